@@ -1,0 +1,191 @@
+#include "mg_interpreter.h"
+
+#include <string.h>
+
+#include "mg_board.h"
+#include "mg_flatbuffer.h"
+
+namespace mcugen {
+namespace {
+
+// Schema field numbers (tensorflow/lite/schema/schema.fbs).
+enum { kModelOperatorCodes = 1, kModelSubgraphs = 2, kModelBuffers = 4 };
+enum { kCodeDeprecated = 0, kCodeCustom = 1, kCodeVersion = 2, kCodeBuiltin = 3 };
+enum { kGraphTensors = 0, kGraphInputs = 1, kGraphOutputs = 2, kGraphOperators = 3 };
+enum { kTensorShape = 0, kTensorType = 1, kTensorBuffer = 2 };
+enum { kOpOpcodeIndex = 0, kOpInputs = 1, kOpOutputs = 2, kOpCustomOptions = 5 };
+enum { kBufferData = 0 };
+
+// Appends text and numbers to a fixed buffer (no printf on the device).
+class Message {
+ public:
+  Message(char* buf, uint32_t size) : buf_(buf), size_(size) { buf_[0] = 0; }
+  Message& operator<<(const char* s) {
+    while (*s && len_ + 1 < size_) buf_[len_++] = *s++;
+    buf_[len_] = 0;
+    return *this;
+  }
+  Message& operator<<(int32_t v) {
+    char digits[12];
+    int n = 0;
+    uint32_t u = v < 0 ? 0u - static_cast<uint32_t>(v) : static_cast<uint32_t>(v);
+    do { digits[n++] = static_cast<char>('0' + u % 10); u /= 10; } while (u);
+    if (v < 0) digits[n++] = '-';
+    char text[12];
+    for (int i = 0; i < n; ++i) text[i] = digits[n - 1 - i];
+    text[n] = 0;
+    return *this << static_cast<const char*>(text);
+  }
+
+ private:
+  char* buf_;
+  uint32_t size_;
+  uint32_t len_ = 0;
+};
+
+bool Aligned(uint32_t pos, uint32_t alignment) { return pos % alignment == 0; }
+
+}  // namespace
+
+uint32_t TypeSize(uint8_t type) {
+  switch (type) {
+    case MG_FLOAT32: case MG_INT32: return 4;
+    case MG_INT64: return 8;
+    case MG_INT16: return 2;
+    case MG_INT8: case MG_UINT8: case MG_BOOL: return 1;
+    default: return 0;
+  }
+}
+
+uint32_t TensorBytes(const mg_tensor& tensor) {
+  return static_cast<uint32_t>(mg_num_elements(&tensor)) * TypeSize(tensor.type);
+}
+
+bool Interpreter::FailModel(const char* what) {
+  Message(error_, sizeof error_) << "model: " << what;
+  return false;
+}
+
+bool Interpreter::Fail(const char* stage, uint32_t node, const char* what, const char* detail) {
+  Message m(error_, sizeof error_);
+  m << stage << " failed at node " << static_cast<int32_t>(node) << " (" << plan_.op_names[node] << "): " << what;
+  if (detail) m << detail;
+  return false;
+}
+
+bool Interpreter::Init() {
+  if (model_size_ < 8 || memcmp(model_ + 4, "TFL3", 4) != 0) return FailModel("no TFL3 identifier");
+  FlatBlob blob(model_, model_size_);
+  FlatTable model(blob, blob.Follow(0));
+  FlatTable subgraph = model.VectorTable(kModelSubgraphs, 0);
+  if (!blob.ok()) return FailModel("corrupt header");
+  if (!ParseTensors(blob, model, subgraph) || !BindNodes(blob, model, subgraph)) return false;
+  for (uint32_t i = 0; i < plan_.num_nodes; ++i) {
+    mg_node& node = plan_.nodes[i];
+    const mg_registration* reg = plan_.registrations[i];
+    if (reg->init && reg->init(&node) != MG_OK) return Fail("init", i, "", node.reason);
+    if (reg->prepare && reg->prepare(&node) != MG_OK) return Fail("prepare", i, "", node.reason);
+  }
+  return true;
+}
+
+bool Interpreter::ParseTensors(FlatBlob& blob, FlatTable& model, FlatTable& subgraph) {
+  uint32_t num_tensors = 0, num_buffers = 0;
+  subgraph.Vector(kGraphTensors, 4, &num_tensors);
+  model.Vector(kModelBuffers, 4, &num_buffers);
+  if (num_tensors != plan_.num_tensors) return FailModel("tensor count differs from the generated plan");
+  for (uint32_t i = 0; i < num_tensors; ++i) {
+    FlatTable t = subgraph.VectorTable(kGraphTensors, i);
+    mg_tensor& tensor = plan_.tensors[i];
+    uint32_t num_dims = 0;
+    uint32_t dims = t.Vector(kTensorShape, 4, &num_dims);
+    tensor.dims = reinterpret_cast<const int32_t*>(model_ + dims);
+    tensor.num_dims = static_cast<uint8_t>(num_dims);
+    tensor.type = t.U8(kTensorType, MG_FLOAT32);
+    uint32_t buffer = t.U32(kTensorBuffer, 0);
+    uint32_t data_len = 0, data = 0;
+    if (buffer < num_buffers) data = model.VectorTable(kModelBuffers, buffer).Vector(kBufferData, 1, &data_len);
+    if (!blob.ok() || num_dims > 8 || !Aligned(dims, 4) || TypeSize(tensor.type) == 0) {
+      return FailModel("corrupt tensor table");
+    }
+    uint32_t offset = plan_.tensor_offsets[i];
+    if (offset == kConstantTensor) {
+      if (data_len != TensorBytes(tensor) || !Aligned(data, 4)) return FailModel("constant tensor data mismatch");
+      tensor.data = const_cast<uint8_t*>(model_ + data);
+    } else {
+      if (data_len != 0 || offset > plan_.arena_size || TensorBytes(tensor) > plan_.arena_size - offset) {
+        return FailModel("tensor does not match the arena plan");
+      }
+      tensor.data = plan_.arena + offset;
+    }
+  }
+  uint32_t in = subgraph.Vector(kGraphInputs, 4, &num_inputs_);
+  uint32_t out = subgraph.Vector(kGraphOutputs, 4, &num_outputs_);
+  inputs_ = reinterpret_cast<const int32_t*>(model_ + in);
+  outputs_ = reinterpret_cast<const int32_t*>(model_ + out);
+  for (uint32_t i = 0; i < num_inputs_; ++i) if (static_cast<uint32_t>(inputs_[i]) >= num_tensors) return FailModel("bad input index");
+  for (uint32_t i = 0; i < num_outputs_; ++i) if (static_cast<uint32_t>(outputs_[i]) >= num_tensors) return FailModel("bad output index");
+  return blob.ok() && Aligned(in, 4) && Aligned(out, 4);
+}
+
+bool Interpreter::BindNodes(FlatBlob& blob, FlatTable& model, FlatTable& subgraph) {
+  uint32_t num_ops = 0, num_codes = 0;
+  subgraph.Vector(kGraphOperators, 4, &num_ops);
+  model.Vector(kModelOperatorCodes, 4, &num_codes);
+  if (num_ops != plan_.num_nodes) return FailModel("operator count differs from the generated plan");
+  for (uint32_t i = 0; i < num_ops; ++i) {
+    FlatTable op = subgraph.VectorTable(kGraphOperators, i);
+    uint32_t code_index = op.U32(kOpOpcodeIndex, 0);
+    if (code_index >= num_codes) return FailModel("bad operator code index");
+    FlatTable code = model.VectorTable(kModelOperatorCodes, code_index);
+    int32_t builtin = code.I32(kCodeBuiltin, 0);
+    int32_t deprecated = static_cast<int8_t>(code.U8(kCodeDeprecated, 0));
+    if (deprecated > builtin) builtin = deprecated;
+    int32_t version = code.I32(kCodeVersion, 1);
+    uint32_t name_len = 0;
+    uint32_t name = code.Vector(kCodeCustom, 1, &name_len);
+
+    mg_node& node = plan_.nodes[i];
+    uint32_t n_in = 0, n_out = 0, n_opt = 0;
+    uint32_t in = op.Vector(kOpInputs, 4, &n_in);
+    uint32_t out = op.Vector(kOpOutputs, 4, &n_out);
+    uint32_t opt = op.Vector(kOpCustomOptions, 1, &n_opt);
+    if (!blob.ok() || !Aligned(in, 4) || !Aligned(out, 4) || n_in > 255 || n_out > 255) {
+      return FailModel("corrupt operator table");
+    }
+    node = mg_node{plan_.tensors, reinterpret_cast<const int32_t*>(model_ + in),
+                   reinterpret_cast<const int32_t*>(model_ + out), static_cast<uint8_t>(n_in),
+                   static_cast<uint8_t>(n_out), static_cast<uint16_t>(i), plan_.node_params[i],
+                   plan_.scratch_offsets[i] == kNoScratch ? nullptr : plan_.arena + plan_.scratch_offsets[i],
+                   n_opt ? model_ + opt : nullptr, n_opt, nullptr, nullptr};
+    for (uint32_t k = 0; k < n_in; ++k) {
+      if (node.inputs[k] < -1 || node.inputs[k] >= static_cast<int32_t>(plan_.num_tensors)) return FailModel("bad tensor index");
+    }
+    for (uint32_t k = 0; k < n_out; ++k) {
+      if (static_cast<uint32_t>(node.outputs[k]) >= plan_.num_tensors) return FailModel("bad tensor index");
+    }
+    const mg_registration* reg = builtin == kBuiltinCustom
+        ? resolver_.FindOp(reinterpret_cast<const char*>(model_ + name), name_len, version)
+        : resolver_.FindOp(builtin, version);
+    if (!reg) {
+      Message m(error_, sizeof error_);
+      m << "lookup failed at node " << static_cast<int32_t>(i) << ": Didn't find op for ";
+      m << (builtin == kBuiltinCustom ? "custom op '" : "builtin opcode '") << plan_.op_names[i];
+      m << "' version '" << version << "'";
+      return false;
+    }
+    plan_.registrations[i] = reg;
+  }
+  return true;
+}
+
+bool Interpreter::Invoke(uint64_t* node_ticks) {
+  for (uint32_t i = 0; i < plan_.num_nodes; ++i) {
+    uint64_t start = node_ticks ? mg_board_ticks() : 0;
+    if (plan_.registrations[i]->invoke(&plan_.nodes[i]) != MG_OK) return Fail("invoke", i, "", plan_.nodes[i].reason);
+    if (node_ticks) node_ticks[i] = mg_board_ticks() - start;
+  }
+  return true;
+}
+
+}  // namespace mcugen

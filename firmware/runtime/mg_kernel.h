@@ -1,0 +1,79 @@
+/* The C99 interface between the mcugen runtime and its kernels.
+ *
+ * A kernel is a registration (init/free/prepare/invoke). It sees its node's input and output tensors and
+ * a parameter block the generator computed ahead of time (quantized multipliers, activation ranges, ...),
+ * so no kernel needs floating-point set-up math or heap memory on the device. */
+#ifndef MG_KERNEL_H
+#define MG_KERNEL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum { MG_OK = 0, MG_ERROR = 1 } mg_status;
+
+/* TFLite TensorType values, as stored in the model. */
+enum { MG_FLOAT32 = 0, MG_INT32 = 2, MG_UINT8 = 3, MG_INT64 = 4, MG_BOOL = 6, MG_INT16 = 7, MG_INT8 = 9 };
+
+typedef struct {
+    void *data;           /* in the arena, or in the model (constants) */
+    const int32_t *dims;  /* the shape, read in place from the model */
+    uint8_t num_dims;
+    uint8_t type;
+} mg_tensor;
+
+typedef struct mg_node {
+    mg_tensor *tensors;      /* every tensor of the graph */
+    const int32_t *inputs;   /* tensor indices, in place in the model; -1 marks an omitted input */
+    const int32_t *outputs;
+    uint8_t num_inputs;
+    uint8_t num_outputs;
+    uint16_t index;
+    const void *params;      /* the generator's parameter block for this node */
+    void *scratch;           /* planner-placed scratch memory, NULL if the kernel declares none */
+    const uint8_t *custom_options;
+    uint32_t custom_options_size;
+    void *user_data;         /* set by init, when a kernel keeps state */
+    const char *reason;      /* a kernel sets this to say why prepare or invoke failed */
+} mg_node;
+
+typedef struct {
+    mg_status (*init)(mg_node *node);     /* optional */
+    void (*free)(mg_node *node);          /* optional */
+    mg_status (*prepare)(mg_node *node);  /* checks shapes and types once */
+    mg_status (*invoke)(mg_node *node);
+} mg_registration;
+
+static inline mg_tensor *mg_input(const mg_node *node, int i)
+{
+    return (i < node->num_inputs && node->inputs[i] >= 0) ? &node->tensors[node->inputs[i]] : NULL;
+}
+
+static inline mg_tensor *mg_output(const mg_node *node, int i)
+{
+    return &node->tensors[node->outputs[i]];
+}
+
+static inline int32_t mg_num_elements(const mg_tensor *t)
+{
+    int32_t n = 1;
+    for (int i = 0; i < t->num_dims; ++i) {
+        n *= t->dims[i];
+    }
+    return n;
+}
+
+static inline mg_status mg_fail(mg_node *node, const char *reason)
+{
+    node->reason = reason;
+    return MG_ERROR;
+}
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,75 @@
+"""build: project folder -> firmware ELF, with PlatformIO on the local platform and Debian's toolchain.
+
+PlatformIO runs in its own core folder (MCUGEN_PIO_CORE_DIR, default ~/.cache/mcugen/platformio) that
+mcugen seeds with a `tool-scons` package backed by PyPI's SCons, so no registry is ever contacted.
+"""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..emit import load_project
+from ..errors import McugenError
+from ..paths import BOARDS
+
+SCONS_PACKAGE = BOARDS / "packages" / "tool-scons"
+
+
+@dataclass
+class BuildResult:
+    elf: Path
+    log: str
+
+
+def core_dir() -> Path:
+    default = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "mcugen" / "platformio"
+    return Path(os.environ.get("MCUGEN_PIO_CORE_DIR", default))
+
+
+def prepare_core_dir(core: Path) -> None:
+    """Installs the local tool-scons package where PlatformIO looks for `platformio/tool-scons`."""
+    from platformio.dependencies import get_core_dependencies
+
+    # Claim exactly the version this PlatformIO asks for (e.g. "~4.41101.0"); the SCons behind it is PyPI's.
+    version = get_core_dependencies()["tool-scons"].lstrip("~^=<>")
+    target = core / "packages" / "tool-scons"
+    meta = {"type": "tool", "name": "tool-scons", "version": version,
+            "spec": {"owner": "platformio", "id": None, "name": "tool-scons", "requirements": None, "uri": None}}
+    if (target / ".piopm").is_file() and json.loads((target / ".piopm").read_text()) == meta:
+        return
+    shutil.rmtree(target, ignore_errors=True)
+    shutil.copytree(SCONS_PACKAGE, target)
+    manifest = json.loads((target / "package.json").read_text())
+    (target / "package.json").write_text(json.dumps({**manifest, "version": version}))
+    (target / ".piopm").write_text(json.dumps(meta))
+
+
+def pio_env(core: Path) -> dict[str, str]:
+    env = dict(os.environ)
+    env.update(PLATFORMIO_CORE_DIR=str(core), PLATFORMIO_NO_ANSI="1", PLATFORMIO_SETTING_ENABLE_TELEMETRY="No",
+               PLATFORMIO_SETTING_CHECK_PLATFORMIO_INTERVAL="36500", PLATFORMIO_DISABLE_PROGRESSBAR="true")
+    return env
+
+
+def build(project_dir: Path, verbose: bool = False) -> BuildResult:
+    project = load_project(project_dir)
+    if shutil.which("arm-none-eabi-gcc") is None:
+        raise McugenError("arm-none-eabi-gcc not found; install it: apt-get install gcc-arm-none-eabi "
+                          "libnewlib-arm-none-eabi (or run `make setup`)")
+    core = core_dir()
+    prepare_core_dir(core)
+    cmd = [sys.executable, "-m", "platformio", "run", "-d", str(project.path), "-e", project.board]
+    proc = subprocess.run(cmd, env=pio_env(core), capture_output=not verbose, text=True)
+    log = (proc.stdout or "") + (proc.stderr or "")
+    if proc.returncode != 0:
+        tail = "\n".join(line for line in log.splitlines()[-15:])
+        raise McugenError(f"build failed in {project.path} (pio run exit {proc.returncode}):\n{tail}")
+    elf = project.path / ".pio" / "build" / project.board / "firmware.elf"
+    if not elf.is_file():
+        raise McugenError(f"build produced no {elf}")
+    return BuildResult(elf, log)

@@ -1,0 +1,80 @@
+"""TFLite Micro's quantization set-up math, done on the host with the same float/double steps."""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from ..model import Tensor
+
+INT8_MIN, INT8_MAX = -128, 127
+FLOAT_LOWEST, FLOAT_MAX = float(-np.finfo(np.float32).max), float(np.finfo(np.float32).max)
+ACTIVATIONS = {0: "NONE", 1: "RELU", 2: "RELU_N1_TO_1", 3: "RELU6", 4: "TANH", 5: "SIGN_BIT"}
+
+
+def round_half_away(x: float) -> int:
+    """std::round / roundf: halves go away from zero (Python's round() goes to even)."""
+    return int(math.floor(abs(x) + 0.5)) * (1 if x >= 0 else -1)
+
+
+def quantize_multiplier(real: float) -> tuple[int, int]:
+    """A positive real as a Q31 multiplier in [0.5, 1) and a power-of-two shift (TFLite's QuantizeMultiplier)."""
+    if real == 0.0:
+        return 0, 0
+    fraction, shift = math.frexp(real)
+    q = round_half_away(fraction * (1 << 31))
+    if q == 1 << 31:
+        q //= 2
+        shift += 1
+    if shift < -31:
+        return 0, 0
+    return q, shift
+
+
+def scale_of(t: Tensor) -> np.float32:
+    return np.float32(t.quant.scale[0])
+
+
+def zero_point_of(t: Tensor) -> int:
+    return int(t.quant.zero_point[0])
+
+
+def conv_multiplier(inp: Tensor, weights: Tensor, out: Tensor) -> float:
+    """input_scale * weight_scale is a float product in TFLite; the division by output_scale is double."""
+    product = np.float32(scale_of(inp) * scale_of(weights))
+    return float(product) / float(scale_of(out))
+
+
+def channel_multipliers(inp: Tensor, weights: Tensor, out: Tensor) -> tuple[list[int], list[int]]:
+    """Q31 multipliers and shifts: one (float product, as per-tensor TFLite does) or one per channel
+    (double product, as TFLite's per-channel set-up does)."""
+    if len(weights.quant.scale) == 1:
+        pairs = [quantize_multiplier(conv_multiplier(inp, weights, out))]
+    else:
+        in_scale, out_scale = float(scale_of(inp)), float(scale_of(out))
+        pairs = [quantize_multiplier(in_scale * float(np.float32(s)) / out_scale) for s in weights.quant.scale]
+    return [m for m, _ in pairs], [s for _, s in pairs]
+
+
+def activation_range_int8(activation: int, out: Tensor) -> tuple[int, int]:
+    scale, zp = scale_of(out), zero_point_of(out)
+
+    def q(value: float) -> int:
+        return zp + round_half_away(float(np.float32(value) / scale))
+
+    if activation == 0:
+        return INT8_MIN, INT8_MAX
+    if activation == 1:
+        return max(INT8_MIN, q(0.0)), INT8_MAX
+    if activation == 3:
+        return max(INT8_MIN, q(0.0)), min(INT8_MAX, q(6.0))
+    if activation == 2:
+        return max(INT8_MIN, q(-1.0)), min(INT8_MAX, q(1.0))
+    raise ValueError(f"fused activation {ACTIVATIONS.get(activation, activation)} is not supported")
+
+
+def activation_range_float(activation: int) -> tuple[float, float]:
+    ranges = {0: (FLOAT_LOWEST, FLOAT_MAX), 1: (0.0, FLOAT_MAX), 2: (-1.0, 1.0), 3: (0.0, 6.0)}
+    if activation not in ranges:
+        raise ValueError(f"fused activation {ACTIVATIONS.get(activation, activation)} is not supported")
+    return ranges[activation]

@@ -1,0 +1,32 @@
+"""What a kernel in the catalog declares: the op it implements, the versions and types it accepts, its C
+sources, and how the generator computes its parameters and scratch size ahead of time."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable
+
+from ..model import Operator, Tensor
+
+
+@dataclass
+class NodeParams:
+    """A kernel's parameter block: a C struct type and its field values (ints, floats, or lists)."""
+
+    c_type: str
+    fields: dict = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class KernelSpec:
+    op: str                      # BuiltinOperator name, or the custom op's exact name
+    builtin_code: int
+    versions: tuple[int, int]    # inclusive range accepted by FindOp
+    dtypes: tuple[str, ...]      # input types the kernel handles, for docs and messages
+    sources: tuple[str, ...]     # files under firmware/kernels/ it needs (headers included)
+    registration: str            # C symbol of its mg_registration
+    validate: Callable[[Operator, list[Tensor | None], list[Tensor]], str | None]
+    params: Callable[[Operator, list[Tensor | None], list[Tensor]], NodeParams]
+    scratch_bytes: Callable[[Operator, list[Tensor | None], list[Tensor]], int] = lambda op, i, o: 0
+
+    def accepts_version(self, version: int) -> bool:
+        return self.versions[0] <= version <= self.versions[1]

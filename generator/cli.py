@@ -1,0 +1,215 @@
+"""The mcugen command line: thin wiring of the pipeline stages. Errors print one line and exit 2."""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections import Counter
+from pathlib import Path
+
+import numpy as np
+
+from . import __version__, pipeline
+from .boards import board_names, load_board
+from .build import build
+from .catalog import BY_CODE, CATALOG
+from .check import find_kernel
+from .errors import McugenError
+from .measure import measure
+
+EPILOG = """examples:
+  mcugen ops model.tflite                          which ops the model uses, and whether mcugen has them
+  mcugen verify model.tflite --board mps2-an386    generate, build, run in QEMU, compare with TFLite Micro
+  mcugen generate model.tflite --board mps2-an386 -o fw && mcugen build fw && mcugen run fw --random 5
+See docs/cli.md for every command and its JSON output."""
+
+
+def _emit_json(data) -> None:
+    print(json.dumps(data, indent=2, sort_keys=True))
+
+
+def cmd_ops(args) -> int:
+    if args.model is None:
+        rows = [{"name": k.op, "builtin_code": k.builtin_code, "versions": list(k.versions), "dtypes": list(k.dtypes)}
+                for k in CATALOG]
+        if args.json:
+            _emit_json({"catalog": rows})
+        else:
+            for r in rows:
+                print(f"{r['name']:<24} code {r['builtin_code']:<4} versions {r['versions'][0]}-{r['versions'][1]}  "
+                      f"{', '.join(r['dtypes'])}")
+        return 0
+    graph = pipeline.load_model(args.model)
+    counts = Counter((op.op_name, op.builtin_code, op.version, op.custom_name) for op in graph.operators)
+    rows = []
+    for (name, code, version, custom), count in sorted(counts.items(), key=lambda kv: (kv[0][0], kv[0][2])):
+        op = next(o for o in graph.operators if (o.op_name, o.builtin_code, o.version, o.custom_name) ==
+                  (name, code, version, custom))
+        spec, reason = find_kernel(op, BY_CODE)
+        rows.append({"name": name, "builtin_code": code, "version": version, "count": count, "custom_name": custom,
+                     "supported": spec is not None, "reason": reason})
+    if args.json:
+        _emit_json({"model": str(args.model), "ops": rows, "supported": all(r["supported"] for r in rows)})
+    else:
+        print(f"{'op':<24} {'code':>4} {'ver':>3} {'count':>5}  status")
+        for r in rows:
+            label = r["custom_name"] or r["name"]
+            print(f"{label:<24} {r['builtin_code']:>4} {r['version']:>3} {r['count']:>5}  "
+                  f"{'supported' if r['supported'] else 'MISSING: ' + r['reason']}")
+    return 0 if all(r["supported"] for r in rows) else 1
+
+
+def cmd_generate(args) -> int:
+    project, plan = pipeline.generate(args.model, args.board, args.output)
+    print(f"wrote {project.path}: {len(plan.nodes)} nodes, ops {', '.join(sorted(set(project.ops)))}, "
+          f"arena {plan.arena_size} B (lower bound {plan.lower_bound} B)")
+    return 0
+
+
+def cmd_build(args) -> int:
+    pipeline.progress(f"building {args.project}")
+    result = build(args.project)
+    size = measure(result.elf)
+    print(f"built {result.elf}: flash {size.flash} B (code {size.code} B + model {size.model} B), RAM {size.ram} B")
+    return 0
+
+
+def _sets_for(args, project) -> list:
+    if args.inputs:
+        return pipeline.load_input_file(args.inputs, project.inputs)
+    return pipeline.random_sets(project.inputs, args.random, args.seed)
+
+
+def cmd_run(args) -> int:
+    project = pipeline.load_project(args.project)
+    _, size, result = pipeline.build_and_run(project, _sets_for(args, project))
+    sets = [{"outputs": [o.tolist() for o in s.outputs], "ticks": s.ticks,
+             "cost_instructions": result.instructions(s.ticks),
+             "node_instructions": [result.instructions(t) for t in s.node_ticks]} for s in result.sets]
+    cost = int(np.mean([s["cost_instructions"] for s in sets]))
+    if args.json:
+        _emit_json({"sets": sets, "cost_per_inference": cost, "cost_unit": "instructions",
+                    "flash_bytes": size.flash, "ram_bytes": size.ram})
+    else:
+        for i, s in enumerate(sets):
+            print(f"set {i}: cost {s['cost_instructions']} instructions; outputs {s['outputs']}")
+    return 0
+
+
+def cmd_verify(args) -> int:
+    v = pipeline.verify(args.model, args.board, args.output, args.random, args.seed)
+    costs = [v.run.instructions(s.ticks) for s in v.run.sets]
+    report = {
+        "match": v.comparison.match, "model": str(args.model), "board": args.board, "project": str(v.project.path),
+        "sets": len(v.sets), "max_abs_diff": v.comparison.max_abs_diff,
+        "mismatched_elements": v.comparison.mismatched_elements,
+        "flash_bytes": v.size.flash, "code_bytes": v.size.code, "model_bytes": v.size.model, "ram_bytes": v.size.ram,
+        "arena_bytes": v.plan.arena_size, "arena_lower_bound_bytes": v.plan.lower_bound,
+        "cost_per_inference": int(np.mean(costs)), "cost_unit": "instructions (QEMU -icount shift=0)",
+        "ops": sorted(set(v.project.ops)),
+    }
+    if args.json:
+        _emit_json(report)
+    else:
+        verdict = "MATCH (bit-exact)" if v.comparison.match and v.comparison.max_abs_diff == 0 else (
+            "MATCH (within 1e-5)" if v.comparison.match else "MISMATCH")
+        print(f"model      {args.model} on {args.board}")
+        print(f"ops        {', '.join(report['ops'])}")
+        print(f"inputs     {len(v.sets)} random set(s), seed {args.seed}")
+        print(f"outputs    {verdict}: max abs diff {v.comparison.max_abs_diff:g}, "
+              f"{v.comparison.mismatched_elements}/{v.comparison.total_elements} elements differ")
+        print(f"flash      {v.size.flash} B (code {v.size.code} B + model {v.size.model} B)")
+        print(f"RAM        {v.size.ram} B (arena {v.plan.arena_size} B, lower bound {v.plan.lower_bound} B; "
+              f"stack {v.size.stack} B)")
+        print(f"cost       {report['cost_per_inference']} instructions per inference")
+    return 0 if v.comparison.match else 1
+
+
+def cmd_size(args) -> int:
+    elf = Path(args.target)
+    if elf.is_dir():
+        elf = elf / ".pio" / "build" / pipeline.load_project(elf).board / "firmware.elf"
+    size = measure(elf)
+    report = {"flash_bytes": size.flash, "ram_bytes": size.ram, "code_bytes": size.code, "model_bytes": size.model,
+              "arena_bytes": size.arena, "stack_bytes": size.stack, "text": size.text, "data": size.data,
+              "bss": size.bss, "sections": size.sections}
+    if args.board:
+        board = load_board(args.board)
+        report.update(flash_used_pct=round(100 * size.flash / board.flash_size, 2),
+                      ram_used_pct=round(100 * size.ram / board.ram_size, 2),
+                      fits=size.flash <= board.flash_size and size.ram <= board.ram_size)
+    if args.json:
+        _emit_json(report)
+    else:
+        for key, value in report.items():
+            if key != "sections":
+                print(f"{key:<16} {value}")
+        for name, nbytes in report["sections"].items():
+            print(f"  {name:<14} {nbytes}")
+    return 0 if report.get("fits", True) else 1
+
+
+def _add_io_options(p) -> None:
+    p.add_argument("--random", type=int, default=5, metavar="N", help="run N random input sets (default 5)")
+    p.add_argument("--seed", type=int, default=0, help="seed of the random inputs (default 0)")
+    p.add_argument("--json", action="store_true", help="print one JSON object on stdout (progress stays on stderr)")
+
+
+def parser() -> argparse.ArgumentParser:
+    top = argparse.ArgumentParser(prog="mcugen", description="Turn a TensorFlow Lite model into verified "
+                                  "Cortex-M firmware: generate, build, measure, run in QEMU, compare.",
+                                  epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    top.add_argument("--version", action="version", version=f"mcugen {__version__}")
+    sub = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    boards = f"target board: {', '.join(board_names())}"
+
+    p = sub.add_parser("ops", help="list a model's ops and whether mcugen supports them (no MODEL: the catalog)")
+    p.add_argument("model", type=Path, nargs="?")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_ops)
+
+    p = sub.add_parser("generate", help="write a PlatformIO project for MODEL on BOARD")
+    p.add_argument("model", type=Path)
+    p.add_argument("--board", required=True, help=boards)
+    p.add_argument("-o", "--output", type=Path, required=True, help="project folder (new, empty or mcugen's own)")
+    p.set_defaults(func=cmd_generate)
+
+    p = sub.add_parser("build", help="build a generated project with PlatformIO (offline)")
+    p.add_argument("project", type=Path)
+    p.set_defaults(func=cmd_build)
+
+    p = sub.add_parser("run", help="build if needed, run in QEMU with inputs, print outputs and costs")
+    p.add_argument("project", type=Path)
+    p.add_argument("--inputs", type=Path, help=".npz with arrays input_0, input_1, ... (optionally a leading set axis)")
+    _add_io_options(p)
+    p.set_defaults(func=cmd_run)
+
+    p = sub.add_parser("verify", help="generate, build, run and compare with TFLite Micro; exit 0 only on a match")
+    p.add_argument("model", type=Path)
+    p.add_argument("--board", default="mps2-an386", help=boards + " (default mps2-an386)")
+    p.add_argument("-o", "--output", type=Path, help="project folder (default: a cache folder per model and board)")
+    _add_io_options(p)
+    p.set_defaults(func=cmd_verify)
+
+    p = sub.add_parser("size", help="flash and RAM of a firmware ELF (or a built project folder)")
+    p.add_argument("target", help="firmware.elf or a project folder")
+    p.add_argument("--board", help="report fit against this board")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_size)
+    return top
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    try:
+        return args.func(args)
+    except McugenError as exc:
+        print(f"mcugen: error: {exc}", file=sys.stderr)
+        return exc.exit_code
+    except KeyboardInterrupt:
+        print("mcugen: interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

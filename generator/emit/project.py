@@ -1,0 +1,145 @@
+"""Writes the project folder safely: into a temporary folder first, then moved into place, and never over
+files mcugen did not write (mcugen.json lists every generated file with its hash)."""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+from .. import __version__
+from ..boards import Board
+from ..errors import McugenError
+from ..model import Graph
+from ..paths import BOARDS, FIRMWARE
+from ..plan import Plan
+from .render import render_all
+
+MANIFEST = "mcugen.json"
+BUILD_DIR = ".pio"  # PlatformIO's output, kept across regenerations
+
+
+@dataclass
+class IoTensor:
+    index: int
+    name: str
+    shape: list[int]
+    dtype: str
+    scale: float | None
+    zero_point: int | None
+
+
+@dataclass
+class Project:
+    path: Path
+    board: str
+    model_name: str
+    inputs: list[IoTensor]
+    outputs: list[IoTensor]
+    model_bytes: int
+    arena_bytes: int
+    lower_bound_bytes: int
+    ops: list[str]
+
+
+def _io(graph: Graph, indices: list[int]) -> list[IoTensor]:
+    result = []
+    for i in indices:
+        t = graph.tensors[i]
+        q = t.quant
+        result.append(IoTensor(i, t.name, list(t.shape), t.dtype.name, q.scale[0] if q else None,
+                               q.zero_point[0] if q else None))
+    return result
+
+
+def _copied_sources(plan: Plan, board: Board) -> dict[str, Path]:
+    files = {f"src/runtime/{p.name}": p for p in sorted((FIRMWARE / "runtime").iterdir()) if p.is_file()}
+    for kernel in plan.kernels:
+        for name in kernel.sources:
+            files[f"src/kernels/{name}"] = FIRMWARE / "kernels" / name
+    startup = BOARDS / "startup"
+    for name in ("mg_board.h", "startup_cortexm.c", f"uart_{board.uart_driver}.c"):
+        files[f"src/board/{name}"] = startup / name
+    files["cortexm.ld"] = BOARDS / "ld" / "cortexm.ld"
+    return files
+
+
+def _check_target(out: Path) -> None:
+    """Refuses a folder holding anything mcugen did not write, or a generated file someone changed."""
+    if not out.exists():
+        return
+    if not out.is_dir():
+        raise McugenError(f"{out} exists and is not a folder; choose another output folder")
+    existing = [p for p in out.rglob("*") if p.is_file() and BUILD_DIR not in p.relative_to(out).parts]
+    if not existing:
+        return
+    try:
+        recorded = json.loads((out / MANIFEST).read_text())["files"]
+    except (OSError, ValueError, KeyError, TypeError):
+        raise McugenError(f"{out} holds files mcugen did not write (no {MANIFEST}); "
+                          "choose an empty or new output folder") from None
+    for p in existing:
+        rel = p.relative_to(out).as_posix()
+        if rel == MANIFEST:
+            continue
+        if rel not in recorded:
+            raise McugenError(f"{out} holds {rel}, which mcugen did not write; move it away or choose another folder")
+        if hashlib.sha256(p.read_bytes()).hexdigest() != recorded[rel]:
+            raise McugenError(f"{out}/{rel} was changed after mcugen wrote it; move it away or choose another folder")
+
+
+def emit(plan: Plan, board: Board, out: Path, model_name: str) -> Project:
+    out = Path(out).resolve()
+    _check_target(out)
+    contents = {path: text.encode() for path, text in render_all(plan, board, model_name).items()}
+    contents.update({path: src.read_bytes() for path, src in _copied_sources(plan, board).items()})
+    project = Project(out, board.name, model_name, _io(plan.graph, plan.graph.inputs),
+                      _io(plan.graph, plan.graph.outputs), len(plan.graph.model_bytes), plan.arena_size,
+                      plan.lower_bound, [n.op_name for n in plan.nodes])
+    manifest = {"generator": "mcugen", "version": __version__, **asdict(project),
+                "files": {p: hashlib.sha256(b).hexdigest() for p, b in sorted(contents.items())}}
+    del manifest["path"]
+    contents[MANIFEST] = (json.dumps(manifest, indent=1, sort_keys=True) + "\n").encode()
+    _write_atomically(out, contents)
+    return project
+
+
+def _write_atomically(out: Path, contents: dict[str, bytes]) -> None:
+    """Builds the folder beside the target and swaps it in, so an interrupted run leaves the old one whole."""
+    out.parent.mkdir(parents=True, exist_ok=True)
+    staging = out.parent / f".{out.name}.mcugen-new-{os.getpid()}"
+    retired = out.parent / f".{out.name}.mcugen-old-{os.getpid()}"
+    shutil.rmtree(staging, ignore_errors=True)
+    try:
+        for rel, data in contents.items():
+            path = staging / rel
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_bytes(data)
+        if out.exists():
+            out.rename(retired)
+            if (retired / BUILD_DIR).is_dir():
+                (retired / BUILD_DIR).rename(staging / BUILD_DIR)
+        staging.rename(out)
+    except BaseException:
+        if retired.exists() and not out.exists():  # put the previous output back as it was
+            if (staging / BUILD_DIR).is_dir():
+                (staging / BUILD_DIR).rename(retired / BUILD_DIR)
+            retired.rename(out)
+        raise
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+    shutil.rmtree(retired, ignore_errors=True)
+
+
+def load_project(path: Path) -> Project:
+    """The Project a folder's manifest describes (for build, run and size on an existing folder)."""
+    path = Path(path).resolve()
+    try:
+        data = json.loads((path / MANIFEST).read_text())
+        return Project(path, data["board"], data["model_name"], [IoTensor(**t) for t in data["inputs"]],
+                       [IoTensor(**t) for t in data["outputs"]], data["model_bytes"], data["arena_bytes"],
+                       data["lower_bound_bytes"], data["ops"])
+    except (OSError, ValueError, KeyError, TypeError):
+        raise McugenError(f"{path} is not an mcugen project (no valid {MANIFEST}); run `mcugen generate` first") from None

@@ -1,0 +1,60 @@
+"""Turns plan data into the text of each generated file."""
+from __future__ import annotations
+
+import hashlib
+
+import jinja2
+
+from .. import __version__
+from ..boards import Board
+from ..paths import BOARDS, TEMPLATES
+from ..plan import NodePlan, Plan
+
+_env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(TEMPLATES)), keep_trailing_newline=True,
+                          undefined=jinja2.StrictUndefined)
+
+
+def c_value(value) -> str:
+    """A C literal that reproduces the Python value exactly (floats as float32 hex literals)."""
+    if isinstance(value, bool):
+        return "1" if value else "0"
+    if isinstance(value, int):
+        return f"{value}" if -2**31 < value < 2**31 else f"{value}ll"
+    if isinstance(value, float):
+        return f"{float(value).hex()}f" if value == value else "NAN"
+    raise TypeError(f"no C literal for {value!r}")
+
+
+def _node_view(node: NodePlan) -> dict:
+    fields, arrays = [], []
+    for name, value in node.params.fields.items():
+        if isinstance(value, list):  # per-channel data: a static array the struct points to
+            ctype = "float" if value and isinstance(value[0], float) else "int32_t"
+            arrays.append((name, (ctype, [c_value(v) for v in value])))
+            fields.append((name, f"mg_node{node.index}_{name}"))
+        else:
+            fields.append((name, c_value(value)))
+    return {"index": node.index, "op_name": node.op_name, "version": node.version, "c_type": node.params.c_type,
+            "fields": fields, "arrays": arrays}
+
+
+def render_all(plan: Plan, board: Board, model_name: str) -> dict[str, str]:
+    """Every generated text file, keyed by its path inside the project."""
+    data = plan.graph.model_bytes
+    common = {"version": __version__, "model_name": model_name, "board": board, "plan": plan}
+    lines = [", ".join(f"0x{b:02x}" for b in data[i:i + 16]) + "," for i in range(0, len(data), 16)]
+    headers = sorted({node.kernel.sources[0] for node in plan.nodes})
+    return {
+        "platformio.ini": _env.get_template("platformio.ini.j2").render(
+            common, boards_dir=BOARDS, platform_dir=BOARDS / "platform",
+            toolchain_dir=BOARDS / "packages" / "toolchain-gccarmnoneeabi"),
+        "memory.ld": _env.get_template("memory.ld.j2").render(common),
+        "src/model_data.c": _env.get_template("model_data.c.j2").render(
+            common, model_size=len(data), model_sha256=hashlib.sha256(data).hexdigest(), model_lines=lines),
+        "src/op_resolver.h": _env.get_template("op_resolver.h.j2").render(common, kernels=plan.kernels),
+        "src/arena_plan.h": _env.get_template("arena_plan.h.j2").render(common),
+        "src/arena_plan.cc": _env.get_template("arena_plan.cc.j2").render(common),
+        "src/node_params.c": _env.get_template("node_params.c.j2").render(
+            common, headers=headers, nodes=[_node_view(n) for n in plan.nodes]),
+        "src/main.cc": _env.get_template("main.cc.j2").render(common),
+    }

@@ -1,0 +1,85 @@
+"""The typed graph the reader produces: plain data, independent of the flatbuffer classes."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+
+@dataclass(frozen=True)
+class DType:
+    name: str  # TFLite's TensorType name, e.g. "INT8"
+    code: int  # TensorType enum value
+    numpy: str | None  # numpy dtype string, None when the type has no fixed-size numpy form
+    size: int  # bytes per element (0 when not fixed-size)
+
+
+DTYPES = {
+    d.code: d
+    for d in (
+        DType("FLOAT32", 0, "float32", 4), DType("FLOAT16", 1, "float16", 2), DType("INT32", 2, "int32", 4),
+        DType("UINT8", 3, "uint8", 1), DType("INT64", 4, "int64", 8), DType("STRING", 5, None, 0),
+        DType("BOOL", 6, "bool", 1), DType("INT16", 7, "int16", 2), DType("COMPLEX64", 8, "complex64", 8),
+        DType("INT8", 9, "int8", 1), DType("FLOAT64", 10, "float64", 8), DType("COMPLEX128", 11, "complex128", 16),
+        DType("UINT64", 12, "uint64", 8), DType("RESOURCE", 13, None, 0), DType("VARIANT", 14, None, 0),
+        DType("UINT32", 15, "uint32", 4), DType("UINT16", 16, "uint16", 2), DType("INT4", 17, None, 0),
+        DType("BFLOAT16", 18, None, 2),
+    )
+}
+
+
+@dataclass
+class Quantization:
+    scale: list[float]  # float32 values as stored
+    zero_point: list[int]
+    axis: int  # quantized_dimension (per-channel when len(scale) > 1)
+
+
+@dataclass
+class Tensor:
+    index: int
+    name: str
+    shape: tuple[int, ...]
+    dtype: DType
+    quant: Quantization | None
+    data: bytes | None  # constant contents, None for activations and variables
+    is_variable: bool = False
+
+    @property
+    def num_elements(self) -> int:
+        return int(np.prod(self.shape, dtype=np.int64)) if self.shape else 1
+
+    @property
+    def nbytes(self) -> int:
+        return self.num_elements * self.dtype.size
+
+    def array(self) -> np.ndarray:
+        """The constant data as a numpy array of the tensor's shape."""
+        return np.frombuffer(self.data, dtype=self.dtype.numpy).reshape(self.shape)
+
+
+@dataclass
+class Operator:
+    index: int
+    op_name: str  # BuiltinOperator name, e.g. "FULLY_CONNECTED", or "CUSTOM"
+    builtin_code: int
+    version: int
+    custom_name: str | None
+    inputs: list[int]  # tensor indices, -1 for an omitted optional input
+    outputs: list[int]
+    options: dict = field(default_factory=dict)  # builtin options, snake_case keys
+    custom_options: bytes = b""
+
+    @property
+    def display_name(self) -> str:
+        return self.custom_name if self.custom_name is not None else self.op_name
+
+
+@dataclass
+class Graph:
+    tensors: list[Tensor]
+    operators: list[Operator]
+    inputs: list[int]
+    outputs: list[int]
+    model_bytes: bytes = field(repr=False)
+    description: str = ""

@@ -1,0 +1,163 @@
+"""read: .tflite bytes -> Graph, through the `tflite` schema package.
+
+The flatbuffers runtime does not verify buffers, so every access happens inside one guard that turns any
+failure into a McugenError naming what was being read.
+"""
+from __future__ import annotations
+
+import re
+
+import numpy as np
+import tflite
+from tflite.BuiltinOperator import BuiltinOperator
+from tflite.BuiltinOptions import BuiltinOptions
+
+from ..errors import McugenError
+from .graph import DTYPES, Graph, Operator, Quantization, Tensor
+
+FILE_IDENTIFIER = b"TFL3"
+MAX_MODEL_BYTES = 256 * 1024 * 1024  # larger than any microcontroller's flash many times over
+
+OP_NAMES = {v: k for k, v in vars(BuiltinOperator).items() if not k.startswith("_")}
+OPTION_CLASS_NAMES = {v: k for k, v in vars(BuiltinOptions).items() if not k.startswith("_")}
+
+
+def op_name(code: int) -> str:
+    return OP_NAMES.get(code, f"UNKNOWN_{code}")
+
+
+def read_model(data: bytes, source: str = "model") -> Graph:
+    """Parses a .tflite file's bytes into a Graph; raises McugenError for anything malformed."""
+    if len(data) > MAX_MODEL_BYTES:
+        raise McugenError(f"{source}: {len(data)} bytes is larger than any model mcugen accepts ({MAX_MODEL_BYTES})")
+    if len(data) < 8 or data[4:8] != FILE_IDENTIFIER:
+        raise McugenError(f"{source}: not a TFLite model (no 'TFL3' identifier); pass a .tflite flatbuffer")
+    where = ["the model header"]
+    try:
+        return _read(bytes(data), where)
+    except McugenError:
+        raise
+    except Exception as exc:  # the flatbuffers runtime raises anything on corrupt offsets
+        raise McugenError(f"{source}: corrupt or truncated TFLite model while reading {where[0]} "
+                          f"({type(exc).__name__}); re-export the model") from None
+
+
+def _read(data: bytes, where: list[str]) -> Graph:
+    model = tflite.Model.GetRootAs(data, 0)
+    if model.SubgraphsLength() != 1:
+        raise McugenError(f"model has {model.SubgraphsLength()} subgraphs; mcugen runs single-subgraph models "
+                          "(convert without control flow)")
+    buffers = [_buffer_data(model, i, where) for i in range(model.BuffersLength())]
+    subgraph = model.Subgraphs(0)
+    tensors = [_read_tensor(subgraph.Tensors(i), i, buffers, where) for i in range(subgraph.TensorsLength())]
+    opcodes = [_read_opcode(model.OperatorCodes(i)) for i in range(model.OperatorCodesLength())]
+    operators = [_read_operator(subgraph.Operators(i), i, opcodes, len(tensors), where)
+                 for i in range(subgraph.OperatorsLength())]
+    inputs = _indices(subgraph.InputsAsNumpy(), len(tensors), "subgraph inputs")
+    outputs = _indices(subgraph.OutputsAsNumpy(), len(tensors), "subgraph outputs")
+    description = (model.Description() or b"").decode("utf-8", "replace")
+    return Graph(tensors, operators, inputs, outputs, data, description)
+
+
+def _buffer_data(model, index: int, where: list[str]) -> bytes | None:
+    where[0] = f"buffer {index}"
+    buf = model.Buffers(index)
+    if buf.Offset() or buf.Size():
+        raise McugenError(f"buffer {index} is stored outside the flatbuffer (a >2 GB model layout); "
+                          "mcugen needs the weights inside the .tflite file")
+    arr = buf.DataAsNumpy()
+    return None if isinstance(arr, int) else arr.tobytes()
+
+
+def _read_tensor(t, index: int, buffers: list, where: list[str]) -> Tensor:
+    where[0] = f"tensor {index}"
+    name = (t.Name() or b"").decode("utf-8", "replace")
+    shape = tuple(int(d) for d in _array(t.ShapeAsNumpy()))
+    signature = _array(t.ShapeSignatureAsNumpy())
+    # A -1 batch in shape_signature is normal (Keras' None batch); `shape` then holds the fixed size.
+    if any(d < 0 for d in shape) or any(d < 0 for d in signature[1:]):
+        raise McugenError(f"tensor {index} '{name}' has a dynamic shape {[int(d) for d in (signature if len(signature) else shape)]}; "
+                          "convert the model with fixed input shapes (batch size 1)")
+    if t.Type() not in DTYPES:
+        raise McugenError(f"tensor {index} '{name}' has unknown type code {t.Type()}")
+    if not 0 <= t.Buffer() < max(len(buffers), 1):
+        raise McugenError(f"tensor {index} '{name}' refers to buffer {t.Buffer()}, which does not exist")
+    data = buffers[t.Buffer()] if buffers else None
+    tensor = Tensor(index, name, shape, DTYPES[t.Type()], _read_quant(t.Quantization()), data or None,
+                    bool(t.IsVariable()))
+    if tensor.data is not None and tensor.dtype.size and len(tensor.data) != tensor.nbytes:
+        raise McugenError(f"tensor {index} '{name}' holds {len(tensor.data)} bytes but its shape "
+                          f"{list(shape)} of {tensor.dtype.name} needs {tensor.nbytes}")
+    return tensor
+
+
+def _read_quant(q) -> Quantization | None:
+    if q is None:
+        return None
+    scale = [float(s) for s in _array(q.ScaleAsNumpy())]
+    if not scale:
+        return None
+    zero_point = [int(z) for z in _array(q.ZeroPointAsNumpy())] or [0] * len(scale)
+    return Quantization(scale, zero_point, int(q.QuantizedDimension()))
+
+
+def _read_opcode(oc) -> tuple[int, int, str | None]:
+    code = max(int(oc.BuiltinCode()), int(oc.DeprecatedBuiltinCode()))
+    custom = oc.CustomCode()
+    return code, int(oc.Version()) or 1, custom.decode("utf-8", "replace") if custom is not None else None
+
+
+def _read_operator(op, index: int, opcodes: list, num_tensors: int, where: list[str]) -> Operator:
+    where[0] = f"operator {index}"
+    if not 0 <= op.OpcodeIndex() < len(opcodes):
+        raise McugenError(f"node {index} refers to operator code {op.OpcodeIndex()}, which does not exist")
+    code, version, custom = opcodes[op.OpcodeIndex()]
+    name = op_name(code)
+    inputs = _indices(op.InputsAsNumpy(), num_tensors, f"node {index} ({name}) inputs", optional=True)
+    outputs = _indices(op.OutputsAsNumpy(), num_tensors, f"node {index} ({name}) outputs")
+    custom_options = _array(op.CustomOptionsAsNumpy()).tobytes()
+    return Operator(index, name, code, version, custom if name == "CUSTOM" else None, inputs, outputs,
+                    _read_options(op), custom_options)
+
+
+def _indices(arr, num_tensors: int, what: str, optional: bool = False) -> list[int]:
+    values = [int(v) for v in _array(arr)]
+    lowest = -1 if optional else 0
+    bad = [v for v in values if not lowest <= v < num_tensors]
+    if bad:
+        raise McugenError(f"{what} refer to tensor {bad[0]}, which does not exist ({num_tensors} tensors)")
+    return values
+
+
+def _array(arr) -> np.ndarray:
+    """The schema accessors return 0 instead of an empty array for absent vectors."""
+    return np.zeros(0, dtype=np.int32) if isinstance(arr, int) else arr
+
+
+def _read_options(op) -> dict:
+    kind = OPTION_CLASS_NAMES.get(op.BuiltinOptionsType(), "NONE")
+    table = op.BuiltinOptions()
+    if kind == "NONE" or table is None:
+        return {}
+    options = getattr(tflite, kind)()  # the package exports each generated class by its name
+    options.Init(table.Bytes, table.Pos)
+    return _options_dict(options)
+
+
+def _options_dict(options) -> dict:
+    """Every scalar getter and every vector (via its AsNumpy form) of a generated options class."""
+    result = {}
+    for attr in dir(type(options)):
+        if not attr[:1].isupper() or attr in ("Init",) or attr.startswith("GetRootAs") or "BufferHasIdentifier" in attr:
+            continue
+        if attr.endswith(("Length", "IsNone")) or hasattr(type(options), attr + "AsNumpy"):
+            continue
+        getter = getattr(options, attr)
+        key = _snake(attr[: -len("AsNumpy")] if attr.endswith("AsNumpy") else attr)
+        value = getter()
+        result[key] = [int(v) for v in _array(value)] if attr.endswith("AsNumpy") else value
+    return result
+
+
+def _snake(name: str) -> str:
+    return re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()

@@ -1,0 +1,125 @@
+"""Wires the stages together in one direction: read -> check -> plan -> emit -> build -> measure -> run ->
+compare. The CLI and the tests call these; each stage stays ignorant of the others."""
+from __future__ import annotations
+
+import hashlib
+import os
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from .boards import load_board
+from .build import BuildResult, build
+from .check import CheckedGraph, check
+from .compare import Comparison, compare
+from .emit import IoTensor, Project, emit, load_project
+from .errors import McugenError
+from .measure import SizeReport, measure
+from .model import Graph, read_model
+from .plan import Plan, plan
+from .reference import reference_outputs
+from .run import RunResult, run_qemu
+
+
+def progress(message: str) -> None:
+    print(f"mcugen: {message}", file=sys.stderr, flush=True)
+
+
+def load_model(path: Path) -> Graph:
+    path = Path(path)
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise McugenError(f"cannot read model {path}: {exc.strerror}") from None
+    return read_model(data, source=str(path))
+
+
+def generate(model_path: Path, board_name: str, out: Path) -> tuple[Project, Plan]:
+    board = load_board(board_name)
+    graph = load_model(model_path)
+    checked: CheckedGraph = check(graph)
+    the_plan = plan(checked)
+    return emit(the_plan, board, out, Path(model_path).name), the_plan
+
+
+def default_project_dir(model_path: Path, board_name: str) -> Path:
+    digest = hashlib.sha256(Path(model_path).read_bytes()).hexdigest()[:10]
+    cache = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "mcugen" / "projects"
+    return cache / f"{Path(model_path).stem}-{board_name}-{digest}"
+
+
+def random_sets(inputs: list[IoTensor], count: int, seed: int) -> list[list[np.ndarray]]:
+    """Reproducible random input sets: full-range integers, floats uniform in [-3, 3]."""
+    rng = np.random.default_rng(seed)
+    sets = []
+    for _ in range(count):
+        values = []
+        for spec in inputs:
+            dtype = np.dtype(spec.dtype.lower())
+            if np.issubdtype(dtype, np.integer):
+                info = np.iinfo(dtype)
+                values.append(rng.integers(info.min, info.max, size=spec.shape, endpoint=True, dtype=dtype))
+            else:
+                values.append(rng.uniform(-3.0, 3.0, size=spec.shape).astype(dtype))
+        sets.append(values)
+    return sets
+
+
+def load_input_file(path: Path, inputs: list[IoTensor]) -> list[list[np.ndarray]]:
+    """An .npz with one array per model input (named input_0, input_1, ... or by tensor name), each of the
+    tensor's shape or with a leading axis of input sets."""
+    try:
+        archive = np.load(path)
+    except (OSError, ValueError) as exc:
+        raise McugenError(f"cannot read inputs {path}: {exc}") from None
+    per_input = []
+    for i, spec in enumerate(inputs):
+        key = next((k for k in (f"input_{i}", spec.name) if k in archive.files), None)
+        if key is None:
+            raise McugenError(f"{path} has no array 'input_{i}' (or '{spec.name}'); it holds {archive.files}")
+        arr = np.asarray(archive[key], dtype=np.dtype(spec.dtype.lower()))
+        per_set = int(np.prod(spec.shape))
+        if arr.size % per_set:
+            raise McugenError(f"{path}: '{key}' has {arr.size} values, not a multiple of {spec.shape}")
+        per_input.append(arr.reshape((-1, *spec.shape)))
+    counts = {len(a) for a in per_input}
+    if len(counts) != 1:
+        raise McugenError(f"{path}: the inputs hold different numbers of sets {sorted(counts)}")
+    return [[a[s] for a in per_input] for s in range(counts.pop())]
+
+
+@dataclass
+class Verification:
+    project: Project
+    plan: Plan
+    size: SizeReport
+    run: RunResult
+    comparison: Comparison
+    sets: list[list[np.ndarray]]
+
+
+def build_and_run(project: Project, sets: list[list[np.ndarray]]) -> tuple[BuildResult, SizeReport, RunResult]:
+    progress(f"building {project.path} for {project.board}")
+    built = build(project.path)
+    size = measure(built.elf)
+    progress(f"running {len(sets)} input set(s) in QEMU")
+    result = run_qemu(built.elf, load_board(project.board), project.inputs, project.outputs, sets)
+    return built, size, result
+
+
+def verify(model_path: Path, board_name: str, out: Path | None, count: int, seed: int) -> Verification:
+    out = out or default_project_dir(model_path, board_name)
+    progress(f"generating {Path(model_path).name} for {board_name} into {out}")
+    project, the_plan = generate(model_path, board_name, out)
+    sets = random_sets(project.inputs, count, seed)
+    _, size, result = build_and_run(project, sets)
+    progress("running the TFLite Micro reference")
+    expected = reference_outputs(the_plan.graph.model_bytes, sets, len(project.outputs))
+    comparison = compare([s.outputs for s in result.sets], expected)
+    return Verification(project, the_plan, size, result, comparison, sets)
+
+
+__all__ = ["Verification", "build_and_run", "default_project_dir", "generate", "load_input_file", "load_model",
+           "load_project", "progress", "random_sets", "verify"]

@@ -1,0 +1,23 @@
+"""reference: model bytes + input sets -> outputs from TFLite Micro's own kernels (the tflite-micro package)."""
+from __future__ import annotations
+
+import numpy as np
+
+from ..errors import McugenError
+
+ARENA_BYTES = 64 * 1024 * 1024  # the host has room; TFLM needs the arena of its 64-bit build
+
+
+def reference_outputs(model_bytes: bytes, sets: list[list[np.ndarray]], num_outputs: int) -> list[list[np.ndarray]]:
+    try:
+        from tflite_micro.python.tflite_micro import runtime
+    except ImportError:
+        raise McugenError("the tflite-micro package is missing; pip install tflite-micro (or `make setup`)") from None
+    interpreter = runtime.Interpreter.from_bytes(model_bytes, arena_size=ARENA_BYTES)
+    results = []
+    for values in sets:
+        for i, value in enumerate(values):
+            interpreter.set_input(value, i)
+        interpreter.invoke()
+        results.append([np.array(interpreter.get_output(i)) for i in range(num_outputs)])
+    return results
