@@ -1,0 +1,84 @@
+"""Builds and edits .tflite models in tests with the flatbuffers object API (no TensorFlow needed)."""
+from __future__ import annotations
+
+import flatbuffers
+import numpy as np
+from tflite_micro.tensorflow.lite.micro.python import schema_py_generated as schema
+
+DTYPE_CODES = {"float32": 0, "int32": 2, "uint8": 3, "int64": 4, "bool": 6, "int16": 7, "int8": 9}
+OPS = {k: v for k, v in vars(schema.BuiltinOperator).items() if not k.startswith("_")}
+
+
+def unpack(data: bytes) -> schema.ModelT:
+    return schema.ModelT.InitFromPackedBuf(bytearray(data), 0)
+
+
+def pack(model: schema.ModelT) -> bytes:
+    builder = flatbuffers.Builder(1024)
+    builder.Finish(model.Pack(builder), file_identifier=b"TFL3")
+    return bytes(builder.Output())
+
+
+def options_for(op_name: str, **fields):
+    """A builtin options object by op name convention, e.g. FULLY_CONNECTED -> FullyConnectedOptionsT."""
+    camel = "".join(part.capitalize() for part in op_name.split("_"))
+    special = {"Conv2d": "Conv2D", "DepthwiseConv2d": "DepthwiseConv2D", "AveragePool2d": "Pool2D",
+               "MaxPool2d": "Pool2D", "Concatenation": "Concatenation", "Relu": None}
+    camel = special.get(camel, camel)
+    if camel is None:
+        return None, 0
+    cls = getattr(schema, f"{camel}OptionsT")
+    obj = cls()
+    for key, value in fields.items():
+        setattr(obj, key, value)
+    return obj, getattr(schema.BuiltinOptions, f"{camel}Options")
+
+
+class GraphBuilder:
+    """Adds tensors and ops one by one, then packs a single-subgraph model."""
+
+    def __init__(self):
+        self.model = schema.ModelT()
+        self.model.version = 3
+        self.model.operatorCodes, self.model.buffers = [], [schema.BufferT()]
+        self.graph = schema.SubGraphT()
+        self.graph.tensors, self.graph.operators = [], []
+
+    def tensor(self, shape, dtype, scale=None, zero_point=None, data=None, name=None, axis=0) -> int:
+        t = schema.TensorT()
+        t.shape, t.type, t.name = list(shape), DTYPE_CODES[dtype], name or f"t{len(self.graph.tensors)}"
+        if scale is not None:
+            q = schema.QuantizationParametersT()
+            q.scale = list(np.atleast_1d(scale).astype(float))
+            q.zeroPoint = list(np.atleast_1d(zero_point if zero_point is not None else 0).astype(int))
+            q.quantizedDimension = axis
+            t.quantization = q
+        t.buffer = 0
+        if data is not None:
+            buf = schema.BufferT()
+            buf.data = list(np.asarray(data, dtype=dtype).reshape(-1).view(np.uint8))
+            self.model.buffers.append(buf)
+            t.buffer = len(self.model.buffers) - 1
+        self.graph.tensors.append(t)
+        return len(self.graph.tensors) - 1
+
+    def op(self, name: str, inputs, outputs, version=1, custom_code=None, **options) -> int:
+        code = schema.OperatorCodeT()
+        code.builtinCode = OPS[name]
+        code.deprecatedBuiltinCode = min(OPS[name], 127)
+        code.version = version
+        code.customCode = custom_code
+        self.model.operatorCodes.append(code)
+        op = schema.OperatorT()
+        op.opcodeIndex = len(self.model.operatorCodes) - 1
+        op.inputs, op.outputs = list(inputs), list(outputs)
+        opts, kind = options_for(name, **options) if name != "CUSTOM" else (None, 0)
+        if opts is not None:
+            op.builtinOptionsType, op.builtinOptions = kind, opts
+        self.graph.operators.append(op)
+        return len(self.graph.operators) - 1
+
+    def build(self, inputs, outputs) -> bytes:
+        self.graph.inputs, self.graph.outputs = list(inputs), list(outputs)
+        self.model.subgraphs = [self.graph]
+        return pack(self.model)
