@@ -109,7 +109,7 @@ bool Interpreter::ParseTensors(FlatBlob& blob, FlatTable& model, FlatTable& subg
       return FailModel("corrupt tensor table");
     }
     uint32_t offset = plan_.tensor_offsets[i];
-    if (offset == kConstantTensor) {
+    if (offset == MG_CONSTANT_TENSOR) {
       if (data_len != TensorBytes(tensor) || !Aligned(data, 4)) return FailModel("constant tensor data mismatch");
       tensor.data = const_cast<uint8_t*>(model_ + data);
     } else {
@@ -156,8 +156,8 @@ bool Interpreter::BindNodes(FlatBlob& blob, FlatTable& model, FlatTable& subgrap
     node = mg_node{plan_.tensors, reinterpret_cast<const int32_t*>(model_ + in),
                    reinterpret_cast<const int32_t*>(model_ + out), static_cast<uint8_t>(n_in),
                    static_cast<uint8_t>(n_out), static_cast<uint16_t>(i), plan_.node_params[i],
-                   plan_.scratch_offsets[i] == kNoScratch ? nullptr : plan_.arena + plan_.scratch_offsets[i],
-                   n_opt ? model_ + opt : nullptr, n_opt, nullptr, nullptr};
+                   plan_.scratch_offsets[i] == MG_NO_SCRATCH ? nullptr : plan_.arena + plan_.scratch_offsets[i],
+                   n_opt ? model_ + opt : nullptr, n_opt, plan_.scratch_sizes[i], nullptr, nullptr};
     for (uint32_t k = 0; k < n_in; ++k) {
       if (node.inputs[k] < -1 || node.inputs[k] >= static_cast<int32_t>(plan_.num_tensors)) return FailModel("bad tensor index");
     }
@@ -179,11 +179,11 @@ bool Interpreter::BindNodes(FlatBlob& blob, FlatTable& model, FlatTable& subgrap
   return true;
 }
 
-bool Interpreter::Invoke(uint64_t* node_ticks) {
+bool Interpreter::Invoke(bool profile) {
   for (uint32_t i = 0; i < plan_.num_nodes; ++i) {
-    uint64_t start = node_ticks ? mg_board_ticks() : 0;
+    uint64_t start = profile ? mg_board_ticks() : 0;
     if (plan_.registrations[i]->invoke(&plan_.nodes[i]) != MG_OK) return Fail("invoke", i, "", plan_.nodes[i].reason);
-    if (node_ticks) node_ticks[i] = mg_board_ticks() - start;
+    if (profile) plan_.node_ticks[i] = mg_board_ticks() - start;
   }
   return true;
 }

@@ -7,36 +7,19 @@
 
 #include "mg_kernel.h"
 #include "mg_op_resolver.h"
+#include "mg_plan.h"
 
 namespace mcugen {
 
-constexpr uint32_t kConstantTensor = 0xFFFFFFFFu;  // tensor_offsets entry of a tensor held in the model
-constexpr int32_t kNoScratch = -1;
-
-// Everything the generator decided ahead of time (arena_plan.c and node_params.c).
-struct Plan {
-  uint8_t* arena;
-  uint32_t arena_size;
-  uint32_t num_tensors;
-  uint32_t num_nodes;
-  const uint32_t* tensor_offsets;     // per tensor: arena offset, or kConstantTensor
-  const int32_t* scratch_offsets;     // per node: arena offset of its scratch, or kNoScratch
-  const void* const* node_params;     // per node
-  const char* const* op_names;        // per node, for messages
-  mg_tensor* tensors;                 // storage for num_tensors
-  mg_node* nodes;                     // storage for num_nodes
-  const mg_registration** registrations;  // storage for num_nodes, filled by the lookup
-};
-
 class Interpreter {
  public:
-  Interpreter(const uint8_t* model, uint32_t model_size, const OpResolver& resolver, const Plan& plan)
-      : model_(model), model_size_(model_size), resolver_(resolver), plan_(plan) {}
+  Interpreter(const OpResolver& resolver, const mg_plan& plan)
+      : model_(plan.model), model_size_(plan.model_size), resolver_(resolver), plan_(plan) {}
 
   // Parses, binds and prepares; false with error() set on any failure.
   bool Init();
-  // Runs every node in order; node_ticks (num_nodes entries, may be null) receives per-node SysTick counts.
-  bool Invoke(uint64_t* node_ticks);
+  // Runs every node in order; with profile set, the plan's node_ticks receive per-node SysTick counts.
+  bool Invoke(bool profile);
 
   uint32_t num_inputs() const { return num_inputs_; }
   uint32_t num_outputs() const { return num_outputs_; }
@@ -53,7 +36,7 @@ class Interpreter {
   const uint8_t* model_;
   uint32_t model_size_;
   const OpResolver& resolver_;
-  Plan plan_;
+  const mg_plan& plan_;
   const int32_t* inputs_ = nullptr;
   const int32_t* outputs_ = nullptr;
   uint32_t num_inputs_ = 0;

@@ -36,6 +36,7 @@ typedef struct mg_node {
     void *scratch;           /* planner-placed scratch memory, NULL if the kernel declares none */
     const uint8_t *custom_options;
     uint32_t custom_options_size;
+    uint32_t scratch_size;   /* bytes at scratch, as the kernel's *_scratch_size() asked */
     void *user_data;         /* set by init, when a kernel keeps state */
     const char *reason;      /* a kernel sets this to say why prepare or invoke failed */
 } mg_node;

@@ -62,6 +62,7 @@ def _copied_sources(plan: Plan, board: Board) -> dict[str, Path]:
     startup = BOARDS / "startup"
     for name in ("mg_board.h", "startup_cortexm.c", f"uart_{board.uart_driver}.c"):
         files[f"src/board/{name}"] = startup / name
+    files["src/main.cc"] = FIRMWARE / "harness" / "main.cc"
     files["cortexm.ld"] = BOARDS / "ld" / "cortexm.ld"
     return files
 

@@ -52,9 +52,8 @@ def render_all(plan: Plan, board: Board, model_name: str) -> dict[str, str]:
         "src/model_data.c": _env.get_template("model_data.c.j2").render(
             common, model_size=len(data), model_sha256=hashlib.sha256(data).hexdigest(), model_lines=lines),
         "src/op_resolver.h": _env.get_template("op_resolver.h.j2").render(common, kernels=plan.kernels),
-        "src/arena_plan.h": _env.get_template("arena_plan.h.j2").render(common),
-        "src/arena_plan.cc": _env.get_template("arena_plan.cc.j2").render(common),
+        "src/op_resolver.cc": _env.get_template("op_resolver.cc.j2").render(common),
+        "src/arena_plan.c": _env.get_template("arena_plan.c.j2").render(common),
         "src/node_params.c": _env.get_template("node_params.c.j2").render(
             common, headers=headers, nodes=[_node_view(n) for n in plan.nodes]),
-        "src/main.cc": _env.get_template("main.cc.j2").render(common),
     }

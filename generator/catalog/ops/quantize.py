@@ -1,8 +1,8 @@
 """QUANTIZE: float32 -> int8, and int8 -> int8 requantization."""
 from __future__ import annotations
 
-from . import quant
-from .spec import KernelSpec, NodeParams
+from .. import quant
+from ..spec import KernelSpec, NodeParams
 
 
 def validate(op, inputs, outputs):

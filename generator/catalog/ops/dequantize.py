@@ -1,8 +1,8 @@
 """DEQUANTIZE: int8 -> float32."""
 from __future__ import annotations
 
-from . import quant
-from .spec import KernelSpec, NodeParams
+from .. import quant
+from ..spec import KernelSpec, NodeParams
 
 
 def validate(op, inputs, outputs):

@@ -1,0 +1,40 @@
+/* Everything the generator decided ahead of time about one model (the generated arena_plan.c). */
+#ifndef MG_PLAN_H
+#define MG_PLAN_H
+
+#include <stdint.h>
+
+#include "mg_kernel.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define MG_CONSTANT_TENSOR 0xFFFFFFFFu /* tensor_offsets entry of a tensor held in the model */
+#define MG_NO_SCRATCH (-1)
+
+typedef struct {
+    const uint8_t *model;               /* the .tflite flatbuffer in flash */
+    uint32_t model_size;
+    uint8_t *arena;
+    uint32_t arena_size;
+    uint32_t num_tensors;
+    uint32_t num_nodes;
+    const uint32_t *tensor_offsets;     /* per tensor: arena offset, or MG_CONSTANT_TENSOR */
+    const int32_t *scratch_offsets;     /* per node: arena offset of its scratch, or MG_NO_SCRATCH */
+    const uint32_t *scratch_sizes;      /* per node: bytes of scratch the planner reserved */
+    const void *const *node_params;     /* per node: the kernel's parameter block */
+    const char *const *op_names;        /* per node, for messages */
+    mg_tensor *tensors;                 /* storage for num_tensors */
+    mg_node *nodes;                     /* storage for num_nodes */
+    const mg_registration **registrations; /* storage for num_nodes, filled by the op lookup */
+    uint64_t *node_ticks;               /* storage for num_nodes: per-node costs of a profiled run */
+} mg_plan;
+
+extern const mg_plan g_plan;
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,50 @@
+"""Proves a kernel against TFLite Micro: a model (usually one op, built with modelkit) runs through the
+generated project compiled for the host (fast) or in QEMU (the cross-compiled code), and through the
+tflite-micro reference, on the same inputs; outputs must match (ints exactly, floats within 1e-5 relative)."""
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+
+import numpy as np
+
+from generator.boards import load_board
+from generator.check import check
+from generator.compare import compare
+from generator.emit import emit
+from generator.model import read_model
+from generator.pipeline import build_and_run, random_sets
+from generator.plan import plan
+from generator.reference import reference_outputs
+from generator.run import build_host, run_host
+
+BOARD = "mps2-an386"
+
+
+def _describe(device, expected) -> str:
+    lines = []
+    for i, (d, e) in enumerate(zip(device, expected)):
+        lines.append(f"output {i}: device {np.asarray(d).reshape(-1)[:16]} reference {np.asarray(e).reshape(-1)[:16]}")
+    return "\n".join(lines)
+
+
+def verify_model(model_bytes: bytes, sets: list | None = None, count: int = 3, seed: int = 0,
+                 qemu: bool = False, project_dir: Path | None = None) -> None:
+    """Asserts that mcugen's firmware and TFLite Micro agree on `sets` (or `count` random sets)."""
+    the_plan = plan(check(read_model(model_bytes)))
+    with tempfile.TemporaryDirectory(prefix="mcugen-kernel-") as tmp:
+        project = emit(the_plan, load_board(BOARD), project_dir or Path(tmp) / "p", "case.tflite")
+        sets = sets if sets is not None else random_sets(project.inputs, count, seed)
+        if qemu:
+            _, _, result = build_and_run(project, sets)
+        else:
+            result = run_host(build_host(project.path), project.inputs, project.outputs, sets)
+    device = [s.outputs for s in result.sets]
+    expected = reference_outputs(model_bytes, sets, len(project.outputs))
+    verdict = compare(device, expected)
+    assert verdict.match, (f"{verdict.mismatched_elements}/{verdict.total_elements} elements differ "
+                           f"(max abs diff {verdict.max_abs_diff})\n" + _describe(device[0], expected[0]))
+
+
+def rand_scale(rng, low=1e-3, high=0.1) -> float:
+    return float(np.exp(rng.uniform(np.log(low), np.log(high))))
