@@ -19,17 +19,26 @@ def pack(model: schema.ModelT) -> bytes:
     return bytes(builder.Output())
 
 
+OPTION_NAMES = {  # ops whose options table is not named after the op
+    "CONV_2D": "Conv2D", "DEPTHWISE_CONV_2D": "DepthwiseConv2D", "AVERAGE_POOL_2D": "Pool2D",
+    "MAX_POOL_2D": "Pool2D", "L2_POOL_2D": "Pool2D", "PADV2": "PadV2", "MEAN": "Reducer", "SUM": "Reducer",
+    "REDUCE_MAX": "Reducer", "REDUCE_MIN": "Reducer", "REDUCE_PROD": "Reducer", "SPLIT_V": "SplitV",
+}
+
+
 def options_for(op_name: str, **fields):
-    """A builtin options object by op name convention, e.g. FULLY_CONNECTED -> FullyConnectedOptionsT."""
-    camel = "".join(part.capitalize() for part in op_name.split("_"))
-    special = {"Conv2d": "Conv2D", "DepthwiseConv2d": "DepthwiseConv2D", "AveragePool2d": "Pool2D",
-               "MaxPool2d": "Pool2D", "Concatenation": "Concatenation", "Relu": None}
-    camel = special.get(camel, camel)
-    if camel is None:
+    """The builtin options object of an op with `fields` set (schema names, e.g. fusedActivationFunction),
+    or (None, 0) for an op without options."""
+    camel = OPTION_NAMES.get(op_name) or "".join(part.capitalize() for part in op_name.split("_"))
+    cls = getattr(schema, f"{camel}OptionsT", None)
+    if cls is None:
+        if fields:
+            raise ValueError(f"{op_name} has no options table {camel}Options for {sorted(fields)}")
         return None, 0
-    cls = getattr(schema, f"{camel}OptionsT")
     obj = cls()
     for key, value in fields.items():
+        if not hasattr(obj, key):
+            raise ValueError(f"{camel}Options has no field {key}; it has {sorted(vars(obj))}")
         setattr(obj, key, value)
     return obj, getattr(schema.BuiltinOptions, f"{camel}Options")
 
