@@ -13,9 +13,10 @@ from . import __version__, pipeline, zoo
 from .boards import board_names, load_board
 from .build import build
 from .catalog import BY_CODE, CATALOG
-from .check import find_kernel
+from .check import check, find_kernel
 from .errors import McugenError
 from .measure import measure
+from .plan import plan
 
 EPILOG = """examples:
   mcugen ops model.tflite                          which ops the model uses, and whether mcugen has them
@@ -125,13 +126,42 @@ def cmd_verify(args) -> int:
     return 0 if v.comparison.match else 1
 
 
+def cmd_plan(args) -> int:
+    graph = pipeline.load_model(args.model)
+    the_plan = plan(check(graph))
+    rows = []
+    for t, offset in zip(graph.tensors, the_plan.tensor_offsets):
+        if offset is None:
+            continue
+        buf = the_plan.tensor_buffers[t.index]
+        rows.append({"tensor": t.index, "name": t.name, "bytes": t.nbytes, "offset": offset, "first": buf.first,
+                     "last": buf.last, "shares_with": the_plan.shared.get(t.index)})
+    for node in the_plan.nodes:
+        if node.scratch_bytes:
+            rows.append({"tensor": None, "name": f"scratch of node {node.index}", "bytes": node.scratch_bytes,
+                         "offset": node.scratch_offset, "first": node.index, "last": node.index, "shares_with": None})
+    report = {"arena_bytes": the_plan.arena_size, "lower_bound_bytes": the_plan.lower_bound,
+              "heuristic": the_plan.heuristic, "buffers": rows}
+    if args.json:
+        _emit_json(report)
+        return 0
+    print(f"{'tensor':>6} {'bytes':>8} {'offset':>8} {'first':>5} {'last':>5}  name")
+    for r in rows:
+        label = r["name"] + (f" (shares tensor {r['shares_with']}'s bytes)" if r["shares_with"] is not None else "")
+        print(f"{'' if r['tensor'] is None else r['tensor']:>6} {r['bytes']:>8} {r['offset']:>8} {r['first']:>5} "
+              f"{r['last']:>5}  {label}")
+    print(f"arena {the_plan.arena_size} B, lower bound {the_plan.lower_bound} B "
+          f"({the_plan.arena_size / max(the_plan.lower_bound, 1):.3f}x), placement {the_plan.heuristic}")
+    return 0
+
+
 def cmd_size(args) -> int:
     elf = Path(args.target)
     if elf.is_dir():
         elf = elf / ".pio" / "build" / pipeline.load_project(elf).board / "firmware.elf"
     size = measure(elf)
     report = {"flash_bytes": size.flash, "ram_bytes": size.ram, "code_bytes": size.code, "model_bytes": size.model,
-              "arena_bytes": size.arena, "stack_bytes": size.stack, "text": size.text, "data": size.data,
+              "arena_bytes": size.arena, "metadata_bytes": size.metadata, "stack_bytes": size.stack, "text": size.text, "data": size.data,
               "bss": size.bss, "sections": size.sections}
     if args.board:
         board = load_board(args.board)
@@ -191,6 +221,11 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("-o", "--output", type=Path, help="project folder (default: a cache folder per model and board)")
     _add_io_options(p)
     p.set_defaults(func=cmd_verify)
+
+    p = sub.add_parser("plan", help="the static memory plan: every buffer's size, offset and lifetime")
+    p.add_argument("model", help=model_help)
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_plan)
 
     p = sub.add_parser("size", help="flash and RAM of a firmware ELF (or a built project folder)")
     p.add_argument("target", help="firmware.elf or a project folder")

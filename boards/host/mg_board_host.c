@@ -40,3 +40,7 @@ void mg_board_input_region(const uint8_t **start, uint32_t *size)
     *start = input_data;
     *size = input_size;
 }
+
+uint32_t mg_board_stack_used(void) { return 0; }
+
+uint32_t mg_board_stack_size(void) { return 0; }

@@ -5,7 +5,7 @@
 
 #include "mg_board.h"
 
-extern uint32_t __data_start, __data_end, __data_load, __bss_start, __bss_end, __stack_top;
+extern uint32_t __data_start, __data_end, __data_load, __bss_start, __bss_end, __stack_bottom, __stack_top;
 extern const uint8_t __mcugen_io_start[], __mcugen_io_end[];
 extern void (*__init_array_start[])(void);
 extern void (*__init_array_end[])(void);
@@ -22,13 +22,35 @@ int main(void);
 #define SYST_CVR (*(volatile uint32_t *)0xE000E018u)
 #define SYST_RELOAD 0x00FFFFFFu
 
+#define STACK_PAINT 0xC5C5C5C5u
 #define SEMIHOSTING_SYS_EXIT_EXTENDED 0x20u
 #define ADP_STOPPED_APPLICATION_EXIT 0x20026u
 
 static volatile uint32_t systick_wraps;
 
+/* Fills the unused stack with a pattern, leaving this function's frame and a margin alone. */
+static void paint_stack(void)
+{
+    uint32_t *limit = (uint32_t *)__builtin_frame_address(0) - 64;
+    for (uint32_t *p = &__stack_bottom; p < limit; ++p) {
+        *p = STACK_PAINT;
+    }
+}
+
+uint32_t mg_board_stack_used(void)
+{
+    const uint32_t *p = &__stack_bottom;
+    while (p < &__stack_top && *p == STACK_PAINT) {
+        ++p;
+    }
+    return (uint32_t)((const char *)&__stack_top - (const char *)p);
+}
+
+uint32_t mg_board_stack_size(void) { return (uint32_t)((char *)&__stack_top - (char *)&__stack_bottom); }
+
 void Reset_Handler(void)
 {
+    paint_stack();
     memcpy(&__data_start, &__data_load, (uint32_t)((char *)&__data_end - (char *)&__data_start));
     memset(&__bss_start, 0, (uint32_t)((char *)&__bss_end - (char *)&__bss_start));
 #if defined(__ARM_FP)

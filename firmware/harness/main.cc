@@ -116,6 +116,11 @@ int main() {
     }
     for (uint32_t i = 0; i < interpreter.num_outputs(); ++i) PutOutput(set, i, *interpreter.output(i));
   }
+  if (!interpreter.ArenaGuardsIntact()) {
+    mg_board_puts("MCUGEN ERROR arena guard words were overwritten: a kernel wrote outside the arena\n");
+    return 1;
+  }
+  PutLine("MCUGEN STACK ", mg_board_stack_used(), -1, mg_board_stack_size());
   mg_board_puts("MCUGEN DONE\n");
   return 0;
 }

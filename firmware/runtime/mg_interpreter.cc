@@ -75,6 +75,8 @@ bool Interpreter::Fail(const char* stage, uint32_t node, const char* what, const
 
 bool Interpreter::Init() {
   if (model_size_ < 8 || memcmp(model_ + 4, "TFL3", 4) != 0) return FailModel("no TFL3 identifier");
+  memset(plan_.arena - MG_ARENA_GUARD_BYTES, MG_ARENA_GUARD_PATTERN, MG_ARENA_GUARD_BYTES);
+  memset(plan_.arena + plan_.arena_size, MG_ARENA_GUARD_PATTERN, MG_ARENA_GUARD_BYTES);
   FlatBlob blob(model_, model_size_);
   FlatTable model(blob, blob.Follow(0));
   FlatTable subgraph = model.VectorTable(kModelSubgraphs, 0);
@@ -179,11 +181,19 @@ bool Interpreter::BindNodes(FlatBlob& blob, FlatTable& model, FlatTable& subgrap
   return true;
 }
 
+bool Interpreter::ArenaGuardsIntact() const {
+  for (uint32_t i = 0; i < MG_ARENA_GUARD_BYTES; ++i) {
+    if (plan_.arena[-1 - static_cast<int32_t>(i)] != MG_ARENA_GUARD_PATTERN) return false;
+    if (plan_.arena[plan_.arena_size + i] != MG_ARENA_GUARD_PATTERN) return false;
+  }
+  return true;
+}
+
 bool Interpreter::Invoke(bool profile) {
   for (uint32_t i = 0; i < plan_.num_nodes; ++i) {
     uint64_t start = profile ? mg_board_ticks() : 0;
     if (plan_.registrations[i]->invoke(&plan_.nodes[i]) != MG_OK) return Fail("invoke", i, "", plan_.nodes[i].reason);
-    if (profile) plan_.node_ticks[i] = mg_board_ticks() - start;
+    if (profile) plan_.node_ticks[i] = static_cast<uint32_t>(mg_board_ticks() - start);
   }
   return true;
 }

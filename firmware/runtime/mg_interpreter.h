@@ -26,6 +26,8 @@ class Interpreter {
   mg_tensor* input(uint32_t i) { return &plan_.tensors[inputs_[i]]; }
   mg_tensor* output(uint32_t i) { return &plan_.tensors[outputs_[i]]; }
   const char* error() const { return error_; }
+  // False when anything wrote into the guard bytes around the arena since Init().
+  bool ArenaGuardsIntact() const;
 
  private:
   bool ParseTensors(class FlatBlob& blob, class FlatTable& model, class FlatTable& subgraph);

@@ -12,11 +12,13 @@ extern "C" {
 
 #define MG_CONSTANT_TENSOR 0xFFFFFFFFu /* tensor_offsets entry of a tensor held in the model */
 #define MG_NO_SCRATCH (-1)
+#define MG_ARENA_GUARD_BYTES 16  /* painted bytes before and after the arena */
+#define MG_ARENA_GUARD_PATTERN 0xA5u
 
 typedef struct {
     const uint8_t *model;               /* the .tflite flatbuffer in flash */
     uint32_t model_size;
-    uint8_t *arena;
+    uint8_t *arena;                     /* MG_ARENA_GUARD_BYTES of guard lie on each side */
     uint32_t arena_size;
     uint32_t num_tensors;
     uint32_t num_nodes;
@@ -28,7 +30,7 @@ typedef struct {
     mg_tensor *tensors;                 /* storage for num_tensors */
     mg_node *nodes;                     /* storage for num_nodes */
     const mg_registration **registrations; /* storage for num_nodes, filled by the op lookup */
-    uint64_t *node_ticks;               /* storage for num_nodes: per-node costs of a profiled run */
+    uint32_t *node_ticks;               /* storage for num_nodes: per-node costs of a profiled run */
 } mg_plan;
 
 extern const mg_plan g_plan;

@@ -14,6 +14,8 @@ from .spec import KernelSpec, NodeParams
 def _discover() -> tuple[KernelSpec, ...]:
     specs = []
     for info in sorted(pkgutil.iter_modules(ops.__path__), key=lambda m: m.name):
+        if info.name.startswith("_"):  # private helpers of the op modules
+            continue
         module = importlib.import_module(f"{ops.__name__}.{info.name}")
         specs.extend(getattr(module, "SPECS", [getattr(module, "SPEC", None)]))
     return tuple(s for s in specs if s is not None)

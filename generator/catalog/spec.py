@@ -27,6 +27,12 @@ class KernelSpec:
     validate: Callable[[Operator, list[Tensor | None], list[Tensor]], str | None]
     params: Callable[[Operator, list[Tensor | None], list[Tensor]], NodeParams]
     scratch_bytes: Callable[[Operator, list[Tensor | None], list[Tensor]], int] = lambda op, i, o: 0
+    # The output is the first input's bytes seen with another shape (RESHAPE, SQUEEZE, ...): the planner
+    # gives both one buffer, and the kernel does nothing when the two pointers are equal.
+    view: bool = False
+    # Which input (if any) output 0 may overwrite when that input dies at this node: the kernel reads each
+    # element before it writes the output element at the same or a lower address.
+    inplace_input: Callable[[Operator, list[Tensor | None], list[Tensor]], int | None] = lambda op, i, o: None
 
     def accepts_version(self, version: int) -> bool:
         return self.versions[0] <= version <= self.versions[1]

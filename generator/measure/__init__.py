@@ -19,7 +19,8 @@ class SizeReport:
     bss: int     # zeroed RAM, including the reserved stack
     stack: int
     model: int   # the model flatbuffer in flash
-    arena: int   # the tensor arena (part of bss)
+    arena: int   # the tensor arena with its guard words (part of bss)
+    metadata: int  # the runtime's per-tensor and per-node structures in RAM
     sections: dict[str, int] = field(default_factory=dict)
 
     @property
@@ -36,7 +37,8 @@ class SizeReport:
         return self.flash - self.model
 
 
-ARENA_SYMBOL = "mg_arena"
+ARENA_SYMBOL = "mg_arena"  # includes its guard words
+METADATA_SYMBOLS = ("mg_tensors", "mg_nodes", "mg_registrations", "mg_node_ticks")
 
 
 def _symbol_size(elf: ELFFile, name: str) -> int:
@@ -62,6 +64,7 @@ def measure(elf_path: Path) -> SizeReport:
                 else:
                     text += sec["sh_size"]
             return SizeReport(text, data, bss, sections.get(".stack", 0), _symbol_size(elf, MODEL_SYMBOL),
-                              _symbol_size(elf, ARENA_SYMBOL), sections)
+                              _symbol_size(elf, ARENA_SYMBOL), sum(_symbol_size(elf, n) for n in METADATA_SYMBOLS),
+                              sections)
     except Exception as exc:  # pyelftools raises its own errors for malformed files
         raise McugenError(f"cannot read ELF {elf_path}: {exc}") from None

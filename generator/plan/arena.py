@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-ALIGNMENT = 16
+ALIGNMENT = 4  # every kernel's data needs at most word alignment; the arena itself is 16-byte aligned
 
 
 @dataclass
@@ -22,19 +22,43 @@ def _align(n: int) -> int:
     return (n + ALIGNMENT - 1) // ALIGNMENT * ALIGNMENT
 
 
-def place(buffers: list[Buffer]) -> int:
-    """Greedy by size: each buffer goes to the lowest aligned gap free of every buffer live with it.
-    Sets each buffer's offset and returns the arena size."""
+# Orders in which buffers are placed; each is tried and the smallest arena wins.
+ORDERS = {
+    "size": lambda b: (-b.size, b.first, b.name),
+    "lifetime": lambda b: (-(b.last - b.first), -b.size, b.name),
+    "first-use": lambda b: (b.first, -b.size, b.name),
+    "area": lambda b: (-b.size * (b.last - b.first + 1), b.name),
+}
+
+
+def _place_in_order(buffers: list[Buffer], ordered: list[Buffer], best_fit: bool) -> int:
     placed: list[Buffer] = []
-    for buf in sorted(buffers, key=lambda b: (-b.size, b.first, b.name)):
-        offset = 0
-        for other in sorted((p for p in placed if p.overlaps_in_time(buf)), key=lambda p: p.offset):
-            if offset + buf.size <= other.offset:
-                break
-            offset = max(offset, _align(other.offset + other.size))
-        buf.offset = offset
+    for buf in ordered:
+        live = sorted((p for p in placed if p.overlaps_in_time(buf)), key=lambda p: p.offset)
+        gaps, cursor = [], 0
+        for other in live:
+            if other.offset - cursor >= buf.size:
+                gaps.append((other.offset - cursor, cursor))
+            cursor = max(cursor, _align(other.offset + other.size))
+        # first fit: the lowest gap; best fit: the tightest gap (the open end counts as a gap of its own)
+        buf.offset = min(gaps)[1] if best_fit and gaps else (gaps[0][1] if gaps else cursor)
         placed.append(buf)
     return _align(max((b.offset + b.size for b in buffers), default=0))
+
+
+def place(buffers: list[Buffer]) -> tuple[int, str]:
+    """Tries every order with first fit and best fit, keeps the smallest arena (offsets set on the buffers).
+    Returns the arena size and the name of the winning heuristic."""
+    best = None
+    for name, key in ORDERS.items():
+        for best_fit in (False, True):
+            size = _place_in_order(buffers, sorted(buffers, key=key), best_fit)
+            if best is None or size < best[0]:
+                best = (size, f"{name}/{'best' if best_fit else 'first'}-fit", [b.offset for b in buffers])
+    size, heuristic, offsets = best or (0, "none", [])
+    for buf, offset in zip(buffers, offsets):
+        buf.offset = offset
+    return size, heuristic
 
 
 def lower_bound(buffers: list[Buffer]) -> int:

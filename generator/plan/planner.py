@@ -1,4 +1,9 @@
-"""Builds the Plan: every node's kernel and parameters, every activation's arena offset."""
+"""Builds the Plan: every node's kernel and parameters, every activation's arena offset.
+
+Tensors that can share bytes form one storage group: a view op's output with its input, and an in-place
+output with the input it overwrites when that input dies at the node. Each group is one buffer; the
+placer then puts every buffer in the arena.
+"""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -29,9 +34,12 @@ class Plan:
     graph: Graph
     nodes: list[NodePlan]
     tensor_offsets: list[int | None]  # arena offset of each tensor, None for constants
-    buffers: list[Buffer]             # every placed buffer (tensors and scratch), for reports and checks
+    buffers: list[Buffer]             # every placed buffer (storage groups and scratch)
     arena_size: int
     lower_bound: int
+    heuristic: str                    # the placement that won
+    shared: dict[int, int]            # tensor -> the tensor whose bytes it reuses (views, in-place)
+    tensor_buffers: dict[int, Buffer]  # tensor -> its storage group's buffer (non-constant tensors)
 
     @property
     def kernels(self) -> list[KernelSpec]:
@@ -42,30 +50,94 @@ class Plan:
         return list(seen.values())
 
 
-def _tensor_buffers(graph: Graph) -> dict[int, Buffer]:
-    end = len(graph.operators)
-    first: dict[int, int] = {i: BEFORE_FIRST_NODE for i in graph.inputs}
-    last: dict[int, int] = {i: end for i in graph.outputs}
-    for op in graph.operators:
-        for t in op.outputs:
-            first.setdefault(t, op.index)
-        for t in [*op.inputs, *op.outputs]:
-            if t >= 0:
-                last[t] = max(last.get(t, op.index), op.index)
+class _Groups:
+    """Union-find over tensors that share storage, with each group's lifetime."""
+
+    def __init__(self, graph: Graph):
+        end = len(graph.operators)
+        self.parent: dict[int, int] = {}
+        self.first: dict[int, int] = {i: BEFORE_FIRST_NODE for i in graph.inputs}
+        self.last: dict[int, int] = {i: end for i in graph.outputs}
+        for op in graph.operators:
+            for t in op.outputs:
+                self.first.setdefault(t, op.index)
+            for t in [*op.inputs, *op.outputs]:
+                if t >= 0:
+                    self.last[t] = max(self.last.get(t, op.index), op.index)
+        for t in graph.tensors:
+            if t.data is None:
+                self.parent[t.index] = t.index
+                if t.is_variable or (t.index not in self.first and t.index in self.last):
+                    self.first[t.index], self.last[t.index] = BEFORE_FIRST_NODE, end  # read before written
+
+    def root(self, t: int) -> int:
+        while self.parent[t] != t:
+            t = self.parent[t]
+        return t
+
+    def members(self, root: int) -> list[int]:
+        return [t for t in self.parent if self.root(t) == root]
+
+    def span(self, root: int) -> tuple[int, int]:
+        ts = self.members(root)
+        return (min(self.first.get(t, UNUSED) for t in ts), max(self.last.get(t, UNUSED) for t in ts))
+
+    def join(self, keep: int, absorbed: int) -> None:
+        self.parent[self.root(absorbed)] = self.root(keep)
+
+
+def _group_buffers(graph: Graph, groups: _Groups) -> dict[int, Buffer]:
     buffers = {}
-    for t in graph.tensors:
-        if t.data is not None:
-            continue
-        lo, hi = first.get(t.index, UNUSED), last.get(t.index, UNUSED)
-        if t.is_variable or lo == UNUSED and hi != UNUSED:
-            lo, hi = BEFORE_FIRST_NODE, end  # read before written: must hold its value across invocations
-        buffers[t.index] = Buffer(f"tensor {t.index} '{t.name}'", t.nbytes, lo, hi)
+    for root in sorted({groups.root(t) for t in groups.parent}):
+        members = groups.members(root)
+        first, last = groups.span(root)
+        size = max(graph.tensors[t].nbytes for t in members)
+        names = ", ".join(str(t) for t in members)
+        buffers[root] = Buffer(f"tensor {names} '{graph.tensors[root].name}'", size, first, last)
     return buffers
+
+
+def _inplace_candidate(graph: Graph, op, kernel: KernelSpec, groups: _Groups):
+    inputs = [graph.tensors[i] if i >= 0 else None for i in op.inputs]
+    outs = [graph.tensors[i] for i in op.outputs]
+    if kernel.view:
+        source = inputs[0] if inputs else None
+        return source if source is not None and source.data is None and source.nbytes == outs[0].nbytes else None
+    k = kernel.inplace_input(op, inputs, outs)
+    cand = inputs[k] if k is not None else None
+    if (cand is None or cand.data is not None or outs[0].nbytes > cand.nbytes
+            or groups.span(groups.root(cand.index))[1] != op.index
+            or set(graph.outputs) & set(groups.members(groups.root(cand.index)))
+            or op.inputs.count(cand.index) != 1):
+        return None
+    return cand
+
+
+def _share_storage(graph: Graph, kernels: list[KernelSpec], groups: _Groups) -> dict[int, int]:
+    """Views always share; an in-place output shares only when that does not raise the lower bound
+    (sharing makes the larger of the two buffers live for both lifetimes)."""
+    shared = {}
+    for op, kernel in zip(graph.operators, kernels):
+        out = op.outputs[0] if op.outputs else -1
+        if out not in groups.parent or groups.root(out) != out:
+            continue
+        source = _inplace_candidate(graph, op, kernel, groups)
+        if source is None:
+            continue
+        before = None if kernel.view else lower_bound(list(_group_buffers(graph, groups).values()))
+        groups.join(source.index, out)
+        if before is not None and lower_bound(list(_group_buffers(graph, groups).values())) > before:
+            groups.parent[out] = out  # undo: sharing would cost more than it saves
+            continue
+        shared[out] = source.index
+    return shared
 
 
 def plan(checked: CheckedGraph) -> Plan:
     graph = checked.graph
-    tensor_buffers = _tensor_buffers(graph)
+    groups = _Groups(graph)
+    shared = _share_storage(graph, checked.kernels, groups)
+    group_buffers = _group_buffers(graph, groups)
     nodes, scratch = [], {}
     for op, kernel in zip(graph.operators, checked.kernels):
         inputs = [graph.tensors[i] if i >= 0 else None for i in op.inputs]
@@ -75,12 +147,13 @@ def plan(checked: CheckedGraph) -> Plan:
             scratch[op.index] = Buffer(f"scratch of node {op.index}", nbytes, op.index, op.index)
         nodes.append(NodePlan(op.index, op.display_name, op.version, kernel, kernel.params(op, inputs, outputs),
                               nbytes, -1))
-    buffers = [*tensor_buffers.values(), *scratch.values()]
-    arena_size = place(buffers)
+    buffers = [*group_buffers.values(), *scratch.values()]
+    arena_size, heuristic = place(buffers)
     problems = check_placement(buffers, arena_size)
     if problems:  # the placer has a bug: never emit an unsafe plan
         raise McugenError("internal error: unsafe arena plan: " + "; ".join(problems[:3]))
     for index, buf in scratch.items():
         nodes[index].scratch_offset = buf.offset
+    tensor_buffers = {t: group_buffers[groups.root(t)] for t in groups.parent}
     offsets = [tensor_buffers[t.index].offset if t.index in tensor_buffers else None for t in graph.tensors]
-    return Plan(graph, nodes, offsets, buffers, arena_size, lower_bound(buffers))
+    return Plan(graph, nodes, offsets, buffers, arena_size, lower_bound(buffers), heuristic, shared, tensor_buffers)

@@ -26,6 +26,15 @@ class RunResult:
     instructions_per_tick: float
     console: str = field(repr=False, default="")
 
+    @property
+    def stack_used(self) -> int:
+        """Peak stack bytes (the firmware paints its stack at reset); 0 where the board cannot tell."""
+        for line in self.console.splitlines():
+            parts = line.split()
+            if parts[:2] == ["MCUGEN", "STACK"] and len(parts) == 4:
+                return int(parts[2])
+        return 0
+
     def instructions(self, ticks: int) -> int:
         return round(ticks * self.instructions_per_tick)
 

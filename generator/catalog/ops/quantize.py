@@ -29,4 +29,6 @@ SPEC = KernelSpec(
     op="QUANTIZE", builtin_code=114, versions=(1, 2), dtypes=("FLOAT32", "INT8"),
     sources=("quantize.h", "quantize.c", "quantize_s8.c", "mg_fixedpoint.h"),
     registration="mg_register_quantize", validate=validate, params=params,
+    # out[i] is written at byte i * out_size after in[i] was read at byte i * in_size >= it.
+    inplace_input=lambda op, inputs, outputs: 0,
 )
