@@ -16,6 +16,7 @@ from .catalog import BY_CODE, CATALOG
 from .check import check, find_kernel
 from .errors import McugenError
 from .measure import measure
+from .measure import report as size_report
 from .plan import plan
 
 EPILOG = """examples:
@@ -61,7 +62,7 @@ def cmd_ops(args) -> int:
 
 
 def cmd_generate(args) -> int:
-    project, plan = pipeline.generate(args.model, args.board, args.output)
+    project, plan = pipeline.generate(args.model, args.board, args.output, args.resolver)
     print(f"wrote {project.path}: {len(plan.nodes)} nodes, ops {', '.join(sorted(set(project.ops)))}, "
           f"arena {plan.arena_size} B (lower bound {plan.lower_bound} B)")
     return 0
@@ -71,6 +72,7 @@ def cmd_build(args) -> int:
     pipeline.progress(f"building {args.project}")
     result = build(args.project)
     size = measure(result.elf)
+    pipeline.check_fit(size, pipeline.load_project(args.project).board)
     print(f"built {result.elf}: flash {size.flash} B (code {size.code} B + model {size.model} B), RAM {size.ram} B")
     return 0
 
@@ -156,27 +158,40 @@ def cmd_plan(args) -> int:
 
 
 def cmd_size(args) -> int:
-    elf = Path(args.target)
-    if elf.is_dir():
-        elf = elf / ".pio" / "build" / pipeline.load_project(elf).board / "firmware.elf"
-    size = measure(elf)
-    report = {"flash_bytes": size.flash, "ram_bytes": size.ram, "code_bytes": size.code, "model_bytes": size.model,
-              "arena_bytes": size.arena, "metadata_bytes": size.metadata, "stack_bytes": size.stack, "text": size.text, "data": size.data,
-              "bss": size.bss, "sections": size.sections}
-    if args.board:
-        board = load_board(args.board)
-        report.update(flash_used_pct=round(100 * size.flash / board.flash_size, 2),
-                      ram_used_pct=round(100 * size.ram / board.ram_size, 2),
-                      fits=size.flash <= board.flash_size and size.ram <= board.ram_size)
+    target, board_name = Path(args.target), args.board
+    if target.is_dir():
+        board_name = board_name or pipeline.load_project(target).board
+        target = target / ".pio" / "build" / pipeline.load_project(target).board / "firmware.elf"
+    board = load_board(board_name) if board_name else None
+    report = size_report.to_dict(measure(target, top=args.top), board)
+    status = 0 if report.get("board", {}).get("fits", True) else 1
+    if args.baseline:
+        try:
+            old = json.loads(Path(args.baseline).read_text())
+            rows = size_report.compare_to_baseline(old, report)
+        except (OSError, ValueError, KeyError, TypeError) as exc:
+            raise McugenError(f"cannot use baseline {args.baseline}: {exc}") from None
+        flash_growth = size_report.growth_pct(old["flash_bytes"], report["flash_bytes"])
+        ram_growth = size_report.growth_pct(old["ram_bytes"], report["ram_bytes"])
+        passed = flash_growth <= args.max_growth and ram_growth <= args.max_growth
+        report["baseline"] = {"file": str(args.baseline), "max_growth_pct": args.max_growth, "passed": passed,
+                              "flash_growth_pct": round(flash_growth, 3), "ram_growth_pct": round(ram_growth, 3),
+                              "rows": [{"what": w, "baseline": a, "now": b} for w, a, b in rows if a != b]}
+        status = status or (0 if passed else 1)
+    if args.html:
+        Path(args.html).write_text(size_report.to_html(report, f"mcugen size: {target}"))
     if args.json:
         _emit_json(report)
-    else:
-        for key, value in report.items():
-            if key != "sections":
-                print(f"{key:<16} {value}")
-        for name, nbytes in report["sections"].items():
-            print(f"  {name:<14} {nbytes}")
-    return 0 if report.get("fits", True) else 1
+    elif args.markdown:
+        print(size_report.to_markdown(report))
+    elif not args.html:
+        print(size_report.to_text(report))
+    if "baseline" in report and not args.json:
+        b = report["baseline"]
+        print(f"\nagainst {b['file']}: flash {b['flash_growth_pct']:+.2f}%, RAM {b['ram_growth_pct']:+.2f}% "
+              f"(limit {b['max_growth_pct']}%): {'PASS' if b['passed'] else 'FAIL'}")
+        print(size_report.diff_markdown(rows))
+    return status
 
 
 def _add_io_options(p) -> None:
@@ -203,6 +218,8 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("model", help=model_help)
     p.add_argument("--board", required=True, help=boards)
     p.add_argument("-o", "--output", type=Path, required=True, help="project folder (new, empty or mcugen's own)")
+    p.add_argument("--resolver", choices=["model", "all"], default="model",
+                   help="register only the model's ops (default) or every kernel mcugen has, like TFLM's AllOpsResolver")
     p.set_defaults(func=cmd_generate)
 
     p = sub.add_parser("build", help="build a generated project with PlatformIO (offline)")
@@ -227,10 +244,18 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_plan)
 
-    p = sub.add_parser("size", help="flash and RAM of a firmware ELF (or a built project folder)")
+    p = sub.add_parser("size", help="flash and RAM of a firmware ELF: sections, groups, top symbols, board fit, "
+                       "and a regression gate against a saved baseline")
     p.add_argument("target", help="firmware.elf or a project folder")
-    p.add_argument("--board", help="report fit against this board")
-    p.add_argument("--json", action="store_true")
+    p.add_argument("--board", help="report fit against this board (a project folder's own board by default)")
+    fmt = p.add_mutually_exclusive_group()
+    fmt.add_argument("--json", action="store_true", help="JSON on stdout (save it as a baseline)")
+    fmt.add_argument("--markdown", action="store_true", help="markdown tables, ready for a pull-request comment")
+    p.add_argument("--html", metavar="FILE", help="write an HTML report with charts of flash and RAM")
+    p.add_argument("--top", type=int, default=15, help="how many of the largest symbols to list (default 15)")
+    p.add_argument("--baseline", metavar="OLD.json", help="compare with an earlier `mcugen size --json`")
+    p.add_argument("--max-growth", type=float, default=0.0, metavar="PCT",
+                   help="with --baseline: exit 1 when flash or RAM grew by more than PCT percent (default 0)")
     p.set_defaults(func=cmd_size)
     return top
 

@@ -36,12 +36,12 @@ def load_model(path: Path) -> Graph:
     return read_model(data, source=str(path))
 
 
-def generate(model_path: Path, board_name: str, out: Path) -> tuple[Project, Plan]:
+def generate(model_path: Path, board_name: str, out: Path, resolver: str = "model") -> tuple[Project, Plan]:
     board = load_board(board_name)
     graph = load_model(model_path)
     checked: CheckedGraph = check(graph)
     the_plan = plan(checked)
-    return emit(the_plan, board, out, Path(model_path).name), the_plan
+    return emit(the_plan, board, out, Path(model_path).name, resolver), the_plan
 
 
 def default_project_dir(model_path: Path, board_name: str) -> Path:
@@ -100,10 +100,18 @@ class Verification:
     sets: list[list[np.ndarray]]
 
 
+def check_fit(size: SizeReport, board_name: str) -> None:
+    board = load_board(board_name)
+    if size.flash > board.flash_size or size.ram > board.ram_size:
+        raise McugenError(f"firmware does not fit {board.name}: flash {size.flash} B of {board.flash_size} B, "
+                          f"RAM {size.ram} B of {board.ram_size} B")
+
+
 def build_and_run(project: Project, sets: list[list[np.ndarray]]) -> tuple[BuildResult, SizeReport, RunResult]:
     progress(f"building {project.path} for {project.board}")
     built = build(project.path)
     size = measure(built.elf)
+    check_fit(size, project.board)
     progress(f"running {len(sets)} input set(s) in QEMU")
     result = run_qemu(built.elf, load_board(project.board), project.inputs, project.outputs, sets)
     return built, size, result

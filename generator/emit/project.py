@@ -11,6 +11,7 @@ from pathlib import Path
 
 from .. import __version__
 from ..boards import Board
+from ..catalog import CATALOG, KernelSpec
 from ..errors import McugenError
 from ..model import Graph
 from ..paths import BOARDS, FIRMWARE
@@ -54,9 +55,9 @@ def _io(graph: Graph, indices: list[int]) -> list[IoTensor]:
     return result
 
 
-def _copied_sources(plan: Plan, board: Board) -> dict[str, Path]:
+def _copied_sources(kernels: list[KernelSpec], board: Board) -> dict[str, Path]:
     files = {f"src/runtime/{p.name}": p for p in sorted((FIRMWARE / "runtime").iterdir()) if p.is_file()}
-    for kernel in plan.kernels:
+    for kernel in kernels:
         for name in kernel.sources:
             files[f"src/kernels/{name}"] = FIRMWARE / "kernels" / name
     startup = BOARDS / "startup"
@@ -91,11 +92,22 @@ def _check_target(out: Path) -> None:
             raise McugenError(f"{out}/{rel} was changed after mcugen wrote it; move it away or choose another folder")
 
 
-def emit(plan: Plan, board: Board, out: Path, model_name: str) -> Project:
+def registered_kernels(plan: Plan, resolver: str) -> list[KernelSpec]:
+    """"model": exactly the kernels the model uses; "all": every kernel in the catalog (TFLM's AllOpsResolver)."""
+    if resolver == "model":
+        return plan.kernels
+    if resolver == "all":
+        used = {k.op for k in plan.kernels}
+        return plan.kernels + [k for k in CATALOG if k.op not in used]
+    raise McugenError(f"unknown resolver '{resolver}'; use 'model' or 'all'")
+
+
+def emit(plan: Plan, board: Board, out: Path, model_name: str, resolver: str = "model") -> Project:
     out = Path(out).resolve()
+    kernels = registered_kernels(plan, resolver)
     _check_target(out)
-    contents = {path: text.encode() for path, text in render_all(plan, board, model_name).items()}
-    contents.update({path: src.read_bytes() for path, src in _copied_sources(plan, board).items()})
+    contents = {path: text.encode() for path, text in render_all(plan, board, model_name, kernels).items()}
+    contents.update({path: src.read_bytes() for path, src in _copied_sources(kernels, board).items()})
     project = Project(out, board.name, model_name, _io(plan.graph, plan.graph.inputs),
                       _io(plan.graph, plan.graph.outputs), len(plan.graph.model_bytes), plan.arena_size,
                       plan.lower_bound, [n.op_name for n in plan.nodes])

@@ -7,6 +7,7 @@ import jinja2
 
 from .. import __version__
 from ..boards import Board
+from ..catalog import KernelSpec
 from ..paths import BOARDS, TEMPLATES
 from ..plan import NodePlan, Plan
 
@@ -38,7 +39,7 @@ def _node_view(node: NodePlan) -> dict:
             "fields": fields, "arrays": arrays}
 
 
-def render_all(plan: Plan, board: Board, model_name: str) -> dict[str, str]:
+def render_all(plan: Plan, board: Board, model_name: str, kernels: list[KernelSpec]) -> dict[str, str]:
     """Every generated text file, keyed by its path inside the project."""
     data = plan.graph.model_bytes
     common = {"version": __version__, "model_name": model_name, "board": board, "plan": plan}
@@ -51,7 +52,7 @@ def render_all(plan: Plan, board: Board, model_name: str) -> dict[str, str]:
         "memory.ld": _env.get_template("memory.ld.j2").render(common),
         "src/model_data.c": _env.get_template("model_data.c.j2").render(
             common, model_size=len(data), model_sha256=hashlib.sha256(data).hexdigest(), model_lines=lines),
-        "src/op_resolver.h": _env.get_template("op_resolver.h.j2").render(common, kernels=plan.kernels),
+        "src/op_resolver.h": _env.get_template("op_resolver.h.j2").render(common, kernels=kernels),
         "src/op_resolver.cc": _env.get_template("op_resolver.cc.j2").render(common),
         "src/arena_plan.c": _env.get_template("arena_plan.c.j2").render(common),
         "src/node_params.c": _env.get_template("node_params.c.j2").render(

@@ -1,4 +1,5 @@
-"""measure: firmware ELF -> SizeReport (pyelftools), counted the way arm-none-eabi-size counts."""
+"""measure: firmware ELF -> SizeReport (pyelftools + the linker map), counted as arm-none-eabi-size counts:
+flash = text + data (its load image), RAM = data + bss (the stack reserve is a bss section of its own)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -8,8 +9,13 @@ from elftools.elf.constants import SH_FLAGS
 from elftools.elf.elffile import ELFFile
 
 from ..errors import McugenError
+import shutil
+import subprocess
+
+from .attribution import SPECIAL_SYMBOLS, GroupSize, attribute, symbol_groups
 
 MODEL_SYMBOL = "g_model_data"
+ARENA_SYMBOL = "mg_arena"  # includes its guard words
 
 
 @dataclass
@@ -22,6 +28,8 @@ class SizeReport:
     arena: int   # the tensor arena with its guard words (part of bss)
     metadata: int  # the runtime's per-tensor and per-node structures in RAM
     sections: dict[str, int] = field(default_factory=dict)
+    groups: dict[str, GroupSize] = field(default_factory=dict)
+    top_symbols: list[tuple[str, int, str]] = field(default_factory=list)  # (name, bytes, group)
 
     @property
     def flash(self) -> int:
@@ -37,34 +45,59 @@ class SizeReport:
         return self.flash - self.model
 
 
-ARENA_SYMBOL = "mg_arena"  # includes its guard words
-METADATA_SYMBOLS = ("mg_tensors", "mg_nodes", "mg_registrations", "mg_node_ticks")
-
-
-def _symbol_size(elf: ELFFile, name: str) -> int:
+def _symbols(elf: ELFFile) -> list:
     symtab = elf.get_section_by_name(".symtab")
-    return sum(s["st_size"] for s in symtab.iter_symbols() if s.name == name) if symtab else 0
+    return list(symtab.iter_symbols()) if symtab else []
 
 
-def measure(elf_path: Path) -> SizeReport:
+def measure(elf_path: Path, top: int = 15) -> SizeReport:
+    elf_path = Path(elf_path)
     try:
         with open(elf_path, "rb") as fh:
             elf = ELFFile(fh)
             text = data = bss = 0
-            sections = {}
-            for sec in elf.iter_sections():
+            sections: dict[str, tuple[int, bool, bool]] = {}
+            index_names = {}
+            for i, sec in enumerate(elf.iter_sections()):
+                index_names[i] = sec.name
                 flags = sec["sh_flags"]
                 if not flags & SH_FLAGS.SHF_ALLOC or sec["sh_size"] == 0:
                     continue
-                sections[sec.name] = sec["sh_size"]
-                if sec["sh_type"] == "SHT_NOBITS":
-                    bss += sec["sh_size"]
-                elif flags & SH_FLAGS.SHF_WRITE:
-                    data += sec["sh_size"]
+                size, nobits, writable = sec["sh_size"], sec["sh_type"] == "SHT_NOBITS", bool(flags & SH_FLAGS.SHF_WRITE)
+                if nobits:
+                    bss += size
+                elif writable:
+                    data += size
                 else:
-                    text += sec["sh_size"]
-            return SizeReport(text, data, bss, sections.get(".stack", 0), _symbol_size(elf, MODEL_SYMBOL),
-                              _symbol_size(elf, ARENA_SYMBOL), sum(_symbol_size(elf, n) for n in METADATA_SYMBOLS),
-                              sections)
-    except Exception as exc:  # pyelftools raises its own errors for malformed files
+                    text += size
+                sections[sec.name] = (size, not nobits, writable or nobits)
+            symbols = _symbols(elf)
+    except (OSError, ValueError) as exc:
         raise McugenError(f"cannot read ELF {elf_path}: {exc}") from None
+    except Exception as exc:  # pyelftools raises its own error types for malformed files
+        raise McugenError(f"cannot read ELF {elf_path}: {type(exc).__name__}: {exc}") from None
+
+    def size_of(name: str) -> int:
+        return sum(s["st_size"] for s in symbols if s.name == name)
+
+    special = {s.name: (s["st_size"], index_names.get(s["st_shndx"], "")) for s in symbols
+               if s.name in SPECIAL_SYMBOLS and isinstance(s["st_shndx"], int)}
+    map_path = elf_path.with_suffix(".map")
+    map_text = map_path.read_text(errors="replace") if map_path.is_file() else ""
+    groups = attribute(map_text, sections, special) if map_text else {}
+    placed = [s for s in symbols if s["st_info"]["type"] in ("STT_FUNC", "STT_OBJECT") and s["st_size"]]
+    biggest = sorted({(s.name, s["st_size"], s["st_value"]) for s in placed}, key=lambda x: (-x[1], x[0]))[:top]
+    owners = symbol_groups(map_text, {n: a for n, _, a in biggest}, set(sections)) if map_text else {}
+    names = _demangle([n for n, _, _ in biggest])
+    metadata = sum(size for name, (size, _) in special.items() if SPECIAL_SYMBOLS[name] == "runtime metadata")
+    return SizeReport(text, data, bss, sections.get(".stack", (0,))[0], size_of(MODEL_SYMBOL), size_of(ARENA_SYMBOL),
+                      metadata, {k: v[0] for k, v in sections.items()}, groups,
+                      [(names[n], b, owners.get(n, "")) for n, b, _ in biggest])
+
+
+def _demangle(names: list[str]) -> dict[str, str]:
+    tool = shutil.which("arm-none-eabi-c++filt")
+    if not tool or not names:
+        return {n: n for n in names}
+    out = subprocess.run([tool], input="\n".join(names), capture_output=True, text=True).stdout.splitlines()
+    return dict(zip(names, out)) if len(out) == len(names) else {n: n for n in names}

@@ -43,10 +43,10 @@ class Plan:
 
     @property
     def kernels(self) -> list[KernelSpec]:
-        """The distinct kernels the model uses, in order of first use."""
+        """The distinct kernels the model uses (one per op), in order of first use."""
         seen: dict[str, KernelSpec] = {}
         for node in self.nodes:
-            seen.setdefault(node.kernel.registration, node.kernel)
+            seen.setdefault(node.kernel.op, node.kernel)
         return list(seen.values())
 
 
