@@ -13,7 +13,7 @@ MODEL     ?= tests/fixtures/mlp_int8.tflite
 BOARD     ?= mps2-an386
 PYTEST_ARGS ?=
 
-.PHONY: setup apt venv demo test bench clean
+.PHONY: setup apt apt-test venv demo test bench clean
 
 setup: apt venv
 
@@ -29,6 +29,11 @@ apt:
 	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
 	fi
 
+# The tests also render the HTML size report in headless Chromium.
+apt-test:
+	@command -v chromium >/dev/null || { echo "installing Debian packages: chromium"; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends chromium; }
+
 venv: $(STAMP)
 
 $(STAMP): pyproject.toml
@@ -40,7 +45,7 @@ $(STAMP): pyproject.toml
 demo: setup
 	$(MCUGEN) verify $(MODEL) --board $(BOARD) --random 10 --seed 1
 
-test: setup
+test: setup apt-test
 	$(PY) -m pytest $(PYTEST_ARGS)
 
 clean:
