@@ -194,6 +194,23 @@ def cmd_size(args) -> int:
     return status
 
 
+def cmd_bench(args) -> int:
+    from . import bench
+    from .bench.markdown import render
+
+    results = bench.run_bench(args.models or bench.DEFAULT_MODELS, args.board or ["mps2-an386"], sets=args.sets,
+                              all_ops=not args.no_all_ops)
+    if args.write:
+        command = "mcugen bench " + " ".join(sys.argv[2:]) if sys.argv[1:2] == ["bench"] else "mcugen bench"
+        Path(args.write).write_text(render(results, command))
+        pipeline.progress(f"wrote {args.write}")
+    if args.json:
+        _emit_json({"results": bench.as_dicts(results)})
+    elif not args.write:
+        print(render(results, "mcugen bench"))
+    return 0 if all(r.match and not r.error for r in results) else 1
+
+
 def _add_io_options(p) -> None:
     p.add_argument("--random", type=int, default=5, metavar="N", help="run N random input sets (default 5)")
     p.add_argument("--seed", type=int, default=0, help="seed of the random inputs (default 0)")
@@ -243,6 +260,16 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("model", help=model_help)
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_plan)
+
+    p = sub.add_parser("bench", help="run models end to end and report memory, code size and speed beside "
+                       "TFLite Micro's figures (writes docs/benchmarks.md with --write)")
+    p.add_argument("models", nargs="*", help="zoo names or .tflite files (default: every zoo model)")
+    p.add_argument("--board", action="append", help="board to run on; repeat for several (default mps2-an386)")
+    p.add_argument("--sets", type=int, default=3, help="random input sets per model (default 3)")
+    p.add_argument("--no-all-ops", action="store_true", help="skip the all-kernels build (code size comparison)")
+    p.add_argument("--write", metavar="FILE", help="write the markdown report to FILE (e.g. docs/benchmarks.md)")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_bench)
 
     p = sub.add_parser("size", help="flash and RAM of a firmware ELF: sections, groups, top symbols, board fit, "
                        "and a regression gate against a saved baseline")

@@ -5,6 +5,8 @@
 #include "mg_board.h"
 #include "mg_flatbuffer.h"
 
+extern "C" const char* mg_failure_reason = nullptr;
+
 namespace mcugen {
 namespace {
 
@@ -85,8 +87,8 @@ bool Interpreter::Init() {
   for (uint32_t i = 0; i < plan_.num_nodes; ++i) {
     mg_node& node = plan_.nodes[i];
     const mg_registration* reg = plan_.registrations[i];
-    if (reg->init && reg->init(&node) != MG_OK) return Fail("init", i, "", node.reason);
-    if (reg->prepare && reg->prepare(&node) != MG_OK) return Fail("prepare", i, "", node.reason);
+    if (reg->init && reg->init(&node) != MG_OK) return Fail("init", i, "", mg_failure_reason);
+    if (reg->prepare && reg->prepare(&node) != MG_OK) return Fail("prepare", i, "", mg_failure_reason);
   }
   return true;
 }
@@ -159,7 +161,7 @@ bool Interpreter::BindNodes(FlatBlob& blob, FlatTable& model, FlatTable& subgrap
                    reinterpret_cast<const int32_t*>(model_ + out), static_cast<uint8_t>(n_in),
                    static_cast<uint8_t>(n_out), static_cast<uint16_t>(i), plan_.node_params[i],
                    plan_.scratch_offsets[i] == MG_NO_SCRATCH ? nullptr : plan_.arena + plan_.scratch_offsets[i],
-                   n_opt ? model_ + opt : nullptr, n_opt, plan_.scratch_sizes[i], nullptr, nullptr};
+                   n_opt ? model_ + opt : nullptr, n_opt, plan_.scratch_sizes[i], nullptr};
     for (uint32_t k = 0; k < n_in; ++k) {
       if (node.inputs[k] < -1 || node.inputs[k] >= static_cast<int32_t>(plan_.num_tensors)) return FailModel("bad tensor index");
     }
@@ -192,7 +194,7 @@ bool Interpreter::ArenaGuardsIntact() const {
 bool Interpreter::Invoke(bool profile) {
   for (uint32_t i = 0; i < plan_.num_nodes; ++i) {
     uint64_t start = profile ? mg_board_ticks() : 0;
-    if (plan_.registrations[i]->invoke(&plan_.nodes[i]) != MG_OK) return Fail("invoke", i, "", plan_.nodes[i].reason);
+    if (plan_.registrations[i]->invoke(&plan_.nodes[i]) != MG_OK) return Fail("invoke", i, "", mg_failure_reason);
     if (profile) plan_.node_ticks[i] = static_cast<uint32_t>(mg_board_ticks() - start);
   }
   return true;

@@ -38,7 +38,6 @@ typedef struct mg_node {
     uint32_t custom_options_size;
     uint32_t scratch_size;   /* bytes at scratch, as the kernel's *_scratch_size() asked */
     void *user_data;         /* set by init, when a kernel keeps state */
-    const char *reason;      /* a kernel sets this to say why prepare or invoke failed */
 } mg_node;
 
 typedef struct {
@@ -67,9 +66,14 @@ static inline int32_t mg_num_elements(const mg_tensor *t)
     return n;
 }
 
+/* Why the last kernel call failed: one slot for the whole graph, since the runtime stops at the first failure
+ * (a field per node would cost RAM on every node). */
+extern const char *mg_failure_reason;
+
 static inline mg_status mg_fail(mg_node *node, const char *reason)
 {
-    node->reason = reason;
+    (void)node;
+    mg_failure_reason = reason;
     return MG_ERROR;
 }
 

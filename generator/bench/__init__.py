@@ -1,0 +1,94 @@
+"""mcugen bench: runs models end to end on boards and writes docs/benchmarks.md beside TFLite Micro's figures.
+
+For each model and board: generate, build, run a few random sets in QEMU, compare with the reference, and
+record flash, code, RAM, arena, lower bound, runtime metadata, stack high-water mark and instructions per
+inference; also the all-kernels build's code size and TFLite Micro's own planned arena on the host.
+"""
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+from .. import zoo
+from ..boards import load_board
+from ..build import build
+from ..compare import compare
+from ..errors import McugenError
+from ..measure import measure
+from ..pipeline import build_and_run, generate, progress, random_sets
+from ..reference import reference_outputs
+
+DEFAULT_MODELS = [*zoo.NAMES]
+
+
+@dataclass
+class BenchResult:
+    model: str
+    board: str
+    core: str
+    error: str | None = None
+    match: bool = False
+    sets: int = 0
+    flash: int = 0
+    code: int = 0
+    model_bytes: int = 0
+    ram: int = 0
+    arena: int = 0
+    lower_bound: int = 0
+    metadata: int = 0
+    stack_used: int = 0
+    stack_reserve: int = 0
+    cost: int = 0
+    code_all_ops: int | None = None
+    tflm_head: int | None = None
+
+
+def tflm_planned_arena(model_path: Path) -> int | None:
+    """TFLite Micro's non-persistent ("head") arena on the host: the part its planner places."""
+    script = ("from tflite_micro.python.tflite_micro import runtime\n"
+              f"runtime.Interpreter.from_file({str(model_path)!r}, arena_size=64 << 20).print_allocations()\n")
+    proc = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300)
+    match = re.search(r"Arena allocation head (\d+) bytes", proc.stderr + proc.stdout)
+    return int(match.group(1)) if match else None
+
+
+def _workdir(model: str, board: str, suffix: str = "") -> Path:
+    root = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "mcugen" / "bench"
+    return root / f"{Path(model).stem}-{board}{suffix}"
+
+
+def bench_one(model: str, board_name: str, sets: int = 3, seed: int = 0, all_ops: bool = True) -> BenchResult:
+    board = load_board(board_name)
+    result = BenchResult(Path(model).stem, board_name, board.cpu)
+    try:
+        path = zoo.resolve(model)
+        progress(f"bench {result.model} on {board_name}")
+        project, the_plan = generate(path, board_name, _workdir(model, board_name))
+        inputs = random_sets(project.inputs, sets, seed)
+        _, size, run = build_and_run(project, inputs)
+        verdict = compare([s.outputs for s in run.sets],
+                          reference_outputs(the_plan.graph.model_bytes, inputs, len(project.outputs)))
+        result.match, result.sets = verdict.match, sets
+        result.flash, result.code, result.model_bytes, result.ram = size.flash, size.code, size.model, size.ram
+        result.arena, result.lower_bound, result.metadata = the_plan.arena_size, the_plan.lower_bound, size.metadata
+        result.stack_used, result.stack_reserve = run.stack_used, size.stack
+        result.cost = max(run.instructions(s.ticks) for s in run.sets)
+        result.tflm_head = tflm_planned_arena(path)
+        if all_ops:
+            generate(path, board_name, _workdir(model, board_name, "-all"), resolver="all")
+            result.code_all_ops = measure(build(_workdir(model, board_name, "-all")).elf).code
+    except McugenError as exc:
+        result.error = str(exc).splitlines()[0]
+    return result
+
+
+def run_bench(models: list[str], boards: list[str], sets: int = 3, all_ops: bool = True) -> list[BenchResult]:
+    return [bench_one(m, b, sets=sets, all_ops=all_ops and b == boards[0]) for b in boards for m in models]
+
+
+def as_dicts(results: list[BenchResult]) -> list[dict]:
+    return [asdict(r) for r in results]
