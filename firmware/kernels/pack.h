@@ -1,0 +1,21 @@
+/* PACK: stacks values_count inputs of one shape along a new axis of the output. */
+#ifndef MG_PACK_H
+#define MG_PACK_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "mg_kernel.h"
+
+typedef struct {
+    int32_t values_count;  /* inputs */
+    int32_t outer_size;    /* product of the output dimensions before the axis */
+    int32_t copy_size;     /* elements after the axis: one contiguous run of an input */
+} mg_pack_params;
+
+/* Writes input `index` into its slots of the output. */
+void mg_pack_copy(const mg_pack_params *p, int32_t index, const void *input, void *output, size_t elem_size);
+
+extern const mg_registration mg_register_pack;
+
+#endif

@@ -1,0 +1,54 @@
+"""PACK: randomized int8/float32 (and int16/int32/int64) stacks along every axis against TFLite Micro."""
+import numpy as np
+import pytest
+
+from generator.check import CheckError, check
+from generator.model import read_model
+from kernel_harness import rand_scale, verify_model
+from modelkit import GraphBuilder
+
+
+def pack_case(seed: int, dtype: str) -> bytes:
+    rng = np.random.default_rng(seed)
+    shape = [int(d) for d in rng.integers(1, 5, size=int(rng.integers(0, 4)))]
+    count = int(rng.integers(1, 5))
+    axis = int(rng.integers(-len(shape) - 1, len(shape) + 1))
+    pos = axis + len(shape) + 1 if axis < 0 else axis
+    out_shape = shape[:pos] + [count] + shape[pos:]
+    g = GraphBuilder()
+    if dtype == "int8":
+        scale, zp = rand_scale(rng), int(rng.integers(-128, 128))
+        xs = [g.tensor(shape, "int8", scale, zp) for _ in range(count)]
+        y = g.tensor(out_shape, "int8", scale, zp)
+    else:
+        xs = [g.tensor(shape, dtype) for _ in range(count)]
+        y = g.tensor(out_shape, dtype)
+    g.op("PACK", xs, [y], valuesCount=count, axis=axis)
+    return g.build(xs, [y])
+
+
+@pytest.mark.parametrize("seed", range(16))
+def test_pack_random(seed):
+    verify_model(pack_case(seed, ["int8", "float32"][seed % 2]), count=2, seed=seed)
+
+
+@pytest.mark.parametrize("seed,dtype", [(100, "int16"), (101, "int32"), (102, "int64")])
+def test_pack_other_types(seed, dtype):
+    verify_model(pack_case(seed, dtype), count=2, seed=seed)
+
+
+def test_rejects_mismatched_inputs():
+    g = GraphBuilder()
+    a, b, y = g.tensor([2, 3], "float32"), g.tensor([3, 2], "float32"), g.tensor([2, 2, 3], "float32")
+    g.op("PACK", [a, b], [y], valuesCount=2, axis=0)
+    with pytest.raises(CheckError, match="shapes differ"):
+        check(read_model(g.build([a, b], [y])))
+    g = GraphBuilder()
+    a, b, y = g.tensor([2], "uint8"), g.tensor([2], "uint8"), g.tensor([2, 2], "uint8")
+    g.op("PACK", [a, b], [y], valuesCount=2, axis=0)
+    with pytest.raises(CheckError, match="UINT8 is not supported"):
+        check(read_model(g.build([a, b], [y])))
+
+
+def test_in_qemu():
+    verify_model(pack_case(5, "int8"), count=2, seed=5, qemu=True)

@@ -1,0 +1,194 @@
+"""RESHAPE, SQUEEZE and EXPAND_DIMS: randomized int8/float32 (and int16/int32) cases against TFLite Micro, the
+checks that reject what TFLite Micro does not run, and the in-place contract of the view kernels."""
+import subprocess
+import tempfile
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from generator.check import CheckError, check
+from generator.model import read_model
+from generator.paths import FIRMWARE
+from kernel_harness import rand_scale, verify_model
+from modelkit import GraphBuilder
+
+
+def _data_tensor(g, rng, shape, dtype, scale=None, zero_point=None):
+    if dtype == "int8":
+        scale = rand_scale(rng) if scale is None else scale
+        zero_point = int(rng.integers(-128, 128)) if zero_point is None else zero_point
+        return g.tensor(shape, "int8", scale, zero_point), (scale, zero_point)
+    return g.tensor(shape, dtype), (None, None)
+
+
+def _rand_shape(rng, max_rank=4, max_dim=5):
+    return [int(d) for d in rng.integers(1, max_dim + 1, size=int(rng.integers(1, max_rank + 1)))]
+
+
+def _factorize(rng, n):
+    """A random shape whose dimensions multiply to n."""
+    dims = []
+    while n > 1 and len(dims) < 4:
+        divisors = [d for d in range(2, n + 1) if n % d == 0]
+        d = int(rng.choice(divisors))
+        dims.append(d)
+        n //= d
+    if n > 1:
+        dims[-1] *= n
+    for _ in range(int(rng.integers(0, 2))):
+        dims.insert(int(rng.integers(0, len(dims) + 1)), 1)
+    return dims or [1]
+
+
+def reshape_case(seed: int, dtype: str) -> bytes:
+    rng = np.random.default_rng(seed)
+    in_shape = _rand_shape(rng)
+    out_shape = _factorize(rng, int(np.prod(in_shape)))
+    g = GraphBuilder()
+    x, q = _data_tensor(g, rng, in_shape, dtype)
+    y, _ = _data_tensor(g, rng, out_shape, dtype, *q)
+    style = seed % 3
+    if style == 0:  # shape as a constant input (what the converter writes), with a -1 stretch now and then
+        shape = list(out_shape)
+        if rng.integers(0, 2):
+            shape[int(rng.integers(0, len(shape)))] = -1
+        s = g.tensor([len(shape)], "int32", data=shape)
+        g.op("RESHAPE", [x, s], [y], newShape=out_shape)
+    elif style == 1:  # new_shape option only
+        g.op("RESHAPE", [x], [y], newShape=out_shape)
+    else:  # no options, omitted shape input
+        g.op("RESHAPE", [x, -1], [y])
+    return g.build([x], [y])
+
+
+def squeeze_case(seed: int, dtype: str) -> bytes:
+    rng = np.random.default_rng(seed)
+    shape = _rand_shape(rng, max_rank=3)
+    for _ in range(int(rng.integers(1, 3))):
+        shape.insert(int(rng.integers(0, len(shape) + 1)), 1)
+    ones = [i for i, d in enumerate(shape) if d == 1]
+    if rng.integers(0, 2):
+        chosen = sorted(rng.choice(ones, size=int(rng.integers(1, len(ones) + 1)), replace=False).tolist())
+        dims = [d - len(shape) if rng.integers(0, 2) else d for d in chosen]  # negative now and then
+    else:
+        chosen, dims = ones, []
+    out_shape = [d for i, d in enumerate(shape) if i not in chosen]
+    g = GraphBuilder()
+    x, q = _data_tensor(g, rng, shape, dtype)
+    y, _ = _data_tensor(g, rng, out_shape, dtype, *q)
+    g.op("SQUEEZE", [x], [y], squeezeDims=dims)
+    return g.build([x], [y])
+
+
+def expand_dims_case(seed: int, dtype: str) -> bytes:
+    rng = np.random.default_rng(seed)
+    shape = _rand_shape(rng, max_rank=4)
+    axis = int(rng.integers(-len(shape) - 1, len(shape) + 1))
+    pos = axis + len(shape) + 1 if axis < 0 else axis
+    out_shape = shape[:pos] + [1] + shape[pos:]
+    g = GraphBuilder()
+    x, q = _data_tensor(g, rng, shape, dtype)
+    a = g.tensor([1] if rng.integers(0, 2) else [], "int32", data=[axis])
+    y, _ = _data_tensor(g, rng, out_shape, dtype, *q)
+    g.op("EXPAND_DIMS", [x, a], [y])
+    return g.build([x], [y])
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_reshape_random(seed):
+    verify_model(reshape_case(seed, ["int8", "float32"][seed % 2]), count=2, seed=seed)
+
+
+@pytest.mark.parametrize("seed,dtype", [(100, "int16"), (101, "int32")])
+def test_reshape_other_types(seed, dtype):
+    verify_model(reshape_case(seed, dtype), count=2, seed=seed)
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_squeeze_random(seed):
+    verify_model(squeeze_case(seed, ["int8", "float32", "int32"][seed % 3]), count=2, seed=seed)
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_expand_dims_random(seed):
+    verify_model(expand_dims_case(seed, ["int8", "float32", "int16"][seed % 3]), count=2, seed=seed)
+
+
+def test_reshape_differing_quantization_copies_bytes():
+    """TFLite Micro's view kernels move bytes without comparing scales; mcugen does the same."""
+    g = GraphBuilder()
+    x = g.tensor([2, 6], "int8", 0.05, 3)
+    y = g.tensor([3, 4], "int8", 0.2, -7)
+    g.op("RESHAPE", [x], [y], newShape=[3, 4])
+    verify_model(g.build([x], [y]), count=2, seed=7)
+
+
+def _rejected(model: bytes) -> str:
+    with pytest.raises(CheckError) as info:
+        check(read_model(model))
+    return str(info.value)
+
+
+def test_rejects_what_tflite_micro_does_not_run():
+    g = GraphBuilder()  # TFLite Micro's EXPAND_DIMS has no int32
+    x, a, y = g.tensor([2, 3], "int32"), g.tensor([1], "int32", data=[0]), g.tensor([1, 2, 3], "int32")
+    g.op("EXPAND_DIMS", [x, a], [y])
+    assert "INT32 is not supported" in _rejected(g.build([x], [y]))
+    g = GraphBuilder()  # squeezing a dimension that is not 1
+    x, y = g.tensor([2, 3], "float32"), g.tensor([2, 3], "float32")
+    g.op("SQUEEZE", [x], [y], squeezeDims=[1])
+    assert "squeeze dimension 1" in _rejected(g.build([x], [y]))
+    g = GraphBuilder()  # element counts differ
+    x, y = g.tensor([2, 3], "float32"), g.tensor([5], "float32")
+    g.op("RESHAPE", [x], [y], newShape=[5])
+    assert "different element counts" in _rejected(g.build([x], [y]))
+    g = GraphBuilder()  # a non-constant axis
+    x, a, y = g.tensor([2, 3], "float32"), g.tensor([1], "int32"), g.tensor([2, 1, 3], "float32")
+    g.op("EXPAND_DIMS", [x, a], [y])
+    assert "must be constant" in _rejected(g.build([x, a], [y]))
+
+
+ALIAS_TEST = r"""
+#include <stdio.h>
+#include <string.h>
+#include "reshape.h"
+
+int main(void)
+{
+    static const mg_registration *const regs[3] = {&mg_register_reshape, &mg_register_squeeze,
+                                                   &mg_register_expand_dims};
+    float shared[6] = {1, 2, 3, 4, 5, 6}, other[6] = {0};
+    int32_t in_dims[2] = {2, 3}, out_dims[3] = {3, 1, 2};
+    mg_tensor tensors[2] = {{shared, in_dims, 2, MG_FLOAT32}, {shared, out_dims, 3, MG_FLOAT32}};
+    int32_t inputs[1] = {0}, outputs[1] = {1};
+    mg_reshape_params params = {6};
+    for (int r = 0; r < 3; ++r) {
+        mg_node node = {tensors, inputs, outputs, 1, 1, 0, &params};
+        tensors[1].data = shared; /* aliased: the kernel must not touch the data */
+        if (regs[r]->prepare(&node) != MG_OK || regs[r]->invoke(&node) != MG_OK) return 1;
+        for (int i = 0; i < 6; ++i) if (shared[i] != (float)(i + 1)) return 2;
+        tensors[1].data = other; /* separate: the kernel copies */
+        memset(other, 0, sizeof other);
+        if (regs[r]->invoke(&node) != MG_OK || memcmp(other, shared, sizeof other) != 0) return 3;
+    }
+    puts("ok");
+    return 0;
+}
+"""
+
+
+def test_views_do_nothing_in_place():
+    kernels = FIRMWARE / "kernels"
+    with tempfile.TemporaryDirectory() as tmp:
+        src, exe = Path(tmp) / "alias.c", Path(tmp) / "alias"
+        src.write_text(ALIAS_TEST)
+        subprocess.run(["gcc", "-std=c99", "-Wall", "-Werror", f"-I{FIRMWARE / 'runtime'}", f"-I{kernels}", str(src),
+                        str(kernels / "reshape.c"), str(kernels / "reshape_copy.c"), "-o", str(exe)], check=True)
+        assert subprocess.run([str(exe)], capture_output=True, text=True).stdout.strip() == "ok"
+
+
+def test_in_qemu():
+    verify_model(reshape_case(0, "int8"), count=2, seed=0, qemu=True)
+    verify_model(squeeze_case(1, "float32"), count=2, seed=1, qemu=True)
+    verify_model(expand_dims_case(2, "int8"), count=2, seed=2, qemu=True)

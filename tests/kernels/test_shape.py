@@ -1,0 +1,42 @@
+"""SHAPE: randomized inputs of several ranks and types against TFLite Micro; int64 output rejected (TFLite
+Micro's SHAPE writes int32 only)."""
+import numpy as np
+import pytest
+
+from generator.check import CheckError, check
+from generator.model import read_model
+from kernel_harness import verify_model
+from modelkit import GraphBuilder
+
+DTYPES = ["int8", "float32", "int32", "int16"]
+
+
+def shape_case(seed: int) -> bytes:
+    rng = np.random.default_rng(seed)
+    shape = [int(d) for d in rng.integers(1, 6, size=int(rng.integers(1, 6)))]
+    dtype = DTYPES[seed % len(DTYPES)]
+    g = GraphBuilder()
+    x = g.tensor(shape, dtype, 0.05, 1) if dtype == "int8" else g.tensor(shape, dtype)
+    y = g.tensor([len(shape)], "int32")
+    if rng.integers(0, 2):
+        g.op("SHAPE", [x], [y], outType=2)
+    else:
+        g.op("SHAPE", [x], [y])  # no options: out_type defaults to int32
+    return g.build([x], [y])
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_shape_random(seed):
+    verify_model(shape_case(seed), count=2, seed=seed)
+
+
+def test_rejects_int64_output():
+    g = GraphBuilder()
+    x, y = g.tensor([2, 3], "float32"), g.tensor([2], "int64")
+    g.op("SHAPE", [x], [y], outType=4)
+    with pytest.raises(CheckError, match="INT64 output is not supported"):
+        check(read_model(g.build([x], [y])))
+
+
+def test_in_qemu():
+    verify_model(shape_case(3), count=2, seed=3, qemu=True)
