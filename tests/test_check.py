@@ -31,12 +31,12 @@ def test_unsupported_version_lists_every_node():
 
 def test_unknown_builtin_op():
     g = modelkit.GraphBuilder()
-    x, y = g.tensor([1, 8], "float32"), g.tensor([1, 8], "float32")
-    g.op("HARD_SWISH", [x], [y], version=1)
-    g.op("HARD_SWISH", [y], [x], version=1)
+    x, y, z = g.tensor([1, 8], "float32"), g.tensor([1, 8], "float32"), g.tensor([1, 8], "float32")
+    g.op("BROADCAST_TO", [x], [y], version=9)
+    g.op("BROADCAST_TO", [y], [z], version=9)
     with pytest.raises(CheckError) as err:
-        check(read_model(g.build([x], [x])))
-    assert "Didn't find op for builtin opcode 'HARD_SWISH' version '1' (node 0)" in str(err.value)
+        check(read_model(g.build([x], [z])))
+    assert "Didn't find op for builtin opcode 'BROADCAST_TO' version '9' (node 0)" in str(err.value)
     assert "(node 1)" in str(err.value)
 
 

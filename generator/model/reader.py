@@ -17,6 +17,8 @@ from .graph import DTYPES, Graph, Operator, Quantization, Tensor
 
 FILE_IDENTIFIER = b"TFL3"
 MAX_MODEL_BYTES = 256 * 1024 * 1024  # larger than any microcontroller's flash many times over
+MAX_TENSOR_BYTES = 1 << 31  # no microcontroller holds a tensor this big; also guards the size arithmetic
+MAX_RANK = 8
 
 OP_NAMES = {v: k for k, v in vars(BuiltinOperator).items() if not k.startswith("_")}
 OPTION_CLASS_NAMES = {v: k for k, v in vars(BuiltinOptions).items() if not k.startswith("_")}
@@ -56,7 +58,37 @@ def _read(data: bytes, where: list[str]) -> Graph:
     inputs = _indices(subgraph.InputsAsNumpy(), len(tensors), "subgraph inputs")
     outputs = _indices(subgraph.OutputsAsNumpy(), len(tensors), "subgraph outputs")
     description = (model.Description() or b"").decode("utf-8", "replace")
-    return Graph(tensors, operators, inputs, outputs, data, description)
+    graph = Graph(tensors, operators, inputs, outputs, data, description)
+    where[0] = "the graph structure"
+    _check_dataflow(graph)
+    return graph
+
+
+def _check_dataflow(graph: Graph) -> None:
+    """Every tensor a node reads exists by then (a constant, a graph input, a variable or an earlier node's
+    output); no tensor is written twice or is both a constant and an output: so the graph has no cycle."""
+    ready = {t.index for t in graph.tensors if t.data is not None or t.is_variable} | set(graph.inputs)
+    written: dict[int, int] = {}
+    for op in graph.operators:
+        for t in op.inputs:
+            if t >= 0 and t not in ready:
+                later = next((o.index for o in graph.operators if t in o.outputs), None)
+                why = f"node {later} writes it later (a cycle, or nodes out of order)" if later is not None else \
+                    "nothing writes it"
+                raise McugenError(f"node {op.index} ({op.op_name}) reads tensor {t} "
+                                  f"'{graph.tensors[t].name}' before it exists: {why}")
+        for t in op.outputs:
+            if graph.tensors[t].data is not None:
+                raise McugenError(f"node {op.index} ({op.op_name}) writes tensor {t} '{graph.tensors[t].name}', "
+                                  "which is a constant")
+            if t in written or t in graph.inputs:
+                first = f"node {written[t]}" if t in written else "the graph input"
+                raise McugenError(f"tensor {t} '{graph.tensors[t].name}' is written by node {op.index} and by {first}")
+            written[t] = op.index
+            ready.add(t)
+    for t in graph.outputs:
+        if t not in ready:
+            raise McugenError(f"graph output tensor {t} '{graph.tensors[t].name}' is never written")
 
 
 def _buffer_data(model, index: int, where: list[str]) -> bytes | None:
@@ -74,6 +106,8 @@ def _read_tensor(t, index: int, buffers: list, where: list[str]) -> Tensor:
     name = (t.Name() or b"").decode("utf-8", "replace")
     shape = tuple(int(d) for d in _array(t.ShapeAsNumpy()))
     signature = _array(t.ShapeSignatureAsNumpy())
+    if len(shape) > MAX_RANK:
+        raise McugenError(f"tensor {index} '{name}' has rank {len(shape)}; mcugen handles up to {MAX_RANK}")
     # A -1 batch in shape_signature is normal (Keras' None batch); `shape` then holds the fixed size.
     if any(d < 0 for d in shape) or any(d < 0 for d in signature[1:]):
         raise McugenError(f"tensor {index} '{name}' has a dynamic shape {[int(d) for d in (signature if len(signature) else shape)]}; "
@@ -82,6 +116,12 @@ def _read_tensor(t, index: int, buffers: list, where: list[str]) -> Tensor:
         raise McugenError(f"tensor {index} '{name}' has unknown type code {t.Type()}")
     if not 0 <= t.Buffer() < max(len(buffers), 1):
         raise McugenError(f"tensor {index} '{name}' refers to buffer {t.Buffer()}, which does not exist")
+    size = DTYPES[t.Type()].size
+    for d in shape:
+        size *= max(d, 1)
+    if size >= MAX_TENSOR_BYTES:
+        raise McugenError(f"tensor {index} '{name}' claims {list(shape)} of {DTYPES[t.Type()].name}: "
+                          f"{size} bytes, more than any microcontroller holds")
     data = buffers[t.Buffer()] if buffers else None
     tensor = Tensor(index, name, shape, DTYPES[t.Type()], _read_quant(t.Quantization()), data or None,
                     bool(t.IsVariable()))
