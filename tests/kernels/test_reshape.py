@@ -154,6 +154,8 @@ ALIAS_TEST = r"""
 #include <string.h>
 #include "reshape.h"
 
+const char *mg_failure_reason; /* defined by the runtime in a firmware */
+
 int main(void)
 {
     static const mg_registration *const regs[3] = {&mg_register_reshape, &mg_register_squeeze,

@@ -81,9 +81,10 @@ def params(op, inputs, outputs):
 
 SPECS = [
     KernelSpec(op="RESHAPE", builtin_code=22, versions=(1, 1), dtypes=INT8_16_32_F, sources=SOURCES,
-               registration="mg_register_reshape", validate=validate_reshape, params=params),
+               registration="mg_register_reshape", validate=validate_reshape, params=params, view=True),
     KernelSpec(op="SQUEEZE", builtin_code=43, versions=(1, 2), dtypes=INT8_16_32_F, sources=SOURCES,
-               registration="mg_register_squeeze", validate=validate_squeeze, params=params),
+               registration="mg_register_squeeze", validate=validate_squeeze, params=params, view=True),
     KernelSpec(op="EXPAND_DIMS", builtin_code=70, versions=(1, 1), dtypes=INT8_16_F, sources=SOURCES,
-               registration="mg_register_expand_dims", validate=validate_expand_dims, params=params),
+               registration="mg_register_expand_dims", validate=validate_expand_dims, params=params,
+               view=True),
 ]

@@ -1,0 +1,34 @@
+/* ARG_MAX registration: checks the node against its parameters, then calls the math. */
+#include "arg_max.h"
+
+static mg_status prepare(mg_node *node)
+{
+    const mg_arg_max_params *p = node->params;
+    const mg_tensor *input = mg_input(node, 0);
+    const mg_tensor *output = mg_output(node, 0);
+    if (!input || node->num_outputs != 1) {
+        return mg_fail(node, "needs an input, an axis tensor and one output");
+    }
+    if (mg_num_elements(input) != p->outer_size * p->axis_size * p->inner_size ||
+        mg_num_elements(output) != p->outer_size * p->inner_size) {
+        return mg_fail(node, "shapes differ from the generated plan");
+    }
+    if ((input->type != MG_INT8 && input->type != MG_FLOAT32) || output->type != MG_INT32) {
+        return mg_fail(node, "supports int8 and float32 inputs with an int32 output only");
+    }
+    return MG_OK;
+}
+
+static mg_status invoke(mg_node *node)
+{
+    const mg_tensor *input = mg_input(node, 0);
+    const mg_tensor *output = mg_output(node, 0);
+    if (input->type == MG_INT8) {
+        mg_arg_max_s8(node->params, input->data, output->data);
+    } else {
+        mg_arg_max_f32(node->params, input->data, output->data);
+    }
+    return MG_OK;
+}
+
+const mg_registration mg_register_arg_max = {0, 0, prepare, invoke};

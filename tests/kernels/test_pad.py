@@ -1,0 +1,87 @@
+"""PAD and PADV2: randomized 1-D to 5-D cases, int8 (pad value = output zero point, or PADV2's constant),
+float32, int16 and int32, against TFLite Micro."""
+import numpy as np
+import pytest
+
+from generator.check import CheckError, check
+from generator.model import read_model
+from kernel_harness import rand_scale, verify_model
+from modelkit import GraphBuilder
+
+
+def pad_case(op: str, dtype: str, seed: int, value_input: bool = False) -> bytes:
+    rng = np.random.default_rng(seed)
+    rank = int(rng.integers(1, 6))
+    shape = [int(v) for v in rng.integers(1, 5, size=rank)]
+    pads = rng.integers(0, 3, size=(rank, 2))
+    out_shape = [d + int(lo + hi) for d, (lo, hi) in zip(shape, pads)]
+    g = GraphBuilder()
+    if dtype == "int8":
+        scale, zp = rand_scale(rng), int(rng.integers(-128, 128))
+        x = g.tensor(shape, "int8", scale, zp)
+        y = g.tensor(out_shape, "int8", scale, zp)
+    else:
+        x = g.tensor(shape, dtype)
+        y = g.tensor(out_shape, dtype)
+    p = g.tensor([rank, 2], "int32", data=pads)
+    inputs, graph_inputs = [x, p], [x]
+    if op == "PADV2":
+        q = (scale, zp) if dtype == "int8" else (None, None)
+        if value_input:  # the constant value computed at run time: a second graph input
+            v = g.tensor([], dtype, *q)
+            graph_inputs.append(v)
+        elif dtype == "float32":
+            v = g.tensor([], dtype, data=np.array(rng.normal(), dtype=np.float32))
+        else:
+            info = np.iinfo(dtype)
+            v = g.tensor([], dtype, *q, data=np.array(rng.integers(info.min, info.max), dtype=dtype))
+        inputs.append(v)
+    g.op(op, inputs, [y], version={"int8": 2, "float32": 1, "int16": 4, "int32": 1}[dtype])
+    return g.build(graph_inputs, [y])
+
+
+@pytest.mark.parametrize("seed", range(15))
+@pytest.mark.parametrize("op", ["PAD", "PADV2"])
+def test_int8_random(op, seed):
+    verify_model(pad_case(op, "int8", seed), count=2, seed=seed)
+
+
+@pytest.mark.parametrize("seed", range(8))
+@pytest.mark.parametrize("op", ["PAD", "PADV2"])
+def test_float_random(op, seed):
+    verify_model(pad_case(op, "float32", seed), count=2, seed=seed)
+
+
+@pytest.mark.parametrize("dtype", ["int16", "int32"])
+@pytest.mark.parametrize("op", ["PAD", "PADV2"])
+def test_other_types(op, dtype):
+    verify_model(pad_case(op, dtype, 11), count=2, seed=11)
+
+
+@pytest.mark.parametrize("dtype", ["int8", "float32"])
+def test_padv2_value_from_graph_input(dtype):
+    verify_model(pad_case("PADV2", dtype, 5, value_input=True), count=2, seed=5)
+
+
+def test_image_style():
+    """The common case: NHWC with only H and W padded (TFLite Micro's image-style path)."""
+    g = GraphBuilder()
+    x = g.tensor([1, 5, 6, 3], "int8", 0.05, 7)
+    p = g.tensor([4, 2], "int32", data=[[0, 0], [1, 2], [2, 1], [0, 0]])
+    y = g.tensor([1, 8, 9, 3], "int8", 0.05, 7)
+    g.op("PAD", [x, p], [y], version=2)
+    verify_model(g.build([x], [y]), count=2, seed=1)
+
+
+def test_rejects_non_constant_paddings():
+    g = GraphBuilder()
+    x = g.tensor([2, 3], "float32")
+    p = g.tensor([2, 2], "int32")
+    y = g.tensor([4, 5], "float32")
+    g.op("PAD", [x, p], [y])
+    with pytest.raises(CheckError, match="paddings tensor must be constant"):
+        check(read_model(g.build([x, p], [y])))
+
+
+def test_in_qemu():
+    verify_model(pad_case("PADV2", "int8", 4), count=2, seed=4, qemu=True)

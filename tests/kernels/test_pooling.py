@@ -1,0 +1,81 @@
+"""AVERAGE_POOL_2D and MAX_POOL_2D: randomized int8 and float32 cases (strides, filters, SAME/VALID,
+fused activations) against TFLite Micro."""
+import numpy as np
+import pytest
+
+from generator.check import CheckError, check
+from generator.model import read_model
+from kernel_harness import rand_scale, verify_model
+from modelkit import GraphBuilder
+
+ACTIVATIONS = [0, 1, 2, 3]  # NONE, RELU, RELU_N1_TO_1, RELU6
+SAME, VALID = 0, 1
+
+
+def out_size(padding, size, filt, stride):
+    return (size + stride - 1) // stride if padding == SAME else (size + stride - filt) // stride
+
+
+def pool_case(op: str, dtype: str, seed: int) -> bytes:
+    rng = np.random.default_rng(seed)
+    batches, h, w, depth = rng.integers(1, 3), rng.integers(1, 12), rng.integers(1, 12), rng.integers(1, 6)
+    fh, fw = rng.integers(1, min(h, 5) + 1), rng.integers(1, min(w, 5) + 1)
+    sh, sw = rng.integers(1, 4), rng.integers(1, 4)
+    padding = int(rng.integers(0, 2))
+    oh, ow = out_size(padding, h, fh, sh), out_size(padding, w, fw, sw)
+    g = GraphBuilder()
+    if dtype == "int8":
+        scale, zp = rand_scale(rng, 0.005, 0.1), int(rng.integers(-128, 128))
+        x = g.tensor([batches, h, w, depth], "int8", scale, zp)
+        y = g.tensor([batches, oh, ow, depth], "int8", scale, zp)
+    else:
+        x = g.tensor([batches, h, w, depth], "float32")
+        y = g.tensor([batches, oh, ow, depth], "float32")
+    g.op(op, [x], [y], version=2 if dtype == "int8" else 1, padding=padding, strideH=int(sh), strideW=int(sw),
+         filterHeight=int(fh), filterWidth=int(fw), fusedActivationFunction=int(rng.choice(ACTIVATIONS)))
+    return g.build([x], [y])
+
+
+@pytest.mark.parametrize("seed", range(25))
+@pytest.mark.parametrize("op", ["AVERAGE_POOL_2D", "MAX_POOL_2D"])
+def test_int8_random(op, seed):
+    verify_model(pool_case(op, "int8", seed), count=2, seed=seed)
+
+
+@pytest.mark.parametrize("seed", range(12))
+@pytest.mark.parametrize("op", ["AVERAGE_POOL_2D", "MAX_POOL_2D"])
+def test_float_random(op, seed):
+    verify_model(pool_case(op, "float32", seed), count=2, seed=seed)
+
+
+def global_average_case(dtype: str) -> bytes:
+    """The MobileNet tail: a VALID pool over the whole 7x7 image."""
+    g = GraphBuilder()
+    if dtype == "int8":
+        x = g.tensor([1, 7, 7, 16], "int8", 0.02, -3)
+        y = g.tensor([1, 1, 1, 16], "int8", 0.02, -3)
+    else:
+        x = g.tensor([1, 7, 7, 16], "float32")
+        y = g.tensor([1, 1, 1, 16], "float32")
+    g.op("AVERAGE_POOL_2D", [x], [y], version=2, padding=VALID, strideH=1, strideW=1, filterHeight=7,
+         filterWidth=7)
+    return g.build([x], [y])
+
+
+@pytest.mark.parametrize("dtype", ["int8", "float32"])
+def test_global_average(dtype):
+    verify_model(global_average_case(dtype), count=3, seed=7)
+
+
+def test_rejects_rescaling():
+    g = GraphBuilder()
+    x = g.tensor([1, 4, 4, 2], "int8", 0.02, 0)
+    y = g.tensor([1, 2, 2, 2], "int8", 0.05, 0)
+    g.op("MAX_POOL_2D", [x], [y], version=2, padding=VALID, strideH=2, strideW=2, filterHeight=2, filterWidth=2)
+    with pytest.raises(CheckError, match="share scale and zero point"):
+        check(read_model(g.build([x], [y])))
+
+
+@pytest.mark.parametrize("op", ["AVERAGE_POOL_2D", "MAX_POOL_2D"])
+def test_in_qemu(op):
+    verify_model(pool_case(op, "int8", 3), count=2, seed=3, qemu=True)

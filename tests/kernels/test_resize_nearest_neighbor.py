@@ -1,0 +1,67 @@
+"""RESIZE_NEAREST_NEIGHBOR: randomized up- and down-scaling with align_corners / half_pixel_centers, int8,
+float32 and int16, against TFLite Micro."""
+import numpy as np
+import pytest
+
+from generator.check import CheckError, check
+from generator.model import read_model
+from kernel_harness import rand_scale, verify_model
+from modelkit import GraphBuilder
+
+MODES = [(False, False), (True, False), (False, True), (True, True)]  # (align_corners, half_pixel_centers)
+
+
+def resize_case(dtype: str, seed: int, mode=None, size=None, in_hw=None) -> bytes:
+    rng = np.random.default_rng(seed)
+    b, h, w, d = int(rng.integers(1, 3)), int(rng.integers(1, 9)), int(rng.integers(1, 9)), int(rng.integers(1, 5))
+    h, w = in_hw or (h, w)
+    out_h, out_w = size or (int(rng.integers(1, 17)), int(rng.integers(1, 17)))
+    align, half = mode or MODES[int(rng.integers(0, 4))]
+    q = (rand_scale(rng), int(rng.integers(-128, 128))) if dtype == "int8" else (None, None)
+    g = GraphBuilder()
+    x = g.tensor([b, h, w, d], dtype, *q)
+    s = g.tensor([2], "int32", data=[out_h, out_w])
+    y = g.tensor([b, out_h, out_w, d], dtype, *q)
+    version = 3 if half else (2 if dtype == "int8" else 1)
+    g.op("RESIZE_NEAREST_NEIGHBOR", [x, s], [y], version=4 if dtype == "int16" else version,
+         alignCorners=bool(align), halfPixelCenters=bool(half))
+    return g.build([x], [y])
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_int8_random(seed):
+    verify_model(resize_case("int8", seed), count=2, seed=seed)
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_float_random(seed):
+    verify_model(resize_case("float32", seed), count=2, seed=seed)
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_modes_upscale_2x_and_odd(mode):
+    verify_model(resize_case("int8", 100, mode, size=(14, 11)), count=2, seed=1)
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_modes_exact_halves(mode):
+    """3 -> 5 and 5 -> 9 rows with align_corners put source positions exactly on .5."""
+    verify_model(resize_case("int8", 101, mode, size=(5, 9), in_hw=(3, 5)), count=2, seed=2)
+
+
+def test_int16():
+    verify_model(resize_case("int16", 7, (False, True)), count=2, seed=7)
+
+
+def test_rejects_non_constant_size():
+    g = GraphBuilder()
+    x = g.tensor([1, 2, 2, 1], "float32")
+    s = g.tensor([2], "int32")
+    y = g.tensor([1, 4, 4, 1], "float32")
+    g.op("RESIZE_NEAREST_NEIGHBOR", [x, s], [y])
+    with pytest.raises(CheckError, match="size tensor must be constant"):
+        check(read_model(g.build([x, s], [y])))
+
+
+def test_in_qemu():
+    verify_model(resize_case("int8", 2, (False, True)), count=2, seed=2, qemu=True)
