@@ -1,0 +1,64 @@
+"""SOFTMAX over the last dimension: int8 -> int8, int8 -> int16 and float32, with beta."""
+from __future__ import annotations
+
+import numpy as np
+
+from .. import quant
+from ..spec import KernelSpec, NodeParams
+from . import _fixedpoint as fx
+
+
+def _beta(op) -> float:
+    # Without options TFLite's parser leaves beta zero-initialized, as the schema default also is.
+    return float(op.options.get("beta", 0.0))
+
+
+def validate(op, inputs, outputs):
+    inp = inputs[0] if inputs else None
+    if inp is None or len(outputs) != 1:
+        return "needs one input and one output"
+    out = outputs[0]
+    if len(inp.shape) < 1:
+        return "the input needs at least one dimension"
+    types = (inp.dtype.name, out.dtype.name)
+    if types == ("FLOAT32", "FLOAT32"):
+        return None
+    if types not in (("INT8", "INT8"), ("INT8", "INT16")):
+        return f"input/output types {'/'.join(types)} are not supported (int8 -> int8, int8 -> int16 or float32)"
+    problem = fx.single_scale(inp) or fx.single_scale(out)
+    if problem:
+        return problem
+    out_scale, out_zp = quant.scale_of(out), quant.zero_point_of(out)
+    if out.dtype.name == "INT8":
+        if out_zp != -128 or out_scale != np.float32(1.0) / np.float32(256.0):
+            return f"int8 output must have scale 1/256 and zero point -128 (has {float(out_scale):g}, {out_zp})"
+    else:
+        target = np.float32(1.0) / np.float32(65536.0)
+        delta = out_scale - target if out_scale > target else target - out_scale
+        if out_zp != -32768 or delta > np.float32(0.001) * np.float32(1.0) / np.float32(65536.0):
+            return f"int16 output must have scale 1/65536 and zero point -32768 (has {float(out_scale):g}, {out_zp})"
+    beta, in_scale = _beta(op), float(quant.scale_of(inp))
+    if not fx.softmax_real_multiplier(beta, in_scale) > 1.0:
+        return (f"beta {beta:g} times input scale {in_scale:g} is too small for int8 SOFTMAX "
+                "(TFLite requires beta * scale * 2^26 > 1)")
+    return None
+
+
+def params(op, inputs, outputs):
+    inp = inputs[0]
+    depth = inp.shape[-1]
+    fields = {"outer_size": inp.num_elements // depth if depth else 0, "depth": depth, "input_multiplier": 0,
+              "input_left_shift": 0, "diff_min": 0, "beta": float(np.float32(_beta(op)))}
+    if inp.dtype.name == "INT8":
+        multiplier, left_shift, diff_min = fx.softmax_scaling(_beta(op), float(quant.scale_of(inp)))
+        fields.update(input_multiplier=multiplier, input_left_shift=left_shift, diff_min=diff_min)
+    return NodeParams("mg_softmax_params", fields)
+
+
+SPEC = KernelSpec(
+    op="SOFTMAX", builtin_code=25, versions=(1, 3), dtypes=("FLOAT32", "INT8"),
+    sources=("softmax.h", "softmax.c", "softmax_s8.c", "softmax_f32.c", "fixedpoint_exp.h", "mg_fixedpoint.h"),
+    registration="mg_register_softmax", validate=validate, params=params,
+    # each output element is written after the inputs it depends on were read (same type only)
+    inplace_input=lambda op, inputs, outputs: 0 if inputs[0].dtype == outputs[0].dtype else None,
+)
