@@ -1,0 +1,48 @@
+"""MUL, int8 and float32, with broadcasting up to 6-D and a fused activation."""
+from __future__ import annotations
+
+from .. import quant
+from ..spec import KernelSpec, NodeParams
+from . import _broadcast
+from .add import check_binary
+
+MAX_SHIFT = 15  # (255 * 255) << 15 still fits int32 before the multiplier is applied
+
+
+def _multiplier(in1, in2, out) -> tuple[int, int]:
+    """TFLite Micro's CalculateOpDataMul: the scales widened to double, then multiplied and divided."""
+    s1, s2, so = (float(quant.scale_of(t)) for t in (in1, in2, out))
+    return quant.quantize_multiplier(s1 * s2 / so)
+
+
+def validate(op, inputs, outputs):
+    problem = check_binary(op, inputs, outputs, "MUL")
+    if problem is None and outputs[0].dtype.name == "INT8" and _multiplier(*inputs[:2], outputs[0])[1] > MAX_SHIFT:
+        return "input1_scale * input2_scale / output_scale is too large (the rescaled product would overflow)"
+    return problem
+
+
+def params(op, inputs, outputs):
+    in1, in2, out = inputs[0], inputs[1], outputs[0]
+    activation = op.options.get("fused_activation_function", 0)
+    fields = {**_broadcast.loop_fields(in1, in2, out), "count": out.num_elements}
+    if out.dtype.name == "INT8":
+        multiplier, shift = _multiplier(in1, in2, out)
+        act_min, act_max = quant.activation_range_int8(activation, out)
+        fields.update(input1_offset=-quant.zero_point_of(in1), input2_offset=-quant.zero_point_of(in2),
+                      output_offset=quant.zero_point_of(out), output_multiplier=multiplier, output_shift=shift,
+                      act_min=act_min, act_max=act_max)
+    else:
+        act_min_f, act_max_f = quant.activation_range_float(activation)
+        fields.update(act_min_f=act_min_f, act_max_f=act_max_f)
+    return NodeParams("mg_mul_params", fields)
+
+
+SPEC = KernelSpec(
+    op="MUL", builtin_code=18, versions=(1, 7), dtypes=("FLOAT32", "INT8"),
+    sources=("mul.h", "mul.c", "mul_s8.c", "mul_f32.c", "broadcast.h", "mg_fixedpoint.h"),
+    registration="mg_register_mul", validate=validate, params=params,
+    # the output may overwrite an input of its own size: the loop reads that input's element i just before
+    # writing output element i
+    inplace_input=lambda op, inputs, outputs: _broadcast.same_shape_input(inputs, outputs),
+)

@@ -1,0 +1,87 @@
+"""RELU and RELU6, int8 and float32."""
+from __future__ import annotations
+
+import numpy as np
+
+from .. import quant
+from ..spec import KernelSpec, NodeParams
+
+SOURCES = ("relu.h", "relu.c", "relu_s8.c", "relu6_s8.c", "relu_f32.c", "relu6_f32.c", "mg_fixedpoint.h")
+MAX_SHIFT = 23  # 255 << 23 still fits int32 before the multiplier is applied
+
+
+def inplace_first_input(op, inputs, outputs) -> int:
+    """Element-wise unary kernels write output[i] right after reading input[i]: the output may overwrite it."""
+    return 0
+
+
+def check_unary(op, inputs, outputs) -> str | None:
+    inp = inputs[0] if inputs else None
+    if inp is None or len(inputs) != 1 or len(outputs) != 1:
+        return "needs one input and one output"
+    out = outputs[0]
+    types = (inp.dtype.name, out.dtype.name)
+    if types not in (("INT8", "INT8"), ("FLOAT32", "FLOAT32")):
+        return f"input/output types {'/'.join(types)} are not supported (int8 or float32)"
+    if types[0] == "INT8":
+        for role, t in (("input", inp), ("output", out)):
+            if t.quant is None or len(t.quant.scale) != 1:
+                return f"int8 {op.op_name} needs a per-tensor quantized {role}"
+    if inp.num_elements != out.num_elements:
+        return f"input and output sizes differ ({inp.num_elements} and {out.num_elements} elements)"
+    return None
+
+
+def _relu_multiplier(inp, out) -> tuple[int, int]:
+    """TFLite Micro's CalculateReluOpData: the scale ratio is a float division, widened to double after."""
+    return quant.quantize_multiplier(float(np.float32(quant.scale_of(inp) / quant.scale_of(out))))
+
+
+def _six(inp) -> int:
+    """FloatToQuantizedType<int8_t>(6.0f, scale, zero_point): round(6.0f / scale) + zero point, clamped."""
+    q = quant.round_half_away(float(np.float32(6.0) / quant.scale_of(inp))) + quant.zero_point_of(inp)
+    return min(quant.INT8_MAX, max(quant.INT8_MIN, q))
+
+
+def validate_relu(op, inputs, outputs):
+    problem = check_unary(op, inputs, outputs)
+    if problem is None and inputs[0].dtype.name == "INT8" and _relu_multiplier(inputs[0], outputs[0])[1] > MAX_SHIFT:
+        return "input_scale / output_scale is too large (the rescaled input would overflow)"
+    return problem
+
+
+def validate_relu6(op, inputs, outputs):
+    problem = check_unary(op, inputs, outputs)
+    if problem is None and inputs[0].dtype.name == "INT8" and 6.0 / float(quant.scale_of(inputs[0])) >= 2**31:
+        return "the input scale is too small to quantize 6.0"
+    return problem
+
+
+def params_relu(op, inputs, outputs):
+    inp, out = inputs[0], outputs[0]
+    fields = {"count": out.num_elements}
+    if inp.dtype.name == "INT8":
+        multiplier, shift = _relu_multiplier(inp, out)
+        # act_min = max(int8 min, zero point + round(0.0f / scale)); act_max is int8 max (RELU has no top)
+        fields.update(input_zero_point=quant.zero_point_of(inp), output_zero_point=quant.zero_point_of(out),
+                      output_multiplier=multiplier, output_shift=shift,
+                      act_min=max(quant.INT8_MIN, quant.zero_point_of(out)), act_max=quant.INT8_MAX)
+    return NodeParams("mg_relu_params", fields)
+
+
+def params_relu6(op, inputs, outputs):
+    inp, out = inputs[0], outputs[0]
+    fields = {"count": out.num_elements}
+    if inp.dtype.name == "INT8":
+        fields.update(act_min=quant.zero_point_of(inp), act_max=_six(inp))
+    return NodeParams("mg_relu_params", fields)
+
+
+SPECS = [
+    KernelSpec(op="RELU", builtin_code=19, versions=(1, 3), dtypes=("FLOAT32", "INT8"), sources=SOURCES,
+               registration="mg_register_relu", validate=validate_relu, params=params_relu,
+               inplace_input=inplace_first_input),
+    KernelSpec(op="RELU6", builtin_code=21, versions=(1, 3), dtypes=("FLOAT32", "INT8"), sources=SOURCES,
+               registration="mg_register_relu6", validate=validate_relu6, params=params_relu6,
+               inplace_input=inplace_first_input),
+]

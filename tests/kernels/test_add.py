@@ -1,0 +1,142 @@
+"""ADD: randomized int8 and float32 cases (broadcasting up to 6-D, constant operands, fused activations)
+against TFLite Micro. The case builders are shared with test_sub.py and test_mul.py."""
+import numpy as np
+import pytest
+
+from generator.check import CheckError, check
+from generator.model import read_model
+from kernel_harness import rand_scale, verify_model
+from modelkit import GraphBuilder
+
+ACTIVATIONS = [0, 1, 2, 3]  # NONE, RELU, RELU_N1_TO_1, RELU6
+
+
+def broadcast_shapes(rng, max_rank=6, max_elements=600):
+    """An output shape and two input shapes broadcasting to it (some dimensions 1, some leading ones dropped)."""
+    while True:
+        rank = int(rng.integers(0, max_rank + 1))
+        out = [int(rng.integers(1, 5)) for _ in range(rank)]
+        if np.prod(out, dtype=np.int64) <= max_elements:
+            break
+    shapes = []
+    for _ in range(2):
+        kind = rng.integers(0, 4)
+        if kind == 0:  # same shape
+            shape = list(out)
+        elif kind == 1:  # scalar-like: all ones, maybe lower rank
+            shape = [1] * int(rng.integers(0, rank + 1))
+        else:  # some dimensions broadcast, maybe fewer leading dimensions
+            shape = [d if rng.integers(0, 2) else 1 for d in out]
+            shape = shape[int(rng.integers(0, rank + 1)) if kind == 3 else 0:]
+        shapes.append(shape)
+    # every output dimension must come from one of the inputs
+    for d in range(rank):
+        if out[d] != 1 and all(len(s) < rank - d or s[d - rank] == 1 for s in shapes):
+            k = int(rng.integers(0, 2))
+            while len(shapes[k]) < rank - d:
+                shapes[k].insert(0, 1)
+            shapes[k][d - rank] = out[d]
+    return out, shapes[0], shapes[1]
+
+
+def binary_case(op_name, seed, dtype="int8", version=None, out_scale=None) -> bytes:
+    """A single ADD/SUB/MUL node: random broadcast shapes, quantization, activation; one operand constant in
+    about a third of the cases."""
+    rng = np.random.default_rng(seed)
+    out_shape, shape1, shape2 = broadcast_shapes(rng)
+    constant = int(rng.integers(-1, 2))  # -1: both inputs are graph inputs, else that input is constant
+    g = GraphBuilder()
+    ids = []
+    for k, shape in enumerate((shape1, shape2)):
+        data = None
+        if dtype == "int8":
+            if k == constant:
+                data = rng.integers(-128, 128, size=shape)
+            ids.append(g.tensor(shape, "int8", rand_scale(rng, 0.005, 0.2), int(rng.integers(-128, 128)), data=data))
+        else:
+            if k == constant:
+                data = rng.uniform(-3, 3, size=shape)
+            ids.append(g.tensor(shape, "float32", data=data))
+    if dtype == "int8":
+        y = g.tensor(out_shape, "int8", out_scale(rng) if out_scale else rand_scale(rng, 0.01, 0.5),
+                     int(rng.integers(-128, 128)))
+    else:
+        y = g.tensor(out_shape, "float32")
+    g.op(op_name, ids, [y], version=version or (2 if dtype == "int8" else 1),
+         fusedActivationFunction=int(rng.choice(ACTIVATIONS)))
+    return g.build([t for k, t in enumerate(ids) if k != constant], [y])
+
+
+def exhaustive_case(op_name, seed, version=2, out_scale=None, quant=None, activation=0):
+    """Every int8 pair: input 1 of shape [256, 1] against input 2 of shape [1, 256], with the input sets to
+    feed them. `quant` fixes (scale1, zero_point1, scale2, zero_point2, output scale, output zero point)."""
+    rng = np.random.default_rng(seed)
+    if quant is None:
+        quant = (rand_scale(rng, 0.005, 0.2), int(rng.integers(-128, 128)), rand_scale(rng, 0.005, 0.2),
+                 int(rng.integers(-128, 128)), out_scale(rng) if out_scale else rand_scale(rng, 0.01, 0.5),
+                 int(rng.integers(-128, 128)))
+    g = GraphBuilder()
+    a = g.tensor([256, 1], "int8", quant[0], quant[1])
+    b = g.tensor([1, 256], "int8", quant[2], quant[3])
+    y = g.tensor([256, 256], "int8", quant[4], quant[5])
+    g.op(op_name, [a, b], [y], version=version, fusedActivationFunction=activation)
+    values = np.arange(-128, 128, dtype=np.int8)
+    return g.build([a, b], [y]), [[values.reshape(256, 1), values.reshape(1, 256)]]
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_int8_random(seed):
+    verify_model(binary_case("ADD", seed), count=2, seed=seed)
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_float_random(seed):
+    verify_model(binary_case("ADD", 1000 + seed, dtype="float32"), count=2, seed=seed)
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_int8_every_pair(seed):
+    model, sets = exhaustive_case("ADD", seed, activation=seed)
+    verify_model(model, sets=sets)
+
+
+# Scales whose multipliers differ when the set-up math is done in float instead of double: each changes one
+# output of the 65536 pairs, so these pin TFLite Micro's double-precision CalculateOpDataAdd.
+@pytest.mark.parametrize("quant", [(0.07377713918685913, -120, 0.009558304212987423, -123, 0.29276224970817566, 10),
+                                   (0.04221811518073082, 64, 0.010232401080429554, 5, 0.07828814536333084, -50)])
+def test_int8_double_precision_setup(quant):
+    model, sets = exhaustive_case("ADD", 0, quant=quant)
+    verify_model(model, sets=sets)
+
+
+def test_in_qemu():
+    verify_model(binary_case("ADD", 3), count=2, seed=3, qemu=True)
+
+
+def binary_model(op_name, types=("int8", "int8", "int8"), shapes=([2, 3], [2, 3], [2, 3]), scales=(0.05, 0.05, 0.1),
+                 activation=0, version=2) -> bytes:
+    g = GraphBuilder()
+    ids = [g.tensor(shape, dtype, scale if dtype != "float32" else None, 0 if dtype != "float32" else None)
+           for dtype, shape, scale in zip(types, shapes, scales)]
+    g.op(op_name, ids[:2], [ids[2]], version=version, fusedActivationFunction=activation)
+    return g.build(ids[:2], [ids[2]])
+
+
+def rejects(model: bytes, reason: str):
+    with pytest.raises(CheckError, match=reason):
+        check(read_model(model))
+
+
+def check_rejections(op_name):
+    rejects(binary_model(op_name, types=("int16",) * 3), "types INT16/INT16/INT16 are not supported")
+    rejects(binary_model(op_name, types=("uint8",) * 3), "types UINT8/UINT8/UINT8 are not supported")
+    rejects(binary_model(op_name, types=("int8", "int8", "float32")), "types INT8/INT8/FLOAT32")
+    rejects(binary_model(op_name, activation=4), "fused activation TANH is not supported")
+    rejects(binary_model(op_name, shapes=([2, 3], [3, 2], [2, 3])), r"shapes \[2, 3\] and \[3, 2\] cannot be broadcast")
+    rejects(binary_model(op_name, shapes=([2, 3], [1, 3], [1, 2, 1, 3])), "is not the broadcast shape")
+    rejects(binary_model(op_name, shapes=([1] * 7, [1], [1] * 7)), "more than 6 dimensions")
+
+
+def test_rejects_unsupported():
+    check_rejections("ADD")
+    rejects(binary_model("ADD", scales=(0.5, 0.5, 1e-7)), "output scale is too small")

@@ -1,0 +1,40 @@
+"""SUB: randomized int8 and float32 cases (broadcasting up to 6-D, constant operands, fused activations)
+against TFLite Micro."""
+import pytest
+
+from kernel_harness import verify_model
+from test_add import binary_case, binary_model, check_rejections, exhaustive_case, rejects
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_int8_random(seed):
+    verify_model(binary_case("SUB", 100 + seed), count=2, seed=seed)
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_float_random(seed):
+    verify_model(binary_case("SUB", 1100 + seed, dtype="float32"), count=2, seed=seed)
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_int8_every_pair(seed):
+    model, sets = exhaustive_case("SUB", 100 + seed, activation=3 * seed)
+    verify_model(model, sets=sets)
+
+
+# Scales whose multipliers differ when the set-up math is done in float instead of double (each changes one
+# output of the 65536 pairs): the reference computes SUB's scales in double, as ADD's.
+@pytest.mark.parametrize("quant", [(0.052410807460546494, -109, 0.013526471331715584, -124, 0.011738505214452744, -84),
+                                   (0.00580591382458806, 0, 0.07441968470811844, -121, 0.11061186343431473, 109)])
+def test_int8_double_precision_setup(quant):
+    model, sets = exhaustive_case("SUB", 0, quant=quant)
+    verify_model(model, sets=sets)
+
+
+def test_in_qemu():
+    verify_model(binary_case("SUB", 104), count=2, seed=4, qemu=True)
+
+
+def test_rejects_unsupported():
+    check_rejections("SUB")
+    rejects(binary_model("SUB", scales=(0.5, 0.5, 1e-7)), "output scale is too small")
