@@ -47,20 +47,20 @@ def test_foreign_output_folder(cli, tmp_path):
 
 def test_unknown_op_lists_every_node(cli, tmp_path):
     model = modelkit.unpack(SINE_FLOAT.read_bytes())
-    model.operatorCodes[0].version = 12
-    bad = tmp_path / "v12.tflite"
+    model.operatorCodes[0].version = 14
+    bad = tmp_path / "v14.tflite"
     bad.write_bytes(modelkit.pack(model))
     result = cli("verify", bad, "--board", "mps2-an386", "-o", tmp_path / "out")
     assert result.returncode == 2 and "Traceback" not in result.stderr
     for node in range(3):
-        assert f"Didn't find op for builtin opcode 'FULLY_CONNECTED' version '12' (node {node})" in result.stderr
+        assert f"Didn't find op for builtin opcode 'FULLY_CONNECTED' version '14' (node {node})" in result.stderr
     assert not (tmp_path / "out").exists()
 
 
 def test_ops_reports_missing_op_with_exit_1(cli, tmp_path):
     model = modelkit.unpack(SINE_FLOAT.read_bytes())
-    model.operatorCodes[0].version = 12
-    bad = tmp_path / "v12.tflite"
+    model.operatorCodes[0].version = 14
+    bad = tmp_path / "v14.tflite"
     bad.write_bytes(modelkit.pack(model))
     result = cli("ops", bad)
     assert result.returncode == 1 and "MISSING" in result.stdout

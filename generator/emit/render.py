@@ -30,7 +30,9 @@ def _node_view(node: NodePlan) -> dict:
     fields, arrays = [], []
     for name, value in node.params.fields.items():
         if isinstance(value, list):  # per-channel data: a static array the struct points to
-            ctype = "float" if value and isinstance(value[0], float) else "int32_t"
+            if not value:
+                raise ValueError(f"{node.params.c_type}.{name} is an empty list; C has no empty arrays")
+            ctype = "float" if isinstance(value[0], float) else "int32_t"
             arrays.append((name, (ctype, [c_value(v) for v in value])))
             fields.append((name, f"mg_node{node.index}_{name}"))
         else:

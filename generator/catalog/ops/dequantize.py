@@ -21,7 +21,7 @@ def params(op, inputs, outputs):
 
 
 SPEC = KernelSpec(
-    op="DEQUANTIZE", builtin_code=6, versions=(1, 2), dtypes=("INT8",),
+    op="DEQUANTIZE", builtin_code=6, versions=(1, 6), dtypes=("INT8",),
     sources=("dequantize.h", "dequantize.c", "dequantize_s8.c"),
     registration="mg_register_dequantize", validate=validate, params=params,
 )

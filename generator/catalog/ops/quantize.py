@@ -26,7 +26,7 @@ def params(op, inputs, outputs):
 
 
 SPEC = KernelSpec(
-    op="QUANTIZE", builtin_code=114, versions=(1, 2), dtypes=("FLOAT32", "INT8"),
+    op="QUANTIZE", builtin_code=114, versions=(1, 3), dtypes=("FLOAT32", "INT8"),
     sources=("quantize.h", "quantize.c", "quantize_s8.c", "mg_fixedpoint.h"),
     registration="mg_register_quantize", validate=validate, params=params,
     # out[i] is written at byte i * out_size after in[i] was read at byte i * in_size >= it.
