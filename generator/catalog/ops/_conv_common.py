@@ -1,0 +1,117 @@
+"""Set-up math shared by CONV_2D and DEPTHWISE_CONV_2D, as TFLite Micro's Prepare does it (padding.h's
+ComputePaddingHeightWidth, kernel_util.cc's PopulateConvolutionQuantizationParams)."""
+from __future__ import annotations
+
+import numpy as np
+
+from .. import quant
+
+PADDING_SAME, PADDING_VALID = 0, 1  # the schema's Padding enum
+SUPPORTED_ACTIVATIONS = (0, 1, 2, 3)  # NONE, RELU, RELU_N1_TO_1, RELU6
+
+
+def _c_div(a: int, b: int) -> int:
+    """C integer division (truncates toward zero)."""
+    q = abs(a) // abs(b)
+    return q if (a >= 0) == (b > 0) else -q
+
+
+def out_size(padding: int, image: int, taps: int, stride: int, dilation: int) -> int:
+    """TFLite's ComputeOutSize."""
+    effective = (taps - 1) * dilation + 1
+    if padding == PADDING_SAME:
+        return _c_div(image + stride - 1, stride)
+    return _c_div(image + stride - effective, stride)
+
+
+def pad_before(image: int, taps: int, stride: int, dilation: int, out: int) -> int:
+    """TFLite's ComputePaddingWithOffset: half the total padding, rounded down (the odd row goes after)."""
+    effective = (taps - 1) * dilation + 1
+    total = max((out - 1) * stride + effective - image, 0)
+    return total // 2
+
+
+def geometry_problem(op, inp, filter_hw, out) -> str | None:
+    """Why the node's strides, dilations, padding or shapes cannot run, or None."""
+    o = op.options
+    if o.get("padding", 0) not in (PADDING_SAME, PADDING_VALID):
+        return f"padding {o.get('padding')} is neither SAME nor VALID"
+    for key, default in (("stride_h", 0), ("stride_w", 0), ("dilation_h_factor", 1), ("dilation_w_factor", 1)):
+        if o.get(key, default) < 1:  # the schema's defaults, for a node without an options table
+            return f"{key} must be at least 1, not {o.get(key, default)}"
+    if len(inp.shape) != 4 or len(out.shape) != 4:
+        return f"input and output must be 4-D (NHWC), not {list(inp.shape)} and {list(out.shape)}"
+    if inp.shape[0] != out.shape[0]:
+        return f"input batch {inp.shape[0]} differs from output batch {out.shape[0]}"
+    expected = tuple(out_size(o.get("padding", 0), inp.shape[1 + i], filter_hw[i], o[("stride_h", "stride_w")[i]],
+                              o.get(("dilation_h_factor", "dilation_w_factor")[i], 1)) for i in range(2))
+    if expected != tuple(out.shape[1:3]):
+        return (f"output height/width {list(out.shape[1:3])} differ from the {list(expected)} the input, filter, "
+                f"strides, dilations and padding give")
+    return None
+
+
+def geometry_fields(op, inp, filter_hw, out) -> dict:
+    o = op.options
+    fields = {"batches": inp.shape[0], "input_height": inp.shape[1], "input_width": inp.shape[2],
+              "input_depth": inp.shape[3], "filter_height": filter_hw[0], "filter_width": filter_hw[1],
+              "output_height": out.shape[1], "output_width": out.shape[2], "output_depth": out.shape[3],
+              "stride_height": o["stride_h"], "stride_width": o["stride_w"],
+              "dilation_height": o.get("dilation_h_factor", 1), "dilation_width": o.get("dilation_w_factor", 1)}
+    padding = o.get("padding", 0)
+    for i, axis in enumerate(("height", "width")):
+        image, taps = inp.shape[1 + i], filter_hw[i]
+        stride, dilation = fields[f"stride_{axis}"], fields[f"dilation_{axis}"]
+        # TFLite pads against the output size it computes itself (validate made the output tensor agree).
+        computed = out_size(padding, image, taps, stride, dilation)
+        fields[f"pad_{axis}"] = pad_before(image, taps, stride, dilation, computed)
+    return fields
+
+
+def quant_problem(op, inp, weights, bias, out, channel_axis: int) -> str | None:
+    """Why an int8 node's quantization cannot run, or None; float32 nodes pass."""
+    types = (inp.dtype.name, weights.dtype.name, out.dtype.name)
+    if op.options.get("fused_activation_function", 0) not in SUPPORTED_ACTIVATIONS:
+        name = quant.ACTIVATIONS.get(op.options["fused_activation_function"], op.options["fused_activation_function"])
+        return f"fused activation {name} is not supported"
+    if types == ("FLOAT32",) * 3:
+        if bias is not None and bias.dtype.name != "FLOAT32":
+            return f"a float32 convolution needs a FLOAT32 bias, not {bias.dtype.name}"
+        return None
+    if types != ("INT8",) * 3:
+        if types[0] == "FLOAT32" and types[1] in ("INT8", "UINT8"):
+            return "hybrid (float activations, int8 weights) convolutions are not supported; TFLite Micro has none"
+        return (f"input/filter/output types {'/'.join(types)} are not supported (int8 or float32; no int16 "
+                "activations, no int4 weights)")
+    for name, t in (("input", inp), ("filter", weights), ("output", out)):
+        if t.quant is None or not t.quant.scale:
+            return f"the int8 {name} has no quantization parameters"
+    channels = weights.shape[channel_axis]
+    if len(weights.quant.scale) not in (1, channels):
+        return f"{len(weights.quant.scale)} filter scales for {channels} output channels"
+    if len(weights.quant.scale) > 1 and weights.quant.axis != channel_axis:
+        return f"per-channel filter scales must be along dimension {channel_axis}, not {weights.quant.axis}"
+    if any(z != 0 for z in weights.quant.zero_point):
+        return "int8 filters must be symmetric (zero point 0)"
+    if any(s <= 0 for s in weights.quant.scale) or quant.scale_of(inp) <= 0 or quant.scale_of(out) <= 0:
+        return "quantization scales must be positive"
+    if bias is not None and bias.dtype.name != "INT32":
+        return f"an int8 convolution needs an INT32 bias, not {bias.dtype.name}"
+    return None
+
+
+def quant_fields(op, inp, weights, out, channels: int) -> dict:
+    """Per-channel multipliers and shifts as PopulateConvolutionQuantizationParams computes them: the double
+    product input_scale * filter_scale[c] / output_scale (a per-tensor filter scale is broadcast to every
+    channel, through the same double math), then QuantizeMultiplier."""
+    activation = op.options.get("fused_activation_function", 0)
+    if inp.dtype.name != "INT8":
+        act_min_f, act_max_f = quant.activation_range_float(activation)
+        return {"act_min_f": act_min_f, "act_max_f": act_max_f}
+    in_scale, out_scale = float(quant.scale_of(inp)), float(quant.scale_of(out))
+    scales = weights.quant.scale if len(weights.quant.scale) > 1 else weights.quant.scale * channels
+    pairs = [quant.quantize_multiplier(in_scale * float(np.float32(s)) / out_scale) for s in scales]
+    act_min, act_max = quant.activation_range_int8(activation, out)
+    return {"input_offset": -quant.zero_point_of(inp), "output_offset": quant.zero_point_of(out),
+            "output_multipliers": [m for m, _ in pairs], "output_shifts": [s for _, s in pairs],
+            "act_min": act_min, "act_max": act_max}

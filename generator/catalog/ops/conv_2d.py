@@ -1,0 +1,48 @@
+"""CONV_2D, int8 (per-channel or per-tensor symmetric int8 filter, int32 bias) and float32, with strides,
+dilations, SAME/VALID padding, grouped filters and batches, as TFLite Micro's reference kernels compute it."""
+from __future__ import annotations
+
+from ..spec import KernelSpec, NodeParams
+from . import _conv_common as cc
+
+
+def validate(op, inputs, outputs):
+    inp, weights, bias = (inputs + [None, None, None])[:3]
+    if inp is None or weights is None or len(outputs) != 1:
+        return "needs an input, a filter and one output"
+    out = outputs[0]
+    if weights.data is None:
+        return "the filter must be constant"
+    if len(weights.shape) != 4:
+        return f"the filter must be 4-D (OHWI), not {list(weights.shape)}"
+    problem = cc.geometry_problem(op, inp, weights.shape[1:3], out)
+    if problem:
+        return problem
+    in_depth, filter_depth, out_depth = inp.shape[3], weights.shape[3], weights.shape[0]
+    if out.shape[3] != out_depth:
+        return f"output depth {out.shape[3]} differs from the filter's {out_depth} output channels"
+    if filter_depth < 1 or in_depth % filter_depth:
+        return f"input depth {in_depth} is not a multiple of the filter's {filter_depth} input channels"
+    groups = in_depth // filter_depth
+    if out_depth % groups:
+        return f"{out_depth} output channels do not split into {groups} groups"
+    if bias is not None and bias.num_elements != out_depth:
+        return f"bias has {bias.num_elements} values for {out_depth} output channels"
+    return cc.quant_problem(op, inp, weights, bias, out, channel_axis=0)
+
+
+def params(op, inputs, outputs):
+    inp, weights, out = inputs[0], inputs[1], outputs[0]
+    fields = cc.geometry_fields(op, inp, weights.shape[1:3], out)
+    groups = inp.shape[3] // weights.shape[3]
+    fields.update(filter_input_depth=weights.shape[3], filters_per_group=weights.shape[0] // groups)
+    fields.update(cc.quant_fields(op, inp, weights, out, weights.shape[0]))
+    return NodeParams("mg_conv_2d_params", fields)
+
+
+SPEC = KernelSpec(
+    # register.cc: versions 1-8 (3 int8, 6 grouped; 2/5 hybrid, 4/8 int16, 7 int4 are refused by validate).
+    op="CONV_2D", builtin_code=3, versions=(1, 8), dtypes=("FLOAT32", "INT8"),
+    sources=("conv_2d.h", "conv_2d.c", "conv_2d_s8.c", "conv_2d_f32.c", "conv_2d_window.h", "mg_fixedpoint.h"),
+    registration="mg_register_conv_2d", validate=validate, params=params,
+)

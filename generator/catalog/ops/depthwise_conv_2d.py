@@ -1,0 +1,48 @@
+"""DEPTHWISE_CONV_2D, int8 (per-channel or per-tensor symmetric int8 filter, int32 bias) and float32, with
+strides, dilations, SAME/VALID padding, a depth multiplier and batches, as TFLite Micro's reference kernels
+compute it."""
+from __future__ import annotations
+
+from ..spec import KernelSpec, NodeParams
+from . import _conv_common as cc
+
+
+def validate(op, inputs, outputs):
+    inp, weights, bias = (inputs + [None, None, None])[:3]
+    if inp is None or weights is None or len(outputs) != 1:
+        return "needs an input, a filter and one output"
+    out = outputs[0]
+    if weights.data is None:
+        return "the filter must be constant"
+    if len(weights.shape) != 4 or weights.shape[0] != 1:
+        return f"the filter must be 4-D [1, H, W, channels], not {list(weights.shape)}"
+    problem = cc.geometry_problem(op, inp, weights.shape[1:3], out)
+    if problem:
+        return problem
+    in_depth, out_depth = inp.shape[3], weights.shape[3]
+    multiplier = op.options.get("depth_multiplier", 0)
+    if out.shape[3] != out_depth:
+        return f"output depth {out.shape[3]} differs from the filter's {out_depth} channels"
+    if multiplier < 1 or in_depth * multiplier != out_depth:
+        return (f"depth_multiplier {multiplier} does not turn {in_depth} input channels into the filter's "
+                f"{out_depth}")
+    if bias is not None and bias.num_elements != out_depth:
+        return f"bias has {bias.num_elements} values for {out_depth} output channels"
+    return cc.quant_problem(op, inp, weights, bias, out, channel_axis=3)
+
+
+def params(op, inputs, outputs):
+    inp, weights, out = inputs[0], inputs[1], outputs[0]
+    fields = cc.geometry_fields(op, inp, weights.shape[1:3], out)
+    fields["depth_multiplier"] = op.options["depth_multiplier"]
+    fields.update(cc.quant_fields(op, inp, weights, out, weights.shape[3]))
+    return NodeParams("mg_depthwise_conv_2d_params", fields)
+
+
+SPEC = KernelSpec(
+    # register.cc: versions 1-7 (2 dilation, 3 int8; 4/6 hybrid, 5 int16, 7 int4 are refused by validate).
+    op="DEPTHWISE_CONV_2D", builtin_code=4, versions=(1, 7), dtypes=("FLOAT32", "INT8"),
+    sources=("depthwise_conv_2d.h", "depthwise_conv_2d.c", "depthwise_conv_2d_s8.c", "depthwise_conv_2d_f32.c",
+             "conv_2d_window.h", "mg_fixedpoint.h"),
+    registration="mg_register_depthwise_conv_2d", validate=validate, params=params,
+)
