@@ -44,17 +44,27 @@ def read_model(data: bytes, source: str = "model") -> Graph:
                           f"({type(exc).__name__}); re-export the model") from None
 
 
+def _count(length: int, data: bytes, what: str) -> int:
+    """A vector's claimed length, checked against the bytes that could hold it (4 per element at least),
+    so a hostile length cannot make the reader loop for ever."""
+    if not 0 <= length <= len(data) // 4:
+        raise McugenError(f"corrupt model: {what} claims {length} entries in a {len(data)}-byte file")
+    return length
+
+
 def _read(data: bytes, where: list[str]) -> Graph:
     model = tflite.Model.GetRootAs(data, 0)
-    if model.SubgraphsLength() != 1:
+    if _count(model.SubgraphsLength(), data, "the subgraph list") != 1:
         raise McugenError(f"model has {model.SubgraphsLength()} subgraphs; mcugen runs single-subgraph models "
                           "(convert without control flow)")
-    buffers = [_buffer_data(model, i, where) for i in range(model.BuffersLength())]
+    buffers = [_buffer_data(model, i, where) for i in range(_count(model.BuffersLength(), data, "the buffer list"))]
     subgraph = model.Subgraphs(0)
-    tensors = [_read_tensor(subgraph.Tensors(i), i, buffers, where) for i in range(subgraph.TensorsLength())]
-    opcodes = [_read_opcode(model.OperatorCodes(i)) for i in range(model.OperatorCodesLength())]
+    tensors = [_read_tensor(subgraph.Tensors(i), i, buffers, where)
+               for i in range(_count(subgraph.TensorsLength(), data, "the tensor list"))]
+    opcodes = [_read_opcode(model.OperatorCodes(i))
+               for i in range(_count(model.OperatorCodesLength(), data, "the operator code list"))]
     operators = [_read_operator(subgraph.Operators(i), i, opcodes, len(tensors), where)
-                 for i in range(subgraph.OperatorsLength())]
+                 for i in range(_count(subgraph.OperatorsLength(), data, "the operator list"))]
     inputs = _indices(subgraph.InputsAsNumpy(), len(tensors), "subgraph inputs")
     outputs = _indices(subgraph.OutputsAsNumpy(), len(tensors), "subgraph outputs")
     description = (model.Description() or b"").decode("utf-8", "replace")

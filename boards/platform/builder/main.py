@@ -34,7 +34,9 @@ else:
 
 env.Append(
     ASFLAGS=machine_flags + ["-x", "assembler-with-cpp"],
-    CCFLAGS=machine_flags + ["-Os", "-g", "-ffunction-sections", "-fdata-sections", "-Wall", "-Wextra"],
+    # -ffp-contract=off: no fused multiply-add, so float kernels round like TFLite Micro's reference builds
+    CCFLAGS=machine_flags + ["-Os", "-g", "-ffunction-sections", "-fdata-sections", "-ffp-contract=off", "-Wall",
+                             "-Wextra"],
     CFLAGS=["-std=c99"],
     CXXFLAGS=["-std=c++17", "-fno-exceptions", "-fno-rtti", "-fno-threadsafe-statics", "-fno-use-cxa-atexit"],
     LINKFLAGS=machine_flags + [
