@@ -45,6 +45,24 @@ def find_kernel(op: Operator, catalog: dict[int, KernelSpec]) -> tuple[KernelSpe
     return spec, None
 
 
+QUANTIZED_TYPES = ("INT8", "UINT8", "INT16")
+
+
+def _node_problem(spec: KernelSpec, op: Operator, inputs: list, outputs: list) -> str | None:
+    """The kernel's own verdict, after the checks every quantized kernel relies on."""
+    for t in [*inputs, *outputs]:
+        if t is not None and t.dtype.name in QUANTIZED_TYPES and t.data is None and t.quant is None:
+            return f"tensor {t.index} '{t.name}' is {t.dtype.name} without quantization parameters"
+        if t is not None and t.quant is not None and len(t.quant.zero_point) != len(t.quant.scale):
+            return f"tensor {t.index} '{t.name}' has {len(t.quant.scale)} scales but {len(t.quant.zero_point)} zero points"
+        if t is not None and t.quant is not None and not all(0.0 < s < float("inf") for s in t.quant.scale):
+            return f"tensor {t.index} '{t.name}' has a quantization scale that is not a positive number"
+    try:
+        return spec.validate(op, inputs, outputs)
+    except (ArithmeticError, AttributeError, IndexError, KeyError, TypeError, ValueError) as exc:
+        return f"cannot check this node, the model looks malformed ({type(exc).__name__}: {exc})"
+
+
 def check(graph: Graph, catalog: dict[int, KernelSpec] = BY_CODE) -> CheckedGraph:
     failures, kernels = [], []
     for op in graph.operators:
@@ -52,7 +70,7 @@ def check(graph: Graph, catalog: dict[int, KernelSpec] = BY_CODE) -> CheckedGrap
         if spec is not None:
             inputs = [graph.tensors[i] if i >= 0 else None for i in op.inputs]
             outputs = [graph.tensors[i] for i in op.outputs]
-            problem = spec.validate(op, inputs, outputs)
+            problem = _node_problem(spec, op, inputs, outputs)
             if problem:
                 reason = f"node {op.index} ({op.op_name} v{op.version}): {problem}"
         if reason:

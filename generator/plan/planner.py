@@ -142,11 +142,15 @@ def plan(checked: CheckedGraph) -> Plan:
     for op, kernel in zip(graph.operators, checked.kernels):
         inputs = [graph.tensors[i] if i >= 0 else None for i in op.inputs]
         outputs = [graph.tensors[i] for i in op.outputs]
-        nbytes = kernel.scratch_bytes(op, inputs, outputs)
+        try:
+            nbytes = kernel.scratch_bytes(op, inputs, outputs)
+            params = kernel.params(op, inputs, outputs)
+        except (ArithmeticError, AttributeError, IndexError, KeyError, TypeError, ValueError) as exc:
+            raise McugenError(f"node {op.index} ({op.display_name}): cannot compute its parameters, the model "
+                              f"looks malformed ({type(exc).__name__}: {exc})") from None
         if nbytes:
             scratch[op.index] = Buffer(f"scratch of node {op.index}", nbytes, op.index, op.index)
-        nodes.append(NodePlan(op.index, op.display_name, op.version, kernel, kernel.params(op, inputs, outputs),
-                              nbytes, -1))
+        nodes.append(NodePlan(op.index, op.display_name, op.version, kernel, params, nbytes, -1))
     buffers = [*group_buffers.values(), *scratch.values()]
     arena_size, heuristic = place(buffers)
     problems = check_placement(buffers, arena_size)
