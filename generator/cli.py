@@ -12,7 +12,7 @@ import numpy as np
 from . import __version__, pipeline, zoo
 from .boards import board_names, load_board
 from .build import build
-from .catalog import BY_CODE, CATALOG
+from .catalog import CATALOG
 from .check import check, find_kernel
 from .errors import McugenError
 from .measure import measure
@@ -36,14 +36,14 @@ def cmd_ops(args) -> int:
         print(ops_markdown(), end="")
         return 0
     if args.model is None:
-        rows = [{"name": k.op, "builtin_code": k.builtin_code, "versions": list(k.versions), "dtypes": list(k.dtypes)}
-                for k in CATALOG]
+        rows = [{"name": k.op, "builtin_code": k.builtin_code, "versions": list(k.versions), "dtypes": list(k.dtypes),
+                 "backend": k.backend} for k in CATALOG]
         if args.json:
             _emit_json({"catalog": rows})
         else:
             for r in rows:
-                print(f"{r['name']:<24} code {r['builtin_code']:<4} versions {r['versions'][0]}-{r['versions'][1]}  "
-                      f"{', '.join(r['dtypes'])}")
+                print(f"{r['name']:<24} code {r['builtin_code']:<4} versions {r['versions'][0]}-{r['versions'][1]:<3} "
+                      f"{r['backend']:<10} {', '.join(r['dtypes'])}")
         return 0
     graph = pipeline.load_model(args.model)
     counts = Counter((op.op_name, op.builtin_code, op.version, op.custom_name) for op in graph.operators)
@@ -51,7 +51,7 @@ def cmd_ops(args) -> int:
     for (name, code, version, custom), count in sorted(counts.items(), key=lambda kv: (kv[0][0], kv[0][2])):
         op = next(o for o in graph.operators if (o.op_name, o.builtin_code, o.version, o.custom_name) ==
                   (name, code, version, custom))
-        spec, reason = find_kernel(op, BY_CODE)
+        spec, reason = find_kernel(op)
         rows.append({"name": name, "builtin_code": code, "version": version, "count": count, "custom_name": custom,
                      "supported": spec is not None, "reason": reason})
     if args.json:
@@ -66,7 +66,7 @@ def cmd_ops(args) -> int:
 
 
 def cmd_generate(args) -> int:
-    project, plan = pipeline.generate(args.model, args.board, args.output, args.resolver)
+    project, plan = pipeline.generate(args.model, args.board, args.output, args.resolver, args.backend)
     print(f"wrote {project.path}: {len(plan.nodes)} nodes, ops {', '.join(sorted(set(project.ops)))}, "
           f"arena {plan.arena_size} B (lower bound {plan.lower_bound} B)")
     return 0
@@ -104,7 +104,7 @@ def cmd_run(args) -> int:
 
 
 def cmd_verify(args) -> int:
-    v = pipeline.verify(args.model, args.board, args.output, args.random, args.seed)
+    v = pipeline.verify(args.model, args.board, args.output, args.random, args.seed, args.backend)
     costs = [v.run.instructions(s.ticks) for s in v.run.sets]
     report = {
         "match": v.comparison.match, "model": str(args.model), "board": args.board, "project": str(v.project.path),
@@ -132,9 +132,45 @@ def cmd_verify(args) -> int:
     return 0 if v.comparison.match else 1
 
 
+def _cmd_plan_nodes(args, the_plan) -> int:
+    from .plan.nodes import coverage, node_rows
+
+    costs = None
+    if args.run:
+        out = pipeline.default_project_dir(args.model, args.board)
+        project, _ = pipeline.generate(args.model, args.board, out, backend=args.backend)
+        _, _, result = pipeline.build_and_run(project, pipeline.random_sets(project.inputs, 1, 0))
+        costs = [result.instructions(t) for t in result.sets[0].node_ticks]
+    rows = node_rows(the_plan, costs)
+    summary = coverage(rows)
+    if args.json:
+        _emit_json({"nodes": rows, "coverage": summary})
+        return 0
+    columns = ["node", "op", "version", "custom_name", "backend", "macs", "weight_bytes", "activation_bytes", "cost"]
+    if args.csv:
+        print(",".join(columns))
+        for r in rows:
+            print(",".join("" if r[c] is None else str(r[c]) for c in columns))
+        return 0
+    print(f"{'node':>4} {'op':<24} {'v':>2} {'backend':<10} {'MACs':>10} {'weights':>8} {'activ.':>8} {'cost':>12}")
+    for r in rows:
+        print(f"{r['node']:>4} {(r['custom_name'] or r['op'])[:24]:<24} {r['version']:>2} {r['backend']:<10} "
+              f"{r['macs']:>10} {r['weight_bytes']:>8} {r['activation_bytes']:>8} {'' if r['cost'] is None else r['cost']:>12}")
+    for backend, c in summary.items():
+        cost = "" if c["cost_share"] is None else f", {100 * c['cost_share']:.1f}% of measured cost"
+        runs = ", ".join(f"{a}-{b}" if a != b else f"{a}" for a, b in c["subgraphs"])
+        print(f"{backend}: {c['nodes']} nodes ({100 * c['node_share']:.1f}%), {100 * c['mac_share']:.1f}% of MACs{cost}; "
+              f"subgraphs: {runs}")
+    return 0
+
+
 def cmd_plan(args) -> int:
+    from .catalog.backends import choose_backends
+
     graph = pipeline.load_model(args.model)
-    the_plan = plan(check(graph))
+    the_plan = plan(check(graph, backends=choose_backends(args.backend, load_board(args.board).cpu)))
+    if args.nodes:
+        return _cmd_plan_nodes(args, the_plan)
     rows = []
     for t, offset in zip(graph.tensors, the_plan.tensor_offsets):
         if offset is None:
@@ -215,6 +251,12 @@ def cmd_bench(args) -> int:
     return 0 if all(r.match and not r.error for r in results) else 1
 
 
+def _add_backend_option(p) -> None:
+    p.add_argument("--backend", default="auto",
+                   help="kernel backends in priority order, e.g. 'dsp,reference'; 'auto' (default) picks the fastest "
+                        "the board's core runs; 'reference' forces the plain kernels")
+
+
 def _add_io_options(p) -> None:
     p.add_argument("--random", type=int, default=5, metavar="N", help="run N random input sets (default 5)")
     p.add_argument("--seed", type=int, default=0, help="seed of the random inputs (default 0)")
@@ -242,6 +284,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("-o", "--output", type=Path, required=True, help="project folder (new, empty or mcugen's own)")
     p.add_argument("--resolver", choices=["model", "all"], default="model",
                    help="register only the model's ops (default) or every kernel mcugen has, like TFLM's AllOpsResolver")
+    _add_backend_option(p)
     p.set_defaults(func=cmd_generate)
 
     p = sub.add_parser("build", help="build a generated project with PlatformIO (offline)")
@@ -259,10 +302,17 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--board", default="mps2-an386", help=boards + " (default mps2-an386)")
     p.add_argument("-o", "--output", type=Path, help="project folder (default: a cache folder per model and board)")
     _add_io_options(p)
+    _add_backend_option(p)
     p.set_defaults(func=cmd_verify)
 
-    p = sub.add_parser("plan", help="the static memory plan: every buffer's size, offset and lifetime")
+    p = sub.add_parser("plan", help="the static memory plan (every buffer's size, offset and lifetime), or with "
+                       "--nodes the execution plan: each node's backend, MACs, bytes and measured cost")
     p.add_argument("model", help=model_help)
+    p.add_argument("--board", default="mps2-an386", help=boards + " (default mps2-an386)")
+    _add_backend_option(p)
+    p.add_argument("--nodes", action="store_true", help="per-node dump and per-backend coverage instead of buffers")
+    p.add_argument("--run", action="store_true", help="with --nodes: build and run once in QEMU to add measured costs")
+    p.add_argument("--csv", action="store_true", help="with --nodes: CSV on stdout")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_plan)
 

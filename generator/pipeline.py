@@ -12,6 +12,7 @@ import numpy as np
 
 from .boards import load_board
 from .build import BuildResult, build
+from .catalog.backends import choose_backends
 from .check import CheckedGraph, check
 from .compare import Comparison, compare
 from .emit import IoTensor, Project, emit, load_project
@@ -36,10 +37,11 @@ def load_model(path: Path) -> Graph:
     return read_model(data, source=str(path))
 
 
-def generate(model_path: Path, board_name: str, out: Path, resolver: str = "model") -> tuple[Project, Plan]:
+def generate(model_path: Path, board_name: str, out: Path, resolver: str = "model",
+             backend: str = "auto") -> tuple[Project, Plan]:
     board = load_board(board_name)
     graph = load_model(model_path)
-    checked: CheckedGraph = check(graph)
+    checked: CheckedGraph = check(graph, backends=choose_backends(backend, board.cpu))
     the_plan = plan(checked)
     return emit(the_plan, board, out, Path(model_path).name, resolver), the_plan
 
@@ -117,10 +119,11 @@ def build_and_run(project: Project, sets: list[list[np.ndarray]]) -> tuple[Build
     return built, size, result
 
 
-def verify(model_path: Path, board_name: str, out: Path | None, count: int, seed: int) -> Verification:
+def verify(model_path: Path, board_name: str, out: Path | None, count: int, seed: int,
+           backend: str = "auto") -> Verification:
     out = out or default_project_dir(model_path, board_name)
     progress(f"generating {Path(model_path).name} for {board_name} into {out}")
-    project, the_plan = generate(model_path, board_name, out)
+    project, the_plan = generate(model_path, board_name, out, backend=backend)
     sets = random_sets(project.inputs, count, seed)
     _, size, result = build_and_run(project, sets)
     progress("running the TFLite Micro reference")

@@ -29,9 +29,9 @@ def _describe(device, expected) -> str:
 
 
 def verify_model(model_bytes: bytes, sets: list | None = None, count: int = 3, seed: int = 0,
-                 qemu: bool = False, project_dir: Path | None = None) -> None:
+                 qemu: bool = False, project_dir: Path | None = None, backends: list[str] = ("reference",)) -> None:
     """Asserts that mcugen's firmware and TFLite Micro agree on `sets` (or `count` random sets)."""
-    the_plan = plan(check(read_model(model_bytes)))
+    the_plan = plan(check(read_model(model_bytes), backends=list(backends)))
     with tempfile.TemporaryDirectory(prefix="mcugen-kernel-") as tmp:
         project = emit(the_plan, load_board(BOARD), project_dir or Path(tmp) / "p", "case.tflite")
         sets = sets if sets is not None else random_sets(project.inputs, count, seed)

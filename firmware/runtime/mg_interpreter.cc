@@ -170,7 +170,7 @@ bool Interpreter::BindNodes(FlatBlob& blob, FlatTable& model, FlatTable& subgrap
     }
     const mg_registration* reg = builtin == kBuiltinCustom
         ? resolver_.FindOp(reinterpret_cast<const char*>(model_ + name), name_len, version)
-        : resolver_.FindOp(builtin, version);
+        : resolver_.FindOp(builtin, version, plan_.node_backends[i]);
     if (!reg) {
       Message m(error_, sizeof error_);
       m << "lookup failed at node " << static_cast<int32_t>(i) << ": Didn't find op for ";

@@ -1,6 +1,7 @@
 // Op lookup the way TFLite's FindOp works: builtin ops by code and version, custom ops by their exact,
 // case-sensitive name and version. MicroMutableOpResolver<N> holds exactly N registrations; the
-// generated op_resolver.h adds the ones the model uses, so no other kernel is linked.
+// generated op_resolver.h adds the ones the model uses, so no other kernel is linked. One builtin op may
+// have a kernel per backend (reference, dsp, ...): the generated plan says which backend serves each node.
 #ifndef MG_OP_RESOLVER_H
 #define MG_OP_RESOLVER_H
 
@@ -19,14 +20,17 @@ struct OpEntry {
   int32_t builtin_code;
   int32_t min_version;
   int32_t max_version;
+  uint8_t backend;
 };
 
 class OpResolver {
  public:
-  const mg_registration* FindOp(int32_t builtin_code, int32_t version) const {
+  const mg_registration* FindOp(int32_t builtin_code, int32_t version, uint8_t backend = 0) const {
     for (uint32_t i = 0; i < count_; ++i) {
       const OpEntry& e = entries_[i];
-      if (!e.custom_name && e.builtin_code == builtin_code && InRange(e, version)) return e.registration;
+      if (!e.custom_name && e.builtin_code == builtin_code && e.backend == backend && InRange(e, version)) {
+        return e.registration;
+      }
     }
     return nullptr;
   }
@@ -62,11 +66,12 @@ template <unsigned N>
 class MicroMutableOpResolver : public OpResolver {
  public:
   MicroMutableOpResolver() : OpResolver(storage_, N) {}
-  bool AddBuiltin(int32_t code, const mg_registration* registration, int32_t min_version, int32_t max_version) {
-    return Add(OpEntry{registration, nullptr, code, min_version, max_version});
+  bool AddBuiltin(int32_t code, const mg_registration* registration, int32_t min_version, int32_t max_version,
+                  uint8_t backend = 0) {
+    return Add(OpEntry{registration, nullptr, code, min_version, max_version, backend});
   }
   bool AddCustom(const char* name, const mg_registration* registration, int32_t version) {
-    return Add(OpEntry{registration, name, kBuiltinCustom, version, version});
+    return Add(OpEntry{registration, name, kBuiltinCustom, version, version, 0});
   }
 
  private:

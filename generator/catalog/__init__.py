@@ -1,27 +1,48 @@
 """The kernel catalog: every kernel the firmware has, as data the check, plan and emit stages read.
 
 Each module in `ops/` describes one op (or family) with SPEC or SPECS; they are collected here in module order.
+Several kernels may serve one op, one per backend. `register` adds kernels from outside the repository
+(custom ops, test backends).
 """
 from __future__ import annotations
 
 import importlib
 import pkgutil
+from collections import defaultdict
 
 from . import ops
 from .spec import KernelSpec, NodeParams
 
 
-def _discover() -> tuple[KernelSpec, ...]:
+def _discover() -> list[KernelSpec]:
     specs = []
     for info in sorted(pkgutil.iter_modules(ops.__path__), key=lambda m: m.name):
         if info.name.startswith("_"):  # private helpers of the op modules
             continue
         module = importlib.import_module(f"{ops.__name__}.{info.name}")
         specs.extend(getattr(module, "SPECS", [getattr(module, "SPEC", None)]))
-    return tuple(s for s in specs if s is not None)
+    return [s for s in specs if s is not None]
 
 
-CATALOG: tuple[KernelSpec, ...] = _discover()
-BY_CODE: dict[int, KernelSpec] = {spec.builtin_code: spec for spec in CATALOG}
+CATALOG: list[KernelSpec] = _discover()
+BY_CODE: dict[int, list[KernelSpec]] = defaultdict(list)
+for _spec in CATALOG:
+    BY_CODE[_spec.builtin_code].append(_spec)
 
-__all__ = ["BY_CODE", "CATALOG", "KernelSpec", "NodeParams"]
+
+def register(spec: KernelSpec) -> None:
+    """Adds a kernel (a custom op, or another backend's kernel for a builtin op)."""
+    CATALOG.append(spec)
+    BY_CODE[spec.builtin_code].append(spec)
+
+
+def unregister(spec: KernelSpec) -> None:
+    CATALOG.remove(spec)
+    BY_CODE[spec.builtin_code].remove(spec)
+
+
+def reference_kernels() -> list[KernelSpec]:
+    return [s for s in CATALOG if s.backend == "reference" and s.builtin_code != 32]
+
+
+__all__ = ["BY_CODE", "CATALOG", "KernelSpec", "NodeParams", "reference_kernels", "register", "unregister"]

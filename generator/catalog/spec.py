@@ -22,7 +22,7 @@ class KernelSpec:
     builtin_code: int
     versions: tuple[int, int]    # inclusive range accepted by FindOp
     dtypes: tuple[str, ...]      # input types the kernel handles, for docs and messages
-    sources: tuple[str, ...]     # files under firmware/kernels/ it needs (headers included)
+    sources: tuple[str, ...]     # files it needs (headers included): names under firmware/kernels/, or absolute paths
     registration: str            # C symbol of its mg_registration
     validate: Callable[[Operator, list[Tensor | None], list[Tensor]], str | None]
     params: Callable[[Operator, list[Tensor | None], list[Tensor]], NodeParams]
@@ -33,6 +33,10 @@ class KernelSpec:
     # Which input (if any) output 0 may overwrite when that input dies at this node: the kernel reads each
     # element before it writes the output element at the same or a lower address.
     inplace_input: Callable[[Operator, list[Tensor | None], list[Tensor]], int | None] = lambda op, i, o: None
+    # The backend this kernel belongs to, and which nodes it claims among those it validates: the check stage
+    # gives each node to the first backend in priority order that claims it (see backends.py).
+    backend: str = "reference"
+    claims: Callable[[Operator, list[Tensor | None], list[Tensor]], bool] = lambda op, i, o: True
 
     def accepts_version(self, version: int) -> bool:
         return self.versions[0] <= version <= self.versions[1]

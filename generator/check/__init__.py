@@ -7,7 +7,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..catalog import BY_CODE, KernelSpec
+from .. import catalog as _catalog
+from ..catalog import KernelSpec
+from ..catalog.backends import REFERENCE
 from ..errors import McugenError
 from ..model import Graph, Operator
 
@@ -18,6 +20,7 @@ CUSTOM_CODE = 32
 class CheckedGraph:
     graph: Graph
     kernels: list[KernelSpec]  # one per operator, in order
+    backends: list[str]        # the priority order the kernels were chosen in
 
 
 class CheckError(McugenError):
@@ -28,21 +31,36 @@ class CheckError(McugenError):
         super().__init__("\n".join(lines))
 
 
-def find_kernel(op: Operator, catalog: dict[int, KernelSpec]) -> tuple[KernelSpec | None, str | None]:
-    """The kernel for a node, or the FindOp-style reason there is none."""
+def _candidates(op: Operator, catalog: dict, backends: list[str]) -> list[KernelSpec]:
+    """The kernels that could serve a node, in backend priority order."""
+    order = {b: i for i, b in enumerate(backends)}
+    specs = catalog.get(op.builtin_code, [])
+    if op.builtin_code == CUSTOM_CODE:
+        specs = [s for s in specs if s.op == op.custom_name]
+    return sorted((s for s in specs if s.backend in order), key=lambda s: order[s.backend])
+
+
+def find_kernel(op: Operator, catalog: dict | None = None,
+                backends: list[str] = (REFERENCE,)) -> tuple[KernelSpec | None, str | None]:
+    """TFLite FindOp semantics: the first kernel for the op's code (or exact custom name) and version,
+    or the reason there is none."""
+    catalog = catalog if catalog is not None else _catalog.BY_CODE
+    candidates = _candidates(op, catalog, list(backends))
     if op.builtin_code == CUSTOM_CODE:
         name = op.custom_name or ""
         hint = ("a TensorFlow (Flex) op the converter kept; it cannot run on a microcontroller: "
                 "convert again with builtin ops only") if name.startswith("Flex") else "no custom op of that name"
-        return None, f"Didn't find op for custom op '{name}' version '{op.version}' (node {op.index}): {hint}"
-    spec = catalog.get(op.builtin_code)
-    message = f"Didn't find op for builtin opcode '{op.op_name}' version '{op.version}' (node {op.index})"
-    if spec is None:
-        return None, f"{message}: mcugen has no {op.op_name} kernel"
-    if not spec.accepts_version(op.version):
-        low, high = spec.versions
-        return None, f"{message}: mcugen's {op.op_name} kernel handles versions {low}-{high}"
-    return spec, None
+        message = f"Didn't find op for custom op '{name}' version '{op.version}' (node {op.index})"
+    else:
+        hint = f"mcugen has no {op.op_name} kernel"
+        message = f"Didn't find op for builtin opcode '{op.op_name}' version '{op.version}' (node {op.index})"
+    if not candidates:
+        return None, f"{message}: {hint}"
+    accepting = [c for c in candidates if c.accepts_version(op.version)]
+    if not accepting:
+        low, high = candidates[-1].versions
+        return None, f"{message}: mcugen's {op.display_name} kernel handles versions {low}-{high}"
+    return accepting[0], None
 
 
 QUANTIZED_TYPES = ("INT8", "UINT8", "INT16")
@@ -63,19 +81,32 @@ def _node_problem(spec: KernelSpec, op: Operator, inputs: list, outputs: list) -
         return f"cannot check this node, the model looks malformed ({type(exc).__name__}: {exc})"
 
 
-def check(graph: Graph, catalog: dict[int, KernelSpec] = BY_CODE) -> CheckedGraph:
+def select_kernel(op: Operator, inputs: list, outputs: list, catalog: dict,
+                  backends: list[str]) -> tuple[KernelSpec | None, str | None]:
+    """The first backend's kernel that accepts the version, claims the node and validates it."""
+    spec, reason = find_kernel(op, catalog, backends)
+    if spec is None:
+        return None, reason
+    problem = None
+    for candidate in _candidates(op, catalog, backends):
+        if not candidate.accepts_version(op.version):
+            continue
+        problem = _node_problem(candidate, op, inputs, outputs)
+        if problem is None and candidate.claims(op, inputs, outputs):
+            return candidate, None
+    return None, f"node {op.index} ({op.display_name} v{op.version}): {problem}"
+
+
+def check(graph: Graph, catalog: dict | None = None, backends: list[str] = (REFERENCE,)) -> CheckedGraph:
+    catalog = catalog if catalog is not None else _catalog.BY_CODE
     failures, kernels = [], []
     for op in graph.operators:
-        spec, reason = find_kernel(op, catalog)
-        if spec is not None:
-            inputs = [graph.tensors[i] if i >= 0 else None for i in op.inputs]
-            outputs = [graph.tensors[i] for i in op.outputs]
-            problem = _node_problem(spec, op, inputs, outputs)
-            if problem:
-                reason = f"node {op.index} ({op.op_name} v{op.version}): {problem}"
+        inputs = [graph.tensors[i] if i >= 0 else None for i in op.inputs]
+        outputs = [graph.tensors[i] for i in op.outputs]
+        spec, reason = select_kernel(op, inputs, outputs, catalog, list(backends))
         if reason:
             failures.append(reason)
         kernels.append(spec)
     if failures:
         raise CheckError(failures)
-    return CheckedGraph(graph, kernels)
+    return CheckedGraph(graph, kernels, list(backends))

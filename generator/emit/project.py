@@ -11,7 +11,7 @@ from pathlib import Path
 
 from .. import __version__
 from ..boards import Board
-from ..catalog import CATALOG, KernelSpec
+from ..catalog import KernelSpec, reference_kernels
 from ..errors import McugenError
 from ..model import Graph
 from ..paths import BOARDS, FIRMWARE
@@ -59,7 +59,8 @@ def _copied_sources(kernels: list[KernelSpec], board: Board) -> dict[str, Path]:
     files = {f"src/runtime/{p.name}": p for p in sorted((FIRMWARE / "runtime").iterdir()) if p.is_file()}
     for kernel in kernels:
         for name in kernel.sources:
-            files[f"src/kernels/{name}"] = FIRMWARE / "kernels" / name
+            source = Path(name) if Path(name).is_absolute() else FIRMWARE / "kernels" / name
+            files[f"src/kernels/{source.name}"] = source
     startup = BOARDS / "startup"
     for name in ("mg_board.h", "startup_cortexm.c", f"uart_{board.uart_driver}.c"):
         files[f"src/board/{name}"] = startup / name
@@ -97,8 +98,8 @@ def registered_kernels(plan: Plan, resolver: str) -> list[KernelSpec]:
     if resolver == "model":
         return plan.kernels
     if resolver == "all":
-        used = {k.op for k in plan.kernels}
-        return plan.kernels + [k for k in CATALOG if k.op not in used]
+        used = {(k.op, k.backend) for k in plan.kernels}
+        return plan.kernels + [k for k in reference_kernels() if (k.op, k.backend) not in used]
     raise McugenError(f"unknown resolver '{resolver}'; use 'model' or 'all'")
 
 

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import hashlib
+from pathlib import Path
 
 import jinja2
 
@@ -46,7 +47,10 @@ def render_all(plan: Plan, board: Board, model_name: str, kernels: list[KernelSp
     data = plan.graph.model_bytes
     common = {"version": __version__, "model_name": model_name, "board": board, "plan": plan}
     lines = [", ".join(f"0x{b:02x}" for b in data[i:i + 16]) + "," for i in range(0, len(data), 16)]
-    headers = sorted({node.kernel.sources[0] for node in plan.nodes})
+    headers = sorted({Path(node.kernel.sources[0]).name for node in plan.nodes})
+    backend_ids = {b: i for i, b in enumerate(plan.backends)}
+    for k in kernels:
+        backend_ids.setdefault(k.backend, len(backend_ids))
     return {
         "platformio.ini": _env.get_template("platformio.ini.j2").render(
             common, boards_dir=BOARDS, platform_dir=BOARDS / "platform",
@@ -54,9 +58,10 @@ def render_all(plan: Plan, board: Board, model_name: str, kernels: list[KernelSp
         "memory.ld": _env.get_template("memory.ld.j2").render(common),
         "src/model_data.c": _env.get_template("model_data.c.j2").render(
             common, model_size=len(data), model_sha256=hashlib.sha256(data).hexdigest(), model_lines=lines),
-        "src/op_resolver.h": _env.get_template("op_resolver.h.j2").render(common, kernels=kernels),
+        "src/op_resolver.h": _env.get_template("op_resolver.h.j2").render(common, kernels=kernels, backend_ids=backend_ids),
         "src/op_resolver.cc": _env.get_template("op_resolver.cc.j2").render(common),
-        "src/arena_plan.c": _env.get_template("arena_plan.c.j2").render(common),
+        "src/arena_plan.c": _env.get_template("arena_plan.c.j2").render(
+            common, node_backends=[backend_ids[n.kernel.backend] for n in plan.nodes]),
         "src/node_params.c": _env.get_template("node_params.c.j2").render(
             common, headers=headers, nodes=[_node_view(n) for n in plan.nodes]),
     }

@@ -43,11 +43,17 @@ class Plan:
 
     @property
     def kernels(self) -> list[KernelSpec]:
-        """The distinct kernels the model uses (one per op), in order of first use."""
-        seen: dict[str, KernelSpec] = {}
+        """The distinct kernels the model uses (one per op and backend), in order of first use."""
+        seen: dict[tuple[str, str], KernelSpec] = {}
         for node in self.nodes:
-            seen.setdefault(node.kernel.op, node.kernel)
+            seen.setdefault((node.kernel.op, node.kernel.backend), node.kernel)
         return list(seen.values())
+
+    @property
+    def backends(self) -> list[str]:
+        """The backends in use, reference first: a node's backend id is its index here."""
+        used = {node.kernel.backend for node in self.nodes}
+        return sorted(used, key=lambda b: (b != "reference", b))
 
 
 class _Groups:

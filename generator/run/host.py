@@ -80,10 +80,14 @@ def build_host(project_dir: Path) -> Path:
     project_dir = Path(project_dir)
     exe = project_dir / ".host" / "firmware"
     exe.parent.mkdir(exist_ok=True)
+    # the generated files, and kernels from outside firmware/ (custom ops, other backends) the library lacks
+    sources = [project_dir / rel for rel in GENERATED]
+    sources += [p for p in sorted((project_dir / "src" / "kernels").glob("*.c"))
+                if not (FIRMWARE / "kernels" / p.name).is_file()]
     objs = []
-    for rel in GENERATED:
-        obj = exe.parent / (Path(rel).name + ".o")
-        _compile(project_dir / rel, obj, [f"-I{project_dir / 'src'}"])
+    for source in sources:
+        obj = exe.parent / (source.name + ".o")
+        _compile(source, obj, [f"-I{project_dir / 'src'}", f"-I{project_dir / 'src' / 'kernels'}"])
         objs.append(str(obj))
     proc = subprocess.run(["g++", *objs, str(host_library()), "-lm", "-o", str(exe)], capture_output=True, text=True)
     if proc.returncode != 0:
