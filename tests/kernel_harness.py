@@ -29,11 +29,13 @@ def _describe(device, expected) -> str:
 
 
 def verify_model(model_bytes: bytes, sets: list | None = None, count: int = 3, seed: int = 0,
-                 qemu: bool = False, project_dir: Path | None = None, backends: list[str] = ("reference",)) -> None:
-    """Asserts that mcugen's firmware and TFLite Micro agree on `sets` (or `count` random sets)."""
+                 qemu: bool = False, project_dir: Path | None = None, backends: list[str] = ("reference",),
+                 board: str = BOARD) -> list:
+    """Asserts that mcugen's firmware and TFLite Micro agree on `sets` (or `count` random sets); returns the
+    run's per-set results (with QEMU: ticks and per-node ticks)."""
     the_plan = plan(check(read_model(model_bytes), backends=list(backends)))
     with tempfile.TemporaryDirectory(prefix="mcugen-kernel-") as tmp:
-        project = emit(the_plan, load_board(BOARD), project_dir or Path(tmp) / "p", "case.tflite")
+        project = emit(the_plan, load_board(board), project_dir or Path(tmp) / "p", "case.tflite")
         sets = sets if sets is not None else random_sets(project.inputs, count, seed)
         if qemu:
             _, _, result = build_and_run(project, sets)
@@ -44,6 +46,7 @@ def verify_model(model_bytes: bytes, sets: list | None = None, count: int = 3, s
     verdict = compare(device, expected)
     assert verdict.match, (f"{verdict.mismatched_elements}/{verdict.total_elements} elements differ "
                            f"(max abs diff {verdict.max_abs_diff})\n" + _describe(device[0], expected[0]))
+    return result.sets
 
 
 def rand_scale(rng, low=1e-3, high=0.1) -> float:
