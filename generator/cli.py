@@ -66,7 +66,8 @@ def cmd_ops(args) -> int:
 
 
 def cmd_generate(args) -> int:
-    project, plan = pipeline.generate(args.model, args.board, args.output, args.resolver, args.backend)
+    project, plan = pipeline.generate(args.model, args.board, args.output, args.resolver, args.backend,
+                                      args.custom_ops)
     print(f"wrote {project.path}: {len(plan.nodes)} nodes, ops {', '.join(sorted(set(project.ops)))}, "
           f"arena {plan.arena_size} B (lower bound {plan.lower_bound} B)")
     return 0
@@ -89,7 +90,7 @@ def _sets_for(args, project) -> list:
 
 def cmd_run(args) -> int:
     project = pipeline.load_project(args.project)
-    _, size, result = pipeline.build_and_run(project, _sets_for(args, project))
+    _, size, result = pipeline.build_and_run(project, _sets_for(args, project), args.emulator)
     sets = [{"outputs": [o.tolist() for o in s.outputs], "ticks": s.ticks,
              "cost_instructions": result.instructions(s.ticks),
              "node_instructions": [result.instructions(t) for t in s.node_ticks]} for s in result.sets]
@@ -104,7 +105,8 @@ def cmd_run(args) -> int:
 
 
 def cmd_verify(args) -> int:
-    v = pipeline.verify(args.model, args.board, args.output, args.random, args.seed, args.backend)
+    v = pipeline.verify(args.model, args.board, args.output, args.random, args.seed, args.backend, args.custom_ops,
+                        emulator=args.emulator)
     costs = [v.run.instructions(s.ticks) for s in v.run.sets]
     report = {
         "match": v.comparison.match, "model": str(args.model), "board": args.board, "project": str(v.project.path),
@@ -112,7 +114,7 @@ def cmd_verify(args) -> int:
         "mismatched_elements": v.comparison.mismatched_elements,
         "flash_bytes": v.size.flash, "code_bytes": v.size.code, "model_bytes": v.size.model, "ram_bytes": v.size.ram,
         "arena_bytes": v.plan.arena_size, "arena_lower_bound_bytes": v.plan.lower_bound,
-        "cost_per_inference": int(np.mean(costs)), "cost_unit": "instructions (QEMU -icount shift=0)",
+        "cost_per_inference": int(np.mean(costs)), "cost_unit": COST_UNITS[args.emulator],
         "ops": sorted(set(v.project.ops)),
     }
     if args.json:
@@ -138,7 +140,7 @@ def _cmd_plan_nodes(args, the_plan) -> int:
     costs = None
     if args.run:
         out = pipeline.default_project_dir(args.model, args.board)
-        project, _ = pipeline.generate(args.model, args.board, out, backend=args.backend)
+        project, _ = pipeline.generate(args.model, args.board, out, backend=args.backend, custom_ops=args.custom_ops)
         _, _, result = pipeline.build_and_run(project, pipeline.random_sets(project.inputs, 1, 0))
         costs = [result.instructions(t) for t in result.sets[0].node_ticks]
     rows = node_rows(the_plan, costs)
@@ -165,10 +167,9 @@ def _cmd_plan_nodes(args, the_plan) -> int:
 
 
 def cmd_plan(args) -> int:
-    from .catalog.backends import choose_backends
 
     graph = pipeline.load_model(args.model)
-    the_plan = plan(check(graph, backends=choose_backends(args.backend, load_board(args.board).cpu)))
+    the_plan = plan(pipeline.checked_graph(graph, args.board, args.backend, args.custom_ops))
     if args.nodes:
         return _cmd_plan_nodes(args, the_plan)
     rows = []
@@ -251,10 +252,24 @@ def cmd_bench(args) -> int:
     return 0 if all(r.match and not r.error for r in results) else 1
 
 
+def _add_custom_ops_option(p) -> None:
+    p.add_argument("--custom-ops", type=Path, metavar="DIR",
+                   help="folder of custom ops: per op a Python CustomOp subclass and its C sources (docs/custom_ops.md)")
+
+
 def _add_backend_option(p) -> None:
     p.add_argument("--backend", default="auto",
                    help="kernel backends in priority order, e.g. 'dsp,reference'; 'auto' (default) picks the fastest "
                         "the board's core runs; 'reference' forces the plain kernels")
+
+
+COST_UNITS = {"qemu": "instructions (QEMU -icount shift=0)",
+              "renode": "instructions (Renode, DWT counting at the CPU's MIPS rate)"}
+
+
+def _add_emulator_option(p) -> None:
+    p.add_argument("--emulator", choices=["qemu", "renode"], default="qemu",
+                   help="run in QEMU (default) or in Renode (needs `renode` on PATH; see docs/boards.md)")
 
 
 def _add_io_options(p) -> None:
@@ -285,6 +300,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--resolver", choices=["model", "all"], default="model",
                    help="register only the model's ops (default) or every kernel mcugen has, like TFLM's AllOpsResolver")
     _add_backend_option(p)
+    _add_custom_ops_option(p)
     p.set_defaults(func=cmd_generate)
 
     p = sub.add_parser("build", help="build a generated project with PlatformIO (offline)")
@@ -295,6 +311,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("project", type=Path)
     p.add_argument("--inputs", type=Path, help=".npz with arrays input_0, input_1, ... (optionally a leading set axis)")
     _add_io_options(p)
+    _add_emulator_option(p)
     p.set_defaults(func=cmd_run)
 
     p = sub.add_parser("verify", help="generate, build, run and compare with TFLite Micro; exit 0 only on a match")
@@ -303,6 +320,8 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("-o", "--output", type=Path, help="project folder (default: a cache folder per model and board)")
     _add_io_options(p)
     _add_backend_option(p)
+    _add_custom_ops_option(p)
+    _add_emulator_option(p)
     p.set_defaults(func=cmd_verify)
 
     p = sub.add_parser("plan", help="the static memory plan (every buffer's size, offset and lifetime), or with "
@@ -310,6 +329,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("model", help=model_help)
     p.add_argument("--board", default="mps2-an386", help=boards + " (default mps2-an386)")
     _add_backend_option(p)
+    _add_custom_ops_option(p)
     p.add_argument("--nodes", action="store_true", help="per-node dump and per-backend coverage instead of buffers")
     p.add_argument("--run", action="store_true", help="with --nodes: build and run once in QEMU to add measured costs")
     p.add_argument("--csv", action="store_true", help="with --nodes: CSV on stdout")

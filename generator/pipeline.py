@@ -12,7 +12,9 @@ import numpy as np
 
 from .boards import load_board
 from .build import BuildResult, build
+from .catalog import with_kernels
 from .catalog.backends import choose_backends
+from .custom import load_custom_ops
 from .check import CheckedGraph, check
 from .compare import Comparison, compare
 from .emit import IoTensor, Project, emit, load_project
@@ -21,7 +23,7 @@ from .measure import SizeReport, measure
 from .model import Graph, read_model
 from .plan import Plan, plan
 from .reference import reference_outputs
-from .run import RunResult, run_qemu
+from .run import EMULATOR_TITLES, RunResult, check_emulator, run_firmware
 
 
 def progress(message: str) -> None:
@@ -37,11 +39,18 @@ def load_model(path: Path) -> Graph:
     return read_model(data, source=str(path))
 
 
-def generate(model_path: Path, board_name: str, out: Path, resolver: str = "model",
-             backend: str = "auto") -> tuple[Project, Plan]:
+def checked_graph(graph: Graph, board_name: str, backend: str = "auto",
+                  custom_ops: Path | None = None) -> CheckedGraph:
+    """check with the board's backends and the custom ops of a --custom-ops folder."""
+    _, custom_specs = load_custom_ops(custom_ops)
+    return check(graph, catalog=with_kernels(custom_specs), backends=choose_backends(backend, load_board(board_name).cpu))
+
+
+def generate(model_path: Path, board_name: str, out: Path, resolver: str = "model", backend: str = "auto",
+             custom_ops: Path | None = None) -> tuple[Project, Plan]:
     board = load_board(board_name)
     graph = load_model(model_path)
-    checked: CheckedGraph = check(graph, backends=choose_backends(backend, board.cpu))
+    checked = checked_graph(graph, board_name, backend, custom_ops)
     the_plan = plan(checked)
     return emit(the_plan, board, out, Path(model_path).name, resolver), the_plan
 
@@ -109,25 +118,30 @@ def check_fit(size: SizeReport, board_name: str) -> None:
                           f"RAM {size.ram} B of {board.ram_size} B")
 
 
-def build_and_run(project: Project, sets: list[list[np.ndarray]]) -> tuple[BuildResult, SizeReport, RunResult]:
+def build_and_run(project: Project, sets: list[list[np.ndarray]],
+                  emulator: str = "qemu") -> tuple[BuildResult, SizeReport, RunResult]:
+    board = load_board(project.board)
+    check_emulator(board, emulator)  # before the build: a board without this emulator fails at once
     progress(f"building {project.path} for {project.board}")
     built = build(project.path)
     size = measure(built.elf)
     check_fit(size, project.board)
-    progress(f"running {len(sets)} input set(s) in QEMU")
-    result = run_qemu(built.elf, load_board(project.board), project.inputs, project.outputs, sets)
+    progress(f"running {len(sets)} input set(s) in {EMULATOR_TITLES[emulator]}")
+    result = run_firmware(built.elf, board, project.inputs, project.outputs, sets, emulator)
     return built, size, result
 
 
-def verify(model_path: Path, board_name: str, out: Path | None, count: int, seed: int,
-           backend: str = "auto") -> Verification:
+def verify(model_path: Path, board_name: str, out: Path | None, count: int, seed: int, backend: str = "auto",
+           custom_ops: Path | None = None, emulator: str = "qemu") -> Verification:
     out = out or default_project_dir(model_path, board_name)
     progress(f"generating {Path(model_path).name} for {board_name} into {out}")
-    project, the_plan = generate(model_path, board_name, out, backend=backend)
+    project, the_plan = generate(model_path, board_name, out, backend=backend, custom_ops=custom_ops)
     sets = random_sets(project.inputs, count, seed)
-    _, size, result = build_and_run(project, sets)
-    progress("running the TFLite Micro reference")
-    expected = reference_outputs(the_plan.graph.model_bytes, sets, len(project.outputs))
+    _, size, result = build_and_run(project, sets, emulator)
+    progress("running the TFLite Micro reference" + (" (custom ops on their Python compute)" if custom_ops else ""))
+    impls, _ = load_custom_ops(custom_ops)
+    has_custom = any(op.custom_name for op in the_plan.graph.operators)
+    expected = reference_outputs(the_plan.graph.model_bytes, sets, len(project.outputs), impls if has_custom else None)
     comparison = compare([s.outputs for s in result.sets], expected)
     return Verification(project, the_plan, size, result, comparison, sets)
 

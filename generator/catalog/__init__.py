@@ -41,8 +41,17 @@ def unregister(spec: KernelSpec) -> None:
     BY_CODE[spec.builtin_code].remove(spec)
 
 
+def with_kernels(extra: list[KernelSpec]) -> dict[int, list[KernelSpec]]:
+    """The catalog by builtin code plus extra kernels (custom ops), without changing the global one."""
+    merged = {code: list(specs) for code, specs in BY_CODE.items()}
+    for spec in extra:
+        merged.setdefault(spec.builtin_code, []).append(spec)
+    return merged
+
+
 def reference_kernels() -> list[KernelSpec]:
     return [s for s in CATALOG if s.backend == "reference" and s.builtin_code != 32]
 
 
-__all__ = ["BY_CODE", "CATALOG", "KernelSpec", "NodeParams", "reference_kernels", "register", "unregister"]
+__all__ = ["BY_CODE", "CATALOG", "KernelSpec", "NodeParams", "reference_kernels", "register", "unregister",
+           "with_kernels"]

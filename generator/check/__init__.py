@@ -40,6 +40,19 @@ def _candidates(op: Operator, catalog: dict, backends: list[str]) -> list[Kernel
     return sorted((s for s in specs if s.backend in order), key=lambda s: order[s.backend])
 
 
+def _custom_hint(name: str, catalog: dict) -> str:
+    if name.startswith("Flex"):
+        return ("a TensorFlow (Flex) op the converter kept; it cannot run on a microcontroller: "
+                "convert again with builtin ops only")
+    provided = [s.op for s in catalog.get(CUSTOM_CODE, [])]
+    near = [p for p in provided if p.lower() == name.lower()]
+    if near:
+        return f"the model uses '{name}'; the op you provided is '{near[0]}' (names match exactly, case included)"
+    if provided:
+        return f"no custom op of that name; --custom-ops provides {', '.join(sorted(provided))}"
+    return "no custom op of that name; give its Python and C implementation with --custom-ops DIR"
+
+
 def find_kernel(op: Operator, catalog: dict | None = None,
                 backends: list[str] = (REFERENCE,)) -> tuple[KernelSpec | None, str | None]:
     """TFLite FindOp semantics: the first kernel for the op's code (or exact custom name) and version,
@@ -48,9 +61,8 @@ def find_kernel(op: Operator, catalog: dict | None = None,
     candidates = _candidates(op, catalog, list(backends))
     if op.builtin_code == CUSTOM_CODE:
         name = op.custom_name or ""
-        hint = ("a TensorFlow (Flex) op the converter kept; it cannot run on a microcontroller: "
-                "convert again with builtin ops only") if name.startswith("Flex") else "no custom op of that name"
         message = f"Didn't find op for custom op '{name}' version '{op.version}' (node {op.index})"
+        hint = _custom_hint(name, catalog)
     else:
         hint = f"mcugen has no {op.op_name} kernel"
         message = f"Didn't find op for builtin opcode '{op.op_name}' version '{op.version}' (node {op.index})"
@@ -59,6 +71,8 @@ def find_kernel(op: Operator, catalog: dict | None = None,
     accepting = [c for c in candidates if c.accepts_version(op.version)]
     if not accepting:
         low, high = candidates[-1].versions
+        if op.builtin_code == CUSTOM_CODE:
+            return None, f"{message}: the implementation of '{op.custom_name}' declares version {low}"
         return None, f"{message}: mcugen's {op.display_name} kernel handles versions {low}-{high}"
     return accepting[0], None
 

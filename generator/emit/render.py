@@ -47,7 +47,7 @@ def render_all(plan: Plan, board: Board, model_name: str, kernels: list[KernelSp
     data = plan.graph.model_bytes
     common = {"version": __version__, "model_name": model_name, "board": board, "plan": plan}
     lines = [", ".join(f"0x{b:02x}" for b in data[i:i + 16]) + "," for i in range(0, len(data), 16)]
-    headers = sorted({Path(node.kernel.sources[0]).name for node in plan.nodes})
+    headers = sorted({Path(node.kernel.sources[0]).name for node in plan.nodes if node.kernel.sources[0].endswith(".h")})
     backend_ids = {b: i for i, b in enumerate(plan.backends)}
     for k in kernels:
         backend_ids.setdefault(k.backend, len(backend_ids))

@@ -26,7 +26,8 @@ GENERATED = ("src/model_data.c", "src/node_params.c", "src/arena_plan.c", "src/o
 
 
 def _library_sources() -> list[Path]:
-    return sorted([*FIRMWARE.glob("runtime/*.cc"), *FIRMWARE.glob("kernels/*.c"), FIRMWARE / "harness" / "main.cc",
+    return sorted([*FIRMWARE.glob("runtime/*.cc"), *FIRMWARE.glob("runtime/*.c"), *FIRMWARE.glob("kernels/*.c"),
+                   FIRMWARE / "harness" / "main.cc",
                    BOARDS / "host" / "mg_board_host.c"])
 
 
