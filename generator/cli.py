@@ -67,7 +67,7 @@ def cmd_ops(args) -> int:
 
 def cmd_generate(args) -> int:
     project, plan = pipeline.generate(args.model, args.board, args.output, args.resolver, args.backend,
-                                      args.custom_ops)
+                                      args.custom_ops, args.verbose)
     print(f"wrote {project.path}: {len(plan.nodes)} nodes, ops {', '.join(sorted(set(project.ops)))}, "
           f"arena {plan.arena_size} B (lower bound {plan.lower_bound} B)")
     return 0
@@ -301,6 +301,8 @@ def parser() -> argparse.ArgumentParser:
                    help="register only the model's ops (default) or every kernel mcugen has, like TFLM's AllOpsResolver")
     _add_backend_option(p)
     _add_custom_ops_option(p)
+    p.add_argument("--verbose", action="store_true",
+                   help="firmware that logs every op lookup and prepare result over the UART")
     p.set_defaults(func=cmd_generate)
 
     p = sub.add_parser("build", help="build a generated project with PlatformIO (offline)")

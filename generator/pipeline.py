@@ -47,12 +47,12 @@ def checked_graph(graph: Graph, board_name: str, backend: str = "auto",
 
 
 def generate(model_path: Path, board_name: str, out: Path, resolver: str = "model", backend: str = "auto",
-             custom_ops: Path | None = None) -> tuple[Project, Plan]:
+             custom_ops: Path | None = None, verbose: bool = False) -> tuple[Project, Plan]:
     board = load_board(board_name)
     graph = load_model(model_path)
     checked = checked_graph(graph, board_name, backend, custom_ops)
     the_plan = plan(checked)
-    return emit(the_plan, board, out, Path(model_path).name, resolver), the_plan
+    return emit(the_plan, board, out, Path(model_path).name, resolver, verbose), the_plan
 
 
 def default_project_dir(model_path: Path, board_name: str) -> Path:

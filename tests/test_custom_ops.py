@@ -136,3 +136,20 @@ def test_flexbuffers_reader(tmp_path):
     (tmp_path / "junk.bin").write_bytes(bytes(range(7, 40)))
     junk = subprocess.run([str(exe), str(tmp_path / "junk.bin"), "a"], capture_output=True, text=True, check=True)
     assert junk.stdout.split() == ["a=none"]
+
+
+def test_verbose_build_logs_lookups_and_prepares(cli, tmp_path):
+    from conftest import MLP_FLOAT_IO
+    assert cli("generate", MLP_FLOAT_IO, "--board", "mps2-an386", "-o", tmp_path / "fw", "--verbose").returncode == 0
+    result = cli("run", tmp_path / "fw", "--random", 1, "--json")
+    assert result.returncode == 0, result.stderr
+    from generator.emit import load_project
+    from generator.boards import load_board
+    from generator.run import run_qemu
+    from generator.pipeline import random_sets
+    project = load_project(tmp_path / "fw")
+    run = run_qemu(tmp_path / "fw" / ".pio" / "build" / "mps2-an386" / "firmware.elf", load_board("mps2-an386"),
+                   project.inputs, project.outputs, random_sets(project.inputs, 1, 0))
+    lines = [line for line in run.console.splitlines() if line.startswith("MCUGEN VERBOSE")]
+    assert lines[0] == "MCUGEN VERBOSE lookup node 0 (QUANTIZE): found"
+    assert "MCUGEN VERBOSE prepare node 4 (DEQUANTIZE): ok" in lines and len(lines) == 10

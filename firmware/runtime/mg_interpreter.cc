@@ -5,6 +5,13 @@
 #include "mg_board.h"
 #include "mg_flatbuffer.h"
 
+#if __has_include("mg_build_config.h")
+#include "mg_build_config.h"  // generated per project
+#endif
+#ifndef MG_VERBOSE
+#define MG_VERBOSE 0
+#endif
+
 extern "C" const char* mg_failure_reason = nullptr;
 
 namespace mcugen {
@@ -47,6 +54,17 @@ class Message {
 
 bool Aligned(uint32_t pos, uint32_t alignment) { return pos % alignment == 0; }
 
+// One line per lookup or prepare in verbose builds: "MCUGEN VERBOSE <stage> node N (OP): <result>".
+void Trace(const char* stage, uint32_t node, const char* op, const char* result, const char* detail) {
+  if (!MG_VERBOSE) return;
+  char line[160];
+  Message m(line, sizeof line);
+  m << "MCUGEN VERBOSE " << stage << " node " << static_cast<int32_t>(node) << " (" << op << "): " << result;
+  if (detail) m << " " << detail;
+  mg_board_puts(line);
+  mg_board_putc('\n');
+}
+
 }  // namespace
 
 uint32_t TypeSize(uint8_t type) {
@@ -88,7 +106,9 @@ bool Interpreter::Init() {
     mg_node& node = plan_.nodes[i];
     const mg_registration* reg = plan_.registrations[i];
     if (reg->init && reg->init(&node) != MG_OK) return Fail("init", i, "", mg_failure_reason);
-    if (reg->prepare && reg->prepare(&node) != MG_OK) return Fail("prepare", i, "", mg_failure_reason);
+    bool prepared = !reg->prepare || reg->prepare(&node) == MG_OK;
+    Trace("prepare", i, plan_.op_names[i], prepared ? "ok" : "failed:", prepared ? nullptr : mg_failure_reason);
+    if (!prepared) return Fail("prepare", i, "", mg_failure_reason);
   }
   return true;
 }
@@ -171,6 +191,7 @@ bool Interpreter::BindNodes(FlatBlob& blob, FlatTable& model, FlatTable& subgrap
     const mg_registration* reg = builtin == kBuiltinCustom
         ? resolver_.FindOp(reinterpret_cast<const char*>(model_ + name), name_len, version)
         : resolver_.FindOp(builtin, version, plan_.node_backends[i]);
+    Trace("lookup", i, plan_.op_names[i], reg ? "found" : "missing", nullptr);
     if (!reg) {
       Message m(error_, sizeof error_);
       m << "lookup failed at node " << static_cast<int32_t>(i) << ": Didn't find op for ";

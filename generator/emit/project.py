@@ -112,12 +112,13 @@ def check_fits(plan: Plan, board: Board) -> None:
                           "(before code and runtime); choose a bigger board or a smaller model")
 
 
-def emit(plan: Plan, board: Board, out: Path, model_name: str, resolver: str = "model") -> Project:
+def emit(plan: Plan, board: Board, out: Path, model_name: str, resolver: str = "model",
+         verbose: bool = False) -> Project:
     out = Path(out).resolve()
     check_fits(plan, board)
     kernels = registered_kernels(plan, resolver)
     _check_target(out)
-    contents = {path: text.encode() for path, text in render_all(plan, board, model_name, kernels).items()}
+    contents = {path: text.encode() for path, text in render_all(plan, board, model_name, kernels, verbose).items()}
     contents.update({path: src.read_bytes() for path, src in _copied_sources(kernels, board).items()})
     project = Project(out, board.name, model_name, _io(plan.graph, plan.graph.inputs),
                       _io(plan.graph, plan.graph.outputs), len(plan.graph.model_bytes), plan.arena_size,

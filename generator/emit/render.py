@@ -42,7 +42,8 @@ def _node_view(node: NodePlan) -> dict:
             "fields": fields, "arrays": arrays}
 
 
-def render_all(plan: Plan, board: Board, model_name: str, kernels: list[KernelSpec]) -> dict[str, str]:
+def render_all(plan: Plan, board: Board, model_name: str, kernels: list[KernelSpec],
+               verbose: bool = False) -> dict[str, str]:
     """Every generated text file, keyed by its path inside the project."""
     data = plan.graph.model_bytes
     common = {"version": __version__, "model_name": model_name, "board": board, "plan": plan}
@@ -60,6 +61,7 @@ def render_all(plan: Plan, board: Board, model_name: str, kernels: list[KernelSp
             common, model_size=len(data), model_sha256=hashlib.sha256(data).hexdigest(), model_lines=lines),
         "src/op_resolver.h": _env.get_template("op_resolver.h.j2").render(common, kernels=kernels, backend_ids=backend_ids),
         "src/op_resolver.cc": _env.get_template("op_resolver.cc.j2").render(common),
+        "src/mg_build_config.h": _env.get_template("mg_build_config.h.j2").render(common, verbose=verbose),
         "src/arena_plan.c": _env.get_template("arena_plan.c.j2").render(
             common, node_backends=[backend_ids[n.kernel.backend] for n in plan.nodes]),
         "src/node_params.c": _env.get_template("node_params.c.j2").render(

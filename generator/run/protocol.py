@@ -56,7 +56,7 @@ def parse(console: str, outputs: list[IoTensor], num_sets: int) -> list[SetResul
     results = [SetResult([None] * len(outputs), 0, []) for _ in range(num_sets)]
     for line in console.splitlines():
         parts = line.strip().split()
-        if len(parts) < 4 or parts[0] != "MCUGEN":
+        if len(parts) < 4 or parts[0] != "MCUGEN" or parts[1] not in ("COST", "NODE", "OUTPUT"):
             continue
         kind, s = parts[1], int(parts[2])
         if kind == "COST":
