@@ -198,6 +198,23 @@ def cmd_plan(args) -> int:
     return 0
 
 
+def cmd_doctor(args) -> int:
+    from .doctor import diagnose
+
+    findings = diagnose(args.model, args.board, args.custom_ops, args.backend)
+    blocked = any(f.level == "block" for f in findings)
+    if args.json:
+        _emit_json({"blocked": blocked, "findings": [vars(f) for f in findings]})
+    else:
+        marks = {"ok": "ok   ", "info": "info ", "warn": "WARN ", "block": "BLOCK"}
+        for f in findings:
+            print(f"{marks[f.level]} {f.topic:<7} {f.message}")
+            if f.fix:
+                print(f"{'':14}fix: {f.fix}")
+        print("\nnothing blocks this model on " + args.board if not blocked else "\nthis model cannot run yet: see BLOCK")
+    return 1 if blocked else 0
+
+
 def cmd_size(args) -> int:
     target, board_name = Path(args.target), args.board
     if target.is_dir():
@@ -337,6 +354,15 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--csv", action="store_true", help="with --nodes: CSV on stdout")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_plan)
+
+    p = sub.add_parser("doctor", help="everything that would stop MODEL on BOARD (ops, versions, custom ops, fit), "
+                       "each with its fix; exit 1 when anything blocks")
+    p.add_argument("model", help=model_help)
+    p.add_argument("--board", default="mps2-an386", help=boards + " (default mps2-an386)")
+    _add_backend_option(p)
+    _add_custom_ops_option(p)
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_doctor)
 
     p = sub.add_parser("bench", help="run models end to end and report memory, code size and speed beside "
                        "TFLite Micro's figures (writes docs/benchmarks.md with --write)")

@@ -1,0 +1,109 @@
+"""mcugen doctor: everything that would stop a model on a board, in one report, each with its fix.
+
+It runs the host stages (read, check, plan, the fit check) and reports instead of stopping at the first
+problem; it also explains what the user should know to feed the model (implicit QUANTIZE/DEQUANTIZE).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from .boards import Board, load_board
+from .catalog import with_kernels
+from .catalog.backends import choose_backends
+from .check import CUSTOM_CODE, select_kernel
+from .custom import load_custom_ops
+from .emit.project import check_fits
+from .errors import McugenError
+from .model import Graph, read_model
+from .plan import plan
+from .check import CheckedGraph
+
+
+@dataclass
+class Finding:
+    level: str   # "ok", "info", "warn" or "block"
+    topic: str
+    message: str
+    fix: str = ""
+
+
+def _ops(graph: Graph, catalog: dict, backends: list[str]) -> tuple[list[Finding], list | None]:
+    findings, kernels = [], []
+    for op in graph.operators:
+        inputs = [graph.tensors[i] if i >= 0 else None for i in op.inputs]
+        outputs = [graph.tensors[i] for i in op.outputs]
+        spec, reason = select_kernel(op, inputs, outputs, catalog, backends)
+        kernels.append(spec)
+        if reason:
+            fix = ("give the op's Python and C implementation with --custom-ops DIR (docs/custom_ops.md)"
+                   if op.builtin_code == CUSTOM_CODE else
+                   "convert the model with ops and versions `mcugen ops` lists, or add a kernel (docs/kernels.md)")
+            findings.append(Finding("block", "op", reason, fix))
+    if not findings:
+        names = sorted({f"{k.op} ({k.backend})" for k in kernels})
+        findings.append(Finding("ok", "op", f"all {len(graph.operators)} nodes have kernels: {', '.join(names)}"))
+    return findings, (kernels if all(kernels) else None)
+
+
+def _io(graph: Graph) -> list[Finding]:
+    findings = []
+    consumers = {t: op for op in graph.operators for t in op.inputs}
+    producers = {t: op for op in graph.operators for t in op.outputs}
+    for i, t in enumerate(graph.tensors[j] for j in graph.inputs):
+        op = consumers.get(t.index)
+        if t.dtype.name == "FLOAT32" and op is not None and op.op_name == "QUANTIZE":
+            findings.append(Finding("info", "input", f"input {i} '{t.name}' is float32 and node {op.index} quantizes "
+                                    "it: feed float values, the firmware converts them"))
+        elif t.quant is not None:
+            findings.append(Finding("info", "input", f"input {i} '{t.name}' is {t.dtype.name}: quantize your data with "
+                                    f"scale {t.quant.scale[0]:g} and zero point {t.quant.zero_point[0]}"))
+    for i, t in enumerate(graph.tensors[j] for j in graph.outputs):
+        op = producers.get(t.index)
+        if op is not None and op.op_name == "DEQUANTIZE":
+            findings.append(Finding("info", "output", f"output {i} '{t.name}' is dequantized to float32 by node "
+                                    f"{op.index}"))
+    return findings
+
+
+def _fit(checked: CheckedGraph, board: Board) -> list[Finding]:
+    the_plan = plan(checked)
+    try:
+        check_fits(the_plan, board)
+    except McugenError as exc:
+        return [Finding("block", "fit", str(exc), "choose a board with more memory (mcugen --help lists boards)")]
+    ram = the_plan.arena_size + board.stack_size
+    level = "warn" if len(the_plan.graph.model_bytes) > 0.9 * board.flash_size or ram > 0.9 * board.ram_size else "ok"
+    return [Finding(level, "fit", f"model {len(the_plan.graph.model_bytes)} B of {board.flash_size} B flash; arena "
+                    f"{the_plan.arena_size} B + stack {board.stack_size} B of {board.ram_size} B RAM "
+                    "(code and runtime come on top: `mcugen build` reports the exact fit)")]
+
+
+def diagnose(model: Path, board_name: str, custom_ops: Path | None = None, backend: str = "auto") -> list[Finding]:
+    try:
+        board = load_board(board_name)
+    except McugenError as exc:
+        return [Finding("block", "board", str(exc), "pick a board from boards/")]
+    try:
+        graph = read_model(Path(model).read_bytes(), source=str(model))
+    except OSError as exc:
+        return [Finding("block", "model", f"cannot read {model}: {exc.strerror}")]
+    except McugenError as exc:
+        return [Finding("block", "model", str(exc), "re-export the model with the TFLite converter")]
+    findings = [Finding("ok", "model", f"{len(graph.operators)} nodes, {len(graph.tensors)} tensors, "
+                        f"{len(graph.model_bytes)} bytes")]
+    try:
+        impls, specs = load_custom_ops(custom_ops)
+        if impls:
+            findings.append(Finding("ok", "custom", "custom ops provided: " + ", ".join(i.op_type for i in impls)))
+    except McugenError as exc:
+        return findings + [Finding("block", "custom", str(exc), "fix the folder given with --custom-ops")]
+    backends = choose_backends(backend, board.cpu)
+    op_findings, kernels = _ops(graph, with_kernels(specs), backends)
+    findings += op_findings + _io(graph)
+    if kernels is not None:
+        findings += _fit(CheckedGraph(graph, kernels, backends), board)
+    if board.qemu_machine is None:
+        findings.append(Finding("info", "run", f"{board.name} is not emulated by QEMU: `mcugen run` needs the board "
+                                "or Renode"))
+    return findings
