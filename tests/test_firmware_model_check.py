@@ -83,3 +83,23 @@ def test_random_corruption_never_faults(firmware, tmp_path):
         assert outcome == "completed" or outcome.startswith("firmware reported: ERROR"), (seed, outcome)
         outcomes.append(outcome)
     assert sum(o.startswith("firmware reported: ERROR") for o in outcomes) >= 4, outcomes  # the checks were reached
+
+
+def test_undersized_arena_is_detected(firmware, tmp_path):
+    """g_plan.arena_size shrunk in the ELF: the runtime refuses the plan instead of writing past the arena."""
+    project, elf = firmware
+    patched = tmp_path / "small_arena.elf"
+    shutil.copy(elf, patched)
+    data = bytearray(patched.read_bytes())
+    with open(elf, "rb") as fh:
+        elffile = ELFFile(fh)
+        sym = next(s for s in elffile.get_section_by_name(".symtab").iter_symbols() if s.name == "g_plan")
+        sec = elffile.get_section(sym["st_shndx"])
+        offset = sec["sh_offset"] + sym["st_value"] - sec["sh_addr"]
+    arena_size_field = offset + 12  # model, model_size, arena, arena_size: see firmware/runtime/mg_plan.h
+    assert struct.unpack_from("<I", data, arena_size_field)[0] == project.arena_bytes
+    struct.pack_into("<I", data, arena_size_field, 8)
+    patched.write_bytes(bytes(data))
+    with pytest.raises(McugenError, match="tensor does not match the arena plan"):
+        run_qemu(patched, load_board("mps2-an386"), project.inputs, project.outputs,
+                 random_sets(project.inputs, 1, 0), timeout=30)

@@ -35,3 +35,24 @@ def test_model_plans_place_every_activation():
         assert check_placement(p.buffers, p.arena_size) == []
         for tensor, offset in zip(p.graph.tensors, p.tensor_offsets):
             assert (offset is None) == (tensor.data is not None)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(["RELU", "ADD", "TANH"]), st.integers(1, 64), st.integers(0, 100)),
+                min_size=1, max_size=12))
+def test_random_graphs_plan_safely(layers):
+    """Random DAGs of elementwise ops (each node reads the previous output and maybe an earlier one)."""
+    import modelkit
+    g = modelkit.GraphBuilder()
+    size = layers[0][1]
+    produced = [g.tensor([1, size], "float32")]
+    for op_name, _, pick in layers:
+        out = g.tensor([1, size], "float32")
+        if op_name == "ADD":
+            g.op("ADD", [produced[-1], produced[pick % len(produced)]], [out], version=1)
+        else:
+            g.op(op_name, [produced[-1]], [out])
+        produced.append(out)
+    p = plan(check(read_model(g.build([produced[0]], [produced[-1]]))))
+    assert check_placement(p.buffers, p.arena_size) == []
+    assert p.lower_bound <= p.arena_size
