@@ -184,7 +184,7 @@ def cmd_plan(args) -> int:
             rows.append({"tensor": None, "name": f"scratch of node {node.index}", "bytes": node.scratch_bytes,
                          "offset": node.scratch_offset, "first": node.index, "last": node.index, "shares_with": None})
     report = {"arena_bytes": the_plan.arena_size, "lower_bound_bytes": the_plan.lower_bound,
-              "heuristic": the_plan.heuristic, "buffers": rows}
+              "heuristic": the_plan.heuristic, "order": the_plan.order, "buffers": rows}
     if args.json:
         _emit_json(report)
         return 0
@@ -193,6 +193,8 @@ def cmd_plan(args) -> int:
         label = r["name"] + (f" (shares tensor {r['shares_with']}'s bytes)" if r["shares_with"] is not None else "")
         print(f"{'' if r['tensor'] is None else r['tensor']:>6} {r['bytes']:>8} {r['offset']:>8} {r['first']:>5} "
               f"{r['last']:>5}  {label}")
+    if the_plan.order != sorted(the_plan.order):
+        print(f"execution order (first/last count steps in it): {the_plan.order}")
     print(f"arena {the_plan.arena_size} B, lower bound {the_plan.lower_bound} B "
           f"({the_plan.arena_size / max(the_plan.lower_bound, 1):.3f}x), placement {the_plan.heuristic}")
     return 0

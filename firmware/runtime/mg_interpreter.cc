@@ -213,7 +213,8 @@ bool Interpreter::ArenaGuardsIntact() const {
 }
 
 bool Interpreter::Invoke(bool profile) {
-  for (uint32_t i = 0; i < plan_.num_nodes; ++i) {
+  for (uint32_t step = 0; step < plan_.num_nodes; ++step) {
+    uint32_t i = plan_.node_order[step];
     uint64_t start = profile ? mg_board_ticks() : 0;
     if (plan_.registrations[i]->invoke(&plan_.nodes[i]) != MG_OK) return Fail("invoke", i, "", mg_failure_reason);
     if (profile) plan_.node_ticks[i] = static_cast<uint32_t>(mg_board_ticks() - start);

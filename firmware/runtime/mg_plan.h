@@ -27,6 +27,7 @@ typedef struct {
     const uint32_t *scratch_sizes;      /* per node: bytes of scratch the planner reserved */
     const void *const *node_params;     /* per node: the kernel's parameter block */
     const uint8_t *node_backends;       /* per node: which backend's kernel serves it (op_resolver.h) */
+    const uint16_t *node_order;         /* the execution order the planner chose (node indices) */
     const char *const *op_names;        /* per node, for messages */
     mg_tensor *tensors;                 /* storage for num_tensors */
     mg_node *nodes;                     /* storage for num_nodes */

@@ -40,6 +40,7 @@ class Plan:
     heuristic: str                    # the placement that won
     shared: dict[int, int]            # tensor -> the tensor whose bytes it reuses (views, in-place)
     tensor_buffers: dict[int, Buffer]  # tensor -> its storage group's buffer (non-constant tensors)
+    order: list[int]                  # execution order (operator indices); buffer lifetimes are positions in it
 
     @property
     def kernels(self) -> list[KernelSpec]:
@@ -59,17 +60,19 @@ class Plan:
 class _Groups:
     """Union-find over tensors that share storage, with each group's lifetime."""
 
-    def __init__(self, graph: Graph):
+    def __init__(self, graph: Graph, order: list[int]):
+        """Lifetimes are positions in `order` (the execution order of the operators)."""
         end = len(graph.operators)
         self.parent: dict[int, int] = {}
         self.first: dict[int, int] = {i: BEFORE_FIRST_NODE for i in graph.inputs}
         self.last: dict[int, int] = {i: end for i in graph.outputs}
-        for op in graph.operators:
+        for step, index in enumerate(order):
+            op = graph.operators[index]
             for t in op.outputs:
-                self.first.setdefault(t, op.index)
+                self.first.setdefault(t, step)
             for t in [*op.inputs, *op.outputs]:
                 if t >= 0:
-                    self.last[t] = max(self.last.get(t, op.index), op.index)
+                    self.last[t] = max(self.last.get(t, step), step)
         for t in graph.tensors:
             if t.data is None:
                 self.parent[t.index] = t.index
@@ -103,7 +106,7 @@ def _group_buffers(graph: Graph, groups: _Groups) -> dict[int, Buffer]:
     return buffers
 
 
-def _inplace_candidate(graph: Graph, op, kernel: KernelSpec, groups: _Groups):
+def _inplace_candidate(graph: Graph, op, step: int, kernel: KernelSpec, groups: _Groups):
     inputs = [graph.tensors[i] if i >= 0 else None for i in op.inputs]
     outs = [graph.tensors[i] for i in op.outputs]
     if kernel.view:
@@ -112,22 +115,23 @@ def _inplace_candidate(graph: Graph, op, kernel: KernelSpec, groups: _Groups):
     k = kernel.inplace_input(op, inputs, outs)
     cand = inputs[k] if k is not None else None
     if (cand is None or cand.data is not None or outs[0].nbytes > cand.nbytes
-            or groups.span(groups.root(cand.index))[1] != op.index
+            or groups.span(groups.root(cand.index))[1] != step
             or set(graph.outputs) & set(groups.members(groups.root(cand.index)))
             or op.inputs.count(cand.index) != 1):
         return None
     return cand
 
 
-def _share_storage(graph: Graph, kernels: list[KernelSpec], groups: _Groups) -> dict[int, int]:
+def _share_storage(graph: Graph, kernels: list[KernelSpec], groups: _Groups, order: list[int]) -> dict[int, int]:
     """Views always share; an in-place output shares only when that does not raise the lower bound
     (sharing makes the larger of the two buffers live for both lifetimes)."""
     shared = {}
-    for op, kernel in zip(graph.operators, kernels):
+    for step, index in enumerate(order):
+        op, kernel = graph.operators[index], kernels[index]
         out = op.outputs[0] if op.outputs else -1
         if out not in groups.parent or groups.root(out) != out:
             continue
-        source = _inplace_candidate(graph, op, kernel, groups)
+        source = _inplace_candidate(graph, op, step, kernel, groups)
         if source is None:
             continue
         before = None if kernel.view else lower_bound(list(_group_buffers(graph, groups).values()))
@@ -139,31 +143,79 @@ def _share_storage(graph: Graph, kernels: list[KernelSpec], groups: _Groups) -> 
     return shared
 
 
+@dataclass
+class _Layout:
+    order: list[int]
+    groups: _Groups
+    shared: dict[int, int]
+    group_buffers: dict[int, Buffer]
+    scratch: dict[int, Buffer]
+    arena_size: int
+    heuristic: str
+
+
+def _layout(graph: Graph, kernels: list[KernelSpec], scratch_bytes: dict[int, int], order: list[int]) -> _Layout:
+    groups = _Groups(graph, order)
+    shared = _share_storage(graph, kernels, groups, order)
+    group_buffers = _group_buffers(graph, groups)
+    step = {index: s for s, index in enumerate(order)}
+    scratch = {i: Buffer(f"scratch of node {i}", n, step[i], step[i]) for i, n in scratch_bytes.items() if n}
+    arena_size, heuristic = place([*group_buffers.values(), *scratch.values()])
+    return _Layout(order, groups, shared, group_buffers, scratch, arena_size, heuristic)
+
+
+def _greedy_order(graph: Graph) -> list[int]:
+    """A topological order that, among the nodes ready to run, first runs the one that grows the live bytes the
+    least (outputs it allocates minus inputs it is the last reader of)."""
+    readers: dict[int, set[int]] = {}
+    for op in graph.operators:
+        for t in op.inputs:
+            if t >= 0:
+                readers.setdefault(t, set()).add(op.index)
+    available = {t.index for t in graph.tensors if t.data is not None or t.is_variable} | set(graph.inputs)
+    pending, order, outputs = set(range(len(graph.operators))), [], set(graph.outputs)
+    while pending:
+        ready = [i for i in pending if all(t < 0 or t in available for t in graph.operators[i].inputs)]
+
+        def growth(i: int) -> tuple[int, int]:
+            op = graph.operators[i]
+            freed = sum(graph.tensors[t].nbytes for t in set(op.inputs) if t >= 0 and graph.tensors[t].data is None
+                        and t not in outputs and readers.get(t, set()) <= set(order) | {i})
+            return sum(graph.tensors[t].nbytes for t in op.outputs) - freed, i
+        chosen = min(ready, key=growth)
+        order.append(chosen)
+        pending.remove(chosen)
+        available.update(graph.operators[chosen].outputs)
+    return order
+
+
 def plan(checked: CheckedGraph) -> Plan:
     graph = checked.graph
-    groups = _Groups(graph)
-    shared = _share_storage(graph, checked.kernels, groups)
-    group_buffers = _group_buffers(graph, groups)
-    nodes, scratch = [], {}
+    nodes, scratch_bytes = [], {}
     for op, kernel in zip(graph.operators, checked.kernels):
         inputs = [graph.tensors[i] if i >= 0 else None for i in op.inputs]
         outputs = [graph.tensors[i] for i in op.outputs]
         try:
-            nbytes = kernel.scratch_bytes(op, inputs, outputs)
+            scratch_bytes[op.index] = kernel.scratch_bytes(op, inputs, outputs)
             params = kernel.params(op, inputs, outputs)
         except (ArithmeticError, AttributeError, IndexError, KeyError, TypeError, ValueError) as exc:
             raise McugenError(f"node {op.index} ({op.display_name}): cannot compute its parameters, the model "
                               f"looks malformed ({type(exc).__name__}: {exc})") from None
-        if nbytes:
-            scratch[op.index] = Buffer(f"scratch of node {op.index}", nbytes, op.index, op.index)
-        nodes.append(NodePlan(op.index, op.display_name, op.version, kernel, params, nbytes, -1))
-    buffers = [*group_buffers.values(), *scratch.values()]
-    arena_size, heuristic = place(buffers)
-    problems = check_placement(buffers, arena_size)
+        nodes.append(NodePlan(op.index, op.display_name, op.version, kernel, params, scratch_bytes[op.index], -1))
+    # The model's order first: another order wins only when its arena is strictly smaller.
+    candidates = [list(range(len(graph.operators)))]
+    greedy = _greedy_order(graph)
+    if greedy != candidates[0]:
+        candidates.append(greedy)
+    best = min((_layout(graph, checked.kernels, scratch_bytes, order) for order in candidates),
+               key=lambda layout: layout.arena_size)
+    buffers = [*best.group_buffers.values(), *best.scratch.values()]
+    problems = check_placement(buffers, best.arena_size)
     if problems:  # the placer has a bug: never emit an unsafe plan
         raise McugenError("internal error: unsafe arena plan: " + "; ".join(problems[:3]))
-    for index, buf in scratch.items():
+    for index, buf in best.scratch.items():
         nodes[index].scratch_offset = buf.offset
-    tensor_buffers = {t: group_buffers[groups.root(t)] for t in groups.parent}
+    tensor_buffers = {t: best.group_buffers[best.groups.root(t)] for t in best.groups.parent}
     offsets = [tensor_buffers[t.index].offset if t.index in tensor_buffers else None for t in graph.tensors]
-    return Plan(graph, nodes, offsets, buffers, arena_size, lower_bound(buffers), heuristic, shared, tensor_buffers)
+    return Plan(graph, nodes, offsets, buffers, best.arena_size, lower_bound(buffers), best.heuristic, best.shared,
+                tensor_buffers, best.order)
