@@ -15,11 +15,13 @@ from pathlib import Path
 
 from .. import zoo
 from ..boards import load_board
+from ..catalog.backends import choose_backends
 from ..build import build
 from ..compare import compare
 from ..errors import McugenError
 from ..measure import measure
 from ..pipeline import build_and_run, generate, progress, random_sets
+from ..plan.nodes import node_rows
 from ..reference import reference_outputs
 
 DEFAULT_MODELS = [*zoo.NAMES]
@@ -45,6 +47,9 @@ class BenchResult:
     cost: int = 0
     code_all_ops: int | None = None
     tflm_head: int | None = None
+    backend: str = "reference"   # the --backend choice of this run
+    backends_used: str = ""      # the backends that served nodes, e.g. "dsp+reference"
+    macs: int = 0
 
 
 def tflm_planned_arena(model_path: Path) -> int | None:
@@ -61,13 +66,16 @@ def _workdir(model: str, board: str, suffix: str = "") -> Path:
     return root / f"{Path(model).stem}-{board}{suffix}"
 
 
-def bench_one(model: str, board_name: str, sets: int = 3, seed: int = 0, all_ops: bool = True) -> BenchResult:
+def bench_one(model: str, board_name: str, sets: int = 3, seed: int = 0, all_ops: bool = True,
+              backend: str = "reference") -> BenchResult:
     board = load_board(board_name)
-    result = BenchResult(Path(model).stem, board_name, board.cpu)
+    result = BenchResult(Path(model).stem, board_name, board.cpu, backend=backend)
     try:
         path = zoo.resolve(model)
-        progress(f"bench {result.model} on {board_name}")
-        project, the_plan = generate(path, board_name, _workdir(model, board_name))
+        progress(f"bench {result.model} on {board_name} ({backend} kernels)")
+        project, the_plan = generate(path, board_name, _workdir(model, board_name, f"-{backend}"), backend=backend)
+        result.backends_used = "+".join(the_plan.backends[::-1])
+        result.macs = sum(r["macs"] for r in node_rows(the_plan))
         inputs = random_sets(project.inputs, sets, seed)
         _, size, run = build_and_run(project, inputs)
         verdict = compare([s.outputs for s in run.sets],
@@ -77,8 +85,8 @@ def bench_one(model: str, board_name: str, sets: int = 3, seed: int = 0, all_ops
         result.arena, result.lower_bound, result.metadata = the_plan.arena_size, the_plan.lower_bound, size.metadata
         result.stack_used, result.stack_reserve = run.stack_used, size.stack
         result.cost = max(run.instructions(s.ticks) for s in run.sets)
-        result.tflm_head = tflm_planned_arena(path)
-        if all_ops:
+        result.tflm_head = tflm_planned_arena(path) if backend == "reference" else None
+        if all_ops and backend == "reference":
             generate(path, board_name, _workdir(model, board_name, "-all"), resolver="all")
             result.code_all_ops = measure(build(_workdir(model, board_name, "-all")).elf).code
     except McugenError as exc:
@@ -87,7 +95,16 @@ def bench_one(model: str, board_name: str, sets: int = 3, seed: int = 0, all_ops
 
 
 def run_bench(models: list[str], boards: list[str], sets: int = 3, all_ops: bool = True) -> list[BenchResult]:
-    return [bench_one(m, b, sets=sets, all_ops=all_ops and b == boards[0]) for b in boards for m in models]
+    """Each model on each board with the reference kernels, and again with the board's optimized backends
+    (--backend auto) where its core has any."""
+    results = []
+    for b in boards:
+        optimized = choose_backends("auto", load_board(b).cpu) != ["reference"]
+        for m in models:
+            results.append(bench_one(m, b, sets=sets, all_ops=all_ops and b == boards[0]))
+            if optimized:
+                results.append(bench_one(m, b, sets=sets, all_ops=False, backend="auto"))
+    return results
 
 
 def as_dicts(results: list[BenchResult]) -> list[dict]:

@@ -62,19 +62,53 @@ def size_table(results) -> list[str]:
 
 
 def speed_table(results) -> list[str]:
-    lines = ["## Speed", "",
+    lines = ["## Speed (issue: optimized kernels)", "",
              "Instructions per inference: SysTick ticks around one `Invoke()` under QEMU `-icount shift=0` "
-             "(1 instruction = 1 ns; 40 instructions per tick on mps2 boards). An instruction count, not time.", "",
-             "| model | board | match | ours (instr) | TFLM reference | ratio | TFLM CMSIS-NN | ratio |",
-             "|---|---|---|---:|---:|---:|---:|---:|"]
+             "(1 instruction = 1 ns; 40 instructions per tick on mps2 boards, 31.25 on mps3-an547). An instruction "
+             "count, not time: it does not compare across cores (a Helium instruction handles up to 16 lanes, an M7 "
+             "dual-issues). `auto` runs the board's optimized backend where it claims a node and the reference "
+             "kernels elsewhere. TFLM figures: `../shared/BASELINES.md`. Goals: optimized <= TFLM + CMSIS-NN on the "
+             "same board (stretch 0.7x), code <= TFLM + CMSIS-NN's.", "",
+             "| model | board | kernels | match | MACs | instructions | per MAC | speedup | code (B) | RAM (B) | "
+             "TFLM ref | TFLM CMSIS-NN | ours / CMSIS-NN |",
+             "|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+    reference = {(r.model, r.board): r for r in results if r.backend == "reference" and not r.error}
     for r in results:
         if r.error:
-            lines.append(f"| {r.model} | {r.board} | blocked: {r.error} | | | | | |")
+            lines.append(f"| {r.model} | {r.board} | {r.backend} | blocked: {r.error} |" + " |" * 9)
             continue
         ref = (tflm(r.core, r.model, "reference") or {}).get("instr")
         nn = (tflm(r.core, r.model, "cmsis-nn") or {}).get("instr")
-        lines.append(f"| {r.model} | {r.board} | {'yes' if r.match else 'NO'} ({r.sets} sets) | {r.cost:,} | "
-                     f"{_k(ref)} | {_ratio(r.cost, ref)} | {_k(nn)} | {_ratio(r.cost, nn)} |")
+        base = reference.get((r.model, r.board))
+        speedup = f"{base.cost / r.cost:.2f}x" if base and r.cost else "-"
+        per_mac = f"{r.cost / r.macs:.1f}" if r.macs else "-"
+        kernels = r.backend if r.backend == "reference" else f"{r.backend}: {r.backends_used}"
+        lines.append(f"| {r.model} | {r.board} | {kernels} | {'yes' if r.match else 'NO'} | "
+                     f"{r.macs:,} | {r.cost:,} | {per_mac} | {speedup} | {r.code:,} | {r.ram:,} | {_k(ref)} | "
+                     f"{_k(nn)} | {_ratio(r.cost, nn)} |")
+    return lines
+
+
+def board_matrix(results) -> list[str]:
+    boards = list(dict.fromkeys(r.board for r in results))
+    if len(boards) < 2:
+        return []
+    lines = ["## Boards (issue: boards and emulator runs)", "",
+             "Each cell: fits? flash / RAM (bytes, with the board's stack reserve) / instructions per inference with "
+             "the reference kernels. A model that does not fit fails at generation with both numbers.", "",
+             "| model | " + " | ".join(boards) + " |", "|---|" + "---|" * len(boards)]
+    by_key = {(r.model, r.board): r for r in results if r.backend == "reference"}
+    for model in dict.fromkeys(r.model for r in results):
+        cells = []
+        for b in boards:
+            r = by_key.get((model, b))
+            if r is None:
+                cells.append("-")
+            elif r.error:
+                cells.append("no: " + r.error.split(":")[-1].strip()[:60])
+            else:
+                cells.append(f"{'yes' if r.match else 'MISMATCH'}: {r.flash:,} / {r.ram:,} / {r.cost:,}")
+        lines.append(f"| {model} | " + " | ".join(cells) + " |")
     return lines
 
 
@@ -84,5 +118,8 @@ def render(results, command: str) -> str:
     parts = ["# Benchmarks", "", f"Produced by `{command}` (see docs/cli.md). Every figure below comes from a "
              "real build (PlatformIO, arm-none-eabi-gcc 12.2) and real QEMU 7.2 runs whose outputs matched the "
              "tflite-micro reference; TFLM's figures are the measured baselines in `../shared/BASELINES.md`.", ""]
+    main = [r for r in main if r.backend == "reference"]
     parts += memory_table(main) + [""] + size_table(main) + [""] + speed_table(results) + [""]
+    matrix = board_matrix(results)
+    parts += matrix + ([""] if matrix else [])
     return "\n".join(parts)
