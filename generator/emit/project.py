@@ -14,7 +14,7 @@ from ..boards import Board
 from ..catalog import KernelSpec, reference_kernels
 from ..errors import McugenError
 from ..model import Graph
-from ..paths import BOARDS, FIRMWARE
+from ..paths import BOARDS, FIRMWARE, TEMPLATES
 from ..plan import Plan
 from .render import render_all
 
@@ -62,10 +62,15 @@ def _copied_sources(kernels: list[KernelSpec], board: Board) -> dict[str, Path]:
             source = Path(name) if Path(name).is_absolute() else FIRMWARE / "kernels" / name
             files[f"src/kernels/{source.name}"] = source
     startup = BOARDS / "startup"
-    for name in ("mg_board.h", "startup_cortexm.c", f"uart_{board.uart_driver}.c"):
+    for name in ("startup_cortexm.c", f"uart_{board.uart_driver}.c"):
         files[f"src/board/{name}"] = startup / name
+    for header in sorted(startup.glob("*.h")):  # mg_board.h and the drivers' shared headers
+        files[f"src/board/{header.name}"] = header
     files["src/main.cc"] = FIRMWARE / "harness" / "main.cc"
     files["cortexm.ld"] = BOARDS / "ld" / "cortexm.ld"
+    # `pio test`: a custom PlatformIO test runner over the same firmware (see templates/pio_test/).
+    files["test/test_custom_runner.py"] = TEMPLATES / "pio_test" / "test_custom_runner.py"
+    files["test/test_firmware/test_firmware.c"] = TEMPLATES / "pio_test" / "test_firmware.c"
     return files
 
 

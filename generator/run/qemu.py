@@ -1,3 +1,9 @@
+"""Runs a firmware ELF in QEMU: inputs into the emulated flash, console from the UART, status from semihosting.
+
+`-icount shift=0,align=off,sleep=off` makes one guest instruction take 1 ns of virtual time, so the board's
+tick counter counts instructions (the board JSON records how many per tick) and costs repeat exactly.
+A run that does not finish within the timeout is killed and reported with the last console lines it printed.
+"""
 from __future__ import annotations
 
 import shutil
@@ -13,8 +19,11 @@ from ..emit import IoTensor
 from ..errors import McugenError
 from .protocol import RunResult, finish, last_lines, pack_inputs
 
+DEFAULT_TIMEOUT = 120.0
 
-def _io_region(elf_path: Path) -> tuple[int, int]:
+
+def io_region(elf_path: Path) -> tuple[int, int]:
+    """The flash addresses where the host may write input sets (docs/protocol.md)."""
     with open(elf_path, "rb") as fh:
         symtab = ELFFile(fh).get_section_by_name(".symtab")
         symbols = {s.name: s["st_value"] for s in symtab.iter_symbols()
@@ -24,30 +33,56 @@ def _io_region(elf_path: Path) -> tuple[int, int]:
     return symbols["__mcugen_io_start"], symbols["__mcugen_io_end"]
 
 
-def run_qemu(elf: Path, board: Board, inputs: list[IoTensor], outputs: list[IoTensor],
-             sets: list[list[np.ndarray]], timeout: float = 120.0) -> RunResult:
-    if board.qemu_machine is None:
-        raise McugenError(f"board {board.name} has no QEMU machine; run it on hardware or in Renode")
-    qemu = shutil.which("qemu-system-arm")
-    if qemu is None:
-        raise McugenError("qemu-system-arm not found; install it: apt-get install qemu-system-arm (or `make setup`)")
-    start, end = _io_region(elf)
+def input_blob(elf: Path, inputs: list[IoTensor], sets: list[list[np.ndarray]]) -> tuple[int, bytes]:
+    """The input region's address and contents, checked against the room the board has."""
+    start, end = io_region(elf)
     blob = pack_inputs(inputs, sets)
     if len(blob) > end - start:
         raise McugenError(f"{len(sets)} input sets need {len(blob)} bytes; the board has room for {end - start}: "
                           "use fewer sets per run")
+    return start, blob
+
+
+def no_emulator_message(board: Board, emulator: str) -> str:
+    """One line saying why `board` cannot run under `emulator`, and what to do instead."""
+    if emulator == "renode" and board.qemu_machine:
+        return f"board {board.name} has no Renode script in renode/; run it with --emulator qemu"
+    renode = ", or in Renode with --emulator renode (needs `renode` on PATH)" if board.renode else ""
+    what = "that QEMU does not emulate" if emulator == "qemu" else "with no Renode script"
+    return (f"board {board.name} is real hardware {what}: run it on the board (flash "
+            f".pio/build/{board.name}/firmware.elf with its {board.upload_protocol or 'debug'} probe and read the "
+            f"MCUGEN lines on its serial port at 115200 baud){renode}")
+
+
+def qemu_command(board: Board, elf: Path, blob_path: Path | None = None, blob_addr: int = 0) -> list[str]:
+    if board.qemu_machine is None:
+        raise McugenError(no_emulator_message(board, "qemu"))
+    qemu = shutil.which("qemu-system-arm")
+    if qemu is None:
+        raise McugenError("qemu-system-arm not found; install it: apt-get install qemu-system-arm (or `make setup`)")
+    cmd = [qemu, "-M", board.qemu_machine, *board.qemu_args, "-nographic", "-monitor", "none", "-serial", "stdio",
+           "-icount", "shift=0,align=off,sleep=off", "-semihosting-config", "enable=on,target=native",
+           "-kernel", str(elf)]
+    if blob_path is not None:
+        cmd += ["-device", f"loader,file={blob_path},addr={blob_addr:#x}"]
+    return cmd
+
+
+def run_qemu(elf: Path, board: Board, inputs: list[IoTensor], outputs: list[IoTensor],
+             sets: list[list[np.ndarray]], timeout: float = DEFAULT_TIMEOUT) -> RunResult:
+    if board.qemu_machine is None:
+        raise McugenError(no_emulator_message(board, "qemu"))
+    start, blob = input_blob(elf, inputs, sets)
     with tempfile.TemporaryDirectory(prefix="mcugen-run-") as tmp:
         blob_path = Path(tmp) / "inputs.bin"
         blob_path.write_bytes(blob)
-        cmd = [qemu, "-M", board.qemu_machine, "-nographic", "-monitor", "none", "-serial", "stdio",
-               "-icount", "shift=0,align=off,sleep=off", "-semihosting-config", "enable=on,target=native",
-               "-kernel", str(elf), "-device", f"loader,file={blob_path},addr={start:#x}"]
+        cmd = qemu_command(board, elf, blob_path, start)
         try:
             proc = subprocess.run(cmd, capture_output=True, timeout=timeout, stdin=subprocess.DEVNULL)
         except subprocess.TimeoutExpired as exc:
             seen = (exc.stdout or b"").decode("utf-8", "replace")
-            raise McugenError(f"firmware did not finish within {timeout:.0f} s in QEMU; last output: "
-                              f"{last_lines(seen)}") from None
+            raise McugenError(f"firmware did not finish within {timeout:g} s in QEMU ({board.qemu_machine}); "
+                              f"last output: {last_lines(seen)}") from None
     console = proc.stdout.decode("utf-8", "replace")
     results = finish(console, proc.returncode, outputs, len(sets), proc.stderr.decode("utf-8", "replace"))
     return RunResult(results, board.instructions_per_tick, console)
