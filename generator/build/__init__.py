@@ -5,6 +5,7 @@ mcugen seeds with a `tool-scons` package backed by PyPI's SCons, so no registry 
 """
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import shutil
@@ -27,7 +28,10 @@ class BuildResult:
 
 
 def core_dir() -> Path:
-    default = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "mcugen" / "platformio"
+    """One PlatformIO core folder per mcugen checkout: the local platform is installed there as a link to this
+    checkout's boards/platform, and two checkouts sharing one folder would build with each other's platform."""
+    checkout = hashlib.sha256(str(BOARDS.resolve()).encode()).hexdigest()[:12]
+    default = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "mcugen" / f"platformio-{checkout}"
     return Path(os.environ.get("MCUGEN_PIO_CORE_DIR", default))
 
 
