@@ -10,7 +10,9 @@ def ops_markdown() -> str:
              "is stale. Versions are the range TFLite registers for the op; `validate` in each catalog entry rejects, "
              "with a message, the types and options of those versions that mcugen does not implement.", "",
              "| op | builtin code | versions | input types | kernels (backends) |", "|---|---:|---|---|---|"]
-    for spec in sorted(CATALOG, key=lambda s: s.op):
+    for spec in sorted((s for s in CATALOG if s.backend == "reference"), key=lambda s: s.op):
         low, high = spec.versions
-        lines.append(f"| {spec.op} | {spec.builtin_code} | {low}-{high} | {', '.join(spec.dtypes)} | reference |")
+        backends = sorted({s.backend for s in CATALOG if s.op == spec.op}, key=lambda b: (b != "reference", b))
+        lines.append(f"| {spec.op} | {spec.builtin_code} | {low}-{high} | {', '.join(spec.dtypes)} | "
+                     f"{', '.join(backends)} |")
     return "\n".join(lines) + "\n"
