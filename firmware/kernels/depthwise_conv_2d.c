@@ -1,5 +1,6 @@
 /* DEPTHWISE_CONV_2D registration: checks the node against its parameters, then calls the math. */
 #include "depthwise_conv_2d.h"
+#include "mg_requant.h"
 
 static mg_status prepare(mg_node *node)
 {
@@ -25,8 +26,14 @@ static mg_status prepare(mg_node *node)
     if (bias && (bias->type != (is_int8 ? MG_INT32 : MG_FLOAT32) || mg_num_elements(bias) != p->output_depth)) {
         return mg_fail(node, "bias type or size mismatch");
     }
-    if (is_int8 && (!p->output_multipliers || !p->output_shifts)) {
-        return mg_fail(node, "int8 parameters missing from the generated plan");
+    if (is_int8) {
+        /* The filter's scales in the model: invoke computes each channel's multiplier and shift from them. */
+        uint32_t count = p->per_channel ? (uint32_t)p->output_depth : 1u;
+        const uint8_t *scales = mg_model_tensor_scales(node->inputs[1], count);
+        if (!scales) {
+            return mg_fail(node, "filter scales differ from the generated plan");
+        }
+        node->user_data = (void *)scales;
     }
     return MG_OK;
 }
@@ -39,7 +46,7 @@ static mg_status invoke(mg_node *node)
     const mg_tensor *output = mg_output(node, 0);
     const void *bias_data = bias ? bias->data : 0;
     if (input->type == MG_INT8) {
-        mg_depthwise_conv_2d_s8(node->params, input->data, filter->data, bias_data, output->data);
+        mg_depthwise_conv_2d_s8(node->params, input->data, filter->data, node->user_data, bias_data, output->data);
     } else {
         mg_depthwise_conv_2d_f32(node->params, input->data, filter->data, bias_data, output->data);
     }

@@ -27,16 +27,18 @@ typedef struct {
     int32_t pad_width;
     int32_t input_offset;       /* int8: minus the input zero point */
     int32_t output_offset;      /* int8: the output zero point */
-    const int32_t *output_multipliers; /* int8: one Q31 multiplier and shift per output channel (TFLite Micro */
-    const int32_t *output_shifts;      /* broadcasts per-tensor weight scales to every channel) */
+    int32_t per_channel;        /* int8: 1 when the filter has one scale per output channel, 0 for one scale */
+    float input_scale;          /* int8: with the filter's scales in the model, they give each channel's */
+    float output_scale;         /* multiplier and shift (mg_requant.h), as TFLite Micro's Prepare does */
     int32_t act_min;            /* int8: the fused activation as a quantized range */
     int32_t act_max;
     float act_min_f;            /* float32: the fused activation range */
     float act_max_f;
 } mg_depthwise_conv_2d_params;
 
+/* filter_scales: the filter's float32 scales in the model (mg_model_tensor_scales). */
 void mg_depthwise_conv_2d_s8(const mg_depthwise_conv_2d_params *p, const int8_t *input, const int8_t *filter,
-                             const int32_t *bias, int8_t *output);
+                             const uint8_t *filter_scales, const int32_t *bias, int8_t *output);
 void mg_depthwise_conv_2d_f32(const mg_depthwise_conv_2d_params *p, const float *input, const float *filter,
                               const float *bias, float *output);
 

@@ -1,5 +1,6 @@
 /* FULLY_CONNECTED registration: checks the node against its parameters, then calls the math. */
 #include "fully_connected.h"
+#include "mg_requant.h"
 
 static mg_status prepare(mg_node *node)
 {
@@ -24,6 +25,14 @@ static mg_status prepare(mg_node *node)
     if (bias && (bias->type != (is_int8 ? MG_INT32 : MG_FLOAT32) || mg_num_elements(bias) != p->output_depth)) {
         return mg_fail(node, "bias type or size mismatch");
     }
+    if (is_int8 && p->per_channel) {
+        /* The weights' scales in the model: invoke computes each channel's multiplier and shift from them. */
+        const uint8_t *scales = mg_model_tensor_scales(node->inputs[1], (uint32_t)p->output_depth);
+        if (!scales) {
+            return mg_fail(node, "weight scales differ from the generated plan");
+        }
+        node->user_data = (void *)scales;
+    }
     return MG_OK;
 }
 
@@ -35,7 +44,7 @@ static mg_status invoke(mg_node *node)
     const mg_tensor *output = mg_output(node, 0);
     const void *bias_data = bias ? bias->data : 0;
     if (input->type == MG_INT8) {
-        mg_fully_connected_s8(node->params, input->data, weights->data, bias_data, output->data);
+        mg_fully_connected_s8(node->params, input->data, weights->data, node->user_data, bias_data, output->data);
     } else {
         mg_fully_connected_f32(node->params, input->data, weights->data, bias_data, output->data);
     }

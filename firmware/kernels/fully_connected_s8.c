@@ -1,13 +1,19 @@
 #include "fully_connected.h"
 #include "mg_fixedpoint.h"
+#include "mg_requant.h"
 
+/* Output channels are the outer loop, so a per-channel multiplier and shift is computed once per invoke. */
 void mg_fully_connected_s8(const mg_fully_connected_params *p, const int8_t *input, const int8_t *weights,
-                           const int32_t *bias, int8_t *output)
+                           const uint8_t *weight_scales, const int32_t *bias, int8_t *output)
 {
-    for (int32_t b = 0; b < p->batches; ++b) {
-        const int8_t *in = input + b * p->accum_depth;
-        for (int32_t o = 0; o < p->output_depth; ++o) {
-            const int8_t *w = weights + o * p->accum_depth;
+    for (int32_t o = 0; o < p->output_depth; ++o) {
+        const int8_t *w = weights + o * p->accum_depth;
+        int32_t multiplier = p->output_multiplier, shift = p->output_shift;
+        if (p->per_channel) {
+            mg_requant_channel(p->input_scale, p->output_scale, weight_scales, 1, o, &multiplier, &shift);
+        }
+        for (int32_t b = 0; b < p->batches; ++b) {
+            const int8_t *in = input + b * p->accum_depth;
             int32_t acc = 0;
             for (int32_t d = 0; d < p->accum_depth; ++d) {
                 acc += w[d] * (in[d] + p->input_offset); /* int8 weights are symmetric: no weight offset */
@@ -15,9 +21,8 @@ void mg_fully_connected_s8(const mg_fully_connected_params *p, const int8_t *inp
             if (bias) {
                 acc += bias[o];
             }
-            int32_t q = p->per_channel ? o : 0;
-            acc = mg_multiply_by_quantized_multiplier(acc, p->output_multipliers[q], p->output_shifts[q]);
-            *output++ = (int8_t)mg_clamp(acc + p->output_offset, p->act_min, p->act_max);
+            acc = mg_multiply_by_quantized_multiplier(acc, multiplier, shift);
+            output[b * p->output_depth + o] = (int8_t)mg_clamp(acc + p->output_offset, p->act_min, p->act_max);
         }
     }
 }

@@ -45,6 +45,13 @@ def conv_multiplier(inp: Tensor, weights: Tensor, out: Tensor) -> float:
     return float(product) / float(scale_of(out))
 
 
+def multiplier_from_scales(in_scale: float, w_scale: float, out_scale: float) -> tuple[int, int]:
+    """One channel's Q31 multiplier and shift from float32 scales, as TFLite's per-channel set-up computes it (a
+    double product and quotient); firmware/kernels/mg_requant.c computes the same bits on the device."""
+    a, b, c = (float(np.float32(s)) for s in (in_scale, w_scale, out_scale))
+    return quantize_multiplier(a * b / c)
+
+
 def channel_multipliers(inp: Tensor, weights: Tensor, out: Tensor) -> tuple[list[int], list[int]]:
     """Q31 multipliers and shifts: one (float product, as per-tensor TFLite does) or one per channel
     (double product, as TFLite's per-channel set-up does)."""

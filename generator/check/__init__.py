@@ -77,14 +77,10 @@ def find_kernel(op: Operator, catalog: dict | None = None,
     return accepting[0], None
 
 
-QUANTIZED_TYPES = ("INT8", "UINT8", "INT16")
-
-
 def _node_problem(spec: KernelSpec, op: Operator, inputs: list, outputs: list) -> str | None:
-    """The kernel's own verdict, after the checks every quantized kernel relies on."""
+    """The kernel's own verdict, after the quantization checks every kernel relies on; a kernel's set-up code
+    tripping over a malformed model (e.g. missing quantization) becomes a reason, not a crash."""
     for t in [*inputs, *outputs]:
-        if t is not None and t.dtype.name in QUANTIZED_TYPES and t.data is None and t.quant is None:
-            return f"tensor {t.index} '{t.name}' is {t.dtype.name} without quantization parameters"
         if t is not None and t.quant is not None and len(t.quant.zero_point) != len(t.quant.scale):
             return f"tensor {t.index} '{t.name}' has {len(t.quant.scale)} scales but {len(t.quant.zero_point)} zero points"
         if t is not None and t.quant is not None and not all(0.0 < s < float("inf") for s in t.quant.scale):

@@ -204,3 +204,33 @@ def test_multiplier_above_one():
     y = b.tensor([1, 6, 6, 3], "int8", 0.0004, -3)
     b.op("CONV_2D", [x, f, bias], [y], version=3, padding=SAME, strideH=1, strideW=1)
     verify_model(b.build([x], [y]), count=3, seed=7)
+
+
+# Real multipliers input_scale * filter_scale / output_scale across QuantizeMultiplier's range (the kernels compute
+# them on the device from the model's float32 scales, see mg_requant.h): a subnormal filter scale and others
+# below 2^-32 give (0, 0); 2^-31.5 keeps shift -31; then ordinary ones, 1.0 and a left shift.
+EXTREME_REALS = [1.4e-45 / 2, 1e-40 / 2, 1e-20, 2 ** -32.2, 2 ** -31.5, 1e-7, 3.1e-3, 0.37, 1.0, 11.0]
+
+
+def extreme_scales_case(op_name: str) -> bytes:
+    rng = np.random.default_rng(17)
+    in_scale, out_scale = 0.05, 0.1
+    w_scale = [float(np.float32(r * out_scale / in_scale)) for r in EXTREME_REALS]
+    assert all(s > 0 for s in w_scale) and np.float32(w_scale[0]) < np.finfo(np.float32).tiny  # subnormal
+    channels = len(w_scale)
+    b = GraphBuilder()
+    x = b.tensor([1, 5, 5, 2 if op_name == "CONV_2D" else 1], "int8", in_scale, 3)
+    if op_name == "CONV_2D":
+        shape, axis, opts = [channels, 3, 3, 2], 0, {}
+    else:
+        shape, axis, opts = [1, 3, 3, channels], 3, {"depthMultiplier": channels}
+    f = b.tensor(shape, "int8", w_scale, [0] * channels, data=rng.integers(-3, 4, shape), axis=axis)
+    y = b.tensor([1, 5, 5, channels], "int8", out_scale, -7)
+    # No bias (its scale would underflow); two inputs, since TFLite Micro's depthwise crashes on a -1 bias.
+    b.op(op_name, [x, f], [y], version=3, padding=SAME, strideH=1, strideW=1, **opts)
+    return b.build([x], [y])
+
+
+def test_channel_scales_across_the_float_range():
+    verify_model(extreme_scales_case("CONV_2D"), count=3, seed=17)
+    verify_model(extreme_scales_case("CONV_2D"), count=1, seed=18, qemu=True)

@@ -191,3 +191,10 @@ def test_multiplier_above_one():
     y = b.tensor([1, 6, 6, 4], "int8", 0.0004, -3)
     b.op("DEPTHWISE_CONV_2D", [x, f, bias], [y], version=3, padding=SAME, strideH=1, strideW=1, depthMultiplier=2)
     verify_model(b.build([x], [y]), count=3, seed=7)
+
+
+def test_channel_scales_across_the_float_range():
+    """Per-channel multipliers from a subnormal filter scale to a left shift, computed on the device."""
+    from test_conv_2d import extreme_scales_case
+    verify_model(extreme_scales_case("DEPTHWISE_CONV_2D"), count=3, seed=17)
+    verify_model(extreme_scales_case("DEPTHWISE_CONV_2D"), count=1, seed=18, qemu=True)

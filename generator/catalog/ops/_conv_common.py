@@ -2,8 +2,6 @@
 ComputePaddingHeightWidth, kernel_util.cc's PopulateConvolutionQuantizationParams)."""
 from __future__ import annotations
 
-import numpy as np
-
 from .. import quant
 
 PADDING_SAME, PADDING_VALID = 0, 1  # the schema's Padding enum
@@ -100,18 +98,17 @@ def quant_problem(op, inp, weights, bias, out, channel_axis: int) -> str | None:
     return None
 
 
-def quant_fields(op, inp, weights, out, channels: int) -> dict:
-    """Per-channel multipliers and shifts as PopulateConvolutionQuantizationParams computes them: the double
-    product input_scale * filter_scale[c] / output_scale (a per-tensor filter scale is broadcast to every
-    channel, through the same double math), then QuantizeMultiplier."""
+def quant_fields(op, inp, weights, out) -> dict:
+    """The int8 requantization inputs. The per-channel multipliers and shifts are no parameters: the kernel
+    computes them on the device (mg_requant.h) from these input and output scales and the filter's scales in the
+    model, as PopulateConvolutionQuantizationParams does: the double product input_scale * filter_scale[c] /
+    output_scale (a per-tensor filter scale is broadcast to every channel, through the same double math), then
+    QuantizeMultiplier (quant.multiplier_from_scales is the host's version)."""
     activation = op.options.get("fused_activation_function", 0)
     if inp.dtype.name != "INT8":
         act_min_f, act_max_f = quant.activation_range_float(activation)
         return {"act_min_f": act_min_f, "act_max_f": act_max_f}
-    in_scale, out_scale = float(quant.scale_of(inp)), float(quant.scale_of(out))
-    scales = weights.quant.scale if len(weights.quant.scale) > 1 else weights.quant.scale * channels
-    pairs = [quant.quantize_multiplier(in_scale * float(np.float32(s)) / out_scale) for s in scales]
     act_min, act_max = quant.activation_range_int8(activation, out)
     return {"input_offset": -quant.zero_point_of(inp), "output_offset": quant.zero_point_of(out),
-            "output_multipliers": [m for m, _ in pairs], "output_shifts": [s for _, s in pairs],
-            "act_min": act_min, "act_max": act_max}
+            "per_channel": int(len(weights.quant.scale) > 1), "input_scale": float(quant.scale_of(inp)),
+            "output_scale": float(quant.scale_of(out)), "act_min": act_min, "act_max": act_max}

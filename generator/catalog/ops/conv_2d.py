@@ -36,13 +36,14 @@ def params(op, inputs, outputs):
     fields = cc.geometry_fields(op, inp, weights.shape[1:3], out)
     groups = inp.shape[3] // weights.shape[3]
     fields.update(filter_input_depth=weights.shape[3], filters_per_group=weights.shape[0] // groups)
-    fields.update(cc.quant_fields(op, inp, weights, out, weights.shape[0]))
+    fields.update(cc.quant_fields(op, inp, weights, out))
     return NodeParams("mg_conv_2d_params", fields)
 
 
 SPEC = KernelSpec(
     # register.cc: versions 1-8 (3 int8, 6 grouped; 2/5 hybrid, 4/8 int16, 7 int4 are refused by validate).
     op="CONV_2D", builtin_code=3, versions=(1, 8), dtypes=("FLOAT32", "INT8"),
-    sources=("conv_2d.h", "conv_2d.c", "conv_2d_s8.c", "conv_2d_f32.c", "conv_2d_window.h", "mg_fixedpoint.h"),
+    sources=("conv_2d.h", "conv_2d.c", "conv_2d_s8.c", "conv_2d_f32.c", "conv_2d_window.h", "mg_fixedpoint.h",
+             "mg_requant.h", "mg_requant.c", "mg_requant_scales.c"),
     registration="mg_register_conv_2d", validate=validate, params=params,
 )

@@ -38,10 +38,17 @@ def params(op, inputs, outputs):
     activation = op.options.get("fused_activation_function", 0)
     fields = {"batches": inp.num_elements // accum_depth, "accum_depth": accum_depth, "output_depth": output_depth}
     if inp.dtype.name == "INT8":
-        multipliers, shifts = quant.channel_multipliers(inp, weights, out)
+        # Per-tensor: one multiplier from the float product, as TFLite's FullyConnected does. Per-channel: the
+        # kernel computes each channel's on the device from these scales and the weights' scales in the model
+        # (mg_requant.h; TFLite's per-channel set-up, a double product, as quant.multiplier_from_scales).
+        per_channel = len(weights.quant.scale) > 1
+        multiplier, shift = 0, 0
+        if not per_channel:
+            multiplier, shift = quant.quantize_multiplier(quant.conv_multiplier(inp, weights, out))
         act_min, act_max = quant.activation_range_int8(activation, out)
         fields.update(input_offset=-quant.zero_point_of(inp), output_offset=quant.zero_point_of(out),
-                      per_channel=int(len(multipliers) > 1), output_multipliers=multipliers, output_shifts=shifts,
+                      per_channel=int(per_channel), output_multiplier=multiplier, output_shift=shift,
+                      input_scale=float(quant.scale_of(inp)), output_scale=float(quant.scale_of(out)),
                       act_min=act_min, act_max=act_max)
     else:
         act_min_f, act_max_f = quant.activation_range_float(activation)
@@ -52,6 +59,6 @@ def params(op, inputs, outputs):
 SPEC = KernelSpec(
     op="FULLY_CONNECTED", builtin_code=9, versions=(1, 13), dtypes=("FLOAT32", "INT8"),
     sources=("fully_connected.h", "fully_connected.c", "fully_connected_s8.c", "fully_connected_f32.c",
-             "mg_fixedpoint.h"),
+             "mg_fixedpoint.h", "mg_requant.h", "mg_requant.c", "mg_requant_scales.c"),
     registration="mg_register_fully_connected", validate=validate, params=params,
 )
