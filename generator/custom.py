@@ -16,7 +16,7 @@ from pathlib import Path
 import numpy as np
 from flatbuffers import flexbuffers
 
-from .catalog import KernelSpec, NodeParams
+from .catalog import CExpr, KernelSpec, NodeParams
 from .errors import McugenError
 from .model import Graph, Operator, Tensor
 
@@ -83,9 +83,14 @@ def _spec(impl: CustomOp, folder: Path) -> KernelSpec:
             return f"custom op {impl.op_type}: shape_infer gives {expected}, the model has {actual}"
         return None
 
+    def params(op, inputs, outputs):
+        """The node's custom options, in place in the model (mg_custom_options in mg_kernel.h)."""
+        where = CExpr(f"g_model_data + {op.custom_options_offset}") if op.custom_options else CExpr("NULL")
+        return NodeParams("mg_custom_options", {"data": where, "size": len(op.custom_options)})
+
     return KernelSpec(op=impl.op_type, builtin_code=CUSTOM_CODE, versions=(impl.version, impl.version), dtypes=(),
                       sources=tuple(str(folder / s) for s in impl.c_sources), registration=impl.c_registration,
-                      validate=validate, params=lambda op, i, o: NodeParams("", {}))
+                      validate=validate, params=params)
 
 
 def load_custom_ops(folder: Path | None) -> tuple[list[CustomOp], list[KernelSpec]]:

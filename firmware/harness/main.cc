@@ -52,7 +52,7 @@ void PutOutput(uint32_t set, uint32_t index, const mg_tensor& tensor) {
 // Copies one input set into the input tensors (zeros when the host wrote none).
 void LoadInputs(mcugen::Interpreter& interpreter, const uint8_t* data) {
   for (uint32_t i = 0; i < interpreter.num_inputs(); ++i) {
-    mg_tensor* input = interpreter.input(i);
+    const mg_tensor* input = interpreter.input(i);
     uint32_t bytes = mcugen::TensorBytes(*input);
     if (data) { memcpy(input->data, data, bytes); data += bytes; }
     else memset(input->data, 0, bytes);

@@ -113,6 +113,8 @@ bool Interpreter::Init() {
   return true;
 }
 
+// The tensor table was generated from this model: every entry must say what the model says (type, shape in
+// place, data in the model or inside the arena), or the model in flash is not the one the firmware was made for.
 bool Interpreter::ParseTensors(FlatBlob& blob, FlatTable& model, FlatTable& subgraph) {
   uint32_t num_tensors = 0, num_buffers = 0;
   subgraph.Vector(kGraphTensors, 4, &num_tensors);
@@ -120,28 +122,27 @@ bool Interpreter::ParseTensors(FlatBlob& blob, FlatTable& model, FlatTable& subg
   if (num_tensors != plan_.num_tensors) return FailModel("tensor count differs from the generated plan");
   for (uint32_t i = 0; i < num_tensors; ++i) {
     FlatTable t = subgraph.VectorTable(kGraphTensors, i);
-    mg_tensor& tensor = plan_.tensors[i];
+    const mg_tensor& tensor = plan_.tensors[i];
     uint32_t num_dims = 0;
     uint32_t dims = t.Vector(kTensorShape, 4, &num_dims);
-    tensor.dims = reinterpret_cast<const int32_t*>(model_ + dims);
-    tensor.num_dims = static_cast<uint8_t>(num_dims);
-    tensor.type = t.U8(kTensorType, MG_FLOAT32);
+    uint8_t type = t.U8(kTensorType, MG_FLOAT32);
     uint32_t buffer = t.U32(kTensorBuffer, 0);
     uint32_t data_len = 0, data = 0;
     if (buffer < num_buffers) data = model.VectorTable(kModelBuffers, buffer).Vector(kBufferData, 1, &data_len);
-    if (!blob.ok() || num_dims > 8 || !Aligned(dims, 4) || TypeSize(tensor.type) == 0) {
-      return FailModel("corrupt tensor table");
+    if (!blob.ok() || num_dims > 8 || !Aligned(dims, 4) || TypeSize(type) == 0) return FailModel("corrupt tensor table");
+    const int32_t* model_dims = num_dims ? reinterpret_cast<const int32_t*>(model_ + dims) : nullptr;
+    if (tensor.type != type || tensor.num_dims != num_dims || (num_dims && tensor.dims != model_dims)) {
+      return FailModel("tensor types or shapes differ from the generated plan");
     }
     uint32_t offset = plan_.tensor_offsets[i];
-    if (offset == MG_CONSTANT_TENSOR) {
-      if (data_len != TensorBytes(tensor) || !Aligned(data, 4)) return FailModel("constant tensor data mismatch");
-      tensor.data = const_cast<uint8_t*>(model_ + data);
-    } else {
-      if (data_len != 0 || offset > plan_.arena_size || TensorBytes(tensor) > plan_.arena_size - offset) {
-        return FailModel("tensor does not match the arena plan");
-      }
-      tensor.data = plan_.arena + offset;
+    const uint8_t* expected = offset == MG_CONSTANT_TENSOR ? model_ + data : plan_.arena + offset;
+    if (offset == MG_CONSTANT_TENSOR
+            ? (data_len != TensorBytes(tensor) || !Aligned(data, 4))
+            : (data_len != 0 || offset > plan_.arena_size || TensorBytes(tensor) > plan_.arena_size - offset)) {
+      return FailModel(offset == MG_CONSTANT_TENSOR ? "constant tensor data mismatch"
+                                                    : "tensor does not match the arena plan");
     }
+    if (tensor.data != expected) return FailModel("tensor data differs from the generated plan");
   }
   uint32_t in = subgraph.Vector(kGraphInputs, 4, &num_inputs_);
   uint32_t out = subgraph.Vector(kGraphOutputs, 4, &num_outputs_);
@@ -174,14 +175,20 @@ bool Interpreter::BindNodes(FlatBlob& blob, FlatTable& model, FlatTable& subgrap
     uint32_t in = op.Vector(kOpInputs, 4, &n_in);
     uint32_t out = op.Vector(kOpOutputs, 4, &n_out);
     uint32_t opt = op.Vector(kOpCustomOptions, 1, &n_opt);
+    if (builtin == kBuiltinCustom && n_opt) {  // a custom node's parameter block points at its options
+      const mg_custom_options* options = static_cast<const mg_custom_options*>(plan_.node_params[i]);
+      if (!options || options->data != model_ + opt || options->size != n_opt) {
+        return FailModel("custom options differ from the generated plan");
+      }
+    }
     if (!blob.ok() || !Aligned(in, 4) || !Aligned(out, 4) || n_in > 255 || n_out > 255) {
       return FailModel("corrupt operator table");
     }
-    node = mg_node{plan_.tensors, reinterpret_cast<const int32_t*>(model_ + in),
+    node = mg_node{reinterpret_cast<const int32_t*>(model_ + in),
                    reinterpret_cast<const int32_t*>(model_ + out), static_cast<uint8_t>(n_in),
                    static_cast<uint8_t>(n_out), static_cast<uint16_t>(i), plan_.node_params[i],
                    plan_.scratch_offsets[i] == MG_NO_SCRATCH ? nullptr : plan_.arena + plan_.scratch_offsets[i],
-                   n_opt ? model_ + opt : nullptr, n_opt, plan_.scratch_sizes[i], nullptr};
+                   plan_.scratch_sizes[i], nullptr};
     for (uint32_t k = 0; k < n_in; ++k) {
       if (node.inputs[k] < -1 || node.inputs[k] >= static_cast<int32_t>(plan_.num_tensors)) return FailModel("bad tensor index");
     }

@@ -23,8 +23,8 @@ class Interpreter {
 
   uint32_t num_inputs() const { return num_inputs_; }
   uint32_t num_outputs() const { return num_outputs_; }
-  mg_tensor* input(uint32_t i) { return &plan_.tensors[inputs_[i]]; }
-  mg_tensor* output(uint32_t i) { return &plan_.tensors[outputs_[i]]; }
+  const mg_tensor* input(uint32_t i) const { return &plan_.tensors[inputs_[i]]; }
+  const mg_tensor* output(uint32_t i) const { return &plan_.tensors[outputs_[i]]; }
   const char* error() const { return error_; }
   // False when anything wrote into the guard bytes around the arena since Init().
   bool ArenaGuardsIntact() const;

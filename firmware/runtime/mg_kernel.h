@@ -25,8 +25,17 @@ typedef struct {
     uint8_t type;
 } mg_tensor;
 
+/* Every tensor of the graph, generated in flash (arena_plan.c): kernels read these structs and write only
+ * through their data pointers. */
+extern const mg_tensor mg_tensors[];
+
+/* The parameter block of a custom op's node: its FlexBuffers custom options, in place in the model. */
+typedef struct {
+    const uint8_t *data;
+    uint32_t size;
+} mg_custom_options;
+
 typedef struct mg_node {
-    mg_tensor *tensors;      /* every tensor of the graph */
     const int32_t *inputs;   /* tensor indices, in place in the model; -1 marks an omitted input */
     const int32_t *outputs;
     uint8_t num_inputs;
@@ -34,8 +43,6 @@ typedef struct mg_node {
     uint16_t index;
     const void *params;      /* the generator's parameter block for this node */
     void *scratch;           /* planner-placed scratch memory, NULL if the kernel declares none */
-    const uint8_t *custom_options;
-    uint32_t custom_options_size;
     uint32_t scratch_size;   /* bytes at scratch, as the kernel's *_scratch_size() asked */
     void *user_data;         /* set by init, when a kernel keeps state */
 } mg_node;
@@ -49,12 +56,12 @@ typedef struct {
 
 static inline mg_tensor *mg_input(const mg_node *node, int i)
 {
-    return (i < node->num_inputs && node->inputs[i] >= 0) ? &node->tensors[node->inputs[i]] : NULL;
+    return (i < node->num_inputs && node->inputs[i] >= 0) ? (mg_tensor *)&mg_tensors[node->inputs[i]] : NULL;
 }
 
 static inline mg_tensor *mg_output(const mg_node *node, int i)
 {
-    return &node->tensors[node->outputs[i]];
+    return (mg_tensor *)&mg_tensors[node->outputs[i]];
 }
 
 static inline int32_t mg_num_elements(const mg_tensor *t)

@@ -29,7 +29,7 @@ typedef struct {
     const uint8_t *node_backends;       /* per node: which backend's kernel serves it (op_resolver.h) */
     const uint16_t *node_order;         /* the execution order the planner chose (node indices) */
     const char *const *op_names;        /* per node, for messages */
-    mg_tensor *tensors;                 /* storage for num_tensors */
+    const mg_tensor *tensors;           /* every tensor, generated in flash; the runtime checks it against the model */
     mg_node *nodes;                     /* storage for num_nodes */
     const mg_registration **registrations; /* storage for num_nodes, filled by the op lookup */
     uint32_t *node_ticks;               /* storage for num_nodes: per-node costs of a profiled run */

@@ -11,7 +11,7 @@ import pkgutil
 from collections import defaultdict
 
 from . import ops
-from .spec import KernelSpec, NodeParams
+from .spec import CExpr, KernelSpec, NodeParams
 
 
 def _discover() -> list[KernelSpec]:
@@ -53,5 +53,5 @@ def reference_kernels() -> list[KernelSpec]:
     return [s for s in CATALOG if s.backend == "reference" and s.builtin_code != 32]
 
 
-__all__ = ["BY_CODE", "CATALOG", "KernelSpec", "NodeParams", "reference_kernels", "register", "unregister",
+__all__ = ["BY_CODE", "CATALOG", "CExpr", "KernelSpec", "NodeParams", "reference_kernels", "register", "unregister",
            "with_kernels"]

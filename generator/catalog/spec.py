@@ -8,6 +8,10 @@ from typing import Callable
 from ..model import Operator, Tensor
 
 
+class CExpr(str):
+    """A field value written into the generated C as it is (an address such as `g_model_data + 1652`)."""
+
+
 @dataclass
 class NodeParams:
     """A kernel's parameter block: a C struct type and its field values (ints, floats, or lists)."""

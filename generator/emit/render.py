@@ -8,7 +8,7 @@ import jinja2
 
 from .. import __version__
 from ..boards import Board
-from ..catalog import KernelSpec
+from ..catalog import CExpr, KernelSpec
 from ..paths import BOARDS, TEMPLATES
 from ..plan import NodePlan, Plan
 
@@ -18,6 +18,8 @@ _env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(TEMPLATES)), keep_t
 
 def c_value(value) -> str:
     """A C literal that reproduces the Python value exactly (floats as float32 hex literals)."""
+    if isinstance(value, CExpr):
+        return str(value)
     if isinstance(value, bool):
         return "1" if value else "0"
     if isinstance(value, int):
@@ -42,6 +44,19 @@ def _node_view(node: NodePlan) -> dict:
             "fields": fields, "arrays": arrays}
 
 
+def _tensor_table(plan: Plan) -> list[dict]:
+    """mg_tensors[]: each tensor's data (arena or model), shape (in place in the model), rank and type."""
+    rows = []
+    for t, offset in zip(plan.graph.tensors, plan.tensor_offsets):
+        if offset is None:
+            data = f"(void *)(g_model_data + {t.data_offset})"
+        else:
+            data = f"mg_arena + MG_ARENA_GUARD_BYTES + {offset}"
+        dims = f"(const int32_t *)(g_model_data + {t.shape_offset})" if t.shape_offset is not None else "NULL"
+        rows.append({"data": data, "dims": dims, "num_dims": len(t.shape), "type": t.dtype.code})
+    return rows
+
+
 def render_all(plan: Plan, board: Board, model_name: str, kernels: list[KernelSpec],
                verbose: bool = False) -> dict[str, str]:
     """Every generated text file, keyed by its path inside the project."""
@@ -63,7 +78,7 @@ def render_all(plan: Plan, board: Board, model_name: str, kernels: list[KernelSp
         "src/op_resolver.cc": _env.get_template("op_resolver.cc.j2").render(common),
         "src/mg_build_config.h": _env.get_template("mg_build_config.h.j2").render(common, verbose=verbose),
         "src/arena_plan.c": _env.get_template("arena_plan.c.j2").render(
-            common, node_backends=[backend_ids[n.kernel.backend] for n in plan.nodes]),
+            common, node_backends=[backend_ids[n.kernel.backend] for n in plan.nodes], tensors=_tensor_table(plan)),
         "src/node_params.c": _env.get_template("node_params.c.j2").render(
             common, headers=headers, nodes=[_node_view(n) for n in plan.nodes]),
     }

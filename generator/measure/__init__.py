@@ -26,7 +26,7 @@ class SizeReport:
     stack: int
     model: int   # the model flatbuffer in flash
     arena: int   # the tensor arena with its guard words (part of bss)
-    metadata: int  # the runtime's per-tensor and per-node structures in RAM
+    metadata: int  # the runtime's per-node structures in RAM (the per-tensor table is in flash)
     sections: dict[str, int] = field(default_factory=dict)
     groups: dict[str, GroupSize] = field(default_factory=dict)
     top_symbols: list[tuple[str, int, str]] = field(default_factory=list)  # (name, bytes, group)
@@ -89,7 +89,8 @@ def measure(elf_path: Path, top: int = 15) -> SizeReport:
     biggest = sorted({(s.name, s["st_size"], s["st_value"]) for s in placed}, key=lambda x: (-x[1], x[0]))[:top]
     owners = symbol_groups(map_text, {n: a for n, _, a in biggest}, set(sections)) if map_text else {}
     names = _demangle([n for n, _, _ in biggest])
-    metadata = sum(size for name, (size, _) in special.items() if SPECIAL_SYMBOLS[name] == "runtime metadata")
+    metadata = sum(size for name, (size, section) in special.items()  # the RAM part: the tensor table is in flash
+                   if SPECIAL_SYMBOLS[name] == "runtime metadata" and sections.get(section, (0, False, False))[2])
     return SizeReport(text, data, bss, sections.get(".stack", (0,))[0], size_of(MODEL_SYMBOL), size_of(ARENA_SYMBOL),
                       metadata, {k: v[0] for k, v in sections.items()}, groups,
                       [(names[n], b, owners.get(n, "")) for n, b, _ in biggest])

@@ -44,6 +44,8 @@ class Tensor:
     quant: Quantization | None
     data: bytes | None  # constant contents, None for activations and variables
     is_variable: bool = False
+    shape_offset: int | None = None  # where the shape vector's elements sit in the model bytes (None: scalar)
+    data_offset: int | None = None   # where a constant's data sits in the model bytes
 
     @property
     def num_elements(self) -> int:
@@ -69,6 +71,7 @@ class Operator:
     outputs: list[int]
     options: dict = field(default_factory=dict)  # builtin options, snake_case keys
     custom_options: bytes = b""
+    custom_options_offset: int | None = None  # where the custom options sit in the model bytes
 
     @property
     def display_name(self) -> str:

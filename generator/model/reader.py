@@ -101,14 +101,20 @@ def _check_dataflow(graph: Graph) -> None:
             raise McugenError(f"graph output tensor {t} '{graph.tensors[t].name}' is never written")
 
 
-def _buffer_data(model, index: int, where: list[str]) -> bytes | None:
+def _vector_position(table, field: int) -> int | None:
+    """Where a vector field's first element sits in the buffer (the firmware points at it in place)."""
+    slot = table._tab.Offset(4 + 2 * field)
+    return table._tab.Vector(slot) if slot else None
+
+
+def _buffer_data(model, index: int, where: list[str]) -> tuple[bytes | None, int | None]:
     where[0] = f"buffer {index}"
     buf = model.Buffers(index)
     if buf.Offset() or buf.Size():
         raise McugenError(f"buffer {index} is stored outside the flatbuffer (a >2 GB model layout); "
                           "mcugen needs the weights inside the .tflite file")
     arr = buf.DataAsNumpy()
-    return None if isinstance(arr, int) else arr.tobytes()
+    return (None, None) if isinstance(arr, int) else (arr.tobytes(), _vector_position(buf, 0))
 
 
 def _read_tensor(t, index: int, buffers: list, where: list[str]) -> Tensor:
@@ -132,9 +138,9 @@ def _read_tensor(t, index: int, buffers: list, where: list[str]) -> Tensor:
     if size >= MAX_TENSOR_BYTES:
         raise McugenError(f"tensor {index} '{name}' claims {list(shape)} of {DTYPES[t.Type()].name}: "
                           f"{size} bytes, more than any microcontroller holds")
-    data = buffers[t.Buffer()] if buffers else None
+    data, data_offset = buffers[t.Buffer()] if buffers else (None, None)
     tensor = Tensor(index, name, shape, DTYPES[t.Type()], _read_quant(t.Quantization()), data or None,
-                    bool(t.IsVariable()))
+                    bool(t.IsVariable()), _vector_position(t, 0) if shape else None, data_offset if data else None)
     if tensor.data is not None and tensor.dtype.size and len(tensor.data) != tensor.nbytes:
         raise McugenError(f"tensor {index} '{name}' holds {len(tensor.data)} bytes but its shape "
                           f"{list(shape)} of {tensor.dtype.name} needs {tensor.nbytes}")
@@ -167,7 +173,7 @@ def _read_operator(op, index: int, opcodes: list, num_tensors: int, where: list[
     outputs = _indices(op.OutputsAsNumpy(), num_tensors, f"node {index} ({name}) outputs")
     custom_options = _array(op.CustomOptionsAsNumpy()).tobytes()
     return Operator(index, name, code, version, custom if name == "CUSTOM" else None, inputs, outputs,
-                    _read_options(op), custom_options)
+                    _read_options(op), custom_options, _vector_position(op, 5) if custom_options else None)
 
 
 def _indices(arr, num_tensors: int, what: str, optional: bool = False) -> list[int]:

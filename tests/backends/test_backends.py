@@ -94,7 +94,7 @@ def test_node_dump_and_coverage(test_backend):
 
 def test_plan_nodes_cli(cli):
     from conftest import MLP_INT8
-    result = cli("plan", MLP_INT8, "--nodes", "--csv")
+    result = cli("plan", MLP_INT8, "--nodes", "--csv", "--backend", "reference")
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
     assert lines[0] == "node,op,version,custom_name,backend,macs,weight_bytes,activation_bytes,cost"

@@ -18,8 +18,9 @@ static mg_status invoke(mg_node *node)
     const mg_tensor *in = mg_input(node, 0);
     const int8_t *x = in->data;
     int8_t *y = mg_output(node, 0)->data;
+    const mg_custom_options *options = node->params;
     int32_t shift = 0;
-    mg_flex_get_int(node->custom_options, node->custom_options_size, "shift", &shift);
+    mg_flex_get_int(options->data, options->size, "shift", &shift);
     int32_t depth = in->dims[in->num_dims - 1];
     for (int32_t row = 0; row < mg_num_elements(in) / depth; ++row, x += depth, y += depth) {
         int32_t m = x[0], sum = 0;
