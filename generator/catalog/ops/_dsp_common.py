@@ -1,0 +1,154 @@
+"""Set-up math shared by the dsp backend's kernels (Cortex-M4/M7/M33 DSP extension).
+
+The dsp kernels requantize in four instructions (firmware/kernels/dsp_requant.h), exact only when the
+generator has proved ahead of time that nothing overflows: each node's accumulator bound is computed here from
+its constant weights and bias, and a node whose numbers do not fit is not claimed (the reference kernel takes
+it). The per-channel table (bias, multiplier, rounding offset, shift) is computed here too.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from .. import quant
+
+BACKEND = "dsp"
+INT32_MIN, INT32_MAX = -(1 << 31), (1 << 31) - 1
+PADDING_SAME, PADDING_VALID = 0, 1
+
+
+def _c_div(a: int, b: int) -> int:
+    q = abs(a) // abs(b)
+    return q if (a >= 0) == (b > 0) else -q
+
+
+def out_size(padding: int, image: int, taps: int, stride: int, dilation: int) -> int:
+    """TFLite's ComputeOutSize."""
+    effective = (taps - 1) * dilation + 1
+    if padding == PADDING_SAME:
+        return _c_div(image + stride - 1, stride)
+    return _c_div(image + stride - effective, stride)
+
+
+def pad_before(image: int, taps: int, stride: int, dilation: int, out: int) -> int:
+    """TFLite's ComputePaddingWithOffset: half the total padding, rounded down."""
+    effective = (taps - 1) * dilation + 1
+    return max((out - 1) * stride + effective - image, 0) // 2
+
+
+def geometry(op, inp, filter_hw, out) -> dict:
+    """The convolution geometry fields (the same names as the reference kernels' parameter blocks)."""
+    o = op.options
+    fields = {"batches": inp.shape[0], "input_height": inp.shape[1], "input_width": inp.shape[2],
+              "input_depth": inp.shape[3], "filter_height": filter_hw[0], "filter_width": filter_hw[1],
+              "output_height": out.shape[1], "output_width": out.shape[2], "output_depth": out.shape[3],
+              "stride_height": o["stride_h"], "stride_width": o["stride_w"],
+              "dilation_height": o.get("dilation_h_factor", 1), "dilation_width": o.get("dilation_w_factor", 1)}
+    padding = o.get("padding", 0)
+    for i, axis in enumerate(("height", "width")):
+        image, taps = inp.shape[1 + i], filter_hw[i]
+        stride, dilation = fields[f"stride_{axis}"], fields[f"dilation_{axis}"]
+        fields[f"pad_{axis}"] = pad_before(image, taps, stride, dilation, out_size(padding, image, taps, stride, dilation))
+    return fields
+
+
+def all_int8(*tensors) -> bool:
+    return all(t is not None and t.dtype.name == "INT8" and t.quant is not None and len(t.quant.scale) >= 1
+               for t in tensors)
+
+
+def conv_pairs(inp, weights, out, channels: int) -> list[tuple[int, int]]:
+    """(multiplier, shift) per output channel as TFLite Micro's PopulateConvolutionQuantizationParams computes
+    them for CONV_2D and DEPTHWISE_CONV_2D: the double product input_scale * filter_scale / output_scale, a
+    per-tensor filter scale broadcast to every channel."""
+    in_scale, out_scale = float(quant.scale_of(inp)), float(quant.scale_of(out))
+    scales = list(weights.quant.scale) if len(weights.quant.scale) > 1 else list(weights.quant.scale) * channels
+    return [quant.quantize_multiplier(in_scale * float(np.float32(s)) / out_scale) for s in scales]
+
+
+def max_input_magnitude(input_offset: int) -> int:
+    """The largest |x + input_offset| over int8 x."""
+    return max(abs(-128 + input_offset), abs(127 + input_offset))
+
+
+def channel_table(biases, pairs, bounds, output_zero_point: int, act_range: tuple[int, int],
+                  doubled_bias: bool = False, constant=None) -> list[int] | None:
+    """The flattened dsp_channel table (bias, multiplier, offset, shift per channel), or None when the fast
+    requantization is not exact for some channel: a shift that is not a right shift of at least 1, an
+    accumulator bound of 2^30 or more (twice it must fit int32), or a rounding sum that could overflow.
+    `bounds` are per-channel bounds on |accumulator| (every partial sum included).
+
+    Channels flagged in `constant` have all-zero weights (pruned channels; their bias is often huge): their
+    accumulator is the bias, so their output is computed here, as TFLite does, and the entry gives it back
+    from a zero accumulator: SMMLAR(0, m, 2 * out) >> 1 = out."""
+    table = []
+    for i, (bias, (multiplier, shift), bound) in enumerate(zip(biases, pairs, bounds)):
+        bias, bound = int(bias), int(bound)
+        if constant is not None and constant[i]:
+            value = multiply_by_quantized_multiplier(bias, multiplier, shift) + output_zero_point
+            table += [0, 1 << 30, 2 * min(max(value, act_range[0]), act_range[1]), 1]
+            continue
+        if multiplier < (1 << 30) or shift > -1 or bound >= (1 << 30):
+            return None
+        e = -shift
+        offset = (1 << (e - 1)) + output_zero_point * (1 << e)
+        # t = SMMULR(2 acc, m) lies in [-(bound + 1), bound + 1]; t + (t >> 31) + offset must fit int32
+        if not (INT32_MIN <= -(bound + 2) + offset and bound + 1 + offset <= INT32_MAX) or not \
+                INT32_MIN <= offset <= INT32_MAX:
+            return None
+        table += [2 * bias if doubled_bias else bias, multiplier, offset, e]
+    return table
+
+
+def zero_rows(weights: np.ndarray, axis_out: int) -> np.ndarray:
+    """Per output channel: are all its weights zero?"""
+    w = np.abs(weights.astype(np.int64))
+    return w.sum(axis=tuple(a for a in range(w.ndim) if a != axis_out)) == 0
+
+
+def bias_values(bias, channels: int) -> np.ndarray:
+    if bias is None or bias.data is None:
+        return np.zeros(channels, dtype=np.int64)
+    return bias.array().astype(np.int64).reshape(-1)
+
+
+def weight_bounds(weights: np.ndarray, axis_out: int, biases: np.ndarray, input_offset: int) -> np.ndarray:
+    """Per output channel: |bias| + sum |w| * max |x + input_offset|."""
+    w = np.abs(weights.astype(np.int64))
+    sums = w.sum(axis=tuple(a for a in range(w.ndim) if a != axis_out))
+    return np.abs(biases) + sums * max_input_magnitude(input_offset)
+
+
+def safe(check):
+    """A claims predicate that never raises: a malformed node is simply not claimed."""
+    def claims(op, inputs, outputs):
+        try:
+            return bool(check(op, inputs, outputs))
+        except (ArithmeticError, AttributeError, IndexError, KeyError, TypeError, ValueError):
+            return False
+    return claims
+
+
+# ---- TFLite's fixed-point steps on Python ints (for tables the kernels look up) ----
+
+def saturating_rounding_doubling_high_mul(a: int, b: int) -> int:
+    if a == b == INT32_MIN:
+        return INT32_MAX
+    ab = a * b
+    nudge = (1 << 30) if ab >= 0 else 1 - (1 << 30)
+    return int(_c_div(ab + nudge, 1 << 31))
+
+
+def rounding_divide_by_pot(x: int, exponent: int) -> int:
+    mask = (1 << exponent) - 1
+    remainder = x & mask
+    threshold = (mask >> 1) + (1 if x < 0 else 0)
+    return (x >> exponent) + (1 if remainder > threshold else 0)
+
+
+def wrap32(x: int) -> int:
+    return (x + (1 << 31)) % (1 << 32) - (1 << 31)
+
+
+def multiply_by_quantized_multiplier(x: int, multiplier: int, shift: int) -> int:
+    left, right = max(shift, 0), max(-shift, 0)
+    return rounding_divide_by_pot(saturating_rounding_doubling_high_mul(wrap32(x * (1 << left)), multiplier), right)

@@ -1,0 +1,78 @@
+"""CONV_2D in the dsp backend (firmware/kernels/dsp_conv_2d*.c): int8, one group (no grouped filters), any
+filter size, strides, dilations and padding, batches; the requantization exactness conditions of
+_dsp_common.channel_table. Everything else stays with the reference kernel."""
+from __future__ import annotations
+
+from .. import quant
+from ..spec import KernelSpec, NodeParams
+from . import _dsp_common as dc
+from .conv_2d import validate
+
+COLS = 6  # MG_DSP_CONV_COLS in dsp_conv_2d.h
+PADDED_COPY_LIMIT = 8192  # bytes: inputs up to this size (padded) are copied padded, so no window needs clipping
+
+
+def _table(op, inputs, outputs):
+    inp, weights = inputs[0], inputs[1]
+    bias = inputs[2] if len(inputs) > 2 else None
+    out = outputs[0]
+    if not dc.all_int8(inp, weights, out) or weights.data is None:
+        return None
+    if inp.data is not None:  # the kernel may read up to 3 bytes past a window row: the input must be in the arena
+        return None
+    if weights.shape[3] != inp.shape[3]:  # grouped
+        return None
+    channels = weights.shape[0]
+    input_offset = -quant.zero_point_of(inp)
+    biases = dc.bias_values(bias, channels)
+    bounds = dc.weight_bounds(weights.array(), 0, biases, input_offset)
+    act = quant.activation_range_int8(op.options.get("fused_activation_function", 0), out)
+    return dc.channel_table(biases, dc.conv_pairs(inp, weights, out, channels), bounds, quant.zero_point_of(out), act,
+                            doubled_bias=True, constant=dc.zero_rows(weights.array(), 0))
+
+
+def claims(op, inputs, outputs):
+    return _table(op, inputs, outputs) is not None
+
+
+def _padded(op, inputs, outputs) -> tuple[int, int]:
+    """The extents of the padded input copy (every window inside it), or (0, 0) for none: when at least half the
+    windows leave the input (small inputs, large filters) and the copy is small; the others clip their windows."""
+    inp, weights, out = inputs[0], inputs[1], outputs[0]
+    g = dc.geometry(op, inp, weights.shape[1:3], out)
+    extents, inside = [], 1.0
+    for axis, taps in (("height", weights.shape[1]), ("width", weights.shape[2])):
+        size, pad, stride = g[f"input_{axis}"], g[f"pad_{axis}"], g[f"stride_{axis}"]
+        outs, span = g[f"output_{axis}"], (taps - 1) * g[f"dilation_{axis}"] + 1
+        extents.append(max(pad + size, (outs - 1) * stride + span))
+        inside *= sum(0 <= o * stride - pad and o * stride - pad + span <= size for o in range(outs)) / outs
+    height, width = extents
+    if inside > 0.5 or height * width * inp.shape[3] > PADDED_COPY_LIMIT:
+        return 0, 0
+    return height, width
+
+
+def params(op, inputs, outputs):
+    inp, weights, out = inputs[0], inputs[1], outputs[0]
+    fields = dc.geometry(op, inp, weights.shape[1:3], out)
+    fields["padded_height"], fields["padded_width"] = _padded(op, inputs, outputs)
+    act_min, act_max = quant.activation_range_int8(op.options.get("fused_activation_function", 0), out)
+    fields.update(input_offset=-quant.zero_point_of(inp), act_min=act_min, act_max=act_max,
+                  channels=_table(op, inputs, outputs))
+    return NodeParams("mg_conv_2d_dsp_params", fields)
+
+
+def scratch_bytes(op, inputs, outputs):
+    weights = inputs[1]
+    k8 = (weights.shape[1] * weights.shape[2] * weights.shape[3] + 7) // 8 * 8
+    height, width = _padded(op, inputs, outputs)
+    return k8 * 2 * COLS + 36 * weights.shape[0] + 2 * k8 + 4 + COLS * weights.shape[0] + \
+        height * width * inputs[0].shape[3]
+
+
+SPEC = KernelSpec(
+    op="CONV_2D", builtin_code=3, versions=(1, 8), dtypes=("INT8",),
+    sources=("dsp_conv_2d.h", "dsp_conv_2d.c", "dsp_conv_2d_s8.c", "dsp_requant.h", "dsp_intrinsics.h"),
+    registration="mg_register_conv_2d_dsp", validate=validate, params=params, scratch_bytes=scratch_bytes,
+    backend=dc.BACKEND, claims=dc.safe(claims),
+)
