@@ -13,7 +13,7 @@ from . import __version__, pipeline, zoo
 from .boards import board_names, load_board
 from .build import build
 from .catalog import CATALOG
-from .check import check, find_kernel
+from .check import find_kernel
 from .errors import McugenError
 from .measure import measure
 from .measure import report as size_report

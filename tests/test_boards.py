@@ -14,7 +14,7 @@ from elftools.elf.elffile import ELFFile
 
 from conftest import MLP_FLOAT_IO, MLP_INT8, SINE_FLOAT
 from generator.boards import board_names, load_board
-from generator.build import build, core_dir, pio_env, prepare_core_dir
+from generator.build import build, pio_env, prepare_core_dir
 from generator.errors import McugenError
 from generator.paths import BOARDS, ROOT
 from generator.pipeline import generate, random_sets

@@ -10,7 +10,6 @@ from flatbuffers import flexbuffers
 import modelkit
 from generator import zoo
 from generator.custom import load_custom_ops
-from kernel_harness import verify_model
 
 HERE = Path(__file__).resolve().parent
 CUSTOM = HERE / "custom_ops"

@@ -4,7 +4,6 @@ output requantization must meet the exactness conditions of _dsp_common. Everyth
 reference kernel."""
 from __future__ import annotations
 
-from .. import quant
 from ..spec import KernelSpec, NodeParams
 from . import _broadcast
 from . import _dsp_common as dc
