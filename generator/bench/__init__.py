@@ -87,7 +87,7 @@ def bench_one(model: str, board_name: str, sets: int = 3, seed: int = 0, all_ops
         result.cost = max(run.instructions(s.ticks) for s in run.sets)
         result.tflm_head = tflm_planned_arena(path) if backend == "reference" else None
         if all_ops and backend == "reference":
-            generate(path, board_name, _workdir(model, board_name, "-all"), resolver="all")
+            generate(path, board_name, _workdir(model, board_name, "-all"), resolver="all", backend="reference")
             result.code_all_ops = measure(build(_workdir(model, board_name, "-all")).elf).code
     except McugenError as exc:
         result.error = str(exc).splitlines()[0]
