@@ -53,3 +53,14 @@ def test_platformio_builds_offline_with_empty_core_dir(tmp_path):
                             env=env, capture_output=True, text=True, timeout=600)
     assert result.returncode == 0, result.stderr + result.stdout
     assert (project / ".pio" / "build" / "mps2-an386" / "firmware.elf").is_file()
+
+
+def test_input_sets_beyond_the_boards_room_run_in_batches():
+    """40 sets of 16 KB do not fit after the image in lm3s6965evb's 256 KiB flash: several QEMU runs share them."""
+    import modelkit
+    from kernel_harness import verify_model
+    g = modelkit.GraphBuilder()
+    x, y = g.tensor([1, 4096], "float32"), g.tensor([1, 4096], "float32")
+    g.op("RELU", [x], [y])
+    results = verify_model(g.build([x], [y]), count=40, qemu=True, board="lm3s6965evb")
+    assert len(results) == 40

@@ -28,12 +28,11 @@ class RunResult:
 
     @property
     def stack_used(self) -> int:
-        """Peak stack bytes (the firmware paints its stack at reset); 0 where the board cannot tell."""
-        for line in self.console.splitlines():
-            parts = line.split()
-            if parts[:2] == ["MCUGEN", "STACK"] and len(parts) == 4:
-                return int(parts[2])
-        return 0
+        """Peak stack bytes (the firmware paints its stack at reset; the largest of several runs); 0 where the
+        board cannot tell."""
+        used = [int(p[2]) for p in (line.split() for line in self.console.splitlines())
+                if p[:2] == ["MCUGEN", "STACK"] and len(p) == 4]
+        return max(used, default=0)
 
     def instructions(self, ticks: int) -> int:
         return round(ticks * self.instructions_per_tick)

@@ -68,10 +68,29 @@ def qemu_command(board: Board, elf: Path, blob_path: Path | None = None, blob_ad
     return cmd
 
 
+def batches(elf: Path, inputs: list[IoTensor], sets: list[list[np.ndarray]]) -> list[list[list[np.ndarray]]]:
+    """The input sets split into runs whose inputs fit the board's input region (one set must fit)."""
+    start, end = io_region(elf)
+    per_set = len(pack_inputs(inputs, sets[:1])) - len(pack_inputs(inputs, [])) if sets else 0
+    room = (end - start - len(pack_inputs(inputs, []))) // per_set if per_set else len(sets)
+    if sets and room < 1:
+        raise McugenError(f"one input set needs {per_set} bytes after the firmware image; the board has room for "
+                          f"{end - start}")
+    return [sets[i:i + room] for i in range(0, len(sets), room)] or [sets]
+
+
 def run_qemu(elf: Path, board: Board, inputs: list[IoTensor], outputs: list[IoTensor],
              sets: list[list[np.ndarray]], timeout: float = DEFAULT_TIMEOUT) -> RunResult:
+    """Runs every set, in as many QEMU runs as the board's room for inputs needs."""
     if board.qemu_machine is None:
         raise McugenError(no_emulator_message(board, "qemu"))
+    runs = [_run_once(elf, board, inputs, outputs, batch, timeout) for batch in batches(elf, inputs, sets)]
+    return RunResult([s for r in runs for s in r.sets], board.instructions_per_tick,
+                     "".join(r.console for r in runs))
+
+
+def _run_once(elf: Path, board: Board, inputs: list[IoTensor], outputs: list[IoTensor],
+              sets: list[list[np.ndarray]], timeout: float) -> RunResult:
     start, blob = input_blob(elf, inputs, sets)
     with tempfile.TemporaryDirectory(prefix="mcugen-run-") as tmp:
         blob_path = Path(tmp) / "inputs.bin"
