@@ -1,0 +1,111 @@
+#pragma GCC optimize("O3")
+#include "mve_average_pool_2d.h"
+
+#if defined(__ARM_FEATURE_MVE)
+
+#include "mve_util.h"
+
+/* TFLite's rounding division of the sums by the count: sum > 0 ? (sum + n / 2) / n : (sum - n / 2) / n with C's
+ * truncation, i.e. the sign of the sum times (|sum| + n / 2) / n. */
+static inline int32x4_t divide(int32x4_t sum, int32_t half, uint32_t magic, int32_t shift)
+{
+    const int32x4_t sign = vshrq_n_s32(sum, 31);
+    const uint32x4_t u = vreinterpretq_u32_s32(vaddq_n_s32(vabsq_s32(sum), half));
+    const int32x4_t q = vreinterpretq_s32_u32(vshlq_r_u32(vmulhq_u32(u, vdupq_n_u32(magic)), -shift));
+    return vsubq_s32(veorq_s32(q, sign), sign);
+}
+
+/* Division by a window's count n >= 2: u / n = (u * magic) >> (32 + shift) for every u < 2^16. With l =
+ * ceil(log2 n) and magic = ceil(2^(31 + l) / n) < 2^32, the error u * (magic * n - 2^(31 + l)) stays below
+ * 2^(31 + l) for u * n < 2^32, which keeps every quotient exact (Granlund and Montgomery). */
+typedef struct {
+    int32_t count;
+    uint32_t magic;
+    int32_t shift;
+} divisor;
+
+static void set_divisor(divisor *d, int32_t count)
+{
+    d->count = count;
+    if (count < 2) { /* no division */
+        return;
+    }
+    const int32_t log = 32 - __builtin_clz((uint32_t)count - 1u);
+    d->magic = (uint32_t)(((1ull << (31 + log)) + (uint64_t)count - 1u) / (uint64_t)count);
+    d->shift = log - 1;
+}
+
+/* Sixteen channels' int16 sums (lo: channels 0-7, hi: 8-15) divided by the count, as int16 lanes in order. */
+static inline void average16(int16x8_t lo, int16x8_t hi, const divisor *dv, int16x8_t *out_lo, int16x8_t *out_hi)
+{
+    int32x4_t a = vmovlbq_s16(lo), b = vmovltq_s16(lo), c = vmovlbq_s16(hi), d = vmovltq_s16(hi);
+    const int32_t count = dv->count;
+    if (count > 1) {
+        const int32_t half = count / 2, shift = dv->shift;
+        const uint32_t magic = dv->magic;
+        a = divide(a, half, magic, shift);
+        b = divide(b, half, magic, shift);
+        c = divide(c, half, magic, shift);
+        d = divide(d, half, magic, shift);
+    }
+    *out_lo = vmovntq_s32(vmovnbq_s32(lo, a), b);
+    *out_hi = vmovntq_s32(vmovnbq_s32(hi, c), d);
+}
+
+void mg_average_pool_2d_s8_mve(const mg_average_pool_2d_mve_params *p, const int8_t *input, int8_t *output)
+{
+    const int32_t depth = p->depth, width = p->input_width;
+    const int16x8_t act_min = vdupq_n_s16((int16_t)p->act_min), act_max = vdupq_n_s16((int16_t)p->act_max);
+    divisor dv = {1, 0, 0};
+    for (int32_t b = 0; b < p->batches; ++b) {
+        const int8_t *image = input + b * p->input_height * width * depth;
+        for (int32_t oy = 0; oy < p->output_height; ++oy) {
+            const int32_t y0 = oy * p->stride_height - p->padding_height;
+            const int32_t fy0 = y0 < 0 ? -y0 : 0;
+            const int32_t fy1 = p->filter_height < p->input_height - y0 ? p->filter_height : p->input_height - y0;
+            for (int32_t ox = 0; ox < p->output_width; ++ox) {
+                const int32_t x0 = ox * p->stride_width - p->padding_width;
+                const int32_t fx0 = x0 < 0 ? -x0 : 0;
+                const int32_t fx1 = p->filter_width < width - x0 ? p->filter_width : width - x0;
+                const int32_t count = (fy1 - fy0) * (fx1 - fx0);
+                if (count != dv.count) {
+                    set_divisor(&dv, count);
+                }
+                const int8_t *corner = image + ((y0 + fy0) * width + x0 + fx0) * depth;
+                for (int32_t c = 0; c < depth; c += 16) {
+                    int16x8_t lo = vdupq_n_s16(0), hi = lo;
+                    const int8_t *row = corner + c;
+                    if (depth - c >= 16) {
+                        for (int32_t fy = fy0; fy < fy1; ++fy, row += width * depth) {
+                            const int8_t *x = row;
+                            for (int32_t fx = fx0; fx < fx1; ++fx, x += depth) {
+                                lo = vaddq_s16(lo, vldrbq_s16(x));
+                                hi = vaddq_s16(hi, vldrbq_s16(x + 8));
+                            }
+                        }
+                        average16(lo, hi, &dv, &lo, &hi);
+                        vstrbq_s16(output + c, vminq_s16(vmaxq_s16(lo, act_min), act_max));
+                        vstrbq_s16(output + c + 8, vminq_s16(vmaxq_s16(hi, act_min), act_max));
+                        continue;
+                    }
+                    /* the last 1-15 channels, under predicates */
+                    const mve_pred16_t p_lo = vctp16q((uint32_t)(depth - c));
+                    const mve_pred16_t p_hi = vctp16q((uint32_t)(depth - c > 8 ? depth - c - 8 : 0));
+                    for (int32_t fy = fy0; fy < fy1; ++fy, row += width * depth) {
+                        const int8_t *x = row;
+                        for (int32_t fx = fx0; fx < fx1; ++fx, x += depth) {
+                            lo = vaddq_s16(lo, vldrbq_z_s16(x, p_lo));
+                            hi = vaddq_s16(hi, vldrbq_z_s16(x + 8, p_hi));
+                        }
+                    }
+                    average16(lo, hi, &dv, &lo, &hi);
+                    vstrbq_p_s16(output + c, vminq_s16(vmaxq_s16(lo, act_min), act_max), p_lo);
+                    vstrbq_p_s16(output + c + 8, vminq_s16(vmaxq_s16(hi, act_min), act_max), p_hi);
+                }
+                output += depth;
+            }
+        }
+    }
+}
+
+#endif

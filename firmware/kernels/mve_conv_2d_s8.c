@@ -1,0 +1,178 @@
+#pragma GCC optimize("O3")
+#include "mve_conv_2d.h"
+
+#if defined(__ARM_FEATURE_MVE)
+
+#include "mve_matmul.h"
+
+/* The geometry the im2col loop needs, in locals (the copies' memory clobbers would reload fields of *p). */
+typedef struct {
+    int32_t depth, height, width, fh, fw, dh, dw, row_taps, input_row;
+    int8_t zp;
+} geometry;
+
+/* The im2col row of an output pixel whose window starts at input row y0, column x0 and reaches outside the
+ * input: taps in (ky, kx, c) order, the filter's own order, those outside the input set to the zero point. (A
+ * window inside the input is fh runs of fw * depth bytes, which the caller copies itself.) */
+static __attribute__((noinline)) void build_border_row(const geometry *gp, const int8_t *image, int32_t y0,
+                                                       int32_t x0, int8_t *row)
+{
+    const geometry g = *gp;
+    const int8_t *src = image + y0 * g.input_row + x0 * g.depth;
+    int32_t kx0 = 0, kx1 = g.fw; /* the taps of a row inside the input */
+    if (g.dw == 1) {
+        kx0 = x0 < 0 ? -x0 : 0;
+        kx1 = g.width - x0 < g.fw ? g.width - x0 : g.fw;
+        kx1 = kx1 > kx0 ? kx1 : kx0;
+    }
+    for (int32_t ky = 0; ky < g.fh; ++ky, row += g.row_taps, src += g.dh * g.input_row) {
+        const int32_t y = y0 + ky * g.dh;
+        if (y < 0 || y >= g.height) {
+            mve_fill_s8(row, g.zp, g.row_taps);
+        } else if (g.dw == 1) { /* zero points, a run of the input, zero points */
+            mve_fill_s8(row, g.zp, kx0 * g.depth);
+            mve_copy_s8(row + kx0 * g.depth, src + kx0 * g.depth, (kx1 - kx0) * g.depth);
+            mve_fill_s8(row + kx1 * g.depth, g.zp, (g.fw - kx1) * g.depth);
+        } else {
+            for (int32_t kx = 0; kx < g.fw; ++kx) {
+                const int32_t x = x0 + kx * g.dw;
+                if (x < 0 || x >= g.width) {
+                    mve_fill_s8(row + kx * g.depth, g.zp, g.depth);
+                } else {
+                    mve_copy_s8(row + kx * g.depth, src + kx * g.dw * g.depth, g.depth);
+                }
+            }
+        }
+    }
+}
+
+/* Rows collected for one call: their pointers, and where their outputs start. */
+typedef struct {
+    const int8_t *row[MG_MVE_CONV_ROWS];
+    int32_t count;
+    int8_t *out;
+} batch;
+
+/* The collected rows against every filter row: with MG_MVE_PAIR_BLOCKS blocks of 16 taps or more, pairs
+ * interleaved into the pair area and one call of the two-row loop (an odd last row alone); below, where the
+ * two-row loop's set-up costs more than it saves, and for nodes with left shifts, one call of the one-row loop
+ * (pointwise nodes come here only with pairs, so several rows are always consecutive im2col rows). */
+static __attribute__((noinline)) void flush(batch *rows, mve_rows_args *a, mve_pairs_args *pa, int8_t *pair_area,
+                                            int32_t left_shift)
+{
+    const int32_t use_pairs = !left_shift && a->depth > 16 * (MG_MVE_PAIR_BLOCKS - 1);
+    const int32_t pairs = use_pairs ? rows->count >> 1 : 0, pair_bytes = mve_pair_bytes(a->depth);
+    if (pairs) {
+        for (int32_t i = 0; i < pairs; ++i) {
+            mve_interleave2_s8(pair_area + i * pair_bytes, rows->row[2 * i], rows->row[2 * i + 1], a->depth);
+        }
+        pa->x = pair_area;
+        pa->out = rows->out;
+        pa->pairs = pairs;
+        mg_mve_pairs_s8(pa);
+    }
+    if (2 * pairs < rows->count) { /* the other rows lie one after the other (im2col) or there is one left */
+        a->x = rows->row[2 * pairs];
+        a->out = rows->out + 2 * pairs * pa->channels;
+        a->rows = rows->count - 2 * pairs;
+        a->row_stride = a->depth;
+        mve_rows(a, left_shift);
+    }
+    rows->out += rows->count * pa->channels;
+    rows->count = 0;
+}
+
+/* A 1x1 filter: no padding, the input pixels are the rows. */
+static void pointwise(const mg_conv_2d_mve_params *p, const int8_t *input, int8_t *output, int8_t *scratch,
+                      mve_rows_args *a, mve_pairs_args *pa)
+{
+    const int32_t depth = p->input_depth, width = p->input_width, out_height = p->output_height;
+    const int32_t out_width = p->output_width, sh = p->stride_height, sw = p->stride_width;
+    const int32_t image_size = p->input_height * width * depth;
+    if (p->left_shift || depth <= 16 * (MG_MVE_PAIR_BLOCKS - 1)) {
+        /* the one-row loop over the pixels in place: the whole image, or an output row at a time */
+        const int whole = sh == 1 && sw == 1;
+        a->row_stride = sw * depth;
+        for (int32_t b = 0; b < p->batches; ++b) {
+            for (int32_t oy = 0; oy < (whole ? 1 : out_height); ++oy) {
+                a->x = input + b * image_size + oy * sh * width * depth;
+                a->out = output;
+                a->rows = whole ? out_height * out_width : out_width;
+                mve_rows(a, p->left_shift);
+                output += a->rows * p->output_depth;
+            }
+        }
+        return;
+    }
+    batch rows = {{0}, 0, output};
+    for (int32_t b = 0; b < p->batches; ++b) {
+        for (int32_t oy = 0; oy < out_height; ++oy) {
+            const int8_t *pixel = input + b * image_size + oy * sh * width * depth;
+            for (int32_t ox = out_width; ox > 0; --ox, pixel += sw * depth) {
+                rows.row[rows.count] = pixel;
+                if (++rows.count == MG_MVE_CONV_ROWS) {
+                    flush(&rows, a, pa, scratch, 0);
+                }
+            }
+        }
+    }
+    if (rows.count) {
+        flush(&rows, a, pa, scratch, 0);
+    }
+}
+
+/* Other filters: im2col rows in scratch (then the pair area). */
+static void im2col(const mg_conv_2d_mve_params *p, const int8_t *input, int8_t *output, int8_t *scratch,
+                   mve_rows_args *a, mve_pairs_args *pa)
+{
+    const int32_t depth = p->input_depth, width = p->input_width, height = p->input_height;
+    const int32_t taps = p->filter_height * p->filter_width * depth, image_size = height * width * depth;
+    const int32_t out_height = p->output_height, out_width = p->output_width, sh = p->stride_height;
+    const int32_t sw = p->stride_width, pad_h = p->pad_height, pad_w = p->pad_width, left_shift = p->left_shift;
+    const geometry g = {depth, height, width, p->filter_height, p->filter_width, p->dilation_height,
+                        p->dilation_width, p->filter_width * depth, width * depth, (int8_t)(-p->input_offset)};
+    const int32_t fh = g.fh, row_taps = g.row_taps, row_step = g.dh * g.input_row, input_row = g.input_row;
+    const int32_t x_reach = (g.fw - 1) * g.dw, y_reach = (fh - 1) * g.dh;
+    int8_t *const pair_area = scratch + MG_MVE_CONV_ROWS * taps;
+    batch rows = {{0}, 0, output};
+    for (int32_t b = 0; b < p->batches; ++b) {
+        const int8_t *image = input + b * image_size;
+        for (int32_t oy = 0; oy < out_height; ++oy) {
+            const int32_t y0 = oy * sh - pad_h;
+            const int inside_y = g.dw == 1 && y0 >= 0 && y0 + y_reach < height;
+            for (int32_t ox = 0; ox < out_width; ++ox) {
+                const int32_t x0 = ox * sw - pad_w;
+                int8_t *row = scratch + rows.count * taps;
+                if (inside_y && x0 >= 0 && x0 + x_reach < width) { /* fh runs of fw * depth bytes */
+                    mve_copy_rows_s8(row, image + y0 * input_row + x0 * depth, row_taps, fh, row_step);
+                } else {
+                    build_border_row(&g, image, y0, x0, row);
+                }
+                rows.row[rows.count] = row;
+                if (++rows.count == MG_MVE_CONV_ROWS) {
+                    flush(&rows, a, pa, pair_area, left_shift);
+                }
+            }
+        }
+    }
+    if (rows.count) {
+        flush(&rows, a, pa, pair_area, left_shift);
+    }
+}
+
+void mg_conv_2d_s8_mve(const mg_conv_2d_mve_params *p, const int8_t *input, const int8_t *filter, int8_t *output,
+                       int8_t *scratch)
+{
+    const int32_t taps = p->filter_height * p->filter_width * p->input_depth;
+    mve_rows_args a;
+    mve_pairs_args pa;
+    mve_rows_init(&a, filter, p->table, taps, p->output_depth, p->output_offset, p->act_min, p->act_max);
+    mve_pairs_init(&pa, &a, p->output_depth);
+    if (p->filter_height == 1 && p->filter_width == 1) {
+        pointwise(p, input, output, scratch, &a, &pa);
+    } else {
+        im2col(p, input, output, scratch, &a, &pa);
+    }
+}
+
+#endif

@@ -1,0 +1,139 @@
+#pragma GCC optimize("O3")
+#include "mve_depthwise_conv_2d.h"
+
+#if defined(__ARM_FEATURE_MVE)
+
+/* Requantizes the even- and odd-channel sums of a block of 8 channels (table groups t and t + stride) into the
+ * block's 8 outputs as int16 lanes in channel order. */
+static inline int16x8_t requant_block(int32x4_t even, int32x4_t odd, const int32_t *t, int32_t stride,
+                                      int left_shift, int32_t output_offset, int32x4_t act_min, int32x4_t act_max)
+{
+    even = mve_requant_group(even, t, left_shift, output_offset, act_min, act_max);
+    odd = mve_requant_group(odd, t + stride, left_shift, output_offset, act_min, act_max);
+    return vmovntq_s32(vmovnbq_s32(vdupq_n_s16(0), even), odd);
+}
+
+/* The fast path: per output row, the three input rows it needs (kept in three slots of scratch, each copied once,
+ * padded with the zero point), then the assembly over the row. */
+static void fast_3x3(const mg_depthwise_conv_2d_mve_params *p, const int8_t *input, int8_t *output, int8_t *scratch)
+{
+    const int32_t depth = p->input_depth, width = p->input_width, height = p->input_height;
+    const int32_t out_width = p->output_width, row_pixels = (out_width - 1) * p->stride_width + 3;
+    const int32_t row_bytes = row_pixels * depth, left = p->pad_width;
+    const int32_t copied = width < row_pixels - left ? width : row_pixels - left;
+    const int32_t right = row_pixels - left - copied;
+    const int8_t zp = (int8_t)(-p->input_offset);
+    int8_t *const zp_row = scratch;
+    mve_fill_s8(zp_row, zp, row_bytes);
+    mve_dw_row_args a;
+    a.w = (const int8_t *)p->weights + 16;
+    a.table = p->table;
+    a.blocks = depth & 15 ? 0 : depth >> 4;
+    a.count = a.blocks ? out_width : out_width * depth >> 4;
+    a.x_step = (p->stride_width - 1) * depth;
+    a.output_offset = p->output_offset;
+    a.act_min = p->act_min;
+    a.act_max = p->act_max;
+    for (int32_t b = 0; b < p->batches; ++b) {
+        const int8_t *image = input + b * height * width * depth;
+        int32_t held[3] = {-1, -1, -1}; /* the input row each slot holds */
+        for (int32_t oy = 0; oy < p->output_height; ++oy) {
+            const int32_t y0 = oy * p->stride_height - p->pad_height;
+            for (int32_t ky = 0; ky < 3; ++ky) {
+                const int32_t y = y0 + ky;
+                const int8_t *row = zp_row;
+                if (y >= 0 && y < height) {
+                    int8_t *slot = scratch + (1 + y % 3) * row_bytes;
+                    if (held[y % 3] != y) {
+                        mve_fill_s8(slot, zp, left * depth);
+                        mve_copy_s8(slot + left * depth, image + y * width * depth, copied * depth);
+                        mve_fill_s8(slot + (left + copied) * depth, zp, right * depth);
+                        held[y % 3] = y;
+                    }
+                    row = slot;
+                }
+                a.x[3 * ky] = row;
+                a.x[3 * ky + 1] = row + depth;
+                a.x[3 * ky + 2] = row + 2 * depth;
+            }
+            a.out = output;
+            mg_mve_dw3x3_row_s8(&a);
+            output += out_width * depth;
+        }
+    }
+}
+
+void mg_depthwise_conv_2d_s8_mve(const mg_depthwise_conv_2d_mve_params *p, const int8_t *input, int8_t *output,
+                                 int8_t *scratch)
+{
+    if (p->fast) {
+        fast_3x3(p, input, output, scratch);
+        return;
+    }
+    const int32_t depth = p->input_depth, width = p->input_width;
+    const int32_t fh = p->filter_height, fw = p->filter_width, taps = fh * fw;
+    const int32_t stride = MVE_TABLE_STRIDE(p->left_shift);
+    const int32x4_t act_min = vdupq_n_s32(p->act_min), act_max = vdupq_n_s32(p->act_max);
+    const int left_shift = p->left_shift;
+    const int32_t output_offset = p->output_offset;
+    const int8_t *tap[MG_MVE_DW_MAX_TAPS];
+    mve_fill_s8(scratch, (int8_t)(-p->input_offset), (depth + 15) & ~15); /* what taps outside the input read */
+    for (int32_t b = 0; b < p->batches; ++b) {
+        const int8_t *image = input + b * p->input_height * width * depth;
+        for (int32_t oy = 0; oy < p->output_height; ++oy) {
+            const int32_t y0 = oy * p->stride_height - p->pad_height;
+            for (int32_t ox = 0; ox < p->output_width; ++ox) {
+                const int32_t x0 = ox * p->stride_width - p->pad_width;
+                for (int32_t ky = 0, k = 0; ky < fh; ++ky) {
+                    const int32_t y = y0 + ky * p->dilation_height;
+                    const int row_inside = y >= 0 && y < p->input_height;
+                    for (int32_t kx = 0; kx < fw; ++kx, ++k) {
+                        const int32_t x = x0 + kx * p->dilation_width;
+                        tap[k] = row_inside && x >= 0 && x < width ? image + (y * width + x) * depth : scratch;
+                    }
+                }
+                const int8_t *w = (const int8_t *)p->weights;
+                const int32_t *t = p->table;
+                int32_t c = 0;
+                for (; c + 16 <= depth; c += 16) { /* two blocks of 8 channels */
+                    const int8_t *w0 = w, *w1 = w + 8 * taps;
+                    int32x4_t e0 = vdupq_n_s32(0), o0 = e0, e1 = e0, o1 = e0;
+                    for (int32_t k = 0; k < taps; ++k) {
+                        const int8_t *x = tap[k] + c;
+                        const int16x8_t x0v = vldrbq_s16(x), x1v = vldrbq_s16(x + 8);
+                        const int16x8_t w0v = vldrbq_s16(w0), w1v = vldrbq_s16(w1);
+                        w0 += 8;
+                        w1 += 8;
+                        e0 = vaddq_s32(e0, vmullbq_int_s16(x0v, w0v));
+                        o0 = vaddq_s32(o0, vmulltq_int_s16(x0v, w0v));
+                        e1 = vaddq_s32(e1, vmullbq_int_s16(x1v, w1v));
+                        o1 = vaddq_s32(o1, vmulltq_int_s16(x1v, w1v));
+                    }
+                    w = w1;
+                    vstrbq_s16(output + c, requant_block(e0, o0, t, stride, left_shift, output_offset, act_min,
+                                                         act_max));
+                    vstrbq_s16(output + c + 8, requant_block(e1, o1, t + 2 * stride, stride, left_shift,
+                                                             output_offset, act_min, act_max));
+                    t += 4 * stride;
+                }
+                for (; c < depth; c += 8) { /* one block of 8 channels, the last one under a predicate */
+                    const mve_pred16_t pred = vctp16q((uint32_t)(depth - c));
+                    int32x4_t e0 = vdupq_n_s32(0), o0 = e0;
+                    for (int32_t k = 0; k < taps; ++k) {
+                        const int16x8_t xv = vldrbq_z_s16(tap[k] + c, pred);
+                        const int16x8_t wv = vldrbq_s16(w);
+                        w += 8;
+                        e0 = vaddq_s32(e0, vmullbq_int_s16(xv, wv));
+                        o0 = vaddq_s32(o0, vmulltq_int_s16(xv, wv));
+                    }
+                    vstrbq_p_s16(output + c, requant_block(e0, o0, t, stride, left_shift, output_offset, act_min,
+                                                           act_max), pred);
+                    t += 2 * stride;
+                }
+                output += depth;
+            }
+        }
+    }
+}
+
+#endif

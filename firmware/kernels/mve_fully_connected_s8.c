@@ -1,0 +1,20 @@
+#pragma GCC optimize("O3")
+#include "mve_fully_connected.h"
+
+#if defined(__ARM_FEATURE_MVE)
+
+#include "mve_matmul.h"
+
+void mg_fully_connected_s8_mve(const mg_fully_connected_mve_params *p, const int8_t *input, const int8_t *weights,
+                               int8_t *output)
+{
+    mve_rows_args a;
+    mve_rows_init(&a, weights, p->table, p->accum_depth, p->output_depth, p->output_offset, p->act_min, p->act_max);
+    a.x = input;
+    a.out = output;
+    a.rows = p->batches;
+    a.row_stride = p->accum_depth;
+    mve_rows(&a, p->left_shift);
+}
+
+#endif

@@ -1,0 +1,95 @@
+"""CONV_2D in the mve backend (Cortex-M55 Helium) against TFLite Micro in QEMU on mps3-an547: randomized int8
+cases (1x1 and larger filters, strides, dilations, padding, batches, per-tensor and per-channel filters, depths
+around the 16-byte vector, fused activations), each node checked to run on the mve kernel."""
+import numpy as np
+import pytest
+
+from generator.check import check
+from generator.model import read_model
+from kernel_harness import rand_scale, verify_model
+from modelkit import GraphBuilder
+from test_conv_2d import EXTREME_REALS, geometry, options, output_quant
+
+BACKENDS = ["mve", "reference"]
+BOARD = "mps3-an547"
+
+
+def backends_of(model: bytes) -> list[str]:
+    return [k.backend for k in check(read_model(model), backends=BACKENDS).kernels]
+
+
+def int8_case(seed: int, pointwise: bool = False) -> bytes:
+    rng = np.random.default_rng(seed)
+    g = geometry(rng)
+    if pointwise:
+        g.update(kh=1, kw=1, dh=1, dw=1)
+        from test_conv_2d import out_size
+        g.update(oh=out_size(g["padding"], g["h"], 1, g["sh"], 1), ow=out_size(g["padding"], g["w"], 1, g["sw"], 1))
+    in_depth = int(rng.choice([1, 3, 8, 15, 16, 17, 32, 40]))
+    out_depth = int(rng.integers(1, 21))
+    per_channel = bool(rng.integers(0, 4))
+    taps = g["kh"] * g["kw"] * in_depth
+    activation = int(rng.choice([0, 1, 2, 3]))
+    out_scale, out_zp = output_quant(rng, activation)
+    w_scale = [rand_scale(rng, 1e-3, 2e-2) for _ in range(out_depth if per_channel else 1)]
+    in_scale = out_scale / (max(w_scale) * np.sqrt(taps) * 40.0 * float(np.exp(rng.uniform(-0.5, 1.0))))
+    b = GraphBuilder()
+    x = b.tensor([g["batches"], g["h"], g["w"], in_depth], "int8", in_scale, int(rng.integers(-128, 128)))
+    f = b.tensor([out_depth, g["kh"], g["kw"], in_depth], "int8", w_scale, [0] * len(w_scale),
+                 data=rng.integers(-127, 128, size=(out_depth, g["kh"], g["kw"], in_depth)))
+    inputs = [x, f]
+    if rng.integers(0, 4):
+        spread = int(np.sqrt(taps) * 3000)
+        inputs.append(b.tensor([out_depth], "int32", [in_scale * s for s in w_scale], [0] * len(w_scale),
+                               data=rng.integers(-spread, spread + 1, size=out_depth)))
+    else:
+        inputs.append(-1)
+    y = b.tensor([g["batches"], g["oh"], g["ow"], out_depth], "int8", out_scale, out_zp)
+    b.op("CONV_2D", inputs, [y], version=3, **options(g, activation))
+    return b.build([x], [y])
+
+
+def extreme_scales_case(kernel: int = 3, depth: int = 18) -> bytes:
+    """Per-channel scales from subnormal (multiplier 0) through tiny right shifts to a left shift of 4."""
+    rng = np.random.default_rng(17)
+    in_scale, out_scale = 0.05, 0.1
+    w_scale = [float(np.float32(r * out_scale / in_scale)) for r in EXTREME_REALS]
+    channels = len(w_scale)
+    b = GraphBuilder()
+    x = b.tensor([1, 5, 5, depth], "int8", in_scale, 3)
+    f = b.tensor([channels, kernel, kernel, depth], "int8", w_scale, [0] * channels,
+                 data=rng.integers(-3, 4, (channels, kernel, kernel, depth)))
+    y = b.tensor([1, 5, 5, channels], "int8", out_scale, -7)
+    b.op("CONV_2D", [x, f, -1], [y], version=3, padding=0, strideH=1, strideW=1)
+    return b.build([x], [y])
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_int8_random(seed):
+    model = int8_case(seed)
+    assert backends_of(model) == ["mve"]
+    verify_model(model, count=2, seed=seed, qemu=True, backends=BACKENDS, board=BOARD)
+
+
+@pytest.mark.parametrize("seed", range(100, 106))
+def test_int8_pointwise(seed):
+    model = int8_case(seed, pointwise=True)
+    assert backends_of(model) == ["mve"]
+    verify_model(model, count=2, seed=seed, qemu=True, backends=BACKENDS, board=BOARD)
+
+
+@pytest.mark.parametrize("kernel,depth", [(3, 18), (1, 40)])
+def test_extreme_scales(kernel, depth):
+    """Left shifts take the C loop, for im2col rows and for input pixels."""
+    model = extreme_scales_case(kernel, depth)
+    assert backends_of(model) == ["mve"]
+    verify_model(model, count=2, seed=3, qemu=True, backends=BACKENDS, board=BOARD)
+
+
+def test_grouped_falls_back_to_reference():
+    b = GraphBuilder()
+    x = b.tensor([1, 4, 4, 4], "int8", 0.1, 0)
+    f = b.tensor([4, 3, 3, 2], "int8", [0.01], [0], data=np.ones((4, 3, 3, 2)))
+    y = b.tensor([1, 4, 4, 4], "int8", 0.2, 0)
+    b.op("CONV_2D", [x, f, -1], [y], version=6, padding=0, strideH=1, strideW=1)
+    assert backends_of(b.build([x], [y])) == ["reference"]
