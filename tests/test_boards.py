@@ -99,7 +99,8 @@ def test_instructions_per_tick_matches_qemu(name, tmp_path):
 @pytest.mark.parametrize("model", [MLP_INT8, MLP_FLOAT_IO, SINE_FLOAT], ids=lambda p: p.stem)
 @pytest.mark.parametrize("name", QEMU_BOARDS)
 def test_verify_on_every_qemu_board(cli, tmp_path, name, model):
-    result = cli("verify", model, "--board", name, "--random", 5, "--seed", 1, "-o", tmp_path / "fw", "--json")
+    result = cli("verify", model, "--board", name, "--random", 5, "--seed", 1, "-o", tmp_path / "fw", "--json",
+                 "--backend", "reference")
     assert result.returncode == 0, result.stderr
     report = json.loads(result.stdout)
     assert report["match"] is True and report["board"] == name
