@@ -48,5 +48,10 @@ demo: setup
 test: setup apt-test
 	$(PY) -m pytest $(PYTEST_ARGS)
 
+# Rewrites docs/benchmarks.md: every zoo model on every QEMU board, beside TFLite Micro's figures.
+BENCH_BOARDS := mps2-an386 mps2-an500 mps3-an547 mps2-an385 mps2-an505 lm3s6965evb netduinoplus2
+bench: setup
+	$(MCUGEN) bench $(addprefix --board ,$(BENCH_BOARDS)) --write docs/benchmarks.md
+
 clean:
 	rm -rf $(VENV) .pytest_cache
