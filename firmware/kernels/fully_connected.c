@@ -7,7 +7,6 @@ static mg_status prepare(mg_node *node)
     const mg_fully_connected_params *p = node->params;
     const mg_tensor *input = mg_input(node, 0);
     const mg_tensor *weights = mg_input(node, 1);
-    const mg_tensor *bias = mg_input(node, 2);
     const mg_tensor *output = mg_output(node, 0);
     if (!input || !weights || node->num_outputs != 1) {
         return mg_fail(node, "needs input, weights and one output");
@@ -17,23 +16,7 @@ static mg_status prepare(mg_node *node)
         mg_num_elements(output) != p->batches * p->output_depth) {
         return mg_fail(node, "shapes differ from the generated plan");
     }
-    int is_int8 = input->type == MG_INT8 && weights->type == MG_INT8 && output->type == MG_INT8;
-    int is_float = input->type == MG_FLOAT32 && weights->type == MG_FLOAT32 && output->type == MG_FLOAT32;
-    if (!is_int8 && !is_float) {
-        return mg_fail(node, "supports int8 and float32 only");
-    }
-    if (bias && (bias->type != (is_int8 ? MG_INT32 : MG_FLOAT32) || mg_num_elements(bias) != p->output_depth)) {
-        return mg_fail(node, "bias type or size mismatch");
-    }
-    if (is_int8 && p->per_channel) {
-        /* The weights' scales in the model: invoke computes each channel's multiplier and shift from them. */
-        const uint8_t *scales = mg_model_tensor_scales(node->inputs[1], (uint32_t)p->output_depth);
-        if (!scales) {
-            return mg_fail(node, "weight scales differ from the generated plan");
-        }
-        node->user_data = (void *)scales;
-    }
-    return MG_OK;
+    return mg_prepare_weighted(node, p->output_depth, p->per_channel ? (uint32_t)p->output_depth : 0u);
 }
 
 static mg_status invoke(mg_node *node)
