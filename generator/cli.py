@@ -116,6 +116,7 @@ def cmd_verify(args) -> int:
         "arena_bytes": v.plan.arena_size, "arena_lower_bound_bytes": v.plan.lower_bound,
         "cost_per_inference": int(np.mean(costs)), "cost_unit": COST_UNITS[args.emulator],
         "ops": sorted(set(v.project.ops)),
+        "backends": {b: sum(1 for n in v.plan.nodes if n.kernel.backend == b) for b in v.plan.backends},
     }
     if args.json:
         _emit_json(report)
@@ -124,6 +125,7 @@ def cmd_verify(args) -> int:
             "MATCH (within 1e-5)" if v.comparison.match else "MISMATCH")
         print(f"model      {args.model} on {args.board}")
         print(f"ops        {', '.join(report['ops'])}")
+        print("kernels    " + ", ".join(f"{b}: {n} node(s)" for b, n in report["backends"].items()))
         print(f"inputs     {len(v.sets)} random set(s), seed {args.seed}")
         print(f"outputs    {verdict}: max abs diff {v.comparison.max_abs_diff:g}, "
               f"{v.comparison.mismatched_elements}/{v.comparison.total_elements} elements differ")
