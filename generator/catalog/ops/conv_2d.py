@@ -44,6 +44,6 @@ SPEC = KernelSpec(
     # register.cc: versions 1-8 (3 int8, 6 grouped; 2/5 hybrid, 4/8 int16, 7 int4 are refused by validate).
     op="CONV_2D", builtin_code=3, versions=(1, 8), dtypes=("FLOAT32", "INT8"),
     sources=("conv_2d.h", "conv_2d.c", "conv_2d_s8.c", "conv_2d_f32.c", "conv_2d_window.h", "mg_fixedpoint.h",
-             "mg_requant.h", "mg_requant.c", "mg_requant_scales.c"),
+             "mg_requant.h", "mg_requant.c", "mg_requant_scales.c", "mg_prepare_weighted.c"),
     registration="mg_register_conv_2d", validate=validate, params=params,
 )

@@ -44,6 +44,6 @@ SPEC = KernelSpec(
     op="DEPTHWISE_CONV_2D", builtin_code=4, versions=(1, 7), dtypes=("FLOAT32", "INT8"),
     sources=("depthwise_conv_2d.h", "depthwise_conv_2d.c", "depthwise_conv_2d_s8.c", "depthwise_conv_2d_f32.c",
              "conv_2d_window.h", "mg_fixedpoint.h",
-             "mg_requant.h", "mg_requant.c", "mg_requant_scales.c"),
+             "mg_requant.h", "mg_requant.c", "mg_requant_scales.c", "mg_prepare_weighted.c"),
     registration="mg_register_depthwise_conv_2d", validate=validate, params=params,
 )

@@ -59,6 +59,6 @@ def params(op, inputs, outputs):
 SPEC = KernelSpec(
     op="FULLY_CONNECTED", builtin_code=9, versions=(1, 13), dtypes=("FLOAT32", "INT8"),
     sources=("fully_connected.h", "fully_connected.c", "fully_connected_s8.c", "fully_connected_f32.c",
-             "mg_fixedpoint.h", "mg_requant.h", "mg_requant.c", "mg_requant_scales.c"),
+             "mg_fixedpoint.h", "mg_requant.h", "mg_requant.c", "mg_requant_scales.c", "mg_prepare_weighted.c"),
     registration="mg_register_fully_connected", validate=validate, params=params,
 )
