@@ -6,6 +6,7 @@ and how to emulate the board (QEMU machine and arguments, Renode script).
 """
 from __future__ import annotations
 
+import difflib
 import json
 from dataclasses import dataclass, field
 
@@ -78,6 +79,13 @@ def board_names() -> list[str]:
     return sorted(p.stem for p in BOARDS.glob("*.json"))
 
 
+def did_you_mean(name: str, known: list[str]) -> str:
+    """" (did you mean 'x'?)" for a near miss: case, '_' for '-', a dropped or swapped letter; else ""."""
+    normal = {k.lower().replace("_", "-"): k for k in known}
+    close = difflib.get_close_matches(name.lower().replace("_", "-"), list(normal), n=1, cutoff=0.8)
+    return f" (did you mean '{normal[close[0]]}'?)" if close else ""
+
+
 def _define_value(value) -> str:
     if isinstance(value, bool):
         return "1" if value else "0"
@@ -94,7 +102,8 @@ def _int(value) -> int:
 def load_board(name: str) -> Board:
     path = BOARDS / f"{name}.json"
     if not path.is_file():
-        raise McugenError(f"unknown board '{name}'; choose one of: {', '.join(board_names())}")
+        raise McugenError(f"unknown board '{name}'{did_you_mean(name, board_names())}; choose one of: "
+                          f"{', '.join(board_names())}")
     data = json.loads(path.read_text())
     try:
         m, build = data["mcugen"], data["build"]

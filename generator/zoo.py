@@ -73,6 +73,13 @@ def fetch(name: str) -> Path:
 def resolve(model: str | Path) -> Path:
     """A model argument: an existing .tflite path, or a zoo name."""
     path = Path(model)
-    if path.exists() or str(model) not in NAMES:
+    if path.exists():
         return path
-    return fetch(str(model))
+    if str(model) in NAMES:
+        return fetch(str(model))
+    from .boards import did_you_mean
+
+    hint = did_you_mean(str(model), NAMES)
+    if hint or (path.suffix == "" and path.parent == Path(".")):  # a name, not a path: the user meant the zoo
+        raise McugenError(f"no file '{model}' and no zoo model of that name{hint}; zoo models: {', '.join(NAMES)}")
+    return path

@@ -12,7 +12,10 @@
 #define MG_VERBOSE 0
 #endif
 
-extern "C" const char* mg_failure_reason = nullptr;
+// Defined inside a linkage block: `extern "C" T x = v;` alone reads as "extern and initialized" to GCC and warns.
+extern "C" {
+const char* mg_failure_reason = nullptr;
+}
 
 namespace mcugen {
 namespace {

@@ -1,7 +1,7 @@
 """build: project folder -> firmware ELF, with PlatformIO on the local platform and Debian's toolchain.
 
-PlatformIO runs in its own core folder (MCUGEN_PIO_CORE_DIR, default ~/.cache/mcugen/platformio) that
-mcugen seeds with a `tool-scons` package backed by PyPI's SCons, so no registry is ever contacted.
+PlatformIO runs in its own core folder (MCUGEN_PIO_CORE_DIR, default ~/.cache/mcugen/platformio-<hash of the
+checkout>) that mcugen seeds with a `tool-scons` package backed by PyPI's SCons, so no registry is ever contacted.
 """
 from __future__ import annotations
 
@@ -53,6 +53,23 @@ def prepare_core_dir(core: Path) -> None:
     (target / ".piopm").write_text(json.dumps(meta))
 
 
+def prepare_core() -> Path:
+    """The core folder, ready for an offline `pio run` or `pio test`; one error line when it cannot be written."""
+    core = core_dir()
+    try:
+        prepare_core_dir(core)
+    except OSError as exc:
+        raise McugenError(f"cannot prepare PlatformIO's core folder {core}: {exc.strerror or exc}; set "
+                          "MCUGEN_PIO_CORE_DIR (or XDG_CACHE_HOME) to a folder you can write") from None
+    return core
+
+
+def pio_test(project_dir: Path, board: str) -> int:
+    """`pio test` on a generated project (its custom runner reads the firmware's console); PlatformIO's exit code."""
+    cmd = [sys.executable, "-m", "platformio", "test", "-d", str(project_dir), "-e", board]
+    return subprocess.run(cmd, env=pio_env(prepare_core())).returncode
+
+
 def pio_env(core: Path) -> dict[str, str]:
     env = dict(os.environ)
     env.update(PLATFORMIO_CORE_DIR=str(core), PLATFORMIO_NO_ANSI="1", PLATFORMIO_SETTING_ENABLE_TELEMETRY="No",
@@ -65,8 +82,7 @@ def build(project_dir: Path, verbose: bool = False) -> BuildResult:
     if shutil.which("arm-none-eabi-gcc") is None:
         raise McugenError("arm-none-eabi-gcc not found; install it: apt-get install gcc-arm-none-eabi "
                           "libnewlib-arm-none-eabi (or run `make setup`)")
-    core = core_dir()
-    prepare_core_dir(core)
+    core = prepare_core()
     cmd = [sys.executable, "-m", "platformio", "run", "-d", str(project.path), "-e", project.board]
     proc = subprocess.run(cmd, env=pio_env(core), capture_output=not verbose, text=True)
     log = (proc.stdout or "") + (proc.stderr or "")

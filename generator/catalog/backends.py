@@ -29,5 +29,6 @@ def choose_backends(choice: str, cpu: str) -> list[str]:
             if name not in BACKEND_CORES:
                 raise McugenError(f"unknown backend '{name}'; known: {', '.join(BACKEND_CORES)}")
             if not available(name, cpu):
-                raise McugenError(f"backend '{name}' needs one of {sorted(BACKEND_CORES[name])}; this board is {cpu}")
+                raise McugenError(f"backend '{name}' needs a {' or '.join(sorted(BACKEND_CORES[name]))} core; "
+                                  f"this board is a {cpu}")
     return [b for b in names if b != REFERENCE] + [REFERENCE]

@@ -2,6 +2,7 @@
 flash = text + data (its load image), RAM = data + bss (the stack reserve is a bss section of its own)."""
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -9,13 +10,20 @@ from elftools.elf.constants import SH_FLAGS
 from elftools.elf.elffile import ELFFile
 
 from ..errors import McugenError
+from ..paths import FIRMWARE
 import shutil
 import subprocess
 
 from .attribution import SPECIAL_SYMBOLS, GroupSize, attribute, symbol_groups
 
 MODEL_SYMBOL = "g_model_data"
-ARENA_SYMBOL = "mg_arena"  # includes its guard words
+ARENA_SYMBOL = "mg_arena"  # the planned arena between two guard areas
+
+
+def arena_guard_bytes() -> int:
+    """The guard painted on each side of the arena (MG_ARENA_GUARD_BYTES in the runtime's mg_plan.h)."""
+    header = (FIRMWARE / "runtime" / "mg_plan.h").read_text()
+    return int(re.search(r"#define MG_ARENA_GUARD_BYTES (\d+)", header).group(1))
 
 
 @dataclass
@@ -25,11 +33,12 @@ class SizeReport:
     bss: int     # zeroed RAM, including the reserved stack
     stack: int
     model: int   # the model flatbuffer in flash
-    arena: int   # the tensor arena with its guard words (part of bss)
+    arena: int   # the planned tensor arena, as `generate` and `plan` report it (part of bss)
     metadata: int  # the runtime's per-node structures in RAM (the per-tensor table is in flash)
     sections: dict[str, int] = field(default_factory=dict)
     groups: dict[str, GroupSize] = field(default_factory=dict)
     top_symbols: list[tuple[str, int, str]] = field(default_factory=list)  # (name, bytes, group)
+    arena_guard: int = 0  # the guard areas on both sides of the arena, together
 
     @property
     def flash(self) -> int:
@@ -91,9 +100,11 @@ def measure(elf_path: Path, top: int = 15) -> SizeReport:
     names = _demangle([n for n, _, _ in biggest])
     metadata = sum(size for name, (size, section) in special.items()  # the RAM part: the tensor table is in flash
                    if SPECIAL_SYMBOLS[name] == "runtime metadata" and sections.get(section, (0, False, False))[2])
-    return SizeReport(text, data, bss, sections.get(".stack", (0,))[0], size_of(MODEL_SYMBOL), size_of(ARENA_SYMBOL),
+    arena_with_guard = size_of(ARENA_SYMBOL)
+    guard = 2 * arena_guard_bytes() if arena_with_guard else 0
+    return SizeReport(text, data, bss, sections.get(".stack", (0,))[0], size_of(MODEL_SYMBOL), arena_with_guard - guard,
                       metadata, {k: v[0] for k, v in sections.items()}, groups,
-                      [(names[n], b, owners.get(n, "")) for n, b, _ in biggest])
+                      [(names[n], b, owners.get(n, "")) for n, b, _ in biggest], arena_guard=guard)
 
 
 def _demangle(names: list[str]) -> dict[str, str]:

@@ -8,10 +8,28 @@ from ..boards import Board
 from . import SizeReport
 
 
+def num(n: int | float) -> str:
+    """Every count in human-readable output: thousands separators (236,288); non-integers with one decimal."""
+    return f"{int(n):,}" if float(n).is_integer() else f"{n:,.1f}"
+
+
+def nbytes(n: int) -> str:
+    return f"{num(n)} B"
+
+
+def pct(p: float) -> str:
+    """Every percentage: two decimals, always (0.34%, 0.40%)."""
+    return f"{p:.2f}%"
+
+
+def signed_pct(p: float) -> str:
+    return f"{p:+.2f}%"
+
+
 def to_dict(r: SizeReport, board: Board | None = None) -> dict:
     d = {"flash_bytes": r.flash, "ram_bytes": r.ram, "code_bytes": r.code, "model_bytes": r.model,
-         "arena_bytes": r.arena, "metadata_bytes": r.metadata, "stack_bytes": r.stack,
-         "text": r.text, "data": r.data, "bss": r.bss, "sections": r.sections,
+         "arena_bytes": r.arena, "arena_guard_bytes": r.arena_guard, "metadata_bytes": r.metadata,
+         "stack_bytes": r.stack, "text": r.text, "data": r.data, "bss": r.bss, "sections": r.sections,
          "groups": {name: {"flash": g.flash, "ram": g.ram} for name, g in sorted(r.groups.items())},
          "top_symbols": [{"name": n, "bytes": b, "group": g} for n, b, g in r.top_symbols]}
     if board is not None:
@@ -26,30 +44,46 @@ def _rows(d: dict) -> list[tuple[str, int, int]]:
     return sorted(((n, g["flash"], g["ram"]) for n, g in d["groups"].items()), key=lambda r: (-r[1] - r[2], r[0]))
 
 
-def to_text(d: dict) -> str:
-    lines = [f"flash {d['flash_bytes']} B (code {d['code_bytes']} B + model {d['model_bytes']} B), "
-             f"RAM {d['ram_bytes']} B (arena {d['arena_bytes']} B, metadata {d['metadata_bytes']} B, "
-             f"stack {d['stack_bytes']} B)"]
+def summary_lines(d: dict) -> list[str]:
+    """The totals and the board fit, the same words in text and markdown."""
+    guard = f" + {nbytes(d['arena_guard_bytes'])} guard" if d.get("arena_guard_bytes") else ""
+    lines = [f"flash {nbytes(d['flash_bytes'])} (code {nbytes(d['code_bytes'])} + model {nbytes(d['model_bytes'])}), "
+             f"RAM {nbytes(d['ram_bytes'])} (arena {nbytes(d['arena_bytes'])}{guard}, "
+             f"metadata {nbytes(d['metadata_bytes'])}, stack {nbytes(d['stack_bytes'])})"]
     if "board" in d:
         b = d["board"]
-        lines.append(f"board {b['name']}: flash {b['flash_used_pct']}% of {b['flash_bytes']} B, RAM "
-                     f"{b['ram_used_pct']}% of {b['ram_bytes']} B: {'fits' if b['fits'] else 'DOES NOT FIT'}")
-    lines.append(f"\n{'section':<16}{'bytes':>10}")
-    lines += [f"{name:<16}{size:>10}" for name, size in d["sections"].items()]
-    lines.append(f"\n{'group':<28}{'flash':>10}{'RAM':>10}")
-    lines += [f"{n:<28}{f:>10}{r:>10}" for n, f, r in _rows(d)]
-    lines.append(f"\n{'top symbols':<60}{'bytes':>8}  group")
-    lines += [f"{s['name'][:59]:<60}{s['bytes']:>8}  {s['group']}" for s in d["top_symbols"]]
+        lines.append(f"board {b['name']}: flash {pct(b['flash_used_pct'])} of {nbytes(b['flash_bytes'])}, RAM "
+                     f"{pct(b['ram_used_pct'])} of {nbytes(b['ram_bytes'])}: {'fits' if b['fits'] else 'DOES NOT FIT'}")
+    return lines
+
+
+def _table(header: list[str], rows: list[list[str]], left: int = 1) -> list[str]:
+    """A plain-text table whose columns fit their longest cell; the first `left` columns align left."""
+    widths = [max(len(str(c)) for c in column) for column in zip(header, *rows)]
+
+    def line(cells):
+        return "  ".join(f"{c:<{w}}" if i < left else f"{c:>{w}}" for i, (c, w) in enumerate(zip(cells, widths)))
+    return [line(header).rstrip()] + [line(r).rstrip() for r in rows]
+
+
+def to_text(d: dict) -> str:
+    lines = summary_lines(d)
+    lines += [""] + _table(["section", "bytes"], [[n, num(b)] for n, b in d["sections"].items()])
+    lines += [""] + _table(["group", "flash", "RAM"], [[n, num(f), num(r)] for n, f, r in _rows(d)])
+    if d["top_symbols"]:
+        lines += [""] + _table(["top symbols", "bytes", "group"],
+                               [[s["name"], num(s["bytes"]), s["group"]] for s in d["top_symbols"]], left=1)
     return "\n".join(lines)
 
 
 def to_markdown(d: dict) -> str:
-    lines = [f"**flash {d['flash_bytes']:,} B** (code {d['code_bytes']:,} B + model {d['model_bytes']:,} B), "
-             f"**RAM {d['ram_bytes']:,} B** (arena {d['arena_bytes']:,} B, stack {d['stack_bytes']:,} B)", "",
-             "| group | flash (B) | RAM (B) |", "|---|---:|---:|"]
-    lines += [f"| {n} | {f:,} | {r:,} |" for n, f, r in _rows(d)]
-    lines += ["", "| symbol | bytes | group |", "|---|---:|---|"]
-    lines += [f"| `{s['name']}` | {s['bytes']:,} | {s['group']} |" for s in d["top_symbols"]]
+    totals, *fit = summary_lines(d)
+    lines = [f"**{totals}**"] + [line for f in fit for line in ("", f)]
+    lines += ["", "| group | flash (B) | RAM (B) |", "|---|---:|---:|"]
+    lines += [f"| {n} | {num(f)} | {num(r)} |" for n, f, r in _rows(d)]
+    if d["top_symbols"]:
+        lines += ["", "| symbol | bytes | group |", "|---|---:|---|"]
+        lines += [f"| `{s['name']}` | {num(s['bytes'])} | {s['group']} |" for s in d["top_symbols"]]
     return "\n".join(lines)
 
 
@@ -95,14 +129,16 @@ tr:nth-child(even){{background:#f3f3f3}}</style></head><body>
 """
 
 
-def compare_to_baseline(old: dict, new: dict) -> list[tuple[str, int, int]]:
-    """(what, old bytes, new bytes) for the totals, every section and every group in either report."""
+def compare_to_baseline(old: dict, new: dict) -> list[tuple[str, int | None, int | None]]:
+    """(what, old bytes, new bytes) for the totals, every section and every group in either report; None where
+    a section or group is in one report only (new or gone)."""
     rows = [("flash", old["flash_bytes"], new["flash_bytes"]), ("RAM", old["ram_bytes"], new["ram_bytes"])]
     for name in sorted(set(old["sections"]) | set(new["sections"])):
-        rows.append((f"section {name}", old["sections"].get(name, 0), new["sections"].get(name, 0)))
+        rows.append((f"section {name}", old["sections"].get(name), new["sections"].get(name)))
     for name in sorted(set(old["groups"]) | set(new["groups"])):
         for part in ("flash", "ram"):
-            a, b = old["groups"].get(name, {}).get(part, 0), new["groups"].get(name, {}).get(part, 0)
+            a = old["groups"][name][part] if name in old["groups"] else None
+            b = new["groups"][name][part] if name in new["groups"] else None
             if a or b:
                 rows.append((f"{name} ({part})", a, b))
     return rows
@@ -112,9 +148,24 @@ def growth_pct(old: int, new: int) -> float:
     return 0.0 if old == new else (100.0 * (new - old) / old if old else float("inf"))
 
 
-def diff_markdown(rows: list[tuple[str, int, int]]) -> str:
+def _change(a: int | None, b: int | None) -> str:
+    if a is None or (a == 0 and b):
+        return "new"
+    if b is None:
+        return "gone"
+    return f"{b - a:+,} ({signed_pct(growth_pct(a, b))})"
+
+
+def _diff_rows(rows) -> list[list[str]]:
+    return [[what, "-" if a is None else num(a), "-" if b is None else num(b), _change(a, b)]
+            for what, a, b in rows if a != b or what in ("flash", "RAM")]
+
+
+def diff_text(rows) -> str:
+    return "\n".join(_table(["what", "baseline (B)", "now (B)", "change"], _diff_rows(rows)))
+
+
+def diff_markdown(rows) -> str:
     lines = ["| what | baseline (B) | now (B) | change |", "|---|---:|---:|---:|"]
-    for what, a, b in rows:
-        if a != b or what in ("flash", "RAM"):
-            lines.append(f"| {what} | {a:,} | {b:,} | {b - a:+,} ({growth_pct(a, b):+.2f}%) |")
+    lines += [f"| {' | '.join(cells)} |" for cells in _diff_rows(rows)]
     return "\n".join(lines)

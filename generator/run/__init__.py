@@ -18,12 +18,12 @@ EMULATORS = ("qemu", "renode")
 EMULATOR_TITLES = {"qemu": "QEMU", "renode": "Renode"}
 
 
-def check_emulator(board, emulator: str) -> None:
+def check_emulator(board, emulator: str, project_dir=None) -> None:
     """Fails early (before a build) when `board` cannot run under `emulator` here."""
     if emulator not in EMULATORS:
         raise McugenError(f"unknown emulator '{emulator}'; choose one of: {', '.join(EMULATORS)}")
     if emulator not in board.emulators:
-        raise McugenError(no_emulator_message(board, emulator))
+        raise McugenError(no_emulator_message(board, emulator, project_dir))
     if emulator == "renode":
         renode_executable()
 

@@ -43,14 +43,16 @@ def input_blob(elf: Path, inputs: list[IoTensor], sets: list[list[np.ndarray]]) 
     return start, blob
 
 
-def no_emulator_message(board: Board, emulator: str) -> str:
-    """One line saying why `board` cannot run under `emulator`, and what to do instead."""
+def no_emulator_message(board: Board, emulator: str, project_dir: Path | None = None) -> str:
+    """One line saying why `board` cannot run under `emulator`, and what to do instead (with the ELF's absolute
+    path when the project is known, ready to paste)."""
     if emulator == "renode" and board.qemu_machine:
         return f"board {board.name} has no Renode script in renode/; run it with --emulator qemu"
     renode = ", or in Renode with --emulator renode (needs `renode` on PATH)" if board.renode else ""
     what = "that QEMU does not emulate" if emulator == "qemu" else "with no Renode script"
+    elf = Path(project_dir or ".").resolve() / ".pio" / "build" / board.name / "firmware.elf"
     return (f"board {board.name} is real hardware {what}: run it on the board (flash "
-            f".pio/build/{board.name}/firmware.elf with its {board.upload_protocol or 'debug'} probe and read the "
+            f"{elf if project_dir else 'DIR/.pio/build/' + board.name + '/firmware.elf'} with its {board.upload_protocol or 'debug'} probe and read the "
             f"MCUGEN lines on its serial port at 115200 baud){renode}")
 
 
