@@ -263,7 +263,10 @@ def cmd_size(args) -> int:
     if rows is not None:
         status = status or (0 if report["baseline"]["passed"] else 1)
     if args.html:
-        Path(args.html).write_text(size_report.to_html(report, f"mcugen size: {target}"))
+        try:
+            Path(args.html).write_text(size_report.to_html(report, f"mcugen size: {target}"))
+        except OSError as exc:
+            raise McugenError(f"cannot write {args.html}: {exc.strerror or exc}") from None
         pipeline.progress(f"wrote {Path(args.html).resolve()}")
     if args.json:
         _emit_json(report)
@@ -287,7 +290,10 @@ def cmd_bench(args) -> int:
     command = "mcugen bench " + " ".join(sys.argv[2:]) if sys.argv[1:2] == ["bench"] else "mcugen bench"
     markdown = render(results, command)
     if args.write:
-        Path(args.write).write_text(markdown)
+        try:
+            Path(args.write).write_text(markdown)
+        except OSError as exc:
+            raise McugenError(f"cannot write {args.write}: {exc.strerror or exc}") from None
         pipeline.progress(f"wrote {Path(args.write).resolve()}")
     if args.json:
         _emit_json({"results": bench.as_dicts(results)})

@@ -53,7 +53,10 @@ def generate(model_path: Path, board_name: str, out: Path, resolver: str = "mode
     graph = load_model(model_path)
     checked = checked_graph(graph, board_name, backend, custom_ops)
     the_plan = plan(checked)
-    return emit(the_plan, board, out, Path(model_path).name, resolver, verbose), the_plan
+    try:
+        return emit(the_plan, board, out, Path(model_path).name, resolver, verbose), the_plan
+    except OSError as exc:
+        raise McugenError(f"cannot write the project folder {out}: {exc.strerror or exc}") from None
 
 
 def default_project_dir(model_path: Path, board_name: str) -> Path:

@@ -67,17 +67,19 @@ def _workdir(model: str, board: str, suffix: str = "") -> Path:
 
 
 def bench_one(model: str, board_name: str, sets: int = 3, seed: int = 0, all_ops: bool = True,
-              backend: str = "reference") -> BenchResult:
+              backend: str = "reference", step: str = "") -> BenchResult:
+    """One model on one board; `step` ("[i/N] ") prefixes its progress lines."""
     board = load_board(board_name)
     result = BenchResult(Path(model).stem, board_name, board.cpu, backend=backend)
     try:
         path = zoo.resolve(model)
-        progress(f"bench {result.model} on {board_name} ({backend} kernels)")
+        progress(f"{step}bench {result.model} on {board_name} ({backend} kernels)")
         project, the_plan = generate(path, board_name, _workdir(model, board_name, f"-{backend}"), backend=backend)
         result.backends_used = "+".join(the_plan.backends[::-1])
         result.macs = sum(r["macs"] for r in node_rows(the_plan))
         inputs = random_sets(project.inputs, sets, seed)
         _, size, run = build_and_run(project, inputs)
+        progress(f"{step}running the TFLite Micro reference on the same {sets} set(s)")
         verdict = compare([s.outputs for s in run.sets],
                           reference_outputs(the_plan.graph.model_bytes, inputs, len(project.outputs)))
         result.match, result.sets = verdict.match, sets
@@ -85,8 +87,11 @@ def bench_one(model: str, board_name: str, sets: int = 3, seed: int = 0, all_ops
         result.arena, result.lower_bound, result.metadata = the_plan.arena_size, the_plan.lower_bound, size.metadata
         result.stack_used, result.stack_reserve = run.stack_used, size.stack
         result.cost = max(run.instructions(s.ticks) for s in run.sets)
-        result.tflm_head = tflm_planned_arena(path) if backend == "reference" else None
+        if backend == "reference":
+            progress(f"{step}measuring TFLite Micro's planned arena on the host")
+            result.tflm_head = tflm_planned_arena(path)
         if all_ops and backend == "reference":
+            progress(f"{step}building with every kernel (--resolver all) for the code size comparison")
             generate(path, board_name, _workdir(model, board_name, "-all"), resolver="all", backend="reference")
             result.code_all_ops = measure(build(_workdir(model, board_name, "-all")).elf).code
     except McugenError as exc:
@@ -97,14 +102,15 @@ def bench_one(model: str, board_name: str, sets: int = 3, seed: int = 0, all_ops
 def run_bench(models: list[str], boards: list[str], sets: int = 3, all_ops: bool = True) -> list[BenchResult]:
     """Each model on each board with the reference kernels, and again with the board's optimized backends
     (--backend auto) where its core has any."""
-    results = []
+    runs = []
     for b in boards:
         optimized = choose_backends("auto", load_board(b).cpu) != ["reference"]
         for m in models:
-            results.append(bench_one(m, b, sets=sets, all_ops=all_ops and b == boards[0]))
+            runs.append((m, b, "reference", all_ops and b == boards[0]))
             if optimized:
-                results.append(bench_one(m, b, sets=sets, all_ops=False, backend="auto"))
-    return results
+                runs.append((m, b, "auto", False))
+    return [bench_one(m, b, sets=sets, all_ops=with_all, backend=backend, step=f"[{i}/{len(runs)}] ")
+            for i, (m, b, backend, with_all) in enumerate(runs, 1)]
 
 
 def as_dicts(results: list[BenchResult]) -> list[dict]:

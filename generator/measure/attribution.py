@@ -16,7 +16,7 @@ INPUT_SECTION = re.compile(r"^ (\.\S+|COMMON)(?:\s+0x([0-9a-f]+)\s+0x([0-9a-f]+)
 CONTINUATION = re.compile(r"^\s+0x([0-9a-f]+)\s+0x([0-9a-f]+)\s+(\S.*)$")
 OUTPUT_SECTION = re.compile(r"^(\.\S+)(?:\s+0x([0-9a-f]+)\s+0x([0-9a-f]+))?")
 GENERATED = {"node_params", "arena_plan", "op_resolver"}
-SPECIAL_SYMBOLS = {"mg_arena": "arena", "mg_tensors": "runtime metadata", "mg_nodes": "runtime metadata",
+SPECIAL_SYMBOLS = {"mg_arena": "arena + guard", "mg_tensors": "runtime metadata", "mg_nodes": "runtime metadata",
                    "mg_registrations": "runtime metadata", "mg_node_ticks": "harness"}
 
 

@@ -57,12 +57,14 @@ def summary_lines(d: dict) -> list[str]:
     return lines
 
 
-def _table(header: list[str], rows: list[list[str]], left: int = 1) -> list[str]:
-    """A plain-text table whose columns fit their longest cell; the first `left` columns align left."""
+def _table(header: list[str], rows: list[list[str]], align: str = "") -> list[str]:
+    """A plain-text table whose columns fit their longest cell; `align` has "l" or "r" per column (default: the
+    first left, numbers right)."""
     widths = [max(len(str(c)) for c in column) for column in zip(header, *rows)]
+    align = align or "l" + "r" * (len(header) - 1)
 
     def line(cells):
-        return "  ".join(f"{c:<{w}}" if i < left else f"{c:>{w}}" for i, (c, w) in enumerate(zip(cells, widths)))
+        return "  ".join(f"{c:<{w}}" if a == "l" else f"{c:>{w}}" for c, w, a in zip(cells, widths, align))
     return [line(header).rstrip()] + [line(r).rstrip() for r in rows]
 
 
@@ -72,7 +74,7 @@ def to_text(d: dict) -> str:
     lines += [""] + _table(["group", "flash", "RAM"], [[n, num(f), num(r)] for n, f, r in _rows(d)])
     if d["top_symbols"]:
         lines += [""] + _table(["top symbols", "bytes", "group"],
-                               [[s["name"], num(s["bytes"]), s["group"]] for s in d["top_symbols"]], left=1)
+                               [[s["name"], num(s["bytes"]), s["group"]] for s in d["top_symbols"]], "lrl")
     return "\n".join(lines)
 
 
