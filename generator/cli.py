@@ -84,10 +84,13 @@ def cmd_build(args) -> int:
     result = build(args.project)
     size = measure(result.elf)
     pipeline.check_fit(size, pipeline.load_project(args.project).board)
-    print(f"built {result.elf.resolve()}: flash {nbytes(size.flash)} (code {nbytes(size.code)} + model "
-          f"{nbytes(size.model)}), RAM {nbytes(size.ram)}")
-    if args.print_env:
+    built = (f"built {result.elf.resolve()}: flash {nbytes(size.flash)} (code {nbytes(size.code)} + model "
+             f"{nbytes(size.model)}), RAM {nbytes(size.ram)}")
+    if args.print_env:  # stdout holds only the variable, for `export $(mcugen build DIR --print-env)`
+        pipeline.progress(built)
         print(f"PLATFORMIO_CORE_DIR={core_dir()}")
+    else:
+        print(built)
     return 0
 
 

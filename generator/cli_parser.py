@@ -20,7 +20,7 @@ See docs/cli.md for every command and its JSON output."""
 EXAMPLES = {
     "ops": ["mcugen ops model.tflite", "mcugen ops --json"],
     "generate": ["mcugen generate model.tflite --board mps2-an386 -o fw"],
-    "build": ["mcugen build fw"],
+    "build": ["mcugen build fw", "export $(mcugen build fw --print-env) && .venv/bin/pio test -d fw -e mps2-an386"],
     "test": ["mcugen test fw"],
     "run": ["mcugen run fw --random 3", "mcugen run fw --inputs inputs.npz --json"],
     "verify": ["mcugen verify model.tflite", "mcugen verify sine_float --board mps3-an547 --json"],
@@ -126,7 +126,8 @@ def parser(commands: dict) -> argparse.ArgumentParser:
     p = _command(sub, "build", "build a generated project with PlatformIO (offline)")
     _project_argument(p)
     p.add_argument("--print-env", action="store_true",
-                   help="also print the PLATFORMIO_CORE_DIR line to run PlatformIO by hand on this project")
+                   help="print only PLATFORMIO_CORE_DIR=... (mcugen's offline PlatformIO core) on stdout, to run `pio` by "
+                        "hand: export $(mcugen build DIR --print-env)")
 
     p = _command(sub, "test", "run the project's PlatformIO test (`pio test`) through mcugen's PlatformIO core, "
                  "offline")
