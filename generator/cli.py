@@ -317,23 +317,31 @@ def _os_error_message(exc: OSError) -> str:
     return f"cannot use {where}: {what}" if where else what
 
 
-def main(argv: list[str] | None = None) -> int:
-    args = parser(COMMANDS).parse_args(argv)
+def _run(argv: list[str] | None) -> int:
+    try:
+        args = parser(COMMANDS).parse_args(argv)
+    except SystemExit as exc:  # --help, --version or a usage error, already printed
+        return exc.code
     try:
         check_combinations(args)
         if getattr(args, "model", None) is not None:
             args.model = zoo.resolve(args.model)
-        status = args.func(args)
-        sys.stdout.flush()
-        return status
+        return args.func(args)
     except McugenError as exc:
         print(f"mcugen: error: {exc}", file=sys.stderr)
         return exc.exit_code
+
+
+def main(argv: list[str] | None = None) -> int:
+    try:
+        status = _run(argv)
+        sys.stdout.flush()
+        return status
     except BrokenPipeError:
         # the reader (e.g. `head`) has what it wanted: stop quietly, as Unix tools do
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 141
-    except OSError as exc:  # e.g. an output folder that cannot be written
+    except OSError as exc:  # e.g. a location that cannot be written
         print(f"mcugen: error: {_os_error_message(exc)}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
