@@ -45,6 +45,7 @@ def cmd_ops(args) -> int:
             print(f"{r['name']:<24} {r['builtin_code']:>4} {'%d-%d' % tuple(r['versions']):<8} {r['backend']:<10} "
                   f"{', '.join(r['dtypes'])}")
         return 0
+    args.board = args.board or "mps2-an386"
     graph = pipeline.load_model(args.model)
     backends = choose_backends("auto", load_board(args.board).cpu)
     groups: dict[tuple, list] = {}

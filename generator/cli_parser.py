@@ -108,7 +108,8 @@ def parser(commands: dict) -> argparse.ArgumentParser:
 
     p = _command(sub, "ops", "list a model's ops and whether mcugen supports them (no MODEL: the catalog)")
     p.add_argument("model", nargs="?", help="a .tflite file or a zoo name (" + ", ".join(zoo.NAMES) + ")")
-    _board_option(p, "with MODEL: judge the ops with this board's kernels; " + boards)
+    p.add_argument("--board", help="with MODEL: judge the ops with this board's kernels (default mps2-an386); "
+                   + boards)
     _json_option(p, "the ops (or the catalog)")
     p.add_argument("--markdown", action="store_true", help="without MODEL: the catalog as the table in docs/ops.md")
 
@@ -207,6 +208,8 @@ def check_combinations(args) -> None:
                 raise McugenError(f"--{flag} needs --nodes (it applies to the per-node dump)")
     if args.command == "ops" and args.model is not None and args.markdown:
         raise McugenError("--markdown prints the catalog; it takes no MODEL")
+    if args.command == "ops" and args.model is None and args.board:
+        raise McugenError("--board needs a MODEL (the catalog lists every kernel for every board)")
     if args.command == "ops" and args.markdown and args.json:
         raise McugenError("choose one of --json and --markdown")
     if args.command == "size" and args.max_growth is not None and not args.baseline:

@@ -15,6 +15,7 @@ from .check import CUSTOM_CODE, select_kernel
 from .custom import load_custom_ops
 from .emit.project import check_fits
 from .errors import McugenError
+from .measure.report import nbytes
 from .model import Graph, read_model
 from .plan import plan
 from .check import CheckedGraph
@@ -74,8 +75,9 @@ def _fit(checked: CheckedGraph, board: Board) -> list[Finding]:
         return [Finding("block", "fit", str(exc), "choose a board with more memory (mcugen --help lists boards)")]
     ram = the_plan.arena_size + board.stack_size
     level = "warn" if len(the_plan.graph.model_bytes) > 0.9 * board.flash_size or ram > 0.9 * board.ram_size else "ok"
-    return [Finding(level, "fit", f"model {len(the_plan.graph.model_bytes)} B of {board.flash_size} B flash; arena "
-                    f"{the_plan.arena_size} B + stack {board.stack_size} B of {board.ram_size} B RAM "
+    return [Finding(level, "fit", f"model {nbytes(len(the_plan.graph.model_bytes))} of {nbytes(board.flash_size)} "
+                    f"flash; arena {nbytes(the_plan.arena_size)} + stack {nbytes(board.stack_size)} of "
+                    f"{nbytes(board.ram_size)} RAM "
                     "(code and runtime come on top: `mcugen build` reports the exact fit)")]
 
 

@@ -216,6 +216,7 @@ def test_closed_pipe_is_quiet(args):
     (["plan", MLP_INT8, "--nodes", "--csv", "--json"], "not allowed with argument"),
     (["ops", MLP_INT8, "--markdown"], "takes no MODEL"),
     (["ops", "--markdown", "--json"], "choose one of --json and --markdown"),
+    (["ops", "--board", "mps2-an386"], "--board needs a MODEL"),
     (["size", MLP_INT8, "--max-growth", "5"], "--max-growth needs --baseline"),
     (["size", MLP_INT8, "--json", "--markdown"], "not allowed with argument"),
 ])

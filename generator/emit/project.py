@@ -13,6 +13,7 @@ from .. import __version__
 from ..boards import Board
 from ..catalog import KernelSpec, reference_kernels
 from ..errors import McugenError
+from ..measure.report import nbytes
 from ..model import Graph
 from ..paths import BOARDS, FIRMWARE, TEMPLATES
 from ..plan import Plan
@@ -112,8 +113,9 @@ def check_fits(plan: Plan, board: Board) -> None:
     """What is known before building must fit: the model in flash, the arena and stack in RAM."""
     model, ram = len(plan.graph.model_bytes), plan.arena_size + board.stack_size
     if model > board.flash_size or ram > board.ram_size:
-        raise McugenError(f"{board.name} is too small for this model: the model needs {model} B of "
-                          f"{board.flash_size} B flash, the arena and stack {ram} B of {board.ram_size} B RAM "
+        raise McugenError(f"{board.name} is too small for this model: the model needs {nbytes(model)} of "
+                          f"{nbytes(board.flash_size)} flash, the arena and stack {nbytes(ram)} of "
+                          f"{nbytes(board.ram_size)} RAM "
                           "(before code and runtime); choose a bigger board or a smaller model")
 
 
