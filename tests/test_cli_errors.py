@@ -109,17 +109,33 @@ def test_unwritable_output_folder(cli, out):
     assert_clean_failure(cli("generate", MLP_INT8, "--board", "mps2-an386", "-o", out), f"cannot write", out)
 
 
-def test_read_only_output_folder(cli, tmp_path):
+@pytest.fixture
+def read_only_dir(tmp_path):
+    """A folder this user cannot write into: permission bits, or for root the immutable attribute."""
+    import shutil
+    import subprocess
     ro = tmp_path / "ro"
     ro.mkdir()
     ro.chmod(0o555)
+    immutable = False
     try:
         (ro / "probe").mkdir()
     except OSError:
         pass
     else:
-        pytest.skip("running as root: permission bits do not stop this user (the /sys and /proc cases cover it)")
-    assert_clean_failure(cli("generate", MLP_INT8, "--board", "mps2-an386", "-o", ro / "fw"), "cannot write")
+        (ro / "probe").rmdir()
+        immutable = shutil.which("chattr") and subprocess.run(["chattr", "+i", str(ro)]).returncode == 0
+        if not immutable:
+            pytest.skip("running as root without chattr: no folder here is read-only to this user")
+    yield ro
+    if immutable:
+        subprocess.run(["chattr", "-i", str(ro)])
+    ro.chmod(0o755)
+
+
+def test_read_only_output_folder(cli, read_only_dir):
+    assert_clean_failure(cli("generate", MLP_INT8, "--board", "mps2-an386", "-o", read_only_dir / "fw"),
+                         f"cannot write the project folder {read_only_dir / 'fw'}")
 
 
 def test_build_with_unwritable_core_folder(project):

@@ -102,3 +102,10 @@ def test_real_board_message_gives_a_path_to_paste(cli, tmp_path):
     elf = project.resolve() / ".pio" / "build" / "nucleo-f446re" / "firmware.elf"
     assert result.returncode == 2 and f"flash {elf} with its stlink probe" in result.stderr
     assert "building" not in result.stderr
+
+
+def test_html_into_unwritable_place(cli, built):
+    project, _ = built
+    result = cli("size", project, "--html", "/sys/mcugen-size.html")
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert result.stderr.startswith("mcugen: error: cannot write /sys/mcugen-size.html: ")
