@@ -26,7 +26,8 @@ EXAMPLES = {
     "verify": ["mcugen verify model.tflite", "mcugen verify sine_float --board mps3-an547 --json"],
     "plan": ["mcugen plan model.tflite", "mcugen plan model.tflite --nodes --run"],
     "doctor": ["mcugen doctor model.tflite --board lm3s6965evb"],
-    "bench": ["mcugen bench sine_float", "mcugen bench --board mps2-an386 --board mps3-an547 --write docs/benchmarks.md"],
+    "bench": ["mcugen bench sine_float",
+              "mcugen bench --board mps2-an386 --board mps3-an547 --write docs/benchmarks.md"],
     "size": ["mcugen size fw", "mcugen size fw --json > base.json && mcugen size fw --baseline base.json"],
 }
 
@@ -127,8 +128,8 @@ def parser(commands: dict) -> argparse.ArgumentParser:
     p = _command(sub, "build", "build a generated project with PlatformIO (offline)")
     _project_argument(p)
     p.add_argument("--print-env", action="store_true",
-                   help="print only PLATFORMIO_CORE_DIR=... (mcugen's offline PlatformIO core) on stdout, to run `pio` by "
-                        "hand: export $(mcugen build DIR --print-env)")
+                   help="print only PLATFORMIO_CORE_DIR=... (mcugen's offline PlatformIO core) on stdout, to run "
+                        "`pio` by hand: export $(mcugen build DIR --print-env)")
 
     p = _command(sub, "test", "run the project's PlatformIO test (`pio test`) through mcugen's PlatformIO core, "
                  "offline")
