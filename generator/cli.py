@@ -4,7 +4,6 @@ from __future__ import annotations
 import json
 import os
 import sys
-from collections import Counter
 from pathlib import Path
 
 import numpy as np
@@ -27,24 +26,28 @@ def _emit_json(data) -> None:
     print(json.dumps(data, indent=2, sort_keys=True))
 
 
+def _ops_catalog(args) -> int:
+    rank = {b: i for i, b in enumerate(BACKEND_CORES)}
+    kernels = sorted(CATALOG, key=lambda k: (k.op, rank.get(k.backend, len(rank)), k.versions))
+    rows = [{"name": k.op, "builtin_code": k.builtin_code, "versions": list(k.versions), "dtypes": list(k.dtypes),
+             "backend": k.backend} for k in kernels]
+    if args.json:
+        _emit_json({"catalog": rows})
+        return 0
+    print(f"{'op':<24} {'code':>4} {'versions':<8} {'backend':<10} input types")
+    for r in rows:
+        print(f"{r['name']:<24} {r['builtin_code']:>4} {'%d-%d' % tuple(r['versions']):<8} {r['backend']:<10} "
+              f"{', '.join(r['dtypes'])}")
+    return 0
+
+
 def cmd_ops(args) -> int:
     if args.markdown:
         from .catalog.docs import ops_markdown
         print(ops_markdown(), end="")
         return 0
     if args.model is None:
-        rank = {b: i for i, b in enumerate(BACKEND_CORES)}
-        kernels = sorted(CATALOG, key=lambda k: (k.op, rank.get(k.backend, len(rank)), k.versions))
-        rows = [{"name": k.op, "builtin_code": k.builtin_code, "versions": list(k.versions), "dtypes": list(k.dtypes),
-                 "backend": k.backend} for k in kernels]
-        if args.json:
-            _emit_json({"catalog": rows})
-            return 0
-        print(f"{'op':<24} {'code':>4} {'versions':<8} {'backend':<10} input types")
-        for r in rows:
-            print(f"{r['name']:<24} {r['builtin_code']:>4} {'%d-%d' % tuple(r['versions']):<8} {r['backend']:<10} "
-                  f"{', '.join(r['dtypes'])}")
-        return 0
+        return _ops_catalog(args)
     args.board = args.board or "mps2-an386"
     graph = pipeline.load_model(args.model)
     backends = choose_backends("auto", load_board(args.board).cpu)
@@ -53,10 +56,9 @@ def cmd_ops(args) -> int:
         groups.setdefault((op.op_name, op.builtin_code, op.version, op.custom_name), []).append(op)
     rows = []
     for (name, code, version, custom), ops in sorted(groups.items(), key=lambda kv: (kv[0][0], kv[0][2])):
-        # the same judgement as check and doctor: the op's code and version, then its input and output types
+        # the judgement of generate and doctor: the op's code and version, then its input and output types
         reasons = [select_kernel(op, [graph.tensors[i] if i >= 0 else None for i in op.inputs],
-                                 [graph.tensors[i] for i in op.outputs], BY_CODE, backends)[1]
-                   for op in ops]
+                                 [graph.tensors[i] for i in op.outputs], BY_CODE, backends)[1] for op in ops]
         reason = next((r for r in reasons if r), None)
         rows.append({"name": name, "builtin_code": code, "version": version, "count": len(ops), "custom_name": custom,
                      "supported": reason is None, "reason": reason})
