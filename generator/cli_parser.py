@@ -84,8 +84,8 @@ def _emulator_option(p) -> None:
 
 
 def _io_options(p) -> None:
-    p.add_argument("--random", type=positive_int, default=5, metavar="N", help="run N random input sets (default 5)")
-    p.add_argument("--seed", type=int, default=0, help="seed of the random inputs (default 0)")
+    p.add_argument("--random", type=positive_int, metavar="N", help="run N random input sets (default 5)")
+    p.add_argument("--seed", type=int, help="seed of the random inputs (default 0)")
     _json_option(p)
 
 
@@ -200,7 +200,8 @@ def parser(commands: dict) -> argparse.ArgumentParser:
 
 
 def check_combinations(args) -> None:
-    """Options that mean nothing together are refused, not silently ignored."""
+    """Options that mean nothing together are refused, not silently ignored; then the defaults that depend on
+    whether an option was given are filled in."""
     from .errors import McugenError
 
     if args.command == "plan" and not args.nodes:
@@ -213,5 +214,10 @@ def check_combinations(args) -> None:
         raise McugenError("--board needs a MODEL (the catalog lists every kernel for every board)")
     if args.command == "ops" and args.markdown and args.json:
         raise McugenError("choose one of --json and --markdown")
+    if args.command == "run" and args.inputs and (args.random is not None or args.seed is not None):
+        raise McugenError("--inputs gives the input sets; --random and --seed make random ones: choose one")
+    if args.command in ("run", "verify"):
+        args.random = 5 if args.random is None else args.random
+        args.seed = 0 if args.seed is None else args.seed
     if args.command == "size" and args.max_growth is not None and not args.baseline:
         raise McugenError("--max-growth needs --baseline OLD.json")

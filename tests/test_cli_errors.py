@@ -234,6 +234,8 @@ def test_closed_pipe_is_quiet(args):
     (["ops", "--markdown", "--json"], "choose one of --json and --markdown"),
     (["ops", "--board", "mps2-an386"], "--board needs a MODEL"),
     (["size", MLP_INT8, "--max-growth", "5"], "--max-growth needs --baseline"),
+    (["run", "fw", "--inputs", "in.npz", "--random", "3"], "choose one"),
+    (["run", "fw", "--inputs", "in.npz", "--seed", "3"], "choose one"),
     (["size", MLP_INT8, "--json", "--markdown"], "not allowed with argument"),
 ])
 def test_meaningless_combinations_are_refused(cli, args, phrase):
