@@ -6,11 +6,10 @@ and how to emulate the board (QEMU machine and arguments, Renode script).
 """
 from __future__ import annotations
 
-import difflib
 import json
 from dataclasses import dataclass, field
 
-from .errors import McugenError
+from .errors import McugenError, did_you_mean
 from .paths import BOARDS, ROOT
 
 TICK_SOURCES = ("systick", "dwt")
@@ -77,13 +76,6 @@ class Board:
 
 def board_names() -> list[str]:
     return sorted(p.stem for p in BOARDS.glob("*.json"))
-
-
-def did_you_mean(name: str, known: list[str]) -> str:
-    """" (did you mean 'x'?)" for a near miss: case, '_' for '-', a dropped or swapped letter; else ""."""
-    normal = {k.lower().replace("_", "-"): k for k in known}
-    close = difflib.get_close_matches(name.lower().replace("_", "-"), list(normal), n=1, cutoff=0.8)
-    return f" (did you mean '{normal[close[0]]}'?)" if close else ""
 
 
 def _define_value(value) -> str:

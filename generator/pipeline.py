@@ -130,7 +130,11 @@ def load_input_file(path: Path, inputs: list[IoTensor]) -> list[list[np.ndarray]
             raise McugenError(f"{path} has no array 'input_{i}' (or '{spec.name}'); it holds {archive.files}")
         if len(set(keys)) > 1:
             raise McugenError(f"{path} gives input {i} twice, as '{keys[0]}' and '{keys[1]}'")
-        arr = _input_array(path, keys[0], archive[keys[0]], i, spec)
+        try:
+            values = archive[keys[0]]
+        except ValueError as exc:  # e.g. an array of Python objects, which would need pickle
+            raise McugenError(f"{path}: cannot read '{keys[0]}': {exc}") from None
+        arr = _input_array(path, keys[0], values, i, spec)
         per_set = int(np.prod(spec.shape))
         if arr.size == 0 or arr.size % per_set:
             raise McugenError(f"{path}: '{keys[0]}' has {arr.size} values, not a multiple of {spec.shape}")

