@@ -291,6 +291,8 @@ def cmd_bench(args) -> int:
     from . import bench
     from .bench.markdown import render
 
+    if args.write and not os.access(Path(args.write).resolve().parent, os.W_OK):  # before an hour of runs
+        raise McugenError(f"cannot write {args.write}: its folder is missing or not writable")
     results = bench.run_bench(args.models or bench.DEFAULT_MODELS, args.board or ["mps2-an386"], sets=args.sets,
                               all_ops=not args.no_all_ops)
     command = "mcugen bench " + " ".join(sys.argv[2:]) if sys.argv[1:2] == ["bench"] else "mcugen bench"

@@ -138,6 +138,12 @@ def test_read_only_output_folder(cli, read_only_dir):
                          f"cannot write the project folder {read_only_dir / 'fw'}")
 
 
+def test_bench_report_into_a_missing_folder_fails_before_running(cli, tmp_path):
+    result = cli("bench", "sine_float", "--write", tmp_path / "missing" / "bench.md")
+    assert_clean_failure(result, "cannot write", "folder is missing or not writable")
+    assert "bench sine_float" not in result.stderr
+
+
 def test_build_with_unwritable_core_folder(project):
     import os
     import subprocess
