@@ -10,6 +10,8 @@ import pytest
 
 from conftest import MLP_FLOAT_IO, MLP_INT8, SINE_FLOAT
 
+pytestmark = pytest.mark.qemu
+
 
 @pytest.mark.parametrize("model", [SINE_FLOAT, MLP_INT8, MLP_FLOAT_IO], ids=lambda p: p.stem)
 def test_verify_matches_reference(cli, tmp_path, model):

@@ -16,6 +16,8 @@ from generator.errors import McugenError
 from generator.pipeline import generate, random_sets
 from generator.run import run_qemu
 
+pytestmark = [pytest.mark.qemu, pytest.mark.xdist_group("corrupt-firmware")]
+
 
 @pytest.fixture(scope="module")
 def firmware(tmp_path_factory):

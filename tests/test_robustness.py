@@ -130,6 +130,7 @@ def test_model_too_big_for_board_fails_at_generation(tmp_path):
     assert not (tmp_path / "out").exists()
 
 
+@pytest.mark.qemu
 def test_two_builds_in_two_folders_are_byte_identical(tmp_path):
     from generator.build import build
     from generator.pipeline import generate

@@ -11,6 +11,8 @@ from generator.build import build
 from generator.measure import measure
 from generator.pipeline import generate
 
+pytestmark = [pytest.mark.qemu, pytest.mark.xdist_group("size-elfs")]
+
 
 @pytest.fixture(scope="module")
 def elfs(tmp_path_factory):

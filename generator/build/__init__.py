@@ -16,6 +16,7 @@ from pathlib import Path
 
 from ..emit import load_project
 from ..errors import McugenError
+from ..locking import exclusive
 from ..paths import BOARDS
 
 SCONS_PACKAGE = BOARDS / "packages" / "tool-scons"
@@ -66,9 +67,17 @@ def build(project_dir: Path, verbose: bool = False) -> BuildResult:
         raise McugenError("arm-none-eabi-gcc not found; install it: apt-get install gcc-arm-none-eabi "
                           "libnewlib-arm-none-eabi (or run `make setup`)")
     core = core_dir()
-    prepare_core_dir(core)
     cmd = [sys.executable, "-m", "platformio", "run", "-d", str(project.path), "-e", project.board]
-    proc = subprocess.run(cmd, env=pio_env(core), capture_output=not verbose, text=True)
+
+    def pio_run() -> subprocess.CompletedProcess:
+        return subprocess.run(cmd, env=pio_env(core), capture_output=not verbose, text=True)
+
+    # The first build installs the local platform into the core folder: one process at a time does that
+    # (parallel test workers, two mcugen commands); once it is there, builds run side by side.
+    with exclusive(core.parent / f"{core.name}.lock"):
+        prepare_core_dir(core)
+        proc = pio_run() if not (core / "platforms").is_dir() else None
+    proc = proc or pio_run()
     log = (proc.stdout or "") + (proc.stderr or "")
     if proc.returncode != 0:
         tail = "\n".join(line for line in log.splitlines()[-15:])

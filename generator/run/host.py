@@ -17,6 +17,7 @@ import numpy as np
 
 from ..emit import IoTensor
 from ..errors import McugenError
+from ..locking import exclusive
 from ..paths import BOARDS, FIRMWARE
 from .protocol import RunResult, finish, pack_inputs
 
@@ -61,7 +62,13 @@ def _cached_object(source: Path, headers_digest: bytes) -> Path:
 
 
 def host_library() -> Path:
-    """The static library of everything model-independent, rebuilt only when a source or header changed."""
+    """The static library of everything model-independent, rebuilt only when a source or header changed
+    (by one process at a time: parallel test workers wait for it rather than compile it twice)."""
+    with exclusive(_cache_root() / "lib.lock"):
+        return _host_library()
+
+
+def _host_library() -> Path:
     headers = sorted([*FIRMWARE.rglob("*.h"), *(BOARDS / "startup").glob("*.h")])
     headers_digest = hashlib.sha256(b"".join(h.read_bytes() for h in headers)).digest()
     with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:

@@ -68,7 +68,7 @@ def test_resolver_registers_each_backend_kernel(test_backend, tmp_path):
     assert "node_backends[4] = { 1, 0, 0, 0 }" in (tmp_path / "fw" / "src" / "arena_plan.c").read_text()
 
 
-@pytest.mark.parametrize("qemu", [False, True], ids=["host", "qemu"])
+@pytest.mark.parametrize("qemu", [False, pytest.param(True, marks=pytest.mark.qemu)], ids=["host", "qemu"])
 def test_backend_choice_changes_no_output(test_backend, qemu, tmp_path, monkeypatch):
     import generator.pipeline as pipeline
     from generator.catalog.backends import choose_backends
