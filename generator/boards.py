@@ -63,6 +63,27 @@ class Board:
     def emulators(self) -> list[str]:
         return [e for e, ok in (("qemu", self.qemu_machine), ("renode", self.renode)) if ok]
 
+    def check_fit(self, flash: int, ram: int, before_build: bool) -> None:
+        """The one fit check: before the build `flash` is the model's bytes and `ram` the arena and stack (what
+        the plan knows), after it the firmware's flash and RAM as measured in the ELF."""
+        if flash <= self.flash_size and ram <= self.ram_size:
+            return
+        if before_build:
+            need = (f"the model needs {flash} B of {self.flash_size} B flash, the arena and stack {ram} B of "
+                    f"{self.ram_size} B RAM (before code and runtime)")
+        else:
+            need = f"the firmware needs {flash} B of {self.flash_size} B flash and {ram} B of {self.ram_size} B RAM"
+        raise McugenError(f"{self.name} is too small for this model: {need}; choose a bigger board or a smaller "
+                          "model")
+
+    def qemu_arguments(self, elf: str) -> list[str]:
+        """What follows `qemu-system-arm` to run `elf` on this board, for `mcugen run` and for `pio test`:
+        -icount shift=0 makes one instruction take 1 ns (costs in instructions), semihosting carries the exit
+        status, the UART is the console."""
+        return ["-M", self.qemu_machine, *self.qemu_args, "-nographic", "-monitor", "none", "-serial", "stdio",
+                "-icount", "shift=0,align=off,sleep=off", "-semihosting-config", "enable=on,target=native",
+                "-kernel", elf]
+
     def build_flags(self) -> list[str]:
         """The -D flags the generated platformio.ini passes for this board."""
         flags = [f"-DMG_UART_BASE={self.uart_base:#010x}u"]

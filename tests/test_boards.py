@@ -160,7 +160,7 @@ __attribute__((constructor)) static void mg_test_hang(void)
 
 
 def _project_with(tmp_path, board_name, name, source):
-    project, _ = generate(MLP_INT8, board_name, tmp_path / "fw")
+    project, _ = generate(MLP_INT8, load_board(board_name), tmp_path / "fw")
     (project.path / "src" / name).write_text(source)
     return project, build(project.path).elf
 
@@ -214,7 +214,7 @@ def test_two_identical_runs_give_identical_costs(cli, tmp_path, name):
 
 @pytest.mark.qemu
 def test_pio_test_runs_the_firmware_in_qemu_offline(tmp_path):
-    project, _ = generate(MLP_INT8, "mps2-an386", tmp_path / "fw")
+    project, _ = generate(MLP_INT8, load_board("mps2-an386"), tmp_path / "fw")
     core = tmp_path / "core"
     prepare_core_dir(core)
     cmd = [sys.executable, "-m", "platformio", "test", "-d", str(project.path), "-e", "mps2-an386"]
@@ -284,7 +284,7 @@ def test_renode_runner_drives_renode_and_reads_the_console(tmp_path):
     fake.chmod(0o755)
     env = dict(os.environ, PATH=f"{fake.parent}{os.pathsep}{os.environ['PATH']}")
     project = tmp_path / "fw"
-    generate(MLP_INT8, "nucleo-f446re", project)
+    generate(MLP_INT8, load_board("nucleo-f446re"), project)
     start = time.monotonic()
     ran = subprocess.run([sys.executable, "-m", "generator", "run", str(project), "--emulator", "renode",
                           "--random", "1", "--json"], capture_output=True, text=True, env=env, timeout=300)

@@ -22,7 +22,7 @@ pytestmark = [pytest.mark.qemu, pytest.mark.xdist_group("corrupt-firmware")]
 @pytest.fixture(scope="module")
 def firmware(tmp_path_factory):
     root = tmp_path_factory.mktemp("corrupt")
-    project, _ = generate(MLP_INT8, "mps2-an386", root / "fw")
+    project, _ = generate(MLP_INT8, load_board("mps2-an386"), root / "fw")
     return project, build(project.path).elf
 
 

@@ -108,19 +108,10 @@ def registered_kernels(plan: Plan, resolver: str) -> list[KernelSpec]:
     raise McugenError(f"unknown resolver '{resolver}'; use 'model' or 'all'")
 
 
-def check_fits(plan: Plan, board: Board) -> None:
-    """What is known before building must fit: the model in flash, the arena and stack in RAM."""
-    model, ram = len(plan.graph.model_bytes), plan.arena_size + board.stack_size
-    if model > board.flash_size or ram > board.ram_size:
-        raise McugenError(f"{board.name} is too small for this model: the model needs {model} B of "
-                          f"{board.flash_size} B flash, the arena and stack {ram} B of {board.ram_size} B RAM "
-                          "(before code and runtime); choose a bigger board or a smaller model")
-
-
 def emit(plan: Plan, board: Board, out: Path, model_name: str, resolver: str = "model",
          verbose: bool = False) -> Project:
     out = Path(out).resolve()
-    check_fits(plan, board)
+    board.check_fit(len(plan.graph.model_bytes), plan.arena_size + board.stack_size, before_build=True)
     kernels = registered_kernels(plan, resolver)
     _check_target(out)
     contents = {path: text.encode() for path, text in render_all(plan, board, model_name, kernels, verbose).items()}
