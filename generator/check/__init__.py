@@ -27,7 +27,8 @@ class CheckError(McugenError):
     def __init__(self, failures: list[str], nodes: list[int]):
         self.failures, self.nodes = failures, nodes
         lines = [f"{len(failures)} node(s) cannot run on mcugen's kernels:"] + [f"  {f}" for f in failures]
-        lines.append("fix: convert the model with the ops `mcugen ops` lists (no MODEL: the catalog), or add a kernel for them")
+        lines.append("fix: convert the model with the ops `mcugen ops` lists (no MODEL: the catalog), "
+                     "or add a kernel for them")
         super().__init__("\n".join(lines))
 
 
@@ -82,7 +83,8 @@ def _node_problem(spec: KernelSpec, op: Operator, inputs: list, outputs: list) -
     tripping over a malformed model (e.g. missing quantization) becomes a reason, not a crash."""
     for t in [*inputs, *outputs]:
         if t is not None and t.quant is not None and len(t.quant.zero_point) != len(t.quant.scale):
-            return f"tensor {t.index} '{t.name}' has {len(t.quant.scale)} scales but {len(t.quant.zero_point)} zero points"
+            return (f"tensor {t.index} '{t.name}' has {len(t.quant.scale)} scales but "
+                    f"{len(t.quant.zero_point)} zero points")
         if t is not None and t.quant is not None and not all(0.0 < s < float("inf") for s in t.quant.scale):
             return f"tensor {t.index} '{t.name}' has a quantization scale that is not a positive number"
     try:

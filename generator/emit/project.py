@@ -163,4 +163,5 @@ def load_project(path: Path) -> Project:
                        [IoTensor(**t) for t in data["outputs"]], data["model_bytes"], data["arena_bytes"],
                        data["lower_bound_bytes"], data["ops"])
     except (OSError, ValueError, KeyError, TypeError):
-        raise McugenError(f"{path} is not an mcugen project (no valid {MANIFEST}); run `mcugen generate` first") from None
+        raise McugenError(f"{path} is not an mcugen project (no valid {MANIFEST}); "
+                          "run `mcugen generate` first") from None

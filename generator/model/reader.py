@@ -126,7 +126,8 @@ def _read_tensor(t, index: int, buffers: list, where: list[str]) -> Tensor:
         raise McugenError(f"tensor {index} '{name}' has rank {len(shape)}; mcugen handles up to {MAX_RANK}")
     # A -1 batch in shape_signature is normal (Keras' None batch); `shape` then holds the fixed size.
     if any(d < 0 for d in shape) or any(d < 0 for d in signature[1:]):
-        raise McugenError(f"tensor {index} '{name}' has a dynamic shape {[int(d) for d in (signature if len(signature) else shape)]}; "
+        dims = [int(d) for d in (signature if len(signature) else shape)]
+        raise McugenError(f"tensor {index} '{name}' has a dynamic shape {dims}; "
                           "convert the model with fixed input shapes (batch size 1)")
     if t.Type() not in DTYPES:
         raise McugenError(f"tensor {index} '{name}' has unknown type code {t.Type()}")

@@ -31,7 +31,8 @@ def coverage(rows: list[dict]) -> dict:
     result = {}
     for backend in sorted({r["backend"] for r in rows}):
         mine = [r for r in rows if r["backend"] == backend]
-        runs = [[r["node"] for r in group] for key, group in groupby(rows, key=lambda r: r["backend"]) if key == backend]
+        runs = [[r["node"] for r in group]
+                for key, group in groupby(rows, key=lambda r: r["backend"]) if key == backend]
         result[backend] = {
             "nodes": len(mine), "node_share": round(len(mine) / total_nodes, 4),
             "mac_share": round(sum(r["macs"] for r in mine) / total_macs, 4),
