@@ -1,6 +1,6 @@
 # Two commands do everything on a fresh Debian machine (as root, or with sudo):
 #   make demo   set up, then generate, build, run and verify the bundled model on the default board
-#   make test   set up, then run the whole test suite in parallel on every core (JOBS=auto)
+#   make test   set up, then run the whole test suite in parallel, one worker per core (JOBS=N to change)
 #   make test-host  the host lane only (`pytest -m "not qemu"`): no PlatformIO, no QEMU, under 2 minutes
 #   make lint   ruff and clang-format over generator/ tests/ firmware/ boards/ (checks only, changes nothing)
 # Set-up is idempotent: it installs only what is missing and takes seconds when everything is there.
@@ -14,7 +14,7 @@ SUDO      := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 MODEL     ?= tests/fixtures/mlp_int8.tflite
 BOARD     ?= mps2-an386
 PYTEST_ARGS ?=
-JOBS      ?= auto
+JOBS      ?= $(shell nproc)
 # xdist: one worker per core; tests sharing an expensive module fixture carry one xdist_group and run on one worker
 PYTEST    := $(PY) -m pytest -n $(JOBS) --dist loadgroup
 LINT_DIRS := generator tests firmware boards
