@@ -1,6 +1,8 @@
 # Two commands do everything on a fresh Debian machine (as root, or with sudo):
 #   make demo   set up, then generate, build, run and verify the bundled model on the default board
-#   make test   set up, then run the test suite
+#   make test   set up, then run the whole test suite in parallel, one worker per core (JOBS=N to change)
+#   make test-host  the host lane only (`pytest -m "not qemu"`): no PlatformIO, no QEMU, under 2 minutes
+#   make lint   ruff and clang-format over generator/ tests/ firmware/ boards/ (checks only, changes nothing)
 # Set-up is idempotent: it installs only what is missing and takes seconds when everything is there.
 
 VENV      := .venv
@@ -12,8 +14,16 @@ SUDO      := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 MODEL     ?= tests/fixtures/mlp_int8.tflite
 BOARD     ?= mps2-an386
 PYTEST_ARGS ?=
+JOBS      ?= $(shell nproc)
+# xdist: one worker per core; tests sharing an expensive module fixture carry one xdist_group and run on one worker
+PYTEST    := $(PY) -m pytest -n $(JOBS) --dist loadgroup
+LINT_DIRS := generator tests firmware boards
+# C++ (the runtime and harness) has its own clang-format style; every other .c/.h is C.
+CXX_SOURCES := $(wildcard firmware/*/*.cc) firmware/runtime/mg_flatbuffer.h firmware/runtime/mg_interpreter.h \
+               firmware/runtime/mg_op_resolver.h
+C_SOURCES   = $(filter-out $(CXX_SOURCES),$(shell find $(LINT_DIRS) -name '*.[ch]' | sort))
 
-.PHONY: setup apt apt-test venv demo test bench clean
+.PHONY: setup apt apt-test apt-lint venv demo test test-host lint bench clean
 
 setup: apt venv
 
@@ -34,6 +44,11 @@ apt-test:
 	@command -v chromium >/dev/null || { echo "installing Debian packages: chromium"; \
 	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends chromium; }
 
+# clang-format for `make lint`.
+apt-lint:
+	@command -v clang-format >/dev/null || { echo "installing Debian packages: clang-format"; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends clang-format; }
+
 venv: $(STAMP)
 
 $(STAMP): pyproject.toml
@@ -46,7 +61,16 @@ demo: setup
 	$(MCUGEN) verify $(MODEL) --board $(BOARD) --random 10 --seed 1
 
 test: setup apt-test
-	$(PY) -m pytest $(PYTEST_ARGS)
+	$(PYTEST) $(PYTEST_ARGS)
+
+test-host: setup
+	$(PYTEST) -m "not qemu" $(PYTEST_ARGS)
+
+lint: venv apt-lint
+	$(VENV)/bin/ruff check $(LINT_DIRS)
+	$(VENV)/bin/ruff format --check $(LINT_DIRS)
+	clang-format --dry-run -Werror $(C_SOURCES)
+	clang-format --dry-run -Werror --style=file:.clang-format-cxx $(CXX_SOURCES)
 
 # Rewrites docs/benchmarks.md: every zoo model on every QEMU board, beside TFLite Micro's figures.
 BENCH_BOARDS := mps2-an386 mps2-an500 mps3-an547 mps2-an385 mps2-an505 lm3s6965evb netduinoplus2

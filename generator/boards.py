@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 from .errors import McugenError, did_you_mean
 from .paths import BOARDS, ROOT
+from .units import nbytes
 
 TICK_SOURCES = ("systick", "dwt")
 EXITS = ("semihosting", "halt")
@@ -62,6 +63,28 @@ class Board:
     @property
     def emulators(self) -> list[str]:
         return [e for e, ok in (("qemu", self.qemu_machine), ("renode", self.renode)) if ok]
+
+    def check_fit(self, flash: int, ram: int, before_build: bool) -> None:
+        """The one fit check: before the build `flash` is the model's bytes and `ram` the arena and stack (what
+        the plan knows), after it the firmware's flash and RAM as measured in the ELF."""
+        if flash <= self.flash_size and ram <= self.ram_size:
+            return
+        if before_build:
+            need = (f"the model needs {nbytes(flash)} of {nbytes(self.flash_size)} flash, the arena and stack "
+                    f"{nbytes(ram)} of {nbytes(self.ram_size)} RAM (before code and runtime)")
+        else:
+            need = (f"the firmware needs {nbytes(flash)} of {nbytes(self.flash_size)} flash and {nbytes(ram)} of "
+                    f"{nbytes(self.ram_size)} RAM")
+        raise McugenError(f"{self.name} is too small for this model: {need}; choose a bigger board or a smaller "
+                          "model")
+
+    def qemu_arguments(self, elf: str) -> list[str]:
+        """What follows `qemu-system-arm` to run `elf` on this board, for `mcugen run` and for `pio test`:
+        -icount shift=0 makes one instruction take 1 ns (costs in instructions), semihosting carries the exit
+        status, the UART is the console."""
+        return ["-M", self.qemu_machine, *self.qemu_args, "-nographic", "-monitor", "none", "-serial", "stdio",
+                "-icount", "shift=0,align=off,sleep=off", "-semihosting-config", "enable=on,target=native",
+                "-kernel", elf]
 
     def build_flags(self) -> list[str]:
         """The -D flags the generated platformio.ini passes for this board."""

@@ -75,7 +75,7 @@ def cmd_ops(args) -> int:
 
 
 def cmd_generate(args) -> int:
-    project, plan = pipeline.generate(args.model, args.board, args.output, args.resolver, args.backend,
+    project, plan = pipeline.generate(args.model, load_board(args.board), args.output, args.resolver, args.backend,
                                       args.custom_ops, args.verbose)
     print(f"wrote {project.path}: {len(plan.nodes)} nodes, ops {', '.join(sorted(set(project.ops)))}, "
           f"arena {nbytes(plan.arena_size)} (lower bound {nbytes(plan.lower_bound)})")
@@ -86,7 +86,7 @@ def cmd_build(args) -> int:
     pipeline.progress(f"building {args.project}")
     result = build(args.project)
     size = measure(result.elf)
-    pipeline.check_fit(size, pipeline.load_project(args.project).board)
+    load_board(pipeline.load_project(args.project).board).check_fit(size.flash, size.ram, before_build=False)
     built = (f"built {result.elf.resolve()}: flash {nbytes(size.flash)} (code {nbytes(size.code)} + model "
              f"{nbytes(size.model)}), RAM {nbytes(size.ram)}")
     if args.print_env:  # stdout holds only the variable, for `export $(mcugen build DIR --print-env)`
@@ -111,7 +111,8 @@ def _sets_for(args, project) -> list:
 
 def cmd_run(args) -> int:
     project = pipeline.load_project(args.project)
-    _, size, result = pipeline.build_and_run(project, _sets_for(args, project), args.emulator)
+    board = load_board(project.board)
+    _, size, result = pipeline.build_and_run(project, board, _sets_for(args, project), args.emulator)
     sets = [{"outputs": [o.tolist() for o in s.outputs], "ticks": s.ticks,
              "cost_instructions": result.instructions(s.ticks),
              "node_instructions": [result.instructions(t) for t in s.node_ticks]} for s in result.sets]
@@ -127,7 +128,8 @@ def cmd_run(args) -> int:
 
 
 def cmd_verify(args) -> int:
-    v = pipeline.verify(args.model, args.board, args.output, args.random, args.seed, args.backend, args.custom_ops,
+    board = load_board(args.board)
+    v = pipeline.verify(args.model, board, args.output, args.random, args.seed, args.backend, args.custom_ops,
                         emulator=args.emulator)
     costs = [v.run.instructions(s.ticks) for s in v.run.sets]
     report = {
@@ -158,14 +160,14 @@ def cmd_verify(args) -> int:
     return 0 if v.comparison.match else 1
 
 
-def _cmd_plan_nodes(args, the_plan) -> int:
+def _cmd_plan_nodes(args, the_plan, board) -> int:
     from .plan.nodes import coverage, node_rows
 
     costs = None
     if args.run:
         out = pipeline.default_project_dir(args.model, args.board)
-        project, _ = pipeline.generate(args.model, args.board, out, backend=args.backend, custom_ops=args.custom_ops)
-        _, _, result = pipeline.build_and_run(project, pipeline.random_sets(project.inputs, 1, 0))
+        project, _ = pipeline.generate(args.model, board, out, backend=args.backend, custom_ops=args.custom_ops)
+        _, _, result = pipeline.build_and_run(project, board, pipeline.random_sets(project.inputs, 1, 0))
         costs = [result.instructions(t) for t in result.sets[0].node_ticks]
     rows = node_rows(the_plan, costs)
     summary = coverage(rows)
@@ -193,9 +195,10 @@ def _cmd_plan_nodes(args, the_plan) -> int:
 
 def cmd_plan(args) -> int:
     graph = pipeline.load_model(args.model)
-    the_plan = plan(pipeline.checked_graph(graph, args.board, args.backend, args.custom_ops))
+    board = load_board(args.board)
+    the_plan = plan(pipeline.checked_graph(graph, board, args.backend, args.custom_ops))
     if args.nodes:
-        return _cmd_plan_nodes(args, the_plan)
+        return _cmd_plan_nodes(args, the_plan, board)
     rows = []
     for t, offset in zip(graph.tensors, the_plan.tensor_offsets):
         if offset is None:

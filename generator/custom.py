@@ -18,9 +18,7 @@ from flatbuffers import flexbuffers
 
 from .catalog import CExpr, KernelSpec, NodeParams
 from .errors import McugenError
-from .model import Graph, Operator, Tensor
-
-CUSTOM_CODE = 32
+from .model import CUSTOM_CODE, Graph, Operator, Tensor
 
 
 @dataclass
@@ -64,8 +62,9 @@ def _info(t: Tensor) -> TensorInfo:
 
 def custom_node(graph: Graph, op: Operator) -> CustomNode:
     options = flexbuffers.Loads(op.custom_options) if op.custom_options else None
-    return CustomNode(op.index, op.version, options, [_info(graph.tensors[i]) for i in op.inputs if i >= 0],
-                      [_info(graph.tensors[i]) for i in op.outputs])
+    inputs, outputs = graph.node_io(op)
+    return CustomNode(op.index, op.version, options, [_info(t) for t in inputs if t is not None],
+                      [_info(t) for t in outputs])
 
 
 def _spec(impl: CustomOp, folder: Path) -> KernelSpec:

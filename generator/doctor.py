@@ -11,14 +11,12 @@ from pathlib import Path
 from .boards import Board, load_board
 from .catalog import with_kernels
 from .catalog.backends import choose_backends
-from .check import CUSTOM_CODE, select_kernel
+from .check import CheckedGraph, CheckError, check
 from .custom import load_custom_ops
-from .emit.project import check_fits
 from .errors import McugenError
 from .measure.report import nbytes
-from .model import Graph, read_model
+from .model import Graph, Operator, read_model
 from .plan import plan
-from .check import CheckedGraph
 
 
 @dataclass
@@ -29,22 +27,20 @@ class Finding:
     fix: str = ""
 
 
-def _ops(graph: Graph, catalog: dict, backends: list[str]) -> tuple[list[Finding], list | None]:
-    findings, kernels = [], []
-    for op in graph.operators:
-        inputs = [graph.tensors[i] if i >= 0 else None for i in op.inputs]
-        outputs = [graph.tensors[i] for i in op.outputs]
-        spec, reason = select_kernel(op, inputs, outputs, catalog, backends)
-        kernels.append(spec)
-        if reason:
-            fix = ("give the op's Python and C implementation with --custom-ops DIR (docs/custom_ops.md)"
-                   if op.builtin_code == CUSTOM_CODE else
-                   "convert the model with ops and versions `mcugen ops` lists, or add a kernel (docs/kernels.md)")
-            findings.append(Finding("block", "op", reason, fix))
-    if not findings:
-        names = sorted({f"{k.op} ({k.backend})" for k in kernels})
-        findings.append(Finding("ok", "op", f"all {len(graph.operators)} nodes have kernels: {', '.join(names)}"))
-    return findings, (kernels if all(kernels) else None)
+def _ops(graph: Graph, catalog: dict, backends: list[str]) -> tuple[list[Finding], CheckedGraph | None]:
+    try:
+        checked = check(graph, catalog, backends)
+    except CheckError as exc:
+        return [Finding("block", "op", reason, _op_fix(graph.operators[node]))
+                for reason, node in zip(exc.failures, exc.nodes)], None
+    names = sorted({f"{k.op} ({k.backend})" for k in checked.kernels})
+    return [Finding("ok", "op", f"all {len(graph.operators)} nodes have kernels: {', '.join(names)}")], checked
+
+
+def _op_fix(op: Operator) -> str:
+    if op.is_custom:
+        return "give the op's Python and C implementation with --custom-ops DIR (docs/custom_ops.md)"
+    return "convert the model with ops and versions `mcugen ops` lists, or add a kernel (docs/kernels.md)"
 
 
 def _io(graph: Graph) -> list[Finding]:
@@ -69,11 +65,11 @@ def _io(graph: Graph) -> list[Finding]:
 
 def _fit(checked: CheckedGraph, board: Board) -> list[Finding]:
     the_plan = plan(checked)
+    ram = the_plan.arena_size + board.stack_size
     try:
-        check_fits(the_plan, board)
+        board.check_fit(len(the_plan.graph.model_bytes), ram, before_build=True)
     except McugenError as exc:
         return [Finding("block", "fit", str(exc), "choose a board with more memory (mcugen --help lists boards)")]
-    ram = the_plan.arena_size + board.stack_size
     level = "warn" if len(the_plan.graph.model_bytes) > 0.9 * board.flash_size or ram > 0.9 * board.ram_size else "ok"
     return [Finding(level, "fit", f"model {nbytes(len(the_plan.graph.model_bytes))} of {nbytes(board.flash_size)} "
                     f"flash; arena {nbytes(the_plan.arena_size)} + stack {nbytes(board.stack_size)} of "
@@ -101,10 +97,10 @@ def diagnose(model: Path, board_name: str, custom_ops: Path | None = None, backe
     except McugenError as exc:
         return findings + [Finding("block", "custom", str(exc), "fix the folder given with --custom-ops")]
     backends = choose_backends(backend, board.cpu)
-    op_findings, kernels = _ops(graph, with_kernels(specs), backends)
+    op_findings, checked = _ops(graph, with_kernels(specs), backends)
     findings += op_findings + _io(graph)
-    if kernels is not None:
-        findings += _fit(CheckedGraph(graph, kernels, backends), board)
+    if checked is not None:
+        findings += _fit(checked, board)
     if board.qemu_machine is None:
         findings.append(Finding("info", "run", f"{board.name} is not emulated by QEMU: `mcugen run` needs the board "
                                 "or Renode"))

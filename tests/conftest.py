@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -22,3 +23,34 @@ def run_cli(*args, cwd=None) -> subprocess.CompletedProcess:
 @pytest.fixture
 def cli():
     return run_cli
+
+
+# --- test lanes (README "Tests"): `-m "not qemu"` is the host lane ------------------------------------------
+
+REFUSING_QEMU = """#!/bin/sh
+echo "mcugen tests: this test runs QEMU but is not marked @pytest.mark.qemu (the host lane must not)" >&2
+exit 3
+"""
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(config, items):
+    """Slow tests first: in a parallel run they start at once rather than finish the run alone."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+
+
+@pytest.fixture(scope="session")
+def refusing_qemu_dir(tmp_path_factory) -> Path:
+    folder = tmp_path_factory.mktemp("refusing-qemu")
+    (folder / "qemu-system-arm").write_text(REFUSING_QEMU)
+    (folder / "qemu-system-arm").chmod(0o755)
+    return folder
+
+
+@pytest.fixture(autouse=True)
+def _qemu_only_when_marked(request, monkeypatch):
+    """A test without the `qemu` marker finds a qemu-system-arm that refuses to run, so a test that emulates
+    firmware cannot slip into the host lane unmarked."""
+    if request.node.get_closest_marker("qemu") is None:
+        folder = request.getfixturevalue("refusing_qemu_dir")
+        monkeypatch.setenv("PATH", f"{folder}{os.pathsep}{os.environ['PATH']}")

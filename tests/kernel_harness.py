@@ -35,10 +35,11 @@ def verify_model(model_bytes: bytes, sets: list | None = None, count: int = 3, s
     run's per-set results (with QEMU: ticks and per-node ticks)."""
     the_plan = plan(check(read_model(model_bytes), backends=list(backends)))
     with tempfile.TemporaryDirectory(prefix="mcugen-kernel-") as tmp:
-        project = emit(the_plan, load_board(board), project_dir or Path(tmp) / "p", "case.tflite")
+        target = load_board(board)
+        project = emit(the_plan, target, project_dir or Path(tmp) / "p", "case.tflite")
         sets = sets if sets is not None else random_sets(project.inputs, count, seed)
         if qemu:
-            _, _, result = build_and_run(project, sets)
+            _, _, result = build_and_run(project, target, sets)
         else:
             result = run_host(build_host(project.path), project.inputs, project.outputs, sets)
     device = [s.outputs for s in result.sets]

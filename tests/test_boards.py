@@ -81,6 +81,7 @@ def _probe_elf(board, out: Path) -> Path:
     return elf
 
 
+@pytest.mark.qemu
 @pytest.mark.parametrize("name", QEMU_BOARDS)
 def test_instructions_per_tick_matches_qemu(name, tmp_path):
     """The board JSON's instructions per tick, measured: ticks x rate = the loop's 2,000,000 instructions."""
@@ -96,6 +97,7 @@ def test_instructions_per_tick_matches_qemu(name, tmp_path):
     assert abs(ticks * board.instructions_per_tick - 2_000_000) <= board.instructions_per_tick + 64, ticks
 
 
+@pytest.mark.qemu
 @pytest.mark.parametrize("model", [MLP_INT8, MLP_FLOAT_IO, SINE_FLOAT], ids=lambda p: p.stem)
 @pytest.mark.parametrize("name", QEMU_BOARDS)
 def test_verify_on_every_qemu_board(cli, tmp_path, name, model):
@@ -109,6 +111,7 @@ def test_verify_on_every_qemu_board(cli, tmp_path, name, model):
     assert report["flash_bytes"] <= board.flash_size and report["ram_bytes"] <= board.ram_size
 
 
+@pytest.mark.qemu
 @pytest.mark.parametrize("name", REAL_BOARDS)
 def test_real_board_builds_and_fits_but_does_not_run(cli, tmp_path, name):
     project = tmp_path / "fw"
@@ -157,11 +160,12 @@ __attribute__((constructor)) static void mg_test_hang(void)
 
 
 def _project_with(tmp_path, board_name, name, source):
-    project, _ = generate(MLP_INT8, board_name, tmp_path / "fw")
+    project, _ = generate(MLP_INT8, load_board(board_name), tmp_path / "fw")
     (project.path / "src" / name).write_text(source)
     return project, build(project.path).elf
 
 
+@pytest.mark.qemu
 @pytest.mark.parametrize("name", QEMU_BOARDS)
 def test_fault_is_reported_and_exits_nonzero(cli, tmp_path, name):
     project, elf = _project_with(tmp_path, name, "zz_fault.c", FAULT_SOURCE)
@@ -183,6 +187,7 @@ def test_fault_is_reported_and_exits_nonzero(cli, tmp_path, name):
     assert ran.returncode != 0 and "firmware reported: FAULT CFSR=0x00010000" in ran.stderr
 
 
+@pytest.mark.qemu
 @pytest.mark.parametrize("name", ["mps2-an386", "mps2-an505"])
 def test_hang_is_stopped_by_the_timeout_with_the_last_output(tmp_path, name):
     project, elf = _project_with(tmp_path, name, "zz_hang.c", HANG_SOURCE)
@@ -193,6 +198,7 @@ def test_hang_is_stopped_by_the_timeout_with_the_last_output(tmp_path, name):
     assert "did not finish within 5 s" in str(err.value) and "about to hang" in str(err.value)
 
 
+@pytest.mark.qemu
 @pytest.mark.parametrize("name", ["mps2-an505", "mps3-an547", "lm3s6965evb", "netduinoplus2"])
 def test_two_identical_runs_give_identical_costs(cli, tmp_path, name):
     assert cli("generate", MLP_INT8, "--board", name, "-o", tmp_path / "fw").returncode == 0
@@ -206,8 +212,9 @@ def test_two_identical_runs_give_identical_costs(cli, tmp_path, name):
 
 # --- pio test ---------------------------------------------------------------------------------------------
 
+@pytest.mark.qemu
 def test_pio_test_runs_the_firmware_in_qemu_offline(tmp_path):
-    project, _ = generate(MLP_INT8, "mps2-an386", tmp_path / "fw")
+    project, _ = generate(MLP_INT8, load_board("mps2-an386"), tmp_path / "fw")
     core = tmp_path / "core"
     prepare_core_dir(core)
     cmd = [sys.executable, "-m", "platformio", "test", "-d", str(project.path), "-e", "mps2-an386"]
@@ -267,6 +274,7 @@ time.sleep(600)
 """
 
 
+@pytest.mark.qemu
 def test_renode_runner_drives_renode_and_reads_the_console(tmp_path):
     """The host side of a Renode run, with a stand-in for renode: the script it is given, the console file it
     reads, stopping Renode once the firmware is done, and the costs at one instruction per DWT count."""
@@ -276,7 +284,7 @@ def test_renode_runner_drives_renode_and_reads_the_console(tmp_path):
     fake.chmod(0o755)
     env = dict(os.environ, PATH=f"{fake.parent}{os.pathsep}{os.environ['PATH']}")
     project = tmp_path / "fw"
-    generate(MLP_INT8, "nucleo-f446re", project)
+    generate(MLP_INT8, load_board("nucleo-f446re"), project)
     start = time.monotonic()
     ran = subprocess.run([sys.executable, "-m", "generator", "run", str(project), "--emulator", "renode",
                           "--random", "1", "--json"], capture_output=True, text=True, env=env, timeout=300)
@@ -292,6 +300,7 @@ needs_renode = pytest.mark.skipif(shutil.which("renode") is None,
                                   "package registries); install it from https://renode.io to run these")
 
 
+@pytest.mark.qemu
 @needs_renode
 @pytest.mark.parametrize("name", REAL_BOARDS)
 def test_verify_in_renode(cli, tmp_path, name):
@@ -302,6 +311,7 @@ def test_verify_in_renode(cli, tmp_path, name):
     assert report["match"] is True and report["cost_per_inference"] > 1000
 
 
+@pytest.mark.qemu
 @pytest.mark.skipif(shutil.which("renode-test") is None, reason="renode-test is not on PATH")
 @needs_renode
 def test_robot_suite_in_renode(cli, tmp_path):

@@ -1,6 +1,5 @@
 """mcugen bench as a user runs it: counted progress, every step announced, the report on stdout even with
 --write; and docs/benchmarks.md still tells the truth about a fresh run (sine_float on mps2-an386)."""
-import re
 from pathlib import Path
 
 import pytest

@@ -38,6 +38,7 @@ def model_file(tmp_path):
     return write
 
 
+@pytest.mark.qemu
 def test_custom_op_verifies_bit_exact_in_qemu(cli, model_file, tmp_path):
     result = cli("verify", model_file(), "--custom-ops", CUSTOM, "--random", 5, "-o", tmp_path / "fw", "--json")
     assert result.returncode == 0, result.stderr
@@ -92,6 +93,7 @@ def test_wrong_version(cli, model_file):
            "declares version 1" in result.stderr
 
 
+@pytest.mark.qemu
 def test_prepare_failure_is_reported_by_the_device(cli, tmp_path):
     g = modelkit.GraphBuilder()
     x, y = g.tensor([1, 8], "int8", 0.1, 0), g.tensor([1, 8], "int8", 0.1, 0)
@@ -137,6 +139,7 @@ def test_flexbuffers_reader(tmp_path):
     assert junk.stdout.split() == ["a=none"]
 
 
+@pytest.mark.qemu
 def test_verbose_build_logs_lookups_and_prepares(cli, tmp_path):
     from conftest import MLP_FLOAT_IO
     assert cli("generate", MLP_FLOAT_IO, "--board", "mps2-an386", "-o", tmp_path / "fw", "--verbose").returncode == 0

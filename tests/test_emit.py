@@ -4,6 +4,7 @@ import json
 import pytest
 
 from conftest import MLP_INT8
+from generator.boards import load_board
 from generator.errors import McugenError
 from generator.pipeline import generate
 
@@ -13,13 +14,13 @@ def tree(path):
 
 
 def test_same_input_same_bytes_in_two_folders(tmp_path):
-    generate(MLP_INT8, "mps2-an386", tmp_path / "a")
-    generate(MLP_INT8, "mps2-an386", tmp_path / "b")
+    generate(MLP_INT8, load_board("mps2-an386"), tmp_path / "a")
+    generate(MLP_INT8, load_board("mps2-an386"), tmp_path / "b")
     assert tree(tmp_path / "a") == tree(tmp_path / "b")
 
 
 def test_manifest_lists_every_file_and_only_needed_kernels(tmp_path):
-    project, _ = generate(MLP_INT8, "mps2-an386", tmp_path / "p", backend="reference")
+    project, _ = generate(MLP_INT8, load_board("mps2-an386"), tmp_path / "p", backend="reference")
     files = set(json.loads((tmp_path / "p" / "mcugen.json").read_text())["files"])
     assert files == set(tree(tmp_path / "p")) - {"mcugen.json"}
     kernels = {f for f in files if f.startswith("src/kernels/")}
@@ -31,34 +32,34 @@ def test_manifest_lists_every_file_and_only_needed_kernels(tmp_path):
 
 
 def test_model_bytes_are_aligned_in_flash(tmp_path):
-    generate(MLP_INT8, "mps2-an386", tmp_path / "p")
+    generate(MLP_INT8, load_board("mps2-an386"), tmp_path / "p")
     assert "__attribute__((aligned(16))) const uint8_t g_model_data" in (tmp_path / "p/src/model_data.c").read_text()
 
 
 def test_regenerating_into_own_folder_works(tmp_path):
-    generate(MLP_INT8, "mps2-an386", tmp_path / "p")
-    generate(MLP_INT8, "mps2-an386", tmp_path / "p")
+    generate(MLP_INT8, load_board("mps2-an386"), tmp_path / "p")
+    generate(MLP_INT8, load_board("mps2-an386"), tmp_path / "p")
 
 
 def test_refuses_folder_with_foreign_files(tmp_path):
     (tmp_path / "p").mkdir()
     (tmp_path / "p" / "notes.txt").write_text("mine")
     with pytest.raises(McugenError, match="did not write"):
-        generate(MLP_INT8, "mps2-an386", tmp_path / "p")
+        generate(MLP_INT8, load_board("mps2-an386"), tmp_path / "p")
     assert (tmp_path / "p" / "notes.txt").read_text() == "mine"
 
 
 def test_refuses_changed_generated_file_and_foreign_addition(tmp_path):
-    generate(MLP_INT8, "mps2-an386", tmp_path / "p")
+    generate(MLP_INT8, load_board("mps2-an386"), tmp_path / "p")
     main = tmp_path / "p" / "src" / "main.cc"
     main.write_text(main.read_text() + "// my change\n")
     with pytest.raises(McugenError, match="was changed"):
-        generate(MLP_INT8, "mps2-an386", tmp_path / "p")
+        generate(MLP_INT8, load_board("mps2-an386"), tmp_path / "p")
     assert main.read_text().endswith("// my change\n")
 
 
 def test_failed_generation_leaves_previous_output(tmp_path, monkeypatch):
-    generate(MLP_INT8, "mps2-an386", tmp_path / "p")
+    generate(MLP_INT8, load_board("mps2-an386"), tmp_path / "p")
     before = tree(tmp_path / "p")
     import generator.emit.project as project
 
@@ -66,7 +67,7 @@ def test_failed_generation_leaves_previous_output(tmp_path, monkeypatch):
         raise KeyboardInterrupt  # an interruption in the middle of writing
     monkeypatch.setattr(project.Path, "write_bytes", explode)
     with pytest.raises(KeyboardInterrupt):
-        generate(MLP_INT8, "mps2-an386", tmp_path / "p")
+        generate(MLP_INT8, load_board("mps2-an386"), tmp_path / "p")
     monkeypatch.undo()
     assert tree(tmp_path / "p") == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["p"]  # no staging folders left behind

@@ -10,6 +10,8 @@ import pytest
 
 from conftest import MLP_FLOAT_IO, MLP_INT8, SINE_FLOAT
 
+pytestmark = pytest.mark.qemu
+
 
 @pytest.mark.parametrize("model", [SINE_FLOAT, MLP_INT8, MLP_FLOAT_IO], ids=lambda p: p.stem)
 def test_verify_matches_reference(cli, tmp_path, model):
@@ -46,8 +48,9 @@ def test_platformio_builds_offline_with_empty_core_dir(tmp_path):
     if shutil.which("unshare") is None or subprocess.run(["unshare", "-n", "true"]).returncode != 0:
         pytest.skip("unshare -n is not permitted here: cannot cut the network for this check")
     project = tmp_path / "fw"
+    from generator.boards import load_board
     from generator.pipeline import generate
-    generate(MLP_INT8, "mps2-an386", project)
+    generate(MLP_INT8, load_board("mps2-an386"), project)
     env = dict(os.environ, MCUGEN_PIO_CORE_DIR=str(tmp_path / "empty-core"))
     result = subprocess.run(["unshare", "-n", sys.executable, "-m", "generator", "build", str(project)],
                             env=env, capture_output=True, text=True, timeout=600)

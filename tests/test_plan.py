@@ -92,7 +92,7 @@ def test_execution_order_search_lowers_the_peak():
     assert check_placement(p.buffers, p.arena_size) == []
 
 
-@pytest.mark.parametrize("qemu", [False, True], ids=["host", "qemu"])
+@pytest.mark.parametrize("qemu", [False, pytest.param(True, marks=pytest.mark.qemu)], ids=["host", "qemu"])
 def test_reordered_plan_runs_bit_exact(qemu):
     from kernel_harness import verify_model
     verify_model(branchy_model(), count=3, qemu=qemu)

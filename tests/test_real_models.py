@@ -7,6 +7,8 @@ import pytest
 from generator import zoo
 
 
+@pytest.mark.qemu
+@pytest.mark.slow
 @pytest.mark.parametrize("name", zoo.NAMES)
 def test_verify_real_model(cli, tmp_path, name):
     result = cli("verify", name, "--board", "mps2-an386", "--backend", "reference", "--random", 10, "-o",

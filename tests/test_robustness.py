@@ -4,6 +4,7 @@ import pytest
 
 import modelkit
 from conftest import MLP_INT8
+from generator.boards import load_board
 from generator.errors import McugenError
 from generator.model import read_model
 
@@ -126,14 +127,15 @@ def test_model_too_big_for_board_fails_at_generation(tmp_path):
     model = tmp_path / "big.tflite"
     model.write_bytes(g.build([x], [y]))
     with pytest.raises(McugenError, match=r"mps2-an386 is too small .* the arena and stack [\d,]+ B of 4,194,304 B "):
-        generate(model, "mps2-an386", tmp_path / "out")
+        generate(model, load_board("mps2-an386"), tmp_path / "out")
     assert not (tmp_path / "out").exists()
 
 
+@pytest.mark.qemu
 def test_two_builds_in_two_folders_are_byte_identical(tmp_path):
     from generator.build import build
     from generator.pipeline import generate
-    generate(MLP_INT8, "mps2-an386", tmp_path / "a")
-    generate(MLP_INT8, "mps2-an386", tmp_path / "b" / "deeper")
+    generate(MLP_INT8, load_board("mps2-an386"), tmp_path / "a")
+    generate(MLP_INT8, load_board("mps2-an386"), tmp_path / "b" / "deeper")
     elf_a, elf_b = build(tmp_path / "a").elf, build(tmp_path / "b" / "deeper").elf
     assert elf_a.read_bytes() == elf_b.read_bytes()

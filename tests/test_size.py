@@ -8,9 +8,12 @@ import subprocess
 import pytest
 
 from conftest import MLP_FLOAT_IO, MLP_INT8
+from generator.boards import load_board
 from generator.build import build
 from generator.measure import measure
 from generator.pipeline import generate
+
+pytestmark = [pytest.mark.qemu, pytest.mark.xdist_group("size-elfs")]
 
 
 @pytest.fixture(scope="module")
@@ -18,9 +21,9 @@ def elfs(tmp_path_factory):
     root = tmp_path_factory.mktemp("size")
     built = {}
     for name, model in (("int8", MLP_INT8), ("float_io", MLP_FLOAT_IO)):
-        generate(model, "mps2-an386", root / name)
+        generate(model, load_board("mps2-an386"), root / name)
         built[name] = build(root / name).elf
-    generate(MLP_INT8, "mps2-an386", root / "all", resolver="all")
+    generate(MLP_INT8, load_board("mps2-an386"), root / "all", resolver="all")
     built["all"] = build(root / "all").elf
     return built
 

@@ -74,11 +74,11 @@ def bench_one(model: str, board_name: str, sets: int = 3, seed: int = 0, all_ops
     try:
         path = zoo.resolve(model)
         progress(f"{step}bench {result.model} on {board_name} ({backend} kernels)")
-        project, the_plan = generate(path, board_name, _workdir(model, board_name, f"-{backend}"), backend=backend)
+        project, the_plan = generate(path, board, _workdir(model, board_name, f"-{backend}"), backend=backend)
         result.backends_used = "+".join(the_plan.backends[::-1])
         result.macs = sum(r["macs"] for r in node_rows(the_plan))
         inputs = random_sets(project.inputs, sets, seed)
-        _, size, run = build_and_run(project, inputs)
+        _, size, run = build_and_run(project, board, inputs)
         progress(f"{step}running the TFLite Micro reference on the same {sets} set(s)")
         verdict = compare([s.outputs for s in run.sets],
                           reference_outputs(the_plan.graph.model_bytes, inputs, len(project.outputs)))
@@ -92,7 +92,7 @@ def bench_one(model: str, board_name: str, sets: int = 3, seed: int = 0, all_ops
             result.tflm_head = tflm_planned_arena(path)
         if all_ops and backend == "reference":
             progress(f"{step}building with every kernel (--resolver all) for the code size comparison")
-            generate(path, board_name, _workdir(model, board_name, "-all"), resolver="all", backend="reference")
+            generate(path, board, _workdir(model, board_name, "-all"), resolver="all", backend="reference")
             result.code_all_ops = measure(build(_workdir(model, board_name, "-all")).elf).code
     except McugenError as exc:
         result.error = str(exc).splitlines()[0]

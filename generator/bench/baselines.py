@@ -1,6 +1,6 @@
 """TensorFlow Lite Micro's figures on the same emulator, measured by the project lead (TFLM commit 90b983c2,
-arm-none-eabi-gcc 12.2.1, QEMU 7.2, -icount shift=0; see docs/benchmarks.md for the method). They are the
-numbers to beat, not results of mcugen's code.
+arm-none-eabi-gcc 12.2.1, QEMU 7.2, -icount shift=0; docs/baselines.md gives the method and the same figures as
+tables). They are the numbers to beat, not results of mcugen's code.
 
 code = flash minus the model's bytes; arena = MicroInterpreter::arena_used_bytes() on the device;
 instr = instructions per Invoke(). Keys: (core, model, kernels).

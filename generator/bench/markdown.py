@@ -16,7 +16,7 @@ def memory_table(results) -> list[str]:
     lines = ["## Memory (issue: static memory planner)", "",
              "Our arena is the static plan's size; the lower bound is the largest total of bytes live at one "
              "node for the chosen order. TFLM's device arena (`arena_used_bytes()` on the M4, from "
-             "`../shared/BASELINES.md`) includes its own runtime structures, so we compare it with our arena + "
+             "docs/baselines.md) includes its own runtime structures, so we compare it with our arena + "
              "runtime metadata. TFLM planned is the non-persistent (planner) part of its arena on the host. "
              "Total RAM is `.data + .bss` of the ELF with the stack reserve replaced by the measured stack "
              "high-water mark. Goals: arena <= 1.05x lower bound; arena + metadata <= 0.75x TFLM device arena.", "",
@@ -46,7 +46,7 @@ def size_table(results) -> list[str]:
     lines = ["## Code size (issue: size reports)", "",
              "code = flash minus the model's bytes (`arm-none-eabi-size` text + data, minus `g_model_data`), "
              "with exactly the model's kernels registered, and with every kernel mcugen has (`--resolver all`, "
-             "TFLM's AllOpsResolver case). TFLM figures: `../shared/BASELINES.md` (reference kernels). Goals: "
+             "TFLM's AllOpsResolver case). TFLM figures: docs/baselines.md (reference kernels). Goals: "
              "trimmed <= 0.5x TFLM trimmed; all-kernels <= 0.5x TFLM all-ops.", "",
              "| model | flash | model bytes | code | TFLM code | ratio | code, all kernels | TFLM all ops | ratio |",
              "|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
@@ -67,7 +67,7 @@ def speed_table(results) -> list[str]:
              "(1 instruction = 1 ns; 40 instructions per tick on mps2 boards, 31.25 on mps3-an547). An instruction "
              "count, not time: it does not compare across cores (a Helium instruction handles up to 16 lanes, an M7 "
              "dual-issues). `auto` runs the board's optimized backend where it claims a node and the reference "
-             "kernels elsewhere. TFLM figures: `../shared/BASELINES.md`. Goals: optimized <= TFLM + CMSIS-NN on the "
+             "kernels elsewhere. TFLM figures: docs/baselines.md. Goals: optimized <= TFLM + CMSIS-NN on the "
              "same board (stretch 0.7x), code <= TFLM + CMSIS-NN's.", "",
              "| model | board | kernels | match | MACs | instructions | per MAC | speedup | code (B) | RAM (B) | "
              "TFLM ref | TFLM CMSIS-NN | ours / CMSIS-NN |",
@@ -117,7 +117,7 @@ def render(results, command: str) -> str:
     main = [r for r in results if r.board == first_board]
     parts = ["# Benchmarks", "", f"Produced by `{command}` (see docs/cli.md). Every figure below comes from a "
              "real build (PlatformIO, arm-none-eabi-gcc 12.2) and real QEMU 7.2 runs whose outputs matched the "
-             "tflite-micro reference; TFLM's figures are the measured baselines in `../shared/BASELINES.md`.", ""]
+             "tflite-micro reference; TFLM's figures are the measured baselines in docs/baselines.md.", ""]
     main = [r for r in main if r.backend == "reference"]
     parts += memory_table(main) + [""] + size_table(main) + [""] + speed_table(results) + [""]
     matrix = board_matrix(results)

@@ -16,6 +16,7 @@ from pathlib import Path
 
 from ..emit import load_project
 from ..errors import McugenError
+from ..locking import exclusive
 from ..paths import BOARDS
 
 SCONS_PACKAGE = BOARDS / "packages" / "tool-scons"
@@ -57,7 +58,8 @@ def prepare_core() -> Path:
     """The core folder, ready for an offline `pio run` or `pio test`; one error line when it cannot be written."""
     core = core_dir()
     try:
-        prepare_core_dir(core)
+        with exclusive(core.parent / f"{core.name}.lock"):  # parallel workers: one installs, none sees it half done
+            prepare_core_dir(core)
     except OSError as exc:
         raise McugenError(f"cannot prepare PlatformIO's core folder {core}: {exc.strerror or exc}; set "
                           "MCUGEN_PIO_CORE_DIR (or XDG_CACHE_HOME) to a folder you can write") from None
@@ -84,7 +86,15 @@ def build(project_dir: Path, verbose: bool = False) -> BuildResult:
                           "libnewlib-arm-none-eabi (or run `make setup`)")
     core = prepare_core()
     cmd = [sys.executable, "-m", "platformio", "run", "-d", str(project.path), "-e", project.board]
-    proc = subprocess.run(cmd, env=pio_env(core), capture_output=not verbose, text=True)
+
+    def pio_run() -> subprocess.CompletedProcess:
+        return subprocess.run(cmd, env=pio_env(core), capture_output=not verbose, text=True)
+
+    # The first build installs the local platform into the core folder: one process at a time does that
+    # (parallel test workers, two mcugen commands); once it is there, builds run side by side.
+    with exclusive(core.parent / f"{core.name}.lock"):
+        proc = pio_run() if not (core / "platforms").is_dir() else None
+    proc = proc or pio_run()
     log = (proc.stdout or "") + (proc.stderr or "")
     if proc.returncode != 0:
         tail = "\n".join(line for line in log.splitlines()[-15:])

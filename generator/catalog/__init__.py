@@ -50,7 +50,7 @@ def with_kernels(extra: list[KernelSpec]) -> dict[int, list[KernelSpec]]:
 
 
 def reference_kernels() -> list[KernelSpec]:
-    return [s for s in CATALOG if s.backend == "reference" and s.builtin_code != 32]
+    return [s for s in CATALOG if s.backend == "reference" and not s.is_custom]
 
 
 __all__ = ["BY_CODE", "CATALOG", "CExpr", "KernelSpec", "NodeParams", "reference_kernels", "register", "unregister",

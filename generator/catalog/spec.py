@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable
 
-from ..model import Operator, Tensor
+from ..model import CUSTOM_CODE, Operator, Tensor
 
 
 class CExpr(str):
@@ -41,6 +41,12 @@ class KernelSpec:
     # gives each node to the first backend in priority order that claims it (see backends.py).
     backend: str = "reference"
     claims: Callable[[Operator, list[Tensor | None], list[Tensor]], bool] = lambda op, i, o: True
+    # Multiply-accumulates one inference spends in this node (`mcugen plan --nodes`, benchmarks); 0 for ops without.
+    macs: Callable[[Operator, list[Tensor | None], list[Tensor]], int] = lambda op, i, o: 0
+
+    @property
+    def is_custom(self) -> bool:
+        return self.builtin_code == CUSTOM_CODE
 
     def accepts_version(self, version: int) -> bool:
         return self.versions[0] <= version <= self.versions[1]

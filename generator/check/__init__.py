@@ -11,9 +11,7 @@ from .. import catalog as _catalog
 from ..catalog import KernelSpec
 from ..catalog.backends import REFERENCE
 from ..errors import McugenError
-from ..model import Graph, Operator
-
-CUSTOM_CODE = 32
+from ..model import CUSTOM_CODE, Graph, Operator
 
 
 @dataclass
@@ -24,10 +22,13 @@ class CheckedGraph:
 
 
 class CheckError(McugenError):
-    def __init__(self, failures: list[str]):
-        self.failures = failures
+    """Every node no kernel serves: `failures[i]` says why node `nodes[i]` has none."""
+
+    def __init__(self, failures: list[str], nodes: list[int]):
+        self.failures, self.nodes = failures, nodes
         lines = [f"{len(failures)} node(s) cannot run on mcugen's kernels:"] + [f"  {f}" for f in failures]
-        lines.append("fix: convert the model with the ops `mcugen ops` lists (no MODEL: the catalog), or add a kernel for them")
+        lines.append("fix: convert the model with the ops `mcugen ops` lists (no MODEL: the catalog), "
+                     "or add a kernel for them")
         super().__init__("\n".join(lines))
 
 
@@ -35,7 +36,7 @@ def _candidates(op: Operator, catalog: dict, backends: list[str]) -> list[Kernel
     """The kernels that could serve a node, in backend priority order."""
     order = {b: i for i, b in enumerate(backends)}
     specs = catalog.get(op.builtin_code, [])
-    if op.builtin_code == CUSTOM_CODE:
+    if op.is_custom:
         specs = [s for s in specs if s.op == op.custom_name]
     return sorted((s for s in specs if s.backend in order), key=lambda s: order[s.backend])
 
@@ -59,7 +60,7 @@ def find_kernel(op: Operator, catalog: dict | None = None,
     or the reason there is none."""
     catalog = catalog if catalog is not None else _catalog.BY_CODE
     candidates = _candidates(op, catalog, list(backends))
-    if op.builtin_code == CUSTOM_CODE:
+    if op.is_custom:
         name = op.custom_name or ""
         message = f"Didn't find op for custom op '{name}' version '{op.version}' (node {op.index})"
         hint = _custom_hint(name, catalog)
@@ -71,7 +72,7 @@ def find_kernel(op: Operator, catalog: dict | None = None,
     accepting = [c for c in candidates if c.accepts_version(op.version)]
     if not accepting:
         low, high = candidates[-1].versions
-        if op.builtin_code == CUSTOM_CODE:
+        if op.is_custom:
             return None, f"{message}: the implementation of '{op.custom_name}' declares version {low}"
         return None, f"{message}: mcugen's {op.display_name} kernel handles versions {low}-{high}"
     return accepting[0], None
@@ -82,7 +83,8 @@ def _node_problem(spec: KernelSpec, op: Operator, inputs: list, outputs: list) -
     tripping over a malformed model (e.g. missing quantization) becomes a reason, not a crash."""
     for t in [*inputs, *outputs]:
         if t is not None and t.quant is not None and len(t.quant.zero_point) != len(t.quant.scale):
-            return f"tensor {t.index} '{t.name}' has {len(t.quant.scale)} scales but {len(t.quant.zero_point)} zero points"
+            return (f"tensor {t.index} '{t.name}' has {len(t.quant.scale)} scales but "
+                    f"{len(t.quant.zero_point)} zero points")
         if t is not None and t.quant is not None and not all(0.0 < s < float("inf") for s in t.quant.scale):
             return f"tensor {t.index} '{t.name}' has a quantization scale that is not a positive number"
     try:
@@ -108,15 +110,15 @@ def select_kernel(op: Operator, inputs: list, outputs: list, catalog: dict,
 
 
 def check(graph: Graph, catalog: dict | None = None, backends: list[str] = (REFERENCE,)) -> CheckedGraph:
+    """A kernel for every node, or a CheckError listing every node that has none."""
     catalog = catalog if catalog is not None else _catalog.BY_CODE
-    failures, kernels = [], []
+    failures, failed_nodes, kernels = [], [], []
     for op in graph.operators:
-        inputs = [graph.tensors[i] if i >= 0 else None for i in op.inputs]
-        outputs = [graph.tensors[i] for i in op.outputs]
-        spec, reason = select_kernel(op, inputs, outputs, catalog, list(backends))
+        spec, reason = select_kernel(op, *graph.node_io(op), catalog, list(backends))
         if reason:
             failures.append(reason)
+            failed_nodes.append(op.index)
         kernels.append(spec)
     if failures:
-        raise CheckError(failures)
+        raise CheckError(failures, failed_nodes)
     return CheckedGraph(graph, kernels, list(backends))

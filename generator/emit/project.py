@@ -13,7 +13,6 @@ from .. import __version__
 from ..boards import Board
 from ..catalog import KernelSpec, reference_kernels
 from ..errors import McugenError
-from ..measure.report import nbytes
 from ..model import Graph
 from ..paths import BOARDS, FIRMWARE, TEMPLATES
 from ..plan import Plan
@@ -109,20 +108,10 @@ def registered_kernels(plan: Plan, resolver: str) -> list[KernelSpec]:
     raise McugenError(f"unknown resolver '{resolver}'; use 'model' or 'all'")
 
 
-def check_fits(plan: Plan, board: Board) -> None:
-    """What is known before building must fit: the model in flash, the arena and stack in RAM."""
-    model, ram = len(plan.graph.model_bytes), plan.arena_size + board.stack_size
-    if model > board.flash_size or ram > board.ram_size:
-        raise McugenError(f"{board.name} is too small for this model: the model needs {nbytes(model)} of "
-                          f"{nbytes(board.flash_size)} flash, the arena and stack {nbytes(ram)} of "
-                          f"{nbytes(board.ram_size)} RAM "
-                          "(before code and runtime); choose a bigger board or a smaller model")
-
-
 def emit(plan: Plan, board: Board, out: Path, model_name: str, resolver: str = "model",
          verbose: bool = False) -> Project:
     out = Path(out).resolve()
-    check_fits(plan, board)
+    board.check_fit(len(plan.graph.model_bytes), plan.arena_size + board.stack_size, before_build=True)
     kernels = registered_kernels(plan, resolver)
     _check_target(out)
     contents = {path: text.encode() for path, text in render_all(plan, board, model_name, kernels, verbose).items()}
@@ -174,4 +163,5 @@ def load_project(path: Path) -> Project:
                        [IoTensor(**t) for t in data["outputs"]], data["model_bytes"], data["arena_bytes"],
                        data["lower_bound_bytes"], data["ops"])
     except (OSError, ValueError, KeyError, TypeError):
-        raise McugenError(f"{path} is not an mcugen project (no valid {MANIFEST}); run `mcugen generate` first") from None
+        raise McugenError(f"{path} is not an mcugen project (no valid {MANIFEST}); "
+                          "run `mcugen generate` first") from None

@@ -5,25 +5,8 @@ from __future__ import annotations
 import html
 
 from ..boards import Board
+from ..units import nbytes, num, pct, signed_pct  # noqa: F401 (re-exported for the commands)
 from . import SizeReport
-
-
-def num(n: int | float) -> str:
-    """Every count in human-readable output: thousands separators (236,288); non-integers with one decimal."""
-    return f"{int(n):,}" if float(n).is_integer() else f"{n:,.1f}"
-
-
-def nbytes(n: int) -> str:
-    return f"{num(n)} B"
-
-
-def pct(p: float) -> str:
-    """Every percentage: two decimals, always (0.34%, 0.40%)."""
-    return f"{p:.2f}%"
-
-
-def signed_pct(p: float) -> str:
-    return f"{p:+.2f}%"
 
 
 def to_dict(r: SizeReport, board: Board | None = None) -> dict:

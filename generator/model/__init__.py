@@ -1,5 +1,5 @@
 """read stage: .tflite bytes -> Graph."""
-from .graph import DTYPES, DType, Graph, Operator, Quantization, Tensor
+from .graph import CUSTOM_CODE, DTYPES, DType, Graph, Operator, Quantization, Tensor
 from .reader import op_name, read_model
 
-__all__ = ["DTYPES", "DType", "Graph", "Operator", "Quantization", "Tensor", "op_name", "read_model"]
+__all__ = ["CUSTOM_CODE", "DTYPES", "DType", "Graph", "Operator", "Quantization", "Tensor", "op_name", "read_model"]

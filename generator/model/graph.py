@@ -5,6 +5,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+CUSTOM_CODE = 32  # BuiltinOperator CUSTOM: the node names its op by `custom_name`
+
 
 @dataclass(frozen=True)
 class DType:
@@ -77,6 +79,10 @@ class Operator:
     def display_name(self) -> str:
         return self.custom_name if self.custom_name is not None else self.op_name
 
+    @property
+    def is_custom(self) -> bool:
+        return self.builtin_code == CUSTOM_CODE
+
 
 @dataclass
 class Graph:
@@ -86,3 +92,7 @@ class Graph:
     outputs: list[int]
     model_bytes: bytes = field(repr=False)
     description: str = ""
+
+    def node_io(self, op: Operator) -> tuple[list[Tensor | None], list[Tensor]]:
+        """A node's input tensors (None for an omitted optional input, index -1) and its output tensors."""
+        return [self.tensors[i] if i >= 0 else None for i in op.inputs], [self.tensors[i] for i in op.outputs]

@@ -13,7 +13,7 @@ from tflite.BuiltinOperator import BuiltinOperator
 from tflite.BuiltinOptions import BuiltinOptions
 
 from ..errors import McugenError
-from .graph import DTYPES, Graph, Operator, Quantization, Tensor
+from .graph import CUSTOM_CODE, DTYPES, Graph, Operator, Quantization, Tensor
 
 FILE_IDENTIFIER = b"TFL3"
 MAX_MODEL_BYTES = 256 * 1024 * 1024  # larger than any microcontroller's flash many times over
@@ -126,7 +126,8 @@ def _read_tensor(t, index: int, buffers: list, where: list[str]) -> Tensor:
         raise McugenError(f"tensor {index} '{name}' has rank {len(shape)}; mcugen handles up to {MAX_RANK}")
     # A -1 batch in shape_signature is normal (Keras' None batch); `shape` then holds the fixed size.
     if any(d < 0 for d in shape) or any(d < 0 for d in signature[1:]):
-        raise McugenError(f"tensor {index} '{name}' has a dynamic shape {[int(d) for d in (signature if len(signature) else shape)]}; "
+        dims = [int(d) for d in (signature if len(signature) else shape)]
+        raise McugenError(f"tensor {index} '{name}' has a dynamic shape {dims}; "
                           "convert the model with fixed input shapes (batch size 1)")
     if t.Type() not in DTYPES:
         raise McugenError(f"tensor {index} '{name}' has unknown type code {t.Type()}")
@@ -172,7 +173,7 @@ def _read_operator(op, index: int, opcodes: list, num_tensors: int, where: list[
     inputs = _indices(op.InputsAsNumpy(), num_tensors, f"node {index} ({name}) inputs", optional=True)
     outputs = _indices(op.OutputsAsNumpy(), num_tensors, f"node {index} ({name}) outputs")
     custom_options = _array(op.CustomOptionsAsNumpy()).tobytes()
-    return Operator(index, name, code, version, custom if name == "CUSTOM" else None, inputs, outputs,
+    return Operator(index, name, code, version, custom if code == CUSTOM_CODE else None, inputs, outputs,
                     _read_options(op), custom_options, _vector_position(op, 5) if custom_options else None)
 
 

@@ -14,7 +14,7 @@ class Buffer:
     last: int   # last node that uses it
     offset: int = -1
 
-    def overlaps_in_time(self, other: "Buffer") -> bool:
+    def overlaps_in_time(self, other: Buffer) -> bool:
         return self.first <= other.last and other.first <= self.last
 
 

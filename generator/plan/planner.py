@@ -107,8 +107,7 @@ def _group_buffers(graph: Graph, groups: _Groups) -> dict[int, Buffer]:
 
 
 def _inplace_candidate(graph: Graph, op, step: int, kernel: KernelSpec, groups: _Groups):
-    inputs = [graph.tensors[i] if i >= 0 else None for i in op.inputs]
-    outs = [graph.tensors[i] for i in op.outputs]
+    inputs, outs = graph.node_io(op)
     if kernel.view:
         source = inputs[0] if inputs else None
         return source if source is not None and source.data is None and source.nbytes == outs[0].nbytes else None
@@ -193,8 +192,7 @@ def plan(checked: CheckedGraph) -> Plan:
     graph = checked.graph
     nodes, scratch_bytes = [], {}
     for op, kernel in zip(graph.operators, checked.kernels):
-        inputs = [graph.tensors[i] if i >= 0 else None for i in op.inputs]
-        outputs = [graph.tensors[i] for i in op.outputs]
+        inputs, outputs = graph.node_io(op)
         try:
             scratch_bytes[op.index] = kernel.scratch_bytes(op, inputs, outputs)
             params = kernel.params(op, inputs, outputs)

@@ -9,7 +9,7 @@ from itertools import groupby
 import flatbuffers
 import numpy as np
 
-from ..custom import CUSTOM_CODE, CustomOp, custom_node
+from ..custom import CustomOp, custom_node
 from ..errors import McugenError
 from ..model import Graph, read_model
 
@@ -38,7 +38,7 @@ def segmented_outputs(model_bytes: bytes, sets: list[list[np.ndarray]], impls: l
     model_t = schema.ModelT.InitFromPackedBuf(bytearray(model_bytes), 0)
     steps = []
     ops = graph.operators
-    for is_custom, group in groupby(ops, key=lambda op: op.builtin_code == CUSTOM_CODE):
+    for is_custom, group in groupby(ops, key=lambda op: op.is_custom):
         group = list(group)
         if is_custom:
             for op in group:

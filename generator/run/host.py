@@ -1,8 +1,9 @@
 """Runs a generated project's C sources on the build machine (host gcc), for fast kernel tests.
 
 The runtime, every kernel, the harness and the host board are compiled once into a static library, cached
-by the hash of their sources; each project then compiles only its generated files and links. Costs are not
-measured here (ticks are 0): QEMU is the place for that.
+by the hash of their sources; each project's generated files are cached the same way (many tests share a
+resolver, and a rerun shares everything), so a project mostly just links. Costs are not measured here (ticks
+are 0): QEMU is the place for that.
 """
 from __future__ import annotations
 
@@ -17,11 +18,13 @@ import numpy as np
 
 from ..emit import IoTensor
 from ..errors import McugenError
+from ..locking import exclusive
 from ..paths import BOARDS, FIRMWARE
 from .protocol import RunResult, finish, pack_inputs
 
 CFLAGS = ["-O1", "-g0", "-w", "-fno-strict-aliasing", "-ffp-contract=off"]
-CXXFLAGS = [*CFLAGS, "-std=c++17", "-fno-exceptions", "-fno-rtti"]
+# As on the device: no thread-safe statics or atexit, so the runtime needs no libstdc++ and links with gcc.
+CXXFLAGS = [*CFLAGS, "-std=c++17", "-fno-exceptions", "-fno-rtti", "-fno-threadsafe-statics", "-fno-use-cxa-atexit"]
 GENERATED = ("src/model_data.c", "src/node_params.c", "src/arena_plan.c", "src/op_resolver.cc")
 
 
@@ -48,22 +51,39 @@ def _cache_root() -> Path:
     return Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "mcugen" / "host"
 
 
-def _cached_object(source: Path, headers_digest: bytes) -> Path:
-    """One object per source version (its bytes, every header, the flags): only what changed recompiles."""
+def _headers_digest(headers: list[Path]) -> bytes:
+    return hashlib.sha256(b"".join(h.name.encode() + b"\0" + h.read_bytes() for h in headers)).digest()
+
+
+def _cached_object(source: Path, headers_digest: bytes, includes: tuple[str, ...] = ()) -> Path:
+    """One object per source version (its bytes, every header it may include, the flags): only what changed
+    recompiles."""
     digest = hashlib.sha256(source.read_bytes() + headers_digest + " ".join(CXXFLAGS).encode()).hexdigest()[:20]
     obj = _cache_root() / "obj" / f"{source.stem}-{digest}.o"
     if not obj.is_file():
         obj.parent.mkdir(parents=True, exist_ok=True)
         staged = obj.with_suffix(f".{os.getpid()}.tmp")
-        _compile(source, staged, [])
+        _compile(source, staged, list(includes))
         os.replace(staged, obj)  # complete or absent: concurrent test workers may race here
     return obj
 
 
+_built_libraries: dict[tuple, Path] = {}  # this process's libraries, by the stat of every input
+
+
 def host_library() -> Path:
-    """The static library of everything model-independent, rebuilt only when a source or header changed."""
+    """The static library of everything model-independent, rebuilt only when a source or header changed
+    (by one process at a time: parallel test workers wait for it rather than compile it twice)."""
     headers = sorted([*FIRMWARE.rglob("*.h"), *(BOARDS / "startup").glob("*.h")])
-    headers_digest = hashlib.sha256(b"".join(h.read_bytes() for h in headers)).digest()
+    inputs = tuple((p, s.st_mtime_ns, s.st_size) for p in [*headers, *_library_sources()] for s in [p.stat()])
+    if inputs not in _built_libraries or not _built_libraries[inputs].is_file():
+        with exclusive(_cache_root() / "lib.lock"):
+            _built_libraries[inputs] = _host_library(headers)
+    return _built_libraries[inputs]
+
+
+def _host_library(headers: list[Path]) -> Path:
+    headers_digest = _headers_digest(headers)
     with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
         objs = list(pool.map(lambda src: _cached_object(src, headers_digest), _library_sources()))
     digest = hashlib.sha256("".join(o.name for o in objs).encode()).hexdigest()[:20]
@@ -85,12 +105,10 @@ def build_host(project_dir: Path) -> Path:
     sources = [project_dir / rel for rel in GENERATED]
     sources += [p for p in sorted((project_dir / "src" / "kernels").glob("*.c"))
                 if not (FIRMWARE / "kernels" / p.name).is_file()]
-    objs = []
-    for source in sources:
-        obj = exe.parent / (source.name + ".o")
-        _compile(source, obj, [f"-I{project_dir / 'src'}", f"-I{project_dir / 'src' / 'kernels'}"])
-        objs.append(str(obj))
-    proc = subprocess.run(["g++", *objs, str(host_library()), "-lm", "-o", str(exe)], capture_output=True, text=True)
+    includes = (f"-I{project_dir / 'src'}", f"-I{project_dir / 'src' / 'kernels'}")
+    headers_digest = _headers_digest(sorted((project_dir / "src").rglob("*.h")))
+    objs = [str(_cached_object(source, headers_digest, includes)) for source in sources]
+    proc = subprocess.run(["gcc", *objs, str(host_library()), "-lm", "-o", str(exe)], capture_output=True, text=True)
     if proc.returncode != 0:
         raise McugenError(f"host link failed: {proc.stderr.strip()[:2000]}")
     return exe

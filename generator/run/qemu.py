@@ -62,9 +62,7 @@ def qemu_command(board: Board, elf: Path, blob_path: Path | None = None, blob_ad
     qemu = shutil.which("qemu-system-arm")
     if qemu is None:
         raise McugenError("qemu-system-arm not found; install it: apt-get install qemu-system-arm (or `make setup`)")
-    cmd = [qemu, "-M", board.qemu_machine, *board.qemu_args, "-nographic", "-monitor", "none", "-serial", "stdio",
-           "-icount", "shift=0,align=off,sleep=off", "-semihosting-config", "enable=on,target=native",
-           "-kernel", str(elf)]
+    cmd = [qemu, *board.qemu_arguments(str(elf))]
     if blob_path is not None:
         cmd += ["-device", f"loader,file={blob_path},addr={blob_addr:#x}"]
     return cmd

@@ -57,5 +57,6 @@ def test_rejects_int64_output():
         check(read_model(arg_max_model([2, 5], 1, "float32", out_dtype="int64")))
 
 
+@pytest.mark.qemu
 def test_in_qemu():
     verify_model(random_case("int8", 5), count=2, seed=5, qemu=True)

@@ -77,5 +77,6 @@ def test_rejects_activation():
         check(read_model(two_input_model([0.1, 0.1, 0.1], activation=1)))
 
 
+@pytest.mark.qemu
 def test_in_qemu():
     verify_model(concat_case("int8", 3), count=2, seed=3, qemu=True)

@@ -114,6 +114,7 @@ def test_float_random(seed):
     verify_model(float_case(seed), count=2, seed=seed)
 
 
+@pytest.mark.qemu
 @pytest.mark.parametrize("seed", [1, 2])
 def test_in_qemu(seed):
     verify_model(int8_case(seed), count=2, seed=seed, qemu=True)
@@ -231,6 +232,7 @@ def extreme_scales_case(op_name: str) -> bytes:
     return b.build([x], [y])
 
 
+@pytest.mark.qemu
 def test_channel_scales_across_the_float_range():
     verify_model(extreme_scales_case("CONV_2D"), count=3, seed=17)
     verify_model(extreme_scales_case("CONV_2D"), count=1, seed=18, qemu=True)

@@ -111,6 +111,7 @@ def test_float_random(seed):
     verify_model(float_case(seed), count=2, seed=seed)
 
 
+@pytest.mark.qemu
 @pytest.mark.parametrize("seed", [1, 2])
 def test_in_qemu(seed):
     verify_model(int8_case(seed), count=2, seed=seed, qemu=True)
@@ -193,6 +194,7 @@ def test_multiplier_above_one():
     verify_model(b.build([x], [y]), count=3, seed=7)
 
 
+@pytest.mark.qemu
 def test_channel_scales_across_the_float_range():
     """Per-channel multipliers from a subnormal filter scale to a left shift, computed on the device."""
     from test_conv_2d import extreme_scales_case

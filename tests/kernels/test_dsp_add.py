@@ -53,6 +53,7 @@ def test_residual_block_shape():
     verify_model(model, count=2, backends=BACKENDS)
 
 
+@pytest.mark.qemu
 @pytest.mark.parametrize("board", ["mps2-an386", "mps2-an500"])
 @pytest.mark.parametrize("seed", [1, 4])
 def test_in_qemu(seed, board):

@@ -135,6 +135,7 @@ def test_pruned_channels(seed):
     verify_model(model, count=2, seed=seed, backends=BACKENDS)
 
 
+@pytest.mark.qemu
 @pytest.mark.parametrize("board", ["mps2-an386", "mps2-an500"])
 @pytest.mark.parametrize("seed,pointwise,pruned", [(1, False, 0), (6, False, 0), (9, True, 0), (12, False, 2),
                                                    (21, True, 0), (33, False, 0)])
@@ -144,6 +145,7 @@ def test_in_qemu(seed, pointwise, pruned, board):
     verify_model(model, count=2, seed=seed, backends=BACKENDS, qemu=True, board=board)
 
 
+@pytest.mark.qemu
 @pytest.mark.parametrize("board", ["mps2-an386", "mps2-an500", "mps2-an505"])  # Cortex-M4, M7, M33
 @pytest.mark.parametrize("path", list(PATHS))
 def test_paths_in_qemu(path, board):

@@ -88,6 +88,7 @@ def test_pruned_channels(seed):
     verify_model(model, count=2, seed=seed, backends=BACKENDS)
 
 
+@pytest.mark.qemu
 @pytest.mark.parametrize("board", ["mps2-an386", "mps2-an500"])
 @pytest.mark.parametrize("seed", [3, 11, 17])
 def test_in_qemu(seed, board):

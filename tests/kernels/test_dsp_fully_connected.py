@@ -62,6 +62,7 @@ def test_pruned_rows(seed):
     verify_model(model, count=2, seed=seed, backends=BACKENDS)
 
 
+@pytest.mark.qemu
 @pytest.mark.parametrize("board", ["mps2-an386", "mps2-an500"])
 @pytest.mark.parametrize("seed", [2, 7, 13])
 def test_in_qemu(seed, board):

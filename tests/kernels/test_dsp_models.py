@@ -23,6 +23,8 @@ def verify(cli, tmp_path, name, board):
     return report
 
 
+@pytest.mark.qemu
+@pytest.mark.slow
 @pytest.mark.parametrize("board,name", [("mps2-an386", m) for m in MODELS] +
                          [("mps2-an500", m) for m in ("keyword_spotting", "image_classification",
                                                       "visual_wake_words")])

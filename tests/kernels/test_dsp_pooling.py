@@ -63,6 +63,7 @@ def test_global(op, shape, window):
     verify_model(model, count=2, backends=BACKENDS)
 
 
+@pytest.mark.qemu
 @pytest.mark.parametrize("board", ["mps2-an386", "mps2-an500"])
 @pytest.mark.parametrize("op", OPS)
 def test_in_qemu(op, board):

@@ -53,11 +53,13 @@ def test_float_random(seed):
     verify_model(float_case(seed), count=2, seed=seed)
 
 
+@pytest.mark.qemu
 @pytest.mark.parametrize("seed", [1, 2])
 def test_in_qemu(seed):
     verify_model(int8_case(seed), count=2, seed=seed, qemu=True)
 
 
+@pytest.mark.qemu
 def test_channel_scales_across_the_float_range():
     """Per-channel weight scales from subnormal to a left shift: the kernel computes each channel's multiplier
     on the device from the model's scales (mg_requant.h)."""

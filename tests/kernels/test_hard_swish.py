@@ -50,6 +50,7 @@ def test_float_random(seed):
                  sets=wide_floats(seed, shape))
 
 
+@pytest.mark.qemu
 def test_in_qemu():
     verify_model(scaled_case(0.05, -10, 0.04, -20), sets=every_int8(), qemu=True)
 

@@ -32,6 +32,7 @@ def test_float_random(seed):
                  sets=wide_floats(seed, shape))
 
 
+@pytest.mark.qemu
 def test_in_qemu():
     verify_model(unary_case("LEAKY_RELU", 9, shape=[256], alpha=0.2), sets=every_int8(), qemu=True)
 

@@ -85,10 +85,12 @@ def test_float_cutoffs():
     verify_model(g.build([x], [y]), sets=[[values]])
 
 
+@pytest.mark.qemu
 def test_in_qemu():
     model, every_value = int8_case(2)
     verify_model(model, sets=[every_value], qemu=True)
 
 
+@pytest.mark.qemu
 def test_float_in_qemu():
     verify_model(float_case(4), count=2, seed=4, qemu=True)

@@ -87,5 +87,6 @@ def test_rejects_int64_axis():
         check(read_model(mean_model([2, 3], [1], True, "float32", axis_dtype="int64")))
 
 
+@pytest.mark.qemu
 def test_in_qemu():
     verify_model(mean_model([1, 6, 6, 8], [1, 2], True, "int8", (0.05, 3), (0.02, -5)), count=2, seed=2, qemu=True)

@@ -28,6 +28,7 @@ def test_int8_every_pair(seed):
     verify_model(model, sets=sets)
 
 
+@pytest.mark.qemu
 def test_in_qemu():
     verify_model(binary_case("MUL", 205, out_scale=out_scale), count=2, seed=5, qemu=True)
 

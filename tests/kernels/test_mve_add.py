@@ -31,6 +31,7 @@ def add_case(seed: int, shape2=None) -> bytes:
     return g.build([a, b], [y])
 
 
+@pytest.mark.qemu
 @pytest.mark.parametrize("seed", range(12))
 def test_int8_random(seed):
     model = add_case(seed)
@@ -38,6 +39,7 @@ def test_int8_random(seed):
     verify_model(model, count=2, seed=seed, qemu=True, backends=BACKENDS, board=BOARD)
 
 
+@pytest.mark.qemu
 def test_in_place_chain():
     """A residual chain: each ADD may overwrite the input it consumes last."""
     g = GraphBuilder()

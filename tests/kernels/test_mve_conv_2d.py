@@ -64,6 +64,7 @@ def extreme_scales_case(kernel: int = 3, depth: int = 18) -> bytes:
     return b.build([x], [y])
 
 
+@pytest.mark.qemu
 @pytest.mark.parametrize("seed", range(12))
 def test_int8_random(seed):
     model = int8_case(seed)
@@ -71,6 +72,7 @@ def test_int8_random(seed):
     verify_model(model, count=2, seed=seed, qemu=True, backends=BACKENDS, board=BOARD)
 
 
+@pytest.mark.qemu
 @pytest.mark.parametrize("seed", range(100, 106))
 def test_int8_pointwise(seed):
     model = int8_case(seed, pointwise=True)
@@ -78,6 +80,7 @@ def test_int8_pointwise(seed):
     verify_model(model, count=2, seed=seed, qemu=True, backends=BACKENDS, board=BOARD)
 
 
+@pytest.mark.qemu
 @pytest.mark.parametrize("kernel,depth", [(3, 18), (1, 40)])
 def test_extreme_scales(kernel, depth):
     """Left shifts take the C loop, for im2col rows and for input pixels."""

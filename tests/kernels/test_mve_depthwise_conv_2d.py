@@ -85,6 +85,7 @@ def extreme_scales_case() -> bytes:
     return b.build([x], [y])
 
 
+@pytest.mark.qemu
 @pytest.mark.parametrize("seed", range(10))
 def test_int8_random(seed):
     model = int8_case(seed)
@@ -92,6 +93,7 @@ def test_int8_random(seed):
     verify_model(model, count=2, seed=seed, qemu=True, backends=BACKENDS, board=BOARD)
 
 
+@pytest.mark.qemu
 @pytest.mark.parametrize("seed", range(200, 206))
 def test_int8_3x3(seed):
     model = int8_case(seed, three_by_three=True)
@@ -99,6 +101,7 @@ def test_int8_3x3(seed):
     verify_model(model, count=2, seed=seed, qemu=True, backends=BACKENDS, board=BOARD)
 
 
+@pytest.mark.qemu
 @pytest.mark.parametrize("channels,stride,padding,h,w,batches", [
     (16, 1, 0, 6, 5, 1), (32, 2, 0, 7, 8, 2), (48, 2, 1, 9, 9, 1), (64, 1, 1, 5, 3, 1),
     (8, 1, 0, 5, 6, 1), (4, 1, 0, 4, 8, 1), (2, 1, 1, 3, 10, 1), (1, 1, 0, 4, 16, 1),
@@ -114,6 +117,7 @@ def test_fast_3x3(channels, stride, padding, h, w, batches):
     verify_model(model, count=2, seed=channels, qemu=True, backends=BACKENDS, board=BOARD)
 
 
+@pytest.mark.qemu
 def test_extreme_scales():
     model = extreme_scales_case()
     assert backends_of(model) == ["mve"]

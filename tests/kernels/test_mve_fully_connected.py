@@ -39,6 +39,7 @@ def int8_case(seed: int) -> bytes:
     return g.build([x], [y])
 
 
+@pytest.mark.qemu
 @pytest.mark.parametrize("seed", range(12))
 def test_int8_random(seed):
     model = int8_case(seed)
@@ -46,6 +47,7 @@ def test_int8_random(seed):
     verify_model(model, count=2, seed=seed, qemu=True, backends=BACKENDS, board=BOARD)
 
 
+@pytest.mark.qemu
 def test_channel_scales_across_the_float_range():
     """Per-channel scales from subnormal to a left shift."""
     rng = np.random.default_rng(19)

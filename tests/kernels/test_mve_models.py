@@ -5,6 +5,8 @@ import json
 
 import pytest
 
+pytestmark = [pytest.mark.qemu, pytest.mark.slow]
+
 MVE_OPS = {"CONV_2D", "DEPTHWISE_CONV_2D", "FULLY_CONNECTED", "AVERAGE_POOL_2D", "MAX_POOL_2D", "ADD"}
 # TFLite Micro + CMSIS-NN with Helium on mps3-an547 in QEMU: instructions per inference
 CMSIS_NN = {"keyword_spotting": 1_830_000, "image_classification": 4_910_000, "visual_wake_words": 6_950_000}

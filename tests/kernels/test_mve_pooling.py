@@ -44,6 +44,7 @@ def global_average_case(h: int, w: int, depth: int) -> bytes:
     return g.build([x], [y])
 
 
+@pytest.mark.qemu
 @pytest.mark.parametrize("seed", range(8))
 @pytest.mark.parametrize("op", ["AVERAGE_POOL_2D", "MAX_POOL_2D"])
 def test_int8_random(op, seed):
@@ -52,6 +53,7 @@ def test_int8_random(op, seed):
     verify_model(model, count=2, seed=seed, qemu=True, backends=BACKENDS, board=BOARD)
 
 
+@pytest.mark.qemu
 @pytest.mark.parametrize("h,w,depth", [(25, 5, 64), (16, 16, 8), (1, 1, 3)])
 def test_global_average(h, w, depth):
     """keyword_spotting's 25x5 window (125 values), the largest window claimed (256), a single value."""

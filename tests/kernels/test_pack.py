@@ -50,5 +50,6 @@ def test_rejects_mismatched_inputs():
         check(read_model(g.build([a, b], [y])))
 
 
+@pytest.mark.qemu
 def test_in_qemu():
     verify_model(pack_case(5, "int8"), count=2, seed=5, qemu=True)

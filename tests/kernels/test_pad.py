@@ -83,5 +83,6 @@ def test_rejects_non_constant_paddings():
         check(read_model(g.build([x, p], [y])))
 
 
+@pytest.mark.qemu
 def test_in_qemu():
     verify_model(pad_case("PADV2", "int8", 4), count=2, seed=4, qemu=True)

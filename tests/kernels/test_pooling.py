@@ -76,6 +76,7 @@ def test_rejects_rescaling():
         check(read_model(g.build([x], [y])))
 
 
+@pytest.mark.qemu
 @pytest.mark.parametrize("op", ["AVERAGE_POOL_2D", "MAX_POOL_2D"])
 def test_in_qemu(op):
     verify_model(pool_case(op, "int8", 3), count=2, seed=3, qemu=True)

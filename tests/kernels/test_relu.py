@@ -72,6 +72,7 @@ def test_float_random(op_name, seed):
     verify_model(unary_case(op_name, 200 + seed, dtype="float32", shape=shape), sets=wide_floats(seed, shape))
 
 
+@pytest.mark.qemu
 @pytest.mark.parametrize("op_name", ["RELU", "RELU6"])
 def test_in_qemu(op_name):
     verify_model(unary_case(op_name, 7, shape=[256], same_quant=op_name == "RELU6"), sets=every_int8(), qemu=True)

@@ -541,6 +541,7 @@ def _stream_bits(i: np.ndarray) -> np.ndarray:
     return np.where(bits == 0, 1, bits).astype(np.uint32)
 
 
+@pytest.mark.qemu
 @pytest.mark.skipif(not (shutil.which("arm-none-eabi-gcc") and shutil.which("qemu-system-arm")),
                     reason="needs arm-none-eabi-gcc and qemu-system-arm")
 def test_on_the_board_in_qemu(tmp_path):

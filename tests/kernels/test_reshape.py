@@ -192,6 +192,7 @@ def test_views_do_nothing_in_place():
         assert subprocess.run([str(exe)], capture_output=True, text=True).stdout.strip() == "ok"
 
 
+@pytest.mark.qemu
 def test_in_qemu():
     verify_model(reshape_case(0, "int8"), count=2, seed=0, qemu=True)
     verify_model(squeeze_case(1, "float32"), count=2, seed=1, qemu=True)

@@ -63,5 +63,6 @@ def test_rejects_non_constant_size():
         check(read_model(g.build([x, s], [y])))
 
 
+@pytest.mark.qemu
 def test_in_qemu():
     verify_model(resize_case("int8", 2, (False, True)), count=2, seed=2, qemu=True)

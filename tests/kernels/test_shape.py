@@ -38,5 +38,6 @@ def test_rejects_int64_output():
         check(read_model(g.build([x], [y])))
 
 
+@pytest.mark.qemu
 def test_in_qemu():
     verify_model(shape_case(3), count=2, seed=3, qemu=True)

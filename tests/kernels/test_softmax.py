@@ -82,9 +82,11 @@ def test_float_random(seed):
     verify_model(float_case(seed), count=2, seed=seed)
 
 
+@pytest.mark.qemu
 def test_in_qemu():
     verify_model(int8_case(3), count=2, seed=3, qemu=True)
 
 
+@pytest.mark.qemu
 def test_float_in_qemu():
     verify_model(float_case(4), count=2, seed=4, qemu=True)

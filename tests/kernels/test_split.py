@@ -84,6 +84,7 @@ def test_rejects_non_constant_axis_and_bad_pieces():
         check(read_model(g.build([x], ys)))
 
 
+@pytest.mark.qemu
 def test_in_qemu():
     verify_model(split_case(3, "int8"), count=2, seed=3, qemu=True)
     verify_model(split_v_case(4, "float32"), count=2, seed=4, qemu=True)

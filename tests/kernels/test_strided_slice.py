@@ -128,5 +128,6 @@ def test_rejects_what_tflite_micro_does_not_run():
     assert "copies 0 elements" in _rejected(_raw([4, 2], [2], [4, 0], [5, 2], [1, 1], shrinkAxisMask=1))
 
 
+@pytest.mark.qemu
 def test_in_qemu():
     verify_model(random_case(3, "int8"), count=2, seed=3, qemu=True)

@@ -31,6 +31,7 @@ def test_int8_double_precision_setup(quant):
     verify_model(model, sets=sets)
 
 
+@pytest.mark.qemu
 def test_in_qemu():
     verify_model(binary_case("SUB", 104), count=2, seed=4, qemu=True)
 

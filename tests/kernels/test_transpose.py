@@ -62,5 +62,6 @@ def test_rejects_what_tflite_micro_does_not_run():
     assert "is not a permutation" in _rejected(g.build([x], [y]))
 
 
+@pytest.mark.qemu
 def test_in_qemu():
     verify_model(transpose_case(7, "int8", 4), count=2, seed=7, qemu=True)

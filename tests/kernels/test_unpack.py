@@ -35,5 +35,6 @@ def test_unpack_other_types(seed, dtype):
     verify_model(unpack_case(seed, dtype), count=2, seed=seed)
 
 
+@pytest.mark.qemu
 def test_in_qemu():
     verify_model(unpack_case(6, "float32"), count=2, seed=6, qemu=True)

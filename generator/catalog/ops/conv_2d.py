@@ -2,6 +2,8 @@
 dilations, SAME/VALID padding, grouped filters and batches, as TFLite Micro's reference kernels compute it."""
 from __future__ import annotations
 
+from math import prod
+
 from ..spec import KernelSpec, NodeParams
 from . import _conv_common as cc
 
@@ -40,10 +42,14 @@ def params(op, inputs, outputs):
     return NodeParams("mg_conv_2d_params", fields)
 
 
+def macs(op, inputs, outputs) -> int:
+    return outputs[0].num_elements * prod(inputs[1].shape[1:])  # each output: kh * kw * the filter depth
+
+
 SPEC = KernelSpec(
     # register.cc: versions 1-8 (3 int8, 6 grouped; 2/5 hybrid, 4/8 int16, 7 int4 are refused by validate).
     op="CONV_2D", builtin_code=3, versions=(1, 8), dtypes=("FLOAT32", "INT8"),
     sources=("conv_2d.h", "conv_2d.c", "conv_2d_s8.c", "conv_2d_f32.c", "conv_2d_window.h", "mg_fixedpoint.h",
              "mg_requant.h", "mg_requant.c", "mg_requant_scales.c", "mg_prepare_weighted.c"),
-    registration="mg_register_conv_2d", validate=validate, params=params,
+    registration="mg_register_conv_2d", validate=validate, params=params, macs=macs,
 )

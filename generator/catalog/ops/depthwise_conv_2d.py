@@ -3,6 +3,8 @@ strides, dilations, SAME/VALID padding, a depth multiplier and batches, as TFLit
 compute it."""
 from __future__ import annotations
 
+from math import prod
+
 from ..spec import KernelSpec, NodeParams
 from . import _conv_common as cc
 
@@ -39,11 +41,15 @@ def params(op, inputs, outputs):
     return NodeParams("mg_depthwise_conv_2d_params", fields)
 
 
+def macs(op, inputs, outputs) -> int:
+    return outputs[0].num_elements * prod(inputs[1].shape[1:3])  # each output: kh * kw
+
+
 SPEC = KernelSpec(
     # register.cc: versions 1-7 (2 dilation, 3 int8; 4/6 hybrid, 5 int16, 7 int4 are refused by validate).
     op="DEPTHWISE_CONV_2D", builtin_code=4, versions=(1, 7), dtypes=("FLOAT32", "INT8"),
     sources=("depthwise_conv_2d.h", "depthwise_conv_2d.c", "depthwise_conv_2d_s8.c", "depthwise_conv_2d_f32.c",
              "conv_2d_window.h", "mg_fixedpoint.h",
              "mg_requant.h", "mg_requant.c", "mg_requant_scales.c", "mg_prepare_weighted.c"),
-    registration="mg_register_depthwise_conv_2d", validate=validate, params=params,
+    registration="mg_register_depthwise_conv_2d", validate=validate, params=params, macs=macs,
 )

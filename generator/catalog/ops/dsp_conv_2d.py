@@ -6,7 +6,7 @@ from __future__ import annotations
 from .. import quant
 from ..spec import KernelSpec, NodeParams
 from . import _dsp_common as dc
-from .conv_2d import validate
+from .conv_2d import macs, validate
 
 COLS = 6  # MG_DSP_CONV_COLS in dsp_conv_2d.h
 PADDED_COPY_LIMIT = 8192  # bytes: inputs up to this size (padded) are copied padded, so no window needs clipping
@@ -73,6 +73,6 @@ def scratch_bytes(op, inputs, outputs):
 SPEC = KernelSpec(
     op="CONV_2D", builtin_code=3, versions=(1, 8), dtypes=("INT8",),
     sources=("dsp_conv_2d.h", "dsp_conv_2d.c", "dsp_conv_2d_s8.c", "dsp_requant.h", "dsp_intrinsics.h"),
-    registration="mg_register_conv_2d_dsp", validate=validate, params=params, scratch_bytes=scratch_bytes,
+    registration="mg_register_conv_2d_dsp", validate=validate, params=params, macs=macs, scratch_bytes=scratch_bytes,
     backend=dc.BACKEND, claims=dc.safe(claims),
 )

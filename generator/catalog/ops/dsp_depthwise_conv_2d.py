@@ -6,7 +6,7 @@ from __future__ import annotations
 from .. import quant
 from ..spec import KernelSpec, NodeParams
 from . import _dsp_common as dc
-from .depthwise_conv_2d import validate
+from .depthwise_conv_2d import macs, validate
 
 BLOCK, ENTRY = 16, 9  # MG_DSP_DW_BLOCK, MG_DSP_DW_ENTRY in dsp_depthwise_conv_2d.h
 
@@ -61,5 +61,5 @@ SPEC = KernelSpec(
     sources=("dsp_depthwise_conv_2d.h", "dsp_depthwise_conv_2d.c", "dsp_depthwise_conv_2d_s8.c", "dsp_requant.h",
              "dsp_intrinsics.h"),
     registration="mg_register_depthwise_conv_2d_dsp", validate=validate, params=params, scratch_bytes=scratch_bytes,
-    backend=dc.BACKEND, claims=dc.safe(claims),
+    backend=dc.BACKEND, claims=dc.safe(claims), macs=macs,
 )

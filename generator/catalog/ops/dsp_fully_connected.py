@@ -8,7 +8,7 @@ import numpy as np
 from .. import quant
 from ..spec import KernelSpec, NodeParams
 from . import _dsp_common as dc
-from .fully_connected import validate
+from .fully_connected import macs, validate
 
 
 def _table(op, inputs, outputs):
@@ -57,5 +57,5 @@ SPEC = KernelSpec(
     sources=("dsp_fully_connected.h", "dsp_fully_connected.c", "dsp_fully_connected_s8.c", "dsp_requant.h",
              "dsp_intrinsics.h"),
     registration="mg_register_fully_connected_dsp", validate=validate, params=params, scratch_bytes=scratch_bytes,
-    backend=dc.BACKEND, claims=dc.safe(claims),
+    backend=dc.BACKEND, claims=dc.safe(claims), macs=macs,
 )

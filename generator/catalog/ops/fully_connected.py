@@ -1,6 +1,8 @@
 """FULLY_CONNECTED, int8 (per-tensor weights) and float32."""
 from __future__ import annotations
 
+from math import prod
+
 import numpy as np
 
 from .. import quant
@@ -56,9 +58,13 @@ def params(op, inputs, outputs):
     return NodeParams("mg_fully_connected_params", fields)
 
 
+def macs(op, inputs, outputs) -> int:
+    return outputs[0].num_elements * prod(inputs[1].shape[1:])  # each output: the input depth
+
+
 SPEC = KernelSpec(
     op="FULLY_CONNECTED", builtin_code=9, versions=(1, 13), dtypes=("FLOAT32", "INT8"),
     sources=("fully_connected.h", "fully_connected.c", "fully_connected_s8.c", "fully_connected_f32.c",
              "mg_fixedpoint.h", "mg_requant.h", "mg_requant.c", "mg_requant_scales.c", "mg_prepare_weighted.c"),
-    registration="mg_register_fully_connected", validate=validate, params=params,
+    registration="mg_register_fully_connected", validate=validate, params=params, macs=macs,
 )

@@ -8,7 +8,7 @@ from .. import quant
 from ..spec import KernelSpec, NodeParams
 from . import _conv_common as cc
 from . import _mve_common as mc
-from .conv_2d import validate
+from .conv_2d import macs, validate
 
 
 def claims(op, inputs, outputs):
@@ -51,6 +51,6 @@ SPEC = KernelSpec(
     op="CONV_2D", builtin_code=3, versions=(1, 8), dtypes=("INT8",),
     sources=("mve_conv_2d.h", "mve_conv_2d.c", "mve_conv_2d_s8.c", "mve_matmul.h", "mve_matmul_s8.c",
              "mve_matmul2_s8.c", "mve_util.h"),
-    registration="mg_register_conv_2d_mve", validate=validate, params=params, scratch_bytes=scratch_bytes,
+    registration="mg_register_conv_2d_mve", validate=validate, params=params, macs=macs, scratch_bytes=scratch_bytes,
     backend=mc.BACKEND, claims=mc.safe(claims),
 )

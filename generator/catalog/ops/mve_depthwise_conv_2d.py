@@ -10,7 +10,7 @@ from .. import quant
 from ..spec import KernelSpec, NodeParams
 from . import _conv_common as cc
 from . import _mve_common as mc
-from .depthwise_conv_2d import validate
+from .depthwise_conv_2d import macs, validate
 
 MAX_TAPS = 64  # MG_MVE_DW_MAX_TAPS
 BLOCK = 8      # channels per block: VMULLB/VMULLT split them into even and odd lanes
@@ -116,5 +116,5 @@ SPEC = KernelSpec(
     sources=("mve_depthwise_conv_2d.h", "mve_depthwise_conv_2d.c", "mve_depthwise_conv_2d_s8.c",
              "mve_depthwise_3x3_s8.c", "mve_util.h"),
     registration="mg_register_depthwise_conv_2d_mve", validate=validate, params=params, scratch_bytes=scratch_bytes,
-    backend=mc.BACKEND, claims=mc.safe(claims),
+    backend=mc.BACKEND, claims=mc.safe(claims), macs=macs,
 )

@@ -8,7 +8,7 @@ import numpy as np
 from .. import quant
 from ..spec import KernelSpec, NodeParams
 from . import _mve_common as mc
-from .fully_connected import validate
+from .fully_connected import macs, validate
 
 
 def _pairs(inp, weights, out):
@@ -44,6 +44,6 @@ SPEC = KernelSpec(
     op="FULLY_CONNECTED", builtin_code=9, versions=(1, 13), dtypes=("INT8",),
     sources=("mve_fully_connected.h", "mve_fully_connected.c", "mve_fully_connected_s8.c", "mve_matmul.h",
              "mve_matmul_s8.c", "mve_util.h"),
-    registration="mg_register_fully_connected_mve", validate=validate, params=params,
+    registration="mg_register_fully_connected_mve", validate=validate, params=params, macs=macs,
     backend=mc.BACKEND, claims=mc.safe(claims),
 )
