@@ -4,6 +4,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.qemu
+
 DOC = Path(__file__).resolve().parent.parent / "docs" / "benchmarks.md"
 
 

@@ -82,6 +82,7 @@ def test_size_markdown_into_closed_pipe(built):
     assert result.stderr == "" and result.returncode == 141
 
 
+@pytest.mark.qemu
 def test_run_prints_node_costs_and_the_verify_cost_unit(cli, built):
     project, _ = built
     text = cli("run", project, "--random", "1")
