@@ -18,6 +18,8 @@ from .measure.report import nbytes
 from .model import Graph, Operator, read_model
 from .plan import plan
 
+NEARLY_FULL = 0.9  # a model or arena past this share of the board's flash or RAM is worth a warning
+
 
 @dataclass
 class Finding:
@@ -70,7 +72,8 @@ def _fit(checked: CheckedGraph, board: Board) -> list[Finding]:
         board.check_fit(len(the_plan.graph.model_bytes), ram, before_build=True)
     except McugenError as exc:
         return [Finding("block", "fit", str(exc), "choose a board with more memory (mcugen --help lists boards)")]
-    level = "warn" if len(the_plan.graph.model_bytes) > 0.9 * board.flash_size or ram > 0.9 * board.ram_size else "ok"
+    nearly_full = len(the_plan.graph.model_bytes) > NEARLY_FULL * board.flash_size or ram > NEARLY_FULL * board.ram_size
+    level = "warn" if nearly_full else "ok"
     return [Finding(level, "fit", f"model {nbytes(len(the_plan.graph.model_bytes))} of {nbytes(board.flash_size)} "
                     f"flash; arena {nbytes(the_plan.arena_size)} + stack {nbytes(board.stack_size)} of "
                     f"{nbytes(board.ram_size)} RAM "

@@ -62,6 +62,7 @@ def mutate(rng: random.Random, original: bytes) -> bytes:
     return bytes(data)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("model", CORPUS, ids=lambda p: p.stem)
 def test_mutated_models_raise_only_mcugen_errors(model):
     original = model.read_bytes()

@@ -35,6 +35,7 @@ def test_bit_exact_and_faster_than_cmsis_nn(cli, tmp_path, board, name):
     assert report["code_bytes"] <= baseline["code"], report["code_bytes"]
 
 
+@pytest.mark.slow
 def test_every_compute_node_on_dsp(cli):
     for name in MODELS:
         result = cli("plan", name, "--nodes", "--json", "--backend", "dsp,reference")

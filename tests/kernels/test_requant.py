@@ -376,6 +376,7 @@ def _fraction_times_2_31(a, b, c) -> list[float]:
     return list(np.frexp(x * y / z)[0] * 2.0 ** 31)
 
 
+@pytest.mark.slow
 def test_ties_of_the_31_bit_rounding(device):
     """Quotients with exactly 32 significant bits (the last one set) sit on a tie of round(fraction * 2^31):
     halves go away from zero. Built as (c_odd * x) * y / c_odd with x * y an odd 32-bit number."""
@@ -426,6 +427,7 @@ def _near_half_points(rng, count: int, epsilons, h=None):
     return cases[:count]
 
 
+@pytest.mark.slow
 def test_double_rounding_near_ties(device):
     """Quotients just below a tie (eps > 0) round up to it in double, then away from zero: one more than the
     exact quotient rounds to. Just above (eps < 0) they round up either way. Both must match."""
@@ -438,6 +440,7 @@ def test_double_rounding_near_ties(device):
     assert_same(device(a, b, c), expected, a, b, c)
 
 
+@pytest.mark.slow
 def test_carry_to_2_31(device):
     """round(fraction * 2^31) == 2^31 becomes 2^30 with the shift one higher: quotients just below a power of
     two, exactly (ma * mb a little less than mc * 2^k) and through the double's rounding up to the tie
@@ -463,6 +466,7 @@ def test_carry_to_2_31(device):
         assert_same(device(a, b, c), expected, a, b, c)
 
 
+@pytest.mark.slow
 def test_underflow_boundary(device):
     """Real multipliers around 2^-32 and 2^-33: shift -31 stays, -32 and below give (0, 0)."""
     rng = np.random.default_rng(14)
