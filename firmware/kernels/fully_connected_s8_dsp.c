@@ -1,5 +1,5 @@
 #pragma GCC optimize("O2")
-#include "dsp_fully_connected.h"
+#include "fully_connected.h"
 #include "dsp_requant.h"
 
 static inline int8_t output_value(int32_t acc, const dsp_channel *c, int32_t act_min, int32_t act_max)
@@ -79,12 +79,17 @@ static inline __attribute__((always_inline)) void four_rows(int32_t *acc, const 
 #endif
 }
 
+size_t mg_fully_connected_s8_dsp_scratch_size(int32_t accum_depth, int32_t output_depth)
+{
+    return output_depth >= 8 ? (size_t)(accum_depth & ~7) * 2u : 0u;
+}
+
 void mg_fully_connected_s8_dsp(const mg_fully_connected_dsp_params *p, const int8_t *input, const int8_t *weights,
                                int8_t *output, void *scratch)
 {
-    const int32_t depth = p->accum_depth, outputs = p->output_depth, k8 = depth & ~7, k4 = depth & ~3;
+    const int32_t depth = p->shape.accum_depth, outputs = p->shape.output_depth, k8 = depth & ~7, k4 = depth & ~3;
     const int32_t act_min = p->act_min, act_max = p->act_max;
-    for (int32_t b = 0; b < p->batches; ++b) {
+    for (int32_t b = 0; b < p->shape.batches; ++b) {
         const int8_t *x = input + b * depth;
         int8_t *out = output + b * outputs;
         uint32_t *expanded = 0;

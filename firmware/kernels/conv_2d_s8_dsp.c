@@ -1,5 +1,5 @@
 #pragma GCC optimize("O2", "no-tree-loop-distribute-patterns") /* no memset/memcpy calls for short runs */
-#include "dsp_conv_2d.h"
+#include "conv_2d.h"
 #include "dsp_requant.h"
 
 #define COLS MG_DSP_CONV_COLS
@@ -194,8 +194,8 @@ static inline void build_column(const column_geometry *g, int32_t y0, int32_t x0
 static void rows_c(const mg_conv_2d_dsp_params *p, const int8_t *filter, const uint32_t *cols, int8_t *out, int32_t n,
                    int32_t first, int32_t end)
 {
-    const int32_t k = p->filter_height * p->filter_width * p->input_depth;
-    const int32_t out_depth = p->output_depth, pairs = k >> 3, rem = k & 7, tail = k & 3;
+    const int32_t k = p->geometry.filter_height * p->geometry.filter_width * p->geometry.input_depth;
+    const int32_t out_depth = p->geometry.output_depth, pairs = k >> 3, rem = k & 7, tail = k & 3;
     const int32_t act_min = p->act_min, act_max = p->act_max;
     const dsp_channel *ch = (const dsp_channel *)p->channels + first;
     const int8_t *w = filter + first * k;
@@ -242,7 +242,7 @@ static void rows_c(const mg_conv_2d_dsp_params *p, const int8_t *filter, const u
  * LDM (the 6 columns' 12 words) and 12 SMLAD. Each row covers k8 weights (k rounded up to 8), reading into the
  * next row where k8 > k (the columns hold zeros there), so the last row then comes from a padded copy, in a
  * second call. Per row, one LDM brings the six accumulators' start (the bias, six times) from the row table. */
-#define ENTRY 9 /* words per row in the row table: the bias six times, multiplier, offset, shift */
+#define ENTRY MG_DSP_CONV_ROW_ENTRY
 typedef struct {
     const int32_t *ch;       /* the row's entry in the row table */
     const int32_t *ch_end;
@@ -418,31 +418,42 @@ static void filter_rows(const mg_conv_2d_dsp_params *p, rows_plan *plan, const i
         plan->rows(&plan->last);
     }
     if (n < COLS) {
-        copy_s8(out, plan->out_tmp, n * p->output_depth);
+        copy_s8(out, plan->out_tmp, n * p->geometry.output_depth);
     }
 #else
     (void)plan;
-    rows_c(p, filter, cols, out, n, 0, p->output_depth);
+    rows_c(p, filter, cols, out, n, 0, p->geometry.output_depth);
 #endif
+}
+
+/* The carving at the top of mg_conv_2d_s8_dsp, at its device size (the host build has no row table). */
+size_t mg_conv_2d_s8_dsp_scratch_size(int32_t filter_taps, int32_t output_depth, int32_t padded_input_bytes)
+{
+    const size_t k8 = ((size_t)filter_taps + 7u) & ~(size_t)7u;
+    const size_t columns = k8 / 2u * COLS * 4u, table = (size_t)MG_DSP_CONV_ROW_ENTRY * 4u * output_depth;
+    const size_t stage = k8 + 4u, last_row = k8, out_tmp = (size_t)COLS * output_depth;
+    return columns + table + stage + last_row + out_tmp + (size_t)padded_input_bytes;
 }
 
 void mg_conv_2d_s8_dsp(const mg_conv_2d_dsp_params *p, const int8_t *input, const int8_t *filter, int8_t *output,
                        void *scratch)
 {
-    const int32_t depth = p->input_depth, fh = p->filter_height, fw = p->filter_width;
+    const int32_t depth = p->geometry.input_depth, fh = p->geometry.filter_height, fw = p->geometry.filter_width;
     const int32_t k = fh * fw * depth, k8 = (k + 7) & ~7;
-    const int32_t out_height = p->output_height, out_width = p->output_width, out_depth = p->output_depth;
-    const int32_t stride_h = p->stride_height, stride_w = p->stride_width, pad_h = p->pad_height;
-    const int32_t pad_w = p->pad_width;
-    const int32_t in_height = p->input_height, in_width = p->input_width;
+    const int32_t out_height = p->geometry.output_height, out_width = p->geometry.output_width;
+    const int32_t out_depth = p->geometry.output_depth;
+    const int32_t stride_h = p->geometry.stride_height, stride_w = p->geometry.stride_width;
+    const int32_t pad_h = p->geometry.pad_height, pad_w = p->geometry.pad_width;
+    const int32_t in_height = p->geometry.input_height, in_width = p->geometry.input_width;
     const int8_t zp = (int8_t)(-p->input_offset);
 #if MG_DSP_NATIVE
     const int doubled = k8 / 2 < out_depth;
 #else
     const int doubled = 1; /* rows_c wants doubled columns */
 #endif
-    column_geometry g = {input, in_height, in_width, depth, fh, fw, p->dilation_height, p->dilation_width,
-                         fw * depth, k8, p->dilation_width == 1 && (fw * depth) % 4 == 0, doubled,
+    const int32_t dil_h = p->geometry.dilation_height, dil_w = p->geometry.dilation_width;
+    column_geometry g = {input, in_height, in_width, depth, fh, fw, dil_h, dil_w,
+                         fw * depth, k8, dil_w == 1 && (fw * depth) % 4 == 0, doubled,
                          dsp_pair(p->input_offset, p->input_offset), zp};
     uint32_t *cols = scratch;
     int32_t *table = (int32_t *)(cols + k8 / 2 * COLS);
@@ -482,7 +493,7 @@ void mg_conv_2d_s8_dsp(const mg_conv_2d_dsp_params *p, const int8_t *input, cons
     const int32_t ph = p->padded_height, pw = p->padded_width; /* 0: no padded copy */
     const int pointwise = fh == 1 && fw == 1 && stride_h == 1 && stride_w == 1 && pad_h == 0 && pad_w == 0 &&
                           out_height == in_height && out_width == in_width && depth % 4 == 0;
-    for (int32_t b = 0; b < p->batches; ++b) {
+    for (int32_t b = 0; b < p->geometry.batches; ++b) {
         int32_t y0 = -pad_h, x0 = -pad_w;
         g.image = input + b * image_size;
         int8_t *out = output + b * pixels * out_depth;
