@@ -1,6 +1,7 @@
 #pragma GCC optimize("O2", "no-tree-loop-distribute-patterns") /* no memset/memcpy calls for short runs */
 #include "conv_2d.h"
 #include "dsp_requant.h"
+#include "mg_dsp_mac.h"
 
 #define COLS MG_DSP_CONV_COLS
 
@@ -172,16 +173,16 @@ static inline void build_column(const column_geometry *g, int32_t y0, int32_t x0
     expand(col, stage, k8 >> 2, g->off2, g->doubled);
 }
 
-/* acc0..acc5 += the 4 weights of wv times group x of the columns. */
+/* acc0..acc5 += the 4 weights of wv times group x of the columns (mg_dsp_mac.h). */
 #define MAC_GROUP(wv, x)                                                                                         \
     do {                                                                                                       \
         const uint32_t wl_ = dsp_sxtb16(wv), wh_ = dsp_sxtb16_ror8(wv);                                        \
-        acc0 = dsp_smlad(wh_, (x)[1], dsp_smlad(wl_, (x)[0], acc0));                                          \
-        acc1 = dsp_smlad(wh_, (x)[3], dsp_smlad(wl_, (x)[2], acc1));                                          \
-        acc2 = dsp_smlad(wh_, (x)[5], dsp_smlad(wl_, (x)[4], acc2));                                          \
-        acc3 = dsp_smlad(wh_, (x)[7], dsp_smlad(wl_, (x)[6], acc3));                                          \
-        acc4 = dsp_smlad(wh_, (x)[9], dsp_smlad(wl_, (x)[8], acc4));                                          \
-        acc5 = dsp_smlad(wh_, (x)[11], dsp_smlad(wl_, (x)[10], acc5));                                        \
+        acc0 = mg_dsp_mac4(acc0, wl_, wh_, (x)[0], (x)[1]);                                                    \
+        acc1 = mg_dsp_mac4(acc1, wl_, wh_, (x)[2], (x)[3]);                                                    \
+        acc2 = mg_dsp_mac4(acc2, wl_, wh_, (x)[4], (x)[5]);                                                    \
+        acc3 = mg_dsp_mac4(acc3, wl_, wh_, (x)[6], (x)[7]);                                                    \
+        acc4 = mg_dsp_mac4(acc4, wl_, wh_, (x)[8], (x)[9]);                                                    \
+        acc5 = mg_dsp_mac4(acc5, wl_, wh_, (x)[10], (x)[11]);                                                  \
     } while (0)
 
 #if COLS != 6
@@ -256,25 +257,13 @@ typedef struct {
     int32_t act_max;
 } rows_state;
 
+/* one weight word (r12) against two columns per LDM (lr), six columns (mg_dsp_mac.h) */
+#define MG_DSP_TWO_COLUMNS(a, b)                                                                                 \
+    "ldmia lr!, {r8, r9, r10, r11}\n\t" MG_DSP_ASM_MAC4(a, "r6", "r7", "r8", "r9")                               \
+        MG_DSP_ASM_MAC4(b, "r6", "r7", "r10", "r11")
 #define MG_DSP_GROUP                                                                                             \
-    "ldr r6, [r12], #4\n\t"                                                                                       \
-    "sxtb16 r7, r6, ror #8\n\t"                                                                                   \
-    "sxtb16 r6, r6\n\t"                                                                                           \
-    "ldmia lr!, {r8, r9, r10, r11}\n\t"                                                                           \
-    "smlad r0, r6, r8, r0\n\t"                                                                                    \
-    "smlad r0, r7, r9, r0\n\t"                                                                                    \
-    "smlad r1, r6, r10, r1\n\t"                                                                                   \
-    "smlad r1, r7, r11, r1\n\t"                                                                                   \
-    "ldmia lr!, {r8, r9, r10, r11}\n\t"                                                                           \
-    "smlad r2, r6, r8, r2\n\t"                                                                                    \
-    "smlad r2, r7, r9, r2\n\t"                                                                                    \
-    "smlad r3, r6, r10, r3\n\t"                                                                                   \
-    "smlad r3, r7, r11, r3\n\t"                                                                                   \
-    "ldmia lr!, {r8, r9, r10, r11}\n\t"                                                                           \
-    "smlad r4, r6, r8, r4\n\t"                                                                                    \
-    "smlad r4, r7, r9, r4\n\t"                                                                                    \
-    "smlad r5, r6, r10, r5\n\t"                                                                                   \
-    "smlad r5, r7, r11, r5\n\t"
+    MG_DSP_ASM_LOAD_HALVES("r12", "r6", "r7")                                                                     \
+    MG_DSP_TWO_COLUMNS("r0", "r1") MG_DSP_TWO_COLUMNS("r2", "r3") MG_DSP_TWO_COLUMNS("r4", "r5")
 
 #define MG_DSP_ROW_START                                                                                         \
     "ldr r12, %[wrow]\n\t"                                                                                        \
