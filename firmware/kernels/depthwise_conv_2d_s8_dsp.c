@@ -6,12 +6,12 @@
 #define ENTRY MG_DSP_DW_ENTRY
 #define COLUMN_WORDS (BLOCK * 2) /* words per ring column: BLOCK cells of two words */
 
-/* Row y of the image (zeros outside it) into ring slot y % 3 of the block's cells, channels [c0, c0 + nb). */
+/* Row y of the image (zeros outside it) into ring slot y % 3 of the block's cells (width per ring row),
+ * channels [c0, c0 + nb). */
 static void load_row(const mg_depthwise_conv_2d_dsp_params *p, const int8_t *image, int32_t y, uint32_t *cells,
-                     int32_t c0, int32_t nb)
+                     int32_t c0, int32_t nb, int32_t width)
 {
     const int32_t slot = ((y % 3) + 3) % 3;
-    const int32_t width = mg_depthwise_conv_2d_dsp_ring_width(p->geometry.output_width, p->geometry.stride_width);
     int16_t *const base = (int16_t *)cells + slot;
     if (y < 0 || y >= p->geometry.input_height) {
         for (int32_t xp = 0; xp < width; ++xp) {
@@ -217,7 +217,7 @@ void mg_depthwise_conv_2d_s8_dsp(const mg_depthwise_conv_2d_dsp_params *p, const
                 const int32_t y0 = oy * p->geometry.stride_height - p->geometry.pad_height;
                 next = next < y0 ? y0 : next;
                 for (; next <= y0 + 2; ++next) {
-                    load_row(p, image, next, cells, c0, nb);
+                    load_row(p, image, next, cells, c0, nb, width);
                 }
                 const int32_t *t = tables + (((y0 % 3) + 3) % 3) * BLOCK * ENTRY;
                 int8_t *out = out_image + oy * p->geometry.output_width * depth + c0;
