@@ -6,7 +6,8 @@ static mg_status prepare(mg_node *node)
 {
     const mg_conv_2d_params *p = node->params;
     const mg_conv_geometry *g = &p->geometry;
-    if (mg_prepare_conv_shapes(node, g, g->output_depth * g->filter_height * g->filter_width * p->filter_input_depth)) {
+    const int32_t filter = g->output_depth * g->filter_height * g->filter_width * p->filter_input_depth;
+    if (mg_prepare_weighted_shapes(node, mg_conv_input_elements(g), filter, mg_conv_output_elements(g))) {
         return MG_ERROR;
     }
     return mg_prepare_weighted(node, g->output_depth, p->per_channel ? (uint32_t)g->output_depth : 1u);

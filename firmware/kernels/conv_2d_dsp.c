@@ -2,21 +2,15 @@
 #include "conv_2d.h"
 #include "mg_prepare_weighted.h"
 
-static size_t scratch_size(const mg_conv_2d_dsp_params *p)
-{
-    const mg_conv_geometry *g = &p->geometry;
-    return mg_conv_2d_s8_dsp_scratch_size(g->filter_height * g->filter_width * g->input_depth, g->output_depth,
-                                          p->padded_height * p->padded_width * g->input_depth);
-}
-
 static mg_status prepare(mg_node *node)
 {
     const mg_conv_2d_dsp_params *p = node->params;
     const mg_conv_geometry *g = &p->geometry;
-    if (mg_prepare_conv_shapes(node, g, g->output_depth * g->filter_height * g->filter_width * g->input_depth)) {
-        return MG_ERROR;
-    }
-    return mg_prepare_weighted_backend(node, p->channels, scratch_size(p));
+    const int32_t taps = g->filter_height * g->filter_width * g->input_depth;
+    const size_t scratch =
+        mg_conv_2d_s8_dsp_scratch_size(taps, g->output_depth, p->padded_height * p->padded_width * g->input_depth);
+    return mg_prepare_weighted_backend(node, mg_conv_input_elements(g), g->output_depth * taps,
+                                       mg_conv_output_elements(g), p->channels, scratch);
 }
 
 static mg_status invoke(mg_node *node)

@@ -8,12 +8,10 @@ static mg_status prepare(mg_node *node)
 {
     const mg_conv_2d_mve_params *p = node->params;
     const mg_conv_geometry *g = &p->geometry;
-    if (mg_prepare_conv_shapes(node, g, g->output_depth * g->filter_height * g->filter_width * g->input_depth)) {
-        return MG_ERROR;
-    }
-    return mg_prepare_weighted_backend(node, p->table,
-                                       mg_conv_2d_s8_mve_scratch_size(g->filter_height, g->filter_width,
-                                                                      g->input_depth));
+    const int32_t taps = g->filter_height * g->filter_width * g->input_depth;
+    const size_t scratch = mg_conv_2d_s8_mve_scratch_size(g->filter_height, g->filter_width, g->input_depth);
+    return mg_prepare_weighted_backend(node, mg_conv_input_elements(g), g->output_depth * taps,
+                                       mg_conv_output_elements(g), p->table, scratch);
 }
 
 static mg_status invoke(mg_node *node)

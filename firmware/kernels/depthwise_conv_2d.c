@@ -6,11 +6,10 @@ static mg_status prepare(mg_node *node)
 {
     const mg_depthwise_conv_2d_params *p = node->params;
     const mg_conv_geometry *g = &p->geometry;
-    if (g->output_depth != g->input_depth * p->depth_multiplier) {
+    const int32_t filter = g->filter_height * g->filter_width * g->output_depth;
+    if (g->output_depth != g->input_depth * p->depth_multiplier ||
+        mg_prepare_weighted_shapes(node, mg_conv_input_elements(g), filter, mg_conv_output_elements(g))) {
         return mg_fail(node, "shapes differ from the generated plan");
-    }
-    if (mg_prepare_conv_shapes(node, g, g->filter_height * g->filter_width * g->output_depth)) {
-        return MG_ERROR;
     }
     return mg_prepare_weighted(node, g->output_depth, p->per_channel ? (uint32_t)g->output_depth : 1u);
 }

@@ -9,15 +9,14 @@ static mg_status prepare(mg_node *node)
 {
     const mg_depthwise_conv_2d_mve_params *p = node->params;
     const mg_conv_geometry *g = &p->geometry;
-    if (g->output_depth != g->input_depth || g->filter_height * g->filter_width > MG_MVE_DW_MAX_TAPS || !p->weights) {
+    const int32_t taps = g->filter_height * g->filter_width;
+    if (g->output_depth != g->input_depth || taps > MG_MVE_DW_MAX_TAPS || !p->weights) {
         return mg_fail(node, "shapes or weights differ from the generated plan");
     }
-    if (mg_prepare_conv_shapes(node, g, g->filter_height * g->filter_width * g->output_depth)) {
-        return MG_ERROR;
-    }
-    return mg_prepare_weighted_backend(node, p->table,
-                                       mg_depthwise_conv_2d_s8_mve_scratch_size(g->input_depth, g->output_width,
-                                                                                g->stride_width, p->fast));
+    const size_t scratch =
+        mg_depthwise_conv_2d_s8_mve_scratch_size(g->input_depth, g->output_width, g->stride_width, p->fast);
+    return mg_prepare_weighted_backend(node, mg_conv_input_elements(g), taps * g->output_depth,
+                                       mg_conv_output_elements(g), p->table, scratch);
 }
 
 static mg_status invoke(mg_node *node)

@@ -6,7 +6,8 @@ static mg_status prepare(mg_node *node)
 {
     const mg_fully_connected_params *p = node->params;
     const mg_fully_connected_shape *s = &p->shape;
-    if (mg_prepare_fully_connected_shapes(node, s->batches, s->accum_depth, s->output_depth)) {
+    if (mg_prepare_weighted_shapes(node, s->batches * s->accum_depth, s->output_depth * s->accum_depth,
+                                   s->batches * s->output_depth)) {
         return MG_ERROR;
     }
     return mg_prepare_weighted(node, s->output_depth, p->per_channel ? (uint32_t)s->output_depth : 0u);

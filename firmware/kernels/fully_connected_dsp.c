@@ -7,19 +7,16 @@ static mg_status prepare(mg_node *node)
 {
     const mg_fully_connected_dsp_params *p = node->params;
     const mg_fully_connected_shape *s = &p->shape;
-    if (mg_prepare_fully_connected_shapes(node, s->batches, s->accum_depth, s->output_depth)) {
-        return MG_ERROR;
-    }
-    return mg_prepare_weighted_backend(node, p->channels,
+    return mg_prepare_weighted_backend(node, s->batches * s->accum_depth, s->output_depth * s->accum_depth,
+                                       s->batches * s->output_depth, p->channels,
                                        mg_fully_connected_s8_dsp_scratch_size(s->accum_depth, s->output_depth));
 }
 
 static mg_status invoke(mg_node *node)
 {
-    const mg_fully_connected_shape *s = &((const mg_fully_connected_dsp_params *)node->params)->shape;
-    void *scratch = mg_fully_connected_s8_dsp_scratch_size(s->accum_depth, s->output_depth) ? node->scratch : 0;
+    /* node->scratch is NULL when the plan gives none (mg_fully_connected_s8_dsp_scratch_size 0) */
     mg_fully_connected_s8_dsp(node->params, mg_input(node, 0)->data, mg_input(node, 1)->data,
-                              mg_output(node, 0)->data, scratch);
+                              mg_output(node, 0)->data, node->scratch);
     return MG_OK;
 }
 

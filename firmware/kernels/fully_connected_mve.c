@@ -9,10 +9,8 @@ static mg_status prepare(mg_node *node)
 {
     const mg_fully_connected_mve_params *p = node->params;
     const mg_fully_connected_shape *s = &p->shape;
-    if (mg_prepare_fully_connected_shapes(node, s->batches, s->accum_depth, s->output_depth)) {
-        return MG_ERROR;
-    }
-    return mg_prepare_weighted_backend(node, p->table, 0);
+    return mg_prepare_weighted_backend(node, s->batches * s->accum_depth, s->output_depth * s->accum_depth,
+                                       s->batches * s->output_depth, p->table, 0);
 }
 
 static mg_status invoke(mg_node *node)

@@ -24,6 +24,16 @@ typedef struct {
     int32_t pad_width;
 } mg_conv_geometry;
 
+static inline int32_t mg_conv_input_elements(const mg_conv_geometry *g)
+{
+    return g->batches * g->input_height * g->input_width * g->input_depth;
+}
+
+static inline int32_t mg_conv_output_elements(const mg_conv_geometry *g)
+{
+    return g->batches * g->output_height * g->output_width * g->output_depth;
+}
+
 /* Taps [*first, *end) of a `taps`-long filter whose input coordinate origin + dilation * tap lies in
  * [0, size). TFLite's reference kernels skip the other taps (zero padding), so the loops visit these only,
  * in the same order, with no per-tap test. */

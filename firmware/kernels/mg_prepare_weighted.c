@@ -2,38 +2,49 @@
 #include "mg_prepare_weighted.h"
 #include "mg_tensor_scales.h"
 
-static mg_status check_shapes(mg_node *node, int32_t input_elements, int32_t weight_elements, int32_t output_elements)
+/* The node's input, weights and output against the generated element counts; int8 throughout when int8_only. */
+static inline __attribute__((always_inline)) mg_status check_node(mg_node *node, int32_t input_elements,
+                                                                 int32_t weight_elements, int32_t output_elements,
+                                                                 int int8_only)
 {
-    const mg_tensor *input = mg_input(node, 0);
-    const mg_tensor *weights = mg_input(node, 1);
-    if (!input || !weights || node->num_outputs != 1) {
+    if (node->num_inputs < 2 || node->inputs[0] < 0 || node->inputs[1] < 0 || node->num_outputs != 1) {
         return mg_fail(node, "needs input, weights and one output");
     }
+    const mg_tensor *input = &mg_tensors[node->inputs[0]];
+    const mg_tensor *weights = &mg_tensors[node->inputs[1]];
+    const mg_tensor *output = &mg_tensors[node->outputs[0]];
     if (mg_num_elements(input) != input_elements || mg_num_elements(weights) != weight_elements ||
-        mg_num_elements(mg_output(node, 0)) != output_elements) {
-        return mg_fail(node, "shapes differ from the generated plan");
+        mg_num_elements(output) != output_elements ||
+        (int8_only && (input->type != MG_INT8 || weights->type != MG_INT8 || output->type != MG_INT8))) {
+        return mg_fail(node, "types or shapes differ from the generated plan");
     }
     return MG_OK;
 }
 
-mg_status mg_prepare_conv_shapes(mg_node *node, const mg_conv_geometry *g, int32_t filter_elements)
+mg_status mg_prepare_weighted_shapes(mg_node *node, int32_t input_elements, int32_t weight_elements,
+                                     int32_t output_elements)
 {
-    return check_shapes(node, g->batches * g->input_height * g->input_width * g->input_depth, filter_elements,
-                        g->batches * g->output_height * g->output_width * g->output_depth);
+    return check_node(node, input_elements, weight_elements, output_elements, 0);
 }
 
-mg_status mg_prepare_fully_connected_shapes(mg_node *node, int32_t batches, int32_t accum_depth,
-                                            int32_t output_depth)
+mg_status mg_prepare_weighted_backend(mg_node *node, int32_t input_elements, int32_t weight_elements,
+                                      int32_t output_elements, const void *table, size_t scratch)
 {
-    return check_shapes(node, batches * accum_depth, output_depth * accum_depth, batches * output_depth);
+    if (check_node(node, input_elements, weight_elements, output_elements, 1)) {
+        return MG_ERROR;
+    }
+    if (!table || (scratch && (!node->scratch || node->scratch_size < scratch))) {
+        return mg_fail(node, "table or scratch missing from the generated plan");
+    }
+    return MG_OK;
 }
 
 mg_status mg_prepare_weighted(mg_node *node, int32_t output_depth, uint32_t scale_count)
 {
-    const mg_tensor *input = mg_input(node, 0);
-    const mg_tensor *weights = mg_input(node, 1);
+    const mg_tensor *input = &mg_tensors[node->inputs[0]]; /* present: mg_prepare_weighted_shapes checked */
+    const mg_tensor *weights = &mg_tensors[node->inputs[1]];
     const mg_tensor *bias = mg_input(node, 2);
-    const mg_tensor *output = mg_output(node, 0);
+    const mg_tensor *output = &mg_tensors[node->outputs[0]];
     int is_int8 = input->type == MG_INT8 && weights->type == MG_INT8 && output->type == MG_INT8;
     int is_float = input->type == MG_FLOAT32 && weights->type == MG_FLOAT32 && output->type == MG_FLOAT32;
     if (!is_int8 && !is_float) {
@@ -49,18 +60,6 @@ mg_status mg_prepare_weighted(mg_node *node, int32_t output_depth, uint32_t scal
             return mg_fail(node, "weight scales differ from the generated plan");
         }
         node->user_data = (void *)scales;
-    }
-    return MG_OK;
-}
-
-mg_status mg_prepare_weighted_backend(mg_node *node, const void *table, size_t scratch)
-{
-    if (mg_input(node, 0)->type != MG_INT8 || mg_input(node, 1)->type != MG_INT8 ||
-        mg_output(node, 0)->type != MG_INT8) {
-        return mg_fail(node, "this backend's kernel takes int8 only");
-    }
-    if (!table || (scratch && (!node->scratch || node->scratch_size < scratch))) {
-        return mg_fail(node, "table or scratch missing from the generated plan");
     }
     return MG_OK;
 }
