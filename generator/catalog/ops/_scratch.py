@@ -38,7 +38,11 @@ def library() -> ctypes.CDLL:
         staged = lib.with_suffix(f".{os.getpid()}.tmp")
         cmd = ["gcc", "-O1", "-shared", "-fPIC", f"-I{KERNELS}", f"-I{FIRMWARE / 'runtime'}", *map(str, sources),
                "-o", str(staged)]
-        proc = subprocess.run(cmd, capture_output=True, text=True)
+        try:
+            proc = subprocess.run(cmd, capture_output=True, text=True)
+        except FileNotFoundError:
+            raise McugenError("the kernels' scratch sizes are compiled with the host gcc, which is not installed "
+                              "(Debian: apt-get install gcc)") from None
         if proc.returncode != 0:
             raise McugenError(f"host compile of the kernels' scratch sizes failed: {proc.stderr.strip()[:2000]}")
         os.replace(staged, lib)  # complete or absent: concurrent workers may race here
