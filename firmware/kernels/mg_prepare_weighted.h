@@ -8,7 +8,6 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "mg_conv_geometry.h"
 #include "mg_kernel.h"
 
 /* An input, weights and one output of the generated element counts (mg_conv_input_elements, ... for the

@@ -9,7 +9,7 @@ from ..spec import KernelSpec, NodeParams
 from ._common import nested
 
 # The family's shared files: its header and the one prepare (every backend lists these first).
-FAMILY_SOURCES = ("fully_connected.h", "mg_prepare_weighted.h", "mg_prepare_weighted.c", "mg_conv_geometry.h")
+FAMILY_SOURCES = ("fully_connected.h", "mg_prepare_weighted.h", "mg_prepare_weighted.c")
 
 
 def validate(op, inputs, outputs):
