@@ -358,8 +358,6 @@ static void __attribute__((noinline)) rows_asm_x2_clamp(const rows_state *state)
     __asm__ volatile(MG_DSP_ROW_START MG_DSP_DOUBLE_ALL MG_DSP_REQUANT_ALL MG_DSP_CLAMP_ALL MG_DSP_ROW_END
                      MG_DSP_OPERANDS);
 }
-#else
-#define ENTRY 0 /* no row table */
 #endif
 
 /* The n pixels' inputs, `depth` int8 each (a multiple of 4) and consecutive in the input (a 1x1 convolution
@@ -415,13 +413,29 @@ static void filter_rows(const mg_conv_2d_dsp_params *p, rows_plan *plan, const i
 #endif
 }
 
-/* The carving at the top of mg_conv_2d_s8_dsp, at its device size (the host build has no row table). */
+/* The scratch buffer, in bytes from its start: the int16 columns, the row table, an int8 staging column (with
+ * slack for word reads), the last filter row padded to k8, the outputs of a partial group, the padded input
+ * copy. One layout for the carving below and for the size the planner reserves (the row table at its device
+ * size; the host build leaves it unused). */
+typedef struct {
+    size_t table, stage, last_row, out_tmp, padded, end;
+} scratch_layout;
+
+static scratch_layout layout(int32_t k8, int32_t output_depth, int32_t padded_input_bytes)
+{
+    scratch_layout l;
+    l.table = (size_t)k8 / 2u * COLS * 4u;
+    l.stage = l.table + (size_t)MG_DSP_CONV_ROW_ENTRY * 4u * output_depth;
+    l.last_row = l.stage + k8 + 4u;
+    l.out_tmp = l.last_row + k8;
+    l.padded = l.out_tmp + (size_t)COLS * output_depth;
+    l.end = l.padded + (size_t)padded_input_bytes;
+    return l;
+}
+
 size_t mg_conv_2d_s8_dsp_scratch_size(int32_t filter_taps, int32_t output_depth, int32_t padded_input_bytes)
 {
-    const size_t k8 = ((size_t)filter_taps + 7u) & ~(size_t)7u;
-    const size_t columns = k8 / 2u * COLS * 4u, table = (size_t)MG_DSP_CONV_ROW_ENTRY * 4u * output_depth;
-    const size_t stage = k8 + 4u, last_row = k8, out_tmp = (size_t)COLS * output_depth;
-    return columns + table + stage + last_row + out_tmp + (size_t)padded_input_bytes;
+    return layout((filter_taps + 7) & ~7, output_depth, padded_input_bytes).end;
 }
 
 void mg_conv_2d_s8_dsp(const mg_conv_2d_dsp_params *p, const int8_t *input, const int8_t *filter, int8_t *output,
@@ -444,18 +458,19 @@ void mg_conv_2d_s8_dsp(const mg_conv_2d_dsp_params *p, const int8_t *input, cons
     column_geometry g = {input, in_height, in_width, depth, fh, fw, dil_h, dil_w,
                          fw * depth, k8, dil_w == 1 && (fw * depth) % 4 == 0, doubled,
                          dsp_pair(p->input_offset, p->input_offset), zp};
+    const scratch_layout at = layout(k8, out_depth, p->padded_height * p->padded_width * depth);
     uint32_t *cols = scratch;
-    int32_t *table = (int32_t *)(cols + k8 / 2 * COLS);
-    int8_t *stage = (int8_t *)(table + ENTRY * out_depth);
-    int8_t *last_row = stage + k8 + 4;
-    int8_t *out_tmp = last_row + k8;
-    int8_t *padded = out_tmp + COLS * out_depth;
+    int8_t *stage = (int8_t *)scratch + at.stage;
+    int8_t *last_row = (int8_t *)scratch + at.last_row;
+    int8_t *out_tmp = (int8_t *)scratch + at.out_tmp;
+    int8_t *padded = (int8_t *)scratch + at.padded;
     copy_s8(last_row, filter + (out_depth - 1) * k, k);
     fill_s8(last_row + k, k8 - k, 0);
     rows_plan plan;
     plan.out_tmp = out_tmp;
 #if MG_DSP_NATIVE
     {
+        int32_t *table = (int32_t *)((int8_t *)scratch + at.table);
         const dsp_channel *ch = (const dsp_channel *)p->channels;
         for (int32_t o = 0; o < out_depth; ++o) {
             int32_t *e = table + ENTRY * o;
