@@ -2,13 +2,16 @@
 #include "mg_prepare_weighted.h"
 #include "mg_tensor_scales.h"
 
+/* One message for every mismatch of the node's tensors: the runtime's own, so the linker keeps one copy. */
+#define MISMATCH "tensor types or shapes differ from the generated plan"
+
 /* The node's input, weights and output against the generated element counts; int8 throughout when int8_only. */
 static inline __attribute__((always_inline)) mg_status check_node(mg_node *node, int32_t input_elements,
                                                                  int32_t weight_elements, int32_t output_elements,
                                                                  int int8_only)
 {
     if (node->num_inputs < 2 || node->inputs[0] < 0 || node->inputs[1] < 0 || node->num_outputs != 1) {
-        return mg_fail(node, "needs input, weights and one output");
+        return mg_fail(node, MISMATCH);
     }
     const mg_tensor *input = &mg_tensors[node->inputs[0]];
     const mg_tensor *weights = &mg_tensors[node->inputs[1]];
@@ -16,7 +19,7 @@ static inline __attribute__((always_inline)) mg_status check_node(mg_node *node,
     if (mg_num_elements(input) != input_elements || mg_num_elements(weights) != weight_elements ||
         mg_num_elements(output) != output_elements ||
         (int8_only && (input->type != MG_INT8 || weights->type != MG_INT8 || output->type != MG_INT8))) {
-        return mg_fail(node, "types or shapes differ from the generated plan");
+        return mg_fail(node, MISMATCH);
     }
     return MG_OK;
 }
