@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import numpy as np
 
+from .. import quant
 from ._common import all_int8, bias_values, c_div, safe, wrap32  # noqa: F401 (the dsp modules' one import)
+from ._conv_common import channel_pairs
 
 BACKEND = "dsp"
 INT32_MIN, INT32_MAX = -(1 << 31), (1 << 31) - 1
@@ -47,6 +49,19 @@ def channel_table(biases, pairs, bounds, output_zero_point: int, act_range: tupl
             return None
         table += [2 * bias if doubled_bias else bias, multiplier, offset, e]
     return table
+
+
+def conv_channel_table(op, inp, weights, bias, out, channel_axis: int) -> list[int] | None:
+    """channel_table for a CONV_2D or DEPTHWISE_CONV_2D node (the family's multipliers, _conv_common.channel_pairs;
+    doubled biases, as the dsp convolutions' doubled accumulators want), or None."""
+    channels = weights.shape[channel_axis]
+    w = weights.array()
+    input_offset = -quant.zero_point_of(inp)
+    biases = bias_values(bias, channels)
+    bounds = weight_bounds(w, channel_axis, biases, input_offset)
+    act = quant.activation_range_int8(op.options.get("fused_activation_function", 0), out)
+    return channel_table(biases, channel_pairs(inp, weights, out, channels), bounds, quant.zero_point_of(out), act,
+                         doubled_bias=True, constant=zero_rows(w, channel_axis))
 
 
 def zero_rows(weights: np.ndarray, axis_out: int) -> np.ndarray:

@@ -24,13 +24,7 @@ def _table(op, inputs, outputs):
         return None
     if weights.shape[3] != inp.shape[3]:  # grouped
         return None
-    channels = weights.shape[0]
-    input_offset = -quant.zero_point_of(inp)
-    biases = dc.bias_values(bias, channels)
-    bounds = dc.weight_bounds(weights.array(), 0, biases, input_offset)
-    act = quant.activation_range_int8(op.options.get("fused_activation_function", 0), out)
-    return dc.channel_table(biases, cc.channel_pairs(inp, weights, out, channels), bounds, quant.zero_point_of(out),
-                            act, doubled_bias=True, constant=dc.zero_rows(weights.array(), 0))
+    return dc.conv_channel_table(op, inp, weights, bias, out, channel_axis=0)
 
 
 def claims(op, inputs, outputs):
