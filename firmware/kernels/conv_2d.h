@@ -1,31 +1,24 @@
 /* CONV_2D: output[b][y][x][o] = act(sum_{ky,kx,c} input[b][y*sh - ph + ky*dh][x*sw - pw + kx*dw][g*C + c] *
  * filter[o][ky][kx][c] + bias[o]), taps outside the input skipped; g = o / filters_per_group (grouped
- * convolution when the filter has fewer input channels than the input). */
+ * convolution when the filter has fewer input channels than the input).
+ *
+ * The family's one header: every backend's parameter block starts with the shared geometry (mg_conv_geometry.h)
+ * and is checked by one prepare (mg_prepare_weighted.h); a backend adds only its tables, its invoke and its
+ * scratch size. */
 #ifndef MG_CONV_2D_H
 #define MG_CONV_2D_H
 
+#include <stddef.h>
 #include <stdint.h>
 
+#include "mg_conv_geometry.h"
 #include "mg_kernel.h"
 
+/* ---- reference (int8 and float32, grouped filters) ---- */
 typedef struct {
-    int32_t batches;
-    int32_t input_height;
-    int32_t input_width;
-    int32_t input_depth;
-    int32_t filter_height;
-    int32_t filter_width;
+    mg_conv_geometry geometry;
     int32_t filter_input_depth; /* input channels per group: input_depth / groups */
-    int32_t output_height;
-    int32_t output_width;
-    int32_t output_depth;
     int32_t filters_per_group;  /* output_depth / groups */
-    int32_t stride_height;
-    int32_t stride_width;
-    int32_t dilation_height;
-    int32_t dilation_width;
-    int32_t pad_height;         /* TFLite's ComputePaddingHeightWidth: padding before the first row/column */
-    int32_t pad_width;
     int32_t input_offset;       /* int8: minus the input zero point */
     int32_t output_offset;      /* int8: the output zero point */
     int32_t per_channel;        /* int8: 1 when the filter has one scale per output channel, 0 for one scale */
@@ -37,12 +30,69 @@ typedef struct {
     float act_max_f;
 } mg_conv_2d_params;
 
-/* filter_scales: the filter's float32 scales in the model (mg_model_tensor_scales). */
+/* filter_scales: the filter's float32 scales in the model (mg_tensor_scales). */
 void mg_conv_2d_s8(const mg_conv_2d_params *p, const int8_t *input, const int8_t *filter, const uint8_t *filter_scales,
                    const int32_t *bias, int8_t *output);
 void mg_conv_2d_f32(const mg_conv_2d_params *p, const float *input, const float *filter, const float *bias,
                     float *output);
 
 extern const mg_registration mg_register_conv_2d;
+
+/* ---- dsp backend (Cortex-M4/M7/M33: SMLAD, SXTB16), int8, one group ----
+ * MG_DSP_CONV_COLS output pixels at a time, the input window of each becomes a column of int16 values
+ * (x + input_offset, zero for the padding) in the scratch buffer: a 1x1 convolution, or a window inside the input
+ * with rows of whole words, expands straight from the input; other windows go through an int8 staging copy
+ * (small inputs that most windows would leave are copied once into a padded buffer instead). Then every filter
+ * row, read in place from the model, meets the six columns in an assembly loop: per 4 weights one LDR, two SXTB16,
+ * three LDM and 12 SMLAD (0.75 instructions per MAC), and the six outputs are requantized in four instructions
+ * each (dsp_requant.h). */
+#define MG_DSP_CONV_COLS 6      /* output pixels per pass over the filter */
+#define MG_DSP_CONV_ROW_ENTRY 9 /* words per output channel in the row table: the bias six times, multiplier,
+                                 * offset, shift */
+
+typedef struct {
+    mg_conv_geometry geometry;
+    int32_t padded_height;    /* a small padded input is copied to scratch with these extents first; 0: not */
+    int32_t padded_width;
+    int32_t input_offset;     /* minus the input zero point */
+    int32_t act_min;          /* the fused activation as a quantized range */
+    int32_t act_max;
+    const int32_t *channels;  /* per output channel a dsp_channel (dsp_requant.h): bias, multiplier, offset, shift */
+} mg_conv_2d_dsp_params;
+
+/* The columns, the row table, an int8 staging column, the last filter row padded, the outputs of a partial group
+ * and the padded input copy (padded_input_bytes = padded_height * padded_width * input_depth). */
+size_t mg_conv_2d_s8_dsp_scratch_size(int32_t filter_taps, int32_t output_depth, int32_t padded_input_bytes);
+void mg_conv_2d_s8_dsp(const mg_conv_2d_dsp_params *p, const int8_t *input, const int8_t *filter, int8_t *output,
+                       void *scratch);
+
+extern const mg_registration mg_register_conv_2d_dsp;
+
+/* ---- mve backend (Cortex-M55 Helium), int8, one group ----
+ * Each output pixel's receptive field becomes one row of K = filter_height * filter_width * input_depth int8
+ * values (im2col rows in the scratch buffer, MG_MVE_CONV_ROWS at a time, the padding filled with the input zero
+ * point so that it adds nothing once the input offset is folded into the bias); a 1x1 filter's rows are the input
+ * pixels. Pairs of rows, interleaved, then meet every filter row (OHWI, read in place from the model) four output
+ * channels at a time (mve_matmul.h). */
+#define MG_MVE_CONV_ROWS 4   /* im2col rows built per pass over the filter */
+#define MG_MVE_PAIR_BLOCKS 3 /* the two-row loop from this many blocks of 16 taps on */
+
+typedef struct {
+    mg_conv_geometry geometry;
+    int32_t input_offset;     /* minus the input zero point */
+    const int32_t *table;     /* the requantization table (mve_util.h) */
+    int32_t left_shift;
+    int32_t output_offset;    /* the output zero point */
+    int32_t act_min;          /* the fused activation as a quantized range */
+    int32_t act_max;
+} mg_conv_2d_mve_params;
+
+/* MG_MVE_CONV_ROWS im2col rows (none for a 1x1 filter), then MG_MVE_CONV_ROWS / 2 interleaved pairs of rows
+ * (mve_matmul.h). */
+size_t mg_conv_2d_s8_mve_scratch_size(int32_t filter_height, int32_t filter_width, int32_t input_depth);
+void mg_conv_2d_s8_mve(const mg_conv_2d_mve_params *p, const int8_t *input, const int8_t *filter, int8_t *output,
+                       int8_t *scratch);
+
+extern const mg_registration mg_register_conv_2d_mve;
 
 #endif

@@ -1,23 +1,17 @@
 /* DEPTHWISE_CONV_2D registration: checks the node against its parameters, then calls the math. */
 #include "depthwise_conv_2d.h"
-#include "mg_requant.h"
+#include "mg_prepare_weighted.h"
 
 static mg_status prepare(mg_node *node)
 {
     const mg_depthwise_conv_2d_params *p = node->params;
-    const mg_tensor *input = mg_input(node, 0);
-    const mg_tensor *filter = mg_input(node, 1);
-    const mg_tensor *output = mg_output(node, 0);
-    if (!input || !filter || node->num_outputs != 1) {
-        return mg_fail(node, "needs input, filter and one output");
-    }
-    if (p->output_depth != p->input_depth * p->depth_multiplier ||
-        mg_num_elements(input) != p->batches * p->input_height * p->input_width * p->input_depth ||
-        mg_num_elements(filter) != p->filter_height * p->filter_width * p->output_depth ||
-        mg_num_elements(output) != p->batches * p->output_height * p->output_width * p->output_depth) {
+    const mg_conv_geometry *g = &p->geometry;
+    const int32_t filter = g->filter_height * g->filter_width * g->output_depth;
+    if (g->output_depth != g->input_depth * p->depth_multiplier ||
+        mg_prepare_weighted_shapes(node, mg_conv_input_elements(g), filter, mg_conv_output_elements(g))) {
         return mg_fail(node, "shapes differ from the generated plan");
     }
-    return mg_prepare_weighted(node, p->output_depth, p->per_channel ? (uint32_t)p->output_depth : 1u);
+    return mg_prepare_weighted(node, g->output_depth, p->per_channel ? (uint32_t)g->output_depth : 1u);
 }
 
 static mg_status invoke(mg_node *node)

@@ -1,30 +1,23 @@
 /* DEPTHWISE_CONV_2D: output channel o = c * depth_multiplier + m reads input channel c only:
  * output[b][y][x][o] = act(sum_{ky,kx} input[b][y*sh - ph + ky*dh][x*sw - pw + kx*dw][c] * filter[0][ky][kx][o]
- * + bias[o]), taps outside the input skipped. */
+ * + bias[o]), taps outside the input skipped.
+ *
+ * The family's one header: every backend's parameter block starts with the shared geometry (mg_conv_geometry.h)
+ * and is checked by one prepare (mg_prepare_weighted.h); a backend adds only its tables, its invoke and its
+ * scratch size. */
 #ifndef MG_DEPTHWISE_CONV_2D_H
 #define MG_DEPTHWISE_CONV_2D_H
 
+#include <stddef.h>
 #include <stdint.h>
 
+#include "mg_conv_geometry.h"
 #include "mg_kernel.h"
 
+/* ---- reference (int8 and float32, any depth multiplier) ---- */
 typedef struct {
-    int32_t batches;
-    int32_t input_height;
-    int32_t input_width;
-    int32_t input_depth;
-    int32_t filter_height;
-    int32_t filter_width;
+    mg_conv_geometry geometry;
     int32_t depth_multiplier;   /* output_depth = input_depth * depth_multiplier */
-    int32_t output_height;
-    int32_t output_width;
-    int32_t output_depth;
-    int32_t stride_height;
-    int32_t stride_width;
-    int32_t dilation_height;
-    int32_t dilation_width;
-    int32_t pad_height;         /* TFLite's ComputePaddingHeightWidth: padding before the first row/column */
-    int32_t pad_width;
     int32_t input_offset;       /* int8: minus the input zero point */
     int32_t output_offset;      /* int8: the output zero point */
     int32_t per_channel;        /* int8: 1 when the filter has one scale per output channel, 0 for one scale */
@@ -36,12 +29,94 @@ typedef struct {
     float act_max_f;
 } mg_depthwise_conv_2d_params;
 
-/* filter_scales: the filter's float32 scales in the model (mg_model_tensor_scales). */
+/* filter_scales: the filter's float32 scales in the model (mg_tensor_scales). */
 void mg_depthwise_conv_2d_s8(const mg_depthwise_conv_2d_params *p, const int8_t *input, const int8_t *filter,
                              const uint8_t *filter_scales, const int32_t *bias, int8_t *output);
 void mg_depthwise_conv_2d_f32(const mg_depthwise_conv_2d_params *p, const float *input, const float *filter,
                               const float *bias, float *output);
 
 extern const mg_registration mg_register_depthwise_conv_2d;
+
+/* ---- dsp backend (Cortex-M4/M7/M33), int8, 3x3 filters, depth multiplier 1, no dilation ----
+ * The channels go in blocks of MG_DSP_DW_BLOCK. For a block, the three input rows a window needs are kept in a
+ * ring (row y in slot y % 3) as int16 cells: cell (x, c) holds the three rows' x + input_offset at column x of
+ * channel c (zero for padding) and a zero, 8 bytes, so one LDRD brings a column of the window. The weights are
+ * paired to match, doubled (the accumulators come out doubled, as dsp_requant.h wants), in a table per ring
+ * rotation built once per block: per tap column one SMLAD and one SMLABB/SMLABT, 9 MACs in 6 instructions. */
+#define MG_DSP_DW_BLOCK 16 /* channels per block */
+#define MG_DSP_DW_ENTRY 9  /* words per channel in a rotation table */
+
+typedef struct {
+    mg_conv_geometry geometry;
+    int32_t input_offset;     /* minus the input zero point */
+    int32_t act_min;          /* the fused activation as a quantized range */
+    int32_t act_max;
+    const int32_t *channels;  /* per channel a dsp_channel (dsp_requant.h) with twice the bias */
+} mg_depthwise_conv_2d_dsp_params;
+
+/* Cells per ring row: the span of a row of windows. */
+static inline int32_t mg_depthwise_conv_2d_dsp_ring_width(int32_t output_width, int32_t stride_width)
+{
+    return (output_width - 1) * stride_width + 3;
+}
+
+/* The ring of cells, then three rotation tables. */
+size_t mg_depthwise_conv_2d_s8_dsp_scratch_size(int32_t output_width, int32_t stride_width);
+void mg_depthwise_conv_2d_s8_dsp(const mg_depthwise_conv_2d_dsp_params *p, const int8_t *input, const int8_t *filter,
+                                 int8_t *output, void *scratch);
+
+extern const mg_registration mg_register_depthwise_conv_2d_dsp;
+
+/* ---- mve backend (Cortex-M55 Helium), int8, depth multiplier 1 ----
+ * Channels are the vector lanes: for each output pixel, 16 channels at a time (then 8, then the last 1-7 under a
+ * predicate), every filter tap loads 8 input channels widened to int16 and multiplies them with VMULLB/VMULLT into
+ * int32 sums of the even and the odd channels. The generator folds the input offset into the bias (bias +
+ * input_offset * the channel's weight sum) and lays the filter out per block of 8 channels, tap after tap; a tap
+ * outside the input reads a row of the input zero point (scratch), whose products cancel the folded offset
+ * exactly, so borders need no other code.
+ *
+ * 3x3 filters without dilation or left shifts, over a multiple of 16 channels (any stride) or over 1, 2, 4 or 8
+ * channels with stride 1 and whole vectors per output row, take a faster path (fast = 1, its own weight and table
+ * layout, depthwise_conv_2d_3x3_row_s8_mve.c): the three input rows a row of outputs needs are copied into scratch
+ * with their padding (the zero point) and every output row is a run of 16-lane blocks in assembly. */
+#define MG_MVE_DW_MAX_TAPS 64 /* filter_height * filter_width the kernel takes */
+
+typedef struct {
+    mg_conv_geometry geometry;  /* output_depth = input_depth (depth multiplier 1) */
+    int32_t input_offset;       /* minus the input zero point */
+    int32_t fast;               /* 1: the 3x3 path (depthwise_conv_2d_3x3_row_s8_mve.c) and its layouts */
+    const int32_t *weights;     /* per block of 8 channels (the last zero-padded), per tap, 8 int8 weights;
+                                 * fast: per block pattern, 9 taps of 16 lanes */
+    const int32_t *table;       /* the requantization table (mve_util.h), channels in the order 0 2 4 6 1 3 5 7
+                                 * within each block of 8; fast: depthwise_conv_2d_3x3_row_s8_mve.c's */
+    int32_t left_shift;
+    int32_t output_offset;      /* the output zero point */
+    int32_t act_min;            /* the fused activation as a quantized range */
+    int32_t act_max;
+} mg_depthwise_conv_2d_mve_params;
+
+/* mg_depthwise_conv_2d_3x3_row_s8_mve's arguments: one output row of the fast path. */
+typedef struct {
+    const int8_t *x[9];         /* each tap's first input byte, taps in (ky, kx) order */
+    const int8_t *w;            /* the first block pattern's weights, at its second tap */
+    const int32_t *table;       /* the first block pattern's table */
+    int8_t *out;
+    int32_t count;              /* blocks (packed lanes) or pixels */
+    int32_t blocks;             /* blocks per pixel (input_depth / 16), or 0 for packed lanes */
+    int32_t x_step;             /* bytes every tap pointer moves after a pixel's blocks */
+    int32_t output_offset;
+    int32_t act_min;
+    int32_t act_max;
+} mg_depthwise_conv_2d_3x3_row_args;
+
+void mg_depthwise_conv_2d_3x3_row_s8_mve(const mg_depthwise_conv_2d_3x3_row_args *args);
+/* A row of the input zero point, input_depth rounded up to a multiple of 16 bytes; fast: the zero point row and
+ * three input rows, padded. */
+size_t mg_depthwise_conv_2d_s8_mve_scratch_size(int32_t input_depth, int32_t output_width, int32_t stride_width,
+                                                int32_t fast);
+void mg_depthwise_conv_2d_s8_mve(const mg_depthwise_conv_2d_mve_params *p, const int8_t *input, int8_t *output,
+                                 int8_t *scratch);
+
+extern const mg_registration mg_register_depthwise_conv_2d_mve;
 
 #endif

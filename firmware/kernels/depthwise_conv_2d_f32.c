@@ -1,26 +1,25 @@
-#include "conv_2d_window.h"
 #include "depthwise_conv_2d.h"
 
 /* TFLite's reference float DepthwiseConv: the same summation order (ky, kx), then the bias, then the clamp. */
 void mg_depthwise_conv_2d_f32(const mg_depthwise_conv_2d_params *p, const float *input, const float *filter,
                               const float *bias, float *output)
 {
-    const int32_t depth = p->input_depth, out_depth = p->output_depth, mult = p->depth_multiplier;
-    const int32_t in_row = p->input_width * depth;
-    const int32_t filter_row = p->filter_width * out_depth;
-    const int32_t stride_h = p->stride_height, stride_w = p->stride_width;
-    const int32_t dil_h = p->dilation_height, dil_w = p->dilation_width;
-    const int32_t pad_h = p->pad_height, pad_w = p->pad_width;
-    for (int32_t b = 0; b < p->batches; ++b) {
-        const float *in_batch = input + b * p->input_height * in_row;
-        for (int32_t oy = 0; oy < p->output_height; ++oy) {
+    const int32_t depth = p->geometry.input_depth, out_depth = p->geometry.output_depth, mult = p->depth_multiplier;
+    const int32_t in_row = p->geometry.input_width * depth;
+    const int32_t filter_row = p->geometry.filter_width * out_depth;
+    const int32_t stride_h = p->geometry.stride_height, stride_w = p->geometry.stride_width;
+    const int32_t dil_h = p->geometry.dilation_height, dil_w = p->geometry.dilation_width;
+    const int32_t pad_h = p->geometry.pad_height, pad_w = p->geometry.pad_width;
+    for (int32_t b = 0; b < p->geometry.batches; ++b) {
+        const float *in_batch = input + b * p->geometry.input_height * in_row;
+        for (int32_t oy = 0; oy < p->geometry.output_height; ++oy) {
             const int32_t y0 = oy * stride_h - pad_h;
             int32_t ky0, ky1;
-            mg_conv_window(y0, dil_h, p->input_height, p->filter_height, &ky0, &ky1);
-            for (int32_t ox = 0; ox < p->output_width; ++ox) {
+            mg_conv_window(y0, dil_h, p->geometry.input_height, p->geometry.filter_height, &ky0, &ky1);
+            for (int32_t ox = 0; ox < p->geometry.output_width; ++ox) {
                 const int32_t x0 = ox * stride_w - pad_w;
                 int32_t kx0, kx1;
-                mg_conv_window(x0, dil_w, p->input_width, p->filter_width, &kx0, &kx1);
+                mg_conv_window(x0, dil_w, p->geometry.input_width, p->geometry.filter_width, &kx0, &kx1);
                 int32_t o = 0;
                 for (int32_t c = 0; c < depth; ++c) {
                     for (int32_t m = 0; m < mult; ++m, ++o) {

@@ -1,4 +1,3 @@
-#include "conv_2d_window.h"
 #include "depthwise_conv_2d.h"
 #include "mg_fixedpoint.h"
 #include "mg_requant.h"
@@ -9,13 +8,13 @@
 void mg_depthwise_conv_2d_s8(const mg_depthwise_conv_2d_params *p, const int8_t *input, const int8_t *filter,
                              const uint8_t *filter_scales, const int32_t *bias, int8_t *output)
 {
-    const int32_t depth = p->input_depth, out_depth = p->output_depth;
-    const int32_t in_row = p->input_width * depth;        /* elements per input row */
-    const int32_t in_image = p->input_height * in_row;    /* elements per input image */
-    const int32_t filter_row = p->filter_width * out_depth;  /* elements per filter row */
-    const int32_t stride_h = p->stride_height, stride_w = p->stride_width;
-    const int32_t dil_h = p->dilation_height, dil_w = p->dilation_width;
-    const int32_t pad_h = p->pad_height, pad_w = p->pad_width;
+    const int32_t depth = p->geometry.input_depth, out_depth = p->geometry.output_depth;
+    const int32_t in_row = p->geometry.input_width * depth;        /* elements per input row */
+    const int32_t in_image = p->geometry.input_height * in_row;    /* elements per input image */
+    const int32_t filter_row = p->geometry.filter_width * out_depth;  /* elements per filter row */
+    const int32_t stride_h = p->geometry.stride_height, stride_w = p->geometry.stride_width;
+    const int32_t dil_h = p->geometry.dilation_height, dil_w = p->geometry.dilation_width;
+    const int32_t pad_h = p->geometry.pad_height, pad_w = p->geometry.pad_width;
     const int32_t input_offset = p->input_offset;
     for (int32_t o = 0; o < out_depth; ++o) {
         int32_t multiplier, shift;
@@ -23,16 +22,16 @@ void mg_depthwise_conv_2d_s8(const mg_depthwise_conv_2d_params *p, const int8_t 
         const int8_t *in_channel = input + o / p->depth_multiplier; /* output channel o reads input channel c */
         const int8_t *w_channel = filter + o;
         int8_t *out = output + o;
-        for (int32_t b = 0; b < p->batches; ++b) {
+        for (int32_t b = 0; b < p->geometry.batches; ++b) {
             const int8_t *in_batch = in_channel + b * in_image;
-            for (int32_t oy = 0; oy < p->output_height; ++oy) {
+            for (int32_t oy = 0; oy < p->geometry.output_height; ++oy) {
                 const int32_t y0 = oy * stride_h - pad_h;
                 int32_t ky0, ky1;
-                mg_conv_window(y0, dil_h, p->input_height, p->filter_height, &ky0, &ky1);
-                for (int32_t ox = 0; ox < p->output_width; ++ox) {
+                mg_conv_window(y0, dil_h, p->geometry.input_height, p->geometry.filter_height, &ky0, &ky1);
+                for (int32_t ox = 0; ox < p->geometry.output_width; ++ox) {
                     const int32_t x0 = ox * stride_w - pad_w;
                     int32_t kx0, kx1;
-                    mg_conv_window(x0, dil_w, p->input_width, p->filter_width, &kx0, &kx1);
+                    mg_conv_window(x0, dil_w, p->geometry.input_width, p->geometry.filter_width, &kx0, &kx1);
                     int32_t acc = 0;
                     for (int32_t ky = ky0; ky < ky1; ++ky) {
                         const int8_t *in_y = in_batch + (y0 + ky * dil_h) * in_row;

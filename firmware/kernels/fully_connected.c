@@ -1,22 +1,16 @@
 /* FULLY_CONNECTED registration: checks the node against its parameters, then calls the math. */
 #include "fully_connected.h"
-#include "mg_requant.h"
+#include "mg_prepare_weighted.h"
 
 static mg_status prepare(mg_node *node)
 {
     const mg_fully_connected_params *p = node->params;
-    const mg_tensor *input = mg_input(node, 0);
-    const mg_tensor *weights = mg_input(node, 1);
-    const mg_tensor *output = mg_output(node, 0);
-    if (!input || !weights || node->num_outputs != 1) {
-        return mg_fail(node, "needs input, weights and one output");
+    const mg_fully_connected_shape *s = &p->shape;
+    if (mg_prepare_weighted_shapes(node, s->batches * s->accum_depth, s->output_depth * s->accum_depth,
+                                   s->batches * s->output_depth)) {
+        return MG_ERROR;
     }
-    if (mg_num_elements(input) != p->batches * p->accum_depth ||
-        mg_num_elements(weights) != p->output_depth * p->accum_depth ||
-        mg_num_elements(output) != p->batches * p->output_depth) {
-        return mg_fail(node, "shapes differ from the generated plan");
-    }
-    return mg_prepare_weighted(node, p->output_depth, p->per_channel ? (uint32_t)p->output_depth : 0u);
+    return mg_prepare_weighted(node, s->output_depth, p->per_channel ? (uint32_t)s->output_depth : 0u);
 }
 
 static mg_status invoke(mg_node *node)

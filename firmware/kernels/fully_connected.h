@@ -1,7 +1,11 @@
-/* FULLY_CONNECTED: output[b][o] = act(sum_d input[b][d] * weights[o][d] + bias[o]). */
+/* FULLY_CONNECTED: output[b][o] = act(sum_d input[b][d] * weights[o][d] + bias[o]).
+ *
+ * The family's one header: every backend's parameter block starts with the shared shape and is checked by one
+ * prepare (mg_prepare_weighted.h); a backend adds only its tables, its invoke and its scratch size. */
 #ifndef MG_FULLY_CONNECTED_H
 #define MG_FULLY_CONNECTED_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "mg_kernel.h"
@@ -10,6 +14,11 @@ typedef struct {
     int32_t batches;
     int32_t accum_depth;
     int32_t output_depth;
+} mg_fully_connected_shape;
+
+/* ---- reference (int8 and float32) ---- */
+typedef struct {
+    mg_fully_connected_shape shape;
     int32_t input_offset;      /* minus the input zero point */
     int32_t output_offset;     /* the output zero point */
     int32_t per_channel;       /* 1: one weight scale per output channel, 0: one for all */
@@ -23,12 +32,48 @@ typedef struct {
     float act_max_f;
 } mg_fully_connected_params;
 
-/* weight_scales: per-channel only, the weights' float32 scales in the model (mg_model_tensor_scales). */
+/* weight_scales: per-channel only, the weights' float32 scales in the model (mg_tensor_scales). */
 void mg_fully_connected_s8(const mg_fully_connected_params *p, const int8_t *input, const int8_t *weights,
                            const uint8_t *weight_scales, const int32_t *bias, int8_t *output);
 void mg_fully_connected_f32(const mg_fully_connected_params *p, const float *input, const float *weights,
                             const float *bias, float *output);
 
 extern const mg_registration mg_register_fully_connected;
+
+/* ---- dsp backend (Cortex-M4/M7/M33), int8 ----
+ * Four weight rows (read in place from the model) at a time against the input row: per 4 inputs one LDR and two
+ * SXTB16 of the input, then per row one LDR, two SXTB16 and two SMLAD. The input stays int8: its offset is folded
+ * into the bias by the generator (sum w * (x + offset) = sum w * x + offset * sum w). */
+typedef struct {
+    mg_fully_connected_shape shape;
+    int32_t act_min;          /* the fused activation as a quantized range */
+    int32_t act_max;
+    const int32_t *channels;  /* per output a dsp_channel (dsp_requant.h): bias + input_offset * sum w, ... */
+} mg_fully_connected_dsp_params;
+
+/* With more than one block of four rows, the input row's SXTB16 pairs (accum_depth rounded down to 8, as int16),
+ * so that each block loads them with one LDRD per 4 inputs; 0 (none): each block unpacks them. */
+size_t mg_fully_connected_s8_dsp_scratch_size(int32_t accum_depth, int32_t output_depth);
+void mg_fully_connected_s8_dsp(const mg_fully_connected_dsp_params *p, const int8_t *input, const int8_t *weights,
+                               int8_t *output, void *scratch);
+
+extern const mg_registration mg_register_fully_connected_dsp;
+
+/* ---- mve backend (Cortex-M55 Helium), int8 ----
+ * The input offset is folded into the bias ahead of time (bias + input_offset * sum_d weights[o][d]), so the
+ * inner loop multiplies raw int8 values (mve_matmul.h). */
+typedef struct {
+    mg_fully_connected_shape shape;
+    const int32_t *table;     /* the requantization table (mve_util.h) */
+    int32_t left_shift;
+    int32_t output_offset;    /* the output zero point */
+    int32_t act_min;          /* the fused activation as a quantized range */
+    int32_t act_max;
+} mg_fully_connected_mve_params;
+
+void mg_fully_connected_s8_mve(const mg_fully_connected_mve_params *p, const int8_t *input, const int8_t *weights,
+                               int8_t *output);
+
+extern const mg_registration mg_register_fully_connected_mve;
 
 #endif

@@ -52,17 +52,6 @@ def multiplier_from_scales(in_scale: float, w_scale: float, out_scale: float) ->
     return quantize_multiplier(a * b / c)
 
 
-def channel_multipliers(inp: Tensor, weights: Tensor, out: Tensor) -> tuple[list[int], list[int]]:
-    """Q31 multipliers and shifts: one (float product, as per-tensor TFLite does) or one per channel
-    (double product, as TFLite's per-channel set-up does)."""
-    if len(weights.quant.scale) == 1:
-        pairs = [quantize_multiplier(conv_multiplier(inp, weights, out))]
-    else:
-        in_scale, out_scale = float(scale_of(inp)), float(scale_of(out))
-        pairs = [quantize_multiplier(in_scale * float(np.float32(s)) / out_scale) for s in weights.quant.scale]
-    return [m for m, _ in pairs], [s for _, s in pairs]
-
-
 def activation_range_int8(activation: int, out: Tensor) -> tuple[int, int]:
     scale, zp = scale_of(out), zero_point_of(out)
 

@@ -6,8 +6,8 @@ The C code is compiled for the host and run over millions of random scale triple
 models use and the whole float32 range, plus constructed edge cases: ties of the 31-bit rounding, quotients
 within 2^-54 of such a tie (where the double's own rounding decides), the q == 2^31 carry, the 2^-32 underflow
 boundary and subnormal scales. The same code cross-compiled for the board runs in QEMU on a pseudo-random stream
-whose expected results come from Python. mg_requant_scales.c (the model walk) is checked against the flatbuffer
-accessors and fuzzed with corrupted models under AddressSanitizer."""
+whose expected results come from Python. The runtime's mg_tensor_scales.c (the model walk) is checked against the
+flatbuffer accessors and fuzzed with corrupted models under AddressSanitizer."""
 from __future__ import annotations
 
 import ctypes
@@ -28,7 +28,7 @@ from modelkit import GraphBuilder
 KERNELS = FIRMWARE / "kernels"
 RUNTIME = FIRMWARE / "runtime"
 MATH = KERNELS / "mg_requant.c"
-WALK = KERNELS / "mg_requant_scales.c"
+WALK = RUNTIME / "mg_tensor_scales.c"
 STRICT = ["-std=c99", "-Wall", "-Wextra", "-Werror", "-pedantic", f"-I{KERNELS}", f"-I{RUNTIME}"]
 
 BATCH_C = r"""
@@ -50,7 +50,7 @@ WALK_C = r"""
 #include <stdlib.h>
 #include <string.h>
 #include "mg_plan.h"
-#include "mg_requant.h"
+#include "mg_tensor_scales.h"
 const mg_plan g_plan = {0};
 static uint64_t state;
 static uint32_t next(void) { state ^= state << 13; state ^= state >> 7; state ^= state << 17; return (uint32_t)state; }

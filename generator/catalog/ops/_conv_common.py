@@ -1,25 +1,21 @@
-"""Set-up math shared by CONV_2D and DEPTHWISE_CONV_2D, as TFLite Micro's Prepare does it (padding.h's
-ComputePaddingHeightWidth, kernel_util.cc's PopulateConvolutionQuantizationParams)."""
+"""Set-up math shared by CONV_2D and DEPTHWISE_CONV_2D on every backend, as TFLite Micro's Prepare does it
+(padding.h's ComputePaddingHeightWidth, kernel_util.cc's PopulateConvolutionQuantizationParams). Every backend's
+parameter block starts with the geometry (firmware/kernels/mg_conv_geometry.h)."""
 from __future__ import annotations
 
 from .. import quant
+from ._common import c_div, nested
 
 PADDING_SAME, PADDING_VALID = 0, 1  # the schema's Padding enum
 SUPPORTED_ACTIVATIONS = (0, 1, 2, 3)  # NONE, RELU, RELU_N1_TO_1, RELU6
-
-
-def _c_div(a: int, b: int) -> int:
-    """C integer division (truncates toward zero)."""
-    q = abs(a) // abs(b)
-    return q if (a >= 0) == (b > 0) else -q
 
 
 def out_size(padding: int, image: int, taps: int, stride: int, dilation: int) -> int:
     """TFLite's ComputeOutSize."""
     effective = (taps - 1) * dilation + 1
     if padding == PADDING_SAME:
-        return _c_div(image + stride - 1, stride)
-    return _c_div(image + stride - effective, stride)
+        return c_div(image + stride - 1, stride)
+    return c_div(image + stride - effective, stride)
 
 
 def pad_before(image: int, taps: int, stride: int, dilation: int, out: int) -> int:
@@ -50,6 +46,7 @@ def geometry_problem(op, inp, filter_hw, out) -> str | None:
 
 
 def geometry_fields(op, inp, filter_hw, out) -> dict:
+    """The fields of mg_conv_geometry."""
     o = op.options
     fields = {"batches": inp.shape[0], "input_height": inp.shape[1], "input_width": inp.shape[2],
               "input_depth": inp.shape[3], "filter_height": filter_hw[0], "filter_width": filter_hw[1],
@@ -64,6 +61,20 @@ def geometry_fields(op, inp, filter_hw, out) -> dict:
         computed = out_size(padding, image, taps, stride, dilation)
         fields[f"pad_{axis}"] = pad_before(image, taps, stride, dilation, computed)
     return fields
+
+
+def geometry_params(op, inp, filter_hw, out) -> dict:
+    """The geometry as the first member of a parameter block."""
+    return nested("geometry", geometry_fields(op, inp, filter_hw, out))
+
+
+def channel_pairs(inp, weights, out, channels: int) -> list[tuple[int, int]]:
+    """(multiplier, shift) per output channel as PopulateConvolutionQuantizationParams computes them (and the
+    reference kernels on the device, mg_requant.c): the double product input_scale * filter_scale / output_scale,
+    a per-tensor filter scale broadcast to every channel."""
+    in_scale, out_scale = float(quant.scale_of(inp)), float(quant.scale_of(out))
+    scales = list(weights.quant.scale) if len(weights.quant.scale) > 1 else list(weights.quant.scale) * channels
+    return [quant.multiplier_from_scales(in_scale, s, out_scale) for s in scales]
 
 
 def quant_problem(op, inp, weights, bias, out, channel_axis: int) -> str | None:

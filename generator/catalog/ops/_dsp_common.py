@@ -10,59 +10,11 @@ from __future__ import annotations
 import numpy as np
 
 from .. import quant
+from ._common import all_int8, bias_values, c_div, safe, wrap32  # noqa: F401 (the dsp modules' one import)
+from ._conv_common import channel_pairs
 
 BACKEND = "dsp"
 INT32_MIN, INT32_MAX = -(1 << 31), (1 << 31) - 1
-PADDING_SAME, PADDING_VALID = 0, 1
-
-
-def _c_div(a: int, b: int) -> int:
-    q = abs(a) // abs(b)
-    return q if (a >= 0) == (b > 0) else -q
-
-
-def out_size(padding: int, image: int, taps: int, stride: int, dilation: int) -> int:
-    """TFLite's ComputeOutSize."""
-    effective = (taps - 1) * dilation + 1
-    if padding == PADDING_SAME:
-        return _c_div(image + stride - 1, stride)
-    return _c_div(image + stride - effective, stride)
-
-
-def pad_before(image: int, taps: int, stride: int, dilation: int, out: int) -> int:
-    """TFLite's ComputePaddingWithOffset: half the total padding, rounded down."""
-    effective = (taps - 1) * dilation + 1
-    return max((out - 1) * stride + effective - image, 0) // 2
-
-
-def geometry(op, inp, filter_hw, out) -> dict:
-    """The convolution geometry fields (the same names as the reference kernels' parameter blocks)."""
-    o = op.options
-    fields = {"batches": inp.shape[0], "input_height": inp.shape[1], "input_width": inp.shape[2],
-              "input_depth": inp.shape[3], "filter_height": filter_hw[0], "filter_width": filter_hw[1],
-              "output_height": out.shape[1], "output_width": out.shape[2], "output_depth": out.shape[3],
-              "stride_height": o["stride_h"], "stride_width": o["stride_w"],
-              "dilation_height": o.get("dilation_h_factor", 1), "dilation_width": o.get("dilation_w_factor", 1)}
-    padding = o.get("padding", 0)
-    for i, axis in enumerate(("height", "width")):
-        image, taps = inp.shape[1 + i], filter_hw[i]
-        stride, dilation = fields[f"stride_{axis}"], fields[f"dilation_{axis}"]
-        fields[f"pad_{axis}"] = pad_before(image, taps, stride, dilation, out_size(padding, image, taps, stride, dilation))
-    return fields
-
-
-def all_int8(*tensors) -> bool:
-    return all(t is not None and t.dtype.name == "INT8" and t.quant is not None and len(t.quant.scale) >= 1
-               for t in tensors)
-
-
-def conv_pairs(inp, weights, out, channels: int) -> list[tuple[int, int]]:
-    """(multiplier, shift) per output channel as TFLite Micro's PopulateConvolutionQuantizationParams computes
-    them for CONV_2D and DEPTHWISE_CONV_2D: the double product input_scale * filter_scale / output_scale, a
-    per-tensor filter scale broadcast to every channel."""
-    in_scale, out_scale = float(quant.scale_of(inp)), float(quant.scale_of(out))
-    scales = list(weights.quant.scale) if len(weights.quant.scale) > 1 else list(weights.quant.scale) * channels
-    return [quant.quantize_multiplier(in_scale * float(np.float32(s)) / out_scale) for s in scales]
 
 
 def max_input_magnitude(input_offset: int) -> int:
@@ -99,16 +51,23 @@ def channel_table(biases, pairs, bounds, output_zero_point: int, act_range: tupl
     return table
 
 
+def conv_channel_table(op, inp, weights, bias, out, channel_axis: int) -> list[int] | None:
+    """channel_table for a CONV_2D or DEPTHWISE_CONV_2D node (the family's multipliers, _conv_common.channel_pairs;
+    doubled biases, as the dsp convolutions' doubled accumulators want), or None."""
+    channels = weights.shape[channel_axis]
+    w = weights.array()
+    input_offset = -quant.zero_point_of(inp)
+    biases = bias_values(bias, channels)
+    bounds = weight_bounds(w, channel_axis, biases, input_offset)
+    act = quant.activation_range_int8(op.options.get("fused_activation_function", 0), out)
+    return channel_table(biases, channel_pairs(inp, weights, out, channels), bounds, quant.zero_point_of(out), act,
+                         doubled_bias=True, constant=zero_rows(w, channel_axis))
+
+
 def zero_rows(weights: np.ndarray, axis_out: int) -> np.ndarray:
     """Per output channel: are all its weights zero?"""
     w = np.abs(weights.astype(np.int64))
     return w.sum(axis=tuple(a for a in range(w.ndim) if a != axis_out)) == 0
-
-
-def bias_values(bias, channels: int) -> np.ndarray:
-    if bias is None or bias.data is None:
-        return np.zeros(channels, dtype=np.int64)
-    return bias.array().astype(np.int64).reshape(-1)
 
 
 def weight_bounds(weights: np.ndarray, axis_out: int, biases: np.ndarray, input_offset: int) -> np.ndarray:
@@ -118,16 +77,6 @@ def weight_bounds(weights: np.ndarray, axis_out: int, biases: np.ndarray, input_
     return np.abs(biases) + sums * max_input_magnitude(input_offset)
 
 
-def safe(check):
-    """A claims predicate that never raises: a malformed node is simply not claimed."""
-    def claims(op, inputs, outputs):
-        try:
-            return bool(check(op, inputs, outputs))
-        except (ArithmeticError, AttributeError, IndexError, KeyError, TypeError, ValueError):
-            return False
-    return claims
-
-
 # ---- TFLite's fixed-point steps on Python ints (for tables the kernels look up) ----
 
 def saturating_rounding_doubling_high_mul(a: int, b: int) -> int:
@@ -135,7 +84,7 @@ def saturating_rounding_doubling_high_mul(a: int, b: int) -> int:
         return INT32_MAX
     ab = a * b
     nudge = (1 << 30) if ab >= 0 else 1 - (1 << 30)
-    return int(_c_div(ab + nudge, 1 << 31))
+    return int(c_div(ab + nudge, 1 << 31))
 
 
 def rounding_divide_by_pot(x: int, exponent: int) -> int:
@@ -143,10 +92,6 @@ def rounding_divide_by_pot(x: int, exponent: int) -> int:
     remainder = x & mask
     threshold = (mask >> 1) + (1 if x < 0 else 0)
     return (x >> exponent) + (1 if remainder > threshold else 0)
-
-
-def wrap32(x: int) -> int:
-    return (x + (1 << 31)) % (1 << 32) - (1 << 31)
 
 
 def multiply_by_quantized_multiplier(x: int, multiplier: int, shift: int) -> int:

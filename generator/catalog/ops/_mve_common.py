@@ -10,51 +10,18 @@ from __future__ import annotations
 import numpy as np
 
 from .. import quant
+from ._common import all_int8, bias_values, safe, wrap32  # noqa: F401 (the mve modules' one import)
 
 BACKEND = "mve"
 MAX_LEFT_SHIFT = 30
-
-
-def wrap32(x: int) -> int:
-    return (int(x) + (1 << 31)) % (1 << 32) - (1 << 31)
 
 
 def pad4(n: int) -> int:
     return (n + 3) // 4 * 4
 
 
-def safe(check):
-    """A claims predicate that never raises: a malformed node is simply not claimed."""
-    def claims(op, inputs, outputs):
-        try:
-            return bool(check(op, inputs, outputs))
-        except (ArithmeticError, AttributeError, IndexError, KeyError, TypeError, ValueError):
-            return False
-    return claims
-
-
-def all_int8(*tensors) -> bool:
-    return all(t is not None and t.dtype.name == "INT8" and t.quant is not None and len(t.quant.scale) >= 1
-               for t in tensors)
-
-
-def conv_pairs(inp, weights, out, channels: int) -> list[tuple[int, int]]:
-    """(multiplier, shift) per output channel as TFLite Micro's PopulateConvolutionQuantizationParams computes
-    them for CONV_2D and DEPTHWISE_CONV_2D (and the reference kernels on the device, mg_requant.c): the double
-    product input_scale * filter_scale / output_scale, a per-tensor filter scale broadcast to every channel."""
-    in_scale, out_scale = float(quant.scale_of(inp)), float(quant.scale_of(out))
-    scales = list(weights.quant.scale) if len(weights.quant.scale) > 1 else list(weights.quant.scale) * channels
-    return [quant.multiplier_from_scales(in_scale, s, out_scale) for s in scales]
-
-
 def shifts_ok(pairs) -> bool:
     return all(-31 <= s <= MAX_LEFT_SHIFT for _, s in pairs)
-
-
-def bias_values(bias, channels: int) -> np.ndarray:
-    if bias is None or bias.data is None:
-        return np.zeros(channels, dtype=np.int64)
-    return bias.array().astype(np.int64).reshape(-1)
 
 
 def requant_fields(biases, pairs, out, activation: int) -> dict:

@@ -7,6 +7,9 @@ from math import prod
 from ..spec import KernelSpec, NodeParams
 from . import _conv_common as cc
 
+# The family's shared files: its header, the geometry, the one prepare (every backend lists these first).
+FAMILY_SOURCES = ("conv_2d.h", "mg_conv_geometry.h", "mg_prepare_weighted.h", "mg_prepare_weighted.c")
+
 
 def validate(op, inputs, outputs):
     inp, weights, bias = (inputs + [None, None, None])[:3]
@@ -35,7 +38,7 @@ def validate(op, inputs, outputs):
 
 def params(op, inputs, outputs):
     inp, weights, out = inputs[0], inputs[1], outputs[0]
-    fields = cc.geometry_fields(op, inp, weights.shape[1:3], out)
+    fields = cc.geometry_params(op, inp, weights.shape[1:3], out)
     groups = inp.shape[3] // weights.shape[3]
     fields.update(filter_input_depth=weights.shape[3], filters_per_group=weights.shape[0] // groups)
     fields.update(cc.quant_fields(op, inp, weights, out))
@@ -49,7 +52,7 @@ def macs(op, inputs, outputs) -> int:
 SPEC = KernelSpec(
     # register.cc: versions 1-8 (3 int8, 6 grouped; 2/5 hybrid, 4/8 int16, 7 int4 are refused by validate).
     op="CONV_2D", builtin_code=3, versions=(1, 8), dtypes=("FLOAT32", "INT8"),
-    sources=("conv_2d.h", "conv_2d.c", "conv_2d_s8.c", "conv_2d_f32.c", "conv_2d_window.h", "mg_fixedpoint.h",
-             "mg_requant.h", "mg_requant.c", "mg_requant_scales.c", "mg_prepare_weighted.c"),
+    sources=(*FAMILY_SOURCES, "conv_2d.c", "conv_2d_s8.c", "conv_2d_f32.c", "mg_fixedpoint.h", "mg_requant.h",
+             "mg_requant.c"),
     registration="mg_register_conv_2d", validate=validate, params=params, macs=macs,
 )

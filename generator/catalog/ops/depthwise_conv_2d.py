@@ -8,6 +8,9 @@ from math import prod
 from ..spec import KernelSpec, NodeParams
 from . import _conv_common as cc
 
+# The family's shared files: its header, the geometry, the one prepare (every backend lists these first).
+FAMILY_SOURCES = ("depthwise_conv_2d.h", "mg_conv_geometry.h", "mg_prepare_weighted.h", "mg_prepare_weighted.c")
+
 
 def validate(op, inputs, outputs):
     inp, weights, bias = (inputs + [None, None, None])[:3]
@@ -35,7 +38,7 @@ def validate(op, inputs, outputs):
 
 def params(op, inputs, outputs):
     inp, weights, out = inputs[0], inputs[1], outputs[0]
-    fields = cc.geometry_fields(op, inp, weights.shape[1:3], out)
+    fields = cc.geometry_params(op, inp, weights.shape[1:3], out)
     fields["depth_multiplier"] = op.options["depth_multiplier"]
     fields.update(cc.quant_fields(op, inp, weights, out))
     return NodeParams("mg_depthwise_conv_2d_params", fields)
@@ -48,8 +51,7 @@ def macs(op, inputs, outputs) -> int:
 SPEC = KernelSpec(
     # register.cc: versions 1-7 (2 dilation, 3 int8; 4/6 hybrid, 5 int16, 7 int4 are refused by validate).
     op="DEPTHWISE_CONV_2D", builtin_code=4, versions=(1, 7), dtypes=("FLOAT32", "INT8"),
-    sources=("depthwise_conv_2d.h", "depthwise_conv_2d.c", "depthwise_conv_2d_s8.c", "depthwise_conv_2d_f32.c",
-             "conv_2d_window.h", "mg_fixedpoint.h",
-             "mg_requant.h", "mg_requant.c", "mg_requant_scales.c", "mg_prepare_weighted.c"),
+    sources=(*FAMILY_SOURCES, "depthwise_conv_2d.c", "depthwise_conv_2d_s8.c", "depthwise_conv_2d_f32.c",
+             "mg_fixedpoint.h", "mg_requant.h", "mg_requant.c"),
     registration="mg_register_depthwise_conv_2d", validate=validate, params=params, macs=macs,
 )

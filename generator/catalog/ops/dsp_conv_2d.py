@@ -1,14 +1,16 @@
-"""CONV_2D in the dsp backend (firmware/kernels/dsp_conv_2d*.c): int8, one group (no grouped filters), any
+"""CONV_2D in the dsp backend (firmware/kernels/conv_2d_*dsp.c): int8, one group (no grouped filters), any
 filter size, strides, dilations and padding, batches; the requantization exactness conditions of
-_dsp_common.channel_table. Everything else stays with the reference kernel."""
+_dsp_common.channel_table. Everything else stays with the reference kernel. The geometry and the prepare are the
+family's (_conv_common, conv_2d.FAMILY_SOURCES); this module adds the channel table and the scratch."""
 from __future__ import annotations
 
 from .. import quant
 from ..spec import KernelSpec, NodeParams
+from . import _conv_common as cc
 from . import _dsp_common as dc
-from .conv_2d import macs, validate
+from . import _scratch
+from .conv_2d import FAMILY_SOURCES, macs, validate
 
-COLS = 6  # MG_DSP_CONV_COLS in dsp_conv_2d.h
 PADDED_COPY_LIMIT = 8192  # bytes: inputs up to this size (padded) are copied padded, so no window needs clipping
 
 
@@ -22,13 +24,7 @@ def _table(op, inputs, outputs):
         return None
     if weights.shape[3] != inp.shape[3]:  # grouped
         return None
-    channels = weights.shape[0]
-    input_offset = -quant.zero_point_of(inp)
-    biases = dc.bias_values(bias, channels)
-    bounds = dc.weight_bounds(weights.array(), 0, biases, input_offset)
-    act = quant.activation_range_int8(op.options.get("fused_activation_function", 0), out)
-    return dc.channel_table(biases, dc.conv_pairs(inp, weights, out, channels), bounds, quant.zero_point_of(out), act,
-                            doubled_bias=True, constant=dc.zero_rows(weights.array(), 0))
+    return dc.conv_channel_table(op, inp, weights, bias, out, channel_axis=0)
 
 
 def claims(op, inputs, outputs):
@@ -39,7 +35,7 @@ def _padded(op, inputs, outputs) -> tuple[int, int]:
     """The extents of the padded input copy (every window inside it), or (0, 0) for none: when at least half the
     windows leave the input (small inputs, large filters) and the copy is small; the others clip their windows."""
     inp, weights, out = inputs[0], inputs[1], outputs[0]
-    g = dc.geometry(op, inp, weights.shape[1:3], out)
+    g = cc.geometry_fields(op, inp, weights.shape[1:3], out)
     extents, inside = [], 1.0
     for axis, taps in (("height", weights.shape[1]), ("width", weights.shape[2])):
         size, pad, stride = g[f"input_{axis}"], g[f"pad_{axis}"], g[f"stride_{axis}"]
@@ -54,7 +50,7 @@ def _padded(op, inputs, outputs) -> tuple[int, int]:
 
 def params(op, inputs, outputs):
     inp, weights, out = inputs[0], inputs[1], outputs[0]
-    fields = dc.geometry(op, inp, weights.shape[1:3], out)
+    fields = cc.geometry_params(op, inp, weights.shape[1:3], out)
     fields["padded_height"], fields["padded_width"] = _padded(op, inputs, outputs)
     act_min, act_max = quant.activation_range_int8(op.options.get("fused_activation_function", 0), out)
     fields.update(input_offset=-quant.zero_point_of(inp), act_min=act_min, act_max=act_max,
@@ -64,15 +60,16 @@ def params(op, inputs, outputs):
 
 def scratch_bytes(op, inputs, outputs):
     weights = inputs[1]
-    k8 = (weights.shape[1] * weights.shape[2] * weights.shape[3] + 7) // 8 * 8
     height, width = _padded(op, inputs, outputs)
-    return k8 * 2 * COLS + 36 * weights.shape[0] + 2 * k8 + 4 + COLS * weights.shape[0] + \
-        height * width * inputs[0].shape[3]
+    return _scratch.scratch_size("mg_conv_2d_s8_dsp_scratch_size", weights.shape[1] * weights.shape[2] * weights.shape[3],
+                                 weights.shape[0], height * width * inputs[0].shape[3])
 
 
 SPEC = KernelSpec(
     op="CONV_2D", builtin_code=3, versions=(1, 8), dtypes=("INT8",),
-    sources=("dsp_conv_2d.h", "dsp_conv_2d.c", "dsp_conv_2d_s8.c", "dsp_requant.h", "dsp_intrinsics.h"),
-    registration="mg_register_conv_2d_dsp", validate=validate, params=params, macs=macs, scratch_bytes=scratch_bytes,
+    sources=(*FAMILY_SOURCES, "conv_2d_dsp.c", "conv_2d_s8_dsp.c", "mg_dsp_mac.h", "dsp_requant.h",
+             "dsp_intrinsics.h"),
+    registration="mg_register_conv_2d_dsp", validate=validate, params=params, macs=macs,
+    scratch_bytes=scratch_bytes,
     backend=dc.BACKEND, claims=dc.safe(claims),
 )

@@ -1,4 +1,5 @@
-"""FULLY_CONNECTED, int8 (per-tensor weights) and float32."""
+"""FULLY_CONNECTED, int8 (per-tensor or per-channel weights) and float32, and the set-up every backend of the
+family shares: the shape at the start of each parameter block and the requantization multipliers."""
 from __future__ import annotations
 
 from math import prod
@@ -7,6 +8,10 @@ import numpy as np
 
 from .. import quant
 from ..spec import KernelSpec, NodeParams
+from ._common import nested
+
+# The family's shared files: its header and the one prepare (every backend lists these first).
+FAMILY_SOURCES = ("fully_connected.h", "mg_prepare_weighted.h", "mg_prepare_weighted.c")
 
 
 def validate(op, inputs, outputs):
@@ -34,11 +39,27 @@ def validate(op, inputs, outputs):
     return f"input/weights/output types {'/'.join(types)} are not supported (int8 or float32)"
 
 
+def shape_params(inp, weights) -> dict:
+    """mg_fully_connected_shape, the first member of every backend's parameter block."""
+    output_depth, accum_depth = weights.shape[0], int(np.prod(weights.shape[1:]))
+    return nested("shape", {"batches": inp.num_elements // accum_depth, "accum_depth": accum_depth,
+                            "output_depth": output_depth})
+
+
+def multiplier_pairs(inp, weights, out) -> list[tuple[int, int]]:
+    """(multiplier, shift) per output channel as TFLite Micro's FullyConnected computes them: per-tensor weights
+    from the float product input_scale * weight_scale (one pair for every channel), per-channel ones from each
+    channel's double product (as CONV_2D's, quant.multiplier_from_scales)."""
+    if len(weights.quant.scale) > 1:
+        in_scale, out_scale = float(quant.scale_of(inp)), float(quant.scale_of(out))
+        return [quant.multiplier_from_scales(in_scale, s, out_scale) for s in weights.quant.scale]
+    return [quant.quantize_multiplier(quant.conv_multiplier(inp, weights, out))] * weights.shape[0]
+
+
 def params(op, inputs, outputs):
     inp, weights, out = inputs[0], inputs[1], outputs[0]
-    output_depth, accum_depth = weights.shape[0], int(np.prod(weights.shape[1:]))
     activation = op.options.get("fused_activation_function", 0)
-    fields = {"batches": inp.num_elements // accum_depth, "accum_depth": accum_depth, "output_depth": output_depth}
+    fields = shape_params(inp, weights)
     if inp.dtype.name == "INT8":
         # Per-tensor: one multiplier from the float product, as TFLite's FullyConnected does. Per-channel: the
         # kernel computes each channel's on the device from these scales and the weights' scales in the model
@@ -46,7 +67,7 @@ def params(op, inputs, outputs):
         per_channel = len(weights.quant.scale) > 1
         multiplier, shift = 0, 0
         if not per_channel:
-            multiplier, shift = quant.quantize_multiplier(quant.conv_multiplier(inp, weights, out))
+            multiplier, shift = multiplier_pairs(inp, weights, out)[0]
         act_min, act_max = quant.activation_range_int8(activation, out)
         fields.update(input_offset=-quant.zero_point_of(inp), output_offset=quant.zero_point_of(out),
                       per_channel=int(per_channel), output_multiplier=multiplier, output_shift=shift,
@@ -64,7 +85,7 @@ def macs(op, inputs, outputs) -> int:
 
 SPEC = KernelSpec(
     op="FULLY_CONNECTED", builtin_code=9, versions=(1, 13), dtypes=("FLOAT32", "INT8"),
-    sources=("fully_connected.h", "fully_connected.c", "fully_connected_s8.c", "fully_connected_f32.c",
-             "mg_fixedpoint.h", "mg_requant.h", "mg_requant.c", "mg_requant_scales.c", "mg_prepare_weighted.c"),
+    sources=(*FAMILY_SOURCES, "fully_connected.c", "fully_connected_s8.c", "fully_connected_f32.c",
+             "mg_fixedpoint.h", "mg_requant.h", "mg_requant.c"),
     registration="mg_register_fully_connected", validate=validate, params=params, macs=macs,
 )

@@ -1,7 +1,9 @@
-"""DEPTHWISE_CONV_2D in the mve backend (firmware/kernels/mve_depthwise_conv_2d*.c): int8, depth multiplier 1,
+"""DEPTHWISE_CONV_2D in the mve backend (firmware/kernels/depthwise_conv_2d_*mve.c): int8, depth multiplier 1,
 filters of up to 64 taps, any strides, dilations, SAME/VALID padding and batches, per-tensor or per-channel
 filters, shifts up to a left shift of 30; 3x3 filters over 16-channel blocks (or 1-8 channels packed, stride 1)
-take the assembly path. Everything else stays with the reference kernel."""
+take the assembly path. Everything else stays with the reference kernel. The geometry and the prepare are the
+family's (_conv_common, depthwise_conv_2d.FAMILY_SOURCES); this module adds the weight layouts, the requantization
+table and the scratch."""
 from __future__ import annotations
 
 import numpy as np
@@ -10,10 +12,10 @@ from .. import quant
 from ..spec import KernelSpec, NodeParams
 from . import _conv_common as cc
 from . import _mve_common as mc
-from .depthwise_conv_2d import macs, validate
+from . import _scratch
+from .depthwise_conv_2d import FAMILY_SOURCES, macs, validate
 
-MAX_TAPS = 64  # MG_MVE_DW_MAX_TAPS
-BLOCK = 8      # channels per block: VMULLB/VMULLT split them into even and odd lanes
+BLOCK = 8  # channels per block: VMULLB/VMULLT split them into even and odd lanes
 LANE_ORDER = [0, 2, 4, 6, 1, 3, 5, 7]
 
 
@@ -23,22 +25,22 @@ def claims(op, inputs, outputs):
         return False
     if op.options.get("depth_multiplier", 0) != 1 or weights.shape[3] != inp.shape[3]:
         return False
-    if weights.shape[1] * weights.shape[2] > MAX_TAPS:
+    if weights.shape[1] * weights.shape[2] > _scratch.constant("depthwise_conv_2d.h", "MG_MVE_DW_MAX_TAPS"):
         return False
-    return mc.shifts_ok(mc.conv_pairs(inp, weights, out, weights.shape[3]))
+    return mc.shifts_ok(cc.channel_pairs(inp, weights, out, weights.shape[3]))
 
 
 LANE_SETS = [[0, 4, 8, 12], [2, 6, 10, 14], [1, 5, 9, 13], [3, 7, 11, 15]]  # the fast path's four int32 sums
 
 
 def fast_path(op, inputs, outputs) -> bool:
-    """mve_depthwise_3x3_s8.c's path: 3x3, no dilation, no left shift, 16-channel blocks (any stride) or 1, 2, 4, 8
+    """depthwise_conv_2d_3x3_row_s8_mve.c's path: 3x3, no dilation, no left shift, 16-channel blocks (any stride) or 1, 2, 4, 8
     channels packed into 16 lanes (stride 1, whole vectors per output row)."""
     inp, weights, out = inputs[0], inputs[1], outputs[0]
     o = op.options
     if tuple(weights.shape[1:3]) != (3, 3) or o.get("dilation_h_factor", 1) != 1 or o.get("dilation_w_factor", 1) != 1:
         return False
-    if any(s > 0 for _, s in mc.conv_pairs(inp, weights, out, weights.shape[3])):
+    if any(s > 0 for _, s in cc.channel_pairs(inp, weights, out, weights.shape[3])):
         return False
     channels = inp.shape[3]
     if channels % 16 == 0:
@@ -75,13 +77,13 @@ def _block_order(channels: int) -> list[int]:
 def params(op, inputs, outputs):
     inp, weights, out = inputs[0], inputs[1], outputs[0]
     bias = inputs[2] if len(inputs) > 2 else None
-    fields = cc.geometry_fields(op, inp, weights.shape[1:3], out)
+    fields = cc.geometry_params(op, inp, weights.shape[1:3], out)
     input_offset = -quant.zero_point_of(inp)
     fields["input_offset"] = input_offset
     channels = weights.shape[3]
     w = weights.array().reshape(-1, channels)  # [tap, channel]
     biases = mc.folded_biases(bias, w, 1, input_offset)
-    pairs = mc.conv_pairs(inp, weights, out, channels)
+    pairs = cc.channel_pairs(inp, weights, out, channels)
     activation = op.options.get("fused_activation_function", 0)
     fast = fast_path(op, inputs, outputs)
     fields["fast"] = int(fast)
@@ -103,18 +105,14 @@ def params(op, inputs, outputs):
 
 
 def scratch_bytes(op, inputs, outputs):
-    """mg_depthwise_conv_2d_mve_scratch_size: a row of the input zero point, padded to whole vectors; fast: the zero
-    point row and three input rows, each padded to the span of an output row."""
-    channels = inputs[0].shape[3]
-    if fast_path(op, inputs, outputs):
-        return 4 * ((outputs[0].shape[2] - 1) * op.options["stride_w"] + 3) * channels
-    return (channels + 15) // 16 * 16
+    return _scratch.scratch_size("mg_depthwise_conv_2d_s8_mve_scratch_size", inputs[0].shape[3], outputs[0].shape[2],
+                                 op.options["stride_w"], int(fast_path(op, inputs, outputs)))
 
 
 SPEC = KernelSpec(
     op="DEPTHWISE_CONV_2D", builtin_code=4, versions=(1, 7), dtypes=("INT8",),
-    sources=("mve_depthwise_conv_2d.h", "mve_depthwise_conv_2d.c", "mve_depthwise_conv_2d_s8.c",
-             "mve_depthwise_3x3_s8.c", "mve_util.h"),
+    sources=(*FAMILY_SOURCES, "depthwise_conv_2d_mve.c", "depthwise_conv_2d_s8_mve.c",
+             "depthwise_conv_2d_3x3_row_s8_mve.c", "mve_util.h"),
     registration="mg_register_depthwise_conv_2d_mve", validate=validate, params=params, scratch_bytes=scratch_bytes,
     backend=mc.BACKEND, claims=mc.safe(claims), macs=macs,
 )

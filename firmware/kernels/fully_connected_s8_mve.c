@@ -1,5 +1,5 @@
 #pragma GCC optimize("O3")
-#include "mve_fully_connected.h"
+#include "fully_connected.h"
 
 #if defined(__ARM_FEATURE_MVE)
 
@@ -9,11 +9,12 @@ void mg_fully_connected_s8_mve(const mg_fully_connected_mve_params *p, const int
                                int8_t *output)
 {
     mve_rows_args a;
-    mve_rows_init(&a, weights, p->table, p->accum_depth, p->output_depth, p->output_offset, p->act_min, p->act_max);
+    mve_rows_init(&a, weights, p->table, p->shape.accum_depth, p->shape.output_depth, p->output_offset, p->act_min,
+                  p->act_max);
     a.x = input;
     a.out = output;
-    a.rows = p->batches;
-    a.row_stride = p->accum_depth;
+    a.rows = p->shape.batches;
+    a.row_stride = p->shape.accum_depth;
     mve_rows(&a, p->left_shift);
 }
 

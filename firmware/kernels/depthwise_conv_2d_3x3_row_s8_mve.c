@@ -1,4 +1,4 @@
-/* The mve backend's 3x3 depthwise row loop (mve_depthwise_conv_2d.h) in assembly: sixteen lanes per block, each
+/* The mve backend's 3x3 depthwise row loop (depthwise_conv_2d.h) in assembly: sixteen lanes per block, each
  * lane one (pixel, channel) of the output row, every tap one load of 16 input bytes and 16 weights, VMULLB/VMULLT
  * into int16 products (exact: int8 times int8) and VMOVLB/VMOVLT into four int32 sums, lanes (0 4 8 12), (2 6 10
  * 14), (1 5 9 13), (3 7 11 15). The sums are requantized as mve_util.h does, narrowed with saturation to int16,
@@ -9,20 +9,20 @@
  * The nine tap pointers walk the three (padded) input rows; the weights of a block pattern are 9 x 16 bytes (the
  * pointer w is at the second tap's), its table 12 vectors: the biases of the four lane sets, then the multiplier and
  * minus the right shift of each. */
-#include "mve_depthwise_conv_2d.h"
+#include "depthwise_conv_2d.h"
 
 #if defined(__ARM_FEATURE_MVE)
 
-_Static_assert(__builtin_offsetof(mve_dw_row_args, x) == 0, "x");
-_Static_assert(__builtin_offsetof(mve_dw_row_args, w) == 36, "w");
-_Static_assert(__builtin_offsetof(mve_dw_row_args, table) == 40, "table");
-_Static_assert(__builtin_offsetof(mve_dw_row_args, out) == 44, "out");
-_Static_assert(__builtin_offsetof(mve_dw_row_args, count) == 48, "count");
-_Static_assert(__builtin_offsetof(mve_dw_row_args, blocks) == 52, "blocks");
-_Static_assert(__builtin_offsetof(mve_dw_row_args, x_step) == 56, "x_step");
-_Static_assert(__builtin_offsetof(mve_dw_row_args, output_offset) == 60, "output_offset");
-_Static_assert(__builtin_offsetof(mve_dw_row_args, act_min) == 64, "act_min");
-_Static_assert(__builtin_offsetof(mve_dw_row_args, act_max) == 68, "act_max");
+_Static_assert(__builtin_offsetof(mg_depthwise_conv_2d_3x3_row_args, x) == 0, "x");
+_Static_assert(__builtin_offsetof(mg_depthwise_conv_2d_3x3_row_args, w) == 36, "w");
+_Static_assert(__builtin_offsetof(mg_depthwise_conv_2d_3x3_row_args, table) == 40, "table");
+_Static_assert(__builtin_offsetof(mg_depthwise_conv_2d_3x3_row_args, out) == 44, "out");
+_Static_assert(__builtin_offsetof(mg_depthwise_conv_2d_3x3_row_args, count) == 48, "count");
+_Static_assert(__builtin_offsetof(mg_depthwise_conv_2d_3x3_row_args, blocks) == 52, "blocks");
+_Static_assert(__builtin_offsetof(mg_depthwise_conv_2d_3x3_row_args, x_step) == 56, "x_step");
+_Static_assert(__builtin_offsetof(mg_depthwise_conv_2d_3x3_row_args, output_offset) == 60, "output_offset");
+_Static_assert(__builtin_offsetof(mg_depthwise_conv_2d_3x3_row_args, act_min) == 64, "act_min");
+_Static_assert(__builtin_offsetof(mg_depthwise_conv_2d_3x3_row_args, act_max) == 68, "act_max");
 
 /* One tap: x pointer register, weight offset from w (r9). */
 __asm__(".macro MG_DW_TAP xr, woff\n\t"
@@ -86,7 +86,8 @@ __asm__(".macro MG_DW_TAP xr, woff\n\t"
 
 /* Stack after the saves: [sp, #0] zero point (int16x8), [sp, #16] act_min (int8x16), [sp, #32] act_max,
  * [sp, #48] args, [sp, #52] pixels left. */
-__attribute__((naked)) void mg_mve_dw3x3_row_s8(__attribute__((unused)) const mve_dw_row_args *args)
+__attribute__((naked)) void
+mg_depthwise_conv_2d_3x3_row_s8_mve(__attribute__((unused)) const mg_depthwise_conv_2d_3x3_row_args *args)
 {
     __asm__ volatile(
         "push       {r4-r11, lr}\n\t"

@@ -1,18 +1,19 @@
 #pragma GCC optimize("O2")
-#include "dsp_depthwise_conv_2d.h"
+#include "depthwise_conv_2d.h"
 #include "dsp_requant.h"
 
 #define BLOCK MG_DSP_DW_BLOCK
 #define ENTRY MG_DSP_DW_ENTRY
 #define COLUMN_WORDS (BLOCK * 2) /* words per ring column: BLOCK cells of two words */
 
-/* Row y of the image (zeros outside it) into ring slot y % 3 of the block's cells, channels [c0, c0 + nb). */
+/* Row y of the image (zeros outside it) into ring slot y % 3 of the block's cells (width per ring row),
+ * channels [c0, c0 + nb). */
 static void load_row(const mg_depthwise_conv_2d_dsp_params *p, const int8_t *image, int32_t y, uint32_t *cells,
-                     int32_t c0, int32_t nb)
+                     int32_t c0, int32_t nb, int32_t width)
 {
-    const int32_t slot = ((y % 3) + 3) % 3, width = p->padded_width;
+    const int32_t slot = ((y % 3) + 3) % 3;
     int16_t *const base = (int16_t *)cells + slot;
-    if (y < 0 || y >= p->input_height) {
+    if (y < 0 || y >= p->geometry.input_height) {
         for (int32_t xp = 0; xp < width; ++xp) {
             int16_t *q = base + xp * COLUMN_WORDS * 2;
             for (int32_t c = 0; c < nb; ++c) {
@@ -21,10 +22,10 @@ static void load_row(const mg_depthwise_conv_2d_dsp_params *p, const int8_t *ima
         }
         return;
     }
-    const int32_t depth = p->depth, pad = p->pad_width;
-    const int32_t x_end = p->input_width < width - pad ? p->input_width : width - pad;
+    const int32_t depth = p->geometry.input_depth, pad = p->geometry.pad_width;
+    const int32_t x_end = p->geometry.input_width < width - pad ? p->geometry.input_width : width - pad;
     const uint32_t off2 = dsp_pair(p->input_offset, p->input_offset);
-    const int8_t *src = image + y * p->input_width * depth + c0;
+    const int8_t *src = image + y * p->geometry.input_width * depth + c0;
     if (nb == BLOCK) { /* the usual case, unrolled */
         for (int32_t x = 0; x < x_end; ++x, src += depth) {
             int16_t *q = base + (x + pad) * COLUMN_WORDS * 2;
@@ -64,7 +65,7 @@ static void build_tables(const mg_depthwise_conv_2d_dsp_params *p, const int8_t 
                          int32_t *tables)
 {
     const dsp_channel *ch = (const dsp_channel *)p->channels + c0;
-    const int32_t depth = p->depth;
+    const int32_t depth = p->geometry.input_depth;
     for (int32_t r = 0; r < 3; ++r) {
         const int32_t ky0 = (3 - r) % 3, ky1 = (4 - r) % 3, ky2 = (5 - r) % 3;
         int32_t *t = tables + r * BLOCK * ENTRY;
@@ -186,37 +187,44 @@ static void row_clamp(const uint32_t *cells, const int32_t *t, int8_t *out, int3
     output_row(cells, t, out, nb, out_width, cell_step, depth, 0, act_min, act_max);
 }
 
+size_t mg_depthwise_conv_2d_s8_dsp_scratch_size(int32_t output_width, int32_t stride_width)
+{
+    const size_t ring = (size_t)mg_depthwise_conv_2d_dsp_ring_width(output_width, stride_width) * COLUMN_WORDS * 4u;
+    return ring + 3u * BLOCK * ENTRY * 4u;
+}
+
 void mg_depthwise_conv_2d_s8_dsp(const mg_depthwise_conv_2d_dsp_params *p, const int8_t *input, const int8_t *filter,
                                  int8_t *output, void *scratch)
 {
-    const int32_t depth = p->depth, width = p->padded_width;
+    const int32_t depth = p->geometry.input_depth;
+    const int32_t width = mg_depthwise_conv_2d_dsp_ring_width(p->geometry.output_width, p->geometry.stride_width);
     uint32_t *cells = scratch;
     int32_t *tables = (int32_t *)(cells + width * COLUMN_WORDS);
     const int full_range = p->act_min == -128 && p->act_max == 127;
-    const int32_t image_size = p->input_height * p->input_width * depth;
-    const int32_t cell_step = p->stride_width * COLUMN_WORDS;
-    for (int32_t b = 0; b < p->batches; ++b) {
+    const int32_t image_size = p->geometry.input_height * p->geometry.input_width * depth;
+    const int32_t cell_step = p->geometry.stride_width * COLUMN_WORDS;
+    for (int32_t b = 0; b < p->geometry.batches; ++b) {
         const int8_t *image = input + b * image_size;
-        int8_t *out_image = output + b * p->output_height * p->output_width * depth;
+        int8_t *out_image = output + b * p->geometry.output_height * p->geometry.output_width * depth;
         for (int32_t c0 = 0; c0 < depth; c0 += BLOCK) {
             const int32_t nb = depth - c0 < BLOCK ? depth - c0 : BLOCK;
             build_tables(p, filter, c0, nb, tables);
             for (int32_t i = 0; i < width * COLUMN_WORDS; ++i) {
                 cells[i] = 0; /* padding columns stay zero */
             }
-            int32_t next = -p->pad_height; /* the next input row to bring into the ring */
-            for (int32_t oy = 0; oy < p->output_height; ++oy) {
-                const int32_t y0 = oy * p->stride_height - p->pad_height;
+            int32_t next = -p->geometry.pad_height; /* the next input row to bring into the ring */
+            for (int32_t oy = 0; oy < p->geometry.output_height; ++oy) {
+                const int32_t y0 = oy * p->geometry.stride_height - p->geometry.pad_height;
                 next = next < y0 ? y0 : next;
                 for (; next <= y0 + 2; ++next) {
-                    load_row(p, image, next, cells, c0, nb);
+                    load_row(p, image, next, cells, c0, nb, width);
                 }
                 const int32_t *t = tables + (((y0 % 3) + 3) % 3) * BLOCK * ENTRY;
-                int8_t *out = out_image + oy * p->output_width * depth + c0;
+                int8_t *out = out_image + oy * p->geometry.output_width * depth + c0;
                 if (full_range) {
-                    row_full(cells, t, out, nb, p->output_width, cell_step, depth);
+                    row_full(cells, t, out, nb, p->geometry.output_width, cell_step, depth);
                 } else {
-                    row_clamp(cells, t, out, nb, p->output_width, cell_step, depth, p->act_min, p->act_max);
+                    row_clamp(cells, t, out, nb, p->geometry.output_width, cell_step, depth, p->act_min, p->act_max);
                 }
             }
         }

@@ -1,17 +1,17 @@
 #pragma GCC optimize("O2")
-#include "dsp_fully_connected.h"
+#include "fully_connected.h"
 #include "dsp_requant.h"
+#include "mg_dsp_mac.h"
 
 static inline int8_t output_value(int32_t acc, const dsp_channel *c, int32_t act_min, int32_t act_max)
 {
     return (int8_t)dsp_clamp(dsp_requant(acc * 2, c->multiplier, c->offset, c->shift), act_min, act_max);
 }
 
-/* acc += the 4 weights at w times the 4 inputs at x (both int8). */
+/* acc += the 4 weights at w times the 4 inputs at x (both int8; mg_dsp_mac.h). */
 static inline int32_t dot4(const int8_t *w, uint32_t x02, uint32_t x13, int32_t acc)
 {
-    const uint32_t wv = dsp_ld32(w);
-    return dsp_smlad(dsp_sxtb16_ror8(wv), x13, dsp_smlad(dsp_sxtb16(wv), x02, acc));
+    return mg_dsp_mac4_word(acc, dsp_ld32(w), x02, x13);
 }
 
 /* Four rows over the first k8 (a multiple of 8, > 0) inputs; with `expanded`, the input comes as SXTB16 pairs
@@ -28,17 +28,10 @@ static inline __attribute__((always_inline)) void four_rows(int32_t *acc, const 
     register const int8_t *p1 __asm__("r9") = w + stride;
     register const int8_t *p2 __asm__("r10") = w + 2 * stride;
     register const int8_t *p3 __asm__("r11") = w + 3 * stride;
-#define MG_DSP_ROW(p, a)                                                                                         \
-    "ldr r6, [" p "], #4\n\t"                                                                                     \
-    "sxtb16 r7, r6, ror #8\n\t"                                                                                   \
-    "sxtb16 r6, r6\n\t"                                                                                           \
-    "smlad " a ", r6, r4, " a "\n\t"                                                                              \
-    "smlad " a ", r7, r5, " a "\n\t"
+/* one weight word of a row (p) against the input pair (r4, r5) (mg_dsp_mac.h) */
+#define MG_DSP_ROW(p, a) MG_DSP_ASM_LOAD_HALVES(p, "r6", "r7") MG_DSP_ASM_MAC4(a, "r6", "r7", "r4", "r5")
 #define MG_DSP_ROWS MG_DSP_ROW("r8", "r0") MG_DSP_ROW("r9", "r1") MG_DSP_ROW("r10", "r2") MG_DSP_ROW("r11", "r3")
-#define MG_DSP_STEP                                                                                              \
-    "ldr r4, [r12], #4\n\t"                                                                                       \
-    "sxtb16 r5, r4, ror #8\n\t"                                                                                   \
-    "sxtb16 r4, r4\n\t" MG_DSP_ROWS
+#define MG_DSP_STEP MG_DSP_ASM_LOAD_HALVES("r12", "r4", "r5") MG_DSP_ROWS
 #define MG_DSP_STEP_EXPANDED "ldrd r4, r5, [r12], #8\n\t" MG_DSP_ROWS
     if (expanded) {
         register const uint32_t *xp __asm__("r12") = expanded;
@@ -79,12 +72,17 @@ static inline __attribute__((always_inline)) void four_rows(int32_t *acc, const 
 #endif
 }
 
+size_t mg_fully_connected_s8_dsp_scratch_size(int32_t accum_depth, int32_t output_depth)
+{
+    return output_depth >= 8 ? (size_t)(accum_depth & ~7) * 2u : 0u;
+}
+
 void mg_fully_connected_s8_dsp(const mg_fully_connected_dsp_params *p, const int8_t *input, const int8_t *weights,
                                int8_t *output, void *scratch)
 {
-    const int32_t depth = p->accum_depth, outputs = p->output_depth, k8 = depth & ~7, k4 = depth & ~3;
+    const int32_t depth = p->shape.accum_depth, outputs = p->shape.output_depth, k8 = depth & ~7, k4 = depth & ~3;
     const int32_t act_min = p->act_min, act_max = p->act_max;
-    for (int32_t b = 0; b < p->batches; ++b) {
+    for (int32_t b = 0; b < p->shape.batches; ++b) {
         const int8_t *x = input + b * depth;
         int8_t *out = output + b * outputs;
         uint32_t *expanded = 0;

@@ -1,10 +1,10 @@
-/* Finds a tensor's quantization scales in the model flatbuffer in flash: model.subgraphs[0].tensors[t]
- * .quantization.scale (tensorflow/lite/schema/schema.fbs). Every position is checked against the model's size,
- * so a corrupt model yields NULL, never a read outside it. */
+/* The runtime's tensor-scale lookup (mg_tensor_scales.h): a tensor's quantization scales in the model flatbuffer
+ * in flash, model.subgraphs[0].tensors[t].quantization.scale (tensorflow/lite/schema/schema.fbs).
+ * Every position is checked against the model's size, so a corrupt model yields NULL, never a read outside it. */
 #include <string.h>
 
 #include "mg_plan.h"
-#include "mg_requant.h"
+#include "mg_tensor_scales.h"
 
 /* Schema field numbers. */
 enum { MODEL_SUBGRAPHS = 2, SUBGRAPH_TENSORS = 0, TENSOR_QUANTIZATION = 4, QUANTIZATION_SCALE = 2 };
@@ -78,7 +78,7 @@ const uint8_t *mg_flatbuffer_tensor_scales(const uint8_t *model, uint32_t model_
     return model + scales + 4;
 }
 
-const uint8_t *mg_model_tensor_scales(int32_t tensor, uint32_t count)
+const uint8_t *mg_tensor_scales(int32_t tensor, uint32_t count)
 {
     return mg_flatbuffer_tensor_scales(g_plan.model, g_plan.model_size, tensor, count);
 }

@@ -1,5 +1,15 @@
 #pragma GCC optimize("O3")
-#include "mve_depthwise_conv_2d.h"
+#include "depthwise_conv_2d.h"
+#include "mve_util.h"
+
+size_t mg_depthwise_conv_2d_s8_mve_scratch_size(int32_t input_depth, int32_t output_width, int32_t stride_width,
+                                                int32_t fast)
+{
+    if (fast) {
+        return 4u * (size_t)((output_width - 1) * stride_width + 3) * input_depth;
+    }
+    return ((size_t)input_depth + 15u) & ~(size_t)15u;
+}
 
 #if defined(__ARM_FEATURE_MVE)
 
@@ -17,28 +27,28 @@ static inline int16x8_t requant_block(int32x4_t even, int32x4_t odd, const int32
  * padded with the zero point), then the assembly over the row. */
 static void fast_3x3(const mg_depthwise_conv_2d_mve_params *p, const int8_t *input, int8_t *output, int8_t *scratch)
 {
-    const int32_t depth = p->input_depth, width = p->input_width, height = p->input_height;
-    const int32_t out_width = p->output_width, row_pixels = (out_width - 1) * p->stride_width + 3;
-    const int32_t row_bytes = row_pixels * depth, left = p->pad_width;
+    const int32_t depth = p->geometry.input_depth, width = p->geometry.input_width, height = p->geometry.input_height;
+    const int32_t out_width = p->geometry.output_width, row_pixels = (out_width - 1) * p->geometry.stride_width + 3;
+    const int32_t row_bytes = row_pixels * depth, left = p->geometry.pad_width;
     const int32_t copied = width < row_pixels - left ? width : row_pixels - left;
     const int32_t right = row_pixels - left - copied;
     const int8_t zp = (int8_t)(-p->input_offset);
     int8_t *const zp_row = scratch;
     mve_fill_s8(zp_row, zp, row_bytes);
-    mve_dw_row_args a;
+    mg_depthwise_conv_2d_3x3_row_args a;
     a.w = (const int8_t *)p->weights + 16;
     a.table = p->table;
     a.blocks = depth & 15 ? 0 : depth >> 4;
     a.count = a.blocks ? out_width : out_width * depth >> 4;
-    a.x_step = (p->stride_width - 1) * depth;
+    a.x_step = (p->geometry.stride_width - 1) * depth;
     a.output_offset = p->output_offset;
     a.act_min = p->act_min;
     a.act_max = p->act_max;
-    for (int32_t b = 0; b < p->batches; ++b) {
+    for (int32_t b = 0; b < p->geometry.batches; ++b) {
         const int8_t *image = input + b * height * width * depth;
         int32_t held[3] = {-1, -1, -1}; /* the input row each slot holds */
-        for (int32_t oy = 0; oy < p->output_height; ++oy) {
-            const int32_t y0 = oy * p->stride_height - p->pad_height;
+        for (int32_t oy = 0; oy < p->geometry.output_height; ++oy) {
+            const int32_t y0 = oy * p->geometry.stride_height - p->geometry.pad_height;
             for (int32_t ky = 0; ky < 3; ++ky) {
                 const int32_t y = y0 + ky;
                 const int8_t *row = zp_row;
@@ -57,7 +67,7 @@ static void fast_3x3(const mg_depthwise_conv_2d_mve_params *p, const int8_t *inp
                 a.x[3 * ky + 2] = row + 2 * depth;
             }
             a.out = output;
-            mg_mve_dw3x3_row_s8(&a);
+            mg_depthwise_conv_2d_3x3_row_s8_mve(&a);
             output += out_width * depth;
         }
     }
@@ -70,25 +80,25 @@ void mg_depthwise_conv_2d_s8_mve(const mg_depthwise_conv_2d_mve_params *p, const
         fast_3x3(p, input, output, scratch);
         return;
     }
-    const int32_t depth = p->input_depth, width = p->input_width;
-    const int32_t fh = p->filter_height, fw = p->filter_width, taps = fh * fw;
+    const int32_t depth = p->geometry.input_depth, width = p->geometry.input_width;
+    const int32_t fh = p->geometry.filter_height, fw = p->geometry.filter_width, taps = fh * fw;
     const int32_t stride = MVE_TABLE_STRIDE(p->left_shift);
     const int32x4_t act_min = vdupq_n_s32(p->act_min), act_max = vdupq_n_s32(p->act_max);
     const int left_shift = p->left_shift;
     const int32_t output_offset = p->output_offset;
     const int8_t *tap[MG_MVE_DW_MAX_TAPS];
     mve_fill_s8(scratch, (int8_t)(-p->input_offset), (depth + 15) & ~15); /* what taps outside the input read */
-    for (int32_t b = 0; b < p->batches; ++b) {
-        const int8_t *image = input + b * p->input_height * width * depth;
-        for (int32_t oy = 0; oy < p->output_height; ++oy) {
-            const int32_t y0 = oy * p->stride_height - p->pad_height;
-            for (int32_t ox = 0; ox < p->output_width; ++ox) {
-                const int32_t x0 = ox * p->stride_width - p->pad_width;
+    for (int32_t b = 0; b < p->geometry.batches; ++b) {
+        const int8_t *image = input + b * p->geometry.input_height * width * depth;
+        for (int32_t oy = 0; oy < p->geometry.output_height; ++oy) {
+            const int32_t y0 = oy * p->geometry.stride_height - p->geometry.pad_height;
+            for (int32_t ox = 0; ox < p->geometry.output_width; ++ox) {
+                const int32_t x0 = ox * p->geometry.stride_width - p->geometry.pad_width;
                 for (int32_t ky = 0, k = 0; ky < fh; ++ky) {
-                    const int32_t y = y0 + ky * p->dilation_height;
-                    const int row_inside = y >= 0 && y < p->input_height;
+                    const int32_t y = y0 + ky * p->geometry.dilation_height;
+                    const int row_inside = y >= 0 && y < p->geometry.input_height;
                     for (int32_t kx = 0; kx < fw; ++kx, ++k) {
-                        const int32_t x = x0 + kx * p->dilation_width;
+                        const int32_t x = x0 + kx * p->geometry.dilation_width;
                         tap[k] = row_inside && x >= 0 && x < width ? image + (y * width + x) * depth : scratch;
                     }
                 }

@@ -1,5 +1,12 @@
 #pragma GCC optimize("O3")
-#include "mve_conv_2d.h"
+#include "conv_2d.h"
+
+size_t mg_conv_2d_s8_mve_scratch_size(int32_t filter_height, int32_t filter_width, int32_t input_depth)
+{
+    const size_t taps = (size_t)filter_height * filter_width * input_depth;
+    const size_t pairs = (size_t)MG_MVE_CONV_ROWS / 2u * 32u * ((taps + 15u) / 16u);
+    return filter_height == 1 && filter_width == 1 ? pairs : MG_MVE_CONV_ROWS * taps + pairs;
+}
 
 #if defined(__ARM_FEATURE_MVE)
 
@@ -86,26 +93,27 @@ static __attribute__((noinline)) void flush(batch *rows, mve_rows_args *a, mve_p
 static void pointwise(const mg_conv_2d_mve_params *p, const int8_t *input, int8_t *output, int8_t *scratch,
                       mve_rows_args *a, mve_pairs_args *pa)
 {
-    const int32_t depth = p->input_depth, width = p->input_width, out_height = p->output_height;
-    const int32_t out_width = p->output_width, sh = p->stride_height, sw = p->stride_width;
-    const int32_t image_size = p->input_height * width * depth;
+    const mg_conv_geometry *geo = &p->geometry;
+    const int32_t depth = geo->input_depth, width = geo->input_width, out_height = geo->output_height;
+    const int32_t out_width = geo->output_width, sh = geo->stride_height, sw = geo->stride_width;
+    const int32_t image_size = p->geometry.input_height * width * depth;
     if (p->left_shift || depth <= 16 * (MG_MVE_PAIR_BLOCKS - 1)) {
         /* the one-row loop over the pixels in place: the whole image, or an output row at a time */
         const int whole = sh == 1 && sw == 1;
         a->row_stride = sw * depth;
-        for (int32_t b = 0; b < p->batches; ++b) {
+        for (int32_t b = 0; b < p->geometry.batches; ++b) {
             for (int32_t oy = 0; oy < (whole ? 1 : out_height); ++oy) {
                 a->x = input + b * image_size + oy * sh * width * depth;
                 a->out = output;
                 a->rows = whole ? out_height * out_width : out_width;
                 mve_rows(a, p->left_shift);
-                output += a->rows * p->output_depth;
+                output += a->rows * p->geometry.output_depth;
             }
         }
         return;
     }
     batch rows = {{0}, 0, output};
-    for (int32_t b = 0; b < p->batches; ++b) {
+    for (int32_t b = 0; b < p->geometry.batches; ++b) {
         for (int32_t oy = 0; oy < out_height; ++oy) {
             const int8_t *pixel = input + b * image_size + oy * sh * width * depth;
             for (int32_t ox = out_width; ox > 0; --ox, pixel += sw * depth) {
@@ -125,17 +133,18 @@ static void pointwise(const mg_conv_2d_mve_params *p, const int8_t *input, int8_
 static void im2col(const mg_conv_2d_mve_params *p, const int8_t *input, int8_t *output, int8_t *scratch,
                    mve_rows_args *a, mve_pairs_args *pa)
 {
-    const int32_t depth = p->input_depth, width = p->input_width, height = p->input_height;
-    const int32_t taps = p->filter_height * p->filter_width * depth, image_size = height * width * depth;
-    const int32_t out_height = p->output_height, out_width = p->output_width, sh = p->stride_height;
-    const int32_t sw = p->stride_width, pad_h = p->pad_height, pad_w = p->pad_width, left_shift = p->left_shift;
-    const geometry g = {depth, height, width, p->filter_height, p->filter_width, p->dilation_height,
-                        p->dilation_width, p->filter_width * depth, width * depth, (int8_t)(-p->input_offset)};
+    const mg_conv_geometry *geo = &p->geometry;
+    const int32_t depth = geo->input_depth, width = geo->input_width, height = geo->input_height;
+    const int32_t taps = geo->filter_height * geo->filter_width * depth, image_size = height * width * depth;
+    const int32_t out_height = geo->output_height, out_width = geo->output_width, sh = geo->stride_height;
+    const int32_t sw = geo->stride_width, pad_h = geo->pad_height, pad_w = geo->pad_width, left_shift = p->left_shift;
+    const geometry g = {depth, height, width, geo->filter_height, geo->filter_width, geo->dilation_height,
+                        geo->dilation_width, geo->filter_width * depth, width * depth, (int8_t)(-p->input_offset)};
     const int32_t fh = g.fh, row_taps = g.row_taps, row_step = g.dh * g.input_row, input_row = g.input_row;
     const int32_t x_reach = (g.fw - 1) * g.dw, y_reach = (fh - 1) * g.dh;
     int8_t *const pair_area = scratch + MG_MVE_CONV_ROWS * taps;
     batch rows = {{0}, 0, output};
-    for (int32_t b = 0; b < p->batches; ++b) {
+    for (int32_t b = 0; b < p->geometry.batches; ++b) {
         const int8_t *image = input + b * image_size;
         for (int32_t oy = 0; oy < out_height; ++oy) {
             const int32_t y0 = oy * sh - pad_h;
@@ -163,12 +172,12 @@ static void im2col(const mg_conv_2d_mve_params *p, const int8_t *input, int8_t *
 void mg_conv_2d_s8_mve(const mg_conv_2d_mve_params *p, const int8_t *input, const int8_t *filter, int8_t *output,
                        int8_t *scratch)
 {
-    const int32_t taps = p->filter_height * p->filter_width * p->input_depth;
+    const int32_t taps = p->geometry.filter_height * p->geometry.filter_width * p->geometry.input_depth;
     mve_rows_args a;
     mve_pairs_args pa;
-    mve_rows_init(&a, filter, p->table, taps, p->output_depth, p->output_offset, p->act_min, p->act_max);
-    mve_pairs_init(&pa, &a, p->output_depth);
-    if (p->filter_height == 1 && p->filter_width == 1) {
+    mve_rows_init(&a, filter, p->table, taps, p->geometry.output_depth, p->output_offset, p->act_min, p->act_max);
+    mve_pairs_init(&pa, &a, p->geometry.output_depth);
+    if (p->geometry.filter_height == 1 && p->geometry.filter_width == 1) {
         pointwise(p, input, output, scratch, &a, &pa);
     } else {
         im2col(p, input, output, scratch, &a, &pa);

@@ -1,6 +1,7 @@
 #pragma GCC optimize("O2", "no-tree-loop-distribute-patterns") /* no memset/memcpy calls for short runs */
-#include "dsp_conv_2d.h"
+#include "conv_2d.h"
 #include "dsp_requant.h"
+#include "mg_dsp_mac.h"
 
 #define COLS MG_DSP_CONV_COLS
 
@@ -172,16 +173,16 @@ static inline void build_column(const column_geometry *g, int32_t y0, int32_t x0
     expand(col, stage, k8 >> 2, g->off2, g->doubled);
 }
 
-/* acc0..acc5 += the 4 weights of wv times group x of the columns. */
+/* acc0..acc5 += the 4 weights of wv times group x of the columns (mg_dsp_mac.h). */
 #define MAC_GROUP(wv, x)                                                                                         \
     do {                                                                                                       \
         const uint32_t wl_ = dsp_sxtb16(wv), wh_ = dsp_sxtb16_ror8(wv);                                        \
-        acc0 = dsp_smlad(wh_, (x)[1], dsp_smlad(wl_, (x)[0], acc0));                                          \
-        acc1 = dsp_smlad(wh_, (x)[3], dsp_smlad(wl_, (x)[2], acc1));                                          \
-        acc2 = dsp_smlad(wh_, (x)[5], dsp_smlad(wl_, (x)[4], acc2));                                          \
-        acc3 = dsp_smlad(wh_, (x)[7], dsp_smlad(wl_, (x)[6], acc3));                                          \
-        acc4 = dsp_smlad(wh_, (x)[9], dsp_smlad(wl_, (x)[8], acc4));                                          \
-        acc5 = dsp_smlad(wh_, (x)[11], dsp_smlad(wl_, (x)[10], acc5));                                        \
+        acc0 = mg_dsp_mac4(acc0, wl_, wh_, (x)[0], (x)[1]);                                                    \
+        acc1 = mg_dsp_mac4(acc1, wl_, wh_, (x)[2], (x)[3]);                                                    \
+        acc2 = mg_dsp_mac4(acc2, wl_, wh_, (x)[4], (x)[5]);                                                    \
+        acc3 = mg_dsp_mac4(acc3, wl_, wh_, (x)[6], (x)[7]);                                                    \
+        acc4 = mg_dsp_mac4(acc4, wl_, wh_, (x)[8], (x)[9]);                                                    \
+        acc5 = mg_dsp_mac4(acc5, wl_, wh_, (x)[10], (x)[11]);                                                  \
     } while (0)
 
 #if COLS != 6
@@ -194,8 +195,8 @@ static inline void build_column(const column_geometry *g, int32_t y0, int32_t x0
 static void rows_c(const mg_conv_2d_dsp_params *p, const int8_t *filter, const uint32_t *cols, int8_t *out, int32_t n,
                    int32_t first, int32_t end)
 {
-    const int32_t k = p->filter_height * p->filter_width * p->input_depth;
-    const int32_t out_depth = p->output_depth, pairs = k >> 3, rem = k & 7, tail = k & 3;
+    const int32_t k = p->geometry.filter_height * p->geometry.filter_width * p->geometry.input_depth;
+    const int32_t out_depth = p->geometry.output_depth, pairs = k >> 3, rem = k & 7, tail = k & 3;
     const int32_t act_min = p->act_min, act_max = p->act_max;
     const dsp_channel *ch = (const dsp_channel *)p->channels + first;
     const int8_t *w = filter + first * k;
@@ -242,7 +243,7 @@ static void rows_c(const mg_conv_2d_dsp_params *p, const int8_t *filter, const u
  * LDM (the 6 columns' 12 words) and 12 SMLAD. Each row covers k8 weights (k rounded up to 8), reading into the
  * next row where k8 > k (the columns hold zeros there), so the last row then comes from a padded copy, in a
  * second call. Per row, one LDM brings the six accumulators' start (the bias, six times) from the row table. */
-#define ENTRY 9 /* words per row in the row table: the bias six times, multiplier, offset, shift */
+#define ENTRY MG_DSP_CONV_ROW_ENTRY
 typedef struct {
     const int32_t *ch;       /* the row's entry in the row table */
     const int32_t *ch_end;
@@ -256,25 +257,13 @@ typedef struct {
     int32_t act_max;
 } rows_state;
 
+/* one weight word (r12) against two columns per LDM (lr), six columns (mg_dsp_mac.h) */
+#define MG_DSP_TWO_COLUMNS(a, b)                                                                                 \
+    "ldmia lr!, {r8, r9, r10, r11}\n\t" MG_DSP_ASM_MAC4(a, "r6", "r7", "r8", "r9")                               \
+        MG_DSP_ASM_MAC4(b, "r6", "r7", "r10", "r11")
 #define MG_DSP_GROUP                                                                                             \
-    "ldr r6, [r12], #4\n\t"                                                                                       \
-    "sxtb16 r7, r6, ror #8\n\t"                                                                                   \
-    "sxtb16 r6, r6\n\t"                                                                                           \
-    "ldmia lr!, {r8, r9, r10, r11}\n\t"                                                                           \
-    "smlad r0, r6, r8, r0\n\t"                                                                                    \
-    "smlad r0, r7, r9, r0\n\t"                                                                                    \
-    "smlad r1, r6, r10, r1\n\t"                                                                                   \
-    "smlad r1, r7, r11, r1\n\t"                                                                                   \
-    "ldmia lr!, {r8, r9, r10, r11}\n\t"                                                                           \
-    "smlad r2, r6, r8, r2\n\t"                                                                                    \
-    "smlad r2, r7, r9, r2\n\t"                                                                                    \
-    "smlad r3, r6, r10, r3\n\t"                                                                                   \
-    "smlad r3, r7, r11, r3\n\t"                                                                                   \
-    "ldmia lr!, {r8, r9, r10, r11}\n\t"                                                                           \
-    "smlad r4, r6, r8, r4\n\t"                                                                                    \
-    "smlad r4, r7, r9, r4\n\t"                                                                                    \
-    "smlad r5, r6, r10, r5\n\t"                                                                                   \
-    "smlad r5, r7, r11, r5\n\t"
+    MG_DSP_ASM_LOAD_HALVES("r12", "r6", "r7")                                                                     \
+    MG_DSP_TWO_COLUMNS("r0", "r1") MG_DSP_TWO_COLUMNS("r2", "r3") MG_DSP_TWO_COLUMNS("r4", "r5")
 
 #define MG_DSP_ROW_START                                                                                         \
     "ldr r12, %[wrow]\n\t"                                                                                        \
@@ -369,8 +358,6 @@ static void __attribute__((noinline)) rows_asm_x2_clamp(const rows_state *state)
     __asm__ volatile(MG_DSP_ROW_START MG_DSP_DOUBLE_ALL MG_DSP_REQUANT_ALL MG_DSP_CLAMP_ALL MG_DSP_ROW_END
                      MG_DSP_OPERANDS);
 }
-#else
-#define ENTRY 0 /* no row table */
 #endif
 
 /* The n pixels' inputs, `depth` int8 each (a multiple of 4) and consecutive in the input (a 1x1 convolution
@@ -418,44 +405,72 @@ static void filter_rows(const mg_conv_2d_dsp_params *p, rows_plan *plan, const i
         plan->rows(&plan->last);
     }
     if (n < COLS) {
-        copy_s8(out, plan->out_tmp, n * p->output_depth);
+        copy_s8(out, plan->out_tmp, n * p->geometry.output_depth);
     }
 #else
     (void)plan;
-    rows_c(p, filter, cols, out, n, 0, p->output_depth);
+    rows_c(p, filter, cols, out, n, 0, p->geometry.output_depth);
 #endif
+}
+
+/* The scratch buffer, in bytes from its start: the int16 columns, the row table, an int8 staging column (with
+ * slack for word reads), the last filter row padded to k8, the outputs of a partial group, the padded input
+ * copy. One layout for the carving below and for the size the planner reserves (the row table at its device
+ * size; the host build leaves it unused). */
+typedef struct {
+    size_t table, stage, last_row, out_tmp, padded, end;
+} scratch_layout;
+
+static scratch_layout layout(int32_t k8, int32_t output_depth, int32_t padded_input_bytes)
+{
+    scratch_layout l;
+    l.table = (size_t)k8 / 2u * COLS * 4u;
+    l.stage = l.table + (size_t)MG_DSP_CONV_ROW_ENTRY * 4u * output_depth;
+    l.last_row = l.stage + k8 + 4u;
+    l.out_tmp = l.last_row + k8;
+    l.padded = l.out_tmp + (size_t)COLS * output_depth;
+    l.end = l.padded + (size_t)padded_input_bytes;
+    return l;
+}
+
+size_t mg_conv_2d_s8_dsp_scratch_size(int32_t filter_taps, int32_t output_depth, int32_t padded_input_bytes)
+{
+    return layout((filter_taps + 7) & ~7, output_depth, padded_input_bytes).end;
 }
 
 void mg_conv_2d_s8_dsp(const mg_conv_2d_dsp_params *p, const int8_t *input, const int8_t *filter, int8_t *output,
                        void *scratch)
 {
-    const int32_t depth = p->input_depth, fh = p->filter_height, fw = p->filter_width;
+    const int32_t depth = p->geometry.input_depth, fh = p->geometry.filter_height, fw = p->geometry.filter_width;
     const int32_t k = fh * fw * depth, k8 = (k + 7) & ~7;
-    const int32_t out_height = p->output_height, out_width = p->output_width, out_depth = p->output_depth;
-    const int32_t stride_h = p->stride_height, stride_w = p->stride_width, pad_h = p->pad_height;
-    const int32_t pad_w = p->pad_width;
-    const int32_t in_height = p->input_height, in_width = p->input_width;
+    const int32_t out_height = p->geometry.output_height, out_width = p->geometry.output_width;
+    const int32_t out_depth = p->geometry.output_depth;
+    const int32_t stride_h = p->geometry.stride_height, stride_w = p->geometry.stride_width;
+    const int32_t pad_h = p->geometry.pad_height, pad_w = p->geometry.pad_width;
+    const int32_t in_height = p->geometry.input_height, in_width = p->geometry.input_width;
     const int8_t zp = (int8_t)(-p->input_offset);
 #if MG_DSP_NATIVE
     const int doubled = k8 / 2 < out_depth;
 #else
     const int doubled = 1; /* rows_c wants doubled columns */
 #endif
-    column_geometry g = {input, in_height, in_width, depth, fh, fw, p->dilation_height, p->dilation_width,
-                         fw * depth, k8, p->dilation_width == 1 && (fw * depth) % 4 == 0, doubled,
+    const int32_t dil_h = p->geometry.dilation_height, dil_w = p->geometry.dilation_width;
+    column_geometry g = {input, in_height, in_width, depth, fh, fw, dil_h, dil_w,
+                         fw * depth, k8, dil_w == 1 && (fw * depth) % 4 == 0, doubled,
                          dsp_pair(p->input_offset, p->input_offset), zp};
+    const scratch_layout at = layout(k8, out_depth, p->padded_height * p->padded_width * depth);
     uint32_t *cols = scratch;
-    int32_t *table = (int32_t *)(cols + k8 / 2 * COLS);
-    int8_t *stage = (int8_t *)(table + ENTRY * out_depth);
-    int8_t *last_row = stage + k8 + 4;
-    int8_t *out_tmp = last_row + k8;
-    int8_t *padded = out_tmp + COLS * out_depth;
+    int8_t *stage = (int8_t *)scratch + at.stage;
+    int8_t *last_row = (int8_t *)scratch + at.last_row;
+    int8_t *out_tmp = (int8_t *)scratch + at.out_tmp;
+    int8_t *padded = (int8_t *)scratch + at.padded;
     copy_s8(last_row, filter + (out_depth - 1) * k, k);
     fill_s8(last_row + k, k8 - k, 0);
     rows_plan plan;
     plan.out_tmp = out_tmp;
 #if MG_DSP_NATIVE
     {
+        int32_t *table = (int32_t *)((int8_t *)scratch + at.table);
         const dsp_channel *ch = (const dsp_channel *)p->channels;
         for (int32_t o = 0; o < out_depth; ++o) {
             int32_t *e = table + ENTRY * o;
@@ -482,7 +497,7 @@ void mg_conv_2d_s8_dsp(const mg_conv_2d_dsp_params *p, const int8_t *input, cons
     const int32_t ph = p->padded_height, pw = p->padded_width; /* 0: no padded copy */
     const int pointwise = fh == 1 && fw == 1 && stride_h == 1 && stride_w == 1 && pad_h == 0 && pad_w == 0 &&
                           out_height == in_height && out_width == in_width && depth % 4 == 0;
-    for (int32_t b = 0; b < p->batches; ++b) {
+    for (int32_t b = 0; b < p->geometry.batches; ++b) {
         int32_t y0 = -pad_h, x0 = -pad_w;
         g.image = input + b * image_size;
         int8_t *out = output + b * pixels * out_depth;

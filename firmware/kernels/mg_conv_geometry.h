@@ -1,0 +1,50 @@
+/* The geometry CONV_2D and DEPTHWISE_CONV_2D share (TFLite Micro's OpDataConv / ConvParams): every backend's
+ * parameter block of both families starts with it, so one prepare checks the shapes for all of them
+ * (mg_prepare_weighted.h), and which filter taps of a window fall inside the input. */
+#ifndef MG_CONV_GEOMETRY_H
+#define MG_CONV_GEOMETRY_H
+
+#include <stdint.h>
+
+typedef struct {
+    int32_t batches;
+    int32_t input_height;
+    int32_t input_width;
+    int32_t input_depth;
+    int32_t filter_height;
+    int32_t filter_width;
+    int32_t output_height;
+    int32_t output_width;
+    int32_t output_depth;
+    int32_t stride_height;
+    int32_t stride_width;
+    int32_t dilation_height;
+    int32_t dilation_width;
+    int32_t pad_height; /* TFLite's ComputePaddingHeightWidth: padding before the first row/column */
+    int32_t pad_width;
+} mg_conv_geometry;
+
+static inline int32_t mg_conv_input_elements(const mg_conv_geometry *g)
+{
+    return g->batches * g->input_height * g->input_width * g->input_depth;
+}
+
+static inline int32_t mg_conv_output_elements(const mg_conv_geometry *g)
+{
+    return g->batches * g->output_height * g->output_width * g->output_depth;
+}
+
+/* Taps [*first, *end) of a `taps`-long filter whose input coordinate origin + dilation * tap lies in
+ * [0, size). TFLite's reference kernels skip the other taps (zero padding), so the loops visit these only,
+ * in the same order, with no per-tap test. */
+static inline void mg_conv_window(int32_t origin, int32_t dilation, int32_t size, int32_t taps, int32_t *first,
+                                  int32_t *end)
+{
+    int32_t lo = origin < 0 ? (dilation - 1 - origin) / dilation : 0;
+    int32_t hi = size > origin ? (size - origin + dilation - 1) / dilation : 0;
+    hi = hi < taps ? hi : taps;
+    *first = lo < hi ? lo : hi;
+    *end = hi;
+}
+
+#endif

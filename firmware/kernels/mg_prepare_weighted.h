@@ -1,0 +1,28 @@
+/* The one prepare of the weighted families (CONV_2D, DEPTHWISE_CONV_2D, FULLY_CONNECTED), shared by every backend,
+ * as TFLite Micro's optimized kernels reuse the reference Prepare: the node's tensors against the generated
+ * shapes, then the reference kernels' type, bias and weight-scale checks, or a backend's int8-only, table and
+ * scratch checks. */
+#ifndef MG_PREPARE_WEIGHTED_H
+#define MG_PREPARE_WEIGHTED_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "mg_kernel.h"
+
+/* An input, weights and one output of the generated element counts (mg_conv_input_elements, ... for the
+ * convolutions). */
+mg_status mg_prepare_weighted_shapes(mg_node *node, int32_t input_elements, int32_t weight_elements,
+                                     int32_t output_elements);
+
+/* A backend kernel: the same, int8 throughout, its generated table present, and at least `scratch` bytes of scratch
+ * when it needs any. */
+mg_status mg_prepare_weighted_backend(mg_node *node, int32_t input_elements, int32_t weight_elements,
+                                      int32_t output_elements, const void *table, size_t scratch);
+
+/* The reference kernels, once the shapes match: int8 or float32 throughout, a bias of the right type and size, and
+ * for int8 nodes with scale_count > 0 the weights' (input 1's) scales in the model (mg_tensor_scales), kept in
+ * node->user_data for invoke. */
+mg_status mg_prepare_weighted(mg_node *node, int32_t output_depth, uint32_t scale_count);
+
+#endif
