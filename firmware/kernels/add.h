@@ -1,6 +1,7 @@
 /* ADD: output = act(input1 + input2), with NumPy-style broadcasting up to 6-D (see broadcast.h).
  * int8 follows TFLite's scheme: both inputs are shifted left by 20 bits, rescaled to a common scale
- * (twice the larger input scale), summed, then rescaled to the output. */
+ * (twice the larger input scale), summed, then rescaled to the output. SUB shares these parameters.
+ * Kernels: mg_add_s8, mg_add_f32 (reference), mg_add_s8_dsp (add_s8_dsp.c), mg_add_s8_mve (add_s8_mve.c). */
 #ifndef MG_ADD_H
 #define MG_ADD_H
 
@@ -9,10 +10,10 @@
 #include "mg_kernel.h"
 
 typedef struct {
+    int32_t count;             /* output elements (first: see mg_elementwise.h) */
     const int32_t *extents;    /* the output walk: MG_BCAST_DIMS extents, outermost first ... */
     const int32_t *strides1;   /* ... and each input's element strides, 0 where it is broadcast */
     const int32_t *strides2;
-    int32_t count;             /* output elements */
     int32_t input1_offset;     /* int8: minus the input zero points */
     int32_t input2_offset;
     int32_t output_offset;     /* the output zero point */
@@ -27,6 +28,7 @@ typedef struct {
     int32_t act_max;
     float act_min_f;           /* float32: the fused activation range */
     float act_max_f;
+    const int32_t *backend_table; /* a backend kernel's precomputed table (add_s8_dsp.c), NULL for the others */
 } mg_add_params;
 
 void mg_add_s8(const mg_add_params *p, const int8_t *input1, const int8_t *input2, int8_t *output);

@@ -8,10 +8,10 @@
 #include "mg_kernel.h"
 
 typedef struct {
+    int32_t count;             /* output elements (first: see mg_elementwise.h) */
     const int32_t *extents;    /* the output walk: MG_BCAST_DIMS extents, outermost first ... */
     const int32_t *strides1;   /* ... and each input's element strides, 0 where it is broadcast */
     const int32_t *strides2;
-    int32_t count;             /* output elements */
     int32_t input1_offset;     /* int8: minus the input zero points */
     int32_t input2_offset;
     int32_t output_offset;     /* the output zero point */

@@ -1,33 +1,14 @@
 /* SUB: output = act(input1 - input2), with NumPy-style broadcasting up to 6-D (see broadcast.h).
  * int8 follows TFLite's scheme: both inputs are shifted left by 20 bits, rescaled to a common scale
- * (twice the larger input scale), subtracted, then rescaled to the output. */
+ * (twice the larger input scale), subtracted, then rescaled to the output: ADD's parameters. */
 #ifndef MG_SUB_H
 #define MG_SUB_H
 
 #include <stdint.h>
 
-#include "mg_kernel.h"
+#include "add.h"
 
-typedef struct {
-    const int32_t *extents;    /* the output walk: MG_BCAST_DIMS extents, outermost first ... */
-    const int32_t *strides1;   /* ... and each input's element strides, 0 where it is broadcast */
-    const int32_t *strides2;
-    int32_t count;             /* output elements */
-    int32_t input1_offset;     /* int8: minus the input zero points */
-    int32_t input2_offset;
-    int32_t output_offset;     /* the output zero point */
-    int32_t left_shift;        /* 20 */
-    int32_t input1_multiplier; /* input_scale / (2 * max input scale) as Q31 and shift (<= 0) */
-    int32_t input1_shift;
-    int32_t input2_multiplier;
-    int32_t input2_shift;
-    int32_t output_multiplier; /* 2 * max input scale / (2^left_shift * output_scale), shift <= 0 */
-    int32_t output_shift;
-    int32_t act_min;           /* int8: the fused activation as a quantized range */
-    int32_t act_max;
-    float act_min_f;           /* float32: the fused activation range */
-    float act_max_f;
-} mg_sub_params;
+typedef mg_add_params mg_sub_params;
 
 void mg_sub_s8(const mg_sub_params *p, const int8_t *input1, const int8_t *input2, int8_t *output);
 void mg_sub_f32(const mg_sub_params *p, const float *input1, const float *input2, float *output);

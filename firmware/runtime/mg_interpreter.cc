@@ -12,7 +12,9 @@
 #define MG_VERBOSE 0
 #endif
 
-extern "C" const char* mg_failure_reason = nullptr;
+extern "C" {
+const char* mg_failure_reason = nullptr;
+}
 
 namespace mcugen {
 namespace {

@@ -20,7 +20,7 @@ from ..errors import McugenError
 from ..paths import BOARDS, FIRMWARE
 from .protocol import RunResult, finish, pack_inputs
 
-CFLAGS = ["-O1", "-g0", "-w", "-fno-strict-aliasing", "-ffp-contract=off"]
+CFLAGS = ["-O1", "-g0", "-Wall", "-Wextra", "-fno-strict-aliasing", "-ffp-contract=off"]
 CXXFLAGS = [*CFLAGS, "-std=c++17", "-fno-exceptions", "-fno-rtti"]
 GENERATED = ("src/model_data.c", "src/node_params.c", "src/arena_plan.c", "src/op_resolver.cc")
 
