@@ -31,13 +31,13 @@ def _library_sources() -> list[Path]:
                    BOARDS / "host" / "mg_board_host.c"])
 
 
-def _includes() -> list[str]:
+def include_flags() -> list[str]:
     return [f"-I{FIRMWARE / 'runtime'}", f"-I{FIRMWARE / 'kernels'}", f"-I{BOARDS / 'startup'}"]
 
 
 def _compile(source: Path, obj: Path, extra: list[str]) -> None:
     is_cpp = source.suffix == ".cc"
-    cmd = ["g++" if is_cpp else "gcc", *(CXXFLAGS if is_cpp else CFLAGS), *_includes(), *extra, "-c", str(source),
+    cmd = ["g++" if is_cpp else "gcc", *(CXXFLAGS if is_cpp else CFLAGS), *include_flags(), *extra, "-c", str(source),
            "-o", str(obj)]
     proc = subprocess.run(cmd, capture_output=True, text=True)
     if proc.returncode != 0:

@@ -15,16 +15,17 @@ MAX_AVERAGE_TAPS = 256  # the backends sum in int16 lanes: 256 * -128 still fits
 
 
 def _geometry(op, inp) -> dict:
-    """Strides, filter, output size and padding per axis (TFLite's ComputeOutSize, ComputePaddingWithOffset)."""
+    """Output size, strides, filter and padding (TFLite's ComputeOutSize, ComputePaddingWithOffset), in the
+    struct's order."""
     o = op.options
     padding = o.get("padding", PADDING_SAME)
-    fields = {}
-    for axis, size, stride, taps in (("height", inp.shape[1], o.get("stride_h", 0), o.get("filter_height", 0)),
-                                     ("width", inp.shape[2], o.get("stride_w", 0), o.get("filter_width", 0))):
-        out = out_size(padding, size, taps, stride, 1)
-        fields.update({f"output_{axis}": out, f"stride_{axis}": stride, f"filter_{axis}": taps,
-                       f"padding_{axis}": pad_before(size, taps, stride, 1, out)})
-    return fields
+    sizes, strides = (inp.shape[1], inp.shape[2]), (o.get("stride_h", 0), o.get("stride_w", 0))
+    taps = (o.get("filter_height", 0), o.get("filter_width", 0))
+    out = [out_size(padding, sizes[i], taps[i], strides[i], 1) for i in range(2)]
+    return {"output_height": out[0], "output_width": out[1], "stride_height": strides[0], "stride_width": strides[1],
+            "filter_height": taps[0], "filter_width": taps[1],
+            "padding_height": pad_before(sizes[0], taps[0], strides[0], 1, out[0]),
+            "padding_width": pad_before(sizes[1], taps[1], strides[1], 1, out[1])}
 
 
 def validate(op, inputs, outputs):
