@@ -1,7 +1,7 @@
 /* int8 LOGISTIC as TFLite's reference_integer_ops::Logistic: the centered input as Q4.27, gemmlowp's
  * fixed-point logistic (Q0.31), rounded to Q0.8 and offset by -128. Element-wise: the output may overwrite
  * the input. */
-#include "fixedpoint_exp.h"
+#include "mg_fixedpoint_exp.h"
 #include "logistic.h"
 
 #define INPUT_INTEGER_BITS 4

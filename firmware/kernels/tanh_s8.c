@@ -1,6 +1,6 @@
 /* int8 TANH as TFLite's reference_integer_ops::Tanh: the centered input as Q4.27, gemmlowp's fixed-point
  * tanh (Q0.31), rounded to Q0.7. Element-wise: the output may overwrite the input. */
-#include "fixedpoint_exp.h"
+#include "mg_fixedpoint_exp.h"
 #include "tanh.h"
 
 #define INPUT_INTEGER_BITS 4

@@ -18,7 +18,7 @@ def params(op, inputs, outputs):
 SPEC = KernelSpec(
     op="LOGISTIC", builtin_code=14, versions=(1, 3), dtypes=("FLOAT32", "INT8"),
     sources=("logistic.h", *_elementwise.SOURCES, "logistic.c", "logistic_s8.c", "logistic_f32.c",
-             "fixedpoint_exp.h", "mg_fixedpoint.h"),
+             "mg_fixedpoint_exp.h", "mg_fixedpoint.h"),
     registration="mg_register_logistic", validate=validate, params=params,
     # each output element is written after the inputs it depends on were read (same type only)
     inplace_input=lambda op, inputs, outputs: 0 if inputs[0].dtype == outputs[0].dtype else None,
