@@ -13,7 +13,7 @@ MODEL     ?= tests/fixtures/mlp_int8.tflite
 BOARD     ?= mps2-an386
 PYTEST_ARGS ?=
 
-.PHONY: setup apt apt-test venv demo test bench clean
+.PHONY: setup apt apt-test venv demo docs test bench clean
 
 setup: apt venv
 
@@ -45,7 +45,11 @@ $(STAMP): pyproject.toml
 demo: setup
 	$(MCUGEN) verify $(MODEL) --board $(BOARD) --random 10 --seed 1
 
-test: setup apt-test
+# docs/ops.md is generated from the kernel catalog: adding a kernel never means editing it by hand.
+docs: setup
+	$(MCUGEN) ops --markdown > docs/ops.md
+
+test: setup apt-test docs
 	$(PY) -m pytest $(PYTEST_ARGS)
 
 # Rewrites docs/benchmarks.md: every zoo model on every QEMU board, beside TFLite Micro's figures.

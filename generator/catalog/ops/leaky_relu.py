@@ -42,7 +42,8 @@ def params(op, inputs, outputs):
 
 SPEC = KernelSpec(
     op="LEAKY_RELU", builtin_code=98, versions=(1, 2), dtypes=("FLOAT32", "INT8"),
-    sources=("leaky_relu.h", *_elementwise.SOURCES, "leaky_relu.c", "leaky_relu_s8.c", "leaky_relu_f32.c", "mg_fixedpoint.h"),
+    sources=("leaky_relu.h", *_elementwise.SOURCES, "leaky_relu.c", "leaky_relu_s8.c", "leaky_relu_f32.c",
+             "mg_fixedpoint.h"),
     registration="mg_register_leaky_relu", validate=validate, params=params,
     inplace_input=inplace_first_input,
 )
