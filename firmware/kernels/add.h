@@ -1,12 +1,13 @@
 /* ADD: output = act(input1 + input2), with NumPy-style broadcasting up to 6-D (see broadcast.h).
  * int8 follows TFLite's scheme: both inputs are shifted left by 20 bits, rescaled to a common scale
- * (twice the larger input scale), summed, then rescaled to the output. SUB shares these parameters.
+ * (twice the larger input scale), summed, then rescaled to the output. SUB and MUL share these parameters.
  * Kernels: mg_add_s8, mg_add_f32 (reference), mg_add_s8_dsp (add_s8_dsp.c), mg_add_s8_mve (add_s8_mve.c). */
 #ifndef MG_ADD_H
 #define MG_ADD_H
 
 #include <stdint.h>
 
+#include "mg_fixedpoint.h"
 #include "mg_kernel.h"
 
 typedef struct {
@@ -22,7 +23,8 @@ typedef struct {
     int32_t input1_shift;
     int32_t input2_multiplier;
     int32_t input2_shift;
-    int32_t output_multiplier; /* 2 * max input scale / (2^left_shift * output_scale), shift <= 0 */
+    int32_t output_multiplier; /* 2 * max input scale / (2^left_shift * output_scale), shift <= 0 (MUL:
+                                  input1_scale * input2_scale / output_scale) */
     int32_t output_shift;
     int32_t act_min;           /* int8: the fused activation as a quantized range */
     int32_t act_max;
@@ -30,6 +32,26 @@ typedef struct {
     float act_max_f;
     const int32_t *backend_table; /* a backend kernel's precomputed table (add_s8_dsp.c), NULL for the others */
 } mg_add_params;
+
+/* One int8 element of ADD (subtract = 0) or SUB (1), as TFLite's reference AddFunc / SubElementwise: offset,
+ * shift left, rescale each input, add or subtract, rescale, offset, clamp. */
+static inline int8_t mg_add_sub_element_s8(const mg_add_params *p, int32_t x1, int32_t x2, int subtract)
+{
+    const int32_t shifted1 = (p->input1_offset + x1) * (1 << p->left_shift);
+    const int32_t shifted2 = (p->input2_offset + x2) * (1 << p->left_shift);
+    const int32_t scaled1 = mg_multiply_by_quantized_multiplier(shifted1, p->input1_multiplier, p->input1_shift);
+    const int32_t scaled2 = mg_multiply_by_quantized_multiplier(shifted2, p->input2_multiplier, p->input2_shift);
+    const int32_t sum = subtract ? scaled1 - scaled2 : scaled1 + scaled2;
+    const int32_t raw = mg_multiply_by_quantized_multiplier(sum, p->output_multiplier, p->output_shift);
+    return (int8_t)mg_clamp(raw + p->output_offset, p->act_min, p->act_max);
+}
+
+/* TFLite's ActivationFunctionWithMinMax for float: std::max(v, min), then std::min(v, max). */
+static inline float mg_activation_f32(float v, float act_min, float act_max)
+{
+    v = v < act_min ? act_min : v;
+    return act_max < v ? act_max : v;
+}
 
 void mg_add_s8(const mg_add_params *p, const int8_t *input1, const int8_t *input2, int8_t *output);
 void mg_add_f32(const mg_add_params *p, const float *input1, const float *input2, float *output);

@@ -1,29 +1,21 @@
-/* MAX_POOL_2D, float32: TFLite's reference MaxPool (reference_ops/pooling.h), output by output. */
+/* MAX_POOL_2D, float32: TFLite's reference_ops::MaxPool, output by output. */
 #include <float.h>
 
 #include "max_pool_2d.h"
 
+static inline float larger(float max, float value)
+{
+    return max < value ? value : max; /* std::max: a NaN input never replaces the maximum */
+}
+
+static inline float clamp(const mg_pool_2d_params *p, float max, int32_t count)
+{
+    (void)count;
+    max = max < p->act_min_f ? p->act_min_f : max;
+    return max > p->act_max_f ? p->act_max_f : max;
+}
+
 void mg_max_pool_2d_f32(const mg_pool_2d_params *p, const float *input, float *output)
 {
-    for (int32_t b = 0; b < p->batches; ++b) {
-        const float *image = input + b * p->input_height * p->input_width * p->depth;
-        for (int32_t oy = 0; oy < p->output_height; ++oy) {
-            const mg_pool_span y = mg_pool_rows(p, oy);
-            for (int32_t ox = 0; ox < p->output_width; ++ox) {
-                const mg_pool_span x = mg_pool_cols(p, ox);
-                for (int32_t c = 0; c < p->depth; ++c) {
-                    float max = -FLT_MAX;
-                    for (int32_t fy = y.first; fy < y.end; ++fy) {
-                        const float *row = image + ((y.origin + fy) * p->input_width) * p->depth + c;
-                        for (int32_t fx = x.first; fx < x.end; ++fx) {
-                            const float v = row[(x.origin + fx) * p->depth];
-                            max = max < v ? v : max; /* std::max: a NaN input never replaces the maximum */
-                        }
-                    }
-                    max = max < p->act_min_f ? p->act_min_f : max;
-                    *output++ = max > p->act_max_f ? p->act_max_f : max;
-                }
-            }
-        }
-    }
+    MG_POOL_2D_REFERENCE(float, float, p, input, output, -FLT_MAX, larger, clamp)
 }

@@ -60,4 +60,29 @@ static inline mg_pool_span mg_pool_cols(const mg_pool_2d_params *p, int32_t ox)
     return mg_pool_span_of(ox, p->stride_width, p->padding_width, p->filter_width, p->input_width);
 }
 
+/* The reference kernels' walk, TFLite's reference AveragePool and MaxPool loops: for every output element (batch,
+ * row, column, channel) in order, an accumulator of type ACC starts at INIT, becomes ACCUMULATE(acc, v) for each
+ * input value v of type T in the window clipped to the input (row by row), and the output element is
+ * FINISH(p, acc, count), count the number of those values. */
+#define MG_POOL_2D_REFERENCE(T, ACC, p, input, output, INIT, ACCUMULATE, FINISH)                                   \
+    for (int32_t b_ = 0; b_ < (p)->batches; ++b_) {                                                              \
+        const T *image_ = (input) + b_ * (p)->input_height * (p)->input_width * (p)->depth;                      \
+        for (int32_t oy_ = 0; oy_ < (p)->output_height; ++oy_) {                                                 \
+            const mg_pool_span y_ = mg_pool_rows((p), oy_);                                                      \
+            for (int32_t ox_ = 0; ox_ < (p)->output_width; ++ox_) {                                              \
+                const mg_pool_span x_ = mg_pool_cols((p), ox_);                                                  \
+                for (int32_t c_ = 0; c_ < (p)->depth; ++c_) {                                                    \
+                    ACC acc_ = (INIT);                                                                           \
+                    for (int32_t fy_ = y_.first; fy_ < y_.end; ++fy_) {                                          \
+                        const T *row_ = image_ + ((y_.origin + fy_) * (p)->input_width) * (p)->depth + c_;       \
+                        for (int32_t fx_ = x_.first; fx_ < x_.end; ++fx_) {                                      \
+                            acc_ = ACCUMULATE(acc_, row_[(x_.origin + fx_) * (p)->depth]);                       \
+                        }                                                                                        \
+                    }                                                                                            \
+                    *(output)++ = FINISH((p), acc_, (y_.end - y_.first) * (x_.end - x_.first));                  \
+                }                                                                                                \
+            }                                                                                                    \
+        }                                                                                                        \
+    }
+
 #endif

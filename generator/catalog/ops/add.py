@@ -59,7 +59,7 @@ def kernel(backend: str, sources: tuple[str, ...], claims=same_count_s8, backend
             p.fields.update(backend_params(op, inputs, outputs))
         return p
     return KernelSpec(op="ADD", builtin_code=0, versions=(1, 5), dtypes=("INT8",),
-                      sources=("add.h", *_elementwise.SOURCES, *sources),
+                      sources=("add.h", *_elementwise.SOURCES, "mg_fixedpoint.h", *sources),
                       registration=f"mg_register_add_{backend}", validate=validate, params=kernel_params,
                       backend=backend, claims=never_raises(claims),
                       inplace_input=_elementwise.inplace_same_shape_input)

@@ -36,7 +36,8 @@ def params(op, inputs, outputs):
 
 SPEC = KernelSpec(
     op="MUL", builtin_code=18, versions=(1, 7), dtypes=("FLOAT32", "INT8"),
-    sources=("mul.h", *_elementwise.SOURCES, "mul.c", "mul_s8.c", "mul_f32.c", "broadcast.h", "mg_fixedpoint.h"),
+    sources=("mul.h", "add.h", *_elementwise.SOURCES, "mul.c", "mul_s8.c", "mul_f32.c", "broadcast.h",
+             "mg_fixedpoint.h"),
     registration="mg_register_mul", validate=validate, params=params,
     inplace_input=_elementwise.inplace_same_shape_input,
 )

@@ -17,7 +17,7 @@ def params(op, inputs, outputs):
 
 SPEC = KernelSpec(
     op="TANH", builtin_code=28, versions=(1, 3), dtypes=("FLOAT32", "INT8"),
-    sources=("tanh.h", *_elementwise.SOURCES, "tanh.c", "tanh_s8.c", "tanh_f32.c", "mg_fixedpoint_exp.h",
+    sources=("tanh.h", "logistic.h", *_elementwise.SOURCES, "tanh.c", "tanh_s8.c", "tanh_f32.c", "mg_fixedpoint_exp.h",
              "mg_fixedpoint.h"),
     registration="mg_register_tanh", validate=validate, params=params,
     # each output element is written after the inputs it depends on were read (same type only)
