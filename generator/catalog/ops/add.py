@@ -4,7 +4,7 @@ backend modules (dsp_add.py, mve_add.py) list which nodes they claim and their e
 from __future__ import annotations
 
 from .. import quant
-from ..spec import KernelSpec, NodeParams, never_raises
+from ..spec import CExpr, KernelSpec, NodeParams, never_raises
 from . import _elementwise
 from ._elementwise import check_binary  # noqa: F401 (kept importable from here for the op modules that use it)
 
@@ -43,6 +43,9 @@ def params(op, inputs, outputs):
     return NodeParams("mg_add_params", _elementwise.binary_fields(op, inputs, outputs, int8_fields))
 
 
+NO_BROADCAST = {"extents": CExpr("NULL"), "strides1": CExpr("NULL"), "strides2": CExpr("NULL")}
+
+
 def same_count_s8(op, inputs, outputs) -> bool:
     """What the backends' ADD kernels take: int8 inputs of the output's element count (no broadcasting)."""
     in1, in2, out = inputs[0], inputs[1], outputs[0]
@@ -55,6 +58,7 @@ def kernel(backend: str, sources: tuple[str, ...], claims=same_count_s8, backend
     the nodes it claims, its sources; it registers as mg_register_add_<backend>."""
     def kernel_params(op, inputs, outputs):
         p = params(op, inputs, outputs)
+        p.fields.update(NO_BROADCAST)  # the backends take same-count inputs: no walk to store
         if backend_params:
             p.fields.update(backend_params(op, inputs, outputs))
         return p
