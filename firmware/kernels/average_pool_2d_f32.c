@@ -1,5 +1,5 @@
 /* AVERAGE_POOL_2D, float32: TFLite's reference_ops::AveragePool, output by output. */
-#include "average_pool_2d.h"
+#include "pool_2d.h"
 
 static inline float sum(float acc, float value)
 {
@@ -15,5 +15,5 @@ static inline float average(const mg_pool_2d_params *p, float total, int32_t cou
 
 void mg_average_pool_2d_f32(const mg_pool_2d_params *p, const float *input, float *output)
 {
-    MG_POOL_2D_REFERENCE(float, float, p, input, output, 0.0f, sum, average)
+    MG_POOL_2D_REFERENCE(float, float, p, input, output, 0.0f, sum, average);
 }

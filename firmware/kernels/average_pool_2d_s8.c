@@ -1,5 +1,5 @@
 /* AVERAGE_POOL_2D, int8: TFLite's reference_integer_ops::AveragePool, output by output. */
-#include "average_pool_2d.h"
+#include "pool_2d.h"
 #include "mg_fixedpoint.h"
 
 static inline int32_t sum(int32_t acc, int32_t value)
@@ -18,5 +18,5 @@ static inline int8_t average(const mg_pool_2d_params *p, int32_t acc, int32_t co
 
 void mg_average_pool_2d_s8(const mg_pool_2d_params *p, const int8_t *input, int8_t *output)
 {
-    MG_POOL_2D_REFERENCE(int8_t, int32_t, p, input, output, 0, sum, average)
+    MG_POOL_2D_REFERENCE(int8_t, int32_t, p, input, output, 0, sum, average);
 }

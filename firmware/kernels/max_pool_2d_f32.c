@@ -1,7 +1,7 @@
 /* MAX_POOL_2D, float32: TFLite's reference_ops::MaxPool, output by output. */
 #include <float.h>
 
-#include "max_pool_2d.h"
+#include "pool_2d.h"
 
 static inline float larger(float max, float value)
 {
@@ -17,5 +17,5 @@ static inline float clamp(const mg_pool_2d_params *p, float max, int32_t count)
 
 void mg_max_pool_2d_f32(const mg_pool_2d_params *p, const float *input, float *output)
 {
-    MG_POOL_2D_REFERENCE(float, float, p, input, output, -FLT_MAX, larger, clamp)
+    MG_POOL_2D_REFERENCE(float, float, p, input, output, -FLT_MAX, larger, clamp);
 }

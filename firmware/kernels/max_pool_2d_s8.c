@@ -1,5 +1,5 @@
 /* MAX_POOL_2D, int8: TFLite's reference_integer_ops::MaxPool, output by output. */
-#include "max_pool_2d.h"
+#include "pool_2d.h"
 
 static inline int32_t larger(int32_t max, int32_t value)
 {
@@ -15,5 +15,5 @@ static inline int8_t clamp(const mg_pool_2d_params *p, int32_t max, int32_t coun
 
 void mg_max_pool_2d_s8(const mg_pool_2d_params *p, const int8_t *input, int8_t *output)
 {
-    MG_POOL_2D_REFERENCE(int8_t, int32_t, p, input, output, INT8_MIN, larger, clamp)
+    MG_POOL_2D_REFERENCE(int8_t, int32_t, p, input, output, INT8_MIN, larger, clamp);
 }

@@ -1,5 +1,6 @@
-/* Registration glue shared by the element-wise kernels (RELU, LOGISTIC, ADD, ... and their backends): the
- * checks TFLite Micro's element-wise Prepare functions make, and the invoke that picks the math by type.
+/* Registration glue shared by the element-wise kernels (RELU, LOGISTIC, ADD, ... and their backends) and the
+ * pooling kernels: the checks TFLite Micro's Prepare functions make on the tensors, and the invoke that picks the
+ * math by type.
  *
  * An element-wise kernel's parameter struct begins with `int32_t count` (the output's element count), which
  * the generic prepare checks against the node's tensors. Its registration is then one line:
@@ -19,9 +20,12 @@ enum {
     MG_ELEMENTWISE_SAME_COUNT = 2, /* every input has the output's element count (no broadcasting) */
 };
 
-/* Checks a node of `num_inputs` inputs and one output: the output has the params' leading count of
- * elements (each input too for a unary node, or with MG_ELEMENTWISE_SAME_COUNT), and every tensor has the
- * output's type, int8 or float32. */
+/* Checks a node of (at least) `num_inputs` inputs and one output: the output has output_count elements, each
+ * input input_count (-1: any, broadcasting), and every tensor has the output's type, int8 or float32. */
+mg_status mg_check_tensors(mg_node *node, int num_inputs, int32_t input_count, int32_t output_count, int flags);
+
+/* mg_check_tensors for an element-wise node: the output has the params' leading count of elements, each input
+ * too for a unary node or with MG_ELEMENTWISE_SAME_COUNT. */
 mg_status mg_check_elementwise(mg_node *node, int num_inputs, int flags);
 
 static inline mg_status mg_prepare_unary(mg_node *node)

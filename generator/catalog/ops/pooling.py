@@ -9,8 +9,9 @@ from ..spec import KernelSpec, NodeParams, never_raises
 from ._conv_common import PADDING_SAME, PADDING_VALID, out_size, pad_before
 
 PARAMS = "mg_pool_2d_params"
-# what every pooling kernel needs besides its own files: the family's struct, prepare and registration macros
-FAMILY_SOURCES = ("pool_2d.h", "pool_2d.c", "mg_elementwise.h")
+# what every pooling kernel needs besides its own files: the family's header (first: it defines the struct),
+# prepare and registration macros
+FAMILY_SOURCES = ("pool_2d.h", "pool_2d.c", "mg_elementwise.h", "mg_elementwise.c")
 MAX_AVERAGE_TAPS = 256  # the backends sum in int16 lanes: 256 * -128 still fits
 
 
@@ -105,11 +106,10 @@ def kernel(op: str, backend: str = "reference", sources: tuple[str, ...] = ()) -
     name, code, claims = _OPS[op]
     if backend == "reference":
         return KernelSpec(op=op, builtin_code=code, versions=(1, 3), dtypes=("FLOAT32", "INT8"),
-                          sources=(f"{name}.h", *FAMILY_SOURCES, f"{name}.c", f"{name}_s8.c", f"{name}_f32.c",
-                                   *sources),
+                          sources=(*FAMILY_SOURCES, f"{name}.c", f"{name}_s8.c", f"{name}_f32.c", *sources),
                           registration=f"mg_register_{name}", validate=validate, params=params)
     return KernelSpec(op=op, builtin_code=code, versions=(1, 3), dtypes=("INT8",),
-                      sources=(f"{name}.h", *FAMILY_SOURCES, *sources),
+                      sources=(*FAMILY_SOURCES, *sources),
                       registration=f"mg_register_{name}_{backend}", validate=validate, params=params,
                       backend=backend, claims=never_raises(claims))
 
