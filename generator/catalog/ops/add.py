@@ -4,7 +4,7 @@ backend modules (dsp_add.py, mve_add.py) list which nodes they claim and their e
 from __future__ import annotations
 
 from .. import quant
-from ..spec import CExpr, KernelSpec, NodeParams, never_raises
+from ..spec import CExpr, KernelSpec, never_raises
 from . import _elementwise
 from ._elementwise import check_binary  # noqa: F401 (kept importable from here for the op modules that use it)
 
@@ -39,8 +39,8 @@ def validate(op, inputs, outputs):
     return check_binary(op, inputs, outputs, "ADD") or check_output_scale(inputs, outputs)
 
 
-def params(op, inputs, outputs):
-    return NodeParams("mg_add_params", _elementwise.binary_fields(op, inputs, outputs, int8_fields))
+SPEC = _elementwise.binary_reference("ADD", 0, (1, 5), validate, int8_fields)
+params = SPEC.params
 
 
 NO_BROADCAST = {"extents": CExpr("NULL"), "strides1": CExpr("NULL"), "strides2": CExpr("NULL")}
@@ -68,10 +68,3 @@ def kernel(backend: str, sources: tuple[str, ...], claims=same_count_s8, backend
                       backend=backend, claims=never_raises(claims),
                       inplace_input=_elementwise.inplace_same_shape_input)
 
-
-SPEC = KernelSpec(
-    op="ADD", builtin_code=0, versions=(1, 5), dtypes=("FLOAT32", "INT8"),
-    sources=("add.h", *_elementwise.SOURCES, "add.c", "add_s8.c", "add_f32.c", "broadcast.h", "mg_fixedpoint.h"),
-    registration="mg_register_add", validate=validate, params=params,
-    inplace_input=_elementwise.inplace_same_shape_input,
-)

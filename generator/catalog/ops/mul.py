@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 from .. import quant
-from ..spec import KernelSpec, NodeParams
 from . import _elementwise
 from ._elementwise import check_binary
 
@@ -30,14 +29,4 @@ def _int8_fields(in1, in2, out, activation: int) -> dict:
             "act_min": act_min, "act_max": act_max}
 
 
-def params(op, inputs, outputs):
-    return NodeParams("mg_mul_params", _elementwise.binary_fields(op, inputs, outputs, _int8_fields))
-
-
-SPEC = KernelSpec(
-    op="MUL", builtin_code=18, versions=(1, 7), dtypes=("FLOAT32", "INT8"),
-    sources=("mul.h", "add.h", *_elementwise.SOURCES, "mul.c", "mul_s8.c", "mul_f32.c", "broadcast.h",
-             "mg_fixedpoint.h"),
-    registration="mg_register_mul", validate=validate, params=params,
-    inplace_input=_elementwise.inplace_same_shape_input,
-)
+SPEC = _elementwise.binary_reference("MUL", 18, (1, 7), validate, _int8_fields)

@@ -6,7 +6,6 @@ sources compute them in float; the two differ on about one int8 pair in 65536 fo
 exhaustive checks against the reference pick double.)"""
 from __future__ import annotations
 
-from ..spec import KernelSpec, NodeParams
 from . import _elementwise
 from .add import check_binary, check_output_scale, int8_fields
 
@@ -15,14 +14,4 @@ def validate(op, inputs, outputs):
     return check_binary(op, inputs, outputs, "SUB") or check_output_scale(inputs, outputs)
 
 
-def params(op, inputs, outputs):
-    return NodeParams("mg_sub_params", _elementwise.binary_fields(op, inputs, outputs, int8_fields))
-
-
-SPEC = KernelSpec(
-    op="SUB", builtin_code=41, versions=(1, 5), dtypes=("FLOAT32", "INT8"),
-    sources=("sub.h", "add.h", *_elementwise.SOURCES, "sub.c", "sub_s8.c", "sub_f32.c", "broadcast.h",
-             "mg_fixedpoint.h"),
-    registration="mg_register_sub", validate=validate, params=params,
-    inplace_input=_elementwise.inplace_same_shape_input,
-)
+SPEC = _elementwise.binary_reference("SUB", 41, (1, 5), validate, int8_fields)
