@@ -53,10 +53,11 @@ static inline mg_status mg_prepare_binary_s8(mg_node *node)
     static mg_status name##_invoke(mg_node *node)                                                              \
     {                                                                                                          \
         const mg_tensor *input = mg_input(node, 0);                                                            \
+        void *output = mg_output(node, 0)->data;                                                               \
         if (input->type == MG_INT8) {                                                                          \
-            s8(node->params, input->data, mg_output(node, 0)->data);                                           \
+            s8(node->params, input->data, output);                                                             \
         } else {                                                                                               \
-            f32(node->params, input->data, mg_output(node, 0)->data);                                          \
+            f32(node->params, input->data, output);                                                            \
         }                                                                                                      \
         return MG_OK;                                                                                          \
     }                                                                                                          \
@@ -73,11 +74,12 @@ static inline mg_status mg_prepare_binary_s8(mg_node *node)
 #define MG_REGISTER_BINARY(name, prepare, s8, f32)                                                             \
     static mg_status name##_invoke(mg_node *node)                                                              \
     {                                                                                                          \
+        const void *input1 = mg_input(node, 0)->data, *input2 = mg_input(node, 1)->data;                       \
         const mg_tensor *output = mg_output(node, 0);                                                          \
         if (output->type == MG_INT8) {                                                                         \
-            s8(node->params, mg_input(node, 0)->data, mg_input(node, 1)->data, output->data);                  \
+            s8(node->params, input1, input2, output->data);                                                    \
         } else {                                                                                               \
-            f32(node->params, mg_input(node, 0)->data, mg_input(node, 1)->data, output->data);                 \
+            f32(node->params, input1, input2, output->data);                                                   \
         }                                                                                                      \
         return MG_OK;                                                                                          \
     }                                                                                                          \

@@ -73,73 +73,29 @@ static inline mg_pool_span mg_pool_cols(const mg_pool_2d_params *p, int32_t ox)
     return mg_pool_span_of(ox, p->stride_width, p->padding_width, p->filter_width, p->input_width);
 }
 
-/* The walk every pooling kernel shares: the output positions in order (batch, row, column), each with its
- * filter window clipped to the input. */
-typedef struct {
-    int32_t offset; /* element offset in the input of the window's first tap inside the input */
-    int32_t rows;   /* the window's rows and columns inside the input (never 0: the generator checks) */
-    int32_t cols;
-    int32_t ox;     /* the position: output column and row, and the offset of its batch's image */
-    int32_t oy;
-    int32_t image;
-    mg_pool_span y; /* the output row's vertical span */
-} mg_pool_cursor;
-
-static inline void mg_pool_window(mg_pool_cursor *c, const mg_pool_2d_params *p)
-{
-    const mg_pool_span x = mg_pool_cols(p, c->ox);
-    c->rows = c->y.end - c->y.first;
-    c->cols = x.end - x.first;
-    c->offset = c->image + ((c->y.origin + c->y.first) * p->input_width + x.origin + x.first) * p->depth;
-}
-
-/* The first position; a walk visits mg_pool_positions(p) of them. */
-static inline mg_pool_cursor mg_pool_first(const mg_pool_2d_params *p)
-{
-    mg_pool_cursor c = {0, 0, 0, 0, 0, 0, mg_pool_rows(p, 0)};
-    mg_pool_window(&c, p);
-    return c;
-}
-
-static inline int32_t mg_pool_positions(const mg_pool_2d_params *p)
-{
-    return p->batches * p->output_height * p->output_width;
-}
-
-static inline void mg_pool_next(mg_pool_cursor *c, const mg_pool_2d_params *p)
-{
-    if (++c->ox == p->output_width) {
-        c->ox = 0;
-        if (++c->oy == p->output_height) {
-            c->oy = 0;
-            c->image += p->input_height * p->input_width * p->depth;
-        }
-        c->y = mg_pool_rows(p, c->oy);
-    }
-    mg_pool_window(c, p);
-}
-
-/* The reference kernels, TFLite's reference AveragePool and MaxPool loops: for every output element (position,
- * channel) in order, an accumulator of type ACC starts at INIT, becomes ACCUMULATE(acc, v) for each input value v
- * of type T in the window (row by row), and the output element is FINISH(p, acc, count), count the number of
- * those values. */
+/* The reference kernels' walk, TFLite's reference AveragePool and MaxPool loops: for every output element (batch,
+ * row, column, channel) in order, an accumulator of type ACC starts at INIT, becomes ACCUMULATE(acc, v) for each
+ * input value v of type T in the window clipped to the input (row by row), and the output element is
+ * FINISH(p, acc, count), count the number of those values. */
 #define MG_POOL_2D_REFERENCE(T, ACC, p, input, output, INIT, ACCUMULATE, FINISH)                                   \
-    do {                                                                                                         \
-        const int32_t depth_ = (p)->depth;                                                                       \
-        mg_pool_cursor w_ = mg_pool_first(p);                                                                    \
-        for (int32_t n_ = mg_pool_positions(p); n_ > 0; --n_, mg_pool_next(&w_, (p))) {                          \
-            const int32_t row_skip_ = ((p)->input_width - w_.cols) * depth_;                                     \
-            for (int32_t c_ = 0; c_ < depth_; ++c_) {                                                            \
-                ACC acc_ = (INIT);                                                                               \
-                const T *q_ = (input) + w_.offset + c_;                                                          \
-                for (int32_t r_ = 0; r_ < w_.rows; ++r_, q_ += row_skip_) {                                      \
-                    for (int32_t k_ = 0; k_ < w_.cols; ++k_, q_ += depth_) {                                     \
-                        acc_ = ACCUMULATE(acc_, *q_);                                                            \
+    for (int32_t b_ = 0; b_ < (p)->batches; ++b_) {                                                              \
+        const T *image_ = (input) + b_ * (p)->input_height * (p)->input_width * (p)->depth;                      \
+        for (int32_t oy_ = 0; oy_ < (p)->output_height; ++oy_) {                                                 \
+            const mg_pool_span y_ = mg_pool_rows((p), oy_);                                                      \
+            for (int32_t ox_ = 0; ox_ < (p)->output_width; ++ox_) {                                              \
+                const mg_pool_span x_ = mg_pool_cols((p), ox_);                                                  \
+                for (int32_t c_ = 0; c_ < (p)->depth; ++c_) {                                                    \
+                    ACC acc_ = (INIT);                                                                           \
+                    for (int32_t fy_ = y_.first; fy_ < y_.end; ++fy_) {                                          \
+                        const T *row_ = image_ + ((y_.origin + fy_) * (p)->input_width) * (p)->depth + c_;       \
+                        for (int32_t fx_ = x_.first; fx_ < x_.end; ++fx_) {                                      \
+                            acc_ = ACCUMULATE(acc_, row_[(x_.origin + fx_) * (p)->depth]);                       \
+                        }                                                                                        \
                     }                                                                                            \
+                    *(output)++ = FINISH((p), acc_, (y_.end - y_.first) * (x_.end - x_.first));                  \
                 }                                                                                                \
-                *(output)++ = FINISH((p), acc_, w_.rows * w_.cols);                                              \
             }                                                                                                    \
         }                                                                                                        \
-    } while (0)
+    }
 
 #endif
