@@ -1,6 +1,8 @@
-/* ADD: output = act(input1 + input2), with NumPy-style broadcasting up to 6-D (see broadcast.h).
- * int8 follows TFLite's scheme: both inputs are shifted left by 20 bits, rescaled to a common scale
- * (twice the larger input scale), summed, then rescaled to the output. SUB and MUL share these parameters.
+/* The broadcasting binary family: ADD, SUB (output = act(input1 -/+ input2)) and MUL (act(input1 * input2)),
+ * with NumPy-style broadcasting up to 6-D (see broadcast.h). int8 ADD and SUB follow TFLite's scheme: both inputs
+ * are shifted left by 20 bits, rescaled to a common scale (twice the larger input scale), added or subtracted,
+ * then rescaled to the output; int8 MUL rescales the product of the offset inputs by input1_scale *
+ * input2_scale / output_scale.
  * Kernels: mg_add_s8, mg_add_f32 (reference), mg_add_s8_dsp (add_s8_dsp.c), mg_add_s8_mve (add_s8_mve.c). */
 #ifndef MG_ADD_H
 #define MG_ADD_H
@@ -53,9 +55,19 @@ static inline float mg_activation_f32(float v, float act_min, float act_max)
     return act_max < v ? act_max : v;
 }
 
+/* SUB and MUL: the same parameters (MUL uses the offsets, output_multiplier and output_shift, act_min/max). */
+typedef mg_add_params mg_sub_params;
+typedef mg_add_params mg_mul_params;
+
 void mg_add_s8(const mg_add_params *p, const int8_t *input1, const int8_t *input2, int8_t *output);
 void mg_add_f32(const mg_add_params *p, const float *input1, const float *input2, float *output);
+void mg_sub_s8(const mg_sub_params *p, const int8_t *input1, const int8_t *input2, int8_t *output);
+void mg_sub_f32(const mg_sub_params *p, const float *input1, const float *input2, float *output);
+void mg_mul_s8(const mg_mul_params *p, const int8_t *input1, const int8_t *input2, int8_t *output);
+void mg_mul_f32(const mg_mul_params *p, const float *input1, const float *input2, float *output);
 
 extern const mg_registration mg_register_add;
+extern const mg_registration mg_register_sub;
+extern const mg_registration mg_register_mul;
 
 #endif

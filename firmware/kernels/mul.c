@@ -1,5 +1,5 @@
 /* MUL registration: the element-wise checks and type dispatch of mg_elementwise.h. */
-#include "mul.h"
+#include "add.h"
 #include "mg_elementwise.h"
 
 MG_REGISTER_BINARY(mul, mg_prepare_binary, mg_mul_s8, mg_mul_f32);

@@ -1,5 +1,5 @@
 /* float32 MUL: TFLite's reference Mul with the fused activation, broadcasting, in output order. */
-#include "mul.h"
+#include "add.h"
 #include "broadcast.h"
 
 static inline float mul_element(const mg_mul_params *p, float x1, float x2)

@@ -1,5 +1,5 @@
 /* float32 SUB: TFLite's reference Sub with the fused activation, broadcasting, in output order. */
-#include "sub.h"
+#include "add.h"
 #include "broadcast.h"
 
 static inline float sub_element(const mg_sub_params *p, float x1, float x2)

@@ -79,15 +79,14 @@ def binary_fields(op, inputs, outputs, int8_fields) -> dict:
 
 def binary_reference(op: str, builtin_code: int, versions: tuple[int, int], validate, int8_fields) -> KernelSpec:
     """The reference kernel of a broadcasting binary op (ADD, SUB, MUL), int8 and float32: firmware/kernels/
-    <op>.h (on ADD's parameter block, add.h), <op>.c, <op>_s8.c, <op>_f32.c; `int8_fields(in1, in2, out,
-    activation)` gives its int8 parameters."""
+    add.h (the family header), <op>.c, <op>_s8.c, <op>_f32.c; `int8_fields(in1, in2, out, activation)` gives
+    its int8 parameters."""
     name = op.lower()
 
     def params(op_, inputs, outputs):
         return NodeParams(f"mg_{name}_params", binary_fields(op_, inputs, outputs, int8_fields))
-    headers = (f"{name}.h",) if name == "add" else (f"{name}.h", "add.h")
     return KernelSpec(op=op, builtin_code=builtin_code, versions=versions, dtypes=("FLOAT32", "INT8"),
-                      sources=(*headers, *SOURCES, f"{name}.c", f"{name}_s8.c", f"{name}_f32.c", "broadcast.h",
+                      sources=("add.h", *SOURCES, f"{name}.c", f"{name}_s8.c", f"{name}_f32.c", "broadcast.h",
                                "mg_fixedpoint.h"),
                       registration=f"mg_register_{name}", validate=validate, params=params,
                       inplace_input=inplace_same_shape_input)
