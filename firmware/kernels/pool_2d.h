@@ -68,13 +68,6 @@ static inline mg_pool_span mg_pool_rows(const mg_pool_2d_params *p, int32_t oy)
     return mg_pool_span_of(oy, p->stride_height, p->padding_height, p->filter_height, p->input_height);
 }
 
-/* The backends walk the output rows of every batch as one sequence, line = batch * output_height + oy. Where the
- * line's batch starts in the input (in elements): */
-static inline int32_t mg_pool_image(const mg_pool_2d_params *p, int32_t line)
-{
-    return line / p->output_height * p->input_height * p->input_width * p->depth;
-}
-
 static inline mg_pool_span mg_pool_cols(const mg_pool_2d_params *p, int32_t ox)
 {
     return mg_pool_span_of(ox, p->stride_width, p->padding_width, p->filter_width, p->input_width);
