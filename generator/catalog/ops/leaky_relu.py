@@ -32,11 +32,12 @@ def validate(op, inputs, outputs):
 
 def params(op, inputs, outputs):
     inp, out = inputs[0], outputs[0]
-    fields = {"count": out.num_elements, "alpha": float(np.float32(op.options.get("alpha", 0.0)))}
+    fields = {"count": out.num_elements}
     if inp.dtype.name == "INT8":
         (m_id, s_id), (m_alpha, s_alpha) = _multipliers(op, inp, out)
         fields.update(input_zero_point=quant.zero_point_of(inp), output_zero_point=quant.zero_point_of(out),
                       multiplier_identity=m_id, shift_identity=s_id, multiplier_alpha=m_alpha, shift_alpha=s_alpha)
+    fields["alpha"] = float(np.float32(op.options.get("alpha", 0.0)))
     return NodeParams("mg_leaky_relu_params", fields)
 
 
