@@ -23,7 +23,7 @@ CXX_SOURCES := $(wildcard firmware/*/*.cc) firmware/runtime/mg_flatbuffer.h firm
                firmware/runtime/mg_op_resolver.h
 C_SOURCES   = $(filter-out $(CXX_SOURCES),$(shell find $(LINT_DIRS) -name '*.[ch]' | sort))
 
-.PHONY: setup apt apt-test apt-lint venv demo test test-host lint bench clean
+.PHONY: setup apt apt-test apt-lint venv demo docs test test-host lint bench clean
 
 setup: apt venv
 
@@ -67,6 +67,10 @@ test: setup apt-test
 
 test-host: setup
 	$(PYTEST) -m "not qemu" $(PYTEST_ARGS)
+
+# docs/ops.md is generated from the kernel catalog (a test fails when it is stale): run after adding a kernel.
+docs: setup
+	$(MCUGEN) ops --markdown > docs/ops.md
 
 lint: venv apt-lint
 	$(VENV)/bin/ruff check $(LINT_DIRS)

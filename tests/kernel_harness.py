@@ -17,6 +17,7 @@ from generator.pipeline import build_and_run, random_sets
 from generator.plan import plan
 from generator.reference import reference_outputs
 from generator.run import build_host, run_host
+from param_contract import plan_problems
 
 BOARD = "mps2-an386"
 
@@ -37,6 +38,8 @@ def verify_model(model_bytes: bytes, sets: list | None = None, count: int = 3, s
     with tempfile.TemporaryDirectory(prefix="mcugen-kernel-") as tmp:
         target = load_board(board)
         project = emit(the_plan, target, project_dir or Path(tmp) / "p", "case.tflite")
+        problems = plan_problems(the_plan, None if qemu else project.path)  # the Python/C contract of each kernel
+        assert not problems, "\n".join(problems)
         sets = sets if sets is not None else random_sets(project.inputs, count, seed)
         if qemu:
             _, _, result = build_and_run(project, target, sets)

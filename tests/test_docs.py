@@ -10,7 +10,7 @@ DOCS = Path(__file__).resolve().parent.parent / "docs"
 
 
 def test_ops_md_is_current():
-    assert (DOCS / "ops.md").read_text() == ops_markdown(), "run: mcugen ops --markdown > docs/ops.md"
+    assert (DOCS / "ops.md").read_text() == ops_markdown(), "run: make docs (mcugen ops --markdown > docs/ops.md)"
 
 
 def test_every_issue_op_is_in_the_catalog():

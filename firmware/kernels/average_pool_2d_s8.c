@@ -1,35 +1,22 @@
-#include "average_pool_2d.h"
+/* AVERAGE_POOL_2D, int8: TFLite's reference_integer_ops::AveragePool, output by output. */
+#include "pool_2d.h"
 #include "mg_fixedpoint.h"
 
-void mg_average_pool_2d_s8(const mg_average_pool_2d_params *p, const int8_t *input, int8_t *output)
+static inline int32_t sum(int32_t acc, int32_t value)
 {
-    for (int32_t b = 0; b < p->batches; ++b) {
-        const int8_t *image = input + b * p->input_height * p->input_width * p->depth;
-        for (int32_t oy = 0; oy < p->output_height; ++oy) {
-            const int32_t y0 = oy * p->stride_height - p->padding_height;
-            const int32_t fy_start = y0 < 0 ? -y0 : 0;
-            const int32_t fy_end = p->filter_height < p->input_height - y0 ? p->filter_height : p->input_height - y0;
-            for (int32_t ox = 0; ox < p->output_width; ++ox) {
-                const int32_t x0 = ox * p->stride_width - p->padding_width;
-                const int32_t fx_start = x0 < 0 ? -x0 : 0;
-                const int32_t fx_end = p->filter_width < p->input_width - x0 ? p->filter_width : p->input_width - x0;
-                for (int32_t c = 0; c < p->depth; ++c) {
-                    int32_t acc = 0;
-                    int32_t count = 0;
-                    for (int32_t fy = fy_start; fy < fy_end; ++fy) {
-                        const int8_t *row = image + ((y0 + fy) * p->input_width) * p->depth + c;
-                        for (int32_t fx = fx_start; fx < fx_end; ++fx) {
-                            acc += row[(x0 + fx) * p->depth];
-                            ++count;
-                        }
-                    }
-                    if (count > 0) { /* the generator rejects windows that miss the input */
-                        /* round half away from zero, with C's truncating division, as TFLite does */
-                        acc = acc > 0 ? (acc + count / 2) / count : (acc - count / 2) / count;
-                    }
-                    *output++ = (int8_t)mg_clamp(acc, p->act_min, p->act_max);
-                }
-            }
-        }
+    return acc + value;
+}
+
+static inline int8_t average(const mg_pool_2d_params *p, int32_t acc, int32_t count)
+{
+    if (count > 0) { /* the generator rejects windows that miss the input */
+        /* round half away from zero, with C's truncating division, as TFLite does */
+        acc = acc > 0 ? (acc + count / 2) / count : (acc - count / 2) / count;
     }
+    return (int8_t)mg_clamp(acc, p->act_min, p->act_max);
+}
+
+void mg_average_pool_2d_s8(const mg_pool_2d_params *p, const int8_t *input, int8_t *output)
+{
+    MG_POOL_2D_REFERENCE(int8_t, int32_t, p, input, output, 0, sum, average);
 }

@@ -1,10 +1,11 @@
 /* LOGISTIC: output = 1 / (1 + exp(-x)), element-wise. int8 (output zero point -128; the values are those of
- * scale 1/256, as TFLite Micro computes them) and float32. */
+ * scale 1/256, as TFLite Micro computes them) and float32. TANH shares the parameters and the int8 input step. */
 #ifndef MG_LOGISTIC_H
 #define MG_LOGISTIC_H
 
 #include <stdint.h>
 
+#include "mg_fixedpoint.h"
 #include "mg_kernel.h"
 
 typedef struct {
@@ -14,6 +15,23 @@ typedef struct {
     int32_t input_multiplier;   /* input_scale * 2^27 as a Q31 multiplier ... */
     int32_t input_left_shift;   /* ... and a power-of-two shift: the input as Q4.27 */
 } mg_logistic_params;
+
+/* The int8 input step of TFLite's reference_integer_ops::Logistic and ::Tanh: 0 with *saturated set to the
+ * int8 limit when |x - zero point| reaches the radius, else 1 with *q4 the centered input as Q4.27. */
+static inline int mg_activation_input_q4(const mg_logistic_params *p, int8_t input, int32_t *q4, int32_t *saturated)
+{
+    const int32_t x = (int32_t)input - p->input_zero_point;
+    if (x <= -p->input_range_radius) {
+        *saturated = INT8_MIN;
+        return 0;
+    }
+    if (x >= p->input_range_radius) {
+        *saturated = INT8_MAX;
+        return 0;
+    }
+    *q4 = mg_multiply_by_quantized_multiplier(x, p->input_multiplier, p->input_left_shift);
+    return 1;
+}
 
 void mg_logistic_s8(const mg_logistic_params *p, const int8_t *input, int8_t *output);
 void mg_logistic_f32(const mg_logistic_params *p, const float *input, float *output);

@@ -1,32 +1,21 @@
+/* MAX_POOL_2D, float32: TFLite's reference_ops::MaxPool, output by output. */
 #include <float.h>
 
-#include "max_pool_2d.h"
+#include "pool_2d.h"
 
-void mg_max_pool_2d_f32(const mg_max_pool_2d_params *p, const float *input, float *output)
+static inline float larger(float max, float value)
 {
-    for (int32_t b = 0; b < p->batches; ++b) {
-        const float *image = input + b * p->input_height * p->input_width * p->depth;
-        for (int32_t oy = 0; oy < p->output_height; ++oy) {
-            const int32_t y0 = oy * p->stride_height - p->padding_height;
-            const int32_t fy_start = y0 < 0 ? -y0 : 0;
-            const int32_t fy_end = p->filter_height < p->input_height - y0 ? p->filter_height : p->input_height - y0;
-            for (int32_t ox = 0; ox < p->output_width; ++ox) {
-                const int32_t x0 = ox * p->stride_width - p->padding_width;
-                const int32_t fx_start = x0 < 0 ? -x0 : 0;
-                const int32_t fx_end = p->filter_width < p->input_width - x0 ? p->filter_width : p->input_width - x0;
-                for (int32_t c = 0; c < p->depth; ++c) {
-                    float max = -FLT_MAX;
-                    for (int32_t fy = fy_start; fy < fy_end; ++fy) {
-                        const float *row = image + ((y0 + fy) * p->input_width) * p->depth + c;
-                        for (int32_t fx = fx_start; fx < fx_end; ++fx) {
-                            const float v = row[(x0 + fx) * p->depth];
-                            max = max < v ? v : max; /* std::max: a NaN input never replaces the maximum */
-                        }
-                    }
-                    max = max < p->act_min_f ? p->act_min_f : max;
-                    *output++ = max > p->act_max_f ? p->act_max_f : max;
-                }
-            }
-        }
-    }
+    return max < value ? value : max; /* std::max: a NaN input never replaces the maximum */
+}
+
+static inline float clamp(const mg_pool_2d_params *p, float max, int32_t count)
+{
+    (void)count;
+    max = max < p->act_min_f ? p->act_min_f : max;
+    return max > p->act_max_f ? p->act_max_f : max;
+}
+
+void mg_max_pool_2d_f32(const mg_pool_2d_params *p, const float *input, float *output)
+{
+    MG_POOL_2D_REFERENCE(float, float, p, input, output, -FLT_MAX, larger, clamp);
 }

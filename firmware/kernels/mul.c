@@ -1,36 +1,5 @@
-/* MUL registration: checks the node against its parameters, then calls the math. */
-#include "mul.h"
+/* MUL registration: the element-wise checks and type dispatch of mg_elementwise.h. */
+#include "add.h"
+#include "mg_elementwise.h"
 
-static mg_status prepare(mg_node *node)
-{
-    const mg_mul_params *p = node->params;
-    const mg_tensor *input1 = mg_input(node, 0);
-    const mg_tensor *input2 = mg_input(node, 1);
-    if (!input1 || !input2 || node->num_outputs != 1) {
-        return mg_fail(node, "needs two inputs and one output");
-    }
-    const mg_tensor *output = mg_output(node, 0);
-    if (mg_num_elements(output) != p->count) {
-        return mg_fail(node, "shapes differ from the generated plan");
-    }
-    if (input1->type != output->type || input2->type != output->type ||
-        (output->type != MG_INT8 && output->type != MG_FLOAT32)) {
-        return mg_fail(node, "supports int8 and float32 only");
-    }
-    return MG_OK;
-}
-
-static mg_status invoke(mg_node *node)
-{
-    const mg_tensor *input1 = mg_input(node, 0);
-    const mg_tensor *input2 = mg_input(node, 1);
-    const mg_tensor *output = mg_output(node, 0);
-    if (output->type == MG_INT8) {
-        mg_mul_s8(node->params, input1->data, input2->data, output->data);
-    } else {
-        mg_mul_f32(node->params, input1->data, input2->data, output->data);
-    }
-    return MG_OK;
-}
-
-const mg_registration mg_register_mul = {0, 0, prepare, invoke};
+MG_REGISTER_BINARY(mul, mg_prepare_binary, mg_mul_s8, mg_mul_f32);

@@ -2,7 +2,7 @@
  * are scaled to Q5.26, exponentiated in fixed point (Q0.31), summed in Q12.19 and multiplied by the reciprocal
  * of the sum. Each element is read before its output is written, so the output may overwrite the input when
  * both are int8. */
-#include "fixedpoint_exp.h"
+#include "mg_fixedpoint_exp.h"
 #include "softmax.h"
 
 #define SCALED_DIFF_INTEGER_BITS 5

@@ -6,8 +6,9 @@ from . import CATALOG
 
 def ops_markdown() -> str:
     lines = ["# Operators", "",
-             "Generated from the kernel catalog by `mcugen ops --markdown > docs/ops.md`; a test fails when this file "
-             "is stale. Versions are the range TFLite registers for the op; `validate` in each catalog entry rejects, "
+             "Generated from the kernel catalog by `make docs` (`mcugen ops --markdown > docs/ops.md`; `make test` "
+             "runs it first); a test fails when this file is stale. Versions are the range TFLite registers for the op; "
+             "`validate` in each catalog entry rejects, "
              "with a message, the types and options of those versions that mcugen does not implement.", "",
              "| op | builtin code | versions | input types | kernels (backends) |", "|---|---:|---|---|---|"]
     for spec in sorted((s for s in CATALOG if s.backend == "reference"), key=lambda s: s.op):

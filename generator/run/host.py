@@ -22,7 +22,7 @@ from ..locking import exclusive
 from ..paths import BOARDS, FIRMWARE
 from .protocol import RunResult, finish, pack_inputs
 
-CFLAGS = ["-O1", "-g0", "-w", "-fno-strict-aliasing", "-ffp-contract=off"]
+CFLAGS = ["-O1", "-g0", "-Wall", "-Wextra", "-fno-strict-aliasing", "-ffp-contract=off"]
 # As on the device: no thread-safe statics or atexit, so the runtime needs no libstdc++ and links with gcc.
 CXXFLAGS = [*CFLAGS, "-std=c++17", "-fno-exceptions", "-fno-rtti", "-fno-threadsafe-statics", "-fno-use-cxa-atexit"]
 GENERATED_C = ("model_data.c", "node_params.c", "arena_plan.c")  # under src/, beside op_resolver.cc
@@ -34,13 +34,13 @@ def _library_sources() -> list[Path]:
                    BOARDS / "host" / "mg_board_host.c"])
 
 
-def _includes() -> list[str]:
+def include_flags() -> list[str]:
     return [f"-I{FIRMWARE / 'runtime'}", f"-I{FIRMWARE / 'kernels'}", f"-I{BOARDS / 'startup'}"]
 
 
 def _compile(source: Path, obj: Path, extra: list[str]) -> None:
     is_cpp = source.suffix == ".cc"
-    cmd = ["g++" if is_cpp else "gcc", *(CXXFLAGS if is_cpp else CFLAGS), *_includes(), *extra, "-c", str(source),
+    cmd = ["g++" if is_cpp else "gcc", *(CXXFLAGS if is_cpp else CFLAGS), *include_flags(), *extra, "-c", str(source),
            "-o", str(obj)]
     proc = subprocess.run(cmd, capture_output=True, text=True)
     if proc.returncode != 0:

@@ -7,9 +7,8 @@ import pytest
 
 from generator.check import check
 from generator.model import read_model
-from kernel_harness import rand_scale, verify_model
-from modelkit import GraphBuilder
-from test_pooling import out_size
+from kernel_harness import verify_model
+import test_pooling as pooling
 
 BACKENDS = ["mve", "reference"]
 BOARD = "mps3-an547"
@@ -20,28 +19,12 @@ def backends_of(model: bytes) -> list[str]:
 
 
 def pool_case(op: str, seed: int) -> bytes:
-    rng = np.random.default_rng(seed)
-    batches, h, w = int(rng.integers(1, 3)), int(rng.integers(1, 12)), int(rng.integers(1, 12))
-    depth = int(rng.choice([1, 5, 8, 15, 16, 17, 24, 40]))
-    fh, fw = int(rng.integers(1, min(h, 5) + 1)), int(rng.integers(1, min(w, 5) + 1))
-    sh, sw = int(rng.integers(1, 4)), int(rng.integers(1, 4))
-    padding = int(rng.integers(0, 2))
-    oh, ow = out_size(padding, h, fh, sh), out_size(padding, w, fw, sw)
-    g = GraphBuilder()
-    scale, zp = rand_scale(rng, 0.005, 0.1), int(rng.integers(-128, 128))
-    x = g.tensor([batches, h, w, depth], "int8", scale, zp)
-    y = g.tensor([batches, oh, ow, depth], "int8", scale, zp)
-    g.op(op, [x], [y], version=2, padding=padding, strideH=sh, strideW=sw, filterHeight=fh, filterWidth=fw,
-         fusedActivationFunction=int(rng.choice([0, 1, 2, 3])))
-    return g.build([x], [y])
+    # channel counts around the kernels' 16-lane steps
+    return pooling.pool_case(op, "int8", seed, depths=[1, 5, 8, 15, 16, 17, 24, 40])
 
 
 def global_average_case(h: int, w: int, depth: int) -> bytes:
-    g = GraphBuilder()
-    x = g.tensor([1, h, w, depth], "int8", 0.02, -3)
-    y = g.tensor([1, 1, 1, depth], "int8", 0.02, -3)
-    g.op("AVERAGE_POOL_2D", [x], [y], version=2, padding=1, strideH=1, strideW=1, filterHeight=h, filterWidth=w)
-    return g.build([x], [y])
+    return pooling.global_average_case("int8", h, w, depth)
 
 
 @pytest.mark.qemu

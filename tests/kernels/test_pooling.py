@@ -16,12 +16,17 @@ def out_size(padding, size, filt, stride):
     return (size + stride - 1) // stride if padding == SAME else (size + stride - filt) // stride
 
 
-def pool_case(op: str, dtype: str, seed: int) -> bytes:
+def pool_case(op: str, dtype: str, seed: int, depths=None, max_side: int = 12, shape=None, window=None) -> bytes:
+    """One random pooling node (every backend's tests use it): `depths` to draw the channel count from (else 1-5),
+    sides below `max_side`; `shape` and `window` give a global VALID pool instead."""
     rng = np.random.default_rng(seed)
-    batches, h, w, depth = rng.integers(1, 3), rng.integers(1, 12), rng.integers(1, 12), rng.integers(1, 6)
-    fh, fw = rng.integers(1, min(h, 5) + 1), rng.integers(1, min(w, 5) + 1)
-    sh, sw = rng.integers(1, 4), rng.integers(1, 4)
+    batches, h, w = int(rng.integers(1, 3)), int(rng.integers(1, max_side)), int(rng.integers(1, max_side))
+    depth = int(rng.choice(depths)) if depths is not None else int(rng.integers(1, 6))
+    fh, fw = int(rng.integers(1, min(h, 5) + 1)), int(rng.integers(1, min(w, 5) + 1))
+    sh, sw = int(rng.integers(1, 4)), int(rng.integers(1, 4))
     padding = int(rng.integers(0, 2))
+    if shape is not None:
+        (batches, h, w, depth), (fh, fw), (sh, sw), padding = shape, window, window, VALID
     oh, ow = out_size(padding, h, fh, sh), out_size(padding, w, fw, sw)
     g = GraphBuilder()
     if dtype == "int8":
@@ -31,9 +36,14 @@ def pool_case(op: str, dtype: str, seed: int) -> bytes:
     else:
         x = g.tensor([batches, h, w, depth], "float32")
         y = g.tensor([batches, oh, ow, depth], "float32")
-    g.op(op, [x], [y], version=2 if dtype == "int8" else 1, padding=padding, strideH=int(sh), strideW=int(sw),
-         filterHeight=int(fh), filterWidth=int(fw), fusedActivationFunction=int(rng.choice(ACTIVATIONS)))
+    g.op(op, [x], [y], version=2 if dtype == "int8" else 1, padding=padding, strideH=sh, strideW=sw,
+         filterHeight=fh, filterWidth=fw, fusedActivationFunction=int(rng.choice(ACTIVATIONS)))
     return g.build([x], [y])
+
+
+def global_average_case(dtype: str, h: int = 7, w: int = 7, depth: int = 16) -> bytes:
+    """A VALID pool over the whole image (MobileNet's tail: 7x7)."""
+    return pool_case("AVERAGE_POOL_2D", dtype, 0, shape=(1, h, w, depth), window=(h, w))
 
 
 @pytest.mark.parametrize("seed", range(25))
@@ -46,20 +56,6 @@ def test_int8_random(op, seed):
 @pytest.mark.parametrize("op", ["AVERAGE_POOL_2D", "MAX_POOL_2D"])
 def test_float_random(op, seed):
     verify_model(pool_case(op, "float32", seed), count=2, seed=seed)
-
-
-def global_average_case(dtype: str) -> bytes:
-    """The MobileNet tail: a VALID pool over the whole 7x7 image."""
-    g = GraphBuilder()
-    if dtype == "int8":
-        x = g.tensor([1, 7, 7, 16], "int8", 0.02, -3)
-        y = g.tensor([1, 1, 1, 16], "int8", 0.02, -3)
-    else:
-        x = g.tensor([1, 7, 7, 16], "float32")
-        y = g.tensor([1, 1, 1, 16], "float32")
-    g.op("AVERAGE_POOL_2D", [x], [y], version=2, padding=VALID, strideH=1, strideW=1, filterHeight=7,
-         filterWidth=7)
-    return g.build([x], [y])
 
 
 @pytest.mark.parametrize("dtype", ["int8", "float32"])

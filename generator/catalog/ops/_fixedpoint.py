@@ -55,3 +55,36 @@ def single_scale(t) -> str | None:
     if t.quant is None or len(t.quant.scale) != 1:
         return f"tensor {t.name} needs one (per-tensor) scale and zero point"
     return None
+
+
+def check_activation(op, inputs, outputs, output_zero_point: int | None = None) -> str | None:
+    """LOGISTIC's and TANH's checks: one input and output, both int8 or both float32; int8 inputs of one scale
+    the Q4.27 scaling can hold, and (LOGISTIC) the output zero point TFLite Micro's values assume."""
+    inp = inputs[0] if inputs else None
+    if inp is None or len(outputs) != 1:
+        return "needs one input and one output"
+    out = outputs[0]
+    types = (inp.dtype.name, out.dtype.name)
+    if types == ("FLOAT32", "FLOAT32"):
+        return None
+    if types != ("INT8", "INT8"):
+        return f"input/output types {'/'.join(types)} are not supported (int8 or float32)"
+    problem = single_scale(inp) or (single_scale(out) if output_zero_point is not None else None)
+    if problem:
+        return problem
+    if output_zero_point is not None and quant.zero_point_of(out) != output_zero_point:
+        return (f"int8 output must have zero point {output_zero_point} (has {quant.zero_point_of(out)}); its scale "
+                f"should be 1/{128 - output_zero_point}")
+    return activation_scale_problem(float(quant.scale_of(inp)))
+
+
+def activation_fields(inputs) -> dict:
+    """LOGISTIC's and TANH's parameters: the input's zero point, its saturation radius and its Q4.27 scaling."""
+    inp = inputs[0]
+    fields = {"count": inp.num_elements, "input_zero_point": 0, "input_range_radius": 0, "input_multiplier": 0,
+              "input_left_shift": 0}
+    if inp.dtype.name == "INT8":
+        multiplier, left_shift, radius = activation_input_scaling(float(quant.scale_of(inp)))
+        fields.update(input_zero_point=quant.zero_point_of(inp), input_range_radius=radius,
+                      input_multiplier=multiplier, input_left_shift=left_shift)
+    return fields

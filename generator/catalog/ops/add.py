@@ -1,33 +1,14 @@
-"""ADD, int8 and float32, with broadcasting up to 6-D and a fused activation."""
+"""The ADD family: int8 and float32, with broadcasting up to 6-D and a fused activation. One parameter block
+(`mg_add_params`, firmware/kernels/add.h) for every backend and for SUB (sub.py), whose int8 set-up is ADD's;
+backend modules (dsp_add.py, mve_add.py) list which nodes they claim and their extra table."""
 from __future__ import annotations
 
 from .. import quant
-from ..spec import KernelSpec, NodeParams
-from . import _broadcast
+from ..spec import CExpr, KernelSpec, never_raises
+from . import _elementwise
+from ._elementwise import check_binary  # noqa: F401 (kept importable from here for the op modules that use it)
 
 LEFT_SHIFT = 20  # TFLite's headroom for int8 inputs (15 is int16's)
-
-
-def check_binary(op, inputs, outputs, name: str) -> str | None:
-    """What ADD, SUB and MUL share: two inputs of one type (int8 or float32), the output's type, per-tensor
-    quantization, a supported fused activation and broadcastable shapes."""
-    in1, in2 = (list(inputs) + [None, None])[:2]
-    if in1 is None or in2 is None or len(inputs) != 2 or len(outputs) != 1:
-        return "needs two inputs and one output"
-    out = outputs[0]
-    activation = op.options.get("fused_activation_function", 0)
-    if activation not in (0, 1, 2, 3):
-        return f"fused activation {quant.ACTIVATIONS.get(activation, activation)} is not supported"
-    types = (in1.dtype.name, in2.dtype.name, out.dtype.name)
-    if types not in (("INT8",) * 3, ("FLOAT32",) * 3):
-        return f"input/input/output types {'/'.join(types)} are not supported (int8 or float32)"
-    if types[0] == "INT8":
-        for role, t in (("input 1", in1), ("input 2", in2), ("output", out)):
-            if t.quant is None or not t.quant.scale:
-                return f"int8 {name} needs a quantized {role}"
-            if len(t.quant.scale) != 1:
-                return f"per-channel quantization of the {role} is not supported"
-    return _broadcast.check_shapes(in1, in2, out)
 
 
 def int8_fields(in1, in2, out, activation: int) -> dict:
@@ -58,23 +39,32 @@ def validate(op, inputs, outputs):
     return check_binary(op, inputs, outputs, "ADD") or check_output_scale(inputs, outputs)
 
 
-def params(op, inputs, outputs):
+SPEC = _elementwise.binary_reference("ADD", 0, (1, 5), validate, int8_fields)
+params = SPEC.params
+
+
+NO_BROADCAST = {"extents": CExpr("NULL"), "strides1": CExpr("NULL"), "strides2": CExpr("NULL")}
+
+
+def same_count_s8(op, inputs, outputs) -> bool:
+    """What the backends' ADD kernels take: int8 inputs of the output's element count (no broadcasting)."""
     in1, in2, out = inputs[0], inputs[1], outputs[0]
-    activation = op.options.get("fused_activation_function", 0)
-    fields = {**_broadcast.loop_fields(in1, in2, out), "count": out.num_elements}
-    if out.dtype.name == "INT8":
-        fields.update(int8_fields(in1, in2, out, activation))
-    else:
-        act_min_f, act_max_f = quant.activation_range_float(activation)
-        fields.update(act_min_f=act_min_f, act_max_f=act_max_f)
-    return NodeParams("mg_add_params", fields)
+    return all(t is not None and t.dtype.name == "INT8" for t in (in1, in2, out)) and \
+        in1.num_elements == in2.num_elements == out.num_elements
 
 
-SPEC = KernelSpec(
-    op="ADD", builtin_code=0, versions=(1, 5), dtypes=("FLOAT32", "INT8"),
-    sources=("add.h", "add.c", "add_s8.c", "add_f32.c", "broadcast.h", "mg_fixedpoint.h"),
-    registration="mg_register_add", validate=validate, params=params,
-    # the output may overwrite an input of its own size: the loop reads that input's element i just before
-    # writing output element i
-    inplace_input=lambda op, inputs, outputs: _broadcast.same_shape_input(inputs, outputs),
-)
+def kernel(backend: str, sources: tuple[str, ...], claims=same_count_s8, backend_params=None) -> KernelSpec:
+    """A backend's ADD entry: the family's validate and parameters (`backend_params` adds its extra fields),
+    the nodes it claims, its sources; it registers as mg_register_add_<backend>."""
+    def kernel_params(op, inputs, outputs):
+        p = params(op, inputs, outputs)
+        p.fields.update(NO_BROADCAST)  # the backends take same-count inputs: no walk to store
+        if backend_params:
+            p.fields.update(backend_params(op, inputs, outputs))
+        return p
+    return KernelSpec(op="ADD", builtin_code=0, versions=(1, 5), dtypes=("INT8",),
+                      sources=("add.h", *_elementwise.SOURCES, "mg_fixedpoint.h", *sources),
+                      registration=f"mg_register_add_{backend}", validate=validate, params=kernel_params,
+                      backend=backend, claims=never_raises(claims),
+                      inplace_input=_elementwise.inplace_same_shape_input)
+

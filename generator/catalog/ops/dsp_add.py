@@ -1,20 +1,17 @@
-"""ADD in the dsp backend (firmware/kernels/dsp_add*.c): int8 with both inputs of the output's shape (no
-broadcasting). Each input's rescaling is tabulated here exactly as TFLite Micro computes it per element; the
-output requantization must meet the exactness conditions of _dsp_common. Everything else stays with the
-reference kernel."""
+"""ADD in the dsp backend (firmware/kernels/add_s8_dsp.c): int8 with both inputs of the output's shape (no
+broadcasting), on the family's parameters (add.py) plus one table: each input's rescaling tabulated exactly as
+TFLite Micro computes it per element, then the output requantization, which must meet the exactness conditions
+of _dsp_common. Everything else stays with the reference kernel."""
 from __future__ import annotations
 
-from ..spec import KernelSpec, NodeParams
-from . import _broadcast
 from . import _dsp_common as dc
-from .add import LEFT_SHIFT, int8_fields, validate
+from .add import LEFT_SHIFT, int8_fields, kernel, same_count_s8
 
 
-def _tables(op, inputs, outputs) -> dict | None:
-    in1, in2 = inputs[0], inputs[1]
-    out = outputs[0]
-    if not dc.all_int8(in1, in2, out) or not in1.num_elements == in2.num_elements == out.num_elements:
-        return None
+def backend_table(op, inputs, outputs) -> list[int] | None:
+    """Input 1's and input 2's rescaled values for x = -128..127 (doubled, for dsp_requant.h), then the output
+    requantization (multiplier, offset, shift); None when the fast requantization would not be exact."""
+    in1, in2, out = inputs[0], inputs[1], outputs[0]
     f = int8_fields(in1, in2, out, op.options.get("fused_activation_function", 0))
     tables = []
     for offset, multiplier, shift in ((f["input1_offset"], f["input1_multiplier"], f["input1_shift"]),
@@ -25,27 +22,16 @@ def _tables(op, inputs, outputs) -> dict | None:
         tables.append([2 * dc.multiply_by_quantized_multiplier((offset + x) * (1 << LEFT_SHIFT), multiplier, shift)
                        for x in range(-128, 128)])
     bound = max(abs(v) for v in tables[0]) // 2 + max(abs(v) for v in tables[1]) // 2  # |raw_sum|
-    table = dc.channel_table([0], [(f["output_multiplier"], f["output_shift"])], [bound], f["output_offset"],
-                             (f["act_min"], f["act_max"]))
-    if table is None:
+    requant = dc.channel_table([0], [(f["output_multiplier"], f["output_shift"])], [bound], f["output_offset"],
+                               (f["act_min"], f["act_max"]))
+    if requant is None:
         return None
-    return {"table1": tables[0], "table2": tables[1], "output_multiplier": table[1], "output_offset": table[2],
-            "output_shift": table[3], "act_min": f["act_min"], "act_max": f["act_max"]}
+    return tables[0] + tables[1] + requant[1:4]
 
 
 def claims(op, inputs, outputs):
-    return _tables(op, inputs, outputs) is not None
+    return same_count_s8(op, inputs, outputs) and backend_table(op, inputs, outputs) is not None
 
 
-def params(op, inputs, outputs):
-    return NodeParams("mg_add_dsp_params", {"count": outputs[0].num_elements, **_tables(op, inputs, outputs)})
-
-
-SPEC = KernelSpec(
-    op="ADD", builtin_code=0, versions=(1, 5), dtypes=("INT8",),
-    sources=("dsp_add.h", "dsp_add.c", "dsp_add_s8.c", "dsp_requant.h", "dsp_intrinsics.h"),
-    registration="mg_register_add_dsp", validate=validate, params=params,
-    backend=dc.BACKEND, claims=dc.safe(claims),
-    # element i of both inputs is read before output i is written
-    inplace_input=lambda op, inputs, outputs: _broadcast.same_shape_input(inputs, outputs),
-)
+SPEC = kernel("dsp", ("add_s8_dsp.c", "dsp_requant.h", "dsp_intrinsics.h"), claims=claims,
+              backend_params=lambda op, inputs, outputs: {"backend_table": backend_table(op, inputs, outputs)})

@@ -5,7 +5,8 @@ import numpy as np
 
 from .. import quant
 from ..spec import KernelSpec, NodeParams
-from .relu import check_unary, inplace_first_input
+from . import _elementwise
+from ._elementwise import check_unary, inplace_first_input
 
 INT32_MAX, INT16_MAX = 2**31 - 1, 2**15 - 1
 
@@ -52,7 +53,7 @@ def params(op, inputs, outputs):
 
 SPEC = KernelSpec(
     op="HARD_SWISH", builtin_code=117, versions=(1, 1), dtypes=("FLOAT32", "INT8"),
-    sources=("hard_swish.h", "hard_swish.c", "hard_swish_s8.c", "hard_swish_f32.c"),
+    sources=("hard_swish.h", *_elementwise.SOURCES, "hard_swish.c", "hard_swish_s8.c", "hard_swish_f32.c"),
     registration="mg_register_hard_swish", validate=validate, params=params,
     inplace_input=inplace_first_input,
 )

@@ -5,7 +5,9 @@ import numpy as np
 
 from .. import quant
 from ..spec import KernelSpec, NodeParams
-from .relu import MAX_SHIFT, check_unary, inplace_first_input
+from . import _elementwise
+from ._elementwise import check_unary, inplace_first_input
+from .relu import MAX_SHIFT
 
 
 def _multipliers(op, inp, out) -> tuple[tuple[int, int], tuple[int, int]]:
@@ -30,17 +32,19 @@ def validate(op, inputs, outputs):
 
 def params(op, inputs, outputs):
     inp, out = inputs[0], outputs[0]
-    fields = {"count": out.num_elements, "alpha": float(np.float32(op.options.get("alpha", 0.0)))}
+    fields = {"count": out.num_elements}
     if inp.dtype.name == "INT8":
         (m_id, s_id), (m_alpha, s_alpha) = _multipliers(op, inp, out)
         fields.update(input_zero_point=quant.zero_point_of(inp), output_zero_point=quant.zero_point_of(out),
                       multiplier_identity=m_id, shift_identity=s_id, multiplier_alpha=m_alpha, shift_alpha=s_alpha)
+    fields["alpha"] = float(np.float32(op.options.get("alpha", 0.0)))
     return NodeParams("mg_leaky_relu_params", fields)
 
 
 SPEC = KernelSpec(
     op="LEAKY_RELU", builtin_code=98, versions=(1, 2), dtypes=("FLOAT32", "INT8"),
-    sources=("leaky_relu.h", "leaky_relu.c", "leaky_relu_s8.c", "leaky_relu_f32.c", "mg_fixedpoint.h"),
+    sources=("leaky_relu.h", *_elementwise.SOURCES, "leaky_relu.c", "leaky_relu_s8.c", "leaky_relu_f32.c",
+             "mg_fixedpoint.h"),
     registration="mg_register_leaky_relu", validate=validate, params=params,
     inplace_input=inplace_first_input,
 )

@@ -2,9 +2,8 @@
 from __future__ import annotations
 
 from .. import quant
-from ..spec import KernelSpec, NodeParams
-from . import _broadcast
-from .add import check_binary
+from . import _elementwise
+from ._elementwise import check_binary
 
 MAX_SHIFT = 15  # (255 * 255) << 15 still fits int32 before the multiplier is applied
 
@@ -22,27 +21,12 @@ def validate(op, inputs, outputs):
     return problem
 
 
-def params(op, inputs, outputs):
-    in1, in2, out = inputs[0], inputs[1], outputs[0]
-    activation = op.options.get("fused_activation_function", 0)
-    fields = {**_broadcast.loop_fields(in1, in2, out), "count": out.num_elements}
-    if out.dtype.name == "INT8":
-        multiplier, shift = _multiplier(in1, in2, out)
-        act_min, act_max = quant.activation_range_int8(activation, out)
-        fields.update(input1_offset=-quant.zero_point_of(in1), input2_offset=-quant.zero_point_of(in2),
-                      output_offset=quant.zero_point_of(out), output_multiplier=multiplier, output_shift=shift,
-                      act_min=act_min, act_max=act_max)
-    else:
-        act_min_f, act_max_f = quant.activation_range_float(activation)
-        fields.update(act_min_f=act_min_f, act_max_f=act_max_f)
-    return NodeParams("mg_mul_params", fields)
+def _int8_fields(in1, in2, out, activation: int) -> dict:
+    multiplier, shift = _multiplier(in1, in2, out)
+    act_min, act_max = quant.activation_range_int8(activation, out)
+    return {"input1_offset": -quant.zero_point_of(in1), "input2_offset": -quant.zero_point_of(in2),
+            "output_offset": quant.zero_point_of(out), "output_multiplier": multiplier, "output_shift": shift,
+            "act_min": act_min, "act_max": act_max}
 
 
-SPEC = KernelSpec(
-    op="MUL", builtin_code=18, versions=(1, 7), dtypes=("FLOAT32", "INT8"),
-    sources=("mul.h", "mul.c", "mul_s8.c", "mul_f32.c", "broadcast.h", "mg_fixedpoint.h"),
-    registration="mg_register_mul", validate=validate, params=params,
-    # the output may overwrite an input of its own size: the loop reads that input's element i just before
-    # writing output element i
-    inplace_input=lambda op, inputs, outputs: _broadcast.same_shape_input(inputs, outputs),
-)
+SPEC = _elementwise.binary_reference("MUL", 18, (1, 7), validate, _int8_fields)

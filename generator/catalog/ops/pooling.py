@@ -1,31 +1,32 @@
-"""AVERAGE_POOL_2D and MAX_POOL_2D, int8 and float32 (NHWC), with TFLite's SAME/VALID padding."""
+"""The pooling family, AVERAGE_POOL_2D and MAX_POOL_2D (NHWC, SAME/VALID padding), as TFLite Micro's
+PoolingPrepare sets it up: one validate, one parameter block (`mg_pool_2d_params`, firmware/kernels/pool_2d.h)
+and one claim rule for every backend. The reference kernels take int8 and float32; a backend module lists only
+its kernel sources (see dsp_pooling.py, mve_pooling.py)."""
 from __future__ import annotations
 
 from .. import quant
-from ..spec import KernelSpec, NodeParams
+from ..spec import KernelSpec, NodeParams, never_raises
+from ._conv_common import PADDING_SAME, PADDING_VALID, out_size, pad_before
 
-SAME, VALID = 0, 1  # the schema's Padding enum
-
-
-def _out_size(padding: int, size: int, filt: int, stride: int) -> int:
-    """TFLite's ComputeOutSize (its divisions are on non-negative values here, so // is C's /)."""
-    if padding == SAME:
-        return (size + stride - 1) // stride
-    return (size + stride - filt) // stride if size + stride - filt >= 0 else 0
+PARAMS = "mg_pool_2d_params"
+# what every pooling kernel needs besides its own files: the family's header (first: it defines the struct),
+# prepare and registration macros
+FAMILY_SOURCES = ("pool_2d.h", "pool_2d.c", "mg_elementwise.h", "mg_elementwise.c")
+MAX_AVERAGE_TAPS = 256  # the backends sum in int16 lanes: 256 * -128 still fits
 
 
-def _padding(stride: int, size: int, filt: int, out: int) -> int:
-    """TFLite's ComputePaddingWithOffset: half the total padding (the extra odd pixel goes to the far side)."""
-    return max((out - 1) * stride + filt - size, 0) // 2
-
-
-def _geometry(op, inp):
+def _geometry(op, inp) -> dict:
+    """Output size, strides, filter and padding (TFLite's ComputeOutSize, ComputePaddingWithOffset), in the
+    struct's order."""
     o = op.options
-    _, h, w, _ = inp.shape
-    sh, sw, fh, fw = o.get("stride_h", 0), o.get("stride_w", 0), o.get("filter_height", 0), o.get("filter_width", 0)
-    pad = o.get("padding", SAME)
-    oh, ow = _out_size(pad, h, fh, sh), _out_size(pad, w, fw, sw)
-    return sh, sw, fh, fw, pad, oh, ow
+    padding = o.get("padding", PADDING_SAME)
+    sizes, strides = (inp.shape[1], inp.shape[2]), (o.get("stride_h", 0), o.get("stride_w", 0))
+    taps = (o.get("filter_height", 0), o.get("filter_width", 0))
+    out = [out_size(padding, sizes[i], taps[i], strides[i], 1) for i in range(2)]
+    return {"output_height": out[0], "output_width": out[1], "stride_height": strides[0], "stride_width": strides[1],
+            "filter_height": taps[0], "filter_width": taps[1],
+            "padding_height": pad_before(sizes[0], taps[0], strides[0], 1, out[0]),
+            "padding_width": pad_before(sizes[1], taps[1], strides[1], 1, out[1])}
 
 
 def validate(op, inputs, outputs):
@@ -36,14 +37,15 @@ def validate(op, inputs, outputs):
     if len(inp.shape) != 4:
         return f"input must be 4-D (NHWC), not {len(inp.shape)}-D"
     o = op.options
-    if o.get("padding", SAME) not in (SAME, VALID):
+    if o.get("padding", PADDING_SAME) not in (PADDING_SAME, PADDING_VALID):
         return f"padding {o.get('padding')} is not SAME or VALID"
     if min(o.get("stride_h", 0), o.get("stride_w", 0), o.get("filter_height", 0), o.get("filter_width", 0)) < 1:
         return "strides and filter sizes must be at least 1"
     activation = o.get("fused_activation_function", 0)
     if activation not in (0, 1, 2, 3):
         return f"fused activation {quant.ACTIVATIONS.get(activation, activation)} is not supported"
-    _, _, _, _, _, oh, ow = _geometry(op, inp)
+    g = _geometry(op, inp)
+    oh, ow = max(g["output_height"], 0), max(g["output_width"], 0)
     expected = (inp.shape[0], oh, ow, inp.shape[3])
     if tuple(out.shape) != expected:
         return f"output shape {list(out.shape)} differs from the computed {list(expected)}"
@@ -65,37 +67,51 @@ def validate(op, inputs, outputs):
     return f"input/output types {'/'.join(types)} are not supported (int8 or float32)"
 
 
-def params_for(c_type: str):
-    def params(op, inputs, outputs):
-        inp, out = inputs[0], outputs[0]
-        sh, sw, fh, fw, _, oh, ow = _geometry(op, inp)
-        b, h, w, d = inp.shape
-        activation = op.options.get("fused_activation_function", 0)
-        fields = {"batches": b, "input_height": h, "input_width": w, "depth": d, "output_height": oh,
-                  "output_width": ow, "stride_height": sh, "stride_width": sw, "filter_height": fh,
-                  "filter_width": fw, "padding_height": _padding(sh, h, fh, oh),
-                  "padding_width": _padding(sw, w, fw, ow)}
-        if inp.dtype.name == "INT8":
-            act_min, act_max = quant.activation_range_int8(activation, out)
-            fields.update(act_min=act_min, act_max=act_max, act_min_f=0.0, act_max_f=0.0)
-        else:
-            act_min_f, act_max_f = quant.activation_range_float(activation)
-            fields.update(act_min=0, act_max=0, act_min_f=act_min_f, act_max_f=act_max_f)
-        return NodeParams(c_type, fields)
-    return params
+def params(op, inputs, outputs):
+    inp, out = inputs[0], outputs[0]
+    b, h, w, d = inp.shape
+    activation = op.options.get("fused_activation_function", 0)
+    fields = {"batches": b, "input_height": h, "input_width": w, "depth": d, **_geometry(op, inp)}
+    if inp.dtype.name == "INT8":
+        act_min, act_max = quant.activation_range_int8(activation, out)
+        fields.update(act_min=act_min, act_max=act_max, act_min_f=0.0, act_max_f=0.0)
+    else:
+        act_min_f, act_max_f = quant.activation_range_float(activation)
+        fields.update(act_min=0, act_max=0, act_min_f=act_min_f, act_max_f=act_max_f)
+    return NodeParams(PARAMS, fields)
 
 
-SPECS = [
-    KernelSpec(
-        op="AVERAGE_POOL_2D", builtin_code=1, versions=(1, 3), dtypes=("FLOAT32", "INT8"),
-        sources=("average_pool_2d.h", "average_pool_2d.c", "average_pool_2d_s8.c", "average_pool_2d_f32.c",
-                 "mg_fixedpoint.h"),
-        registration="mg_register_average_pool_2d", validate=validate,
-        params=params_for("mg_average_pool_2d_params"),
-    ),
-    KernelSpec(
-        op="MAX_POOL_2D", builtin_code=17, versions=(1, 3), dtypes=("FLOAT32", "INT8"),
-        sources=("max_pool_2d.h", "max_pool_2d.c", "max_pool_2d_s8.c", "max_pool_2d_f32.c"),
-        registration="mg_register_max_pool_2d", validate=validate, params=params_for("mg_max_pool_2d_params"),
-    ),
-]
+def _int8(inputs, outputs) -> bool:
+    return bool(inputs) and inputs[0] is not None and inputs[0].dtype.name == "INT8" and \
+        outputs[0].dtype.name == "INT8"
+
+
+def claims_average_s8(op, inputs, outputs):
+    """What the backends' int8 average pools take: windows small enough for int16 lane sums."""
+    o = op.options
+    return _int8(inputs, outputs) and o.get("filter_height", 0) * o.get("filter_width", 0) <= MAX_AVERAGE_TAPS
+
+
+def claims_max_s8(op, inputs, outputs):
+    return _int8(inputs, outputs)
+
+
+_OPS = {"AVERAGE_POOL_2D": ("average_pool_2d", 1, claims_average_s8),
+        "MAX_POOL_2D": ("max_pool_2d", 17, claims_max_s8)}
+
+
+def kernel(op: str, backend: str = "reference", sources: tuple[str, ...] = ()) -> KernelSpec:
+    """The catalog entry of one pooling kernel: the family's validate and parameters; a backend kernel (int8)
+    claims what claims_*_s8 allow and registers as mg_register_<op>_<backend>."""
+    name, code, claims = _OPS[op]
+    if backend == "reference":
+        return KernelSpec(op=op, builtin_code=code, versions=(1, 3), dtypes=("FLOAT32", "INT8"),
+                          sources=(*FAMILY_SOURCES, f"{name}.c", f"{name}_s8.c", f"{name}_f32.c", *sources),
+                          registration=f"mg_register_{name}", validate=validate, params=params)
+    return KernelSpec(op=op, builtin_code=code, versions=(1, 3), dtypes=("INT8",),
+                      sources=(*FAMILY_SOURCES, *sources),
+                      registration=f"mg_register_{name}_{backend}", validate=validate, params=params,
+                      backend=backend, claims=never_raises(claims))
+
+
+SPECS = [kernel("AVERAGE_POOL_2D", sources=("mg_fixedpoint.h",)), kernel("MAX_POOL_2D")]

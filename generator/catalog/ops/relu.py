@@ -5,31 +5,12 @@ import numpy as np
 
 from .. import quant
 from ..spec import KernelSpec, NodeParams
+from . import _elementwise
+from ._elementwise import check_unary, inplace_first_input  # also imported from here by older op modules
 
-SOURCES = ("relu.h", "relu.c", "relu_s8.c", "relu6_s8.c", "relu_f32.c", "relu6_f32.c", "mg_fixedpoint.h")
+SOURCES = ("relu.h", *_elementwise.SOURCES, "relu.c", "relu_s8.c", "relu6_s8.c", "relu_f32.c", "relu6_f32.c",
+           "mg_fixedpoint.h")
 MAX_SHIFT = 23  # 255 << 23 still fits int32 before the multiplier is applied
-
-
-def inplace_first_input(op, inputs, outputs) -> int:
-    """Element-wise unary kernels write output[i] right after reading input[i]: the output may overwrite it."""
-    return 0
-
-
-def check_unary(op, inputs, outputs) -> str | None:
-    inp = inputs[0] if inputs else None
-    if inp is None or len(inputs) != 1 or len(outputs) != 1:
-        return "needs one input and one output"
-    out = outputs[0]
-    types = (inp.dtype.name, out.dtype.name)
-    if types not in (("INT8", "INT8"), ("FLOAT32", "FLOAT32")):
-        return f"input/output types {'/'.join(types)} are not supported (int8 or float32)"
-    if types[0] == "INT8":
-        for role, t in (("input", inp), ("output", out)):
-            if t.quant is None or len(t.quant.scale) != 1:
-                return f"int8 {op.op_name} needs a per-tensor quantized {role}"
-    if inp.num_elements != out.num_elements:
-        return f"input and output sizes differ ({inp.num_elements} and {out.num_elements} elements)"
-    return None
 
 
 def _relu_multiplier(inp, out) -> tuple[int, int]:

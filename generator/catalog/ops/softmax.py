@@ -57,7 +57,7 @@ def params(op, inputs, outputs):
 
 SPEC = KernelSpec(
     op="SOFTMAX", builtin_code=25, versions=(1, 3), dtypes=("FLOAT32", "INT8"),
-    sources=("softmax.h", "softmax.c", "softmax_s8.c", "softmax_f32.c", "fixedpoint_exp.h", "mg_fixedpoint.h"),
+    sources=("softmax.h", "softmax.c", "softmax_s8.c", "softmax_f32.c", "mg_fixedpoint_exp.h", "mg_fixedpoint.h"),
     registration="mg_register_softmax", validate=validate, params=params,
     # each output element is written after the inputs it depends on were read (same type only)
     inplace_input=lambda op, inputs, outputs: 0 if inputs[0].dtype == outputs[0].dtype else None,

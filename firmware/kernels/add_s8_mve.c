@@ -1,5 +1,10 @@
+/* ADD in the mve backend (Cortex-M55 Helium), int8, inputs of the output's shape (no broadcasting), bit-exact
+ * with TFLite Micro's reference AddElementwise: each input is offset, shifted left by 20 bits and rescaled to the
+ * common scale, the two are summed and rescaled to the output (TFLite's MultiplyByQuantizedMultiplier each time,
+ * see mve_util.h), four elements per vector. */
 #pragma GCC optimize("O3")
-#include "mve_add.h"
+#include "add.h"
+#include "mg_elementwise.h"
 
 #if defined(__ARM_FEATURE_MVE)
 
@@ -21,7 +26,7 @@ static inline __attribute__((always_inline)) int32x4_t divide(int32x4_t t, int32
 /* TFLite's reference AddFunc on four lanes: offset and shift each input left by 20 (one VMLAS: x * 2^20 +
  * offset * 2^20), rescale each (VQRDMULH and the rounding shift), sum, rescale, add the zero point, clamp. The
  * loop reads element i of each input before it writes output element i (the output may overwrite an input). */
-static inline __attribute__((always_inline)) void add_loop(const mg_add_mve_params *p, const int8_t *in1,
+static inline __attribute__((always_inline)) void add_loop(const mg_add_params *p, const int8_t *in1,
                                                             const int8_t *in2, int8_t *out, int mode1, int mode2,
                                                             int mode_out)
 {
@@ -50,7 +55,7 @@ static inline __attribute__((always_inline)) void add_loop(const mg_add_mve_para
     }
 }
 
-void mg_add_s8_mve(const mg_add_mve_params *p, const int8_t *input1, const int8_t *input2, int8_t *output)
+void mg_add_s8_mve(const mg_add_params *p, const int8_t *input1, const int8_t *input2, int8_t *output)
 {
     /* The shifts are never positive (the generator claims no other node): the usual case, the input of the larger
      * scale not shifted (multiplier 2^30) and the others shifted right, has its own loop. */
@@ -63,5 +68,7 @@ void mg_add_s8_mve(const mg_add_mve_params *p, const int8_t *input1, const int8_
         add_loop(p, input1, input2, output, 2, 2, 2);
     }
 }
+
+MG_REGISTER_BINARY_S8(add_mve, mg_prepare_binary_s8, mg_add_s8_mve);
 
 #endif

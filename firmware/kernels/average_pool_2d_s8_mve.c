@@ -1,5 +1,11 @@
+/* AVERAGE_POOL_2D in the mve backend (Cortex-M55 Helium), int8, bit-exact with TFLite Micro's reference
+ * AveragePool: each output is the mean of the filter window clipped to the input, rounded half away from zero.
+ * Sixteen channels at a time sum in int16 lanes (the generator claims windows of at most 256 values, so the sums
+ * fit); the division by the window's count is a multiplication by a magic number (VMULH.U32), exact for every sum
+ * the window can produce, computed once per distinct count. */
 #pragma GCC optimize("O3")
-#include "mve_average_pool_2d.h"
+#include "pool_2d.h"
+#include "mg_elementwise.h"
 
 #if defined(__ARM_FEATURE_MVE)
 
@@ -52,7 +58,7 @@ static inline void average16(int16x8_t lo, int16x8_t hi, const divisor *dv, int1
     *out_hi = vmovntq_s32(vmovnbq_s32(hi, c), d);
 }
 
-void mg_average_pool_2d_s8_mve(const mg_average_pool_2d_mve_params *p, const int8_t *input, int8_t *output)
+void mg_average_pool_2d_s8_mve(const mg_pool_2d_params *p, const int8_t *input, int8_t *output)
 {
     const int32_t depth = p->depth, width = p->input_width;
     const int16x8_t act_min = vdupq_n_s16((int16_t)p->act_min), act_max = vdupq_n_s16((int16_t)p->act_max);
@@ -60,25 +66,21 @@ void mg_average_pool_2d_s8_mve(const mg_average_pool_2d_mve_params *p, const int
     for (int32_t b = 0; b < p->batches; ++b) {
         const int8_t *image = input + b * p->input_height * width * depth;
         for (int32_t oy = 0; oy < p->output_height; ++oy) {
-            const int32_t y0 = oy * p->stride_height - p->padding_height;
-            const int32_t fy0 = y0 < 0 ? -y0 : 0;
-            const int32_t fy1 = p->filter_height < p->input_height - y0 ? p->filter_height : p->input_height - y0;
+            const mg_pool_span y = mg_pool_rows(p, oy);
             for (int32_t ox = 0; ox < p->output_width; ++ox) {
-                const int32_t x0 = ox * p->stride_width - p->padding_width;
-                const int32_t fx0 = x0 < 0 ? -x0 : 0;
-                const int32_t fx1 = p->filter_width < width - x0 ? p->filter_width : width - x0;
-                const int32_t count = (fy1 - fy0) * (fx1 - fx0);
+                const mg_pool_span xs = mg_pool_cols(p, ox);
+                const int32_t count = (y.end - y.first) * (xs.end - xs.first);
                 if (count != dv.count) {
                     set_divisor(&dv, count);
                 }
-                const int8_t *corner = image + ((y0 + fy0) * width + x0 + fx0) * depth;
+                const int8_t *corner = image + ((y.origin + y.first) * width + xs.origin + xs.first) * depth;
                 for (int32_t c = 0; c < depth; c += 16) {
                     int16x8_t lo = vdupq_n_s16(0), hi = lo;
                     const int8_t *row = corner + c;
                     if (depth - c >= 16) {
-                        for (int32_t fy = fy0; fy < fy1; ++fy, row += width * depth) {
+                        for (int32_t fy = y.first; fy < y.end; ++fy, row += width * depth) {
                             const int8_t *x = row;
-                            for (int32_t fx = fx0; fx < fx1; ++fx, x += depth) {
+                            for (int32_t fx = xs.first; fx < xs.end; ++fx, x += depth) {
                                 lo = vaddq_s16(lo, vldrbq_s16(x));
                                 hi = vaddq_s16(hi, vldrbq_s16(x + 8));
                             }
@@ -91,9 +93,9 @@ void mg_average_pool_2d_s8_mve(const mg_average_pool_2d_mve_params *p, const int
                     /* the last 1-15 channels, under predicates */
                     const mve_pred16_t p_lo = vctp16q((uint32_t)(depth - c));
                     const mve_pred16_t p_hi = vctp16q((uint32_t)(depth - c > 8 ? depth - c - 8 : 0));
-                    for (int32_t fy = fy0; fy < fy1; ++fy, row += width * depth) {
+                    for (int32_t fy = y.first; fy < y.end; ++fy, row += width * depth) {
                         const int8_t *x = row;
-                        for (int32_t fx = fx0; fx < fx1; ++fx, x += depth) {
+                        for (int32_t fx = xs.first; fx < xs.end; ++fx, x += depth) {
                             lo = vaddq_s16(lo, vldrbq_z_s16(x, p_lo));
                             hi = vaddq_s16(hi, vldrbq_z_s16(x + 8, p_hi));
                         }
@@ -107,5 +109,7 @@ void mg_average_pool_2d_s8_mve(const mg_average_pool_2d_mve_params *p, const int
         }
     }
 }
+
+MG_REGISTER_UNARY_S8(average_pool_2d_mve, mg_pool_2d_prepare_s8, mg_average_pool_2d_s8_mve);
 
 #endif

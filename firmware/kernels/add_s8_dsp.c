@@ -1,13 +1,22 @@
+/* ADD for the dsp backend (Cortex-M4/M7/M33), int8, inputs of the output's shape (no broadcasting), bit-exact
+ * with TFLite Micro's reference AddElementwise. Each input's rescaling ((x + offset) << 20, then its multiplier)
+ * depends on one int8 value, so the generator tabulates it in backend_table (256 words per input, twice the
+ * value, for dsp_requant.h), followed by the output requantization (multiplier, offset, shift) in dsp_channel's
+ * form: per element two table lookups, an add and the output requantization. */
 #pragma GCC optimize("O2")
-#include "dsp_add.h"
+#include "add.h"
 #include "dsp_requant.h"
+#include "mg_elementwise.h"
+
+enum { TABLE2 = 256, REQUANT = 512 }; /* backend_table: input 1's table, input 2's, then the requantization */
 
 /* Reads element i of both inputs before it writes output i: the output may overwrite an input. */
-static inline __attribute__((always_inline)) void add_elements(const mg_add_dsp_params *p, const int8_t *a,
+static inline __attribute__((always_inline)) void add_elements(const mg_add_params *p, const int8_t *a,
                                                                const int8_t *b, int8_t *out, int full_range)
 {
-    const int32_t *t1 = p->table1 + 128, *t2 = p->table2 + 128;
-    const int32_t m = p->output_multiplier, off = p->output_offset, sh = p->output_shift;
+    const int32_t *t1 = p->backend_table + 128, *t2 = p->backend_table + TABLE2 + 128;
+    const int32_t *requant = p->backend_table + REQUANT;
+    const int32_t m = requant[0], off = requant[1], sh = requant[2];
     const int32_t act_min = p->act_min, act_max = p->act_max, count = p->count;
 #if MG_DSP_NATIVE
     if (count <= 0) {
@@ -67,7 +76,7 @@ static inline __attribute__((always_inline)) void add_elements(const mg_add_dsp_
 #endif
 }
 
-void mg_add_s8_dsp(const mg_add_dsp_params *p, const int8_t *input1, const int8_t *input2, int8_t *output)
+void mg_add_s8_dsp(const mg_add_params *p, const int8_t *input1, const int8_t *input2, int8_t *output)
 {
     if (p->act_min == -128 && p->act_max == 127) {
         add_elements(p, input1, input2, output, 1);
@@ -75,3 +84,13 @@ void mg_add_s8_dsp(const mg_add_dsp_params *p, const int8_t *input1, const int8_
         add_elements(p, input1, input2, output, 0);
     }
 }
+
+static mg_status prepare(mg_node *node)
+{
+    if (!((const mg_add_params *)node->params)->backend_table) {
+        return mg_fail(node, "tables missing from the generated plan");
+    }
+    return mg_prepare_binary_s8(node);
+}
+
+MG_REGISTER_BINARY_S8(add_dsp, prepare, mg_add_s8_dsp);

@@ -1,8 +1,11 @@
+/* MAX_POOL_2D for the dsp backend (Cortex-M4/M7/M33), int8, bit-exact with TFLite Micro's reference MaxPool:
+ * four channels at a time, the running maximum per byte with SSUB8 and SEL, the activation clamp the same way. */
 #pragma GCC optimize("O2")
-#include "dsp_max_pool_2d.h"
+#include "pool_2d.h"
+#include "mg_elementwise.h"
 #include "dsp_requant.h"
 
-void mg_max_pool_2d_s8_dsp(const mg_max_pool_2d_dsp_params *p, const int8_t *input, int8_t *output)
+void mg_max_pool_2d_s8_dsp(const mg_pool_2d_params *p, const int8_t *input, int8_t *output)
 {
     const int32_t depth = p->depth, width = p->input_width;
     const int32_t act_min = p->act_min, act_max = p->act_max;
@@ -10,15 +13,11 @@ void mg_max_pool_2d_s8_dsp(const mg_max_pool_2d_dsp_params *p, const int8_t *inp
     for (int32_t b = 0; b < p->batches; ++b) {
         const int8_t *image = input + b * p->input_height * width * depth;
         for (int32_t oy = 0; oy < p->output_height; ++oy) {
-            const int32_t y0 = oy * p->stride_height - p->padding_height;
-            const int32_t fy0 = y0 < 0 ? -y0 : 0;
-            const int32_t fy1 = p->filter_height < p->input_height - y0 ? p->filter_height : p->input_height - y0;
+            const mg_pool_span y = mg_pool_rows(p, oy);
             for (int32_t ox = 0; ox < p->output_width; ++ox) {
-                const int32_t x0 = ox * p->stride_width - p->padding_width;
-                const int32_t fx0 = x0 < 0 ? -x0 : 0;
-                const int32_t fx1 = p->filter_width < width - x0 ? p->filter_width : width - x0;
-                const int32_t rows = fy1 - fy0, cols = fx1 - fx0;
-                const int8_t *window = image + ((y0 + fy0) * width + x0 + fx0) * depth;
+                const mg_pool_span x = mg_pool_cols(p, ox);
+                const int32_t rows = y.end - y.first, cols = x.end - x.first;
+                const int8_t *window = image + ((y.origin + y.first) * width + x.origin + x.first) * depth;
                 const int32_t row_skip = (width - cols) * depth;
                 int32_t c = 0;
                 for (; c + 4 <= depth; c += 4) {
@@ -46,3 +45,5 @@ void mg_max_pool_2d_s8_dsp(const mg_max_pool_2d_dsp_params *p, const int8_t *inp
         }
     }
 }
+
+MG_REGISTER_UNARY_S8(max_pool_2d_dsp, mg_pool_2d_prepare_s8, mg_max_pool_2d_s8_dsp);

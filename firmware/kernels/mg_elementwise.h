@@ -1,0 +1,96 @@
+/* Registration glue shared by the element-wise kernels (RELU, LOGISTIC, ADD, ... and their backends) and the
+ * pooling kernels: the checks TFLite Micro's Prepare functions make on the tensors, and the invoke that picks the
+ * math by type.
+ *
+ * An element-wise kernel's parameter struct begins with `int32_t count` (the output's element count), which
+ * the generic prepare checks against the node's tensors. Its registration is then one line:
+ *
+ *     MG_REGISTER_UNARY(relu, mg_prepare_unary, mg_relu_s8, mg_relu_f32);      defines mg_register_relu
+ *     MG_REGISTER_BINARY_S8(add_dsp, mg_prepare_binary_s8, mg_add_s8_dsp);     defines mg_register_add_dsp
+ */
+#ifndef MG_ELEMENTWISE_H
+#define MG_ELEMENTWISE_H
+
+#include <stdint.h>
+
+#include "mg_kernel.h"
+
+enum {
+    MG_ELEMENTWISE_INT8_ONLY = 1,  /* a backend kernel: int8 tensors only */
+    MG_ELEMENTWISE_SAME_COUNT = 2, /* every input has the output's element count (no broadcasting) */
+};
+
+/* Checks a node of (at least) `num_inputs` inputs and one output: the output has output_count elements, each
+ * input input_count (-1: any, broadcasting), and every tensor has the output's type, int8 or float32. */
+mg_status mg_check_tensors(mg_node *node, int num_inputs, int32_t input_count, int32_t output_count, int flags);
+
+/* mg_check_tensors for an element-wise node: the output has the params' leading count of elements, each input
+ * too for a unary node or with MG_ELEMENTWISE_SAME_COUNT. */
+mg_status mg_check_elementwise(mg_node *node, int num_inputs, int flags);
+
+static inline mg_status mg_prepare_unary(mg_node *node)
+{
+    return mg_check_elementwise(node, 1, 0);
+}
+
+static inline mg_status mg_prepare_unary_s8(mg_node *node)
+{
+    return mg_check_elementwise(node, 1, MG_ELEMENTWISE_INT8_ONLY);
+}
+
+static inline mg_status mg_prepare_binary(mg_node *node)
+{
+    return mg_check_elementwise(node, 2, 0);
+}
+
+/* The backends' binary kernels: int8, no broadcasting. */
+static inline mg_status mg_prepare_binary_s8(mg_node *node)
+{
+    return mg_check_elementwise(node, 2, MG_ELEMENTWISE_INT8_ONLY | MG_ELEMENTWISE_SAME_COUNT);
+}
+
+#define MG_REGISTER_UNARY(name, prepare, s8, f32)                                                              \
+    static mg_status name##_invoke(mg_node *node)                                                              \
+    {                                                                                                          \
+        const mg_tensor *input = mg_input(node, 0);                                                            \
+        void *output = mg_output(node, 0)->data;                                                               \
+        if (input->type == MG_INT8) {                                                                          \
+            s8(node->params, input->data, output);                                                             \
+        } else {                                                                                               \
+            f32(node->params, input->data, output);                                                            \
+        }                                                                                                      \
+        return MG_OK;                                                                                          \
+    }                                                                                                          \
+    const mg_registration mg_register_##name = {0, 0, prepare, name##_invoke}
+
+#define MG_REGISTER_UNARY_S8(name, prepare, s8)                                                                \
+    static mg_status name##_invoke(mg_node *node)                                                              \
+    {                                                                                                          \
+        s8(node->params, mg_input(node, 0)->data, mg_output(node, 0)->data);                                   \
+        return MG_OK;                                                                                          \
+    }                                                                                                          \
+    const mg_registration mg_register_##name = {0, 0, prepare, name##_invoke}
+
+#define MG_REGISTER_BINARY(name, prepare, s8, f32)                                                             \
+    static mg_status name##_invoke(mg_node *node)                                                              \
+    {                                                                                                          \
+        const void *input1 = mg_input(node, 0)->data, *input2 = mg_input(node, 1)->data;                       \
+        const mg_tensor *output = mg_output(node, 0);                                                          \
+        if (output->type == MG_INT8) {                                                                         \
+            s8(node->params, input1, input2, output->data);                                                    \
+        } else {                                                                                               \
+            f32(node->params, input1, input2, output->data);                                                   \
+        }                                                                                                      \
+        return MG_OK;                                                                                          \
+    }                                                                                                          \
+    const mg_registration mg_register_##name = {0, 0, prepare, name##_invoke}
+
+#define MG_REGISTER_BINARY_S8(name, prepare, s8)                                                               \
+    static mg_status name##_invoke(mg_node *node)                                                              \
+    {                                                                                                          \
+        s8(node->params, mg_input(node, 0)->data, mg_input(node, 1)->data, mg_output(node, 0)->data);          \
+        return MG_OK;                                                                                          \
+    }                                                                                                          \
+    const mg_registration mg_register_##name = {0, 0, prepare, name##_invoke}
+
+#endif

@@ -1,0 +1,101 @@
+/* The pooling family, AVERAGE_POOL_2D and MAX_POOL_2D (NHWC), shared by every backend: the parameters TFLite
+ * Micro's PoolingPrepare computes (output size, padding, activation range), the node check, and the filter
+ * window clipped to the input that every pooling kernel walks.
+ *
+ * AVERAGE_POOL_2D: each output is the mean of the filter window clipped to the input, rounded as TFLite does;
+ * MAX_POOL_2D: its largest value. Kernels: mg_average_pool_2d_s8, _f32 and mg_max_pool_2d_s8, _f32 (reference,
+ * registered in average_pool_2d.c, max_pool_2d.c), mg_<op>_s8_dsp (<op>_s8_dsp.c), mg_<op>_s8_mve
+ * (<op>_s8_mve.c), each file registering its kernel. */
+#ifndef MG_POOL_2D_H
+#define MG_POOL_2D_H
+
+#include <stdint.h>
+
+#include "mg_kernel.h"
+
+typedef struct {
+    int32_t batches;
+    int32_t input_height;
+    int32_t input_width;
+    int32_t depth;
+    int32_t output_height;
+    int32_t output_width;
+    int32_t stride_height;
+    int32_t stride_width;
+    int32_t filter_height;
+    int32_t filter_width;
+    int32_t padding_height;    /* top/left padding, as TFLite's ComputePaddingHeightWidth gives it */
+    int32_t padding_width;
+    int32_t act_min;           /* int8: the fused activation as a quantized range */
+    int32_t act_max;
+    float act_min_f;           /* float32: the fused activation range */
+    float act_max_f;
+} mg_pool_2d_params;
+
+/* Checks the node's tensors against the parameters: int8 or float32 (the reference kernels)... */
+mg_status mg_pool_2d_prepare(mg_node *node);
+/* ... or int8 only (the backends). */
+mg_status mg_pool_2d_prepare_s8(mg_node *node);
+
+void mg_average_pool_2d_s8(const mg_pool_2d_params *p, const int8_t *input, int8_t *output);
+void mg_average_pool_2d_f32(const mg_pool_2d_params *p, const float *input, float *output);
+void mg_max_pool_2d_s8(const mg_pool_2d_params *p, const int8_t *input, int8_t *output);
+void mg_max_pool_2d_f32(const mg_pool_2d_params *p, const float *input, float *output);
+
+extern const mg_registration mg_register_average_pool_2d;
+extern const mg_registration mg_register_max_pool_2d;
+
+/* One axis of an output position's filter window: the input coordinate of tap 0 (negative in the padding) and
+ * the taps [first, end) that fall inside the input. */
+typedef struct {
+    int32_t origin;
+    int32_t first;
+    int32_t end;
+} mg_pool_span;
+
+static inline mg_pool_span mg_pool_span_of(int32_t out, int32_t stride, int32_t padding, int32_t filter,
+                                           int32_t size)
+{
+    mg_pool_span s;
+    s.origin = out * stride - padding;
+    s.first = s.origin < 0 ? -s.origin : 0;
+    s.end = filter < size - s.origin ? filter : size - s.origin;
+    return s;
+}
+
+static inline mg_pool_span mg_pool_rows(const mg_pool_2d_params *p, int32_t oy)
+{
+    return mg_pool_span_of(oy, p->stride_height, p->padding_height, p->filter_height, p->input_height);
+}
+
+static inline mg_pool_span mg_pool_cols(const mg_pool_2d_params *p, int32_t ox)
+{
+    return mg_pool_span_of(ox, p->stride_width, p->padding_width, p->filter_width, p->input_width);
+}
+
+/* The reference kernels' walk, TFLite's reference AveragePool and MaxPool loops: for every output element (batch,
+ * row, column, channel) in order, an accumulator of type ACC starts at INIT, becomes ACCUMULATE(acc, v) for each
+ * input value v of type T in the window clipped to the input (row by row), and the output element is
+ * FINISH(p, acc, count), count the number of those values. */
+#define MG_POOL_2D_REFERENCE(T, ACC, p, input, output, INIT, ACCUMULATE, FINISH)                                   \
+    for (int32_t b_ = 0; b_ < (p)->batches; ++b_) {                                                              \
+        const T *image_ = (input) + b_ * (p)->input_height * (p)->input_width * (p)->depth;                      \
+        for (int32_t oy_ = 0; oy_ < (p)->output_height; ++oy_) {                                                 \
+            const mg_pool_span y_ = mg_pool_rows((p), oy_);                                                      \
+            for (int32_t ox_ = 0; ox_ < (p)->output_width; ++ox_) {                                              \
+                const mg_pool_span x_ = mg_pool_cols((p), ox_);                                                  \
+                for (int32_t c_ = 0; c_ < (p)->depth; ++c_) {                                                    \
+                    ACC acc_ = (INIT);                                                                           \
+                    for (int32_t fy_ = y_.first; fy_ < y_.end; ++fy_) {                                          \
+                        const T *row_ = image_ + ((y_.origin + fy_) * (p)->input_width) * (p)->depth + c_;       \
+                        for (int32_t fx_ = x_.first; fx_ < x_.end; ++fx_) {                                      \
+                            acc_ = ACCUMULATE(acc_, row_[(x_.origin + fx_) * (p)->depth]);                       \
+                        }                                                                                        \
+                    }                                                                                            \
+                    *(output)++ = FINISH((p), acc_, (y_.end - y_.first) * (x_.end - x_.first));                  \
+                }                                                                                                \
+            }                                                                                                    \
+        }                                                                                                        \
+    }
+
+#endif

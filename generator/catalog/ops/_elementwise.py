@@ -1,0 +1,92 @@
+"""What the element-wise kernels share in Python, beside what they share in C (firmware/kernels/
+mg_elementwise.h): the node checks, the broadcast and activation fields of the binary ops, and in-place rules.
+
+Every element-wise parameter struct begins with `count` (the output's element count): the C prepare reads it."""
+from __future__ import annotations
+
+from .. import quant
+from ..spec import KernelSpec, NodeParams
+from . import _broadcast
+
+# the registration glue every element-wise kernel links
+SOURCES = ("mg_elementwise.h", "mg_elementwise.c")
+SUPPORTED_ACTIVATIONS = (0, 1, 2, 3)  # NONE, RELU, RELU_N1_TO_1, RELU6
+
+
+def inplace_first_input(op, inputs, outputs) -> int:
+    """Element-wise unary kernels write output[i] right after reading input[i]: the output may overwrite it."""
+    return 0
+
+
+def inplace_same_shape_input(op, inputs, outputs) -> int | None:
+    """A binary kernel reads element i of an input of the output's size just before it writes output element i:
+    the output may overwrite that input."""
+    return _broadcast.same_shape_input(inputs, outputs)
+
+
+def check_unary(op, inputs, outputs) -> str | None:
+    inp = inputs[0] if inputs else None
+    if inp is None or len(inputs) != 1 or len(outputs) != 1:
+        return "needs one input and one output"
+    out = outputs[0]
+    types = (inp.dtype.name, out.dtype.name)
+    if types not in (("INT8", "INT8"), ("FLOAT32", "FLOAT32")):
+        return f"input/output types {'/'.join(types)} are not supported (int8 or float32)"
+    if types[0] == "INT8":
+        for role, t in (("input", inp), ("output", out)):
+            if t.quant is None or len(t.quant.scale) != 1:
+                return f"int8 {op.op_name} needs a per-tensor quantized {role}"
+    if inp.num_elements != out.num_elements:
+        return f"input and output sizes differ ({inp.num_elements} and {out.num_elements} elements)"
+    return None
+
+
+def check_binary(op, inputs, outputs, name: str) -> str | None:
+    """What ADD, SUB and MUL share: two inputs of one type (int8 or float32), the output's type, per-tensor
+    quantization, a supported fused activation and broadcastable shapes."""
+    in1, in2 = (list(inputs) + [None, None])[:2]
+    if in1 is None or in2 is None or len(inputs) != 2 or len(outputs) != 1:
+        return "needs two inputs and one output"
+    out = outputs[0]
+    activation = op.options.get("fused_activation_function", 0)
+    if activation not in SUPPORTED_ACTIVATIONS:
+        return f"fused activation {quant.ACTIVATIONS.get(activation, activation)} is not supported"
+    types = (in1.dtype.name, in2.dtype.name, out.dtype.name)
+    if types not in (("INT8",) * 3, ("FLOAT32",) * 3):
+        return f"input/input/output types {'/'.join(types)} are not supported (int8 or float32)"
+    if types[0] == "INT8":
+        for role, t in (("input 1", in1), ("input 2", in2), ("output", out)):
+            if t.quant is None or not t.quant.scale:
+                return f"int8 {name} needs a quantized {role}"
+            if len(t.quant.scale) != 1:
+                return f"per-channel quantization of the {role} is not supported"
+    return _broadcast.check_shapes(in1, in2, out)
+
+
+def binary_fields(op, inputs, outputs, int8_fields) -> dict:
+    """A binary op's parameter fields: the count, the broadcast walk, then `int8_fields(in1, in2, out,
+    activation)` for int8 or the float activation range for float32."""
+    in1, in2, out = inputs[0], inputs[1], outputs[0]
+    activation = op.options.get("fused_activation_function", 0)
+    fields = {"count": out.num_elements, **_broadcast.loop_fields(in1, in2, out)}
+    if out.dtype.name == "INT8":
+        fields.update(int8_fields(in1, in2, out, activation))
+    else:
+        act_min_f, act_max_f = quant.activation_range_float(activation)
+        fields.update(act_min_f=act_min_f, act_max_f=act_max_f)
+    return fields
+
+
+def binary_reference(op: str, builtin_code: int, versions: tuple[int, int], validate, int8_fields) -> KernelSpec:
+    """The reference kernel of a broadcasting binary op (ADD, SUB, MUL), int8 and float32: firmware/kernels/
+    add.h (the family header), <op>.c, <op>_s8.c, <op>_f32.c; `int8_fields(in1, in2, out, activation)` gives
+    its int8 parameters."""
+    name = op.lower()
+
+    def params(op_, inputs, outputs):
+        return NodeParams(f"mg_{name}_params", binary_fields(op_, inputs, outputs, int8_fields))
+    return KernelSpec(op=op, builtin_code=builtin_code, versions=versions, dtypes=("FLOAT32", "INT8"),
+                      sources=("add.h", *SOURCES, f"{name}.c", f"{name}_s8.c", f"{name}_f32.c", "broadcast.h",
+                               "mg_fixedpoint.h"),
+                      registration=f"mg_register_{name}", validate=validate, params=params,
+                      inplace_input=inplace_same_shape_input)
