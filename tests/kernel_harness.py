@@ -38,7 +38,7 @@ def verify_model(model_bytes: bytes, sets: list | None = None, count: int = 3, s
     with tempfile.TemporaryDirectory(prefix="mcugen-kernel-") as tmp:
         target = load_board(board)
         project = emit(the_plan, target, project_dir or Path(tmp) / "p", "case.tflite")
-        problems = plan_problems(the_plan, None if qemu else project.path)  # the Python/C contract of each kernel
+        problems = plan_problems(the_plan)  # the Python/C contract of each kernel
         assert not problems, "\n".join(problems)
         sets = sets if sets is not None else random_sets(project.inputs, count, seed)
         if qemu:

@@ -1,20 +1,14 @@
 """The Python↔C contract of the kernels, checked on the host build for any plan: the parameter block the generator
-writes for a node against the C struct the kernel reads, and the scratch size the planner reserved against the
-kernel's C `*_scratch_size()`.
+writes for a node against the C struct the kernel reads. (Scratch needs no such check: the planner takes each size
+from the kernel's own C `*_scratch_size()`, see generator/catalog/ops/_scratch.py and test_weighted_scratch.py.)
 
 Layout: the struct's members (names, order, kinds, sizes) come from the DWARF of a host-compiled probe of the
 kernel's header, so typedefs and nested headers resolve as the compiler sees them. Every field the generator
 writes must be a member, in member order; lists must meet pointers, floats 4-byte floats, integers integer
-members wide enough for the value.
-
-Scratch: a kernel declares scratch in C as `size_t mg_..._scratch_size(const <its params type> *p)` in one of its
-headers (one per backend when a family header holds several: the one naming the backend is taken). For every node
-whose kernel has such a function in the host library, a probe linked with the generated node_params.c calls it on
-the node's real parameter block; the result must equal the planner's scratch bytes."""
+members wide enough for the value."""
 from __future__ import annotations
 
 import functools
-import re
 import subprocess
 import tempfile
 from dataclasses import dataclass
@@ -24,14 +18,10 @@ from elftools.elf.elffile import ELFFile
 
 from generator.catalog import CExpr, KernelSpec, NodeParams
 from generator.paths import FIRMWARE
-from generator.run.host import CFLAGS, build_host, host_library, include_flags
+from generator.run.host import include_flags
 
 # DWARF base type encodings (DW_ATE_*)
 _FLOAT, _SIGNED, _SIGNED_CHAR, _UNSIGNED, _UNSIGNED_CHAR, _BOOLEAN = 4, 5, 6, 7, 8, 2
-# Structs the generator fills in another order than C declares them (harmless with designated initializers, but
-# the contract is one order): the conv family's, reworked on another branch at the time of writing.
-ORDER_PENDING = frozenset({"mg_conv_2d_params", "mg_depthwise_conv_2d_params"})
-_SCRATCH_DECL = re.compile(r"size_t\s+(mg_\w+_scratch_size)\s*\(\s*const\s+(\w+)\s*\*\s*\w*\s*\)")
 
 
 @dataclass(frozen=True)
@@ -70,6 +60,24 @@ def _member(die, pointer_size: int) -> Member:
                   size, kind)
 
 
+def _flat_members(struct, pointer_size: int, prefix: str = "", base: int = 0) -> list[Member]:
+    """The struct's members; a nested struct member (the weighted families' `geometry`) contributes its own
+    members as `outer.inner`, the way the generator names them in designated initializers."""
+    members = []
+    for die in struct.iter_children():
+        if die.tag != "DW_TAG_member":
+            continue
+        inner = _strip(die.get_DIE_from_attribute("DW_AT_type"))
+        name = prefix + die.attributes["DW_AT_name"].value.decode()
+        offset = base + die.attributes["DW_AT_data_member_location"].value
+        if inner.tag == "DW_TAG_structure_type":
+            members += _flat_members(inner, pointer_size, name + ".", offset)
+        else:
+            m = _member(die, pointer_size)
+            members.append(Member(name, offset, m.size, m.kind))
+    return members
+
+
 @functools.lru_cache(maxsize=None)
 def c_layout(header: Path, c_type: str, header_text: str) -> tuple[Member, ...]:
     """The members of `c_type` as the host compiler lays it out (header_text: the cache key's contents)."""
@@ -86,9 +94,8 @@ def c_layout(header: Path, c_type: str, header_text: str) -> tuple[Member, ...]:
                 for die in cu.iter_DIEs():
                     name = die.attributes.get("DW_AT_name")
                     if die.tag == "DW_TAG_variable" and name and name.value == b"mg_layout_probe":
-                        struct = _strip(die.get_DIE_from_attribute("DW_AT_type"))
-                        return tuple(_member(m, pointer_size) for m in struct.iter_children()
-                                     if m.tag == "DW_TAG_member")
+                        return tuple(_flat_members(_strip(die.get_DIE_from_attribute("DW_AT_type")),
+                                                   pointer_size))
     raise AssertionError(f"no DWARF for {c_type}")
 
 
@@ -106,7 +113,7 @@ def layout_problems(header: Path, params: NodeParams) -> list[str]:
     where = f"{params.c_type} ({header.name})"
     problems = [f"{where} has no member '{n}'" for n in params.fields if n not in by_name]
     written = [n for n in params.fields if n in by_name]
-    if written != sorted(written, key=lambda n: by_name[n].offset) and params.c_type not in ORDER_PENDING:
+    if written != sorted(written, key=lambda n: by_name[n].offset):
         problems.append(f"{where}: fields written in the order {written}, the struct's is "
                         f"{[m.name for m in members if m.name in params.fields]}")
     for name in written:
@@ -127,64 +134,11 @@ def layout_problems(header: Path, params: NodeParams) -> list[str]:
     return problems
 
 
-def scratch_function(spec: KernelSpec, c_type: str) -> str | None:
-    """The C function that sizes the kernel's scratch, declared in one of its headers, or None."""
-    found = []
-    for source in spec.sources:
-        path = Path(source) if Path(source).is_absolute() else FIRMWARE / "kernels" / source
-        if path.suffix == ".h" and path.is_file():
-            found += [name for name, t in _SCRATCH_DECL.findall(path.read_text()) if t == c_type]
-    found = sorted(set(found))
-    if len(found) > 1:
-        found = [name for name in found if f"_{spec.backend}" in name]
-    return found[0] if len(found) == 1 else None
-
-
-@functools.lru_cache(maxsize=1)
-def _host_symbols(library: Path) -> frozenset[str]:
-    out = subprocess.run(["nm", "--defined-only", str(library)], capture_output=True, text=True, check=True).stdout
-    return frozenset(line.split()[-1] for line in out.splitlines() if len(line.split()) == 3)
-
-
-def scratch_problems(plan, project_dir: Path) -> list[str]:
-    """Python's scratch bytes against the C scratch size of every node whose kernel sizes scratch in C (and whose
-    function the host library has: the mve kernels build for Helium only)."""
-    library = host_library()
-    checks = []
-    for node in plan.nodes:
-        function = scratch_function(node.kernel, node.params.c_type) if node.params else None
-        if function and function in _host_symbols(library):
-            checks.append((node, function))
-    if not checks:
-        return []
-    lines = [f'#include "{header_of(n.kernel)}"' for n, _ in checks]
-    lines += ["#include <stdio.h>", "extern const void *const mg_node_params[];", "int main(void)", "{"]
-    lines += [f'    printf("%lu\\n", (unsigned long){f}(({n.params.c_type} const *)mg_node_params[{n.index}]));'
-              for n, f in checks]
-    lines += ["    return 0;", "}"]
-    objects = sorted(str(o) for o in (build_host(project_dir).parent).glob("*.o"))  # the generated files, built
-    with tempfile.TemporaryDirectory(prefix="mcugen-scratch-") as tmp:
-        probe, exe = Path(tmp) / "probe.c", Path(tmp) / "probe"
-        probe.write_text("\n".join(lines) + "\n")
-        proc = subprocess.run(["gcc", *CFLAGS, *include_flags(), f"-I{Path(project_dir) / 'src'}", "-c", str(probe),
-                               "-o", str(probe.with_suffix(".o"))], capture_output=True, text=True)
-        if proc.returncode == 0:
-            proc = subprocess.run(["g++", str(probe.with_suffix(".o")), *objects, str(library), "-lm", "-o", str(exe)],
-                                  capture_output=True, text=True)
-        assert proc.returncode == 0, f"scratch probe does not build:\n{proc.stderr[-3000:]}"
-        sizes = [int(v) for v in subprocess.run([str(exe)], capture_output=True, text=True,
-                                                check=True).stdout.split()]
-    return [f"node {n.index} ({n.op_name}, {n.kernel.backend}): Python plans {n.scratch_bytes} scratch bytes, "
-            f"{f} says {c}" for (n, f), c in zip(checks, sizes) if n.scratch_bytes != c]
-
-
-def plan_problems(plan, project_dir: Path | None = None) -> list[str]:
-    """Every contract problem of a plan's nodes (scratch too when the emitted project is given)."""
+def plan_problems(plan) -> list[str]:
+    """Every parameter-layout problem of a plan's nodes."""
     problems = []
     for node in plan.nodes:
         header = header_of(node.kernel)
         if node.params is not None and node.params.c_type and header.suffix == ".h":
             problems += layout_problems(header, node.params)
-    if project_dir is not None:
-        problems += scratch_problems(plan, project_dir)
     return problems
