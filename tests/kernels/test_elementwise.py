@@ -86,6 +86,13 @@ def test_logical_not():
     verify_model(model, sets=sets)
 
 
+def test_default_random_bools():
+    """mcugen's own random input sets draw both truth values for bool inputs."""
+    model, _ = unary_batch("LOGICAL_NOT", "bool", seed=6, cases=1)
+    results = verify_model(model, count=1)
+    assert set(np.unique(results[0].outputs[0])) == {False, True}
+
+
 def test_in_qemu():
     """One node per op and type through the cross-compiled kernels."""
     b = Batch(99)
