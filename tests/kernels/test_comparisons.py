@@ -67,7 +67,8 @@ def test_logical_random(op_name):
     verify_model(model, sets=sets)
 
 
-def test_in_qemu():
+@pytest.mark.parametrize("board", ["mps2-an386", "mps2-an505"])  # Cortex-M4, ARMv8-M M33
+def test_in_qemu(board):
     b = Batch(5)
     for op_name in OPS:
         for dtype in NUMERIC + (["bool"] if op_name in ("EQUAL", "NOT_EQUAL") else []):
@@ -78,7 +79,7 @@ def test_in_qemu():
     for op_name in ("LOGICAL_AND", "LOGICAL_OR"):
         x, y = b.input([3, 4], "bool"), b.input([4], "bool")
         b.node(op_name, [x, y], [b.output([3, 4], "bool")])
-    verify_model(b.build(), sets=b.sets(1), qemu=True)
+    verify_model(b.build(), sets=b.sets(1), qemu=True, board=board)
 
 
 def model_of(op_name, types, scale=0.05, shapes=([2, 3], [2, 3], [2, 3])) -> bytes:

@@ -93,7 +93,8 @@ def test_default_random_bools():
     assert set(np.unique(results[0].outputs[0])) == {False, True}
 
 
-def test_in_qemu():
+@pytest.mark.parametrize("board", ["mps2-an386", "mps2-an505"])  # Cortex-M4, ARMv8-M M33
+def test_in_qemu(board):
     """One node per op and type through the cross-compiled kernels."""
     b = Batch(99)
     for op_name in FLOAT_OPS:
@@ -105,7 +106,7 @@ def test_in_qemu():
         b.node(op_name, [x], [b.output([16], dtype, q_out)], version=version)
     x = b.input([7], "bool")
     b.node("LOGICAL_NOT", [x], [b.output([7], "bool")])
-    verify_model(b.build(), sets=b.sets(1), qemu=True)
+    verify_model(b.build(), sets=b.sets(1), qemu=True, board=board)
 
 
 def single(op_name, types, quant=(True, True), zero_point=0, version=1) -> bytes:
