@@ -1,6 +1,6 @@
 /* CAST (TFLite Micro's cast.cc): each element converted with a C cast, static_cast as TFLite Micro does:
  * floats truncate toward zero, integers narrow modulo 2^bits, bools read as 0 or 1. Inputs int8, int16, int32,
- * float32 and bool; outputs int8, int16, int32 and float32. */
+ * uint32, float32 and bool; outputs int8, int16, int32, uint32 and float32. */
 #ifndef MG_CAST_H
 #define MG_CAST_H
 

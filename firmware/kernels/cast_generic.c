@@ -15,6 +15,7 @@
     case MG_INT8: CAST_LOOP(IN_T, int8_t); return MG_OK;                         \
     case MG_INT16: CAST_LOOP(IN_T, int16_t); return MG_OK;                       \
     case MG_INT32: CAST_LOOP(IN_T, int32_t); return MG_OK;                       \
+    case MG_UINT32: CAST_LOOP(IN_T, uint32_t); return MG_OK;                     \
     case MG_FLOAT32: CAST_LOOP(IN_T, float); return MG_OK;                       \
     default: return MG_ERROR;                                                    \
     }
@@ -25,6 +26,7 @@ mg_status mg_cast_generic(const mg_cast_params *p, const void *input, void *outp
     case MG_INT8: CAST_FROM(int8_t)
     case MG_INT16: CAST_FROM(int16_t)
     case MG_INT32: CAST_FROM(int32_t)
+    case MG_UINT32: CAST_FROM(uint32_t)
     case MG_FLOAT32: CAST_FROM(float)
     case MG_BOOL: CAST_FROM(uint8_t)
     default: return MG_ERROR;

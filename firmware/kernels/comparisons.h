@@ -58,8 +58,10 @@ void mg_greater_s32(const mg_comparisons_params *p, const int32_t *input1, const
 void mg_greater_s64(const mg_comparisons_params *p, const int64_t *input1, const int64_t *input2, uint8_t *output);
 void mg_greater_s8(const mg_comparisons_params *p, const int8_t *input1, const int8_t *input2, uint8_t *output);
 void mg_greater_equal_f32(const mg_comparisons_params *p, const float *input1, const float *input2, uint8_t *output);
-void mg_greater_equal_s32(const mg_comparisons_params *p, const int32_t *input1, const int32_t *input2, uint8_t *output);
-void mg_greater_equal_s64(const mg_comparisons_params *p, const int64_t *input1, const int64_t *input2, uint8_t *output);
+void mg_greater_equal_s32(const mg_comparisons_params *p, const int32_t *input1, const int32_t *input2,
+                          uint8_t *output);
+void mg_greater_equal_s64(const mg_comparisons_params *p, const int64_t *input1, const int64_t *input2,
+                          uint8_t *output);
 void mg_greater_equal_s8(const mg_comparisons_params *p, const int8_t *input1, const int8_t *input2, uint8_t *output);
 void mg_less_f32(const mg_comparisons_params *p, const float *input1, const float *input2, uint8_t *output);
 void mg_less_s32(const mg_comparisons_params *p, const int32_t *input1, const int32_t *input2, uint8_t *output);

@@ -1,4 +1,4 @@
-/* EQUAL, int32_t: TFLite's reference_ops::EqualNoScaling (TFLite Micro's comparisons.cc). */
+/* EQUAL, int32: TFLite's reference_ops::EqualNoScaling (TFLite Micro's comparisons.cc). */
 #include "comparisons.h"
 #include "mg_binary_loop.h"
 

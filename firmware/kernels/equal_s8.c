@@ -1,4 +1,4 @@
-/* EQUAL, int8_t: TFLite's reference_ops::EqualWithScaling (TFLite Micro's comparisons.cc). */
+/* EQUAL, int8: TFLite's reference_ops::EqualWithScaling (TFLite Micro's comparisons.cc). */
 #include "comparisons.h"
 #include "mg_binary_loop.h"
 

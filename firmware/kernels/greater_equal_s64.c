@@ -1,4 +1,4 @@
-/* GREATER_EQUAL, int64_t: TFLite's reference_ops::GreaterEqualNoScaling (TFLite Micro's comparisons.cc). */
+/* GREATER_EQUAL, int64: TFLite's reference_ops::GreaterEqualNoScaling (TFLite Micro's comparisons.cc). */
 #include "comparisons.h"
 #include "mg_binary_loop.h"
 

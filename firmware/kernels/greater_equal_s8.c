@@ -1,4 +1,4 @@
-/* GREATER_EQUAL, int8_t: TFLite's reference_ops::GreaterEqualWithScaling (TFLite Micro's comparisons.cc). */
+/* GREATER_EQUAL, int8: TFLite's reference_ops::GreaterEqualWithScaling (TFLite Micro's comparisons.cc). */
 #include "comparisons.h"
 #include "mg_binary_loop.h"
 

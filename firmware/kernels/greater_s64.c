@@ -1,4 +1,4 @@
-/* GREATER, int64_t: TFLite's reference_ops::GreaterNoScaling (TFLite Micro's comparisons.cc). */
+/* GREATER, int64: TFLite's reference_ops::GreaterNoScaling (TFLite Micro's comparisons.cc). */
 #include "comparisons.h"
 #include "mg_binary_loop.h"
 

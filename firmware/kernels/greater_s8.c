@@ -1,4 +1,4 @@
-/* GREATER, int8_t: TFLite's reference_ops::GreaterWithScaling (TFLite Micro's comparisons.cc). */
+/* GREATER, int8: TFLite's reference_ops::GreaterWithScaling (TFLite Micro's comparisons.cc). */
 #include "comparisons.h"
 #include "mg_binary_loop.h"
 

@@ -1,4 +1,4 @@
-/* LESS_EQUAL, int32_t: TFLite's reference_ops::LessEqualNoScaling (TFLite Micro's comparisons.cc). */
+/* LESS_EQUAL, int32: TFLite's reference_ops::LessEqualNoScaling (TFLite Micro's comparisons.cc). */
 #include "comparisons.h"
 #include "mg_binary_loop.h"
 

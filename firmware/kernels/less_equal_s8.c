@@ -1,4 +1,4 @@
-/* LESS_EQUAL, int8_t: TFLite's reference_ops::LessEqualWithScaling (TFLite Micro's comparisons.cc). */
+/* LESS_EQUAL, int8: TFLite's reference_ops::LessEqualWithScaling (TFLite Micro's comparisons.cc). */
 #include "comparisons.h"
 #include "mg_binary_loop.h"
 

@@ -1,4 +1,4 @@
-/* LESS, int64_t: TFLite's reference_ops::LessNoScaling (TFLite Micro's comparisons.cc). */
+/* LESS, int64: TFLite's reference_ops::LessNoScaling (TFLite Micro's comparisons.cc). */
 #include "comparisons.h"
 #include "mg_binary_loop.h"
 

@@ -1,4 +1,4 @@
-/* LESS, int8_t: TFLite's reference_ops::LessWithScaling (TFLite Micro's comparisons.cc). */
+/* LESS, int8: TFLite's reference_ops::LessWithScaling (TFLite Micro's comparisons.cc). */
 #include "comparisons.h"
 #include "mg_binary_loop.h"
 

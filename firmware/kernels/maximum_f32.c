@@ -1,4 +1,5 @@
-/* MAXIMUM, float: TFLite's reference_ops::MaximumMinimumBroadcastSlow with MaximumOp (TFLite Micro's maximum_minimum.cc). */
+/* MAXIMUM, float: TFLite's reference_ops::MaximumMinimumBroadcastSlow with MaximumOp
+ * (TFLite Micro's maximum_minimum.cc). */
 #include "maximum_minimum.h"
 #include "mg_binary_loop.h"
 

@@ -1,4 +1,5 @@
-/* MAXIMUM, int32_t: TFLite's reference_ops::MaximumMinimumBroadcastSlow with MaximumOp (TFLite Micro's maximum_minimum.cc). */
+/* MAXIMUM, int32: TFLite's reference_ops::MaximumMinimumBroadcastSlow with MaximumOp
+ * (TFLite Micro's maximum_minimum.cc). */
 #include "maximum_minimum.h"
 #include "mg_binary_loop.h"
 

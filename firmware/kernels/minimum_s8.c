@@ -1,4 +1,5 @@
-/* MINIMUM, int8_t: TFLite's reference_ops::MaximumMinimumBroadcastSlow with MinimumOp (TFLite Micro's maximum_minimum.cc). */
+/* MINIMUM, int8: TFLite's reference_ops::MaximumMinimumBroadcastSlow with MinimumOp
+ * (TFLite Micro's maximum_minimum.cc). */
 #include "maximum_minimum.h"
 #include "mg_binary_loop.h"
 

@@ -1,4 +1,4 @@
-/* NOT_EQUAL, int64_t: TFLite's reference_ops::NotEqualNoScaling (TFLite Micro's comparisons.cc). */
+/* NOT_EQUAL, int64: TFLite's reference_ops::NotEqualNoScaling (TFLite Micro's comparisons.cc). */
 #include "comparisons.h"
 #include "mg_binary_loop.h"
 

@@ -1,4 +1,4 @@
-/* NOT_EQUAL, int8_t: TFLite's reference_ops::NotEqualWithScaling (TFLite Micro's comparisons.cc). */
+/* NOT_EQUAL, int8: TFLite's reference_ops::NotEqualWithScaling (TFLite Micro's comparisons.cc). */
 #include "comparisons.h"
 #include "mg_binary_loop.h"
 

@@ -44,7 +44,8 @@ def test_in_qemu():
         values = (lambda rng, s: random_values(rng, "int32", s, low=-40000, high=40000)) if dtype == "int32" else None
         x = b.input([3, 1, 4], dtype, quant(b.rng, "input1") if quantized else None, values)
         y = b.input([5, 1], dtype, quant(b.rng, "input2") if quantized else None, values)
-        b.node("SQUARED_DIFFERENCE", [x, y], [b.output([3, 5, 4], dtype, quant(b.rng, "output") if quantized else None)])
+        out_q = quant(b.rng, "output") if quantized else None
+        b.node("SQUARED_DIFFERENCE", [x, y], [b.output([3, 5, 4], dtype, out_q)])
     verify_model(b.build(), sets=b.sets(1), qemu=True)
 
 

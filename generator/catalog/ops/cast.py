@@ -1,11 +1,11 @@
-"""CAST (TFLite Micro's cast.cc): int8, int16, int32, float32 or bool to int8, int16, int32 or float32.
-TFLite Micro's uint32 tensors are not supported by the mcugen runtime."""
+"""CAST (TFLite Micro's cast.cc): int8, int16, int32, uint32, float32 or bool to int8, int16, int32, uint32 or
+float32."""
 from __future__ import annotations
 
 from ..spec import KernelSpec, NodeParams
 
-INPUT_TYPES = ("INT8", "INT16", "INT32", "FLOAT32", "BOOL")
-OUTPUT_TYPES = ("INT8", "INT16", "INT32", "FLOAT32")
+INPUT_TYPES = ("INT8", "INT16", "INT32", "UINT32", "FLOAT32", "BOOL")
+OUTPUT_TYPES = ("INT8", "INT16", "INT32", "UINT32", "FLOAT32")
 
 
 def validate(op, inputs, outputs):
