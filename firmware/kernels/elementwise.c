@@ -1,5 +1,5 @@
 /* Registrations of the element-wise unary ops (TFLite Micro's elementwise.cc, neg.cc, floor.cc, ceil.cc,
- * round.cc): one prepare for all of them, an invoke per op dispatching on the type. The generator has
+ * round.cc, exp.cc): one prepare for all of them, an invoke per op dispatching on the type. The generator has
  * checked the types against TFLite Micro's; prepare checks that the tensors are the ones it planned. */
 #include "elementwise.h"
 
@@ -79,6 +79,7 @@ static mg_status invoke_neg(mg_node *node) { return invoke_float(node, mg_neg_f3
 static mg_status invoke_floor(mg_node *node) { return invoke_float(node, mg_floor_f32); }
 static mg_status invoke_ceil(mg_node *node) { return invoke_float(node, mg_ceil_f32); }
 static mg_status invoke_round(mg_node *node) { return invoke_float(node, mg_round_f32); }
+static mg_status invoke_exp(mg_node *node) { return invoke_float(node, mg_exp_f32); }
 
 const mg_registration mg_register_abs = {0, 0, prepare, invoke_abs};
 const mg_registration mg_register_sin = {0, 0, prepare, invoke_sin};
@@ -92,3 +93,4 @@ const mg_registration mg_register_neg = {0, 0, prepare, invoke_neg};
 const mg_registration mg_register_floor = {0, 0, prepare, invoke_floor};
 const mg_registration mg_register_ceil = {0, 0, prepare, invoke_ceil};
 const mg_registration mg_register_round = {0, 0, prepare, invoke_round};
+const mg_registration mg_register_exp = {0, 0, prepare, invoke_exp};

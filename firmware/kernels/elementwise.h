@@ -1,6 +1,6 @@
 /* The element-wise unary ops of TFLite Micro's elementwise.cc (ABS, SIN, COS, LOG, SQRT, RSQRT, SQUARE,
- * LOGICAL_NOT) and of neg.cc, floor.cc, ceil.cc and round.cc (NEG, FLOOR, CEIL, ROUND): one output element
- * per input element, in order, so the output may overwrite the input.
+ * LOGICAL_NOT) and of neg.cc, floor.cc, ceil.cc, round.cc and exp.cc (NEG, FLOOR, CEIL, ROUND, EXP): one output
+ * element per input element, in order, so the output may overwrite the input.
  *
  * float32 calls the C library's float function, as TFLite Micro calls std::sin(float) and friends.
  * Quantized ABS (int8; int16 with zero points 0) takes |input - input zero point|, rescales it to the output
@@ -40,6 +40,7 @@ void mg_neg_f32(const mg_elementwise_params *p, const float *input, float *outpu
 void mg_floor_f32(const mg_elementwise_params *p, const float *input, float *output);
 void mg_ceil_f32(const mg_elementwise_params *p, const float *input, float *output);
 void mg_round_f32(const mg_elementwise_params *p, const float *input, float *output);
+void mg_exp_f32(const mg_elementwise_params *p, const float *input, float *output);
 
 extern const mg_registration mg_register_abs;
 extern const mg_registration mg_register_sin;
@@ -53,5 +54,6 @@ extern const mg_registration mg_register_neg;
 extern const mg_registration mg_register_floor;
 extern const mg_registration mg_register_ceil;
 extern const mg_registration mg_register_round;
+extern const mg_registration mg_register_exp;
 
 #endif

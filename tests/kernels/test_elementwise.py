@@ -1,4 +1,4 @@
-"""The element-wise unary ops (ABS, SIN, COS, LOG, SQRT, RSQRT, SQUARE, LOGICAL_NOT, NEG, FLOOR, CEIL, ROUND):
+"""The element-wise unary ops (ABS, SIN, COS, LOG, SQRT, RSQRT, SQUARE, LOGICAL_NOT, NEG, FLOOR, CEIL, ROUND, EXP):
 20 random cases per op and type in one model each, against TFLite Micro on the host build; a few in QEMU."""
 import numpy as np
 import pytest
@@ -11,8 +11,8 @@ from op_cases import Batch, random_quant, random_shape, random_values
 
 CASES = 20
 POSITIVE = {"LOG": (1e-3, 50.0), "SQRT": (0.0, 50.0), "RSQRT": (1e-3, 50.0)}
-WIDE = {"SIN": (-20.0, 20.0), "COS": (-20.0, 20.0), "SQUARE": (-1e3, 1e3)}
-FLOAT_OPS = ["ABS", "SIN", "COS", "LOG", "SQRT", "RSQRT", "SQUARE", "NEG", "FLOOR", "CEIL", "ROUND"]
+WIDE = {"SIN": (-20.0, 20.0), "COS": (-20.0, 20.0), "SQUARE": (-1e3, 1e3), "EXP": (-80.0, 80.0)}
+FLOAT_OPS = ["ABS", "SIN", "COS", "LOG", "SQRT", "RSQRT", "SQUARE", "NEG", "FLOOR", "CEIL", "ROUND", "EXP"]
 
 
 def float_values(op_name):

@@ -1,6 +1,6 @@
 """The element-wise unary ops: ABS, SIN, COS, LOG, SQRT, RSQRT, SQUARE, LOGICAL_NOT (TFLite Micro's
-elementwise.cc) and NEG, FLOOR, CEIL, ROUND (neg.cc, floor.cc, ceil.cc, round.cc), with the types TFLite Micro
-accepts: float32 for all but LOGICAL_NOT (bool); ABS also int8 and int16, RSQRT also int8."""
+elementwise.cc) and NEG, FLOOR, CEIL, ROUND, EXP (neg.cc, floor.cc, ceil.cc, round.cc, exp.cc), with the types
+TFLite Micro accepts: float32 for all but LOGICAL_NOT (bool); ABS also int8 and int16, RSQRT also int8."""
 from __future__ import annotations
 
 import numpy as np
@@ -10,14 +10,14 @@ from ..spec import KernelSpec, NodeParams
 
 SOURCES = ("elementwise.h", "elementwise.c", "abs_f32.c", "abs_s8.c", "abs_s16.c", "sin_f32.c", "cos_f32.c",
            "log_f32.c", "sqrt_f32.c", "rsqrt_f32.c", "rsqrt_s8.c", "square_f32.c", "logical_not_b.c", "neg_f32.c",
-           "floor_f32.c", "ceil_f32.c", "round_f32.c", "mg_fixedpoint.h", "fixedpoint_exp.h")
+           "floor_f32.c", "ceil_f32.c", "round_f32.c", "exp_f32.c", "mg_fixedpoint.h", "fixedpoint_exp.h")
 
 # (op, builtin code, versions as TFLite registers them, input types TFLite Micro's kernel takes)
 OPS = [("ABS", 101, (1, 5), ("FLOAT32", "INT8", "INT16")), ("SIN", 66, (1, 1), ("FLOAT32",)),
        ("COS", 108, (1, 1), ("FLOAT32",)), ("LOG", 73, (1, 2), ("FLOAT32",)), ("SQRT", 75, (1, 2), ("FLOAT32",)),
        ("RSQRT", 76, (1, 3), ("FLOAT32", "INT8")), ("SQUARE", 92, (1, 1), ("FLOAT32",)),
        ("LOGICAL_NOT", 87, (1, 1), ("BOOL",)), ("NEG", 59, (1, 1), ("FLOAT32",)), ("FLOOR", 8, (1, 1), ("FLOAT32",)),
-       ("CEIL", 104, (1, 1), ("FLOAT32",)), ("ROUND", 116, (1, 1), ("FLOAT32",))]
+       ("CEIL", 104, (1, 1), ("FLOAT32",)), ("ROUND", 116, (1, 1), ("FLOAT32",)), ("EXP", 47, (1, 2), ("FLOAT32",))]
 
 
 def _quantized(t) -> bool:
