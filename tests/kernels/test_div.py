@@ -75,6 +75,10 @@ def test_int8_every_pair():
 def test_int8_double_precision_setup():
     """Every pair under quantizations whose output multiplier differs between float and double set-up math."""
     b = Batch(5)
+    # 0.05 / (0.05 * 1.5): the float quotient rounds 0.75 / 1.5 below the half, the double one onto it
+    x = b.input([256, 1], "int8", (0.05, 0), lambda rng, s: np.arange(-128, 128, dtype=np.int8).reshape(s))
+    y = b.input([1, 2], "int8", (0.05, 0), lambda rng, s: np.array([[-100, 100]], np.int8))
+    b.node("DIV", [x, y], [b.output([256, 2], "int8", (1.5, 3))], version=2)
     found = 0
     while found < 8:
         q1, q2, qo = int8_quant(b.rng)
