@@ -81,6 +81,21 @@ def test_int8_every_value(op_name):
     verify_model(b.build(), sets=b.sets(1))
 
 
+def test_abs_int8_double_precision_setup():
+    """Every int8 value under round-number scale pairs whose ABS multiplier differs between float and double
+    set-up math (the tflite-micro package's results follow the double one)."""
+    nice = [0.01, 0.02, 0.03, 0.05, 0.07, 0.1, 0.15, 0.2, 0.3, 0.45, 0.6, 0.9, 1.5]
+    b = Batch(31)
+    for s_in in nice:
+        for s_out in nice:
+            if float(np.float32(s_in) / np.float32(s_out)) == float(np.float32(s_in)) / float(np.float32(s_out)):
+                continue  # the float quotient is the double one
+            zp_in, zp_out = (int(v) for v in b.rng.integers(-128, 128, size=2))
+            x = b.input([256], "int8", (s_in, zp_in), lambda rng, s: np.arange(-128, 128, dtype=np.int8))
+            b.node("ABS", [x], [b.output([256], "int8", (s_out, zp_out))], version=2)
+    verify_model(b.build(), sets=b.sets(1))
+
+
 def test_logical_not():
     model, sets = unary_batch("LOGICAL_NOT", "bool", seed=5)
     verify_model(model, sets=sets)
