@@ -9,7 +9,7 @@ from kernel_harness import rand_scale
 from modelkit import GraphBuilder
 
 INT_RANGES = {"int8": (-128, 127), "int16": (-32768, 32767), "int32": (-2**31, 2**31 - 1),
-              "int64": (-2**63, 2**63 - 1), "uint32": (0, 2**32 - 1)}
+              "int64": (-2**63, 2**63 - 1), "uint8": (0, 255), "uint32": (0, 2**32 - 1)}
 
 
 def random_shape(rng, max_rank=4, max_elements=48) -> list[int]:
