@@ -53,6 +53,6 @@ def params(op, inputs, outputs):
 
 SPEC = KernelSpec(
     op="REVERSE_V2", builtin_code=105, versions=(1, 3), dtypes=TYPES,
-    sources=("reverse_v2.h", "reverse_v2.c", "reverse_v2_generic.c"), registration="mg_register_reverse_v2",
-    validate=validate, params=params,
+    sources=("reverse_v2.h", "reverse_v2.c", "reverse_v2_generic.c", "mg_strided_copy.h"),
+    registration="mg_register_reverse_v2", validate=validate, params=params,
 )
