@@ -25,7 +25,8 @@ def test_random(dtype):
     for k in range(20):
         shape = random_shape(b.rng, max_rank=5, max_elements=96) or [4]
         begins = [int(b.rng.integers(0, d)) for d in shape]
-        sizes = [-1 if b.rng.integers(0, 4) == 0 else int(b.rng.integers(1, d - bg + 1)) for d, bg in zip(shape, begins)]
+        sizes = [-1 if b.rng.integers(0, 4) == 0 else int(b.rng.integers(1, d - bg + 1))
+                 for d, bg in zip(shape, begins)]
         slice_node(b, dtype, shape, begins, sizes, "int64" if k % 3 == 0 else "int32")
     verify_model(b.build(), sets=b.sets())
 
