@@ -64,14 +64,16 @@ def default_project_dir(model_path: Path, board_name: str) -> Path:
 
 
 def random_sets(inputs: list[IoTensor], count: int, seed: int) -> list[list[np.ndarray]]:
-    """Reproducible random input sets: full-range integers, floats uniform in [-3, 3]."""
+    """Reproducible random input sets: full-range integers, floats uniform in [-3, 3], bools half true."""
     rng = np.random.default_rng(seed)
     sets = []
     for _ in range(count):
         values = []
         for spec in inputs:
             dtype = np.dtype(spec.dtype.lower())
-            if np.issubdtype(dtype, np.integer):
+            if dtype == np.bool_:
+                values.append(rng.integers(0, 2, size=spec.shape).astype(np.bool_))
+            elif np.issubdtype(dtype, np.integer):
                 info = np.iinfo(dtype)
                 values.append(rng.integers(info.min, info.max, size=spec.shape, endpoint=True, dtype=dtype))
             else:

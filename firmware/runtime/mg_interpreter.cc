@@ -72,7 +72,7 @@ void Trace(const char* stage, uint32_t node, const char* op, const char* result,
 
 uint32_t TypeSize(uint8_t type) {
   switch (type) {
-    case MG_FLOAT32: case MG_INT32: return 4;
+    case MG_FLOAT32: case MG_INT32: case MG_UINT32: return 4;
     case MG_INT64: return 8;
     case MG_INT16: return 2;
     case MG_INT8: case MG_UINT8: case MG_BOOL: return 1;

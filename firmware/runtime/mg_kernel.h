@@ -16,7 +16,8 @@ extern "C" {
 typedef enum { MG_OK = 0, MG_ERROR = 1 } mg_status;
 
 /* TFLite TensorType values, as stored in the model. */
-enum { MG_FLOAT32 = 0, MG_INT32 = 2, MG_UINT8 = 3, MG_INT64 = 4, MG_BOOL = 6, MG_INT16 = 7, MG_INT8 = 9 };
+enum { MG_FLOAT32 = 0, MG_INT32 = 2, MG_UINT8 = 3, MG_INT64 = 4, MG_BOOL = 6, MG_INT16 = 7, MG_INT8 = 9,
+       MG_UINT32 = 15 };
 
 typedef struct {
     void *data;           /* in the arena, or in the model (constants) */

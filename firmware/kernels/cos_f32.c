@@ -1,0 +1,12 @@
+/* COS, float32: std::cos as TFLite Micro's elementwise.cc CosEval. */
+#include <math.h>
+
+#include "elementwise.h"
+
+void mg_cos_f32(const mg_elementwise_params *p, const float *input, float *output)
+{
+    for (int32_t i = 0; i < p->count; ++i) {
+        const float v = input[i];
+        output[i] = cosf(v);
+    }
+}

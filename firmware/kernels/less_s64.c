@@ -1,0 +1,8 @@
+/* LESS, int64: TFLite's reference_ops::LessNoScaling (TFLite Micro's comparisons.cc). */
+#include "comparisons.h"
+#include "mg_binary_loop.h"
+
+void mg_less_s64(const mg_comparisons_params *p, const int64_t *input1, const int64_t *input2, uint8_t *output)
+{
+    MG_BINARY_LOOP(p, input1, input2, output, MG_LESS_STEP);
+}

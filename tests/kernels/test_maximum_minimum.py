@@ -1,0 +1,71 @@
+"""MAXIMUM and MINIMUM: 20 random broadcast cases per op and type in one model each, against TFLite Micro on the
+host build; one model of every op and type in QEMU."""
+import pytest
+
+from generator.check import CheckError, check
+from generator.model import read_model
+from kernel_harness import verify_model
+from modelkit import GraphBuilder
+from op_cases import Batch, random_quant, random_values
+from test_add import broadcast_shapes
+
+TYPES = ["float32", "int8", "int16", "int32", "int64"]
+CASES = 20
+
+
+def binary_batch(op_name, dtype, seed, cases=CASES, version=1, output_dtype=None, quant=None, values=None,
+                 max_rank=6):
+    """`cases` nodes of op_name over random broadcast shapes; about one in four has a constant operand, and
+    int8/int16 ones share a random quantization (or get one per tensor from `quant(rng, role)`)."""
+    b = Batch(seed)
+    make = values or (lambda rng, s, d=dtype: random_values(rng, d, s))
+    for _ in range(cases):
+        out_shape, shape1, shape2 = broadcast_shapes(b.rng, max_rank=max_rank, max_elements=48)
+        shared = random_quant(b.rng, dtype) if dtype in ("int8", "int16") else None
+        q = (lambda role: quant(b.rng, role)) if quant else (lambda role: shared)
+        constant = int(b.rng.integers(-2, 2))  # 0 or 1: that operand is constant
+        ids = []
+        for k, shape in enumerate((shape1, shape2)):
+            if k == constant:
+                ids.append(b.constant(make(b.rng, shape), dtype, q(f"input{k + 1}")))
+            else:
+                ids.append(b.input(shape, dtype, q(f"input{k + 1}"), make))
+        out_q = q("output") if (output_dtype or dtype) == dtype else None
+        b.node(op_name, ids, [b.output(out_shape, output_dtype or dtype, out_q)], version=version)
+    return b.build(), b.sets()
+
+
+@pytest.mark.parametrize("op_name", ["MAXIMUM", "MINIMUM"])
+@pytest.mark.parametrize("dtype", TYPES)
+def test_random(op_name, dtype):
+    model, sets = binary_batch(op_name, dtype, seed=TYPES.index(dtype) + (50 if op_name == "MINIMUM" else 0),
+                               version=2 if dtype == "int8" else 1)
+    verify_model(model, sets=sets)
+
+
+def test_in_qemu():
+    b = Batch(3)
+    for op_name in ("MAXIMUM", "MINIMUM"):
+        for dtype in TYPES:
+            q = random_quant(b.rng, dtype) if dtype in ("int8", "int16") else None
+            x, y = b.input([2, 1, 3], dtype, q), b.input([4, 1], dtype, q)
+            b.node(op_name, [x, y], [b.output([2, 4, 3], dtype, q)])
+    verify_model(b.build(), sets=b.sets(1), qemu=True)
+
+
+def model_of(op_name, types, shapes=([2, 3], [2, 3], [2, 3])) -> bytes:
+    g = GraphBuilder()
+    ids = [g.tensor(shape, dtype) for dtype, shape in zip(types, shapes)]
+    g.op(op_name, ids[:2], [ids[2]])
+    return g.build(ids[:2], [ids[2]])
+
+
+@pytest.mark.parametrize("op_name", ["MAXIMUM", "MINIMUM"])
+def test_rejects_unsupported(op_name):
+    for types, shapes, reason in [
+            (("uint8",) * 3, ([2, 3],) * 3, r"UINT8/UINT8/UINT8 are not supported \(float32 or int8"),
+            (("int8", "int16", "int8"), ([2, 3],) * 3, "INT8/INT16/INT8 are not supported"),
+            (("float32",) * 3, ([2, 3], [3, 2], [2, 3]), "cannot be broadcast"),
+            (("float32",) * 3, ([1] * 7, [1], [1] * 7), "more than 6 dimensions")]:
+        with pytest.raises(CheckError, match=reason):
+            check(read_model(model_of(op_name, types, shapes)))
