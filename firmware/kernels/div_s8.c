@@ -1,7 +1,7 @@
 /* DIV, int8: TFLite's reference_ops::DivElementwise / BroadcastDivSlowQuantized<int8_t> (TFLite Micro's div.cc),
  * with GetReciprocal and CountLeadingSignBits step for step. */
 #include "div.h"
-#include "fixedpoint_exp.h"
+#include "mg_fixedpoint_exp.h"
 #include "mg_binary_loop.h"
 
 /* Redundant sign bits of x (31 for 0), as TFLite's CountLeadingSignBits. */

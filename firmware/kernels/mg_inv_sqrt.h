@@ -5,7 +5,7 @@
 
 #include <stdint.h>
 
-#include "fixedpoint_exp.h"
+#include "mg_fixedpoint_exp.h"
 
 /* 1/sqrt(input) as a Q31 multiplier and a left shift (<= 0), for input >= 0 (0 and 1 give the largest). */
 static inline void mg_inv_sqrt_multiplier(int32_t input, int32_t *multiplier, int32_t *shift)

@@ -31,6 +31,7 @@ def test_random(dtype):
     verify_model(b.build(), sets=b.sets())
 
 
+@pytest.mark.qemu
 def test_in_qemu():
     b = add_n_batch("int8", seed=3, cases=2, shape=[3, 4])
     for _ in range(2):

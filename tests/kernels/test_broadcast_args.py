@@ -38,6 +38,7 @@ def test_random(dtype):
     verify_model(b.build(), sets=b.sets(1))
 
 
+@pytest.mark.qemu
 def test_in_qemu():
     b = args_batch("int32", seed=3, cases=2)
     b.node("BROADCAST_ARGS", [b.input([3], "int64", values=lambda rng, s: np.array([2, 1, 4])),

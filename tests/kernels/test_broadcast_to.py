@@ -34,6 +34,7 @@ def test_random(dtype):
     verify_model(b.build(), sets=b.sets())
 
 
+@pytest.mark.qemu
 def test_in_qemu():
     b = Batch(7)
     for dtype in TYPES:

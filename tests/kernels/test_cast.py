@@ -47,6 +47,7 @@ def test_zeros_like_random(dtype):
     verify_model(b.build(), sets=b.sets())
 
 
+@pytest.mark.qemu
 def test_in_qemu():
     b = Batch(6)
     for src in INPUTS:

@@ -67,6 +67,7 @@ def test_logical_random(op_name):
     verify_model(model, sets=sets)
 
 
+@pytest.mark.qemu
 @pytest.mark.parametrize("board", ["mps2-an386", "mps2-an505"])  # Cortex-M4, ARMv8-M M33
 def test_in_qemu(board):
     b = Batch(5)

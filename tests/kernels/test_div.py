@@ -93,6 +93,7 @@ def test_int8_double_precision_setup():
     verify_model(b.build(), sets=b.sets(1))
 
 
+@pytest.mark.qemu
 def test_in_qemu():
     b = Batch(11)
     for dtype in TYPES:

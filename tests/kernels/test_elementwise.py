@@ -108,6 +108,7 @@ def test_default_random_bools():
     assert set(np.unique(results[0].outputs[0])) == {False, True}
 
 
+@pytest.mark.qemu
 @pytest.mark.parametrize("board", ["mps2-an386", "mps2-an505"])  # Cortex-M4, ARMv8-M M33
 def test_in_qemu(board):
     """One node per op and type through the cross-compiled kernels."""

@@ -27,6 +27,7 @@ def test_int8_every_value():
     verify_model(b.build(), sets=b.sets(1))
 
 
+@pytest.mark.qemu
 def test_in_qemu():
     b = Batch(3)
     x = b.input([256], "int8", random_quant(b.rng, "int8"), lambda rng, s: np.arange(-128, 128, dtype=np.int8))

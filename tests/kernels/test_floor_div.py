@@ -23,6 +23,7 @@ def test_random(op_name, seed):
     verify_model(model, sets=sets)
 
 
+@pytest.mark.qemu
 def test_in_qemu():
     b = Batch(4)
     for op_name in ("FLOOR_DIV", "FLOOR_MOD"):

@@ -20,6 +20,7 @@ def test_random(dtype):
     verify_model(b.build(), sets=b.sets())
 
 
+@pytest.mark.qemu
 def test_in_qemu():
     b = Batch(3)
     b.node("L2_NORMALIZATION", [b.input([3, 8], "int8", (0.05, 4))], [b.output([3, 8], "int8", (1 / 128, 0))],

@@ -43,6 +43,7 @@ def test_random(op_name, dtype):
     verify_model(model, sets=sets)
 
 
+@pytest.mark.qemu
 def test_in_qemu():
     b = Batch(3)
     for op_name in ("MAXIMUM", "MINIMUM"):

@@ -37,6 +37,7 @@ def test_random(dtype):
     verify_model(b.build(), sets=b.sets())
 
 
+@pytest.mark.qemu
 def test_in_qemu():
     b = Batch(0)
     for dtype, alpha_type in TYPES.items():

@@ -34,6 +34,7 @@ def test_random(op_name, dtype):
     verify_model(b.build(), sets=b.sets())
 
 
+@pytest.mark.qemu
 def test_in_qemu():
     b = Batch(9)
     for op_name in OPS:

@@ -31,6 +31,7 @@ def test_random(dtype):
     verify_model(b.build(), sets=b.sets())
 
 
+@pytest.mark.qemu
 def test_in_qemu():
     b = Batch(5)
     for dtype in TYPES:

@@ -36,6 +36,7 @@ def test_random(dtype, seed):
     verify_model(model, sets=sets)
 
 
+@pytest.mark.qemu
 def test_in_qemu():
     b = Batch(8)
     for dtype in ("float32", "int32", "int8", "int16"):

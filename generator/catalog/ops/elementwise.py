@@ -10,7 +10,7 @@ from ..spec import KernelSpec, NodeParams
 
 SOURCES = ("elementwise.h", "elementwise.c", "abs_f32.c", "abs_s8.c", "abs_s16.c", "sin_f32.c", "cos_f32.c",
            "log_f32.c", "sqrt_f32.c", "rsqrt_f32.c", "rsqrt_s8.c", "square_f32.c", "logical_not_b.c", "neg_f32.c",
-           "floor_f32.c", "ceil_f32.c", "round_f32.c", "exp_f32.c", "mg_fixedpoint.h", "fixedpoint_exp.h",
+           "floor_f32.c", "ceil_f32.c", "round_f32.c", "exp_f32.c", "mg_fixedpoint.h", "mg_fixedpoint_exp.h",
            "mg_inv_sqrt.h")
 
 # (op, builtin code, versions as TFLite registers them, input types TFLite Micro's kernel takes)

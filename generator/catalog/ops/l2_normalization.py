@@ -37,6 +37,6 @@ def params(op, inputs, outputs):
 SPEC = KernelSpec(
     op="L2_NORMALIZATION", builtin_code=11, versions=(1, 2), dtypes=("FLOAT32", "INT8"),
     sources=("l2_normalization.h", "l2_normalization.c", "l2_normalization_f32.c", "l2_normalization_s8.c",
-             "mg_inv_sqrt.h", "fixedpoint_exp.h", "mg_fixedpoint.h"),
+             "mg_inv_sqrt.h", "mg_fixedpoint_exp.h", "mg_fixedpoint.h"),
     registration="mg_register_l2_normalization", validate=validate, params=params,
 )
