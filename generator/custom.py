@@ -84,7 +84,7 @@ def _spec(impl: CustomOp, folder: Path) -> KernelSpec:
 
     def params(op, inputs, outputs):
         """The node's custom options, in place in the model (mg_custom_options in mg_kernel.h)."""
-        where = CExpr(f"g_model_data + {op.custom_options_offset}") if op.custom_options else CExpr("NULL")
+        where = CExpr(f"mg_model_data + {op.custom_options_offset}") if op.custom_options else CExpr("NULL")
         return NodeParams("mg_custom_options", {"data": where, "size": len(op.custom_options)})
 
     return KernelSpec(op=impl.op_type, builtin_code=CUSTOM_CODE, versions=(impl.version, impl.version), dtypes=(),

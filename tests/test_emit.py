@@ -33,7 +33,7 @@ def test_manifest_lists_every_file_and_only_needed_kernels(tmp_path):
 
 def test_model_bytes_are_aligned_in_flash(tmp_path):
     generate(MLP_INT8, load_board("mps2-an386"), tmp_path / "p")
-    assert "__attribute__((aligned(16))) const uint8_t g_model_data" in (tmp_path / "p/src/model_data.c").read_text()
+    assert "__attribute__((aligned(16))) const uint8_t mg_model_data" in (tmp_path / "p/src/model_data.c").read_text()
 
 
 def test_regenerating_into_own_folder_works(tmp_path):

@@ -1,6 +1,6 @@
 """The firmware checks the model it finds in flash: corrupted model bytes end in a clean error, never a fault.
 
-Each case patches g_model_data inside a built ELF (so the plan and code stay as generated) and runs it in QEMU.
+Each case patches mg_model_data inside a built ELF (so the plan and code stay as generated) and runs it in QEMU.
 """
 import shutil
 import struct
@@ -27,10 +27,10 @@ def firmware(tmp_path_factory):
 
 
 def model_offset(elf_path) -> tuple[int, int]:
-    """File offset and size of g_model_data in the ELF."""
+    """File offset and size of mg_model_data in the ELF."""
     with open(elf_path, "rb") as fh:
         elf = ELFFile(fh)
-        sym = next(s for s in elf.get_section_by_name(".symtab").iter_symbols() if s.name == "g_model_data")
+        sym = next(s for s in elf.get_section_by_name(".symtab").iter_symbols() if s.name == "mg_model_data")
         sec = elf.get_section(sym["st_shndx"])
         return sec["sh_offset"] + sym["st_value"] - sec["sh_addr"], sym["st_size"]
 

@@ -15,7 +15,7 @@
 #endif
 
 extern uint32_t __data_start, __data_end, __data_load, __bss_start, __bss_end, __stack_bottom, __stack_top;
-extern const uint8_t __mcugen_io_start[], __mcugen_io_end[];
+extern const uint8_t __mg_io_start[], __mg_io_end[];
 extern void (*__init_array_start[])(void);
 extern void (*__init_array_end[])(void);
 int main(void);
@@ -183,8 +183,8 @@ uint64_t mg_board_ticks(void)
 
 void mg_board_input_region(const uint8_t **start, uint32_t *size)
 {
-    *start = __mcugen_io_start;
-    *size = (uint32_t)(__mcugen_io_end - __mcugen_io_start);
+    *start = __mg_io_start;
+    *size = (uint32_t)(__mg_io_end - __mg_io_start);
 }
 
 void mg_board_putc(char c) { mg_uart_putc(c); }

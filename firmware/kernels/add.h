@@ -1,5 +1,5 @@
 /* The broadcasting binary family: ADD, SUB (output = act(input1 -/+ input2)) and MUL (act(input1 * input2)),
- * with NumPy-style broadcasting up to 6-D (see broadcast.h). int8 ADD and SUB follow TFLite's scheme: both inputs
+ * with NumPy-style broadcasting up to 6-D (see mg_broadcast.h). int8 ADD and SUB follow TFLite's scheme: both inputs
  * are shifted left by 20 bits, rescaled to a common scale (twice the larger input scale), added or subtracted,
  * then rescaled to the output; int8 MUL rescales the product of the offset inputs by input1_scale *
  * input2_scale / output_scale.

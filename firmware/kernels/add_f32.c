@@ -1,6 +1,6 @@
 /* float32 ADD: TFLite's reference Add with the fused activation, broadcasting, in output order. */
 #include "add.h"
-#include "broadcast.h"
+#include "mg_broadcast.h"
 
 static inline float add_element(const mg_add_params *p, float x1, float x2)
 {

@@ -1,6 +1,6 @@
 /* int8 ADD: TFLite's reference_integer_ops::Add (BroadcastAdd6DSlow), in output order. */
 #include "add.h"
-#include "broadcast.h"
+#include "mg_broadcast.h"
 
 static inline int8_t add_element(const mg_add_params *p, int32_t x1, int32_t x2)
 {

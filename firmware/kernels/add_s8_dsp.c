@@ -1,11 +1,11 @@
 /* ADD for the dsp backend (Cortex-M4/M7/M33), int8, inputs of the output's shape (no broadcasting), bit-exact
  * with TFLite Micro's reference AddElementwise. Each input's rescaling ((x + offset) << 20, then its multiplier)
  * depends on one int8 value, so the generator tabulates it in backend_table (256 words per input, twice the
- * value, for dsp_requant.h), followed by the output requantization (multiplier, offset, shift) in dsp_channel's
+ * value, for mg_dsp_requant.h), followed by the output requantization (multiplier, offset, shift) in dsp_channel's
  * form: per element two table lookups, an add and the output requantization. */
 #pragma GCC optimize("O2")
 #include "add.h"
-#include "dsp_requant.h"
+#include "mg_dsp_requant.h"
 #include "mg_elementwise.h"
 
 enum { TABLE2 = 256, REQUANT = 512 }; /* backend_table: input 1's table, input 2's, then the requantization */

@@ -1,16 +1,16 @@
 /* ADD in the mve backend (Cortex-M55 Helium), int8, inputs of the output's shape (no broadcasting), bit-exact
  * with TFLite Micro's reference AddElementwise: each input is offset, shifted left by 20 bits and rescaled to the
  * common scale, the two are summed and rescaled to the output (TFLite's MultiplyByQuantizedMultiplier each time,
- * see mve_util.h), four elements per vector. */
+ * see mg_mve.h), four elements per vector. */
 #pragma GCC optimize("O3")
 #include "add.h"
 #include "mg_elementwise.h"
 
 #if defined(__ARM_FEATURE_MVE)
 
-#include "mve_util.h"
+#include "mg_mve.h"
 
-/* RoundingDivideByPOT(t, -neg_shift) as mve_util.h's, specialised: mode 0 for a shift of 0 (nothing to do), 1 for
+/* RoundingDivideByPOT(t, -neg_shift) as mg_mve.h's, specialised: mode 0 for a shift of 0 (nothing to do), 1 for
  * a right shift of at least 1 (every negative t lowered by one), 2 for either (the correction masked). */
 static inline __attribute__((always_inline)) int32x4_t divide(int32x4_t t, int32_t neg_shift, int mode)
 {

@@ -4,7 +4,7 @@
 #pragma GCC optimize("O2")
 #include "pool_2d.h"
 #include "mg_elementwise.h"
-#include "dsp_requant.h"
+#include "mg_dsp_requant.h"
 
 /* TFLite's rounding: half away from zero, with C's truncating division. */
 static inline int8_t average(int32_t sum, int32_t count, int32_t half, int32_t act_min, int32_t act_max)

@@ -9,7 +9,7 @@
 
 #if defined(__ARM_FEATURE_MVE)
 
-#include "mve_util.h"
+#include "mg_mve.h"
 
 /* TFLite's rounding division of the sums by the count: sum > 0 ? (sum + n / 2) / n : (sum - n / 2) / n with C's
  * truncation, i.e. the sign of the sum times (|sum| + n / 2) / n. */

@@ -45,7 +45,7 @@ extern const mg_registration mg_register_conv_2d;
  * (small inputs that most windows would leave are copied once into a padded buffer instead). Then every filter
  * row, read in place from the model, meets the six columns in an assembly loop: per 4 weights one LDR, two SXTB16,
  * three LDM and 12 SMLAD (0.75 instructions per MAC), and the six outputs are requantized in four instructions
- * each (dsp_requant.h). */
+ * each (mg_dsp_requant.h). */
 #define MG_DSP_CONV_COLS 6      /* output pixels per pass over the filter */
 #define MG_DSP_CONV_ROW_ENTRY 9 /* words per output channel in the row table: the bias six times, multiplier,
                                  * offset, shift */
@@ -57,7 +57,7 @@ typedef struct {
     int32_t input_offset;     /* minus the input zero point */
     int32_t act_min;          /* the fused activation as a quantized range */
     int32_t act_max;
-    const int32_t *channels;  /* per output channel a dsp_channel (dsp_requant.h): bias, multiplier, offset, shift */
+    const int32_t *channels;  /* per output channel a dsp_channel (mg_dsp_requant.h): bias, multiplier, offset, shift */
 } mg_conv_2d_dsp_params;
 
 /* The columns, the row table, an int8 staging column, the last filter row padded, the outputs of a partial group
@@ -73,14 +73,14 @@ extern const mg_registration mg_register_conv_2d_dsp;
  * values (im2col rows in the scratch buffer, MG_MVE_CONV_ROWS at a time, the padding filled with the input zero
  * point so that it adds nothing once the input offset is folded into the bias); a 1x1 filter's rows are the input
  * pixels. Pairs of rows, interleaved, then meet every filter row (OHWI, read in place from the model) four output
- * channels at a time (mve_matmul.h). */
+ * channels at a time (mg_mve_matmul.h). */
 #define MG_MVE_CONV_ROWS 4   /* im2col rows built per pass over the filter */
 #define MG_MVE_PAIR_BLOCKS 3 /* the two-row loop from this many blocks of 16 taps on */
 
 typedef struct {
     mg_conv_geometry geometry;
     int32_t input_offset;     /* minus the input zero point */
-    const int32_t *table;     /* the requantization table (mve_util.h) */
+    const int32_t *table;     /* the requantization table (mg_mve.h) */
     int32_t left_shift;
     int32_t output_offset;    /* the output zero point */
     int32_t act_min;          /* the fused activation as a quantized range */
@@ -88,7 +88,7 @@ typedef struct {
 } mg_conv_2d_mve_params;
 
 /* MG_MVE_CONV_ROWS im2col rows (none for a 1x1 filter), then MG_MVE_CONV_ROWS / 2 interleaved pairs of rows
- * (mve_matmul.h). */
+ * (mg_mve_matmul.h). */
 size_t mg_conv_2d_s8_mve_scratch_size(int32_t filter_height, int32_t filter_width, int32_t input_depth);
 void mg_conv_2d_s8_mve(const mg_conv_2d_mve_params *p, const int8_t *input, const int8_t *filter, int8_t *output,
                        int8_t *scratch);

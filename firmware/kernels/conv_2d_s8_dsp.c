@@ -1,13 +1,13 @@
 #pragma GCC optimize("O2", "no-tree-loop-distribute-patterns") /* no memset/memcpy calls for short runs */
 #include "conv_2d.h"
-#include "dsp_requant.h"
+#include "mg_dsp_requant.h"
 #include "mg_dsp_mac.h"
 
 #define COLS MG_DSP_CONV_COLS
 
 /* Column buffer layout: groups of 4 taps, each group holding COLS columns of 4 int16 values in the order
  * SXTB16 unpacks a weight word: (x0 + off, x2 + off) then (x1 + off, x3 + off), doubled when `doubled` (the
- * accumulators come out doubled, as dsp_requant.h wants; otherwise the rows double them: whichever costs less,
+ * accumulators come out doubled, as mg_dsp_requant.h wants; otherwise the rows double them: whichever costs less,
  * k / 2 SADD16 per pixel or one shift per output). */
 #if COLS * 8 != 48
 #error "expand's STRD steps assume 6 columns"

@@ -10,7 +10,7 @@ size_t mg_conv_2d_s8_mve_scratch_size(int32_t filter_height, int32_t filter_widt
 
 #if defined(__ARM_FEATURE_MVE)
 
-#include "mve_matmul.h"
+#include "mg_mve_matmul.h"
 
 /* The geometry the im2col loop needs, in locals (the copies' memory clobbers would reload fields of *p). */
 typedef struct {
@@ -76,7 +76,7 @@ static __attribute__((noinline)) void flush(batch *rows, mve_rows_args *a, mve_p
         pa->x = pair_area;
         pa->out = rows->out;
         pa->pairs = pairs;
-        mg_mve_pairs_s8(pa);
+        mg_matmul_pairs_s8_mve(pa);
     }
     if (2 * pairs < rows->count) { /* the other rows lie one after the other (im2col) or there is one left */
         a->x = rows->row[2 * pairs];

@@ -41,7 +41,7 @@ extern const mg_registration mg_register_depthwise_conv_2d;
  * The channels go in blocks of MG_DSP_DW_BLOCK. For a block, the three input rows a window needs are kept in a
  * ring (row y in slot y % 3) as int16 cells: cell (x, c) holds the three rows' x + input_offset at column x of
  * channel c (zero for padding) and a zero, 8 bytes, so one LDRD brings a column of the window. The weights are
- * paired to match, doubled (the accumulators come out doubled, as dsp_requant.h wants), in a table per ring
+ * paired to match, doubled (the accumulators come out doubled, as mg_dsp_requant.h wants), in a table per ring
  * rotation built once per block: per tap column one SMLAD and one SMLABB/SMLABT, 9 MACs in 6 instructions. */
 #define MG_DSP_DW_BLOCK 16 /* channels per block */
 #define MG_DSP_DW_ENTRY 9  /* words per channel in a rotation table */
@@ -51,7 +51,7 @@ typedef struct {
     int32_t input_offset;     /* minus the input zero point */
     int32_t act_min;          /* the fused activation as a quantized range */
     int32_t act_max;
-    const int32_t *channels;  /* per channel a dsp_channel (dsp_requant.h) with twice the bias */
+    const int32_t *channels;  /* per channel a dsp_channel (mg_dsp_requant.h) with twice the bias */
 } mg_depthwise_conv_2d_dsp_params;
 
 /* Cells per ring row: the span of a row of windows. */
@@ -87,7 +87,7 @@ typedef struct {
     int32_t fast;               /* 1: the 3x3 path (depthwise_conv_2d_3x3_row_s8_mve.c) and its layouts */
     const int32_t *weights;     /* per block of 8 channels (the last zero-padded), per tap, 8 int8 weights;
                                  * fast: per block pattern, 9 taps of 16 lanes */
-    const int32_t *table;       /* the requantization table (mve_util.h), channels in the order 0 2 4 6 1 3 5 7
+    const int32_t *table;       /* the requantization table (mg_mve.h), channels in the order 0 2 4 6 1 3 5 7
                                  * within each block of 8; fast: depthwise_conv_2d_3x3_row_s8_mve.c's */
     int32_t left_shift;
     int32_t output_offset;      /* the output zero point */

@@ -1,7 +1,7 @@
 /* The mve backend's 3x3 depthwise row loop (depthwise_conv_2d.h) in assembly: sixteen lanes per block, each
  * lane one (pixel, channel) of the output row, every tap one load of 16 input bytes and 16 weights, VMULLB/VMULLT
  * into int16 products (exact: int8 times int8) and VMOVLB/VMOVLT into four int32 sums, lanes (0 4 8 12), (2 6 10
- * 14), (1 5 9 13), (3 7 11 15). The sums are requantized as mve_util.h does, narrowed with saturation to int16,
+ * 14), (1 5 9 13), (3 7 11 15). The sums are requantized as mg_mve.h does, narrowed with saturation to int16,
  * offset by the output zero point (saturating), narrowed with saturation to int8 (the lanes come back in order)
  * and clamped to the activation range: the same result as TFLite's clamp(requant + zero point), since every
  * saturation happens only beyond the int8 range. 9 * 12 + 47 instructions a block of 16 outputs.

@@ -1,6 +1,6 @@
 #pragma GCC optimize("O2")
 #include "depthwise_conv_2d.h"
-#include "dsp_requant.h"
+#include "mg_dsp_requant.h"
 
 #define BLOCK MG_DSP_DW_BLOCK
 #define ENTRY MG_DSP_DW_ENTRY

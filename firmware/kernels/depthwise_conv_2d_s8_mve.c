@@ -1,6 +1,6 @@
 #pragma GCC optimize("O3")
 #include "depthwise_conv_2d.h"
-#include "mve_util.h"
+#include "mg_mve.h"
 
 size_t mg_depthwise_conv_2d_s8_mve_scratch_size(int32_t input_depth, int32_t output_width, int32_t stride_width,
                                                 int32_t fast)

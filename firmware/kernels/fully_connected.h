@@ -48,7 +48,7 @@ typedef struct {
     mg_fully_connected_shape shape;
     int32_t act_min;          /* the fused activation as a quantized range */
     int32_t act_max;
-    const int32_t *channels;  /* per output a dsp_channel (dsp_requant.h): bias + input_offset * sum w, ... */
+    const int32_t *channels;  /* per output a dsp_channel (mg_dsp_requant.h): bias + input_offset * sum w, ... */
 } mg_fully_connected_dsp_params;
 
 /* With more than one block of four rows, the input row's SXTB16 pairs (accum_depth rounded down to 8, as int16),
@@ -61,10 +61,10 @@ extern const mg_registration mg_register_fully_connected_dsp;
 
 /* ---- mve backend (Cortex-M55 Helium), int8 ----
  * The input offset is folded into the bias ahead of time (bias + input_offset * sum_d weights[o][d]), so the
- * inner loop multiplies raw int8 values (mve_matmul.h). */
+ * inner loop multiplies raw int8 values (mg_mve_matmul.h). */
 typedef struct {
     mg_fully_connected_shape shape;
-    const int32_t *table;     /* the requantization table (mve_util.h) */
+    const int32_t *table;     /* the requantization table (mg_mve.h) */
     int32_t left_shift;
     int32_t output_offset;    /* the output zero point */
     int32_t act_min;          /* the fused activation as a quantized range */

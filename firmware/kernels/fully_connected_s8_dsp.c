@@ -1,6 +1,6 @@
 #pragma GCC optimize("O2")
 #include "fully_connected.h"
-#include "dsp_requant.h"
+#include "mg_dsp_requant.h"
 #include "mg_dsp_mac.h"
 
 static inline int8_t output_value(int32_t acc, const dsp_channel *c, int32_t act_min, int32_t act_max)

@@ -3,7 +3,7 @@
 
 #if defined(__ARM_FEATURE_MVE)
 
-#include "mve_matmul.h"
+#include "mg_mve_matmul.h"
 
 void mg_fully_connected_s8_mve(const mg_fully_connected_mve_params *p, const int8_t *input, const int8_t *weights,
                                int8_t *output)

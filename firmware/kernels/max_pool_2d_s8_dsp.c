@@ -3,7 +3,7 @@
 #pragma GCC optimize("O2")
 #include "pool_2d.h"
 #include "mg_elementwise.h"
-#include "dsp_requant.h"
+#include "mg_dsp_requant.h"
 
 void mg_max_pool_2d_s8_dsp(const mg_pool_2d_params *p, const int8_t *input, int8_t *output)
 {

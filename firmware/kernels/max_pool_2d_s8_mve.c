@@ -7,7 +7,7 @@
 
 #if defined(__ARM_FEATURE_MVE)
 
-#include "mve_util.h"
+#include "mg_mve.h"
 
 void mg_max_pool_2d_s8_mve(const mg_pool_2d_params *p, const int8_t *input, int8_t *output)
 {

@@ -1,4 +1,4 @@
-/* The broadcast walk of broadcast.h as one statement, for the element-wise binary kernels whose per-element
+/* The broadcast walk of mg_broadcast.h as one statement, for the element-wise binary kernels whose per-element
  * step is an expression (MAXIMUM/MINIMUM, SQUARED_DIFFERENCE, the comparisons, LOGICAL_AND/OR):
  *
  *     MG_BINARY_LOOP(p, input1, input2, output, STEP);
@@ -8,7 +8,7 @@
 #ifndef MG_BINARY_LOOP_H
 #define MG_BINARY_LOOP_H
 
-#include "broadcast.h"
+#include "mg_broadcast.h"
 
 #define MG_BINARY_LOOP(p, input1, input2, output, STEP)                                                        \
     do {                                                                                                       \

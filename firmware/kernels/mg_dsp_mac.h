@@ -1,4 +1,4 @@
-/* The dsp backend's MAC core (Cortex-M4/M7/M33), shared by CONV_2D and FULLY_CONNECTED as mve_matmul.h is by the
+/* The dsp backend's MAC core (Cortex-M4/M7/M33), shared by CONV_2D and FULLY_CONNECTED as mg_mve_matmul.h is by the
  * mve kernels: four int8 weights in one word become two SXTB16 halves, (w0, w2) and (w1, w3), and each meets an
  * operand pair of int16 values, (x0, x2) and (x1, x3), in two SMLAD: 4 MACs in two instructions once the halves
  * are loaded. CONV_2D keeps one filter row's halves against six columns, FULLY_CONNECTED one input's halves
@@ -10,7 +10,7 @@
 
 #include <stdint.h>
 
-#include "dsp_intrinsics.h"
+#include "mg_dsp.h"
 
 /* acc + w0 * x0 + w1 * x1 + w2 * x2 + w3 * x3 for the SXTB16 halves (w02, w13) of a weight word and the operand
  * pairs (x02, x13). */

@@ -1,6 +1,6 @@
 /* float32 MUL: TFLite's reference Mul with the fused activation, broadcasting, in output order. */
 #include "add.h"
-#include "broadcast.h"
+#include "mg_broadcast.h"
 
 static inline float mul_element(const mg_mul_params *p, float x1, float x2)
 {

@@ -1,5 +1,5 @@
 /* int8 MUL: TFLite's reference_integer_ops::MulElementwise / BroadcastMul6DSlow, in output order. */
-#include "broadcast.h"
+#include "mg_broadcast.h"
 #include "add.h"
 
 /* One element: offset both inputs, multiply, rescale, offset, clamp. */

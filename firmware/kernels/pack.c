@@ -1,5 +1,5 @@
 /* PACK registration. */
-#include "copy_util.h"
+#include "mg_copy.h"
 #include "pack.h"
 
 #define PACK_TYPES (MG_COPY_TYPES_8_16_32_F | MG_COPY_TYPE_BIT(MG_INT64))

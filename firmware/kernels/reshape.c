@@ -1,5 +1,5 @@
 /* RESHAPE, SQUEEZE and EXPAND_DIMS registrations: the same checks and copy, each with TFLite Micro's types. */
-#include "copy_util.h"
+#include "mg_copy.h"
 #include "reshape.h"
 
 static mg_status check(mg_node *node, uint32_t types)

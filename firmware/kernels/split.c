@@ -1,5 +1,5 @@
 /* SPLIT and SPLIT_V registrations: the same copy, the data tensor at a different input. */
-#include "copy_util.h"
+#include "mg_copy.h"
 #include "split.h"
 
 static mg_status check(mg_node *node, int data_input)

@@ -1,5 +1,5 @@
 /* STRIDED_SLICE registration. */
-#include "copy_util.h"
+#include "mg_copy.h"
 #include "strided_slice.h"
 
 static mg_status prepare(mg_node *node)

@@ -1,4 +1,4 @@
-#include "copy_util.h"
+#include "mg_copy.h"
 #include "strided_slice.h"
 
 void mg_strided_slice_copy(const mg_strided_slice_params *p, const void *input, void *output, size_t elem_size)

@@ -1,6 +1,6 @@
 /* float32 SUB: TFLite's reference Sub with the fused activation, broadcasting, in output order. */
 #include "add.h"
-#include "broadcast.h"
+#include "mg_broadcast.h"
 
 static inline float sub_element(const mg_sub_params *p, float x1, float x2)
 {

@@ -1,5 +1,5 @@
 /* TRANSPOSE registration. */
-#include "copy_util.h"
+#include "mg_copy.h"
 #include "transpose.h"
 
 static mg_status prepare(mg_node *node)

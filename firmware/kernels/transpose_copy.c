@@ -1,4 +1,4 @@
-#include "copy_util.h"
+#include "mg_copy.h"
 #include "transpose.h"
 
 void mg_transpose_copy(const mg_transpose_params *p, const void *input, void *output, size_t elem_size)

@@ -1,5 +1,5 @@
 /* UNPACK registration. */
-#include "copy_util.h"
+#include "mg_copy.h"
 #include "unpack.h"
 
 static mg_status prepare(mg_node *node)

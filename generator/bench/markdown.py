@@ -44,7 +44,7 @@ def memory_table(results) -> list[str]:
 
 def size_table(results) -> list[str]:
     lines = ["## Code size (issue: size reports)", "",
-             "code = flash minus the model's bytes (`arm-none-eabi-size` text + data, minus `g_model_data`), "
+             "code = flash minus the model's bytes (`arm-none-eabi-size` text + data, minus `mg_model_data`), "
              "with exactly the model's kernels registered, and with every kernel mcugen has (`--resolver all`, "
              "TFLM's AllOpsResolver case). TFLM figures: docs/baselines.md (reference kernels). Goals: "
              "trimmed <= 0.5x TFLM trimmed; all-kernels <= 0.5x TFLM all-ops.", "",

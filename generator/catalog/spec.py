@@ -9,7 +9,7 @@ from ..model import CUSTOM_CODE, Operator, Tensor
 
 
 class CExpr(str):
-    """A field value written into the generated C as it is (an address such as `g_model_data + 1652`)."""
+    """A field value written into the generated C as it is (an address such as `mg_model_data + 1652`)."""
 
 
 @dataclass

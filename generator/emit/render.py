@@ -49,10 +49,10 @@ def _tensor_table(plan: Plan) -> list[dict]:
     rows = []
     for t, offset in zip(plan.graph.tensors, plan.tensor_offsets):
         if offset is None:
-            data = f"(void *)(g_model_data + {t.data_offset})"
+            data = f"(void *)(mg_model_data + {t.data_offset})"
         else:
             data = f"mg_arena + MG_ARENA_GUARD_BYTES + {offset}"
-        dims = f"(const int32_t *)(g_model_data + {t.shape_offset})" if t.shape_offset is not None else "NULL"
+        dims = f"(const int32_t *)(mg_model_data + {t.shape_offset})" if t.shape_offset is not None else "NULL"
         rows.append({"data": data, "dims": dims, "num_dims": len(t.shape), "type": t.dtype.code})
     return rows
 

@@ -16,7 +16,7 @@ import subprocess
 
 from .attribution import SPECIAL_SYMBOLS, GroupSize, attribute, symbol_groups
 
-MODEL_SYMBOL = "g_model_data"
+MODEL_SYMBOL = "mg_model_data"
 ARENA_SYMBOL = "mg_arena"  # the planned arena between two guard areas
 
 

@@ -27,10 +27,10 @@ def io_region(elf_path: Path) -> tuple[int, int]:
     with open(elf_path, "rb") as fh:
         symtab = ELFFile(fh).get_section_by_name(".symtab")
         symbols = {s.name: s["st_value"] for s in symtab.iter_symbols()
-                   if s.name in ("__mcugen_io_start", "__mcugen_io_end")}
+                   if s.name in ("__mg_io_start", "__mg_io_end")}
     if len(symbols) != 2:
-        raise McugenError(f"{elf_path} has no input region (__mcugen_io_start); was it built by mcugen?")
-    return symbols["__mcugen_io_start"], symbols["__mcugen_io_end"]
+        raise McugenError(f"{elf_path} has no input region (__mg_io_start); was it built by mcugen?")
+    return symbols["__mg_io_start"], symbols["__mg_io_end"]
 
 
 def input_blob(elf: Path, inputs: list[IoTensor], sets: list[list[np.ndarray]]) -> tuple[int, bytes]:

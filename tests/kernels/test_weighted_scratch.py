@@ -46,7 +46,7 @@ TYPES = {"INT8": "MG_INT8", "INT32": "MG_INT32"}
 MAIN_C = r"""
 #include <stdio.h>
 #include "mg_tensor_scales.h"
-const uint8_t g_model_data[4];
+const uint8_t mg_model_data[4];
 const char *mg_failure_reason;
 const uint8_t *mg_tensor_scales(int32_t tensor, uint32_t count) /* the backends never ask */
 {

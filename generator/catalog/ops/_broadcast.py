@@ -8,7 +8,7 @@ loop. The order in which output elements are produced is unchanged: the results 
 6-D loops, only with fewer loop levels."""
 from __future__ import annotations
 
-MAX_DIMS = 6  # the device loop's rank (firmware/kernels/broadcast.h MG_BCAST_DIMS)
+MAX_DIMS = 6  # the device loop's rank (firmware/kernels/mg_broadcast.h MG_BCAST_DIMS)
 
 
 def broadcast_shape(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...] | None:

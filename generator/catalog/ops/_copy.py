@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 
-COPY_SOURCES = ("copy_util.h",)
+COPY_SOURCES = ("mg_copy.h",)
 INT8_16_32_F = ("INT8", "INT16", "INT32", "FLOAT32")
 INT8_16_F = ("INT8", "INT16", "FLOAT32")
 

@@ -1,6 +1,6 @@
 """Set-up math shared by the dsp backend's kernels (Cortex-M4/M7/M33 DSP extension).
 
-The dsp kernels requantize in four instructions (firmware/kernels/dsp_requant.h), exact only when the
+The dsp kernels requantize in four instructions (firmware/kernels/mg_dsp_requant.h), exact only when the
 generator has proved ahead of time that nothing overflows: each node's accumulator bound is computed here from
 its constant weights and bias, and a node whose numbers do not fit is not claimed (the reference kernel takes
 it). The per-channel table (bias, multiplier, rounding offset, shift) is computed here too.

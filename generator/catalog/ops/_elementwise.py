@@ -86,7 +86,7 @@ def binary_reference(op: str, builtin_code: int, versions: tuple[int, int], vali
     def params(op_, inputs, outputs):
         return NodeParams(f"mg_{name}_params", binary_fields(op_, inputs, outputs, int8_fields))
     return KernelSpec(op=op, builtin_code=builtin_code, versions=versions, dtypes=("FLOAT32", "INT8"),
-                      sources=("add.h", *SOURCES, f"{name}.c", f"{name}_s8.c", f"{name}_f32.c", "broadcast.h",
+                      sources=("add.h", *SOURCES, f"{name}.c", f"{name}_s8.c", f"{name}_f32.c", "mg_broadcast.h",
                                "mg_fixedpoint.h"),
                       registration=f"mg_register_{name}", validate=validate, params=params,
                       inplace_input=inplace_same_shape_input)

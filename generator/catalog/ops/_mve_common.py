@@ -1,6 +1,6 @@
 """Set-up math shared by the mve backend's kernels (Cortex-M55 Helium, firmware/kernels/mve_*.c).
 
-The kernels requantize four channels at a time with VQRDMULH and a corrected VRSHL (firmware/kernels/mve_util.h),
+The kernels requantize four channels at a time with VQRDMULH and a corrected VRSHL (firmware/kernels/mg_mve.h),
 exact for every multiplier and shift TFLite's QuantizeMultiplier produces with a left shift of at most 30. Each
 node's table is computed here: the bias with the input offset folded in (bias + input_offset * the channel's
 weight sum, wrapping like the int32 sums on the device), the multiplier and the shifts.
@@ -25,7 +25,7 @@ def shifts_ok(pairs) -> bool:
 
 
 def requant_fields(biases, pairs, out, activation: int) -> dict:
-    """The requantization table of firmware/kernels/mve_util.h for per-channel biases (already folded) and
+    """The requantization table of firmware/kernels/mg_mve.h for per-channel biases (already folded) and
     (multiplier, shift) pairs: per group of four channels (the last one padded with zeros) the biases, the
     multipliers, minus the right shifts and, when some channel shifts left, the left shifts."""
     channels = len(pairs)

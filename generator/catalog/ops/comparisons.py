@@ -17,7 +17,7 @@ OPS = [("EQUAL", 71, (1, 5), ("BOOL", *NUMERIC)), ("NOT_EQUAL", 72, (1, 4), ("BO
        ("LESS", 58, (1, 3), NUMERIC), ("LESS_EQUAL", 63, (1, 2), NUMERIC)]
 SUFFIX = {"FLOAT32": "f32", "INT32": "s32", "INT64": "s64", "INT8": "s8", "BOOL": "b"}
 # comparisons.c registers all six ops, so each needs every op's math to link
-SOURCES = ("comparisons.h", "comparisons.c", "mg_binary_loop.h", "broadcast.h", "mg_fixedpoint.h",
+SOURCES = ("comparisons.h", "comparisons.c", "mg_binary_loop.h", "mg_broadcast.h", "mg_fixedpoint.h",
            *(f"{name.lower()}_{SUFFIX[t]}.c" for name, _, _, types in OPS for t in types))
 
 

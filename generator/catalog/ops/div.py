@@ -65,7 +65,7 @@ def params(op, inputs, outputs):
 
 SPEC = KernelSpec(
     op="DIV", builtin_code=42, versions=(1, 2), dtypes=TYPES,
-    sources=("div.h", "div.c", "div_f32.c", "div_s32.c", "div_s8.c", "mg_binary_loop.h", "broadcast.h",
+    sources=("div.h", "div.c", "div_f32.c", "div_s32.c", "div_s8.c", "mg_binary_loop.h", "mg_broadcast.h",
              "mg_fixedpoint.h", "mg_fixedpoint_exp.h"),
     registration="mg_register_div", validate=validate, params=params,
     inplace_input=lambda op, inputs, outputs: _broadcast.same_shape_input(inputs, outputs),

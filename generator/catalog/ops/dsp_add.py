@@ -9,7 +9,7 @@ from .add import LEFT_SHIFT, int8_fields, kernel, same_count_s8
 
 
 def backend_table(op, inputs, outputs) -> list[int] | None:
-    """Input 1's and input 2's rescaled values for x = -128..127 (doubled, for dsp_requant.h), then the output
+    """Input 1's and input 2's rescaled values for x = -128..127 (doubled, for mg_dsp_requant.h), then the output
     requantization (multiplier, offset, shift); None when the fast requantization would not be exact."""
     in1, in2, out = inputs[0], inputs[1], outputs[0]
     f = int8_fields(in1, in2, out, op.options.get("fused_activation_function", 0))
@@ -33,5 +33,5 @@ def claims(op, inputs, outputs):
     return same_count_s8(op, inputs, outputs) and backend_table(op, inputs, outputs) is not None
 
 
-SPEC = kernel("dsp", ("add_s8_dsp.c", "dsp_requant.h", "dsp_intrinsics.h"), claims=claims,
+SPEC = kernel("dsp", ("add_s8_dsp.c", "mg_dsp_requant.h", "mg_dsp.h"), claims=claims,
               backend_params=lambda op, inputs, outputs: {"backend_table": backend_table(op, inputs, outputs)})

@@ -67,8 +67,8 @@ def scratch_bytes(op, inputs, outputs):
 
 SPEC = KernelSpec(
     op="CONV_2D", builtin_code=3, versions=(1, 8), dtypes=("INT8",),
-    sources=(*FAMILY_SOURCES, "conv_2d_dsp.c", "conv_2d_s8_dsp.c", "mg_dsp_mac.h", "dsp_requant.h",
-             "dsp_intrinsics.h"),
+    sources=(*FAMILY_SOURCES, "conv_2d_dsp.c", "conv_2d_s8_dsp.c", "mg_dsp_mac.h", "mg_dsp_requant.h",
+             "mg_dsp.h"),
     registration="mg_register_conv_2d_dsp", validate=validate, params=params, macs=macs,
     scratch_bytes=scratch_bytes,
     backend=dc.BACKEND, claims=dc.safe(claims),

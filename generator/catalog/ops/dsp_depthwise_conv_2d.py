@@ -46,8 +46,8 @@ def scratch_bytes(op, inputs, outputs):
 
 SPEC = KernelSpec(
     op="DEPTHWISE_CONV_2D", builtin_code=4, versions=(1, 7), dtypes=("INT8",),
-    sources=(*FAMILY_SOURCES, "depthwise_conv_2d_dsp.c", "depthwise_conv_2d_s8_dsp.c", "dsp_requant.h",
-             "dsp_intrinsics.h"),
+    sources=(*FAMILY_SOURCES, "depthwise_conv_2d_dsp.c", "depthwise_conv_2d_s8_dsp.c", "mg_dsp_requant.h",
+             "mg_dsp.h"),
     registration="mg_register_depthwise_conv_2d_dsp", validate=validate, params=params, scratch_bytes=scratch_bytes,
     backend=dc.BACKEND, claims=dc.safe(claims), macs=macs,
 )

@@ -53,7 +53,7 @@ def scratch_bytes(op, inputs, outputs):
 SPEC = KernelSpec(
     op="FULLY_CONNECTED", builtin_code=9, versions=(1, 13), dtypes=("INT8",),
     sources=(*FAMILY_SOURCES, "fully_connected_dsp.c", "fully_connected_s8_dsp.c", "mg_dsp_mac.h",
-             "dsp_requant.h", "dsp_intrinsics.h"),
+             "mg_dsp_requant.h", "mg_dsp.h"),
     registration="mg_register_fully_connected_dsp", validate=validate, params=params, scratch_bytes=scratch_bytes,
     backend=dc.BACKEND, claims=dc.safe(claims), macs=macs,
 )

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from .pooling import kernel
 
-_SHARED = ("dsp_requant.h", "dsp_intrinsics.h")
+_SHARED = ("mg_dsp_requant.h", "mg_dsp.h")
 
 SPECS = [kernel("AVERAGE_POOL_2D", "dsp", ("average_pool_2d_s8_dsp.c", *_SHARED)),
          kernel("MAX_POOL_2D", "dsp", ("max_pool_2d_s8_dsp.c", *_SHARED))]

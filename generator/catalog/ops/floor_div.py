@@ -19,7 +19,7 @@ def params(op, inputs, outputs):
 
 SPECS = [KernelSpec(op=name, builtin_code=code, versions=versions, dtypes=("FLOAT32",),
                     sources=(f"{name.lower()}.h", f"{name.lower()}.c", f"{name.lower()}_f32.c", "mg_binary_loop.h",
-                             "broadcast.h"),
+                             "mg_broadcast.h"),
                     registration=f"mg_register_{name.lower()}", validate=validate, params=params,
                     inplace_input=lambda op, inputs, outputs: (
                         0 if inputs[0].num_elements == outputs[0].num_elements else None))

@@ -7,7 +7,7 @@ from . import _broadcast
 from ._binary_types import check_binary_types
 
 TYPES = ("FLOAT32", "INT8", "INT16", "INT32", "INT64")
-SOURCES = ("maximum_minimum.h", "maximum_minimum.c", "mg_binary_loop.h", "broadcast.h",
+SOURCES = ("maximum_minimum.h", "maximum_minimum.c", "mg_binary_loop.h", "mg_broadcast.h",
            *(f"{op}_{t}.c" for op in ("maximum", "minimum") for t in ("f32", "s8", "s16", "s32", "s64")))
 
 

@@ -4,4 +4,4 @@ from __future__ import annotations
 
 from .add import kernel
 
-SPEC = kernel("mve", ("add_s8_mve.c", "mve_util.h"))
+SPEC = kernel("mve", ("add_s8_mve.c", "mg_mve.h"))

@@ -43,8 +43,8 @@ def scratch_bytes(op, inputs, outputs):
 
 SPEC = KernelSpec(
     op="CONV_2D", builtin_code=3, versions=(1, 8), dtypes=("INT8",),
-    sources=(*FAMILY_SOURCES, "conv_2d_mve.c", "conv_2d_s8_mve.c", "mve_matmul.h", "mve_matmul_s8.c",
-             "mve_matmul2_s8.c", "mve_util.h"),
+    sources=(*FAMILY_SOURCES, "conv_2d_mve.c", "conv_2d_s8_mve.c", "mg_mve_matmul.h", "matmul_rows_s8_mve.c",
+             "matmul_pairs_s8_mve.c", "mg_mve.h"),
     registration="mg_register_conv_2d_mve", validate=validate, params=params, macs=macs, scratch_bytes=scratch_bytes,
     backend=mc.BACKEND, claims=mc.safe(claims),
 )

@@ -112,7 +112,7 @@ def scratch_bytes(op, inputs, outputs):
 SPEC = KernelSpec(
     op="DEPTHWISE_CONV_2D", builtin_code=4, versions=(1, 7), dtypes=("INT8",),
     sources=(*FAMILY_SOURCES, "depthwise_conv_2d_mve.c", "depthwise_conv_2d_s8_mve.c",
-             "depthwise_conv_2d_3x3_row_s8_mve.c", "mve_util.h"),
+             "depthwise_conv_2d_3x3_row_s8_mve.c", "mg_mve.h"),
     registration="mg_register_depthwise_conv_2d_mve", validate=validate, params=params, scratch_bytes=scratch_bytes,
     backend=mc.BACKEND, claims=mc.safe(claims), macs=macs,
 )

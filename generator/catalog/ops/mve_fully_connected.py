@@ -31,8 +31,8 @@ def params(op, inputs, outputs):
 
 SPEC = KernelSpec(
     op="FULLY_CONNECTED", builtin_code=9, versions=(1, 13), dtypes=("INT8",),
-    sources=(*FAMILY_SOURCES, "fully_connected_mve.c", "fully_connected_s8_mve.c", "mve_matmul.h",
-             "mve_matmul_s8.c", "mve_util.h"),
+    sources=(*FAMILY_SOURCES, "fully_connected_mve.c", "fully_connected_s8_mve.c", "mg_mve_matmul.h",
+             "matmul_rows_s8_mve.c", "mg_mve.h"),
     registration="mg_register_fully_connected_mve", validate=validate, params=params, macs=macs,
     backend=mc.BACKEND, claims=mc.safe(claims),
 )

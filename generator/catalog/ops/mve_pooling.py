@@ -5,5 +5,5 @@ from __future__ import annotations
 
 from .pooling import kernel
 
-SPECS = [kernel("AVERAGE_POOL_2D", "mve", ("average_pool_2d_s8_mve.c", "mve_util.h")),
-         kernel("MAX_POOL_2D", "mve", ("max_pool_2d_s8_mve.c", "mve_util.h"))]
+SPECS = [kernel("AVERAGE_POOL_2D", "mve", ("average_pool_2d_s8_mve.c", "mg_mve.h")),
+         kernel("MAX_POOL_2D", "mve", ("max_pool_2d_s8_mve.c", "mg_mve.h"))]

@@ -44,7 +44,7 @@ def params(op, inputs, outputs):
 
 SPEC = KernelSpec(
     op="PRELU", builtin_code=54, versions=(1, 1), dtypes=("FLOAT32", "INT8", "INT16"),
-    sources=("prelu.h", "prelu.c", "prelu_f32.c", "prelu_s8.c", "prelu_s16.c", "mg_binary_loop.h", "broadcast.h",
+    sources=("prelu.h", "prelu.c", "prelu_f32.c", "prelu_s8.c", "prelu_s16.c", "mg_binary_loop.h", "mg_broadcast.h",
              "mg_fixedpoint.h"),
     registration="mg_register_prelu", validate=validate, params=params,
     inplace_input=lambda op, inputs, outputs: 0 if inputs[0].num_elements == outputs[0].num_elements else None,

@@ -54,7 +54,7 @@ def params(op, inputs, outputs):
 SPEC = KernelSpec(
     op="SQUARED_DIFFERENCE", builtin_code=99, versions=(1, 2), dtypes=TYPES,
     sources=("squared_difference.h", "squared_difference.c", "squared_difference_f32.c", "squared_difference_s32.c",
-             "squared_difference_s8.c", "squared_difference_s16.c", "mg_binary_loop.h", "broadcast.h",
+             "squared_difference_s8.c", "squared_difference_s16.c", "mg_binary_loop.h", "mg_broadcast.h",
              "mg_fixedpoint.h"),
     registration="mg_register_squared_difference", validate=validate, params=params,
     inplace_input=lambda op, inputs, outputs: _broadcast.same_shape_input(inputs, outputs),

@@ -1,8 +1,8 @@
 /* Shared helpers of the data-movement kernels (RESHAPE, SQUEEZE, EXPAND_DIMS, SHAPE, PACK, UNPACK, SPLIT,
  * SPLIT_V, TRANSPOSE, STRIDED_SLICE). They move elements without looking at them, so one implementation
  * serves every type of the same size; floats move as their 32-bit patterns, bit for bit. */
-#ifndef MG_COPY_UTIL_H
-#define MG_COPY_UTIL_H
+#ifndef MG_COPY_H
+#define MG_COPY_H
 
 #include <stddef.h>
 #include <stdint.h>

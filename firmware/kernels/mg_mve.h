@@ -11,8 +11,8 @@
  *     negative exact half) into the other direction and changes nothing else, as CMSIS-NN's MVE path does.
  *     (VRSHL rounds in full precision: t + 2^(e-1) does not wrap.)
  */
-#ifndef MG_MVE_UTIL_H
-#define MG_MVE_UTIL_H
+#ifndef MG_MVE_H
+#define MG_MVE_H
 
 #include <stdint.h>
 

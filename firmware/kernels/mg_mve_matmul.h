@@ -1,22 +1,22 @@
 /* The mve backend's int8 matrix core, shared by CONV_2D (im2col rows or input pixels) and FULLY_CONNECTED (batch
  * rows): for each row x, out[o] = requant(sum_d x[d] * w[o][d] + bias[o]) for every output channel o, four
- * channels per pass: one load of x, four of the weights and four VMLADAVA per 16 taps (mve_matmul_s8.c), or two
- * rows at a time, interleaved (mve_matmul2_s8.c), so that each weight load feeds two VMLADAVA. The sums are int32
+ * channels per pass: one load of x, four of the weights and four VMLADAVA per 16 taps (matmul_rows_s8_mve.c), or two
+ * rows at a time, interleaved (matmul_pairs_s8_mve.c), so that each weight load feeds two VMLADAVA. The sums are int32
  * and wrap, as TFLite's; their order differs, which changes nothing (integer addition is associative modulo 2^32).
  * Rows need no padding: the last block of each row is read under a predicate. */
 #ifndef MG_MVE_MATMUL_H
 #define MG_MVE_MATMUL_H
 
-#include "mve_util.h"
+#include "mg_mve.h"
 
 #if defined(__ARM_FEATURE_MVE)
 
-/* mg_mve_rows_s8's arguments (fill them with mve_rows_init). */
+/* mg_matmul_rows_s8_mve's arguments (fill them with mve_rows_init). */
 typedef struct {
     const int8_t *x;        /* the first row */
     const int8_t *w;        /* channels rows of depth weights */
     int8_t *out;            /* channels outputs per row, row after row */
-    const int32_t *table;   /* the requantization table (mve_util.h), without left shifts */
+    const int32_t *table;   /* the requantization table (mg_mve.h), without left shifts */
     int32_t depth;
     int32_t groups;         /* the groups of four channels before the last group: (channels - 1) / 4 */
     int32_t output_offset;
@@ -28,7 +28,7 @@ typedef struct {
     int32_t last_rows[3];   /* offsets of the last group's weight rows 1-3 from its row 0 (0 for missing ones) */
 } mve_rows_args;
 
-void mg_mve_rows_s8(const mve_rows_args *args);
+void mg_matmul_rows_s8_mve(const mve_rows_args *args);
 
 /* The arguments for a node's channels; x, out, rows and row_stride are set per call. */
 static inline void mve_rows_init(mve_rows_args *a, const int8_t *w, const int32_t *table, int32_t depth,
@@ -47,7 +47,7 @@ static inline void mve_rows_init(mve_rows_args *a, const int8_t *w, const int32_
     }
 }
 
-/* mg_mve_pairs_s8's arguments (mve_matmul2_s8.c): `pairs` pairs of rows, each pair interleaved in blocks of 16
+/* mg_matmul_pairs_s8_mve's arguments (matmul_pairs_s8_mve.c): `pairs` pairs of rows, each pair interleaved in blocks of 16
  * bytes (mve_interleave2_s8), 32 * blocks bytes a pair, their outputs row after row. */
 typedef struct {
     const int8_t *x;
@@ -65,7 +65,7 @@ typedef struct {
     int32_t last_rows[3];
 } mve_pairs_args;
 
-void mg_mve_pairs_s8(const mve_pairs_args *args);
+void mg_matmul_pairs_s8_mve(const mve_pairs_args *args);
 
 /* Bytes of interleaved pair of rows of `depth` taps. */
 static inline int32_t mve_pair_bytes(int32_t depth)
@@ -156,7 +156,7 @@ static inline void mve_rows(const mve_rows_args *a, int left_shift)
     if (left_shift) {
         mve_rows_left_shift(a);
     } else {
-        mg_mve_rows_s8(a);
+        mg_matmul_rows_s8_mve(a);
     }
 }
 

@@ -20,7 +20,7 @@
 
 #include <stdint.h>
 
-#include "dsp_intrinsics.h"
+#include "mg_dsp.h"
 
 /* One output channel's constants, precomputed by the generator (four words, one LDM). */
 typedef struct {

@@ -1,12 +1,12 @@
-/* The mve backend's two-row matrix loop (mve_matmul.h) in assembly: two rows against four output channels at a
+/* The mve backend's two-row matrix loop (mg_mve_matmul.h) in assembly: two rows against four output channels at a
  * time, eight int32 sums (every even register, LR included, as VMLADAVA requires), so each weight load feeds two
  * VMLADAVA: per block of 16 taps two loads of x, four of the weights and eight VMLADAVA. The two rows come
  * interleaved in blocks of 16 bytes (mve_interleave2_s8), so one pointer walks both. Per pair of rows and group of
- * four channels it costs 45 + 16 * blocks instructions (the one-row loop, mve_matmul_s8.c: 2 * (24 + 10 * blocks)),
+ * four channels it costs 45 + 16 * blocks instructions (the one-row loop, matmul_rows_s8_mve.c: 2 * (24 + 10 * blocks)),
  * so it pays from three blocks on (MG_MVE_PAIR_BLOCKS), once the interleaving and its calls are counted. The last
  * block's x lanes past the depth are masked (P0); the last group of a pair (1-4 channels) repeats its first weight
  * row in place of missing ones, reads its last block's weights under P0 too and stores under a predicate. */
-#include "mve_matmul.h"
+#include "mg_mve_matmul.h"
 
 #if defined(__ARM_FEATURE_MVE)
 
@@ -68,7 +68,7 @@ __asm__(".macro MG_MM2_BLOCK op\n\t"            /* op: vmladav (first block) or 
         "\\op\\().s8 r6, q0, q2\n\t"
         "\\op\\().s8 lr, q1, q2\n\t"
         ".endm\n\t"
-        /* The sums into q0 (first row) and q1 (second row), requantized with the group's table (mve_util.h); the
+        /* The sums into q0 (first row) and q1 (second row), requantized with the group's table (mg_mve.h); the
          * output pointers into r0 and r2. */
         ".macro MG_MM2_REQUANT\n\t"
         "vmov       q0[2], q0[0], r0, r4\n\t"
@@ -105,7 +105,7 @@ __asm__(".macro MG_MM2_BLOCK op\n\t"            /* op: vmladav (first block) or 
 /* Stack after the saves: [sp, #0] args, #4 x of the pair, #8 depth, #12 blocks - 2, #16 the step from the fourth
  * weight row's end to the next group's first row, #20 table (running), #24 out of the first row (running), #28 out
  * of the second row (running), #32 groups left, #36 pairs left. Q5 Q6 Q7: act_min, act_max, output zero point. */
-__attribute__((naked)) void mg_mve_pairs_s8(__attribute__((unused)) const mve_pairs_args *args)
+__attribute__((naked)) void mg_matmul_pairs_s8_mve(__attribute__((unused)) const mve_pairs_args *args)
 {
     __asm__ volatile(
         "push       {r4-r11, lr}\n\t"

@@ -1,12 +1,12 @@
-/* The mve backend's one-row matrix loop (mve_matmul.h) in assembly: GCC 12 keeps too many of its values on the
+/* The mve backend's one-row matrix loop (mg_mve_matmul.h) in assembly: GCC 12 keeps too many of its values on the
  * stack, this loop keeps them in registers. Per group of four output channels it costs 24 + 10 * blocks
  * instructions, blocks = depth / 16 rounded up: the four biases start the four int32 sums (one LDM), each block of
  * 16 taps is one load of x, four of the weights and four VMLADAVA, the last block's x under a predicate (its
  * other lanes are zero, so the weights read past a row's end, which stay inside the filter, add nothing), then the
- * requantization (mve_util.h) and a narrowing store. The last group of a row (1-4 channels) repeats its first
+ * requantization (mg_mve.h) and a narrowing store. The last group of a row (1-4 channels) repeats its first
  * row in place of the missing ones, reads its last block's weights under the predicate too (the filter's last row
  * ends there) and stores under a predicate. */
-#include "mve_matmul.h"
+#include "mg_mve_matmul.h"
 
 #if defined(__ARM_FEATURE_MVE)
 
@@ -31,7 +31,7 @@ _Static_assert(__builtin_offsetof(mve_rows_args, last_rows) == 48, "last_rows");
  * block's lanes; Q5 Q6 Q7 the activation minimum, maximum and output zero point. Stack (after the saves):
  *     [sp, #0] args   [sp, #4] blocks - 1   [sp, #8] end of the row's full groups   [sp, #12] rows left
  *     [sp, #16] x of the row */
-__attribute__((naked)) void mg_mve_rows_s8(__attribute__((unused)) const mve_rows_args *args)
+__attribute__((naked)) void mg_matmul_rows_s8_mve(__attribute__((unused)) const mve_rows_args *args)
 {
     __asm__ volatile(
         "push     {r4-r11, lr}\n\t"
@@ -98,7 +98,7 @@ __attribute__((naked)) void mg_mve_rows_s8(__attribute__((unused)) const mve_row
         "vmladava.s8 r4, q0, q3\n\t"
         "vldrb.8  q4, [r9], #16\n\t"
         "vmladava.s8 r6, q0, q4\n\t"
-        "vmov     q0[2], q0[0], r0, r4\n\t"      /* requantize (mve_util.h) and store */
+        "vmov     q0[2], q0[0], r0, r4\n\t"      /* requantize (mg_mve.h) and store */
         "vmov     q0[3], q0[1], r2, r6\n\t"
         "vldrw.32 q1, [r8], #16\n\t"
         "vqrdmulh.s32 q0, q0, q1\n\t"

@@ -4,8 +4,8 @@
  * wrap, 32-bit sums wrap).
  *
  * Packed values are uint32_t: "lo"/"hi" are the 16-bit halves, b0..b3 the bytes (b0 lowest). */
-#ifndef MG_DSP_INTRINSICS_H
-#define MG_DSP_INTRINSICS_H
+#ifndef MG_DSP_H
+#define MG_DSP_H
 
 #include <stdint.h>
 #include <string.h>
