@@ -4,6 +4,7 @@ The "mcugen" section of each JSON holds what PlatformIO does not know (docs/boar
 the memory map, the stack reserve, the console UART, the tick source and its rate, how the firmware exits,
 and how to emulate the board (QEMU machine and arguments, Renode script).
 """
+
 from __future__ import annotations
 
 import json
@@ -19,8 +20,8 @@ EXITS = ("semihosting", "halt")
 
 @dataclass(frozen=True)
 class RenodeTarget:
-    script: str            # .resc under renode/, creates the machine (no firmware loaded)
-    uart: str              # the console peripheral, e.g. "sysbus.usart2"
+    script: str  # .resc under renode/, creates the machine (no firmware loaded)
+    uart: str  # the console peripheral, e.g. "sysbus.usart2"
     instructions_per_tick: float  # the script sets the tick counter's rate against the CPU's MIPS
 
     @property
@@ -32,20 +33,20 @@ class RenodeTarget:
 class Board:
     name: str
     title: str
-    cpu: str               # -mcpu value
-    fpu: str               # -mfpu value, "" without an FPU
+    cpu: str  # -mcpu value
+    fpu: str  # -mfpu value, "" without an FPU
     flash_origin: int
     flash_size: int
     ram_origin: int
     ram_size: int
     stack_size: int
-    uart_driver: str       # boards/startup/uart_<driver>.c
+    uart_driver: str  # boards/startup/uart_<driver>.c
     uart_base: int
     systick_hz: int
     qemu_machine: str | None
-    ticks_per_second: int = 0          # the tick source's rate on real silicon (core clock for DWT)
-    tick_source: str = "systick"       # "systick" (SysTick on the processor clock) or "dwt" (CYCCNT)
-    exit: str = "semihosting"          # "semihosting" (QEMU) or "halt" (hardware, Renode)
+    ticks_per_second: int = 0  # the tick source's rate on real silicon (core clock for DWT)
+    tick_source: str = "systick"  # "systick" (SysTick on the processor clock) or "dwt" (CYCCNT)
+    exit: str = "semihosting"  # "semihosting" (QEMU) or "halt" (hardware, Renode)
     qemu_instructions_per_tick: float | None = None  # measured under -icount shift=0 (1 instruction = 1 ns)
     qemu_args: tuple[str, ...] = ()
     renode: RenodeTarget | None = None
@@ -70,21 +71,37 @@ class Board:
         if flash <= self.flash_size and ram <= self.ram_size:
             return
         if before_build:
-            need = (f"the model needs {nbytes(flash)} of {nbytes(self.flash_size)} flash, the arena and stack "
-                    f"{nbytes(ram)} of {nbytes(self.ram_size)} RAM (before code and runtime)")
+            need = (
+                f"the model needs {nbytes(flash)} of {nbytes(self.flash_size)} flash, the arena and stack "
+                f"{nbytes(ram)} of {nbytes(self.ram_size)} RAM (before code and runtime)"
+            )
         else:
-            need = (f"the firmware needs {nbytes(flash)} of {nbytes(self.flash_size)} flash and {nbytes(ram)} of "
-                    f"{nbytes(self.ram_size)} RAM")
-        raise McugenError(f"{self.name} is too small for this model: {need}; choose a bigger board or a smaller "
-                          "model")
+            need = (
+                f"the firmware needs {nbytes(flash)} of {nbytes(self.flash_size)} flash and {nbytes(ram)} of "
+                f"{nbytes(self.ram_size)} RAM"
+            )
+        raise McugenError(f"{self.name} is too small for this model: {need}; choose a bigger board or a smaller model")
 
     def qemu_arguments(self, elf: str) -> list[str]:
         """What follows `qemu-system-arm` to run `elf` on this board, for `mcugen run` and for `pio test`:
         -icount shift=0 makes one instruction take 1 ns (costs in instructions), semihosting carries the exit
         status, the UART is the console."""
-        return ["-M", self.qemu_machine, *self.qemu_args, "-nographic", "-monitor", "none", "-serial", "stdio",
-                "-icount", "shift=0,align=off,sleep=off", "-semihosting-config", "enable=on,target=native",
-                "-kernel", elf]
+        return [
+            "-M",
+            self.qemu_machine,
+            *self.qemu_args,
+            "-nographic",
+            "-monitor",
+            "none",
+            "-serial",
+            "stdio",
+            "-icount",
+            "shift=0,align=off,sleep=off",
+            "-semihosting-config",
+            "enable=on,target=native",
+            "-kernel",
+            elf,
+        ]
 
     def build_flags(self) -> list[str]:
         """The -D flags the generated platformio.ini passes for this board."""
@@ -117,8 +134,9 @@ def _int(value) -> int:
 def load_board(name: str) -> Board:
     path = BOARDS / f"{name}.json"
     if not path.is_file():
-        raise McugenError(f"unknown board '{name}'{did_you_mean(name, board_names())}; choose one of: "
-                          f"{', '.join(board_names())}")
+        raise McugenError(
+            f"unknown board '{name}'{did_you_mean(name, board_names())}; choose one of: {', '.join(board_names())}"
+        )
     data = json.loads(path.read_text())
     try:
         m, build = data["mcugen"], data["build"]
@@ -130,16 +148,28 @@ def load_board(name: str) -> Board:
             defines.setdefault("MG_UART_BAUD", _define_value(uart.get("baud", 115200)))
         upload = data.get("upload", {}).get("protocol")
         board = Board(
-            name, data["name"], build["cpu"], build.get("fpu", ""), _int(mem["flash_origin"]),
-            _int(mem["flash_size"]), _int(mem["ram_origin"]), _int(mem["ram_size"]), _int(m["stack_size"]),
-            uart["driver"], _int(uart["base"]), m.get("systick_hz", 0), qemu.get("machine"),
+            name,
+            data["name"],
+            build["cpu"],
+            build.get("fpu", ""),
+            _int(mem["flash_origin"]),
+            _int(mem["flash_size"]),
+            _int(mem["ram_origin"]),
+            _int(mem["ram_size"]),
+            _int(m["stack_size"]),
+            uart["driver"],
+            _int(uart["base"]),
+            m.get("systick_hz", 0),
+            qemu.get("machine"),
             ticks_per_second=m.get("ticks_per_second", m.get("systick_hz", 0)),
-            tick_source=m.get("tick_source", "systick"), exit=m.get("exit", "semihosting"),
+            tick_source=m.get("tick_source", "systick"),
+            exit=m.get("exit", "semihosting"),
             qemu_instructions_per_tick=qemu.get("instructions_per_tick"),
             qemu_args=tuple(qemu.get("args", [])),
             renode=RenodeTarget(renode["script"], renode["uart"], renode["instructions_per_tick"]) if renode else None,
             upload_protocol=upload if upload not in (None, "custom") else None,
-            defines=defines)
+            defines=defines,
+        )
     except (KeyError, TypeError, ValueError) as exc:
         raise McugenError(f"board file {path} is missing or misspells {exc}; see docs/boards.md") from None
     if board.tick_source not in TICK_SOURCES or board.exit not in EXITS:

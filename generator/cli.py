@@ -1,4 +1,5 @@
 """The mcugen command line: thin wiring of the pipeline stages. Errors print one line and exit 2."""
+
 from __future__ import annotations
 
 import json
@@ -29,21 +30,32 @@ def _emit_json(data) -> None:
 def _ops_catalog(args) -> int:
     rank = {b: i for i, b in enumerate(BACKEND_CORES)}
     kernels = sorted(CATALOG, key=lambda k: (k.op, rank.get(k.backend, len(rank)), k.versions))
-    rows = [{"name": k.op, "builtin_code": k.builtin_code, "versions": list(k.versions), "dtypes": list(k.dtypes),
-             "backend": k.backend} for k in kernels]
+    rows = [
+        {
+            "name": k.op,
+            "builtin_code": k.builtin_code,
+            "versions": list(k.versions),
+            "dtypes": list(k.dtypes),
+            "backend": k.backend,
+        }
+        for k in kernels
+    ]
     if args.json:
         _emit_json({"catalog": rows})
         return 0
     print(f"{'op':<24} {'code':>4} {'versions':<8} {'backend':<10} input types")
     for r in rows:
-        print(f"{r['name']:<24} {r['builtin_code']:>4} {'%d-%d' % tuple(r['versions']):<8} {r['backend']:<10} "
-              f"{', '.join(r['dtypes'])}")
+        print(
+            f"{r['name']:<24} {r['builtin_code']:>4} {'{}-{}'.format(*r['versions']):<8} {r['backend']:<10} "
+            f"{', '.join(r['dtypes'])}"
+        )
     return 0
 
 
 def cmd_ops(args) -> int:
     if args.markdown:
         from .catalog.docs import ops_markdown
+
         print(ops_markdown(), end="")
         return 0
     if args.model is None:
@@ -57,28 +69,51 @@ def cmd_ops(args) -> int:
     rows = []
     for (name, code, version, custom), ops in sorted(groups.items(), key=lambda kv: (kv[0][0], kv[0][2])):
         # the judgement of generate and doctor: the op's code and version, then its input and output types
-        reasons = [select_kernel(op, [graph.tensors[i] if i >= 0 else None for i in op.inputs],
-                                 [graph.tensors[i] for i in op.outputs], BY_CODE, backends)[1] for op in ops]
+        reasons = [
+            select_kernel(
+                op,
+                [graph.tensors[i] if i >= 0 else None for i in op.inputs],
+                [graph.tensors[i] for i in op.outputs],
+                BY_CODE,
+                backends,
+            )[1]
+            for op in ops
+        ]
         reason = next((r for r in reasons if r), None)
-        rows.append({"name": name, "builtin_code": code, "version": version, "count": len(ops), "custom_name": custom,
-                     "supported": reason is None, "reason": reason})
+        rows.append(
+            {
+                "name": name,
+                "builtin_code": code,
+                "version": version,
+                "count": len(ops),
+                "custom_name": custom,
+                "supported": reason is None,
+                "reason": reason,
+            }
+        )
     if args.json:
-        _emit_json({"model": str(args.model), "board": args.board, "ops": rows,
-                    "supported": all(r["supported"] for r in rows)})
+        _emit_json(
+            {"model": str(args.model), "board": args.board, "ops": rows, "supported": all(r["supported"] for r in rows)}
+        )
     else:
         print(f"{'op':<24} {'code':>4} {'ver':>3} {'count':>5}  status on {args.board}")
         for r in rows:
             label = r["custom_name"] or r["name"]
-            print(f"{label:<24} {r['builtin_code']:>4} {r['version']:>3} {r['count']:>5}  "
-                  f"{'supported' if r['supported'] else 'MISSING: ' + r['reason']}")
+            print(
+                f"{label:<24} {r['builtin_code']:>4} {r['version']:>3} {r['count']:>5}  "
+                f"{'supported' if r['supported'] else 'MISSING: ' + r['reason']}"
+            )
     return 0 if all(r["supported"] for r in rows) else 1
 
 
 def cmd_generate(args) -> int:
-    project, plan = pipeline.generate(args.model, load_board(args.board), args.output, args.resolver, args.backend,
-                                      args.custom_ops, args.verbose)
-    print(f"wrote {project.path}: {len(plan.nodes)} nodes, ops {', '.join(sorted(set(project.ops)))}, "
-          f"arena {nbytes(plan.arena_size)} (lower bound {nbytes(plan.lower_bound)})")
+    project, plan = pipeline.generate(
+        args.model, load_board(args.board), args.output, args.resolver, args.backend, args.custom_ops, args.verbose
+    )
+    print(
+        f"wrote {project.path}: {len(plan.nodes)} nodes, ops {', '.join(sorted(set(project.ops)))}, "
+        f"arena {nbytes(plan.arena_size)} (lower bound {nbytes(plan.lower_bound)})"
+    )
     return 0
 
 
@@ -87,8 +122,10 @@ def cmd_build(args) -> int:
     result = build(args.project)
     size = measure(result.elf)
     load_board(pipeline.load_project(args.project).board).check_fit(size.flash, size.ram, before_build=False)
-    built = (f"built {result.elf.resolve()}: flash {nbytes(size.flash)} (code {nbytes(size.code)} + model "
-             f"{nbytes(size.model)}), RAM {nbytes(size.ram)}")
+    built = (
+        f"built {result.elf.resolve()}: flash {nbytes(size.flash)} (code {nbytes(size.code)} + model "
+        f"{nbytes(size.model)}), RAM {nbytes(size.ram)}"
+    )
     if args.print_env:  # stdout holds only the variable, for `export $(mcugen build DIR --print-env)`
         pipeline.progress(built)
         print(f"PLATFORMIO_CORE_DIR={core_dir()}")
@@ -113,13 +150,26 @@ def cmd_run(args) -> int:
     project = pipeline.load_project(args.project)
     board = load_board(project.board)
     _, size, result = pipeline.build_and_run(project, board, _sets_for(args, project), args.emulator)
-    sets = [{"outputs": [o.tolist() for o in s.outputs], "ticks": s.ticks,
-             "cost_instructions": result.instructions(s.ticks),
-             "node_instructions": [result.instructions(t) for t in s.node_ticks]} for s in result.sets]
+    sets = [
+        {
+            "outputs": [o.tolist() for o in s.outputs],
+            "ticks": s.ticks,
+            "cost_instructions": result.instructions(s.ticks),
+            "node_instructions": [result.instructions(t) for t in s.node_ticks],
+        }
+        for s in result.sets
+    ]
     cost = int(np.mean([s["cost_instructions"] for s in sets]))
     if args.json:
-        _emit_json({"sets": sets, "cost_per_inference": cost, "cost_unit": COST_UNITS[args.emulator],
-                    "flash_bytes": size.flash, "ram_bytes": size.ram})
+        _emit_json(
+            {
+                "sets": sets,
+                "cost_per_inference": cost,
+                "cost_unit": COST_UNITS[args.emulator],
+                "flash_bytes": size.flash,
+                "ram_bytes": size.ram,
+            }
+        )
         return 0
     for i, s in enumerate(sets):
         nodes = ", ".join(f"{n}: {num(c)}" for n, c in enumerate(s["node_instructions"]))
@@ -129,33 +179,50 @@ def cmd_run(args) -> int:
 
 def cmd_verify(args) -> int:
     board = load_board(args.board)
-    v = pipeline.verify(args.model, board, args.output, args.random, args.seed, args.backend, args.custom_ops,
-                        emulator=args.emulator)
+    v = pipeline.verify(
+        args.model, board, args.output, args.random, args.seed, args.backend, args.custom_ops, emulator=args.emulator
+    )
     costs = [v.run.instructions(s.ticks) for s in v.run.sets]
     report = {
-        "match": v.comparison.match, "model": str(args.model), "board": args.board, "project": str(v.project.path),
-        "sets": len(v.sets), "max_abs_diff": v.comparison.max_abs_diff,
+        "match": v.comparison.match,
+        "model": str(args.model),
+        "board": args.board,
+        "project": str(v.project.path),
+        "sets": len(v.sets),
+        "max_abs_diff": v.comparison.max_abs_diff,
         "mismatched_elements": v.comparison.mismatched_elements,
-        "flash_bytes": v.size.flash, "code_bytes": v.size.code, "model_bytes": v.size.model, "ram_bytes": v.size.ram,
-        "arena_bytes": v.plan.arena_size, "arena_lower_bound_bytes": v.plan.lower_bound,
-        "cost_per_inference": int(np.mean(costs)), "cost_unit": COST_UNITS[args.emulator],
+        "flash_bytes": v.size.flash,
+        "code_bytes": v.size.code,
+        "model_bytes": v.size.model,
+        "ram_bytes": v.size.ram,
+        "arena_bytes": v.plan.arena_size,
+        "arena_lower_bound_bytes": v.plan.lower_bound,
+        "cost_per_inference": int(np.mean(costs)),
+        "cost_unit": COST_UNITS[args.emulator],
         "ops": sorted(set(v.project.ops)),
         "backends": {b: sum(1 for n in v.plan.nodes if n.kernel.backend == b) for b in v.plan.backends},
     }
     if args.json:
         _emit_json(report)
         return 0 if v.comparison.match else 1
-    verdict = "MATCH (bit-exact)" if v.comparison.match and v.comparison.max_abs_diff == 0 else (
-        "MATCH (within 1e-5)" if v.comparison.match else "MISMATCH")
+    verdict = (
+        "MATCH (bit-exact)"
+        if v.comparison.match and v.comparison.max_abs_diff == 0
+        else ("MATCH (within 1e-5)" if v.comparison.match else "MISMATCH")
+    )
     print(f"model      {args.model} on {args.board}")
     print(f"ops        {', '.join(report['ops'])}")
     print("kernels    " + ", ".join(f"{b}: {n} node(s)" for b, n in report["backends"].items()))
     print(f"inputs     {len(v.sets)} random set(s), seed {args.seed}")
-    print(f"outputs    {verdict}: max abs diff {v.comparison.max_abs_diff:g}, "
-          f"{num(v.comparison.mismatched_elements)}/{num(v.comparison.total_elements)} elements differ")
+    print(
+        f"outputs    {verdict}: max abs diff {v.comparison.max_abs_diff:g}, "
+        f"{num(v.comparison.mismatched_elements)}/{num(v.comparison.total_elements)} elements differ"
+    )
     print(f"flash      {nbytes(v.size.flash)} (code {nbytes(v.size.code)} + model {nbytes(v.size.model)})")
-    print(f"RAM        {nbytes(v.size.ram)} (arena {nbytes(v.plan.arena_size)}, lower bound "
-          f"{nbytes(v.plan.lower_bound)}; stack {nbytes(v.size.stack)})")
+    print(
+        f"RAM        {nbytes(v.size.ram)} (arena {nbytes(v.plan.arena_size)}, lower bound "
+        f"{nbytes(v.plan.lower_bound)}; stack {nbytes(v.size.stack)})"
+    )
     print(f"cost       {num(report['cost_per_inference'])} instructions per inference")
     return 0 if v.comparison.match else 1
 
@@ -182,14 +249,18 @@ def _cmd_plan_nodes(args, the_plan, board) -> int:
         return 0
     print(f"{'node':>4} {'op':<24} {'v':>2} {'backend':<10} {'MACs':>11} {'weights':>9} {'activ.':>9} {'cost':>12}")
     for r in rows:
-        print(f"{r['node']:>4} {(r['custom_name'] or r['op'])[:24]:<24} {r['version']:>2} {r['backend']:<10} "
-              f"{num(r['macs']):>11} {num(r['weight_bytes']):>9} {num(r['activation_bytes']):>9} "
-              f"{'' if r['cost'] is None else num(r['cost']):>12}")
+        print(
+            f"{r['node']:>4} {(r['custom_name'] or r['op'])[:24]:<24} {r['version']:>2} {r['backend']:<10} "
+            f"{num(r['macs']):>11} {num(r['weight_bytes']):>9} {num(r['activation_bytes']):>9} "
+            f"{'' if r['cost'] is None else num(r['cost']):>12}"
+        )
     for backend, c in summary.items():
         cost = "" if c["cost_share"] is None else f", {pct(100 * c['cost_share'])} of measured cost"
         runs = ", ".join(f"{a}-{b}" if a != b else f"{a}" for a, b in c["subgraphs"])
-        print(f"{backend}: {c['nodes']} nodes ({pct(100 * c['node_share'])}), {pct(100 * c['mac_share'])} of MACs"
-              f"{cost}; subgraphs: {runs}")
+        print(
+            f"{backend}: {c['nodes']} nodes ({pct(100 * c['node_share'])}), {pct(100 * c['mac_share'])} of MACs"
+            f"{cost}; subgraphs: {runs}"
+        )
     return 0
 
 
@@ -204,26 +275,53 @@ def cmd_plan(args) -> int:
         if offset is None:
             continue
         buf = the_plan.tensor_buffers[t.index]
-        rows.append({"tensor": t.index, "name": t.name, "bytes": t.nbytes, "offset": offset, "first": buf.first,
-                     "last": buf.last, "shares_with": the_plan.shared.get(t.index)})
+        rows.append(
+            {
+                "tensor": t.index,
+                "name": t.name,
+                "bytes": t.nbytes,
+                "offset": offset,
+                "first": buf.first,
+                "last": buf.last,
+                "shares_with": the_plan.shared.get(t.index),
+            }
+        )
     for node in the_plan.nodes:
         if node.scratch_bytes:
-            rows.append({"tensor": None, "name": f"scratch of node {node.index}", "bytes": node.scratch_bytes,
-                         "offset": node.scratch_offset, "first": node.index, "last": node.index, "shares_with": None})
-    report = {"arena_bytes": the_plan.arena_size, "lower_bound_bytes": the_plan.lower_bound,
-              "heuristic": the_plan.heuristic, "order": the_plan.order, "buffers": rows}
+            rows.append(
+                {
+                    "tensor": None,
+                    "name": f"scratch of node {node.index}",
+                    "bytes": node.scratch_bytes,
+                    "offset": node.scratch_offset,
+                    "first": node.index,
+                    "last": node.index,
+                    "shares_with": None,
+                }
+            )
+    report = {
+        "arena_bytes": the_plan.arena_size,
+        "lower_bound_bytes": the_plan.lower_bound,
+        "heuristic": the_plan.heuristic,
+        "order": the_plan.order,
+        "buffers": rows,
+    }
     if args.json:
         _emit_json(report)
         return 0
     print(f"{'tensor':>6} {'bytes':>9} {'offset':>9} {'first':>5} {'last':>5}  name")
     for r in rows:
         label = r["name"] + (f" (shares tensor {r['shares_with']}'s bytes)" if r["shares_with"] is not None else "")
-        print(f"{'' if r['tensor'] is None else r['tensor']:>6} {num(r['bytes']):>9} {num(r['offset']):>9} "
-              f"{r['first']:>5} {r['last']:>5}  {label}")
+        print(
+            f"{'' if r['tensor'] is None else r['tensor']:>6} {num(r['bytes']):>9} {num(r['offset']):>9} "
+            f"{r['first']:>5} {r['last']:>5}  {label}"
+        )
     if the_plan.order != sorted(the_plan.order):
         print(f"execution order (first/last count steps in it): {the_plan.order}")
-    print(f"arena {nbytes(the_plan.arena_size)}, lower bound {nbytes(the_plan.lower_bound)} "
-          f"({the_plan.arena_size / max(the_plan.lower_bound, 1):.3f}x), placement {the_plan.heuristic}")
+    print(
+        f"arena {nbytes(the_plan.arena_size)}, lower bound {nbytes(the_plan.lower_bound)} "
+        f"({the_plan.arena_size / max(the_plan.lower_bound, 1):.3f}x), placement {the_plan.heuristic}"
+    )
     return 0
 
 
@@ -240,7 +338,9 @@ def cmd_doctor(args) -> int:
             print(f"{marks[f.level]} {f.topic:<7} {f.message}")
             if f.fix:
                 print(f"{'':14}fix: {f.fix}")
-        print("\nnothing blocks this model on " + args.board if not blocked else "\nthis model cannot run yet: see BLOCK")
+        print(
+            "\nnothing blocks this model on " + args.board if not blocked else "\nthis model cannot run yet: see BLOCK"
+        )
     return 1 if blocked else 0
 
 
@@ -254,9 +354,14 @@ def _size_baseline(args, report: dict) -> list:
         raise McugenError(f"cannot use baseline {args.baseline}: {exc}") from None
     limit = args.max_growth or 0.0
     passed = flash_growth <= limit and ram_growth <= limit
-    report["baseline"] = {"file": str(args.baseline), "max_growth_pct": limit, "passed": passed,
-                          "flash_growth_pct": round(flash_growth, 3), "ram_growth_pct": round(ram_growth, 3),
-                          "rows": [{"what": w, "baseline": a, "now": b} for w, a, b in rows if a != b]}
+    report["baseline"] = {
+        "file": str(args.baseline),
+        "max_growth_pct": limit,
+        "passed": passed,
+        "flash_growth_pct": round(flash_growth, 3),
+        "ram_growth_pct": round(ram_growth, 3),
+        "rows": [{"what": w, "baseline": a, "now": b} for w, a, b in rows if a != b],
+    }
     return rows
 
 
@@ -283,9 +388,11 @@ def cmd_size(args) -> int:
     print(size_report.to_markdown(report) if args.markdown else size_report.to_text(report))
     if rows is not None:
         b = report["baseline"]
-        print(f"\nagainst {b['file']}: flash {size_report.signed_pct(b['flash_growth_pct'])}, RAM "
-              f"{size_report.signed_pct(b['ram_growth_pct'])} (limit {pct(b['max_growth_pct'])}): "
-              f"{'PASS' if b['passed'] else 'FAIL'}\n")
+        print(
+            f"\nagainst {b['file']}: flash {size_report.signed_pct(b['flash_growth_pct'])}, RAM "
+            f"{size_report.signed_pct(b['ram_growth_pct'])} (limit {pct(b['max_growth_pct'])}): "
+            f"{'PASS' if b['passed'] else 'FAIL'}\n"
+        )
         print(size_report.diff_markdown(rows) if args.markdown else size_report.diff_text(rows))
     return status
 
@@ -296,8 +403,9 @@ def cmd_bench(args) -> int:
 
     if args.write and not os.access(Path(args.write).resolve().parent, os.W_OK):  # before an hour of runs
         raise McugenError(f"cannot write {args.write}: its folder is missing or not writable")
-    results = bench.run_bench(args.models or bench.DEFAULT_MODELS, args.board or ["mps2-an386"], sets=args.sets,
-                              all_ops=not args.no_all_ops)
+    results = bench.run_bench(
+        args.models or bench.DEFAULT_MODELS, args.board or ["mps2-an386"], sets=args.sets, all_ops=not args.no_all_ops
+    )
     command = "mcugen bench " + " ".join(sys.argv[2:]) if sys.argv[1:2] == ["bench"] else "mcugen bench"
     markdown = render(results, command)
     if args.write:
@@ -315,8 +423,18 @@ def cmd_bench(args) -> int:
     return 1 if failed else 0
 
 
-COMMANDS = {"ops": cmd_ops, "generate": cmd_generate, "build": cmd_build, "test": cmd_test, "run": cmd_run,
-            "verify": cmd_verify, "plan": cmd_plan, "doctor": cmd_doctor, "bench": cmd_bench, "size": cmd_size}
+COMMANDS = {
+    "ops": cmd_ops,
+    "generate": cmd_generate,
+    "build": cmd_build,
+    "test": cmd_test,
+    "run": cmd_run,
+    "verify": cmd_verify,
+    "plan": cmd_plan,
+    "doctor": cmd_doctor,
+    "bench": cmd_bench,
+    "size": cmd_size,
+}
 
 
 def _os_error_message(exc: OSError) -> str:

@@ -2,6 +2,7 @@
 
 Usage mistakes print one `mcugen: error: ...` line and exit 2, like every other bad input.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -26,13 +27,17 @@ EXAMPLES = {
     "verify": ["mcugen verify model.tflite", "mcugen verify sine_float --board mps3-an547 --json"],
     "plan": ["mcugen plan model.tflite", "mcugen plan model.tflite --nodes --run"],
     "doctor": ["mcugen doctor model.tflite --board lm3s6965evb"],
-    "bench": ["mcugen bench sine_float",
-              "mcugen bench --board mps2-an386 --board mps3-an547 --write docs/benchmarks.md"],
+    "bench": [
+        "mcugen bench sine_float",
+        "mcugen bench --board mps2-an386 --board mps3-an547 --write docs/benchmarks.md",
+    ],
     "size": ["mcugen size fw", "mcugen size fw --json > base.json && mcugen size fw --baseline base.json"],
 }
 
-COST_UNITS = {"qemu": "instructions (QEMU -icount shift=0)",
-              "renode": "instructions (Renode, DWT counting at the CPU's MIPS rate)"}
+COST_UNITS = {
+    "qemu": "instructions (QEMU -icount shift=0)",
+    "renode": "instructions (Renode, DWT counting at the CPU's MIPS rate)",
+}
 
 
 class Parser(argparse.ArgumentParser):
@@ -58,29 +63,48 @@ def count(text: str) -> int:
 
 def _command(sub, name: str, help_text: str):
     examples = "examples:\n" + "\n".join(f"  {e}" for e in EXAMPLES[name])
-    return sub.add_parser(name, help=help_text, description=help_text[0].upper() + help_text[1:] + ".",
-                          epilog=examples, formatter_class=argparse.RawDescriptionHelpFormatter)
+    return sub.add_parser(
+        name,
+        help=help_text,
+        description=help_text[0].upper() + help_text[1:] + ".",
+        epilog=examples,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
 
 
 def _json_option(p, what: str = "the result") -> None:
-    p.add_argument("--json", action="store_true", help=f"print {what} as one JSON object on stdout "
-                   "(progress stays on stderr; docs/cli.md shows its fields)")
+    p.add_argument(
+        "--json",
+        action="store_true",
+        help=f"print {what} as one JSON object on stdout (progress stays on stderr; docs/cli.md shows its fields)",
+    )
 
 
 def _custom_ops_option(p) -> None:
-    p.add_argument("--custom-ops", type=Path, metavar="DIR",
-                   help="folder of custom ops: per op a Python CustomOp subclass and its C sources (docs/custom_ops.md)")
+    p.add_argument(
+        "--custom-ops",
+        type=Path,
+        metavar="DIR",
+        help="folder of custom ops: per op a Python CustomOp subclass and its C sources (docs/custom_ops.md)",
+    )
 
 
 def _backend_option(p) -> None:
-    p.add_argument("--backend", default="auto",
-                   help="kernel backends in priority order, e.g. 'dsp,reference'; 'auto' (default) picks the fastest "
-                        "the board's core runs; 'reference' forces the plain kernels")
+    p.add_argument(
+        "--backend",
+        default="auto",
+        help="kernel backends in priority order, e.g. 'dsp,reference'; 'auto' (default) picks the fastest "
+        "the board's core runs; 'reference' forces the plain kernels",
+    )
 
 
 def _emulator_option(p) -> None:
-    p.add_argument("--emulator", choices=["qemu", "renode"], default="qemu",
-                   help="run in QEMU (default) or in Renode (needs `renode` on PATH; see docs/boards.md)")
+    p.add_argument(
+        "--emulator",
+        choices=["qemu", "renode"],
+        default="qemu",
+        help="run in QEMU (default) or in Renode (needs `renode` on PATH; see docs/boards.md)",
+    )
 
 
 def _io_options(p) -> None:
@@ -99,9 +123,13 @@ def _project_argument(p) -> None:
 
 def parser(commands: dict) -> argparse.ArgumentParser:
     """The argument parser; `commands` maps each command's name to the function that runs it."""
-    top = Parser(prog="mcugen", description="Turn a TensorFlow Lite model into verified "
-                 "Cortex-M firmware: generate, build, measure, run in QEMU, compare.",
-                 epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    top = Parser(
+        prog="mcugen",
+        description="Turn a TensorFlow Lite model into verified "
+        "Cortex-M firmware: generate, build, measure, run in QEMU, compare.",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     top.add_argument("--version", action="version", version=f"mcugen {__version__}")
     sub = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
     boards = f"target board: {', '.join(board_names())}"
@@ -109,8 +137,9 @@ def parser(commands: dict) -> argparse.ArgumentParser:
 
     p = _command(sub, "ops", "list a model's ops and whether mcugen supports them (no MODEL: the catalog)")
     p.add_argument("model", nargs="?", help="a .tflite file or a zoo name (" + ", ".join(zoo.NAMES) + ")")
-    p.add_argument("--board", help="with MODEL: judge the ops with this board's kernels (default mps2-an386); "
-                   + boards)
+    p.add_argument(
+        "--board", help="with MODEL: judge the ops with this board's kernels (default mps2-an386); " + boards
+    )
     _json_option(p, "the ops (or the catalog)")
     p.add_argument("--markdown", action="store_true", help="without MODEL: the catalog as the table in docs/ops.md")
 
@@ -118,28 +147,41 @@ def parser(commands: dict) -> argparse.ArgumentParser:
     p.add_argument("model", help=model_help)
     p.add_argument("--board", required=True, help=boards)
     p.add_argument("-o", "--output", type=Path, required=True, help="project folder (new, empty or mcugen's own)")
-    p.add_argument("--resolver", choices=["model", "all"], default="model",
-                   help="register only the model's ops (default) or every kernel mcugen has, like TFLM's AllOpsResolver")
+    p.add_argument(
+        "--resolver",
+        choices=["model", "all"],
+        default="model",
+        help="register only the model's ops (default) or every kernel mcugen has, like TFLM's AllOpsResolver",
+    )
     _backend_option(p)
     _custom_ops_option(p)
-    p.add_argument("--verbose", action="store_true",
-                   help="firmware that logs every op lookup and prepare result over the UART")
+    p.add_argument(
+        "--verbose", action="store_true", help="firmware that logs every op lookup and prepare result over the UART"
+    )
 
     p = _command(sub, "build", "build a generated project with PlatformIO (offline)")
     _project_argument(p)
-    p.add_argument("--print-env", action="store_true",
-                   help="print only PLATFORMIO_CORE_DIR=... (mcugen's offline PlatformIO core) on stdout, to run "
-                        "`pio` by hand: export $(mcugen build DIR --print-env)")
+    p.add_argument(
+        "--print-env",
+        action="store_true",
+        help="print only PLATFORMIO_CORE_DIR=... (mcugen's offline PlatformIO core) on stdout, to run "
+        "`pio` by hand: export $(mcugen build DIR --print-env)",
+    )
 
-    p = _command(sub, "test", "run the project's PlatformIO test (`pio test`) through mcugen's PlatformIO core, "
-                 "offline")
+    p = _command(
+        sub, "test", "run the project's PlatformIO test (`pio test`) through mcugen's PlatformIO core, offline"
+    )
     _project_argument(p)
 
     p = _command(sub, "run", "build if needed, run in QEMU with inputs, print outputs and costs")
     _project_argument(p)
-    p.add_argument("--inputs", type=Path, metavar="FILE.npz",
-                   help=".npz with arrays input_0, input_1, ... or named after the input tensors, each of the tensor's "
-                        "dtype and shape (optionally a leading set axis)")
+    p.add_argument(
+        "--inputs",
+        type=Path,
+        metavar="FILE.npz",
+        help=".npz with arrays input_0, input_1, ... or named after the input tensors, each of the tensor's "
+        "dtype and shape (optionally a leading set axis)",
+    )
     _io_options(p)
     _emulator_option(p)
 
@@ -152,8 +194,12 @@ def parser(commands: dict) -> argparse.ArgumentParser:
     _custom_ops_option(p)
     _emulator_option(p)
 
-    p = _command(sub, "plan", "the static memory plan (every buffer's size, offset and lifetime), or with "
-                 "--nodes the execution plan: each node's backend, MACs, bytes and measured cost")
+    p = _command(
+        sub,
+        "plan",
+        "the static memory plan (every buffer's size, offset and lifetime), or with "
+        "--nodes the execution plan: each node's backend, MACs, bytes and measured cost",
+    )
     p.add_argument("model", help=model_help)
     _board_option(p, boards)
     _backend_option(p)
@@ -164,16 +210,24 @@ def parser(commands: dict) -> argparse.ArgumentParser:
     fmt.add_argument("--csv", action="store_true", help="with --nodes: CSV on stdout")
     _json_option(fmt, "the plan")
 
-    p = _command(sub, "doctor", "everything that would stop MODEL on BOARD (ops, versions, custom ops, fit), "
-                 "each with its fix; exit 1 when anything blocks")
+    p = _command(
+        sub,
+        "doctor",
+        "everything that would stop MODEL on BOARD (ops, versions, custom ops, fit), "
+        "each with its fix; exit 1 when anything blocks",
+    )
     p.add_argument("model", help=model_help)
     _board_option(p, boards)
     _backend_option(p)
     _custom_ops_option(p)
     _json_option(p, "the findings")
 
-    p = _command(sub, "bench", "run models end to end and report memory, code size and speed beside "
-                 "TFLite Micro's figures (writes docs/benchmarks.md with --write)")
+    p = _command(
+        sub,
+        "bench",
+        "run models end to end and report memory, code size and speed beside "
+        "TFLite Micro's figures (writes docs/benchmarks.md with --write)",
+    )
     p.add_argument("models", nargs="*", help="zoo names or .tflite files (default: every zoo model)")
     p.add_argument("--board", action="append", help="board to run on; repeat for several (default mps2-an386)")
     p.add_argument("--sets", type=positive_int, default=3, help="random input sets per model (default 3)")
@@ -181,8 +235,12 @@ def parser(commands: dict) -> argparse.ArgumentParser:
     p.add_argument("--write", metavar="FILE", help="also write the markdown report to FILE (e.g. docs/benchmarks.md)")
     _json_option(p, "every run's figures")
 
-    p = _command(sub, "size", "flash and RAM of a firmware ELF: sections, groups, top symbols, board fit, "
-                 "and a regression gate against a saved baseline")
+    p = _command(
+        sub,
+        "size",
+        "flash and RAM of a firmware ELF: sections, groups, top symbols, board fit, "
+        "and a regression gate against a saved baseline",
+    )
     p.add_argument("target", help="firmware.elf or a project folder")
     p.add_argument("--board", help="report fit against this board (a project folder's own board by default)")
     fmt = p.add_mutually_exclusive_group()
@@ -191,8 +249,12 @@ def parser(commands: dict) -> argparse.ArgumentParser:
     p.add_argument("--html", metavar="FILE", help="also write an HTML report with charts of flash and RAM")
     p.add_argument("--top", type=count, default=15, help="how many of the largest symbols to list (default 15)")
     p.add_argument("--baseline", metavar="OLD.json", help="compare with an earlier `mcugen size --json`")
-    p.add_argument("--max-growth", type=float, metavar="PCT",
-                   help="with --baseline: exit 1 when flash or RAM grew by more than PCT percent (default 0)")
+    p.add_argument(
+        "--max-growth",
+        type=float,
+        metavar="PCT",
+        help="with --baseline: exit 1 when flash or RAM grew by more than PCT percent (default 0)",
+    )
 
     for name, p in sub.choices.items():
         p.set_defaults(func=commands[name])

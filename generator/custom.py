@@ -6,6 +6,7 @@ gives `shape_infer` (checked against the model at generation time) and `compute`
 `mcugen verify` compares the C kernel with). Custom options are FlexBuffers; both sides can read them
 (`node.options` here, firmware/runtime/mg_flexbuffers.h on the device).
 """
+
 from __future__ import annotations
 
 import importlib.util
@@ -24,7 +25,7 @@ from .model import CUSTOM_CODE, Graph, Operator, Tensor
 @dataclass
 class TensorInfo:
     shape: tuple[int, ...]
-    dtype: str               # numpy name, e.g. "int8"
+    dtype: str  # numpy name, e.g. "int8"
     scale: float | None
     zero_point: int | None
 
@@ -32,9 +33,10 @@ class TensorInfo:
 @dataclass
 class CustomNode:
     """What a custom op's Python side sees of its node."""
+
     index: int
     version: int
-    options: object           # the decoded FlexBuffers custom options (usually a dict), None when absent
+    options: object  # the decoded FlexBuffers custom options (usually a dict), None when absent
     inputs: list[TensorInfo] = field(default_factory=list)
     outputs: list[TensorInfo] = field(default_factory=list)
 
@@ -42,10 +44,10 @@ class CustomNode:
 class CustomOp:
     """Subclass this in --custom-ops DIR/<name>.py."""
 
-    op_type: str = ""                  # exactly the model's custom_code
+    op_type: str = ""  # exactly the model's custom_code
     version: int = 1
-    c_sources: tuple[str, ...] = ()    # files in DIR, header first
-    c_registration: str = ""           # C symbol of its mg_registration
+    c_sources: tuple[str, ...] = ()  # files in DIR, header first
+    c_registration: str = ""  # C symbol of its mg_registration
 
     def shape_infer(self, node: CustomNode, in_shapes, in_dtypes):
         raise NotImplementedError
@@ -56,21 +58,24 @@ class CustomOp:
 
 def _info(t: Tensor) -> TensorInfo:
     q = t.quant
-    return TensorInfo(t.shape, t.dtype.numpy or t.dtype.name.lower(), q.scale[0] if q else None,
-                      q.zero_point[0] if q else None)
+    return TensorInfo(
+        t.shape, t.dtype.numpy or t.dtype.name.lower(), q.scale[0] if q else None, q.zero_point[0] if q else None
+    )
 
 
 def custom_node(graph: Graph, op: Operator) -> CustomNode:
     options = flexbuffers.Loads(op.custom_options) if op.custom_options else None
     inputs, outputs = graph.node_io(op)
-    return CustomNode(op.index, op.version, options, [_info(t) for t in inputs if t is not None],
-                      [_info(t) for t in outputs])
+    return CustomNode(
+        op.index, op.version, options, [_info(t) for t in inputs if t is not None], [_info(t) for t in outputs]
+    )
 
 
 def _spec(impl: CustomOp, folder: Path) -> KernelSpec:
     def validate(op, inputs, outputs):
-        node = CustomNode(op.index, op.version, None, [_info(t) for t in inputs if t is not None],
-                          [_info(t) for t in outputs])
+        node = CustomNode(
+            op.index, op.version, None, [_info(t) for t in inputs if t is not None], [_info(t) for t in outputs]
+        )
         try:
             node.options = flexbuffers.Loads(op.custom_options) if op.custom_options else None
             shapes, dtypes = impl.shape_infer(node, [i.shape for i in node.inputs], [i.dtype for i in node.inputs])
@@ -87,9 +92,16 @@ def _spec(impl: CustomOp, folder: Path) -> KernelSpec:
         where = CExpr(f"mg_model_data + {op.custom_options_offset}") if op.custom_options else CExpr("NULL")
         return NodeParams("mg_custom_options", {"data": where, "size": len(op.custom_options)})
 
-    return KernelSpec(op=impl.op_type, builtin_code=CUSTOM_CODE, versions=(impl.version, impl.version), dtypes=(),
-                      sources=tuple(str(folder / s) for s in impl.c_sources), registration=impl.c_registration,
-                      validate=validate, params=params)
+    return KernelSpec(
+        op=impl.op_type,
+        builtin_code=CUSTOM_CODE,
+        versions=(impl.version, impl.version),
+        dtypes=(),
+        sources=tuple(str(folder / s) for s in impl.c_sources),
+        registration=impl.c_registration,
+        validate=validate,
+        params=params,
+    )
 
 
 def load_custom_ops(folder: Path | None) -> tuple[list[CustomOp], list[KernelSpec]]:
@@ -115,6 +127,8 @@ def load_custom_ops(folder: Path | None) -> tuple[list[CustomOp], list[KernelSpe
     for impl in impls:
         missing = [s for s in impl.c_sources if not (folder / s).is_file()]
         if not impl.c_registration or not impl.c_sources or missing:
-            raise McugenError(f"--custom-ops: {impl.op_type} needs c_sources (files in {folder}) and c_registration; "
-                              f"missing: {missing or 'c_registration/c_sources'}")
+            raise McugenError(
+                f"--custom-ops: {impl.op_type} needs c_sources (files in {folder}) and c_registration; "
+                f"missing: {missing or 'c_registration/c_sources'}"
+            )
     return impls, [_spec(impl, folder) for impl in impls]

@@ -3,6 +3,7 @@
 It runs the host stages (read, check, plan, the fit check) and reports instead of stopping at the first
 problem; it also explains what the user should know to feed the model (implicit QUANTIZE/DEQUANTIZE).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -23,7 +24,7 @@ NEARLY_FULL = 0.9  # a model or arena past this share of the board's flash or RA
 
 @dataclass
 class Finding:
-    level: str   # "ok", "info", "warn" or "block"
+    level: str  # "ok", "info", "warn" or "block"
     topic: str
     message: str
     fix: str = ""
@@ -33,8 +34,10 @@ def _ops(graph: Graph, catalog: dict, backends: list[str]) -> tuple[list[Finding
     try:
         checked = check(graph, catalog, backends)
     except CheckError as exc:
-        return [Finding("block", "op", reason, _op_fix(graph.operators[node]))
-                for reason, node in zip(exc.failures, exc.nodes)], None
+        return [
+            Finding("block", "op", reason, _op_fix(graph.operators[node]))
+            for reason, node in zip(exc.failures, exc.nodes)
+        ], None
     names = sorted({f"{k.op} ({k.backend})" for k in checked.kernels})
     return [Finding("ok", "op", f"all {len(graph.operators)} nodes have kernels: {', '.join(names)}")], checked
 
@@ -52,16 +55,29 @@ def _io(graph: Graph) -> list[Finding]:
     for i, t in enumerate(graph.tensors[j] for j in graph.inputs):
         op = consumers.get(t.index)
         if t.dtype.name == "FLOAT32" and op is not None and op.op_name == "QUANTIZE":
-            findings.append(Finding("info", "input", f"input {i} '{t.name}' is float32 and node {op.index} quantizes "
-                                    "it: feed float values, the firmware converts them"))
+            findings.append(
+                Finding(
+                    "info",
+                    "input",
+                    f"input {i} '{t.name}' is float32 and node {op.index} quantizes "
+                    "it: feed float values, the firmware converts them",
+                )
+            )
         elif t.quant is not None:
-            findings.append(Finding("info", "input", f"input {i} '{t.name}' is {t.dtype.name}: quantize your data with "
-                                    f"scale {t.quant.scale[0]:g} and zero point {t.quant.zero_point[0]}"))
+            findings.append(
+                Finding(
+                    "info",
+                    "input",
+                    f"input {i} '{t.name}' is {t.dtype.name}: quantize your data with "
+                    f"scale {t.quant.scale[0]:g} and zero point {t.quant.zero_point[0]}",
+                )
+            )
     for i, t in enumerate(graph.tensors[j] for j in graph.outputs):
         op = producers.get(t.index)
         if op is not None and op.op_name == "DEQUANTIZE":
-            findings.append(Finding("info", "output", f"output {i} '{t.name}' is dequantized to float32 by node "
-                                    f"{op.index}"))
+            findings.append(
+                Finding("info", "output", f"output {i} '{t.name}' is dequantized to float32 by node {op.index}")
+            )
     return findings
 
 
@@ -74,10 +90,16 @@ def _fit(checked: CheckedGraph, board: Board) -> list[Finding]:
         return [Finding("block", "fit", str(exc), "choose a board with more memory (mcugen --help lists boards)")]
     nearly_full = len(the_plan.graph.model_bytes) > NEARLY_FULL * board.flash_size or ram > NEARLY_FULL * board.ram_size
     level = "warn" if nearly_full else "ok"
-    return [Finding(level, "fit", f"model {nbytes(len(the_plan.graph.model_bytes))} of {nbytes(board.flash_size)} "
-                    f"flash; arena {nbytes(the_plan.arena_size)} + stack {nbytes(board.stack_size)} of "
-                    f"{nbytes(board.ram_size)} RAM "
-                    "(code and runtime come on top: `mcugen build` reports the exact fit)")]
+    return [
+        Finding(
+            level,
+            "fit",
+            f"model {nbytes(len(the_plan.graph.model_bytes))} of {nbytes(board.flash_size)} "
+            f"flash; arena {nbytes(the_plan.arena_size)} + stack {nbytes(board.stack_size)} of "
+            f"{nbytes(board.ram_size)} RAM "
+            "(code and runtime come on top: `mcugen build` reports the exact fit)",
+        )
+    ]
 
 
 def diagnose(model: Path, board_name: str, custom_ops: Path | None = None, backend: str = "auto") -> list[Finding]:
@@ -91,8 +113,11 @@ def diagnose(model: Path, board_name: str, custom_ops: Path | None = None, backe
         return [Finding("block", "model", f"cannot read {model}: {exc.strerror}")]
     except McugenError as exc:
         return [Finding("block", "model", str(exc), "re-export the model with the TFLite converter")]
-    findings = [Finding("ok", "model", f"{len(graph.operators)} nodes, {len(graph.tensors)} tensors, "
-                        f"{len(graph.model_bytes)} bytes")]
+    findings = [
+        Finding(
+            "ok", "model", f"{len(graph.operators)} nodes, {len(graph.tensors)} tensors, {len(graph.model_bytes)} bytes"
+        )
+    ]
     try:
         impls, specs = load_custom_ops(custom_ops)
         if impls:
@@ -105,6 +130,7 @@ def diagnose(model: Path, board_name: str, custom_ops: Path | None = None, backe
     if checked is not None:
         findings += _fit(checked, board)
     if board.qemu_machine is None:
-        findings.append(Finding("info", "run", f"{board.name} is not emulated by QEMU: `mcugen run` needs the board "
-                                "or Renode"))
+        findings.append(
+            Finding("info", "run", f"{board.name} is not emulated by QEMU: `mcugen run` needs the board or Renode")
+        )
     return findings

@@ -1,5 +1,6 @@
 """A lock between processes over a shared cache entry (host library, PlatformIO core folder, model zoo), so
 parallel test workers or two mcugen commands build each entry once and never see one half-written."""
+
 from __future__ import annotations
 
 import fcntl

@@ -1,4 +1,5 @@
 """Where mcugen's non-Python parts live (the package is installed editable from the repository)."""
+
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -1,5 +1,6 @@
 """Wires the stages together in one direction: read -> check -> plan -> emit -> build -> measure -> run ->
 compare. The CLI and the tests call these; each stage stays ignorant of the others."""
+
 from __future__ import annotations
 
 import hashlib
@@ -14,9 +15,9 @@ from .boards import Board
 from .build import BuildResult, build
 from .catalog import with_kernels
 from .catalog.backends import choose_backends
-from .custom import load_custom_ops
 from .check import CheckedGraph, check
 from .compare import Comparison, compare
+from .custom import load_custom_ops
 from .emit import IoTensor, Project, emit, load_project
 from .errors import McugenError
 from .measure import SizeReport, measure
@@ -39,15 +40,21 @@ def load_model(path: Path) -> Graph:
     return read_model(data, source=str(path))
 
 
-def checked_graph(graph: Graph, board: Board, backend: str = "auto",
-                  custom_ops: Path | None = None) -> CheckedGraph:
+def checked_graph(graph: Graph, board: Board, backend: str = "auto", custom_ops: Path | None = None) -> CheckedGraph:
     """check with the board's backends and the custom ops of a --custom-ops folder."""
     _, custom_specs = load_custom_ops(custom_ops)
     return check(graph, catalog=with_kernels(custom_specs), backends=choose_backends(backend, board.cpu))
 
 
-def generate(model_path: Path, board: Board, out: Path, resolver: str = "model", backend: str = "auto",
-             custom_ops: Path | None = None, verbose: bool = False) -> tuple[Project, Plan]:
+def generate(
+    model_path: Path,
+    board: Board,
+    out: Path,
+    resolver: str = "model",
+    backend: str = "auto",
+    custom_ops: Path | None = None,
+    verbose: bool = False,
+) -> tuple[Project, Plan]:
     graph = load_model(model_path)
     checked = checked_graph(graph, board, backend, custom_ops)
     the_plan = plan(checked)
@@ -104,14 +111,20 @@ def _input_array(path: Path, key: str, values: np.ndarray, index: int, spec: IoT
     if np.issubdtype(want, np.integer) and np.issubdtype(values.dtype, np.integer):
         info = np.iinfo(want)
         if values.size and (values.min() < info.min or values.max() > info.max):
-            raise McugenError(f"{what} holds values {values.min()}..{values.max()}, outside {want}'s "
-                              f"{info.min}..{info.max}")
+            raise McugenError(
+                f"{what} holds values {values.min()}..{values.max()}, outside {want}'s {info.min}..{info.max}"
+            )
         return values.astype(want)
     if np.issubdtype(want, np.floating) and np.issubdtype(values.dtype, np.floating):
         return values.astype(want)
-    raise McugenError(f"{what} is {values.dtype}; give {want} values"
-                      + (" (quantize float data with the input's scale and zero point: `mcugen doctor` shows them)"
-                         if np.issubdtype(want, np.integer) else ""))
+    raise McugenError(
+        f"{what} is {values.dtype}; give {want} values"
+        + (
+            " (quantize float data with the input's scale and zero point: `mcugen doctor` shows them)"
+            if np.issubdtype(want, np.integer)
+            else ""
+        )
+    )
 
 
 def load_input_file(path: Path, inputs: list[IoTensor]) -> list[list[np.ndarray]]:
@@ -121,8 +134,10 @@ def load_input_file(path: Path, inputs: list[IoTensor]) -> list[list[np.ndarray]
     names = {key: i for i, spec in enumerate(inputs) for key in (f"input_{i}", spec.name)}
     unknown = [k for k in archive.files if k not in names]
     if unknown:
-        raise McugenError(f"{path} has arrays {unknown} the model has no input for; its inputs are "
-                          + ", ".join(f"input_{i} ('{spec.name}')" for i, spec in enumerate(inputs)))
+        raise McugenError(
+            f"{path} has arrays {unknown} the model has no input for; its inputs are "
+            + ", ".join(f"input_{i} ('{spec.name}')" for i, spec in enumerate(inputs))
+        )
     per_input = []
     for i, spec in enumerate(inputs):
         keys = [k for k in (f"input_{i}", spec.name) if k in archive.files]
@@ -155,8 +170,9 @@ class Verification:
     sets: list[list[np.ndarray]]
 
 
-def build_and_run(project: Project, board: Board, sets: list[list[np.ndarray]],
-                  emulator: str = "qemu") -> tuple[BuildResult, SizeReport, RunResult]:
+def build_and_run(
+    project: Project, board: Board, sets: list[list[np.ndarray]], emulator: str = "qemu"
+) -> tuple[BuildResult, SizeReport, RunResult]:
     check_emulator(board, emulator, project.path)  # before the build: a board without this emulator fails at once
     progress(f"building {project.path} for {project.board}")
     built = build(project.path)
@@ -167,8 +183,16 @@ def build_and_run(project: Project, board: Board, sets: list[list[np.ndarray]],
     return built, size, result
 
 
-def verify(model_path: Path, board: Board, out: Path | None, count: int, seed: int, backend: str = "auto",
-           custom_ops: Path | None = None, emulator: str = "qemu") -> Verification:
+def verify(
+    model_path: Path,
+    board: Board,
+    out: Path | None,
+    count: int,
+    seed: int,
+    backend: str = "auto",
+    custom_ops: Path | None = None,
+    emulator: str = "qemu",
+) -> Verification:
     out = out or default_project_dir(model_path, board.name)
     check_emulator(board, emulator, out)  # before generating: a board it cannot run fails at once
     progress(f"generating {Path(model_path).name} for {board.name} into {out}")
@@ -183,5 +207,15 @@ def verify(model_path: Path, board: Board, out: Path | None, count: int, seed: i
     return Verification(project, the_plan, size, result, comparison, sets)
 
 
-__all__ = ["Verification", "build_and_run", "default_project_dir", "generate", "load_input_file", "load_model",
-           "load_project", "progress", "random_sets", "verify"]
+__all__ = [
+    "Verification",
+    "build_and_run",
+    "default_project_dir",
+    "generate",
+    "load_input_file",
+    "load_model",
+    "load_project",
+    "progress",
+    "random_sets",
+    "verify",
+]

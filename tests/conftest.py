@@ -16,8 +16,9 @@ MLP_FLOAT_IO = FIXTURES / "mlp_float_io.tflite"
 
 def run_cli(*args, cwd=None) -> subprocess.CompletedProcess:
     """mcugen as a user runs it: a separate process, its exit code, stdout and stderr."""
-    return subprocess.run([sys.executable, "-m", "generator", *map(str, args)], capture_output=True, text=True,
-                          cwd=cwd, timeout=600)
+    return subprocess.run(
+        [sys.executable, "-m", "generator", *map(str, args)], capture_output=True, text=True, cwd=cwd, timeout=600
+    )
 
 
 @pytest.fixture

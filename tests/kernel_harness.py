@@ -1,12 +1,14 @@
 """Proves a kernel against TFLite Micro: a model (usually one op, built with modelkit) runs through the
 generated project compiled for the host (fast) or in QEMU (the cross-compiled code), and through the
 tflite-micro reference, on the same inputs; outputs must match (ints exactly, floats within 1e-5 relative)."""
+
 from __future__ import annotations
 
 import tempfile
 from pathlib import Path
 
 import numpy as np
+from param_contract import plan_problems
 
 from generator.boards import load_board
 from generator.check import check
@@ -17,7 +19,6 @@ from generator.pipeline import build_and_run, random_sets
 from generator.plan import plan
 from generator.reference import reference_outputs
 from generator.run import build_host, run_host
-from param_contract import plan_problems
 
 BOARD = "mps2-an386"
 
@@ -29,9 +30,16 @@ def _describe(device, expected) -> str:
     return "\n".join(lines)
 
 
-def verify_model(model_bytes: bytes, sets: list | None = None, count: int = 3, seed: int = 0,
-                 qemu: bool = False, project_dir: Path | None = None, backends: list[str] = ("reference",),
-                 board: str = BOARD) -> list:
+def verify_model(
+    model_bytes: bytes,
+    sets: list | None = None,
+    count: int = 3,
+    seed: int = 0,
+    qemu: bool = False,
+    project_dir: Path | None = None,
+    backends: list[str] = ("reference",),
+    board: str = BOARD,
+) -> list:
     """Asserts that mcugen's firmware and TFLite Micro agree on `sets` (or `count` random sets); returns the
     run's per-set results (with QEMU: ticks and per-node ticks)."""
     the_plan = plan(check(read_model(model_bytes), backends=list(backends)))
@@ -48,8 +56,10 @@ def verify_model(model_bytes: bytes, sets: list | None = None, count: int = 3, s
     device = [s.outputs for s in result.sets]
     expected = reference_outputs(model_bytes, sets, len(project.outputs))
     verdict = compare(device, expected)
-    assert verdict.match, (f"{verdict.mismatched_elements}/{verdict.total_elements} elements differ "
-                           f"(max abs diff {verdict.max_abs_diff})\n" + _describe(device[0], expected[0]))
+    assert verdict.match, (
+        f"{verdict.mismatched_elements}/{verdict.total_elements} elements differ "
+        f"(max abs diff {verdict.max_abs_diff})\n" + _describe(device[0], expected[0])
+    )
     return result.sets
 
 

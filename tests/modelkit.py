@@ -1,4 +1,5 @@
 """Builds and edits .tflite models in tests with the flatbuffers object API (no TensorFlow needed)."""
+
 from __future__ import annotations
 
 import flatbuffers
@@ -20,9 +21,18 @@ def pack(model: schema.ModelT) -> bytes:
 
 
 OPTION_NAMES = {  # ops whose options table is not named after the op
-    "CONV_2D": "Conv2D", "DEPTHWISE_CONV_2D": "DepthwiseConv2D", "AVERAGE_POOL_2D": "Pool2D",
-    "MAX_POOL_2D": "Pool2D", "L2_POOL_2D": "Pool2D", "PADV2": "PadV2", "MEAN": "Reducer", "SUM": "Reducer",
-    "REDUCE_MAX": "Reducer", "REDUCE_MIN": "Reducer", "REDUCE_PROD": "Reducer", "SPLIT_V": "SplitV",
+    "CONV_2D": "Conv2D",
+    "DEPTHWISE_CONV_2D": "DepthwiseConv2D",
+    "AVERAGE_POOL_2D": "Pool2D",
+    "MAX_POOL_2D": "Pool2D",
+    "L2_POOL_2D": "Pool2D",
+    "PADV2": "PadV2",
+    "MEAN": "Reducer",
+    "SUM": "Reducer",
+    "REDUCE_MAX": "Reducer",
+    "REDUCE_MIN": "Reducer",
+    "REDUCE_PROD": "Reducer",
+    "SPLIT_V": "SplitV",
 }
 
 

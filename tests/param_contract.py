@@ -6,6 +6,7 @@ Layout: the struct's members (names, order, kinds, sizes) come from the DWARF of
 kernel's header, so typedefs and nested headers resolve as the compiler sees them. Every field the generator
 writes must be a member, in member order; lists must meet pointers, floats 4-byte floats, integers integer
 members wide enough for the value."""
+
 from __future__ import annotations
 
 import functools
@@ -52,12 +53,19 @@ def _member(die, pointer_size: int) -> Member:
         kind = "pointer"
     elif t.tag == "DW_TAG_base_type":
         encoding = t.attributes["DW_AT_encoding"].value
-        kind = {_FLOAT: "float", _SIGNED: "signed", _SIGNED_CHAR: "signed", _UNSIGNED: "unsigned",
-                _UNSIGNED_CHAR: "unsigned", _BOOLEAN: "unsigned"}.get(encoding, "other")
+        kind = {
+            _FLOAT: "float",
+            _SIGNED: "signed",
+            _SIGNED_CHAR: "signed",
+            _UNSIGNED: "unsigned",
+            _UNSIGNED_CHAR: "unsigned",
+            _BOOLEAN: "unsigned",
+        }.get(encoding, "other")
     elif t.tag == "DW_TAG_enumeration_type":
         kind = "signed"
-    return Member(die.attributes["DW_AT_name"].value.decode(), die.attributes["DW_AT_data_member_location"].value,
-                  size, kind)
+    return Member(
+        die.attributes["DW_AT_name"].value.decode(), die.attributes["DW_AT_data_member_location"].value, size, kind
+    )
 
 
 def _flat_members(struct, pointer_size: int, prefix: str = "", base: int = 0) -> list[Member]:
@@ -78,14 +86,15 @@ def _flat_members(struct, pointer_size: int, prefix: str = "", base: int = 0) ->
     return members
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def c_layout(header: Path, c_type: str, header_text: str) -> tuple[Member, ...]:
     """The members of `c_type` as the host compiler lays it out (header_text: the cache key's contents)."""
     with tempfile.TemporaryDirectory(prefix="mcugen-layout-") as tmp:
         probe, obj = Path(tmp) / "probe.c", Path(tmp) / "probe.o"
         probe.write_text(f'#include "{header}"\n{c_type} mg_layout_probe;\n')
-        proc = subprocess.run(["gcc", "-g", "-O0", "-c", *include_flags(), str(probe), "-o", str(obj)],
-                              capture_output=True, text=True)
+        proc = subprocess.run(
+            ["gcc", "-g", "-O0", "-c", *include_flags(), str(probe), "-o", str(obj)], capture_output=True, text=True
+        )
         assert proc.returncode == 0, f"{header.name} does not define {c_type}:\n{proc.stderr[-2000:]}"
         with obj.open("rb") as f:
             elf = ELFFile(f)
@@ -94,8 +103,7 @@ def c_layout(header: Path, c_type: str, header_text: str) -> tuple[Member, ...]:
                 for die in cu.iter_DIEs():
                     name = die.attributes.get("DW_AT_name")
                     if die.tag == "DW_TAG_variable" and name and name.value == b"mg_layout_probe":
-                        return tuple(_flat_members(_strip(die.get_DIE_from_attribute("DW_AT_type")),
-                                                   pointer_size))
+                        return tuple(_flat_members(_strip(die.get_DIE_from_attribute("DW_AT_type")), pointer_size))
     raise AssertionError(f"no DWARF for {c_type}")
 
 
@@ -114,8 +122,10 @@ def layout_problems(header: Path, params: NodeParams) -> list[str]:
     problems = [f"{where} has no member '{n}'" for n in params.fields if n not in by_name]
     written = [n for n in params.fields if n in by_name]
     if written != sorted(written, key=lambda n: by_name[n].offset):
-        problems.append(f"{where}: fields written in the order {written}, the struct's is "
-                        f"{[m.name for m in members if m.name in params.fields]}")
+        problems.append(
+            f"{where}: fields written in the order {written}, the struct's is "
+            f"{[m.name for m in members if m.name in params.fields]}"
+        )
     for name in written:
         value, member = params.fields[name], by_name[name]
         if isinstance(value, CExpr):
@@ -129,8 +139,10 @@ def layout_problems(header: Path, params: NodeParams) -> list[str]:
         else:
             ok = False
         if not ok:
-            problems.append(f"{where}.{name}: {type(value).__name__} {value!r:.40} does not fit a {member.size}-byte "
-                            f"{member.kind} member")
+            problems.append(
+                f"{where}.{name}: {type(value).__name__} {value!r:.40} does not fit a {member.size}-byte "
+                f"{member.kind} member"
+            )
     return problems
 
 

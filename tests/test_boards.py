@@ -1,6 +1,7 @@
 """Every board: its JSON, its tick rate in QEMU, the three reference models verified on each QEMU board,
 real-board profiles that build and fit, faults and hangs reported cleanly, repeatable costs, `pio test`
 in QEMU, and the Renode runner (skipped, with the reason, when `renode` is not installed)."""
+
 import json
 import os
 import shutil
@@ -64,20 +65,45 @@ def _probe_elf(board, out: Path) -> Path:
         "  uint64_t t0 = mg_board_ticks();\n"
         '  __asm volatile("mov r0, %0\\n1: subs r0, r0, #1\\n bne 1b\\n" : : "r"(1000000u) : "r0", "cc");\n'
         "  uint64_t t1 = mg_board_ticks();\n"
-        '  mg_board_puts("PROBE "); put_u32((uint32_t)(t1 - t0)); mg_board_putc(\'\\n\');\n'
-        "  return 0;\n}\n")
+        "  mg_board_puts(\"PROBE \"); put_u32((uint32_t)(t1 - t0)); mg_board_putc('\\n');\n"
+        "  return 0;\n}\n"
+    )
     (out / "memory.ld").write_text(
         f"MEMORY {{ FLASH (rx) : ORIGIN = {board.flash_origin:#x}, LENGTH = {board.flash_size}\n"
         f"         RAM (rwx) : ORIGIN = {board.ram_origin:#x}, LENGTH = {board.ram_size} }}\n"
-        "MCUGEN_STACK_SIZE = 1024;\n")
+        "MCUGEN_STACK_SIZE = 1024;\n"
+    )
     machine = [f"-mcpu={board.cpu}", "-mthumb"]
     machine += [f"-mfpu={board.fpu}", "-mfloat-abi=hard"] if board.fpu else ["-mfloat-abi=soft"]
     elf = out / "probe.elf"
-    subprocess.run(["arm-none-eabi-gcc", *machine, "-Os", "-std=c99", "-Wall", "-Wextra", "-Werror",
-                    *board.build_flags(), "-I", str(STARTUP), str(STARTUP / "startup_cortexm.c"),
-                    str(STARTUP / f"uart_{board.uart_driver}.c"), str(out / "probe.c"), "-nostartfiles",
-                    "--specs=nano.specs", "--specs=nosys.specs", "-L", str(out), "-T", str(BOARDS / "ld" / "cortexm.ld"),
-                    "-Wl,--gc-sections", "-o", str(elf)], check=True)
+    subprocess.run(
+        [
+            "arm-none-eabi-gcc",
+            *machine,
+            "-Os",
+            "-std=c99",
+            "-Wall",
+            "-Wextra",
+            "-Werror",
+            *board.build_flags(),
+            "-I",
+            str(STARTUP),
+            str(STARTUP / "startup_cortexm.c"),
+            str(STARTUP / f"uart_{board.uart_driver}.c"),
+            str(out / "probe.c"),
+            "-nostartfiles",
+            "--specs=nano.specs",
+            "--specs=nosys.specs",
+            "-L",
+            str(out),
+            "-T",
+            str(BOARDS / "ld" / "cortexm.ld"),
+            "-Wl,--gc-sections",
+            "-o",
+            str(elf),
+        ],
+        check=True,
+    )
     return elf
 
 
@@ -89,8 +115,9 @@ def test_instructions_per_tick_matches_qemu(name, tmp_path):
 
     board = load_board(name)
     elf = _probe_elf(board, tmp_path)
-    proc = subprocess.run(qemu_command(board, elf), capture_output=True, text=True, timeout=60,
-                          stdin=subprocess.DEVNULL)
+    proc = subprocess.run(
+        qemu_command(board, elf), capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL
+    )
     assert proc.returncode == 0, proc.stdout + proc.stderr
     ticks = int(proc.stdout.split("PROBE ")[1].split()[0])
     # The loop plus the two mg_board_ticks calls: within one tick and a few dozen instructions of 2e6.
@@ -101,8 +128,21 @@ def test_instructions_per_tick_matches_qemu(name, tmp_path):
 @pytest.mark.parametrize("model", [MLP_INT8, MLP_FLOAT_IO, SINE_FLOAT], ids=lambda p: p.stem)
 @pytest.mark.parametrize("name", QEMU_BOARDS)
 def test_verify_on_every_qemu_board(cli, tmp_path, name, model):
-    result = cli("verify", model, "--board", name, "--random", 5, "--seed", 1, "-o", tmp_path / "fw", "--json",
-                 "--backend", "reference")
+    result = cli(
+        "verify",
+        model,
+        "--board",
+        name,
+        "--random",
+        5,
+        "--seed",
+        1,
+        "-o",
+        tmp_path / "fw",
+        "--json",
+        "--backend",
+        "reference",
+    )
     assert result.returncode == 0, result.stderr
     report = json.loads(result.stdout)
     assert report["match"] is True and report["board"] == name
@@ -212,6 +252,7 @@ def test_two_identical_runs_give_identical_costs(cli, tmp_path, name):
 
 # --- pio test ---------------------------------------------------------------------------------------------
 
+
 @pytest.mark.qemu
 def test_pio_test_runs_the_firmware_in_qemu_offline(tmp_path):
     project, _ = generate(MLP_INT8, load_board("mps2-an386"), tmp_path / "fw")
@@ -230,13 +271,14 @@ def test_pio_test_runs_the_firmware_in_qemu_offline(tmp_path):
 
 # --- Renode -----------------------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("name", REAL_BOARDS)
 def test_renode_files_exist_and_the_run_script_names_them(name, tmp_path):
     board = load_board(name)
     resc = board.renode.script_path.read_text()
     repl = (ROOT / "renode" / f"{name}.repl").read_text()
     assert f"@{name}.repl" in resc and "$bin?=" in resc and "LoadELF $bin" in resc
-    assert "using \"platforms/cpus/" in repl and "Miscellaneous.DWT @ sysbus 0xE0001000" in repl
+    assert 'using "platforms/cpus/' in repl and "Miscellaneous.DWT @ sysbus 0xE0001000" in repl
     mips = int(resc.split("PerformanceInMips")[1].split()[0])
     assert f"frequency: {mips}000000" in repl  # one DWT count per instruction
     script = run_script(board, tmp_path / "firmware.elf", tmp_path / "in.bin", 0x08001000, tmp_path / "out.txt")
@@ -286,8 +328,13 @@ def test_renode_runner_drives_renode_and_reads_the_console(tmp_path):
     project = tmp_path / "fw"
     generate(MLP_INT8, load_board("nucleo-f446re"), project)
     start = time.monotonic()
-    ran = subprocess.run([sys.executable, "-m", "generator", "run", str(project), "--emulator", "renode",
-                          "--random", "1", "--json"], capture_output=True, text=True, env=env, timeout=300)
+    ran = subprocess.run(
+        [sys.executable, "-m", "generator", "run", str(project), "--emulator", "renode", "--random", "1", "--json"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=300,
+    )
     assert ran.returncode == 0, ran.stderr
     assert time.monotonic() - start < 120  # stopped at DONE, not after the stand-in's 600 s
     result = json.loads(ran.stdout)
@@ -295,17 +342,20 @@ def test_renode_runner_drives_renode_and_reads_the_console(tmp_path):
     assert result["sets"][0]["cost_instructions"] == 1234 and result["sets"][0]["node_instructions"] == [100, 101, 102]
 
 
-needs_renode = pytest.mark.skipif(shutil.which("renode") is None,
-                                  reason="renode is not on PATH (it cannot be installed from this project's "
-                                  "package registries); install it from https://renode.io to run these")
+needs_renode = pytest.mark.skipif(
+    shutil.which("renode") is None,
+    reason="renode is not on PATH (it cannot be installed from this project's "
+    "package registries); install it from https://renode.io to run these",
+)
 
 
 @pytest.mark.qemu
 @needs_renode
 @pytest.mark.parametrize("name", REAL_BOARDS)
 def test_verify_in_renode(cli, tmp_path, name):
-    result = cli("verify", MLP_INT8, "--board", name, "--emulator", "renode", "--random", 3, "-o", tmp_path / "fw",
-                 "--json")
+    result = cli(
+        "verify", MLP_INT8, "--board", name, "--emulator", "renode", "--random", 3, "-o", tmp_path / "fw", "--json"
+    )
     assert result.returncode == 0, result.stderr
     report = json.loads(result.stdout)
     assert report["match"] is True and report["cost_per_inference"] > 1000
@@ -318,7 +368,20 @@ def test_robot_suite_in_renode(cli, tmp_path):
     assert cli("generate", MLP_INT8, "--board", "nucleo-f446re", "-o", tmp_path / "fw").returncode == 0
     assert cli("build", tmp_path / "fw").returncode == 0
     elf = tmp_path / "fw" / ".pio" / "build" / "nucleo-f446re" / "firmware.elf"
-    result = subprocess.run(["renode-test", str(ROOT / "renode" / "mcugen.robot"), "--variable", "BOARD:nucleo-f446re",
-                             "--variable", "UART:sysbus.usart2", "--variable", f"ELF:{elf}"],
-                            capture_output=True, text=True, timeout=900, cwd=tmp_path)
+    result = subprocess.run(
+        [
+            "renode-test",
+            str(ROOT / "renode" / "mcugen.robot"),
+            "--variable",
+            "BOARD:nucleo-f446re",
+            "--variable",
+            "UART:sysbus.usart2",
+            "--variable",
+            f"ELF:{elf}",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=900,
+        cwd=tmp_path,
+    )
     assert result.returncode == 0, result.stdout[-3000:]

@@ -1,4 +1,5 @@
 """check stage: FindOp semantics and messages that name every offending node."""
+
 import numpy as np
 import pytest
 
@@ -22,6 +23,7 @@ def test_supported_model_binds_every_node():
 def test_unsupported_version_lists_every_node():
     def bump(model):
         model.operatorCodes[0].version = 77
+
     with pytest.raises(CheckError) as err:
         check(read_model(sine_with(bump)))
     assert len(err.value.failures) == 3

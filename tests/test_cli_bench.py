@@ -1,5 +1,6 @@
 """mcugen bench as a user runs it: counted progress, every step announced, the report on stdout even with
 --write; and docs/benchmarks.md still tells the truth about a fresh run (sine_float on mps2-an386)."""
+
 from pathlib import Path
 
 import pytest
@@ -12,6 +13,7 @@ DOC = Path(__file__).resolve().parent.parent / "docs" / "benchmarks.md"
 @pytest.fixture(scope="module")
 def fresh(tmp_path_factory):
     from conftest import run_cli
+
     out = tmp_path_factory.mktemp("bench") / "bench.md"
     result = run_cli("bench", "sine_float", "--board", "mps2-an386", "--sets", "3", "--write", out)
     assert result.returncode == 0, result.stderr
@@ -35,9 +37,15 @@ def _row(markdown: str, section: str, first_cells: str) -> str | None:
     return next((line for line in part.splitlines() if line.startswith(f"| {first_cells} |")), None)
 
 
-@pytest.mark.parametrize("section, row", [("Memory", "sine_float"), ("Code size", "sine_float"),
-                                          ("Speed", "sine_float | mps2-an386 | reference"),
-                                          ("Speed", "sine_float | mps2-an386 | auto: reference")])
+@pytest.mark.parametrize(
+    "section, row",
+    [
+        ("Memory", "sine_float"),
+        ("Code size", "sine_float"),
+        ("Speed", "sine_float | mps2-an386 | reference"),
+        ("Speed", "sine_float | mps2-an386 | auto: reference"),
+    ],
+)
 def test_committed_benchmarks_match_a_fresh_run(fresh, section, row):
     """Rerun `make bench` with any kernel or runtime change: the committed figures must be today's."""
     _, out = fresh

@@ -1,5 +1,6 @@
 """The shell blocks of docs/cli.md and docs/boards.md work as written, pasted into a fresh shell at the
 repository's root: no venv on PATH, no variables set."""
+
 import os
 import re
 import subprocess
@@ -26,8 +27,9 @@ def test_documented_commands_work_in_a_fresh_shell(doc, tmp_path):
     blocks = shell_blocks(doc)
     assert blocks
     for block in blocks:
-        result = subprocess.run(["bash", "-e", "-c", block], cwd=tmp_path, env=env, capture_output=True, text=True,
-                                timeout=900)
+        result = subprocess.run(
+            ["bash", "-e", "-c", block], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=900
+        )
         assert result.returncode == 0, f"{doc}:\n{block}\n{result.stdout[-2000:]}\n{result.stderr[-2000:]}"
         if re.search(r"(mcugen|pio) test ", block):
             assert "0 Failures" in result.stdout and "Traceback" not in result.stderr

@@ -1,4 +1,5 @@
 """Bad input: one clear error line, exit code 2, no traceback, nothing half-written."""
+
 import json
 from pathlib import Path
 
@@ -44,8 +45,7 @@ def test_unknown_board(cli, tmp_path):
 def test_foreign_output_folder(cli, tmp_path):
     (tmp_path / "out").mkdir()
     (tmp_path / "out" / "main.c").write_text("int main(void) { return 0; }\n")
-    assert_clean_failure(cli("generate", MLP_INT8, "--board", "mps2-an386", "-o", tmp_path / "out"),
-                         "did not write")
+    assert_clean_failure(cli("generate", MLP_INT8, "--board", "mps2-an386", "-o", tmp_path / "out"), "did not write")
     assert [p.name for p in (tmp_path / "out").iterdir()] == ["main.c"]
 
 
@@ -89,8 +89,15 @@ def project(tmp_path_factory):
     return out
 
 
-@pytest.mark.parametrize("args", [["verify", MLP_INT8, "--random", "0"], ["run", "PROJECT", "--random", "-1"],
-                                  ["bench", "sine_float", "--sets", "0"], ["size", "PROJECT", "--top", "-1"]])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["verify", MLP_INT8, "--random", "0"],
+        ["run", "PROJECT", "--random", "-1"],
+        ["bench", "sine_float", "--sets", "0"],
+        ["size", "PROJECT", "--top", "-1"],
+    ],
+)
 def test_counts_below_one_are_refused_before_any_work(cli, project, tmp_path, args):
     args = [project if a == "PROJECT" else a for a in args]
     result = cli(*args, *(["-o", tmp_path / "fw"] if args[0] == "verify" else []))
@@ -114,6 +121,7 @@ def read_only_dir(tmp_path):
     """A folder this user cannot write into: permission bits, or for root the immutable attribute."""
     import shutil
     import subprocess
+
     ro = tmp_path / "ro"
     ro.mkdir()
     ro.chmod(0o555)
@@ -134,8 +142,10 @@ def read_only_dir(tmp_path):
 
 
 def test_read_only_output_folder(cli, read_only_dir):
-    assert_clean_failure(cli("generate", MLP_INT8, "--board", "mps2-an386", "-o", read_only_dir / "fw"),
-                         f"cannot write the project folder {read_only_dir / 'fw'}")
+    assert_clean_failure(
+        cli("generate", MLP_INT8, "--board", "mps2-an386", "-o", read_only_dir / "fw"),
+        f"cannot write the project folder {read_only_dir / 'fw'}",
+    )
 
 
 def test_bench_report_into_a_missing_folder_fails_before_running(cli, tmp_path):
@@ -148,9 +158,11 @@ def test_build_with_unwritable_core_folder(project):
     import os
     import subprocess
     import sys
+
     env = {**os.environ, "MCUGEN_PIO_CORE_DIR": "/sys/mcugen-core"}
-    result = subprocess.run([sys.executable, "-m", "generator", "build", str(project)], capture_output=True,
-                            text=True, env=env, timeout=600)
+    result = subprocess.run(
+        [sys.executable, "-m", "generator", "build", str(project)], capture_output=True, text=True, env=env, timeout=600
+    )
     assert result.returncode == 2 and "Traceback" not in result.stderr
     assert "mcugen: error: cannot prepare PlatformIO's core folder /sys/mcugen-core" in result.stderr
     assert "MCUGEN_PIO_CORE_DIR" in result.stderr
@@ -161,12 +173,17 @@ def _npz(path, **arrays):
     return path
 
 
-@pytest.mark.parametrize("arrays, phrases", [
-    ({"input_0": np.zeros((1, 10), np.float32)}, ["'input_0' for input 0", "is float32; give int8", "quantize"]),
-    ({"input_0": np.full((1, 10), 1000, np.int32)}, ["holds values 1000..1000, outside int8's -128..127"]),
-    ({"input_0": np.zeros((1, 10), np.int8), "input_1": np.zeros((1, 10), np.int8)},
-     ["arrays ['input_1'] the model has no input for", "input_0 ('serving_default_keras_tensor:0')"]),
-])
+@pytest.mark.parametrize(
+    "arrays, phrases",
+    [
+        ({"input_0": np.zeros((1, 10), np.float32)}, ["'input_0' for input 0", "is float32; give int8", "quantize"]),
+        ({"input_0": np.full((1, 10), 1000, np.int32)}, ["holds values 1000..1000, outside int8's -128..127"]),
+        (
+            {"input_0": np.zeros((1, 10), np.int8), "input_1": np.zeros((1, 10), np.int8)},
+            ["arrays ['input_1'] the model has no input for", "input_0 ('serving_default_keras_tensor:0')"],
+        ),
+    ],
+)
 def test_inputs_are_never_converted_silently(cli, project, tmp_path, arrays, phrases):
     result = cli("run", project, "--inputs", _npz(tmp_path / "in.npz", **arrays))
     assert_clean_failure(result, *phrases)
@@ -175,6 +192,7 @@ def test_inputs_are_never_converted_silently(cli, project, tmp_path, arrays, phr
 
 def test_inputs_that_fit_are_taken(project):
     from generator.pipeline import load_input_file, load_project
+
     inputs = load_project(project).inputs
     sets = load_input_file(_npz(Path(project).parent / "ok.npz", input_0=np.arange(-5, 15).reshape(2, 1, 10)), inputs)
     assert len(sets) == 2 and sets[1][0].dtype == np.int8 and sets[1][0].tolist() == [list(range(5, 15))]
@@ -208,23 +226,31 @@ def test_ops_doctor_and_check_agree_on_input_types(cli, tmp_path):
     row = json.loads(ops.stdout)["ops"][0]
     assert row["supported"] is False and "FLOAT16" in row["reason"]
     doctor = json.loads(cli("doctor", model, "--json").stdout)
-    assert doctor["blocked"] and any(f["level"] == "block" and f["message"] == row["reason"]
-                                     for f in doctor["findings"])
+    assert doctor["blocked"] and any(
+        f["level"] == "block" and f["message"] == row["reason"] for f in doctor["findings"]
+    )
     assert_clean_failure(cli("generate", model, "--board", "mps2-an386", "-o", tmp_path / "fw"), row["reason"])
 
 
-@pytest.mark.parametrize("args", [
-    ["ops", "--json"], ["ops"], ["plan", MLP_INT8, "--nodes", "--json"], ["plan", MLP_INT8], ["--help"]])
+@pytest.mark.parametrize(
+    "args", [["ops", "--json"], ["ops"], ["plan", MLP_INT8, "--nodes", "--json"], ["plan", MLP_INT8], ["--help"]]
+)
 def test_closed_pipe_is_quiet(args):
     """`mcugen ... | head` when head has already gone: the reader's end of the pipe is closed before mcugen writes."""
     import os
     import subprocess
     import sys
+
     read_end, write_end = os.pipe()
     os.close(read_end)
     try:
-        result = subprocess.run([sys.executable, "-m", "generator", *map(str, args)], stdout=write_end,
-                                stderr=subprocess.PIPE, text=True, timeout=120)
+        result = subprocess.run(
+            [sys.executable, "-m", "generator", *map(str, args)],
+            stdout=write_end,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=120,
+        )
     finally:
         os.close(write_end)
     assert result.stderr == "" or result.stderr.startswith("mcugen: ") and "Traceback" not in result.stderr
@@ -232,26 +258,31 @@ def test_closed_pipe_is_quiet(args):
     assert result.returncode in (0, 141)  # argparse itself swallows the error of writing --help
 
 
-@pytest.mark.parametrize("args, phrase", [
-    (["plan", MLP_INT8, "--csv"], "--csv needs --nodes"),
-    (["plan", MLP_INT8, "--run"], "--run needs --nodes"),
-    (["plan", MLP_INT8, "--nodes", "--csv", "--json"], "not allowed with argument"),
-    (["ops", MLP_INT8, "--markdown"], "takes no MODEL"),
-    (["ops", "--markdown", "--json"], "choose one of --json and --markdown"),
-    (["ops", "--board", "mps2-an386"], "--board needs a MODEL"),
-    (["size", MLP_INT8, "--max-growth", "5"], "--max-growth needs --baseline"),
-    (["run", "fw", "--inputs", "in.npz", "--random", "3"], "choose one"),
-    (["run", "fw", "--inputs", "in.npz", "--seed", "3"], "choose one"),
-    (["size", MLP_INT8, "--json", "--markdown"], "not allowed with argument"),
-])
+@pytest.mark.parametrize(
+    "args, phrase",
+    [
+        (["plan", MLP_INT8, "--csv"], "--csv needs --nodes"),
+        (["plan", MLP_INT8, "--run"], "--run needs --nodes"),
+        (["plan", MLP_INT8, "--nodes", "--csv", "--json"], "not allowed with argument"),
+        (["ops", MLP_INT8, "--markdown"], "takes no MODEL"),
+        (["ops", "--markdown", "--json"], "choose one of --json and --markdown"),
+        (["ops", "--board", "mps2-an386"], "--board needs a MODEL"),
+        (["size", MLP_INT8, "--max-growth", "5"], "--max-growth needs --baseline"),
+        (["run", "fw", "--inputs", "in.npz", "--random", "3"], "choose one"),
+        (["run", "fw", "--inputs", "in.npz", "--seed", "3"], "choose one"),
+        (["size", MLP_INT8, "--json", "--markdown"], "not allowed with argument"),
+    ],
+)
 def test_meaningless_combinations_are_refused(cli, args, phrase):
     assert_clean_failure(cli(*args), phrase)
 
 
 @pytest.mark.parametrize("board", ["mps2-an368", "MPS2-AN386", "mps2_an386"])
 def test_near_miss_board(cli, tmp_path, board):
-    assert_clean_failure(cli("generate", MLP_INT8, "--board", board, "-o", tmp_path / "fw"),
-                         f"unknown board '{board}' (did you mean 'mps2-an386'?)")
+    assert_clean_failure(
+        cli("generate", MLP_INT8, "--board", board, "-o", tmp_path / "fw"),
+        f"unknown board '{board}' (did you mean 'mps2-an386'?)",
+    )
 
 
 def test_near_miss_zoo_name(cli):

@@ -1,5 +1,6 @@
 """What the command line prints for a built project: one arena figure, one number format, readable baseline
 diffs, per-node costs, and a warning-free build of the generated code."""
+
 import json
 import os
 import re
@@ -56,7 +57,7 @@ def test_baseline_diff_stays_in_the_output_format(cli, built, tmp_path):
     text = cli("size", project, "--baseline", tmp_path / "old.json", "--max-growth", "50")
     assert text.returncode == 0 and "PASS" in text.stdout
     assert "|" not in text.stdout and "inf" not in text.stdout
-    diff = text.stdout[text.stdout.index("what "):].splitlines()
+    diff = text.stdout[text.stdout.index("what ") :].splitlines()
     assert any(re.fullmatch(r"kernel fully_connected \(flash\) +- +[\d,]+ +new", line) for line in diff)
     assert len({len(line) for line in diff}) == 1, "columns do not line up"
     markdown = cli("size", project, "--baseline", tmp_path / "old.json", "--max-growth", "50", "--markdown").stdout
@@ -75,8 +76,13 @@ def test_size_markdown_into_closed_pipe(built):
     read_end, write_end = os.pipe()
     os.close(read_end)
     try:
-        result = subprocess.run([sys.executable, "-m", "generator", "size", str(project), "--markdown"],
-                                stdout=write_end, stderr=subprocess.PIPE, text=True, timeout=120)
+        result = subprocess.run(
+            [sys.executable, "-m", "generator", "size", str(project), "--markdown"],
+            stdout=write_end,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=120,
+        )
     finally:
         os.close(write_end)
     assert result.stderr == "" and result.returncode == 141
@@ -87,8 +93,9 @@ def test_run_prints_node_costs_and_the_verify_cost_unit(cli, built):
     project, _ = built
     text = cli("run", project, "--random", "1")
     assert text.returncode == 0, text.stderr
-    match = re.search(r"set 0: cost ([\d,]+) instructions \(per node 0: ([\d,]+), 1: ([\d,]+), 2: ([\d,]+)\)",
-                      text.stdout)
+    match = re.search(
+        r"set 0: cost ([\d,]+) instructions \(per node 0: ([\d,]+), 1: ([\d,]+), 2: ([\d,]+)\)", text.stdout
+    )
     assert match, text.stdout
     report = json.loads(cli("run", project, "--random", "1", "--json").stdout)
     assert report["cost_unit"] == COST_UNITS["qemu"]

@@ -1,4 +1,5 @@
 """What the command line says without building anything: help with examples, the catalog, number formats."""
+
 import argparse
 
 import pytest
@@ -34,7 +35,7 @@ def test_every_help_ends_with_examples(cli, command):
     tail = result.stdout.rstrip().splitlines()
     examples = tail.index("examples:")
     assert 1 <= len(tail) - examples - 1 <= 2
-    assert all(line.strip().startswith(("mcugen ", "export ")) for line in tail[examples + 1:])
+    assert all(line.strip().startswith(("mcugen ", "export ")) for line in tail[examples + 1 :])
 
 
 def test_catalog_is_sorted_with_a_header(cli):

@@ -1,5 +1,6 @@
 """Custom ops: a real model's SOFTMAX rewritten into a custom op runs with its Python + C implementation and
 verifies bit-exact; each way the registration chain can break has its own message."""
+
 import json
 import subprocess
 from pathlib import Path
@@ -21,8 +22,11 @@ def speech_with_custom_softmax(name="MySoftmax", version=1, options=None) -> byt
     code = modelkit.schema.OperatorCodeT()
     code.builtinCode, code.deprecatedBuiltinCode, code.customCode, code.version = 32, 32, name, version
     model.operatorCodes.append(code)
-    softmax = next(op for op in model.subgraphs[0].operators
-                   if model.operatorCodes[op.opcodeIndex].builtinCode == modelkit.OPS["SOFTMAX"])
+    softmax = next(
+        op
+        for op in model.subgraphs[0].operators
+        if model.operatorCodes[op.opcodeIndex].builtinCode == modelkit.OPS["SOFTMAX"]
+    )
     softmax.opcodeIndex = len(model.operatorCodes) - 1
     softmax.builtinOptionsType, softmax.builtinOptions = 0, None
     softmax.customOptions = list(flexbuffers.Dumps(options if options is not None else {"shift": 2}))
@@ -35,6 +39,7 @@ def model_file(tmp_path):
         path = tmp_path / "speech_custom.tflite"
         path.write_bytes(speech_with_custom_softmax(**kwargs))
         return path
+
     return write
 
 
@@ -51,17 +56,19 @@ def test_custom_op_verifies_bit_exact_in_qemu(cli, model_file, tmp_path):
 def test_custom_op_on_host_build_with_options(model_file):
     impls, specs = load_custom_ops(CUSTOM)
     data = speech_with_custom_softmax(options={"shift": 4})
+    import tempfile
+
+    from generator.boards import load_board
     from generator.catalog import with_kernels
     from generator.check import check
-    from generator.model import read_model
-    from generator.plan import plan
-    from generator.emit import emit
-    from generator.boards import load_board
-    from generator.run import build_host, run_host
-    from generator.pipeline import random_sets
-    from generator.reference import reference_outputs
     from generator.compare import compare
-    import tempfile
+    from generator.emit import emit
+    from generator.model import read_model
+    from generator.pipeline import random_sets
+    from generator.plan import plan
+    from generator.reference import reference_outputs
+    from generator.run import build_host, run_host
+
     the_plan = plan(check(read_model(data), catalog=with_kernels(specs)))
     with tempfile.TemporaryDirectory() as tmp:
         project = emit(the_plan, load_board("mps2-an386"), Path(tmp) / "p", "m.tflite")
@@ -79,18 +86,29 @@ def test_missing_implementation(cli, model_file):
 
 
 def test_wrongly_cased_name(cli, model_file):
-    result = cli("generate", model_file(name="mysoftmax"), "--custom-ops", CUSTOM, "--board", "mps2-an386", "-o",
-                 "/tmp/mcugen-never")
+    result = cli(
+        "generate",
+        model_file(name="mysoftmax"),
+        "--custom-ops",
+        CUSTOM,
+        "--board",
+        "mps2-an386",
+        "-o",
+        "/tmp/mcugen-never",
+    )
     assert result.returncode == 2
     assert "the model uses 'mysoftmax'; the op you provided is 'MySoftmax'" in result.stderr
 
 
 def test_wrong_version(cli, model_file):
-    result = cli("generate", model_file(version=2), "--custom-ops", CUSTOM, "--board", "mps2-an386", "-o",
-                 "/tmp/mcugen-never")
+    result = cli(
+        "generate", model_file(version=2), "--custom-ops", CUSTOM, "--board", "mps2-an386", "-o", "/tmp/mcugen-never"
+    )
     assert result.returncode == 2
-    assert "Didn't find op for custom op 'MySoftmax' version '2' (node 3): the implementation of 'MySoftmax' " \
-           "declares version 1" in result.stderr
+    assert (
+        "Didn't find op for custom op 'MySoftmax' version '2' (node 3): the implementation of 'MySoftmax' "
+        "declares version 1" in result.stderr
+    )
 
 
 @pytest.mark.qemu
@@ -126,14 +144,39 @@ def test_flexbuffers_reader(tmp_path):
     root = HERE.parent / "firmware" / "runtime"
     (tmp_path / "t.c").write_text(FLEX_TEST)
     exe = tmp_path / "t"
-    subprocess.run(["gcc", "-std=c99", "-Wall", "-Werror", f"-I{root}", str(tmp_path / "t.c"),
-                    str(root / "mg_flexbuffers.c"), "-o", str(exe)], check=True)
+    subprocess.run(
+        [
+            "gcc",
+            "-std=c99",
+            "-Wall",
+            "-Werror",
+            f"-I{root}",
+            str(tmp_path / "t.c"),
+            str(root / "mg_flexbuffers.c"),
+            "-o",
+            str(exe),
+        ],
+        check=True,
+    )
     options = {"a": 1, "big": 70000, "neg": -5, "huge": 1 << 40, "f": 0.25, "d": 1.5, "flag": True, "s": "text"}
     (tmp_path / "opts.bin").write_bytes(flexbuffers.Dumps(options))
-    out = subprocess.run([str(exe), str(tmp_path / "opts.bin"), "a", "big", "neg", "huge", "f", "d", "flag", "s",
-                          "missing"], capture_output=True, text=True, check=True).stdout.split()
-    assert out == ["a=int:1", "big=int:70000", "neg=int:-5", "huge=none", "f=float:0.25", "d=float:1.5",
-                   "flag=int:1", "s=none", "missing=none"]
+    out = subprocess.run(
+        [str(exe), str(tmp_path / "opts.bin"), "a", "big", "neg", "huge", "f", "d", "flag", "s", "missing"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.split()
+    assert out == [
+        "a=int:1",
+        "big=int:70000",
+        "neg=int:-5",
+        "huge=none",
+        "f=float:0.25",
+        "d=float:1.5",
+        "flag=int:1",
+        "s=none",
+        "missing=none",
+    ]
     (tmp_path / "junk.bin").write_bytes(bytes(range(7, 40)))
     junk = subprocess.run([str(exe), str(tmp_path / "junk.bin"), "a"], capture_output=True, text=True, check=True)
     assert junk.stdout.split() == ["a=none"]
@@ -142,16 +185,23 @@ def test_flexbuffers_reader(tmp_path):
 @pytest.mark.qemu
 def test_verbose_build_logs_lookups_and_prepares(cli, tmp_path):
     from conftest import MLP_FLOAT_IO
+
     assert cli("generate", MLP_FLOAT_IO, "--board", "mps2-an386", "-o", tmp_path / "fw", "--verbose").returncode == 0
     result = cli("run", tmp_path / "fw", "--random", 1, "--json")
     assert result.returncode == 0, result.stderr
-    from generator.emit import load_project
     from generator.boards import load_board
-    from generator.run import run_qemu
+    from generator.emit import load_project
     from generator.pipeline import random_sets
+    from generator.run import run_qemu
+
     project = load_project(tmp_path / "fw")
-    run = run_qemu(tmp_path / "fw" / ".pio" / "build" / "mps2-an386" / "firmware.elf", load_board("mps2-an386"),
-                   project.inputs, project.outputs, random_sets(project.inputs, 1, 0))
+    run = run_qemu(
+        tmp_path / "fw" / ".pio" / "build" / "mps2-an386" / "firmware.elf",
+        load_board("mps2-an386"),
+        project.inputs,
+        project.outputs,
+        random_sets(project.inputs, 1, 0),
+    )
     lines = [line for line in run.console.splitlines() if line.startswith("MCUGEN VERBOSE")]
     assert lines[0] == "MCUGEN VERBOSE lookup node 0 (QUANTIZE): found"
     assert "MCUGEN VERBOSE prepare node 4 (DEQUANTIZE): ok" in lines and len(lines) == 10

@@ -1,4 +1,5 @@
 """Docs generated from code stay true to it."""
+
 import subprocess
 from pathlib import Path
 
@@ -26,8 +27,11 @@ def test_the_repository_stands_alone():
     root = DOCS.parent
     tracked = subprocess.run(["git", "ls-files", "-z"], cwd=root, capture_output=True, check=True).stdout
     needle = b"../" + b"shared/"  # spelled in two parts, so this file does not name it
-    offenders = [name for name in tracked.decode().split("\0")
-                 if name and (root / name).is_file() and needle in (root / name).read_bytes()]
+    offenders = [
+        name
+        for name in tracked.decode().split("\0")
+        if name and (root / name).is_file() and needle in (root / name).read_bytes()
+    ]
     assert offenders == []
 
 
@@ -46,8 +50,11 @@ def test_baselines_md_has_the_figures_the_code_compares_with():
             continue
         core, model, kernels = ("cortex-m4", *cells[:2]) if len(cells) == 5 else (cores[cells[0]], *cells[1:3])
         model, all_ops = model.removesuffix(", all ops"), model.endswith(", all ops")
-        key = (core, model, ("cmsis-nn" if kernels.startswith("CMSIS-NN") else "reference")
-               + ("-all-ops" if all_ops else ""))
+        key = (
+            core,
+            model,
+            ("cmsis-nn" if kernels.startswith("CMSIS-NN") else "reference") + ("-all-ops" if all_ops else ""),
+        )
         code, arena, instr = map(_figure, cells[-3:])
         assert TFLM[key] == {"code": code, "arena": arena, "instr": instr}, key
         seen.add(key)

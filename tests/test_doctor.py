@@ -1,9 +1,11 @@
 """mcugen doctor explains every blocker in one report, each with its fix."""
+
 import json
+
+from test_custom_ops import CUSTOM, speech_with_custom_softmax
 
 import modelkit
 from conftest import MLP_FLOAT_IO
-from test_custom_ops import CUSTOM, speech_with_custom_softmax
 
 
 def doctor(cli, *args):

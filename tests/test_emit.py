@@ -1,4 +1,5 @@
 """emit stage: deterministic output, a manifest of what it wrote, and no writes over files it did not write."""
+
 import json
 
 import pytest
@@ -65,6 +66,7 @@ def test_failed_generation_leaves_previous_output(tmp_path, monkeypatch):
 
     def explode(*args, **kwargs):
         raise KeyboardInterrupt  # an interruption in the middle of writing
+
     monkeypatch.setattr(project.Path, "write_bytes", explode)
     with pytest.raises(KeyboardInterrupt):
         generate(MLP_INT8, load_board("mps2-an386"), tmp_path / "p")

@@ -1,4 +1,5 @@
 """The whole spine on real parts: PlatformIO build with Debian's toolchain, QEMU run, TFLite Micro reference."""
+
 import json
 import os
 import shutil
@@ -15,8 +16,7 @@ pytestmark = pytest.mark.qemu
 
 @pytest.mark.parametrize("model", [SINE_FLOAT, MLP_INT8, MLP_FLOAT_IO], ids=lambda p: p.stem)
 def test_verify_matches_reference(cli, tmp_path, model):
-    result = cli("verify", model, "--board", "mps2-an386", "--random", 20, "--seed", 3, "-o", tmp_path / "fw",
-                 "--json")
+    result = cli("verify", model, "--board", "mps2-an386", "--random", 20, "--seed", 3, "-o", tmp_path / "fw", "--json")
     assert result.returncode == 0, result.stderr
     report = json.loads(result.stdout)
     assert report["match"] is True and report["mismatched_elements"] == 0
@@ -37,6 +37,7 @@ def test_run_cost_is_repeatable_and_inputs_are_honoured(cli, tmp_path):
     assert [s["node_instructions"] for s in a["sets"]] == [s["node_instructions"] for s in b["sets"]]
     assert a["sets"][0]["outputs"] != a["sets"][1]["outputs"]  # different inputs reached the device
     from tflite_micro.python.tflite_micro import runtime
+
     ref = runtime.Interpreter.from_file(str(MLP_INT8), arena_size=1 << 20)
     for s, values in zip(a["sets"], x):
         ref.set_input(values, 0)
@@ -50,10 +51,16 @@ def test_platformio_builds_offline_with_empty_core_dir(tmp_path):
     project = tmp_path / "fw"
     from generator.boards import load_board
     from generator.pipeline import generate
+
     generate(MLP_INT8, load_board("mps2-an386"), project)
     env = dict(os.environ, MCUGEN_PIO_CORE_DIR=str(tmp_path / "empty-core"))
-    result = subprocess.run(["unshare", "-n", sys.executable, "-m", "generator", "build", str(project)],
-                            env=env, capture_output=True, text=True, timeout=600)
+    result = subprocess.run(
+        ["unshare", "-n", sys.executable, "-m", "generator", "build", str(project)],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     assert result.returncode == 0, result.stderr + result.stdout
     assert (project / ".pio" / "build" / "mps2-an386" / "firmware.elf").is_file()
 
@@ -62,6 +69,7 @@ def test_input_sets_beyond_the_boards_room_run_in_batches():
     """40 sets of 16 KB do not fit after the image in lm3s6965evb's 256 KiB flash: several QEMU runs share them."""
     import modelkit
     from kernel_harness import verify_model
+
     g = modelkit.GraphBuilder()
     x, y = g.tensor([1, 4096], "float32"), g.tensor([1, 4096], "float32")
     g.op("RELU", [x], [y])

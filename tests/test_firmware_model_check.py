@@ -2,6 +2,7 @@
 
 Each case patches mg_model_data inside a built ELF (so the plan and code stay as generated) and runs it in QEMU.
 """
+
 import shutil
 import struct
 
@@ -41,9 +42,9 @@ def run_patched(firmware, tmp_path, patch) -> str:
     shutil.copy(elf, patched)
     data = bytearray(patched.read_bytes())
     offset, size = model_offset(patched)
-    model = bytearray(data[offset:offset + size])
+    model = bytearray(data[offset : offset + size])
     patch(model)
-    data[offset:offset + size] = model
+    data[offset : offset + size] = model
     patched.write_bytes(bytes(data))
     sets = random_sets(project.inputs, 1, 0)
     try:
@@ -76,10 +77,11 @@ def test_random_corruption_never_faults(firmware, tmp_path):
     for seed in range(16):
         rng = np.random.default_rng(seed)
 
-        def scramble(m):
+        def scramble(m, rng=rng):
             # the converter writes the weights first and the tables (operators, tensors, vtables) after them
             for pos in rng.integers(len(m) // 2, len(m), size=rng.integers(1, 12)):
                 m[pos] = rng.integers(0, 256)
+
         outcome = run_patched(firmware, tmp_path, scramble)
         assert "FAULT" not in outcome and "did not finish" not in outcome, (seed, outcome)
         assert outcome == "completed" or outcome.startswith("firmware reported: ERROR"), (seed, outcome)
@@ -103,5 +105,11 @@ def test_undersized_arena_is_detected(firmware, tmp_path):
     struct.pack_into("<I", data, arena_size_field, 8)
     patched.write_bytes(bytes(data))
     with pytest.raises(McugenError, match="tensor does not match the arena plan"):
-        run_qemu(patched, load_board("mps2-an386"), project.inputs, project.outputs,
-                 random_sets(project.inputs, 1, 0), timeout=30)
+        run_qemu(
+            patched,
+            load_board("mps2-an386"),
+            project.inputs,
+            project.outputs,
+            random_sets(project.inputs, 1, 0),
+            timeout=30,
+        )

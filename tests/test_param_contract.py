@@ -1,20 +1,27 @@
 """The Python/C contract of the kernels (param_contract.py): on whole models and every backend, each node's
 parameter block against its C struct; and that
 the checks catch what they are for. (Every kernel test runs the same checks on its own nodes: kernel_harness.)"""
+
 from pathlib import Path
 
 import pytest
+from param_contract import c_layout, header_of, layout_problems, plan_problems
 
 from generator import zoo
 from generator.catalog import NodeParams
 from generator.check import check
 from generator.model import read_model
 from generator.plan import plan
-from param_contract import c_layout, header_of, layout_problems, plan_problems
 
 FIXTURES = Path(__file__).parent / "fixtures"
-MODELS = [FIXTURES / "mlp_int8.tflite", FIXTURES / "mlp_float_io.tflite", "keyword_spotting", "image_classification",
-          "visual_wake_words", "anomaly_detection"]
+MODELS = [
+    FIXTURES / "mlp_int8.tflite",
+    FIXTURES / "mlp_float_io.tflite",
+    "keyword_spotting",
+    "image_classification",
+    "visual_wake_words",
+    "anomaly_detection",
+]
 BACKENDS = [["reference"], ["dsp", "reference"], ["mve", "reference"]]
 
 

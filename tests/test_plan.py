@@ -1,4 +1,5 @@
 """plan stage: placements are safe (checked), never below the lower bound, and a broken plan is caught."""
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -39,11 +40,17 @@ def test_model_plans_place_every_activation():
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.lists(st.tuples(st.sampled_from(["RELU", "ADD", "TANH"]), st.integers(1, 64), st.integers(0, 100)),
-                min_size=1, max_size=12))
+@given(
+    st.lists(
+        st.tuples(st.sampled_from(["RELU", "ADD", "TANH"]), st.integers(1, 64), st.integers(0, 100)),
+        min_size=1,
+        max_size=12,
+    )
+)
 def test_random_graphs_plan_safely(layers):
     """Random DAGs of elementwise ops (each node reads the previous output and maybe an earlier one)."""
     import modelkit
+
     g = modelkit.GraphBuilder()
     size = layers[0][1]
     produced = [g.tensor([1, size], "float32")]
@@ -65,6 +72,7 @@ def branchy_model() -> bytes:
     import numpy as np
 
     import modelkit
+
     rng = np.random.default_rng(0)
     g = modelkit.GraphBuilder()
     x = g.tensor([1, 8], "float32")
@@ -95,4 +103,5 @@ def test_execution_order_search_lowers_the_peak():
 @pytest.mark.parametrize("qemu", [False, pytest.param(True, marks=pytest.mark.qemu)], ids=["host", "qemu"])
 def test_reordered_plan_runs_bit_exact(qemu):
     from kernel_harness import verify_model
+
     verify_model(branchy_model(), count=3, qemu=qemu)

@@ -1,4 +1,5 @@
 """read stage: real models parse into the typed graph; malformed bytes give McugenError, never a crash."""
+
 import numpy as np
 import pytest
 

@@ -1,4 +1,5 @@
 """Hostile and malformed models: one McugenError naming the problem, never a crash or a hang."""
+
 import numpy as np
 import pytest
 
@@ -104,12 +105,14 @@ def test_random_byte_flips_never_crash(seed):
 def test_hostile_vector_length_is_rejected_quickly():
     import struct
     import time
+
     g, ts = chain(1)
     data = bytearray(g.build([ts[0]], [ts[1]]))
     model = modelkit.unpack(bytes(data))
     start = time.monotonic()
     # find the subgraph's tensor vector length (2) and claim 2**30 instead
     import tflite
+
     sub = tflite.Model.GetRootAs(bytes(data), 0).Subgraphs(0)
     vec = sub._tab.Vector(sub._tab.Offset(4))
     struct.pack_into("<I", data, vec - 4, 1 << 30)
@@ -120,6 +123,7 @@ def test_hostile_vector_length_is_rejected_quickly():
 
 def test_model_too_big_for_board_fails_at_generation(tmp_path):
     from generator.pipeline import generate
+
     g = modelkit.GraphBuilder()
     x = g.tensor([1, 1_200_000], "float32")  # 4.8 MB of input alone: more than the board's 4 MiB of RAM
     y = g.tensor([1, 1_200_000], "int8", 0.1, 0)
@@ -135,6 +139,7 @@ def test_model_too_big_for_board_fails_at_generation(tmp_path):
 def test_two_builds_in_two_folders_are_byte_identical(tmp_path):
     from generator.build import build
     from generator.pipeline import generate
+
     generate(MLP_INT8, load_board("mps2-an386"), tmp_path / "a")
     generate(MLP_INT8, load_board("mps2-an386"), tmp_path / "b" / "deeper")
     elf_a, elf_b = build(tmp_path / "a").elf, build(tmp_path / "b" / "deeper").elf

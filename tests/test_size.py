@@ -1,5 +1,6 @@
 """Size reports: totals equal arm-none-eabi-size, groups cover the flash, the regression gate works on real
 ELFs, and the HTML report renders in headless Chromium."""
+
 import json
 import re
 import shutil
@@ -81,11 +82,22 @@ def test_html_report_renders_in_chromium(cli, elfs, tmp_path):
         pytest.skip("chromium is not installed (apt-get install chromium): cannot render the HTML report")
     page = tmp_path / "size.html"
     assert cli("size", elfs["float_io"], "--html", page).returncode == 0
-    flags = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
-             "--disable-component-update", "--disable-sync", f"--user-data-dir={tmp_path / 'profile'}"]
+    flags = [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        f"--user-data-dir={tmp_path / 'profile'}",
+    ]
     dom = subprocess.run([browser, *flags, "--dump-dom", page.as_uri()], capture_output=True, text=True, timeout=120)
     assert 'id="flash-chart"' in dom.stdout and dom.stdout.count("<rect") >= 6
     shot = tmp_path / "size.png"
-    subprocess.run([browser, *flags, f"--screenshot={shot}", "--window-size=840,900", page.as_uri()],
-                   capture_output=True, timeout=120)
+    subprocess.run(
+        [browser, *flags, f"--screenshot={shot}", "--window-size=840,900", page.as_uri()],
+        capture_output=True,
+        timeout=120,
+    )
     assert shot.is_file() and shot.stat().st_size > 5000

@@ -23,11 +23,20 @@ void mg_board_init(void)
     fclose(f);
 }
 
-void mg_board_putc(char c) { putchar(c); }
+void mg_board_putc(char c)
+{
+    putchar(c);
+}
 
-void mg_board_puts(const char *s) { fputs(s, stdout); }
+void mg_board_puts(const char *s)
+{
+    fputs(s, stdout);
+}
 
-uint64_t mg_board_ticks(void) { return 0; }
+uint64_t mg_board_ticks(void)
+{
+    return 0;
+}
 
 void mg_board_exit(int status)
 {
@@ -41,6 +50,12 @@ void mg_board_input_region(const uint8_t **start, uint32_t *size)
     *size = input_size;
 }
 
-uint32_t mg_board_stack_used(void) { return 0; }
+uint32_t mg_board_stack_used(void)
+{
+    return 0;
+}
 
-uint32_t mg_board_stack_size(void) { return 0; }
+uint32_t mg_board_stack_size(void)
+{
+    return 0;
+}

@@ -1,4 +1,5 @@
 """PlatformIO entry point of the local mcugen platform (no custom behaviour needed)."""
+
 from platformio.public import PlatformBase
 
 

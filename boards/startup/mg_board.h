@@ -8,10 +8,10 @@
 extern "C" {
 #endif
 
-void mg_board_init(void);                 /* console UART and the SysTick counter */
-void mg_board_putc(char c);               /* blocking write of one byte to the console UART */
+void mg_board_init(void);   /* console UART and the SysTick counter */
+void mg_board_putc(char c); /* blocking write of one byte to the console UART */
 void mg_board_puts(const char *s);
-uint64_t mg_board_ticks(void);            /* SysTick ticks since mg_board_init (24-bit wraps folded in) */
+uint64_t mg_board_ticks(void); /* SysTick ticks since mg_board_init (24-bit wraps folded in) */
 void mg_board_exit(int status) __attribute__((noreturn)); /* semihosting exit, or a halt on hardware */
 /* Stack bytes ever used (the stack is painted at reset), and the stack's size; 0 where unknown. */
 uint32_t mg_board_stack_used(void);

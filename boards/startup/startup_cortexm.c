@@ -38,15 +38,15 @@ int main(void);
 #define SYST_CVR (*(volatile uint32_t *)0xE000E018u)
 #define SYST_RELOAD 0x00FFFFFFu
 
-#define SHCSR_FAULTS_ENA (7u << 16)        /* MemManage, BusFault and UsageFault on their own vectors */
-#define SHCSR_SECUREFAULTENA (1u << 19)    /* ARMv8-M: SecureFault on its own vector */
-#define DHCSR_C_DEBUGEN 1u                 /* a debugger is attached */
-#define DEMCR_TRCENA (1u << 24)            /* powers the DWT */
+#define SHCSR_FAULTS_ENA (7u << 16)     /* MemManage, BusFault and UsageFault on their own vectors */
+#define SHCSR_SECUREFAULTENA (1u << 19) /* ARMv8-M: SecureFault on its own vector */
+#define DHCSR_C_DEBUGEN 1u              /* a debugger is attached */
+#define DEMCR_TRCENA (1u << 24)         /* powers the DWT */
 #define DWT_CTRL_CYCCNTENA 1u
 #define DWT_LAR_KEY 0xC5ACCE55u
-#define EXC_RETURN_DCRS (1u << 5)          /* ARMv8-M: 0 = callee registers were stacked too */
-#define EXC_RETURN_S (1u << 6)             /* ARMv8-M: the frame is on a Secure stack */
-#define ADDITIONAL_STATE_WORDS 10u         /* integrity signature, reserved word, r4-r11 */
+#define EXC_RETURN_DCRS (1u << 5)  /* ARMv8-M: 0 = callee registers were stacked too */
+#define EXC_RETURN_S (1u << 6)     /* ARMv8-M: the frame is on a Secure stack */
+#define ADDITIONAL_STATE_WORDS 10u /* integrity signature, reserved word, r4-r11 */
 
 #define STACK_PAINT 0xC5C5C5C5u
 #define SEMIHOSTING_SYS_EXIT_EXTENDED 0x20u
@@ -72,7 +72,10 @@ uint32_t mg_board_stack_used(void)
     return (uint32_t)((const char *)&__stack_top - (const char *)p);
 }
 
-uint32_t mg_board_stack_size(void) { return (uint32_t)((char *)&__stack_top - (char *)&__stack_bottom); }
+uint32_t mg_board_stack_size(void)
+{
+    return (uint32_t)((char *)&__stack_top - (char *)&__stack_bottom);
+}
 
 void Reset_Handler(void)
 {
@@ -187,7 +190,10 @@ void mg_board_input_region(const uint8_t **start, uint32_t *size)
     *size = (uint32_t)(__mg_io_end - __mg_io_start);
 }
 
-void mg_board_putc(char c) { mg_uart_putc(c); }
+void mg_board_putc(char c)
+{
+    mg_uart_putc(c);
+}
 
 void mg_board_puts(const char *s)
 {
@@ -239,13 +245,12 @@ void mg_fault_report(const uint32_t *frame, uint32_t exc_return)
 /* Picks the stack the frame went to (EXC_RETURN bit 2), the same test on ARMv7-M and ARMv8-M. */
 __attribute__((naked)) void Fault_Handler(void)
 {
-    __asm volatile(
-        "tst lr, #4\n"
-        "ite eq\n"
-        "mrseq r0, msp\n"
-        "mrsne r0, psp\n"
-        "mov r1, lr\n"
-        "b mg_fault_report\n");
+    __asm volatile("tst lr, #4\n"
+                   "ite eq\n"
+                   "mrseq r0, msp\n"
+                   "mrsne r0, psp\n"
+                   "mov r1, lr\n"
+                   "b mg_fault_report\n");
 }
 
 void Default_Handler(void)
@@ -263,7 +268,9 @@ __attribute__((section(".isr_vector"), used)) static void (*const vector_table[1
     Fault_Handler,   /* BusFault */
     Fault_Handler,   /* UsageFault */
     Fault_Handler,   /* SecureFault on ARMv8-M, reserved (never taken) on ARMv7-M */
-    0, 0, 0,
+    0,
+    0,
+    0,
     Default_Handler, /* SVCall */
     Default_Handler, /* DebugMonitor */
     0,

@@ -37,8 +37,8 @@ void mg_uart_init(void)
 {
     ENABLE = 0;
 #if defined(MG_UART_GPIO_BASE)
-    *(volatile uint32_t *)(MG_UART_GPIO_BASE + GPIO_OUTSET_OFFSET) = 1u << ((MG_UART_TX_PIN) & 31u);
-    *(volatile uint32_t *)(MG_UART_GPIO_BASE + GPIO_DIRSET_OFFSET) = 1u << ((MG_UART_TX_PIN) & 31u);
+    *(volatile uint32_t *)(MG_UART_GPIO_BASE + GPIO_OUTSET_OFFSET) = 1u << ((MG_UART_TX_PIN)&31u);
+    *(volatile uint32_t *)(MG_UART_GPIO_BASE + GPIO_DIRSET_OFFSET) = 1u << ((MG_UART_TX_PIN)&31u);
 #endif
     PSEL_TXD = MG_UART_TX_PIN;
     BAUDRATE = MG_UART_BAUDRATE_REG;

@@ -22,14 +22,20 @@ struct InputHeader {
 void PutU64(uint64_t v) {
   char digits[21];
   int n = 0;
-  do { digits[n++] = static_cast<char>('0' + v % 10); v /= 10; } while (v);
+  do {
+    digits[n++] = static_cast<char>('0' + v % 10);
+    v /= 10;
+  } while (v);
   while (n) mg_board_putc(digits[--n]);
 }
 
 void PutLine(const char* tag, uint32_t set, int32_t index, uint64_t value) {
   mg_board_puts(tag);
   PutU64(set);
-  if (index >= 0) { mg_board_putc(' '); PutU64(static_cast<uint32_t>(index)); }
+  if (index >= 0) {
+    mg_board_putc(' ');
+    PutU64(static_cast<uint32_t>(index));
+  }
   mg_board_putc(' ');
   PutU64(value);
   mg_board_putc('\n');
@@ -54,8 +60,11 @@ void LoadInputs(mcugen::Interpreter& interpreter, const uint8_t* data) {
   for (uint32_t i = 0; i < interpreter.num_inputs(); ++i) {
     const mg_tensor* input = interpreter.input(i);
     uint32_t bytes = mcugen::TensorBytes(*input);
-    if (data) { memcpy(input->data, data, bytes); data += bytes; }
-    else memset(input->data, 0, bytes);
+    if (data) {
+      memcpy(input->data, data, bytes);
+      data += bytes;
+    } else
+      memset(input->data, 0, bytes);
   }
 }
 

@@ -13,11 +13,11 @@
 #include "mg_kernel.h"
 
 typedef struct {
-    int32_t count;             /* output elements (first: see mg_elementwise.h) */
-    const int32_t *extents;    /* the output walk: MG_BCAST_DIMS extents, outermost first ... */
-    const int32_t *strides1;   /* ... and each input's element strides, 0 where it is broadcast */
+    int32_t count;           /* output elements (first: see mg_elementwise.h) */
+    const int32_t *extents;  /* the output walk: MG_BCAST_DIMS extents, outermost first ... */
+    const int32_t *strides1; /* ... and each input's element strides, 0 where it is broadcast */
     const int32_t *strides2;
-    int32_t input1_offset;     /* int8: minus the input zero points */
+    int32_t input1_offset; /* int8: minus the input zero points */
     int32_t input2_offset;
     int32_t output_offset;     /* the output zero point */
     int32_t left_shift;        /* 20 */
@@ -28,9 +28,9 @@ typedef struct {
     int32_t output_multiplier; /* 2 * max input scale / (2^left_shift * output_scale), shift <= 0 (MUL:
                                   input1_scale * input2_scale / output_scale) */
     int32_t output_shift;
-    int32_t act_min;           /* int8: the fused activation as a quantized range */
+    int32_t act_min; /* int8: the fused activation as a quantized range */
     int32_t act_max;
-    float act_min_f;           /* float32: the fused activation range */
+    float act_min_f; /* float32: the fused activation range */
     float act_max_f;
     const int32_t *backend_table; /* a backend kernel's precomputed table (add_s8_dsp.c), NULL for the others */
 } mg_add_params;

@@ -13,11 +13,11 @@
 #define MG_ADD_N_MAX_INPUTS 16 /* the registration gathers the input pointers on the stack */
 
 typedef struct {
-    int32_t count;             /* elements per tensor */
-    int32_t input_offset;      /* int8: minus the inputs' zero point */
-    int32_t output_offset;     /* int8: the output zero point */
-    int32_t left_shift;        /* int8: 20 */
-    int32_t input_multiplier;  /* int8: 1/2 as Q31 and shift */
+    int32_t count;            /* elements per tensor */
+    int32_t input_offset;     /* int8: minus the inputs' zero point */
+    int32_t output_offset;    /* int8: the output zero point */
+    int32_t left_shift;       /* int8: 20 */
+    int32_t input_multiplier; /* int8: 1/2 as Q31 and shift */
     int32_t input_shift;
     int32_t output_multiplier; /* int8: 2 * input_scale / (2^20 * output_scale) as Q31 and shift (<= 0) */
     int32_t output_shift;

@@ -16,8 +16,8 @@ void mg_add_n_s8(const mg_add_n_params *p, const int8_t *const *inputs, int32_t 
         for (int32_t j = 0; j < num_inputs; ++j) {
             sum += rescaled(p, p->input_offset + inputs[j][i]);
         }
-        const int32_t out = mg_multiply_by_quantized_multiplier(sum, p->output_multiplier, p->output_shift) +
-                            p->output_offset;
+        const int32_t out =
+            mg_multiply_by_quantized_multiplier(sum, p->output_multiplier, p->output_shift) + p->output_offset;
         output[i] = (int8_t)mg_clamp(out, INT8_MIN, INT8_MAX);
     }
 }

@@ -11,8 +11,8 @@
 enum { TABLE2 = 256, REQUANT = 512 }; /* backend_table: input 1's table, input 2's, then the requantization */
 
 /* Reads element i of both inputs before it writes output i: the output may overwrite an input. */
-static inline __attribute__((always_inline)) void add_elements(const mg_add_params *p, const int8_t *a,
-                                                               const int8_t *b, int8_t *out, int full_range)
+static inline __attribute__((always_inline)) void add_elements(const mg_add_params *p, const int8_t *a, const int8_t *b,
+                                                               int8_t *out, int full_range)
 {
     const int32_t *t1 = p->backend_table + 128, *t2 = p->backend_table + TABLE2 + 128;
     const int32_t *requant = p->backend_table + REQUANT;
@@ -34,37 +34,35 @@ static inline __attribute__((always_inline)) void add_elements(const mg_add_para
     register int32_t rsh __asm__("r8") = sh;
     register int32_t lo __asm__("r11") = act_min;
     register int32_t hi __asm__("r12") = act_max;
-#define MG_DSP_ADD_HEAD                                                                                          \
-    "1:\n\t"                                                                                                      \
-    "ldrsb r9, [r0], #1\n\t"                                                                                      \
-    "ldrsb r10, [r1], #1\n\t"                                                                                     \
-    "ldr r9, [r4, r9, lsl #2]\n\t"                                                                                \
-    "ldr r10, [r5, r10, lsl #2]\n\t"                                                                              \
-    "add r9, r10\n\t"                                                                                             \
-    "add r10, r7, r9, asr #31\n\t"                                                                                \
-    "smmlar r9, r9, r6, r10\n\t"                                                                                  \
-    "asr r9, r9, r8\n\t"                                                                                          \
+#define MG_DSP_ADD_HEAD                                                                                                \
+    "1:\n\t"                                                                                                           \
+    "ldrsb r9, [r0], #1\n\t"                                                                                           \
+    "ldrsb r10, [r1], #1\n\t"                                                                                          \
+    "ldr r9, [r4, r9, lsl #2]\n\t"                                                                                     \
+    "ldr r10, [r5, r10, lsl #2]\n\t"                                                                                   \
+    "add r9, r10\n\t"                                                                                                  \
+    "add r10, r7, r9, asr #31\n\t"                                                                                     \
+    "smmlar r9, r9, r6, r10\n\t"                                                                                       \
+    "asr r9, r9, r8\n\t"                                                                                               \
     "ssat r9, #8, r9\n\t"
-#define MG_DSP_ADD_TAIL                                                                                          \
-    "strb r9, [r2], #1\n\t"                                                                                       \
-    "cmp r2, r3\n\t"                                                                                              \
-    "bne 1b\n\t"                                                                                                  \
-    : "+r"(pa), "+r"(pb), "+r"(po)                                                                                \
-    : "r"(end), "r"(r1), "r"(r2), "r"(rm), "r"(roff), "r"(rsh), "r"(lo), "r"(hi)                                  \
-    : "r9", "r10", "cc", "memory"
+#define MG_DSP_ADD_TAIL                                                                                                \
+    "strb r9, [r2], #1\n\t"                                                                                            \
+    "cmp r2, r3\n\t"                                                                                                   \
+    "bne 1b\n\t" : "+r"(pa),                                                                                           \
+                   "+r"(pb),                                                                                           \
+                   "+r"(po)                                                                                            \
+        : "r"(end), "r"(r1), "r"(r2), "r"(rm), "r"(roff), "r"(rsh), "r"(lo), "r"(hi) : "r9", "r10", "cc", "memory"
     (void)act_min;
     (void)act_max;
     if (full_range) {
         __asm__ volatile(MG_DSP_ADD_HEAD MG_DSP_ADD_TAIL);
     } else {
-        __asm__ volatile(MG_DSP_ADD_HEAD
-                         "cmp r9, r11\n\t"
-                         "it lt\n\t"
-                         "movlt r9, r11\n\t"
-                         "cmp r9, r12\n\t"
-                         "it gt\n\t"
-                         "movgt r9, r12\n\t"
-                         MG_DSP_ADD_TAIL);
+        __asm__ volatile(MG_DSP_ADD_HEAD "cmp r9, r11\n\t"
+                                         "it lt\n\t"
+                                         "movlt r9, r11\n\t"
+                                         "cmp r9, r12\n\t"
+                                         "it gt\n\t"
+                                         "movgt r9, r12\n\t" MG_DSP_ADD_TAIL);
     }
 #undef MG_DSP_ADD_HEAD
 #undef MG_DSP_ADD_TAIL

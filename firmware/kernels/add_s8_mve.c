@@ -26,9 +26,8 @@ static inline __attribute__((always_inline)) int32x4_t divide(int32x4_t t, int32
 /* TFLite's reference AddFunc on four lanes: offset and shift each input left by 20 (one VMLAS: x * 2^20 +
  * offset * 2^20), rescale each (VQRDMULH and the rounding shift), sum, rescale, add the zero point, clamp. The
  * loop reads element i of each input before it writes output element i (the output may overwrite an input). */
-static inline __attribute__((always_inline)) void add_loop(const mg_add_params *p, const int8_t *in1,
-                                                            const int8_t *in2, int8_t *out, int mode1, int mode2,
-                                                            int mode_out)
+static inline __attribute__((always_inline)) void add_loop(const mg_add_params *p, const int8_t *in1, const int8_t *in2,
+                                                           int8_t *out, int mode1, int mode2, int mode_out)
 {
     const int32x4_t scale = vdupq_n_s32(1 << p->left_shift);
     const int32_t off1 = p->input1_offset * (1 << p->left_shift), off2 = p->input2_offset * (1 << p->left_shift);

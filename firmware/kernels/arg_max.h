@@ -7,9 +7,9 @@
 #include "mg_kernel.h"
 
 typedef struct {
-    int32_t outer_size;  /* product of the dimensions before the axis */
+    int32_t outer_size; /* product of the dimensions before the axis */
     int32_t axis_size;
-    int32_t inner_size;  /* product of the dimensions after it */
+    int32_t inner_size; /* product of the dimensions after it */
 } mg_arg_max_params;
 
 void mg_arg_max_s8(const mg_arg_max_params *p, const int8_t *input, int32_t *output);

@@ -1,6 +1,6 @@
 /* AVERAGE_POOL_2D, int8: TFLite's reference_integer_ops::AveragePool, output by output. */
-#include "pool_2d.h"
 #include "mg_fixedpoint.h"
+#include "pool_2d.h"
 
 static inline int32_t sum(int32_t acc, int32_t value)
 {

@@ -2,9 +2,9 @@
  * TFLite Micro's reference AveragePool: four channels at a time, summed in 16-bit lanes with SXTAB16 (256 taps of
  * int8 cannot overflow them), then one rounded division per channel. */
 #pragma GCC optimize("O2")
-#include "pool_2d.h"
-#include "mg_elementwise.h"
 #include "mg_dsp_requant.h"
+#include "mg_elementwise.h"
+#include "pool_2d.h"
 
 /* TFLite's rounding: half away from zero, with C's truncating division. */
 static inline int8_t average(int32_t sum, int32_t count, int32_t half, int32_t act_min, int32_t act_max)

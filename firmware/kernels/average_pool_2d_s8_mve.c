@@ -4,8 +4,8 @@
  * fit); the division by the window's count is a multiplication by a magic number (VMULH.U32), exact for every sum
  * the window can produce, computed once per distinct count. */
 #pragma GCC optimize("O3")
-#include "pool_2d.h"
 #include "mg_elementwise.h"
+#include "pool_2d.h"
 
 #if defined(__ARM_FEATURE_MVE)
 

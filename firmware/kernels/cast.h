@@ -9,8 +9,8 @@
 #include "mg_kernel.h"
 
 typedef struct {
-    int32_t count;       /* elements */
-    int32_t input_type;  /* MG_* type codes */
+    int32_t count;      /* elements */
+    int32_t input_type; /* MG_* type codes */
     int32_t output_type;
 } mg_cast_params;
 

@@ -19,25 +19,25 @@ static mg_status prepare(mg_node *node)
     return MG_OK;
 }
 
-#define CASE(type_code, op, suffix) \
+#define CASE(type_code, op, suffix)                                                                                    \
     case type_code: mg_##op##_##suffix(node->params, a, b, output); return MG_OK;
 
 /* An invoke per op; EQUAL and NOT_EQUAL also take bool inputs. */
-#define INVOKE(op, BOOL_CASE)                                                            \
-    static mg_status invoke_##op(mg_node *node)                                          \
-    {                                                                                    \
-        const mg_tensor *input1 = mg_input(node, 0);                                     \
-        const void *a = input1->data;                                                    \
-        const void *b = mg_input(node, 1)->data;                                         \
-        uint8_t *output = mg_output(node, 0)->data;                                      \
-        switch (input1->type) {                                                          \
-        CASE(MG_FLOAT32, op, f32)                                                        \
-        CASE(MG_INT32, op, s32)                                                          \
-        CASE(MG_INT64, op, s64)                                                          \
-        CASE(MG_INT8, op, s8)                                                            \
-        BOOL_CASE                                                                        \
-        default: return mg_fail(node, "type not supported");                             \
-        }                                                                                \
+#define INVOKE(op, BOOL_CASE)                                                                                          \
+    static mg_status invoke_##op(mg_node *node)                                                                        \
+    {                                                                                                                  \
+        const mg_tensor *input1 = mg_input(node, 0);                                                                   \
+        const void *a = input1->data;                                                                                  \
+        const void *b = mg_input(node, 1)->data;                                                                       \
+        uint8_t *output = mg_output(node, 0)->data;                                                                    \
+        switch (input1->type) {                                                                                        \
+            CASE(MG_FLOAT32, op, f32)                                                                                  \
+            CASE(MG_INT32, op, s32)                                                                                    \
+            CASE(MG_INT64, op, s64)                                                                                    \
+            CASE(MG_INT8, op, s8)                                                                                      \
+            BOOL_CASE                                                                                                  \
+        default: return mg_fail(node, "type not supported");                                                           \
+        }                                                                                                              \
     }
 
 INVOKE(equal, CASE(MG_BOOL, equal, b))

@@ -11,8 +11,8 @@
 #include "mg_kernel.h"
 
 typedef struct {
-    const int32_t *extents;    /* the output walk: MG_BCAST_DIMS extents, outermost first ... */
-    const int32_t *strides1;   /* ... and each input's element strides, 0 where it is broadcast */
+    const int32_t *extents;  /* the output walk: MG_BCAST_DIMS extents, outermost first ... */
+    const int32_t *strides1; /* ... and each input's element strides, 0 where it is broadcast */
     const int32_t *strides2;
     int32_t count;             /* output elements */
     int32_t left_shift;        /* int8: 8 */
@@ -31,10 +31,10 @@ static inline int32_t mg_comparison_rescale(int32_t value, int32_t offset, int32
     return mg_multiply_by_quantized_multiplier((offset + value) * (1 << left_shift), multiplier, shift);
 }
 
-#define MG_RESCALED1(p, a) mg_comparison_rescale(a, (p)->input1_offset, (p)->left_shift, (p)->input1_multiplier, \
-                                                 (p)->input1_shift)
-#define MG_RESCALED2(p, b) mg_comparison_rescale(b, (p)->input2_offset, (p)->left_shift, (p)->input2_multiplier, \
-                                                 (p)->input2_shift)
+#define MG_RESCALED1(p, a)                                                                                             \
+    mg_comparison_rescale(a, (p)->input1_offset, (p)->left_shift, (p)->input1_multiplier, (p)->input1_shift)
+#define MG_RESCALED2(p, b)                                                                                             \
+    mg_comparison_rescale(b, (p)->input2_offset, (p)->left_shift, (p)->input2_multiplier, (p)->input2_shift)
 
 #define MG_EQUAL_STEP(a, b) ((a) == (b))
 #define MG_NOT_EQUAL_STEP(a, b) ((a) != (b))

@@ -6,17 +6,12 @@
 static size_t element_size(uint8_t type)
 {
     switch (type) {
-    case MG_INT8:
-        return 1;
-    case MG_INT16:
-        return 2;
+    case MG_INT8: return 1;
+    case MG_INT16: return 2;
     case MG_FLOAT32:
-    case MG_INT32:
-        return 4;
-    case MG_INT64:
-        return 8;
-    default:
-        return 0;
+    case MG_INT32: return 4;
+    case MG_INT64: return 8;
+    default: return 0;
     }
 }
 

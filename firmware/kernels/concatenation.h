@@ -10,8 +10,8 @@
 
 typedef struct {
     int32_t num_inputs;
-    int32_t outer_size;              /* product of the output dimensions before the axis */
-    const int32_t *copy_sizes;       /* num_inputs: elements each input contributes per slice */
+    int32_t outer_size;        /* product of the output dimensions before the axis */
+    const int32_t *copy_sizes; /* num_inputs: elements each input contributes per slice */
     int32_t output_count;
 } mg_concatenation_params;
 

@@ -26,7 +26,7 @@ typedef struct {
     float output_scale;         /* multiplier and shift (mg_requant.h), as TFLite Micro's Prepare does */
     int32_t act_min;            /* int8: the fused activation as a quantized range */
     int32_t act_max;
-    float act_min_f;            /* float32: the fused activation range */
+    float act_min_f; /* float32: the fused activation range */
     float act_max_f;
 } mg_conv_2d_params;
 
@@ -46,18 +46,19 @@ extern const mg_registration mg_register_conv_2d;
  * row, read in place from the model, meets the six columns in an assembly loop: per 4 weights one LDR, two SXTB16,
  * three LDM and 12 SMLAD (0.75 instructions per MAC), and the six outputs are requantized in four instructions
  * each (mg_dsp_requant.h). */
-#define MG_DSP_CONV_COLS 6      /* output pixels per pass over the filter */
-#define MG_DSP_CONV_ROW_ENTRY 9 /* words per output channel in the row table: the bias six times, multiplier,
+#define MG_DSP_CONV_COLS 6 /* output pixels per pass over the filter */
+#define MG_DSP_CONV_ROW_ENTRY                                                                                          \
+    9 /* words per output channel in the row table: the bias six times, multiplier,
                                  * offset, shift */
 
 typedef struct {
     mg_conv_geometry geometry;
-    int32_t padded_height;    /* a small padded input is copied to scratch with these extents first; 0: not */
+    int32_t padded_height; /* a small padded input is copied to scratch with these extents first; 0: not */
     int32_t padded_width;
-    int32_t input_offset;     /* minus the input zero point */
-    int32_t act_min;          /* the fused activation as a quantized range */
+    int32_t input_offset; /* minus the input zero point */
+    int32_t act_min;      /* the fused activation as a quantized range */
     int32_t act_max;
-    const int32_t *channels;  /* per output channel a dsp_channel (mg_dsp_requant.h): bias, multiplier, offset, shift */
+    const int32_t *channels; /* per output channel a dsp_channel (mg_dsp_requant.h): bias, multiplier, offset, shift */
 } mg_conv_2d_dsp_params;
 
 /* The columns, the row table, an int8 staging column, the last filter row padded, the outputs of a partial group
@@ -79,11 +80,11 @@ extern const mg_registration mg_register_conv_2d_dsp;
 
 typedef struct {
     mg_conv_geometry geometry;
-    int32_t input_offset;     /* minus the input zero point */
-    const int32_t *table;     /* the requantization table (mg_mve.h) */
+    int32_t input_offset; /* minus the input zero point */
+    const int32_t *table; /* the requantization table (mg_mve.h) */
     int32_t left_shift;
-    int32_t output_offset;    /* the output zero point */
-    int32_t act_min;          /* the fused activation as a quantized range */
+    int32_t output_offset; /* the output zero point */
+    int32_t act_min;       /* the fused activation as a quantized range */
     int32_t act_max;
 } mg_conv_2d_mve_params;
 

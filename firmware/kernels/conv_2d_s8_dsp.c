@@ -1,7 +1,7 @@
 #pragma GCC optimize("O2", "no-tree-loop-distribute-patterns") /* no memset/memcpy calls for short runs */
 #include "conv_2d.h"
-#include "mg_dsp_requant.h"
 #include "mg_dsp_mac.h"
+#include "mg_dsp_requant.h"
 
 #define COLS MG_DSP_CONV_COLS
 
@@ -32,8 +32,7 @@ static inline void expand(uint32_t *dst, const int8_t *src, int32_t words, uint3
                          "strd %[lo], %[hi], [%[d]], #48\n\t"
                          "subs %[n], #1\n\t"
                          "bne 1b\n\t"
-                         : [s] "+r"(src), [d] "+r"(dst), [n] "+r"(words), [w] "=&r"(w), [lo] "=&r"(lo),
-                           [hi] "=&r"(hi)
+                         : [s] "+r"(src), [d] "+r"(dst), [n] "+r"(words), [w] "=&r"(w), [lo] "=&r"(lo), [hi] "=&r"(hi)
                          : [o] "r"(off2)
                          : "cc", "memory");
     } else {
@@ -44,8 +43,7 @@ static inline void expand(uint32_t *dst, const int8_t *src, int32_t words, uint3
                          "strd %[lo], %[hi], [%[d]], #48\n\t"
                          "subs %[n], #1\n\t"
                          "bne 1b\n\t"
-                         : [s] "+r"(src), [d] "+r"(dst), [n] "+r"(words), [w] "=&r"(w), [lo] "=&r"(lo),
-                           [hi] "=&r"(hi)
+                         : [s] "+r"(src), [d] "+r"(dst), [n] "+r"(words), [w] "=&r"(w), [lo] "=&r"(lo), [hi] "=&r"(hi)
                          : [o] "r"(off2)
                          : "cc", "memory");
     }
@@ -106,12 +104,12 @@ typedef struct {
     int32_t filter_width;
     int32_t dilation_height;
     int32_t dilation_width;
-    int32_t row_bytes;  /* taps of one filter row: filter_width * depth */
-    int32_t k8;         /* taps rounded up to 8 */
-    int32_t direct;     /* rows of whole words, no horizontal dilation: inner windows expand straight */
-    int32_t doubled;    /* columns hold 2 (x + offset) */
-    uint32_t off2;      /* the input offset in both halves */
-    int8_t zp;          /* the input zero point: x + offset = 0 */
+    int32_t row_bytes; /* taps of one filter row: filter_width * depth */
+    int32_t k8;        /* taps rounded up to 8 */
+    int32_t direct;    /* rows of whole words, no horizontal dilation: inner windows expand straight */
+    int32_t doubled;   /* columns hold 2 (x + offset) */
+    uint32_t off2;     /* the input offset in both halves */
+    int8_t zp;         /* the input zero point: x + offset = 0 */
 } column_geometry;
 
 /* The column of the output pixel whose window starts at input row y0, column x0; filter rows [ky0, ky1) and
@@ -174,21 +172,20 @@ static inline void build_column(const column_geometry *g, int32_t y0, int32_t x0
 }
 
 /* acc0..acc5 += the 4 weights of wv times group x of the columns (mg_dsp_mac.h). */
-#define MAC_GROUP(wv, x)                                                                                         \
-    do {                                                                                                       \
-        const uint32_t wl_ = dsp_sxtb16(wv), wh_ = dsp_sxtb16_ror8(wv);                                        \
-        acc0 = mg_dsp_mac4(acc0, wl_, wh_, (x)[0], (x)[1]);                                                    \
-        acc1 = mg_dsp_mac4(acc1, wl_, wh_, (x)[2], (x)[3]);                                                    \
-        acc2 = mg_dsp_mac4(acc2, wl_, wh_, (x)[4], (x)[5]);                                                    \
-        acc3 = mg_dsp_mac4(acc3, wl_, wh_, (x)[6], (x)[7]);                                                    \
-        acc4 = mg_dsp_mac4(acc4, wl_, wh_, (x)[8], (x)[9]);                                                    \
-        acc5 = mg_dsp_mac4(acc5, wl_, wh_, (x)[10], (x)[11]);                                                  \
+#define MAC_GROUP(wv, x)                                                                                               \
+    do {                                                                                                               \
+        const uint32_t wl_ = dsp_sxtb16(wv), wh_ = dsp_sxtb16_ror8(wv);                                                \
+        acc0 = mg_dsp_mac4(acc0, wl_, wh_, (x)[0], (x)[1]);                                                            \
+        acc1 = mg_dsp_mac4(acc1, wl_, wh_, (x)[2], (x)[3]);                                                            \
+        acc2 = mg_dsp_mac4(acc2, wl_, wh_, (x)[4], (x)[5]);                                                            \
+        acc3 = mg_dsp_mac4(acc3, wl_, wh_, (x)[6], (x)[7]);                                                            \
+        acc4 = mg_dsp_mac4(acc4, wl_, wh_, (x)[8], (x)[9]);                                                            \
+        acc5 = mg_dsp_mac4(acc5, wl_, wh_, (x)[10], (x)[11]);                                                          \
     } while (0)
 
 #if COLS != 6
 #error "filter_rows is written for 6 columns"
 #endif
-
 
 #if !MG_DSP_NATIVE
 /* Rows [first, end) of the filter against the COLS columns, in C: stores the first n outputs of each row. */
@@ -230,8 +227,8 @@ static void rows_c(const mg_conv_2d_dsp_params *p, const int8_t *filter, const u
         }
         const int32_t acc[COLS] = {acc0, acc1, acc2, acc3, acc4, acc5};
         for (int32_t i = 0; i < n; ++i) {
-            out[i * out_depth + o] = (int8_t)dsp_clamp(dsp_requant(acc[i], c.multiplier, c.offset, c.shift), act_min,
-                                                       act_max);
+            out[i * out_depth + o] =
+                (int8_t)dsp_clamp(dsp_requant(acc[i], c.multiplier, c.offset, c.shift), act_min, act_max);
         }
     }
 }
@@ -245,75 +242,74 @@ static void rows_c(const mg_conv_2d_dsp_params *p, const int8_t *filter, const u
  * second call. Per row, one LDM brings the six accumulators' start (the bias, six times) from the row table. */
 #define ENTRY MG_DSP_CONV_ROW_ENTRY
 typedef struct {
-    const int32_t *ch;       /* the row's entry in the row table */
+    const int32_t *ch; /* the row's entry in the row table */
     const int32_t *ch_end;
-    const int8_t *wrow;      /* the first row's weights */
-    int32_t delta;           /* k8 - k: from the end of a row's reads to the next row */
+    const int8_t *wrow; /* the first row's weights */
+    int32_t delta;      /* k8 - k: from the end of a row's reads to the next row */
     const uint32_t *cols;
     const uint32_t *cols_end;
-    int8_t *out;             /* the row's output in the first pixel */
+    int8_t *out; /* the row's output in the first pixel */
     int32_t out_depth;
     int32_t act_min;
     int32_t act_max;
 } rows_state;
 
 /* one weight word (r12) against two columns per LDM (lr), six columns (mg_dsp_mac.h) */
-#define MG_DSP_TWO_COLUMNS(a, b)                                                                                 \
-    "ldmia lr!, {r8, r9, r10, r11}\n\t" MG_DSP_ASM_MAC4(a, "r6", "r7", "r8", "r9")                               \
+#define MG_DSP_TWO_COLUMNS(a, b)                                                                                       \
+    "ldmia lr!, {r8, r9, r10, r11}\n\t" MG_DSP_ASM_MAC4(a, "r6", "r7", "r8", "r9")                                     \
         MG_DSP_ASM_MAC4(b, "r6", "r7", "r10", "r11")
-#define MG_DSP_GROUP                                                                                             \
-    MG_DSP_ASM_LOAD_HALVES("r12", "r6", "r7")                                                                     \
+#define MG_DSP_GROUP                                                                                                   \
+    MG_DSP_ASM_LOAD_HALVES("r12", "r6", "r7")                                                                          \
     MG_DSP_TWO_COLUMNS("r0", "r1") MG_DSP_TWO_COLUMNS("r2", "r3") MG_DSP_TWO_COLUMNS("r4", "r5")
 
-#define MG_DSP_ROW_START                                                                                         \
-    "ldr r12, %[wrow]\n\t"                                                                                        \
-    "ldr r6, %[ch]\n\t"                                                                                           \
-    "0:\n\t"                                                                                                      \
-    "ldmia r6!, {r0, r1, r2, r3, r4, r5}\n\t"                                                                     \
-    "str r6, %[ch]\n\t"                                                                                           \
-    "ldr lr, %[cols]\n\t"                                                                                         \
-    "1:\n\t" MG_DSP_GROUP MG_DSP_GROUP                                                                            \
-    "ldr r6, %[cols_end]\n\t"                                                                                     \
-    "cmp lr, r6\n\t"                                                                                              \
-    "bne 1b\n\t"                                                                                                  \
-    "ldr r6, %[ch]\n\t"                                                                                           \
-    "ldmia r6!, {r7, r8, r9}\n\t" /* multiplier, offset, shift */                                                 \
-    "ldr lr, %[delta]\n\t"                                                                                        \
+#define MG_DSP_ROW_START                                                                                               \
+    "ldr r12, %[wrow]\n\t"                                                                                             \
+    "ldr r6, %[ch]\n\t"                                                                                                \
+    "0:\n\t"                                                                                                           \
+    "ldmia r6!, {r0, r1, r2, r3, r4, r5}\n\t"                                                                          \
+    "str r6, %[ch]\n\t"                                                                                                \
+    "ldr lr, %[cols]\n\t"                                                                                              \
+    "1:\n\t" MG_DSP_GROUP MG_DSP_GROUP "ldr r6, %[cols_end]\n\t"                                                       \
+    "cmp lr, r6\n\t"                                                                                                   \
+    "bne 1b\n\t"                                                                                                       \
+    "ldr r6, %[ch]\n\t"                                                                                                \
+    "ldmia r6!, {r7, r8, r9}\n\t" /* multiplier, offset, shift */                                                      \
+    "ldr lr, %[delta]\n\t"                                                                                             \
     "sub r12, r12, lr\n\t"
 
 /* acc2 -> SMMLAR(acc2, m, offset + (acc2 >> 31)) >> shift, saturated to int8 */
-#define MG_DSP_REQUANT(r)                                                                                        \
-    "add r10, r8, " r ", asr #31\n\t"                                                                             \
-    "smmlar " r ", " r ", r7, r10\n\t"                                                                            \
-    "asr " r ", " r ", r9\n\t"                                                                                    \
+#define MG_DSP_REQUANT(r)                                                                                              \
+    "add r10, r8, " r ", asr #31\n\t"                                                                                  \
+    "smmlar " r ", " r ", r7, r10\n\t"                                                                                 \
+    "asr " r ", " r ", r9\n\t"                                                                                         \
     "ssat " r ", #8, " r "\n\t"
 
-#define MG_DSP_CLAMP(r)                                                                                          \
-    "cmp " r ", r11\n\t"                                                                                          \
-    "it lt\n\t"                                                                                                   \
-    "movlt " r ", r11\n\t"                                                                                        \
-    "cmp " r ", lr\n\t"                                                                                           \
-    "it gt\n\t"                                                                                                   \
+#define MG_DSP_CLAMP(r)                                                                                                \
+    "cmp " r ", r11\n\t"                                                                                               \
+    "it lt\n\t"                                                                                                        \
+    "movlt " r ", r11\n\t"                                                                                             \
+    "cmp " r ", lr\n\t"                                                                                                \
+    "it gt\n\t"                                                                                                        \
     "movgt " r ", lr\n\t"
 
-#define MG_DSP_ROW_END                                                                                           \
-    "ldr r10, %[out]\n\t"                                                                                         \
-    "ldr r11, %[out_depth]\n\t"                                                                                   \
-    "strb r0, [r10]\n\t"                                                                                          \
-    "strb r1, [r10, r11]\n\t"                                                                                     \
-    "add lr, r10, r11, lsl #1\n\t"                                                                                \
-    "strb r2, [lr]\n\t"                                                                                           \
-    "strb r3, [lr, r11]\n\t"                                                                                      \
-    "add lr, lr, r11, lsl #1\n\t"                                                                                 \
-    "strb r4, [lr]\n\t"                                                                                           \
-    "strb r5, [lr, r11]\n\t"                                                                                      \
-    "adds r10, #1\n\t"                                                                                            \
-    "str r10, %[out]\n\t"                                                                                         \
-    "ldr r7, %[ch_end]\n\t"                                                                                       \
-    "cmp r6, r7\n\t"                                                                                              \
+#define MG_DSP_ROW_END                                                                                                 \
+    "ldr r10, %[out]\n\t"                                                                                              \
+    "ldr r11, %[out_depth]\n\t"                                                                                        \
+    "strb r0, [r10]\n\t"                                                                                               \
+    "strb r1, [r10, r11]\n\t"                                                                                          \
+    "add lr, r10, r11, lsl #1\n\t"                                                                                     \
+    "strb r2, [lr]\n\t"                                                                                                \
+    "strb r3, [lr, r11]\n\t"                                                                                           \
+    "add lr, lr, r11, lsl #1\n\t"                                                                                      \
+    "strb r4, [lr]\n\t"                                                                                                \
+    "strb r5, [lr, r11]\n\t"                                                                                           \
+    "adds r10, #1\n\t"                                                                                                 \
+    "str r10, %[out]\n\t"                                                                                              \
+    "ldr r7, %[ch_end]\n\t"                                                                                            \
+    "cmp r6, r7\n\t"                                                                                                   \
     "bne 0b\n\t"
 
-#define MG_DSP_OPERANDS                                                                                          \
+#define MG_DSP_OPERANDS                                                                                                \
     : [ch] "+m"(st.ch), [out] "+m"(st.out)                                                                        \
     : [ch_end] "m"(st.ch_end), [wrow] "m"(st.wrow), [delta] "m"(st.delta), [cols] "m"(st.cols),                   \
       [cols_end] "m"(st.cols_end), [out_depth] "m"(st.out_depth), [act_min] "m"(st.act_min),                      \
@@ -321,16 +317,16 @@ typedef struct {
     : "r0", "r1", "r2", "r3", "r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11", "r12", "lr", "cc", "memory"
 
 #define MG_DSP_DOUBLE(r) "add " r ", " r ", " r "\n\t"
-#define MG_DSP_REQUANT_ALL                                                                                       \
-    MG_DSP_REQUANT("r0") MG_DSP_REQUANT("r1") MG_DSP_REQUANT("r2") MG_DSP_REQUANT("r3") MG_DSP_REQUANT("r4")      \
-    MG_DSP_REQUANT("r5")
-#define MG_DSP_DOUBLE_ALL                                                                                        \
-    MG_DSP_DOUBLE("r0") MG_DSP_DOUBLE("r1") MG_DSP_DOUBLE("r2") MG_DSP_DOUBLE("r3") MG_DSP_DOUBLE("r4")           \
-    MG_DSP_DOUBLE("r5")
-#define MG_DSP_CLAMP_ALL                                                                                         \
-    "ldr r11, %[act_min]\n\t"                                                                                     \
-    "ldr lr, %[act_max]\n\t" MG_DSP_CLAMP("r0") MG_DSP_CLAMP("r1") MG_DSP_CLAMP("r2") MG_DSP_CLAMP("r3")          \
-    MG_DSP_CLAMP("r4") MG_DSP_CLAMP("r5")
+#define MG_DSP_REQUANT_ALL                                                                                             \
+    MG_DSP_REQUANT("r0")                                                                                               \
+    MG_DSP_REQUANT("r1") MG_DSP_REQUANT("r2") MG_DSP_REQUANT("r3") MG_DSP_REQUANT("r4") MG_DSP_REQUANT("r5")
+#define MG_DSP_DOUBLE_ALL                                                                                              \
+    MG_DSP_DOUBLE("r0")                                                                                                \
+    MG_DSP_DOUBLE("r1") MG_DSP_DOUBLE("r2") MG_DSP_DOUBLE("r3") MG_DSP_DOUBLE("r4") MG_DSP_DOUBLE("r5")
+#define MG_DSP_CLAMP_ALL                                                                                               \
+    "ldr r11, %[act_min]\n\t"                                                                                          \
+    "ldr lr, %[act_max]\n\t" MG_DSP_CLAMP("r0") MG_DSP_CLAMP("r1") MG_DSP_CLAMP("r2") MG_DSP_CLAMP("r3")               \
+        MG_DSP_CLAMP("r4") MG_DSP_CLAMP("r5")
 
 /* doubled columns; then the same with single columns, doubling each accumulator; each with the activation
  * range saturation alone (the full int8 range) or a clamp */
@@ -355,15 +351,15 @@ static void __attribute__((noinline)) rows_asm_x2(const rows_state *state)
 static void __attribute__((noinline)) rows_asm_x2_clamp(const rows_state *state)
 {
     rows_state st = *state;
-    __asm__ volatile(MG_DSP_ROW_START MG_DSP_DOUBLE_ALL MG_DSP_REQUANT_ALL MG_DSP_CLAMP_ALL MG_DSP_ROW_END
-                     MG_DSP_OPERANDS);
+    __asm__ volatile(
+        MG_DSP_ROW_START MG_DSP_DOUBLE_ALL MG_DSP_REQUANT_ALL MG_DSP_CLAMP_ALL MG_DSP_ROW_END MG_DSP_OPERANDS);
 }
 #endif
 
 /* The n pixels' inputs, `depth` int8 each (a multiple of 4) and consecutive in the input (a 1x1 convolution
  * with stride 1 and no padding), as columns; then the group that pads them to k8 taps. */
-static inline void expand_pixels(uint32_t *cols, const int8_t *src, int32_t depth, int32_t n, int32_t k8,
-                                 uint32_t off2, int doubled)
+static inline void expand_pixels(uint32_t *cols, const int8_t *src, int32_t depth, int32_t n, int32_t k8, uint32_t off2,
+                                 int doubled)
 {
     for (int32_t c = 0; c < n; ++c) {
         expand(cols + 2 * c, src + c * depth, depth >> 2, off2, doubled);
@@ -379,8 +375,8 @@ static inline void expand_pixels(uint32_t *cols, const int8_t *src, int32_t dept
 typedef struct {
 #if MG_DSP_NATIVE
     void (*rows)(const rows_state *);
-    rows_state direct;   /* rows whose weights are read in place */
-    rows_state last;     /* the last row from its padded copy, when k8 > k (count 0 otherwise) */
+    rows_state direct; /* rows whose weights are read in place */
+    rows_state last;   /* the last row from its padded copy, when k8 > k (count 0 otherwise) */
     int32_t direct_rows;
     int32_t last_rows;
 #endif
@@ -455,9 +451,20 @@ void mg_conv_2d_s8_dsp(const mg_conv_2d_dsp_params *p, const int8_t *input, cons
     const int doubled = 1; /* rows_c wants doubled columns */
 #endif
     const int32_t dil_h = p->geometry.dilation_height, dil_w = p->geometry.dilation_width;
-    column_geometry g = {input, in_height, in_width, depth, fh, fw, dil_h, dil_w,
-                         fw * depth, k8, dil_w == 1 && (fw * depth) % 4 == 0, doubled,
-                         dsp_pair(p->input_offset, p->input_offset), zp};
+    column_geometry g = {input,
+                         in_height,
+                         in_width,
+                         depth,
+                         fh,
+                         fw,
+                         dil_h,
+                         dil_w,
+                         fw * depth,
+                         k8,
+                         dil_w == 1 && (fw * depth) % 4 == 0,
+                         doubled,
+                         dsp_pair(p->input_offset, p->input_offset),
+                         zp};
     const scratch_layout at = layout(k8, out_depth, p->padded_height * p->padded_width * depth);
     uint32_t *cols = scratch;
     int8_t *stage = (int8_t *)scratch + at.stage;
@@ -480,10 +487,19 @@ void mg_conv_2d_s8_dsp(const mg_conv_2d_dsp_params *p, const int8_t *input, cons
             e[8] = ch[o].shift;
         }
         const int32_t direct = k8 == k ? out_depth : out_depth - 1;
-        const rows_state d = {table, table + ENTRY * direct, filter, k8 - k, cols, cols + k8 / 2 * COLS, 0,
-                              out_depth, p->act_min, p->act_max};
-        const rows_state l = {table + ENTRY * direct, table + ENTRY * out_depth, last_row, 0, cols,
-                              cols + k8 / 2 * COLS, 0, out_depth, p->act_min, p->act_max};
+        const rows_state d = {
+            table,     table + ENTRY * direct, filter, k8 - k, cols, cols + k8 / 2 * COLS, 0, out_depth, p->act_min,
+            p->act_max};
+        const rows_state l = {table + ENTRY * direct,
+                              table + ENTRY * out_depth,
+                              last_row,
+                              0,
+                              cols,
+                              cols + k8 / 2 * COLS,
+                              0,
+                              out_depth,
+                              p->act_min,
+                              p->act_max};
         const int full_range = p->act_min == -128 && p->act_max == 127;
         plan.rows = doubled ? (full_range ? rows_asm : rows_asm_clamp) : (full_range ? rows_asm_x2 : rows_asm_x2_clamp);
         plan.direct = d;
@@ -513,8 +529,7 @@ void mg_conv_2d_s8_dsp(const mg_conv_2d_dsp_params *p, const int8_t *input, cons
             /* small inputs go into a copy padded with the zero point: every window lies inside it */
             fill_s8(padded, ph * pw * depth, zp);
             for (int32_t y = 0; y < in_height; ++y) {
-                copy_s8(padded + ((y + pad_h) * pw + pad_w) * depth, g.image + y * in_width * depth,
-                        in_width * depth);
+                copy_s8(padded + ((y + pad_h) * pw + pad_w) * depth, g.image + y * in_width * depth, in_width * depth);
             }
             g.image = padded;
             g.input_height = ph;

@@ -21,8 +21,8 @@ typedef struct {
 /* The im2col row of an output pixel whose window starts at input row y0, column x0 and reaches outside the
  * input: taps in (ky, kx, c) order, the filter's own order, those outside the input set to the zero point. (A
  * window inside the input is fh runs of fw * depth bytes, which the caller copies itself.) */
-static __attribute__((noinline)) void build_border_row(const geometry *gp, const int8_t *image, int32_t y0,
-                                                       int32_t x0, int8_t *row)
+static __attribute__((noinline)) void build_border_row(const geometry *gp, const int8_t *image, int32_t y0, int32_t x0,
+                                                       int8_t *row)
 {
     const geometry g = *gp;
     const int8_t *src = image + y0 * g.input_row + x0 * g.depth;
@@ -138,8 +138,16 @@ static void im2col(const mg_conv_2d_mve_params *p, const int8_t *input, int8_t *
     const int32_t taps = geo->filter_height * geo->filter_width * depth, image_size = height * width * depth;
     const int32_t out_height = geo->output_height, out_width = geo->output_width, sh = geo->stride_height;
     const int32_t sw = geo->stride_width, pad_h = geo->pad_height, pad_w = geo->pad_width, left_shift = p->left_shift;
-    const geometry g = {depth, height, width, geo->filter_height, geo->filter_width, geo->dilation_height,
-                        geo->dilation_width, geo->filter_width * depth, width * depth, (int8_t)(-p->input_offset)};
+    const geometry g = {depth,
+                        height,
+                        width,
+                        geo->filter_height,
+                        geo->filter_width,
+                        geo->dilation_height,
+                        geo->dilation_width,
+                        geo->filter_width * depth,
+                        width * depth,
+                        (int8_t)(-p->input_offset)};
     const int32_t fh = g.fh, row_taps = g.row_taps, row_step = g.dh * g.input_row, input_row = g.input_row;
     const int32_t x_reach = (g.fw - 1) * g.dw, y_reach = (fh - 1) * g.dh;
     int8_t *const pair_area = scratch + MG_MVE_CONV_ROWS * taps;

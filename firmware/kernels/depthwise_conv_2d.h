@@ -17,15 +17,15 @@
 /* ---- reference (int8 and float32, any depth multiplier) ---- */
 typedef struct {
     mg_conv_geometry geometry;
-    int32_t depth_multiplier;   /* output_depth = input_depth * depth_multiplier */
-    int32_t input_offset;       /* int8: minus the input zero point */
-    int32_t output_offset;      /* int8: the output zero point */
-    int32_t per_channel;        /* int8: 1 when the filter has one scale per output channel, 0 for one scale */
-    float input_scale;          /* int8: with the filter's scales in the model, they give each channel's */
-    float output_scale;         /* multiplier and shift (mg_requant.h), as TFLite Micro's Prepare does */
-    int32_t act_min;            /* int8: the fused activation as a quantized range */
+    int32_t depth_multiplier; /* output_depth = input_depth * depth_multiplier */
+    int32_t input_offset;     /* int8: minus the input zero point */
+    int32_t output_offset;    /* int8: the output zero point */
+    int32_t per_channel;      /* int8: 1 when the filter has one scale per output channel, 0 for one scale */
+    float input_scale;        /* int8: with the filter's scales in the model, they give each channel's */
+    float output_scale;       /* multiplier and shift (mg_requant.h), as TFLite Micro's Prepare does */
+    int32_t act_min;          /* int8: the fused activation as a quantized range */
     int32_t act_max;
-    float act_min_f;            /* float32: the fused activation range */
+    float act_min_f; /* float32: the fused activation range */
     float act_max_f;
 } mg_depthwise_conv_2d_params;
 
@@ -48,10 +48,10 @@ extern const mg_registration mg_register_depthwise_conv_2d;
 
 typedef struct {
     mg_conv_geometry geometry;
-    int32_t input_offset;     /* minus the input zero point */
-    int32_t act_min;          /* the fused activation as a quantized range */
+    int32_t input_offset; /* minus the input zero point */
+    int32_t act_min;      /* the fused activation as a quantized range */
     int32_t act_max;
-    const int32_t *channels;  /* per channel a dsp_channel (mg_dsp_requant.h) with twice the bias */
+    const int32_t *channels; /* per channel a dsp_channel (mg_dsp_requant.h) with twice the bias */
 } mg_depthwise_conv_2d_dsp_params;
 
 /* Cells per ring row: the span of a row of windows. */
@@ -82,28 +82,28 @@ extern const mg_registration mg_register_depthwise_conv_2d_dsp;
 #define MG_MVE_DW_MAX_TAPS 64 /* filter_height * filter_width the kernel takes */
 
 typedef struct {
-    mg_conv_geometry geometry;  /* output_depth = input_depth (depth multiplier 1) */
-    int32_t input_offset;       /* minus the input zero point */
-    int32_t fast;               /* 1: the 3x3 path (depthwise_conv_2d_3x3_row_s8_mve.c) and its layouts */
-    const int32_t *weights;     /* per block of 8 channels (the last zero-padded), per tap, 8 int8 weights;
+    mg_conv_geometry geometry; /* output_depth = input_depth (depth multiplier 1) */
+    int32_t input_offset;      /* minus the input zero point */
+    int32_t fast;              /* 1: the 3x3 path (depthwise_conv_2d_3x3_row_s8_mve.c) and its layouts */
+    const int32_t *weights;    /* per block of 8 channels (the last zero-padded), per tap, 8 int8 weights;
                                  * fast: per block pattern, 9 taps of 16 lanes */
-    const int32_t *table;       /* the requantization table (mg_mve.h), channels in the order 0 2 4 6 1 3 5 7
+    const int32_t *table;      /* the requantization table (mg_mve.h), channels in the order 0 2 4 6 1 3 5 7
                                  * within each block of 8; fast: depthwise_conv_2d_3x3_row_s8_mve.c's */
     int32_t left_shift;
-    int32_t output_offset;      /* the output zero point */
-    int32_t act_min;            /* the fused activation as a quantized range */
+    int32_t output_offset; /* the output zero point */
+    int32_t act_min;       /* the fused activation as a quantized range */
     int32_t act_max;
 } mg_depthwise_conv_2d_mve_params;
 
 /* mg_depthwise_conv_2d_3x3_row_s8_mve's arguments: one output row of the fast path. */
 typedef struct {
-    const int8_t *x[9];         /* each tap's first input byte, taps in (ky, kx) order */
-    const int8_t *w;            /* the first block pattern's weights, at its second tap */
-    const int32_t *table;       /* the first block pattern's table */
+    const int8_t *x[9];   /* each tap's first input byte, taps in (ky, kx) order */
+    const int8_t *w;      /* the first block pattern's weights, at its second tap */
+    const int32_t *table; /* the first block pattern's table */
     int8_t *out;
-    int32_t count;              /* blocks (packed lanes) or pixels */
-    int32_t blocks;             /* blocks per pixel (input_depth / 16), or 0 for packed lanes */
-    int32_t x_step;             /* bytes every tap pointer moves after a pixel's blocks */
+    int32_t count;  /* blocks (packed lanes) or pixels */
+    int32_t blocks; /* blocks per pixel (input_depth / 16), or 0 for packed lanes */
+    int32_t x_step; /* bytes every tap pointer moves after a pixel's blocks */
     int32_t output_offset;
     int32_t act_min;
     int32_t act_max;

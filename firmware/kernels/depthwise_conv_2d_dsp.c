@@ -10,8 +10,8 @@ static mg_status prepare(mg_node *node)
     if (g->output_depth != g->input_depth || g->filter_height != 3 || g->filter_width != 3) {
         return mg_fail(node, "shapes differ from the generated plan");
     }
-    return mg_prepare_weighted_backend(node, mg_conv_input_elements(g), 9 * g->output_depth,
-                                       mg_conv_output_elements(g), p->channels,
+    return mg_prepare_weighted_backend(node, mg_conv_input_elements(g), 9 * g->output_depth, mg_conv_output_elements(g),
+                                       p->channels,
                                        mg_depthwise_conv_2d_s8_dsp_scratch_size(g->output_width, g->stride_width));
 }
 

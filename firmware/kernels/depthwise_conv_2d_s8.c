@@ -9,9 +9,9 @@ void mg_depthwise_conv_2d_s8(const mg_depthwise_conv_2d_params *p, const int8_t 
                              const uint8_t *filter_scales, const int32_t *bias, int8_t *output)
 {
     const int32_t depth = p->geometry.input_depth, out_depth = p->geometry.output_depth;
-    const int32_t in_row = p->geometry.input_width * depth;        /* elements per input row */
-    const int32_t in_image = p->geometry.input_height * in_row;    /* elements per input image */
-    const int32_t filter_row = p->geometry.filter_width * out_depth;  /* elements per filter row */
+    const int32_t in_row = p->geometry.input_width * depth;          /* elements per input row */
+    const int32_t in_image = p->geometry.input_height * in_row;      /* elements per input image */
+    const int32_t filter_row = p->geometry.filter_width * out_depth; /* elements per filter row */
     const int32_t stride_h = p->geometry.stride_height, stride_w = p->geometry.stride_width;
     const int32_t dil_h = p->geometry.dilation_height, dil_w = p->geometry.dilation_width;
     const int32_t pad_h = p->geometry.pad_height, pad_w = p->geometry.pad_width;

@@ -71,7 +71,7 @@ static void build_tables(const mg_depthwise_conv_2d_dsp_params *p, const int8_t 
         int32_t *t = tables + r * BLOCK * ENTRY;
         for (int32_t c = 0; c < nb; ++c, t += ENTRY) {
             const int8_t *f = filter + c0 + c;
-#define W(ky, kx) (2 * f[((ky) * 3 + (kx)) * depth])
+#define W(ky, kx) (2 * f[((ky)*3 + (kx)) * depth])
             t[0] = ch[c].bias;
             t[1] = (int32_t)dsp_pair(W(ky0, 0), W(ky1, 0));
             t[2] = (int32_t)dsp_pair(W(ky0, 1), W(ky1, 1));
@@ -106,53 +106,58 @@ static inline __attribute__((always_inline)) void output_row(const uint32_t *cel
     register const int32_t *t_end __asm__("r11") = t + nb * ENTRY;
     register int32_t lo __asm__("r12") = act_min;
     register int32_t hi __asm__("lr") = act_max;
-#define MG_DSP_DW_MACS                                                                                           \
-    "0:\n\t"                                                                                                      \
-    "ldr r9, %[t]\n\t"                                                                                            \
-    "1:\n\t"                                                                                                      \
-    "ldmia r9!, {r0, r1, r2, r3, r4, r5}\n\t"                                                                     \
-    "ldrd r6, r7, [r8], #8\n\t"                                                                                   \
-    "smlad r0, r6, r1, r0\n\t"                                                                                    \
-    "smlabb r0, r7, r4, r0\n\t"                                                                                   \
-    "ldrd r6, r7, [r8, #120]\n\t"                                                                                 \
-    "smlad r0, r6, r2, r0\n\t"                                                                                    \
-    "smlabt r0, r7, r4, r0\n\t"                                                                                   \
-    "ldrd r6, r7, [r8, #248]\n\t"                                                                                 \
-    "smlad r0, r6, r3, r0\n\t"                                                                                    \
-    "smlabb r0, r7, r5, r0\n\t"                                                                                   \
-    "ldmia r9!, {r1, r2, r3}\n\t"                                                                                 \
-    "add r6, r2, r0, asr #31\n\t"                                                                                 \
-    "smmlar r0, r0, r1, r6\n\t"                                                                                   \
-    "asr r0, r0, r3\n\t"                                                                                          \
+#define MG_DSP_DW_MACS                                                                                                 \
+    "0:\n\t"                                                                                                           \
+    "ldr r9, %[t]\n\t"                                                                                                 \
+    "1:\n\t"                                                                                                           \
+    "ldmia r9!, {r0, r1, r2, r3, r4, r5}\n\t"                                                                          \
+    "ldrd r6, r7, [r8], #8\n\t"                                                                                        \
+    "smlad r0, r6, r1, r0\n\t"                                                                                         \
+    "smlabb r0, r7, r4, r0\n\t"                                                                                        \
+    "ldrd r6, r7, [r8, #120]\n\t"                                                                                      \
+    "smlad r0, r6, r2, r0\n\t"                                                                                         \
+    "smlabt r0, r7, r4, r0\n\t"                                                                                        \
+    "ldrd r6, r7, [r8, #248]\n\t"                                                                                      \
+    "smlad r0, r6, r3, r0\n\t"                                                                                         \
+    "smlabb r0, r7, r5, r0\n\t"                                                                                        \
+    "ldmia r9!, {r1, r2, r3}\n\t"                                                                                      \
+    "add r6, r2, r0, asr #31\n\t"                                                                                      \
+    "smmlar r0, r0, r1, r6\n\t"                                                                                        \
+    "asr r0, r0, r3\n\t"                                                                                               \
     "ssat r0, #8, r0\n\t"
-#define MG_DSP_DW_END                                                                                            \
-    "strb r0, [r10], #1\n\t"                                                                                      \
-    "cmp r9, r11\n\t"                                                                                             \
-    "bne 1b\n\t"                                                                                                  \
-    "ldr r6, %[cell_step]\n\t"                                                                                    \
-    "add r8, r6\n\t"                                                                                              \
-    "ldr r6, %[out_step]\n\t"                                                                                     \
-    "add r10, r6\n\t"                                                                                             \
-    "ldr r6, %[count]\n\t"                                                                                        \
-    "subs r6, #1\n\t"                                                                                             \
-    "str r6, %[count]\n\t"                                                                                        \
-    "bne 0b\n\t"                                                                                                  \
-    : "+r"(p), "=&r"(tp), "+r"(o), [count] "+m"(st.count)                                                         \
-    : "r"(t_end), "r"(lo), "r"(hi), [t] "m"(st.t), [cell_step] "m"(st.cell_step), [out_step] "m"(st.out_step)    \
-    : "r0", "r1", "r2", "r3", "r4", "r5", "r6", "r7", "cc", "memory"
+#define MG_DSP_DW_END                                                                                                  \
+    "strb r0, [r10], #1\n\t"                                                                                           \
+    "cmp r9, r11\n\t"                                                                                                  \
+    "bne 1b\n\t"                                                                                                       \
+    "ldr r6, %[cell_step]\n\t"                                                                                         \
+    "add r8, r6\n\t"                                                                                                   \
+    "ldr r6, %[out_step]\n\t"                                                                                          \
+    "add r10, r6\n\t"                                                                                                  \
+    "ldr r6, %[count]\n\t"                                                                                             \
+    "subs r6, #1\n\t"                                                                                                  \
+    "str r6, %[count]\n\t"                                                                                             \
+    "bne 0b\n\t" : "+r"(p),                                                                                            \
+                   "=&r"(tp),                                                                                          \
+                   "+r"(o),                                                                                            \
+                   [count] "+m"(st.count)                                                                              \
+        : "r"(t_end),                                                                                                  \
+          "r"(lo),                                                                                                     \
+          "r"(hi),                                                                                                     \
+          [t] "m"(st.t),                                                                                               \
+          [cell_step] "m"(st.cell_step),                                                                               \
+          [out_step] "m"(st.out_step)                                                                                  \
+        : "r0", "r1", "r2", "r3", "r4", "r5", "r6", "r7", "cc", "memory"
     (void)act_min;
     (void)act_max;
     if (full_range) {
         __asm__ volatile(MG_DSP_DW_MACS MG_DSP_DW_END);
     } else {
-        __asm__ volatile(MG_DSP_DW_MACS
-                         "cmp r0, r12\n\t"
-                         "it lt\n\t"
-                         "movlt r0, r12\n\t"
-                         "cmp r0, lr\n\t"
-                         "it gt\n\t"
-                         "movgt r0, lr\n\t"
-                         MG_DSP_DW_END);
+        __asm__ volatile(MG_DSP_DW_MACS "cmp r0, r12\n\t"
+                                        "it lt\n\t"
+                                        "movlt r0, r12\n\t"
+                                        "cmp r0, lr\n\t"
+                                        "it gt\n\t"
+                                        "movgt r0, lr\n\t" MG_DSP_DW_END);
     }
 #undef MG_DSP_DW_MACS
 #undef MG_DSP_DW_END

@@ -15,8 +15,8 @@ size_t mg_depthwise_conv_2d_s8_mve_scratch_size(int32_t input_depth, int32_t out
 
 /* Requantizes the even- and odd-channel sums of a block of 8 channels (table groups t and t + stride) into the
  * block's 8 outputs as int16 lanes in channel order. */
-static inline int16x8_t requant_block(int32x4_t even, int32x4_t odd, const int32_t *t, int32_t stride,
-                                      int left_shift, int32_t output_offset, int32x4_t act_min, int32x4_t act_max)
+static inline int16x8_t requant_block(int32x4_t even, int32x4_t odd, const int32_t *t, int32_t stride, int left_shift,
+                                      int32_t output_offset, int32x4_t act_min, int32x4_t act_max)
 {
     even = mve_requant_group(even, t, left_shift, output_offset, act_min, act_max);
     odd = mve_requant_group(odd, t + stride, left_shift, output_offset, act_min, act_max);
@@ -120,10 +120,10 @@ void mg_depthwise_conv_2d_s8_mve(const mg_depthwise_conv_2d_mve_params *p, const
                         o1 = vaddq_s32(o1, vmulltq_int_s16(x1v, w1v));
                     }
                     w = w1;
-                    vstrbq_s16(output + c, requant_block(e0, o0, t, stride, left_shift, output_offset, act_min,
-                                                         act_max));
-                    vstrbq_s16(output + c + 8, requant_block(e1, o1, t + 2 * stride, stride, left_shift,
-                                                             output_offset, act_min, act_max));
+                    vstrbq_s16(output + c,
+                               requant_block(e0, o0, t, stride, left_shift, output_offset, act_min, act_max));
+                    vstrbq_s16(output + c + 8, requant_block(e1, o1, t + 2 * stride, stride, left_shift, output_offset,
+                                                             act_min, act_max));
                     t += 4 * stride;
                 }
                 for (; c < depth; c += 8) { /* one block of 8 channels, the last one under a predicate */
@@ -136,8 +136,8 @@ void mg_depthwise_conv_2d_s8_mve(const mg_depthwise_conv_2d_mve_params *p, const
                         e0 = vaddq_s32(e0, vmullbq_int_s16(xv, wv));
                         o0 = vaddq_s32(o0, vmulltq_int_s16(xv, wv));
                     }
-                    vstrbq_p_s16(output + c, requant_block(e0, o0, t, stride, left_shift, output_offset, act_min,
-                                                           act_max), pred);
+                    vstrbq_p_s16(output + c,
+                                 requant_block(e0, o0, t, stride, left_shift, output_offset, act_min, act_max), pred);
                     t += 2 * stride;
                 }
                 output += depth;

@@ -11,18 +11,18 @@
 #include "mg_kernel.h"
 
 typedef struct {
-    const int32_t *extents;    /* the output walk: MG_BCAST_DIMS extents, outermost first ... */
-    const int32_t *strides1;   /* ... and each input's element strides, 0 where it is broadcast */
+    const int32_t *extents;  /* the output walk: MG_BCAST_DIMS extents, outermost first ... */
+    const int32_t *strides1; /* ... and each input's element strides, 0 where it is broadcast */
     const int32_t *strides2;
-    int32_t count;             /* output elements */
-    int32_t input1_offset;     /* int8: minus the input zero points */
+    int32_t count;         /* output elements */
+    int32_t input1_offset; /* int8: minus the input zero points */
     int32_t input2_offset;
     int32_t output_offset;     /* int8: the output zero point */
     int32_t output_multiplier; /* int8: input1_scale / (input2_scale * output_scale) as Q31 and shift */
     int32_t output_shift;
-    int32_t act_min;           /* int8, int32: the fused activation as a range */
+    int32_t act_min; /* int8, int32: the fused activation as a range */
     int32_t act_max;
-    float act_min_f;           /* float32: the fused activation range */
+    float act_min_f; /* float32: the fused activation range */
     float act_max_f;
 } mg_div_params;
 

@@ -1,8 +1,8 @@
 /* DIV, int8: TFLite's reference_ops::DivElementwise / BroadcastDivSlowQuantized<int8_t> (TFLite Micro's div.cc),
  * with GetReciprocal and CountLeadingSignBits step for step. */
 #include "div.h"
-#include "mg_fixedpoint_exp.h"
 #include "mg_binary_loop.h"
+#include "mg_fixedpoint_exp.h"
 
 /* Redundant sign bits of x (31 for 0), as TFLite's CountLeadingSignBits. */
 static int32_t leading_sign_bits(int32_t x)
@@ -15,7 +15,7 @@ static int32_t leading_sign_bits(int32_t x)
  * it): the 64-bit mask truncates to all ones, and the 32-bit arithmetic shift takes its count modulo 32. */
 static int32_t rounding_divide_by_wide_pot(int32_t x, int32_t exponent)
 {
-    const int32_t threshold = -1 + (x < 0 ? 1 : 0); /* (mask >> 1) + (x < 0), mask = -1 */
+    const int32_t threshold = -1 + (x < 0 ? 1 : 0);          /* (mask >> 1) + (x < 0), mask = -1 */
     return (x >> (exponent & 31)) + (x > threshold ? 1 : 0); /* remainder = x & mask = x */
 }
 

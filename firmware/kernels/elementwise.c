@@ -37,14 +37,9 @@ static mg_status invoke_abs(mg_node *node)
     const mg_tensor *input = mg_input(node, 0);
     void *output = mg_output(node, 0)->data;
     switch (input->type) {
-    case MG_INT8:
-        mg_abs_s8(node->params, input->data, output);
-        return MG_OK;
-    case MG_INT16:
-        mg_abs_s16(node->params, input->data, output);
-        return MG_OK;
-    default:
-        return invoke_float(node, mg_abs_f32);
+    case MG_INT8: mg_abs_s8(node->params, input->data, output); return MG_OK;
+    case MG_INT16: mg_abs_s16(node->params, input->data, output); return MG_OK;
+    default: return invoke_float(node, mg_abs_f32);
     }
 }
 
@@ -70,16 +65,46 @@ static mg_status invoke_logical_not(mg_node *node)
     return MG_OK;
 }
 
-static mg_status invoke_sin(mg_node *node) { return invoke_float(node, mg_sin_f32); }
-static mg_status invoke_cos(mg_node *node) { return invoke_float(node, mg_cos_f32); }
-static mg_status invoke_log(mg_node *node) { return invoke_float(node, mg_log_f32); }
-static mg_status invoke_sqrt(mg_node *node) { return invoke_float(node, mg_sqrt_f32); }
-static mg_status invoke_square(mg_node *node) { return invoke_float(node, mg_square_f32); }
-static mg_status invoke_neg(mg_node *node) { return invoke_float(node, mg_neg_f32); }
-static mg_status invoke_floor(mg_node *node) { return invoke_float(node, mg_floor_f32); }
-static mg_status invoke_ceil(mg_node *node) { return invoke_float(node, mg_ceil_f32); }
-static mg_status invoke_round(mg_node *node) { return invoke_float(node, mg_round_f32); }
-static mg_status invoke_exp(mg_node *node) { return invoke_float(node, mg_exp_f32); }
+static mg_status invoke_sin(mg_node *node)
+{
+    return invoke_float(node, mg_sin_f32);
+}
+static mg_status invoke_cos(mg_node *node)
+{
+    return invoke_float(node, mg_cos_f32);
+}
+static mg_status invoke_log(mg_node *node)
+{
+    return invoke_float(node, mg_log_f32);
+}
+static mg_status invoke_sqrt(mg_node *node)
+{
+    return invoke_float(node, mg_sqrt_f32);
+}
+static mg_status invoke_square(mg_node *node)
+{
+    return invoke_float(node, mg_square_f32);
+}
+static mg_status invoke_neg(mg_node *node)
+{
+    return invoke_float(node, mg_neg_f32);
+}
+static mg_status invoke_floor(mg_node *node)
+{
+    return invoke_float(node, mg_floor_f32);
+}
+static mg_status invoke_ceil(mg_node *node)
+{
+    return invoke_float(node, mg_ceil_f32);
+}
+static mg_status invoke_round(mg_node *node)
+{
+    return invoke_float(node, mg_round_f32);
+}
+static mg_status invoke_exp(mg_node *node)
+{
+    return invoke_float(node, mg_exp_f32);
+}
 
 const mg_registration mg_register_abs = {0, 0, prepare, invoke_abs};
 const mg_registration mg_register_sin = {0, 0, prepare, invoke_sin};

@@ -9,7 +9,7 @@
 #include "mg_kernel.h"
 
 typedef struct {
-    int32_t count;       /* elements */
+    int32_t count;        /* elements */
     const int32_t *table; /* int8: the output for input value v at table[(uint8_t)v] (the generator writes
                            * parameter arrays as int32) */
 } mg_elu_params;

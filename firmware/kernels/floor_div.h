@@ -10,8 +10,8 @@ typedef struct {
     const int32_t *extents;  /* the output walk: MG_BCAST_DIMS extents, outermost first ... */
     const int32_t *strides1; /* ... and each input's element strides, 0 where it is broadcast */
     const int32_t *strides2;
-    int32_t count;           /* output elements */
-    int32_t input2_count;    /* the divisor's elements */
+    int32_t count;        /* output elements */
+    int32_t input2_count; /* the divisor's elements */
 } mg_floor_div_params;
 
 /* MG_ERROR when a divisor element is 0, before any output is written, as TFLite Micro fails there. */

@@ -10,7 +10,7 @@ typedef struct {
     const int32_t *extents;  /* the output walk: MG_BCAST_DIMS extents, outermost first ... */
     const int32_t *strides1; /* ... and each input's element strides, 0 where it is broadcast */
     const int32_t *strides2;
-    int32_t count;           /* output elements */
+    int32_t count; /* output elements */
 } mg_floor_mod_params;
 
 void mg_floor_mod_f32(const mg_floor_mod_params *p, const float *input1, const float *input2, float *output);

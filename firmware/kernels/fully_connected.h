@@ -28,7 +28,7 @@ typedef struct {
     float output_scale;        /* multiplier and shift (mg_requant.h), as TFLite Micro's Prepare does */
     int32_t act_min;           /* int8: the fused activation as a quantized range */
     int32_t act_max;
-    float act_min_f;           /* float32: the fused activation range */
+    float act_min_f; /* float32: the fused activation range */
     float act_max_f;
 } mg_fully_connected_params;
 
@@ -46,9 +46,9 @@ extern const mg_registration mg_register_fully_connected;
  * into the bias by the generator (sum w * (x + offset) = sum w * x + offset * sum w). */
 typedef struct {
     mg_fully_connected_shape shape;
-    int32_t act_min;          /* the fused activation as a quantized range */
+    int32_t act_min; /* the fused activation as a quantized range */
     int32_t act_max;
-    const int32_t *channels;  /* per output a dsp_channel (mg_dsp_requant.h): bias + input_offset * sum w, ... */
+    const int32_t *channels; /* per output a dsp_channel (mg_dsp_requant.h): bias + input_offset * sum w, ... */
 } mg_fully_connected_dsp_params;
 
 /* With more than one block of four rows, the input row's SXTB16 pairs (accum_depth rounded down to 8, as int16),
@@ -64,10 +64,10 @@ extern const mg_registration mg_register_fully_connected_dsp;
  * inner loop multiplies raw int8 values (mg_mve_matmul.h). */
 typedef struct {
     mg_fully_connected_shape shape;
-    const int32_t *table;     /* the requantization table (mg_mve.h) */
+    const int32_t *table; /* the requantization table (mg_mve.h) */
     int32_t left_shift;
-    int32_t output_offset;    /* the output zero point */
-    int32_t act_min;          /* the fused activation as a quantized range */
+    int32_t output_offset; /* the output zero point */
+    int32_t act_min;       /* the fused activation as a quantized range */
     int32_t act_max;
 } mg_fully_connected_mve_params;
 

@@ -15,8 +15,8 @@ static mg_status prepare(mg_node *node)
 static mg_status invoke(mg_node *node)
 {
     /* node->scratch is NULL when the plan gives none (mg_fully_connected_s8_dsp_scratch_size 0) */
-    mg_fully_connected_s8_dsp(node->params, mg_input(node, 0)->data, mg_input(node, 1)->data,
-                              mg_output(node, 0)->data, node->scratch);
+    mg_fully_connected_s8_dsp(node->params, mg_input(node, 0)->data, mg_input(node, 1)->data, mg_output(node, 0)->data,
+                              node->scratch);
     return MG_OK;
 }
 

@@ -15,8 +15,7 @@ static mg_status prepare(mg_node *node)
 
 static mg_status invoke(mg_node *node)
 {
-    mg_fully_connected_s8_mve(node->params, mg_input(node, 0)->data, mg_input(node, 1)->data,
-                              mg_output(node, 0)->data);
+    mg_fully_connected_s8_mve(node->params, mg_input(node, 0)->data, mg_input(node, 1)->data, mg_output(node, 0)->data);
     return MG_OK;
 }
 

@@ -1,7 +1,7 @@
 #pragma GCC optimize("O2")
 #include "fully_connected.h"
-#include "mg_dsp_requant.h"
 #include "mg_dsp_mac.h"
+#include "mg_dsp_requant.h"
 
 static inline int8_t output_value(int32_t acc, const dsp_channel *c, int32_t act_min, int32_t act_max)
 {
@@ -36,8 +36,7 @@ static inline __attribute__((always_inline)) void four_rows(int32_t *acc, const 
     if (expanded) {
         register const uint32_t *xp __asm__("r12") = expanded;
         register const uint32_t *end __asm__("lr") = expanded + k8 / 2;
-        __asm__ volatile("1:\n\t" MG_DSP_STEP_EXPANDED MG_DSP_STEP_EXPANDED
-                         "cmp r12, lr\n\t"
+        __asm__ volatile("1:\n\t" MG_DSP_STEP_EXPANDED MG_DSP_STEP_EXPANDED "cmp r12, lr\n\t"
                          "bne 1b\n\t"
                          : "+r"(a0), "+r"(a1), "+r"(a2), "+r"(a3), "+r"(p0), "+r"(p1), "+r"(p2), "+r"(p3), "+r"(xp)
                          : "r"(end)
@@ -45,8 +44,7 @@ static inline __attribute__((always_inline)) void four_rows(int32_t *acc, const 
     } else {
         register const int8_t *xp __asm__("r12") = x;
         register const int8_t *end __asm__("lr") = x + k8;
-        __asm__ volatile("1:\n\t" MG_DSP_STEP MG_DSP_STEP
-                         "cmp r12, lr\n\t"
+        __asm__ volatile("1:\n\t" MG_DSP_STEP MG_DSP_STEP "cmp r12, lr\n\t"
                          "bne 1b\n\t"
                          : "+r"(a0), "+r"(a1), "+r"(a2), "+r"(a3), "+r"(p0), "+r"(p1), "+r"(p2), "+r"(p3), "+r"(xp)
                          : "r"(end)

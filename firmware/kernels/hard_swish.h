@@ -9,8 +9,8 @@
 #include "mg_kernel.h"
 
 typedef struct {
-    int32_t count;                       /* elements */
-    int32_t input_zero_point;            /* int8 */
+    int32_t count;            /* elements */
+    int32_t input_zero_point; /* int8 */
     int32_t output_zero_point;
     int32_t reluish_multiplier_fixedpoint_int16; /* (input_scale / 128) / (3 / 32768) as Q15 ... */
     int32_t reluish_multiplier_exponent;         /* ... and a power-of-two exponent (either sign) */

@@ -9,14 +9,14 @@
 #include "mg_kernel.h"
 
 typedef struct {
-    int32_t count;               /* elements */
-    int32_t input_zero_point;    /* int8 */
+    int32_t count;            /* elements */
+    int32_t input_zero_point; /* int8 */
     int32_t output_zero_point;
     int32_t multiplier_identity; /* input_scale / output_scale as Q31 and shift */
     int32_t shift_identity;
-    int32_t multiplier_alpha;    /* input_scale * alpha / output_scale (negative when alpha is) */
+    int32_t multiplier_alpha; /* input_scale * alpha / output_scale (negative when alpha is) */
     int32_t shift_alpha;
-    float alpha;                 /* float32 */
+    float alpha; /* float32 */
 } mg_leaky_relu_params;
 
 void mg_leaky_relu_s8(const mg_leaky_relu_params *p, const int8_t *input, int8_t *output);

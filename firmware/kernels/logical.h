@@ -11,7 +11,7 @@ typedef struct {
     const int32_t *extents;  /* the output walk: MG_BCAST_DIMS extents, outermost first ... */
     const int32_t *strides1; /* ... and each input's element strides, 0 where it is broadcast */
     const int32_t *strides2;
-    int32_t count;           /* output elements */
+    int32_t count; /* output elements */
 } mg_logical_params;
 
 void mg_logical_and_b(const mg_logical_params *p, const uint8_t *input1, const uint8_t *input2, uint8_t *output);

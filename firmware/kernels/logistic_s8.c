@@ -1,8 +1,8 @@
 /* int8 LOGISTIC as TFLite's reference_integer_ops::Logistic: the centered input as Q4.27, gemmlowp's
  * fixed-point logistic (Q0.31), rounded to Q0.8 and offset by -128. Element-wise: the output may overwrite
  * the input. */
-#include "mg_fixedpoint_exp.h"
 #include "logistic.h"
+#include "mg_fixedpoint_exp.h"
 
 #define INPUT_INTEGER_BITS 4
 #define OUTPUT_INTEGER_BITS 8

@@ -1,9 +1,9 @@
 /* MAX_POOL_2D for the dsp backend (Cortex-M4/M7/M33), int8, bit-exact with TFLite Micro's reference MaxPool:
  * four channels at a time, the running maximum per byte with SSUB8 and SEL, the activation clamp the same way. */
 #pragma GCC optimize("O2")
-#include "pool_2d.h"
-#include "mg_elementwise.h"
 #include "mg_dsp_requant.h"
+#include "mg_elementwise.h"
+#include "pool_2d.h"
 
 void mg_max_pool_2d_s8_dsp(const mg_pool_2d_params *p, const int8_t *input, int8_t *output)
 {

@@ -2,8 +2,8 @@
  * each output is the largest value of the filter window clipped to the input, clamped to the fused activation; 16
  * channels per VMAX. */
 #pragma GCC optimize("O3")
-#include "pool_2d.h"
 #include "mg_elementwise.h"
+#include "pool_2d.h"
 
 #if defined(__ARM_FEATURE_MVE)
 

@@ -19,21 +19,21 @@ static mg_status prepare(mg_node *node)
     return MG_OK;
 }
 
-#define DISPATCH(op)                                                                \
-    static mg_status invoke_##op(mg_node *node)                                     \
-    {                                                                               \
-        const void *a = mg_input(node, 0)->data;                                    \
-        const void *b = mg_input(node, 1)->data;                                    \
-        const mg_tensor *output = mg_output(node, 0);                               \
-        switch (output->type) {                                                     \
-        case MG_FLOAT32: mg_##op##_f32(node->params, a, b, output->data); break;   \
-        case MG_INT8: mg_##op##_s8(node->params, a, b, output->data); break;       \
-        case MG_INT16: mg_##op##_s16(node->params, a, b, output->data); break;     \
-        case MG_INT32: mg_##op##_s32(node->params, a, b, output->data); break;     \
-        case MG_INT64: mg_##op##_s64(node->params, a, b, output->data); break;     \
-        default: return mg_fail(node, "supports float32, int8, int16, int32 and int64 only"); \
-        }                                                                           \
-        return MG_OK;                                                               \
+#define DISPATCH(op)                                                                                                   \
+    static mg_status invoke_##op(mg_node *node)                                                                        \
+    {                                                                                                                  \
+        const void *a = mg_input(node, 0)->data;                                                                       \
+        const void *b = mg_input(node, 1)->data;                                                                       \
+        const mg_tensor *output = mg_output(node, 0);                                                                  \
+        switch (output->type) {                                                                                        \
+        case MG_FLOAT32: mg_##op##_f32(node->params, a, b, output->data); break;                                       \
+        case MG_INT8: mg_##op##_s8(node->params, a, b, output->data); break;                                           \
+        case MG_INT16: mg_##op##_s16(node->params, a, b, output->data); break;                                         \
+        case MG_INT32: mg_##op##_s32(node->params, a, b, output->data); break;                                         \
+        case MG_INT64: mg_##op##_s64(node->params, a, b, output->data); break;                                         \
+        default: return mg_fail(node, "supports float32, int8, int16, int32 and int64 only");                          \
+        }                                                                                                              \
+        return MG_OK;                                                                                                  \
     }
 
 DISPATCH(maximum)

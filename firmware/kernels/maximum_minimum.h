@@ -12,7 +12,7 @@ typedef struct {
     const int32_t *extents;  /* the output walk: MG_BCAST_DIMS extents, outermost first ... */
     const int32_t *strides1; /* ... and each input's element strides, 0 where it is broadcast */
     const int32_t *strides2;
-    int32_t count;           /* output elements */
+    int32_t count; /* output elements */
 } mg_maximum_minimum_params;
 
 #define MG_MAXIMUM_STEP(a, b) ((a) > (b) ? (a) : (b))

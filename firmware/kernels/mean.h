@@ -11,17 +11,17 @@
 #define MG_MEAN_DIMS 5
 
 typedef struct {
-    const int32_t *outer_dims;     /* MG_MEAN_DIMS sizes of the kept dimensions ... */
-    const int32_t *outer_strides;  /* ... and their strides in the input (elements) */
-    const int32_t *inner_dims;     /* MG_MEAN_DIMS sizes of the reduced dimensions ... */
+    const int32_t *outer_dims;    /* MG_MEAN_DIMS sizes of the kept dimensions ... */
+    const int32_t *outer_strides; /* ... and their strides in the input (elements) */
+    const int32_t *inner_dims;    /* MG_MEAN_DIMS sizes of the reduced dimensions ... */
     const int32_t *inner_strides;
     int32_t input_count;
     int32_t output_count;
-    int32_t count;                 /* elements averaged into each output */
-    float count_f;                 /* the same as a float (float32 divides by it) */
-    int32_t input_zero_point;      /* int8 */
+    int32_t count;            /* elements averaged into each output */
+    float count_f;            /* the same as a float (float32 divides by it) */
+    int32_t input_zero_point; /* int8 */
     int32_t output_zero_point;
-    int32_t multiplier;            /* input_scale / output_scale / count, as TFLite's QuantizedMeanOrSum folds it */
+    int32_t multiplier; /* input_scale / output_scale / count, as TFLite's QuantizedMeanOrSum folds it */
     int32_t shift;
 } mg_mean_params;
 

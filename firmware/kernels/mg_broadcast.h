@@ -54,20 +54,20 @@ static inline void mg_bcast_next_row(mg_bcast_cursor *c, const int32_t *extents,
 
 /* The whole walk: writes ELEMENT(p, x1, x2) for every output element in order, x1 and x2 the elements of type T
  * of input1 and input2 it comes from (ELEMENT: the kernel's per-element function). */
-#define MG_BCAST_MAP(T, p, input1, input2, output, ELEMENT)                                                       \
-    do {                                                                                                         \
-        const int32_t inner_ = (p)->extents[MG_BCAST_DIMS - 1];                                                  \
-        const int32_t step1_ = (p)->strides1[MG_BCAST_DIMS - 1];                                                 \
-        const int32_t step2_ = (p)->strides2[MG_BCAST_DIMS - 1];                                                 \
-        mg_bcast_cursor cur_ = {{0}, 0, 0};                                                                      \
-        for (int32_t r_ = mg_bcast_rows((p)->extents); r_ > 0; --r_) {                                           \
-            const T *a_ = (input1) + cur_.offset1;                                                               \
-            const T *b_ = (input2) + cur_.offset2;                                                               \
-            for (int32_t i_ = 0; i_ < inner_; ++i_) {                                                            \
-                *(output)++ = ELEMENT((p), a_[i_ * step1_], b_[i_ * step2_]);                                    \
-            }                                                                                                    \
-            mg_bcast_next_row(&cur_, (p)->extents, (p)->strides1, (p)->strides2);                                \
-        }                                                                                                        \
+#define MG_BCAST_MAP(T, p, input1, input2, output, ELEMENT)                                                            \
+    do {                                                                                                               \
+        const int32_t inner_ = (p)->extents[MG_BCAST_DIMS - 1];                                                        \
+        const int32_t step1_ = (p)->strides1[MG_BCAST_DIMS - 1];                                                       \
+        const int32_t step2_ = (p)->strides2[MG_BCAST_DIMS - 1];                                                       \
+        mg_bcast_cursor cur_ = {{0}, 0, 0};                                                                            \
+        for (int32_t r_ = mg_bcast_rows((p)->extents); r_ > 0; --r_) {                                                 \
+            const T *a_ = (input1) + cur_.offset1;                                                                     \
+            const T *b_ = (input2) + cur_.offset2;                                                                     \
+            for (int32_t i_ = 0; i_ < inner_; ++i_) {                                                                  \
+                *(output)++ = ELEMENT((p), a_[i_ * step1_], b_[i_ * step2_]);                                          \
+            }                                                                                                          \
+            mg_bcast_next_row(&cur_, (p)->extents, (p)->strides1, (p)->strides2);                                      \
+        }                                                                                                              \
     } while (0)
 
 #endif

@@ -12,8 +12,8 @@
 
 /* Type sets, one bit per TFLite type code, for the checks in prepare. */
 #define MG_COPY_TYPE_BIT(type) (1u << (type))
-#define MG_COPY_TYPES_8_16_32_F (MG_COPY_TYPE_BIT(MG_INT8) | MG_COPY_TYPE_BIT(MG_INT16) | \
-                                 MG_COPY_TYPE_BIT(MG_INT32) | MG_COPY_TYPE_BIT(MG_FLOAT32))
+#define MG_COPY_TYPES_8_16_32_F                                                                                        \
+    (MG_COPY_TYPE_BIT(MG_INT8) | MG_COPY_TYPE_BIT(MG_INT16) | MG_COPY_TYPE_BIT(MG_INT32) | MG_COPY_TYPE_BIT(MG_FLOAT32))
 #define MG_COPY_TYPES_8_16_F (MG_COPY_TYPE_BIT(MG_INT8) | MG_COPY_TYPE_BIT(MG_INT16) | MG_COPY_TYPE_BIT(MG_FLOAT32))
 
 /* Bytes per element of the types these kernels move, 0 for any other type. */
@@ -22,7 +22,8 @@ static inline size_t mg_copy_type_size(uint8_t type)
     switch (type) {
     case MG_INT8: return 1;
     case MG_INT16: return 2;
-    case MG_INT32: case MG_FLOAT32: return 4;
+    case MG_INT32:
+    case MG_FLOAT32: return 4;
     case MG_INT64: return 8;
     default: return 0;
     }

@@ -28,12 +28,12 @@ static inline int32_t mg_dsp_mac4_word(int32_t acc, uint32_t w, uint32_t x02, ui
 /* The assembly pieces (register names as string literals):
  * MG_DSP_ASM_LOAD_HALVES loads the word at [base] (base += 4) into lo and splits it: lo = (b0, b2), hi = (b1, b3);
  * MG_DSP_ASM_MAC4 adds lo * x02 + hi * x13 (both SMLAD) to acc. */
-#define MG_DSP_ASM_LOAD_HALVES(base, lo, hi)                                                                     \
-    "ldr " lo ", [" base "], #4\n\t"                                                                              \
-    "sxtb16 " hi ", " lo ", ror #8\n\t"                                                                           \
+#define MG_DSP_ASM_LOAD_HALVES(base, lo, hi)                                                                           \
+    "ldr " lo ", [" base "], #4\n\t"                                                                                   \
+    "sxtb16 " hi ", " lo ", ror #8\n\t"                                                                                \
     "sxtb16 " lo ", " lo "\n\t"
-#define MG_DSP_ASM_MAC4(acc, lo, hi, x02, x13)                                                                   \
-    "smlad " acc ", " lo ", " x02 ", " acc "\n\t"                                                                 \
+#define MG_DSP_ASM_MAC4(acc, lo, hi, x02, x13)                                                                         \
+    "smlad " acc ", " lo ", " x02 ", " acc "\n\t"                                                                      \
     "smlad " acc ", " hi ", " x13 ", " acc "\n\t"
 
 #endif

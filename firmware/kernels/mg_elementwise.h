@@ -49,48 +49,48 @@ static inline mg_status mg_prepare_binary_s8(mg_node *node)
     return mg_check_elementwise(node, 2, MG_ELEMENTWISE_INT8_ONLY | MG_ELEMENTWISE_SAME_COUNT);
 }
 
-#define MG_REGISTER_UNARY(name, prepare, s8, f32)                                                              \
-    static mg_status name##_invoke(mg_node *node)                                                              \
-    {                                                                                                          \
-        const mg_tensor *input = mg_input(node, 0);                                                            \
-        void *output = mg_output(node, 0)->data;                                                               \
-        if (input->type == MG_INT8) {                                                                          \
-            s8(node->params, input->data, output);                                                             \
-        } else {                                                                                               \
-            f32(node->params, input->data, output);                                                            \
-        }                                                                                                      \
-        return MG_OK;                                                                                          \
-    }                                                                                                          \
+#define MG_REGISTER_UNARY(name, prepare, s8, f32)                                                                      \
+    static mg_status name##_invoke(mg_node *node)                                                                      \
+    {                                                                                                                  \
+        const mg_tensor *input = mg_input(node, 0);                                                                    \
+        void *output = mg_output(node, 0)->data;                                                                       \
+        if (input->type == MG_INT8) {                                                                                  \
+            s8(node->params, input->data, output);                                                                     \
+        } else {                                                                                                       \
+            f32(node->params, input->data, output);                                                                    \
+        }                                                                                                              \
+        return MG_OK;                                                                                                  \
+    }                                                                                                                  \
     const mg_registration mg_register_##name = {0, 0, prepare, name##_invoke}
 
-#define MG_REGISTER_UNARY_S8(name, prepare, s8)                                                                \
-    static mg_status name##_invoke(mg_node *node)                                                              \
-    {                                                                                                          \
-        s8(node->params, mg_input(node, 0)->data, mg_output(node, 0)->data);                                   \
-        return MG_OK;                                                                                          \
-    }                                                                                                          \
+#define MG_REGISTER_UNARY_S8(name, prepare, s8)                                                                        \
+    static mg_status name##_invoke(mg_node *node)                                                                      \
+    {                                                                                                                  \
+        s8(node->params, mg_input(node, 0)->data, mg_output(node, 0)->data);                                           \
+        return MG_OK;                                                                                                  \
+    }                                                                                                                  \
     const mg_registration mg_register_##name = {0, 0, prepare, name##_invoke}
 
-#define MG_REGISTER_BINARY(name, prepare, s8, f32)                                                             \
-    static mg_status name##_invoke(mg_node *node)                                                              \
-    {                                                                                                          \
-        const void *input1 = mg_input(node, 0)->data, *input2 = mg_input(node, 1)->data;                       \
-        const mg_tensor *output = mg_output(node, 0);                                                          \
-        if (output->type == MG_INT8) {                                                                         \
-            s8(node->params, input1, input2, output->data);                                                    \
-        } else {                                                                                               \
-            f32(node->params, input1, input2, output->data);                                                   \
-        }                                                                                                      \
-        return MG_OK;                                                                                          \
-    }                                                                                                          \
+#define MG_REGISTER_BINARY(name, prepare, s8, f32)                                                                     \
+    static mg_status name##_invoke(mg_node *node)                                                                      \
+    {                                                                                                                  \
+        const void *input1 = mg_input(node, 0)->data, *input2 = mg_input(node, 1)->data;                               \
+        const mg_tensor *output = mg_output(node, 0);                                                                  \
+        if (output->type == MG_INT8) {                                                                                 \
+            s8(node->params, input1, input2, output->data);                                                            \
+        } else {                                                                                                       \
+            f32(node->params, input1, input2, output->data);                                                           \
+        }                                                                                                              \
+        return MG_OK;                                                                                                  \
+    }                                                                                                                  \
     const mg_registration mg_register_##name = {0, 0, prepare, name##_invoke}
 
-#define MG_REGISTER_BINARY_S8(name, prepare, s8)                                                               \
-    static mg_status name##_invoke(mg_node *node)                                                              \
-    {                                                                                                          \
-        s8(node->params, mg_input(node, 0)->data, mg_input(node, 1)->data, mg_output(node, 0)->data);          \
-        return MG_OK;                                                                                          \
-    }                                                                                                          \
+#define MG_REGISTER_BINARY_S8(name, prepare, s8)                                                                       \
+    static mg_status name##_invoke(mg_node *node)                                                                      \
+    {                                                                                                                  \
+        s8(node->params, mg_input(node, 0)->data, mg_input(node, 1)->data, mg_output(node, 0)->data);                  \
+        return MG_OK;                                                                                                  \
+    }                                                                                                                  \
     const mg_registration mg_register_##name = {0, 0, prepare, name##_invoke}
 
 #endif

@@ -64,15 +64,15 @@ static inline int32_t mg_fxp_rounding_half_sum(int32_t a, int32_t b)
     return (int32_t)((sum + sign) / 2);
 }
 
-#define MG_FXP_ONE_Q0 INT32_MAX        /* 1.0 is not representable in Q0: gemmlowp uses the largest raw */
+#define MG_FXP_ONE_Q0 INT32_MAX /* 1.0 is not representable in Q0: gemmlowp uses the largest raw */
 #define MG_FXP_ONE_Q2 (1 << 29)
 
 /* exp(a) for a Q0 value in [-1/4, 0): a fourth-order Taylor expansion around -1/8. */
 static inline int32_t mg_fxp_exp_on_interval_neg_quarter_to_0(int32_t a)
 {
-    const int32_t constant_term = 1895147668;     /* exp(-1/8) */
-    const int32_t constant_1_over_3 = 715827883;  /* 1/3 */
-    int32_t x = mg_fxp_add(a, 1 << 28);           /* a + 1/8 */
+    const int32_t constant_term = 1895147668;    /* exp(-1/8) */
+    const int32_t constant_1_over_3 = 715827883; /* 1/3 */
+    int32_t x = mg_fxp_add(a, 1 << 28);          /* a + 1/8 */
     int32_t x2 = mg_fxp_mul(x, x);
     int32_t x3 = mg_fxp_mul(x2, x);
     int32_t x4 = mg_fxp_mul(x2, x2);
@@ -97,8 +97,8 @@ static inline int32_t mg_fxp_exp_on_negative_values(int32_t a, int integer_bits)
     const int32_t one_quarter = (int32_t)1 << (fractional_bits - 2);
     const int32_t mask = one_quarter - 1;
     int32_t a_mod_quarter_minus_one_quarter = mg_fxp_sub(a & mask, one_quarter);
-    int32_t result = mg_fxp_exp_on_interval_neg_quarter_to_0(
-        mg_fxp_rescale(a_mod_quarter_minus_one_quarter, integer_bits, 0));
+    int32_t result =
+        mg_fxp_exp_on_interval_neg_quarter_to_0(mg_fxp_rescale(a_mod_quarter_minus_one_quarter, integer_bits, 0));
     int32_t remainder = mg_fxp_sub(a_mod_quarter_minus_one_quarter, a);
     for (int exponent = -2; exponent <= 4; ++exponent) {
         if (integer_bits > exponent) {
@@ -125,8 +125,8 @@ static inline int32_t mg_fxp_reciprocal_iterations(int32_t a)
     int32_t half_denominator = mg_fxp_rounding_half_sum(a, MG_FXP_ONE_Q0);
     int32_t x = mg_fxp_add(constant_48_over_17, mg_fxp_mul(half_denominator, constant_neg_32_over_17));
     for (int i = 0; i < 3; ++i) {
-        int32_t half_denominator_times_x = mg_fxp_mul(half_denominator, x);              /* Q2 */
-        int32_t one_minus = mg_fxp_sub(MG_FXP_ONE_Q2, half_denominator_times_x);         /* Q2 */
+        int32_t half_denominator_times_x = mg_fxp_mul(half_denominator, x);      /* Q2 */
+        int32_t one_minus = mg_fxp_sub(MG_FXP_ONE_Q2, half_denominator_times_x); /* Q2 */
         x = mg_fxp_add(x, mg_fxp_rescale(mg_fxp_mul(x, one_minus), 4, 2));
     }
     return x;

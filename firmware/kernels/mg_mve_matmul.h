@@ -13,19 +13,19 @@
 
 /* mg_matmul_rows_s8_mve's arguments (fill them with mve_rows_init). */
 typedef struct {
-    const int8_t *x;        /* the first row */
-    const int8_t *w;        /* channels rows of depth weights */
-    int8_t *out;            /* channels outputs per row, row after row */
-    const int32_t *table;   /* the requantization table (mg_mve.h), without left shifts */
+    const int8_t *x;      /* the first row */
+    const int8_t *w;      /* channels rows of depth weights */
+    int8_t *out;          /* channels outputs per row, row after row */
+    const int32_t *table; /* the requantization table (mg_mve.h), without left shifts */
     int32_t depth;
-    int32_t groups;         /* the groups of four channels before the last group: (channels - 1) / 4 */
+    int32_t groups; /* the groups of four channels before the last group: (channels - 1) / 4 */
     int32_t output_offset;
     int32_t act_min;
     int32_t act_max;
-    int32_t rows;           /* at least 1 */
-    int32_t row_stride;     /* bytes from one row of x to the next */
-    int32_t last_count;     /* channels in the last group: 1-4 */
-    int32_t last_rows[3];   /* offsets of the last group's weight rows 1-3 from its row 0 (0 for missing ones) */
+    int32_t rows;         /* at least 1 */
+    int32_t row_stride;   /* bytes from one row of x to the next */
+    int32_t last_count;   /* channels in the last group: 1-4 */
+    int32_t last_rows[3]; /* offsets of the last group's weight rows 1-3 from its row 0 (0 for missing ones) */
 } mve_rows_args;
 
 void mg_matmul_rows_s8_mve(const mve_rows_args *args);
@@ -53,14 +53,14 @@ typedef struct {
     const int8_t *x;
     const int8_t *w;
     int8_t *out;
-    const int32_t *table;   /* without left shifts */
+    const int32_t *table; /* without left shifts */
     int32_t depth;
     int32_t groups;
     int32_t output_offset;
     int32_t act_min;
     int32_t act_max;
-    int32_t pairs;          /* at least 1 */
-    int32_t channels;       /* output channels: bytes from a row's outputs to the next row's */
+    int32_t pairs;    /* at least 1 */
+    int32_t channels; /* output channels: bytes from a row's outputs to the next row's */
     int32_t last_count;
     int32_t last_rows[3];
 } mve_pairs_args;
@@ -142,8 +142,7 @@ static inline void mve_rows_left_shift(const mve_rows_args *a)
             s1 = vmladavaq_s8(s1, vx, vldrbq_z_s8(w1, last));
             s2 = vmladavaq_s8(s2, vx, vldrbq_z_s8(w2, last));
             s3 = vmladavaq_s8(s3, vx, vldrbq_z_s8(w3, last));
-            const int32x4_t v = mve_requant_group(mve_vec4(s0, s1, s2, s3), t, 1, a->output_offset, act_min,
-                                                  act_max);
+            const int32x4_t v = mve_requant_group(mve_vec4(s0, s1, s2, s3), t, 1, a->output_offset, act_min, act_max);
             vstrbq_p_s32(out, v, vctp32q((uint32_t)count));
             out += count;
         }

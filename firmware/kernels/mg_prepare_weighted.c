@@ -6,9 +6,8 @@
 #define MISMATCH "tensor types or shapes differ from the generated plan"
 
 /* The node's input, weights and output against the generated element counts; int8 throughout when int8_only. */
-static inline __attribute__((always_inline)) mg_status check_node(mg_node *node, int32_t input_elements,
-                                                                 int32_t weight_elements, int32_t output_elements,
-                                                                 int int8_only)
+static inline __attribute__((always_inline)) mg_status
+check_node(mg_node *node, int32_t input_elements, int32_t weight_elements, int32_t output_elements, int int8_only)
 {
     if (node->num_inputs < 2 || node->inputs[0] < 0 || node->inputs[1] < 0 || node->num_outputs != 1) {
         return mg_fail(node, MISMATCH);

@@ -82,8 +82,8 @@ static uint32_t float_bits(float f)
     return bits;
 }
 
-void mg_requant_channel(float input_scale, float output_scale, const uint8_t *filter_scales, int per_channel,
-                        int32_t c, int32_t *multiplier, int32_t *shift)
+void mg_requant_channel(float input_scale, float output_scale, const uint8_t *filter_scales, int per_channel, int32_t c,
+                        int32_t *multiplier, int32_t *shift)
 {
     uint32_t w_bits;
     memcpy(&w_bits, filter_scales + (per_channel ? 4 * c : 0), sizeof w_bits);

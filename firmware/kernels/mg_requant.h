@@ -20,7 +20,7 @@ void mg_quantize_multiplier_from_scales(uint32_t in_scale_bits, uint32_t w_scale
 
 /* Channel c's multiplier and shift for a filter whose scales (little-endian float32s) lie in the model:
  * filter_scales[c], or filter_scales[0] for every channel when the filter has one scale (per_channel 0). */
-void mg_requant_channel(float input_scale, float output_scale, const uint8_t *filter_scales, int per_channel,
-                        int32_t c, int32_t *multiplier, int32_t *shift);
+void mg_requant_channel(float input_scale, float output_scale, const uint8_t *filter_scales, int per_channel, int32_t c,
+                        int32_t *multiplier, int32_t *shift);
 
 #endif

@@ -1,6 +1,6 @@
 /* int8 MUL: TFLite's reference_integer_ops::MulElementwise / BroadcastMul6DSlow, in output order. */
-#include "mg_broadcast.h"
 #include "add.h"
+#include "mg_broadcast.h"
 
 /* One element: offset both inputs, multiply, rescale, offset, clamp. */
 static inline int8_t mul_element(const mg_mul_params *p, int32_t x1, int32_t x2)

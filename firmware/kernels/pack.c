@@ -1,6 +1,6 @@
 /* PACK registration. */
-#include "mg_copy.h"
 #include "pack.h"
+#include "mg_copy.h"
 
 #define PACK_TYPES (MG_COPY_TYPES_8_16_32_F | MG_COPY_TYPE_BIT(MG_INT64))
 

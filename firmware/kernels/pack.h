@@ -8,9 +8,9 @@
 #include "mg_kernel.h"
 
 typedef struct {
-    int32_t values_count;  /* inputs */
-    int32_t outer_size;    /* product of the output dimensions before the axis */
-    int32_t copy_size;     /* elements after the axis: one contiguous run of an input */
+    int32_t values_count; /* inputs */
+    int32_t outer_size;   /* product of the output dimensions before the axis */
+    int32_t copy_size;    /* elements after the axis: one contiguous run of an input */
 } mg_pack_params;
 
 /* Writes input `index` into its slots of the output. */

@@ -11,14 +11,14 @@
 #define MG_PAD_DIMS 5
 
 typedef struct {
-    const int32_t *output_dims;   /* MG_PAD_DIMS entries: the output shape, extended with leading 1s */
-    const int32_t *left_padding;  /* MG_PAD_DIMS entries, 0 for the added leading dimensions */
+    const int32_t *output_dims;  /* MG_PAD_DIMS entries: the output shape, extended with leading 1s */
+    const int32_t *left_padding; /* MG_PAD_DIMS entries, 0 for the added leading dimensions */
     const int32_t *right_padding;
-    int32_t input_count;          /* elements of the input, and of the output: checked in prepare */
+    int32_t input_count; /* elements of the input, and of the output: checked in prepare */
     int32_t output_count;
-    int32_t has_value_tensor;     /* 1: the pad value is the third input's element */
-    int32_t default_value;        /* otherwise: the integer pad value (int8: the output zero point) ... */
-    float default_value_f;        /* ... or the float one */
+    int32_t has_value_tensor; /* 1: the pad value is the third input's element */
+    int32_t default_value;    /* otherwise: the integer pad value (int8: the output zero point) ... */
+    float default_value_f;    /* ... or the float one */
 } mg_pad_params;
 
 /* Any element type: `element_size` bytes per element, `pad_value` points to one element. */

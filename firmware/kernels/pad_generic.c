@@ -4,8 +4,7 @@
 
 /* TFLite's PadImpl: walk the output in order; a position inside every dimension's padding takes the next
  * input element, any other takes the pad value. */
-void mg_pad_generic(const mg_pad_params *p, size_t element_size, const void *input, const void *pad_value,
-                    void *output)
+void mg_pad_generic(const mg_pad_params *p, size_t element_size, const void *input, const void *pad_value, void *output)
 {
     const int32_t *d = p->output_dims;
     const int32_t *l = p->left_padding;

@@ -1,6 +1,6 @@
 /* The pooling family's prepare (TFLite Micro's PoolingPrepare checks), shared by every backend. */
-#include "mg_elementwise.h"
 #include "pool_2d.h"
+#include "mg_elementwise.h"
 
 static mg_status check(mg_node *node, int flags)
 {

@@ -24,11 +24,11 @@ typedef struct {
     int32_t stride_width;
     int32_t filter_height;
     int32_t filter_width;
-    int32_t padding_height;    /* top/left padding, as TFLite's ComputePaddingHeightWidth gives it */
+    int32_t padding_height; /* top/left padding, as TFLite's ComputePaddingHeightWidth gives it */
     int32_t padding_width;
-    int32_t act_min;           /* int8: the fused activation as a quantized range */
+    int32_t act_min; /* int8: the fused activation as a quantized range */
     int32_t act_max;
-    float act_min_f;           /* float32: the fused activation range */
+    float act_min_f; /* float32: the fused activation range */
     float act_max_f;
 } mg_pool_2d_params;
 
@@ -53,8 +53,7 @@ typedef struct {
     int32_t end;
 } mg_pool_span;
 
-static inline mg_pool_span mg_pool_span_of(int32_t out, int32_t stride, int32_t padding, int32_t filter,
-                                           int32_t size)
+static inline mg_pool_span mg_pool_span_of(int32_t out, int32_t stride, int32_t padding, int32_t filter, int32_t size)
 {
     mg_pool_span s;
     s.origin = out * stride - padding;
@@ -77,25 +76,25 @@ static inline mg_pool_span mg_pool_cols(const mg_pool_2d_params *p, int32_t ox)
  * row, column, channel) in order, an accumulator of type ACC starts at INIT, becomes ACCUMULATE(acc, v) for each
  * input value v of type T in the window clipped to the input (row by row), and the output element is
  * FINISH(p, acc, count), count the number of those values. */
-#define MG_POOL_2D_REFERENCE(T, ACC, p, input, output, INIT, ACCUMULATE, FINISH)                                   \
-    for (int32_t b_ = 0; b_ < (p)->batches; ++b_) {                                                              \
-        const T *image_ = (input) + b_ * (p)->input_height * (p)->input_width * (p)->depth;                      \
-        for (int32_t oy_ = 0; oy_ < (p)->output_height; ++oy_) {                                                 \
-            const mg_pool_span y_ = mg_pool_rows((p), oy_);                                                      \
-            for (int32_t ox_ = 0; ox_ < (p)->output_width; ++ox_) {                                              \
-                const mg_pool_span x_ = mg_pool_cols((p), ox_);                                                  \
-                for (int32_t c_ = 0; c_ < (p)->depth; ++c_) {                                                    \
-                    ACC acc_ = (INIT);                                                                           \
-                    for (int32_t fy_ = y_.first; fy_ < y_.end; ++fy_) {                                          \
-                        const T *row_ = image_ + ((y_.origin + fy_) * (p)->input_width) * (p)->depth + c_;       \
-                        for (int32_t fx_ = x_.first; fx_ < x_.end; ++fx_) {                                      \
-                            acc_ = ACCUMULATE(acc_, row_[(x_.origin + fx_) * (p)->depth]);                       \
-                        }                                                                                        \
-                    }                                                                                            \
-                    *(output)++ = FINISH((p), acc_, (y_.end - y_.first) * (x_.end - x_.first));                  \
-                }                                                                                                \
-            }                                                                                                    \
-        }                                                                                                        \
+#define MG_POOL_2D_REFERENCE(T, ACC, p, input, output, INIT, ACCUMULATE, FINISH)                                       \
+    for (int32_t b_ = 0; b_ < (p)->batches; ++b_) {                                                                    \
+        const T *image_ = (input) + b_ * (p)->input_height * (p)->input_width * (p)->depth;                            \
+        for (int32_t oy_ = 0; oy_ < (p)->output_height; ++oy_) {                                                       \
+            const mg_pool_span y_ = mg_pool_rows((p), oy_);                                                            \
+            for (int32_t ox_ = 0; ox_ < (p)->output_width; ++ox_) {                                                    \
+                const mg_pool_span x_ = mg_pool_cols((p), ox_);                                                        \
+                for (int32_t c_ = 0; c_ < (p)->depth; ++c_) {                                                          \
+                    ACC acc_ = (INIT);                                                                                 \
+                    for (int32_t fy_ = y_.first; fy_ < y_.end; ++fy_) {                                                \
+                        const T *row_ = image_ + ((y_.origin + fy_) * (p)->input_width) * (p)->depth + c_;             \
+                        for (int32_t fx_ = x_.first; fx_ < x_.end; ++fx_) {                                            \
+                            acc_ = ACCUMULATE(acc_, row_[(x_.origin + fx_) * (p)->depth]);                             \
+                        }                                                                                              \
+                    }                                                                                                  \
+                    *(output)++ = FINISH((p), acc_, (y_.end - y_.first) * (x_.end - x_.first));                        \
+                }                                                                                                      \
+            }                                                                                                          \
+        }                                                                                                              \
     }
 
 #endif

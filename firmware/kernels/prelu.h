@@ -11,11 +11,11 @@
 #include "mg_kernel.h"
 
 typedef struct {
-    const int32_t *extents;      /* the output walk: MG_BCAST_DIMS extents, outermost first ... */
-    const int32_t *strides1;     /* ... and the input's and alpha's element strides, 0 where broadcast */
+    const int32_t *extents;  /* the output walk: MG_BCAST_DIMS extents, outermost first ... */
+    const int32_t *strides1; /* ... and the input's and alpha's element strides, 0 where broadcast */
     const int32_t *strides2;
-    int32_t count;               /* output elements */
-    int32_t input_offset;        /* quantized: minus the input and alpha zero points ... */
+    int32_t count;        /* output elements */
+    int32_t input_offset; /* quantized: minus the input and alpha zero points ... */
     int32_t alpha_offset;
     int32_t output_offset;       /* ... and the output zero point */
     int32_t output_multiplier_1; /* input_scale / output_scale as Q31 and shift */
@@ -29,8 +29,7 @@ static inline int32_t mg_prelu_quantized(const mg_prelu_params *p, int32_t input
 {
     const int32_t value = p->input_offset + input;
     if (value >= 0) {
-        return mg_multiply_by_quantized_multiplier(value, p->output_multiplier_1, p->output_shift_1) +
-               p->output_offset;
+        return mg_multiply_by_quantized_multiplier(value, p->output_multiplier_1, p->output_shift_1) + p->output_offset;
     }
     return mg_multiply_by_quantized_multiplier(value * (p->alpha_offset + alpha), p->output_multiplier_2,
                                                p->output_shift_2) +

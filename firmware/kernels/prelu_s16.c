@@ -3,7 +3,7 @@
 #include "mg_binary_loop.h"
 #include "prelu.h"
 
-#define STEP(x, a) (int16_t)mg_clamp(mg_prelu_quantized(p, x, a), INT16_MIN, INT16_MAX)
+#define STEP(x, a) (int16_t) mg_clamp(mg_prelu_quantized(p, x, a), INT16_MIN, INT16_MAX)
 
 void mg_prelu_s16(const mg_prelu_params *p, const int16_t *input, const int8_t *alpha, int16_t *output)
 {

@@ -8,10 +8,10 @@
 
 typedef struct {
     int32_t count;
-    float scale;               /* float input: the output scale */
-    int32_t zero_point;        /* the output zero point */
-    int32_t input_zero_point;  /* int8 input */
-    int32_t multiplier;        /* int8 input: input_scale / output_scale as Q31 and shift */
+    float scale;              /* float input: the output scale */
+    int32_t zero_point;       /* the output zero point */
+    int32_t input_zero_point; /* int8 input */
+    int32_t multiplier;       /* int8 input: input_scale / output_scale as Q31 and shift */
     int32_t shift;
 } mg_quantize_params;
 

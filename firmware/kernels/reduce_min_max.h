@@ -19,26 +19,26 @@ typedef struct {
 } mg_reduce_min_max_params;
 
 /* Walks the input in order, keeping the offset of the output element each input element reduces into. */
-#define MG_REDUCE_LOOP(p, input, output, INIT, BETTER)                                   \
-    do {                                                                                 \
-        for (int32_t o_ = 0; o_ < (p)->output_count; ++o_) {                             \
-            (output)[o_] = (INIT);                                                       \
-        }                                                                                \
-        int32_t index_[MG_REDUCE_DIMS] = {0};                                            \
-        int32_t out_ = 0;                                                                \
-        for (int32_t n_ = 0; n_ < (p)->input_count; ++n_) {                              \
-            if (BETTER((input)[n_], (output)[out_])) {                                   \
-                (output)[out_] = (input)[n_];                                            \
-            }                                                                            \
-            for (int d_ = MG_REDUCE_DIMS - 1; d_ >= 0; --d_) {                           \
-                out_ += (p)->out_strides[d_];                                            \
-                if (++index_[d_] < (p)->extents[d_]) {                                   \
-                    break;                                                               \
-                }                                                                        \
-                index_[d_] = 0;                                                          \
-                out_ -= (p)->out_strides[d_] * (p)->extents[d_];                         \
-            }                                                                            \
-        }                                                                                \
+#define MG_REDUCE_LOOP(p, input, output, INIT, BETTER)                                                                 \
+    do {                                                                                                               \
+        for (int32_t o_ = 0; o_ < (p)->output_count; ++o_) {                                                           \
+            (output)[o_] = (INIT);                                                                                     \
+        }                                                                                                              \
+        int32_t index_[MG_REDUCE_DIMS] = {0};                                                                          \
+        int32_t out_ = 0;                                                                                              \
+        for (int32_t n_ = 0; n_ < (p)->input_count; ++n_) {                                                            \
+            if (BETTER((input)[n_], (output)[out_])) {                                                                 \
+                (output)[out_] = (input)[n_];                                                                          \
+            }                                                                                                          \
+            for (int d_ = MG_REDUCE_DIMS - 1; d_ >= 0; --d_) {                                                         \
+                out_ += (p)->out_strides[d_];                                                                          \
+                if (++index_[d_] < (p)->extents[d_]) {                                                                 \
+                    break;                                                                                             \
+                }                                                                                                      \
+                index_[d_] = 0;                                                                                        \
+                out_ -= (p)->out_strides[d_] * (p)->extents[d_];                                                       \
+            }                                                                                                          \
+        }                                                                                                              \
     } while (0)
 
 #define MG_REDUCE_GREATER(in, current) ((in) > (current))

@@ -10,12 +10,12 @@
 #include "mg_kernel.h"
 
 typedef struct {
-    int32_t count;             /* elements */
-    int32_t input_zero_point;  /* int8 RELU: the requantization ... */
+    int32_t count;            /* elements */
+    int32_t input_zero_point; /* int8 RELU: the requantization ... */
     int32_t output_zero_point;
     int32_t output_multiplier; /* input_scale / output_scale as Q31 and shift */
     int32_t output_shift;
-    int32_t act_min;           /* int8: the clamp range (RELU6: input zero point and quantized 6.0) */
+    int32_t act_min; /* int8: the clamp range (RELU6: input zero point and quantized 6.0) */
     int32_t act_max;
 } mg_relu_params;
 

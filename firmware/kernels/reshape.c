@@ -1,6 +1,6 @@
 /* RESHAPE, SQUEEZE and EXPAND_DIMS registrations: the same checks and copy, each with TFLite Micro's types. */
-#include "mg_copy.h"
 #include "reshape.h"
+#include "mg_copy.h"
 
 static mg_status check(mg_node *node, uint32_t types)
 {
@@ -33,8 +33,7 @@ static mg_status invoke(mg_node *node)
 {
     const mg_reshape_params *p = node->params;
     const mg_tensor *input = mg_input(node, 0);
-    mg_reshape_copy(input->data, mg_output(node, 0)->data,
-                    (size_t)p->num_elements * mg_copy_type_size(input->type));
+    mg_reshape_copy(input->data, mg_output(node, 0)->data, (size_t)p->num_elements * mg_copy_type_size(input->type));
     return MG_OK;
 }
 

@@ -9,7 +9,7 @@
 #include "mg_kernel.h"
 
 typedef struct {
-    int32_t num_elements;  /* of the input, and of the output */
+    int32_t num_elements; /* of the input, and of the output */
 } mg_reshape_params;
 
 /* Copies nbytes from input to output; nothing when they are the same buffer. */

@@ -27,8 +27,7 @@ static mg_status prepare(mg_node *node)
 static mg_status invoke(mg_node *node)
 {
     const mg_tensor *input = mg_input(node, 0);
-    mg_resize_nearest_neighbor_generic(node->params, element_size(input->type), input->data,
-                                       mg_output(node, 0)->data);
+    mg_resize_nearest_neighbor_generic(node->params, element_size(input->type), input->data, mg_output(node, 0)->data);
     return MG_OK;
 }
 

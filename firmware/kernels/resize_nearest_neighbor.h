@@ -15,8 +15,8 @@ typedef struct {
     int32_t depth;
     int32_t output_height;
     int32_t output_width;
-    const int32_t *source_rows;     /* output_height input rows */
-    const int32_t *source_columns;  /* output_width input columns */
+    const int32_t *source_rows;    /* output_height input rows */
+    const int32_t *source_columns; /* output_width input columns */
 } mg_resize_nearest_neighbor_params;
 
 /* Any element type: `element_size` bytes per element. */

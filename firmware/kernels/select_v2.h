@@ -10,33 +10,33 @@
 #define MG_SELECT_DIMS 6
 
 typedef struct {
-    const int32_t *extents;     /* MG_SELECT_DIMS output extents, outermost first ... */
-    const int32_t *strides_c;   /* ... and the element strides of the condition, x and y in each (0: broadcast) */
+    const int32_t *extents;   /* MG_SELECT_DIMS output extents, outermost first ... */
+    const int32_t *strides_c; /* ... and the element strides of the condition, x and y in each (0: broadcast) */
     const int32_t *strides_x;
     const int32_t *strides_y;
-    int32_t count;              /* output elements */
+    int32_t count; /* output elements */
 } mg_select_v2_params;
 
 /* Walks the output in order with an odometer over the dimensions, keeping each input's element offset. */
-#define MG_SELECT_LOOP(p, condition, x, y, output)                                                     \
-    do {                                                                                               \
-        int32_t index_[MG_SELECT_DIMS] = {0};                                                          \
-        int32_t c_ = 0, x_ = 0, y_ = 0;                                                                \
-        for (int32_t n_ = 0; n_ < (p)->count; ++n_) {                                                  \
-            (output)[n_] = (condition)[c_] ? (x)[x_] : (y)[y_];                                        \
-            for (int d_ = MG_SELECT_DIMS - 1; d_ >= 0; --d_) {                                         \
-                c_ += (p)->strides_c[d_];                                                              \
-                x_ += (p)->strides_x[d_];                                                              \
-                y_ += (p)->strides_y[d_];                                                              \
-                if (++index_[d_] < (p)->extents[d_]) {                                                 \
-                    break;                                                                             \
-                }                                                                                      \
-                index_[d_] = 0;                                                                        \
-                c_ -= (p)->strides_c[d_] * (p)->extents[d_];                                           \
-                x_ -= (p)->strides_x[d_] * (p)->extents[d_];                                           \
-                y_ -= (p)->strides_y[d_] * (p)->extents[d_];                                           \
-            }                                                                                          \
-        }                                                                                              \
+#define MG_SELECT_LOOP(p, condition, x, y, output)                                                                     \
+    do {                                                                                                               \
+        int32_t index_[MG_SELECT_DIMS] = {0};                                                                          \
+        int32_t c_ = 0, x_ = 0, y_ = 0;                                                                                \
+        for (int32_t n_ = 0; n_ < (p)->count; ++n_) {                                                                  \
+            (output)[n_] = (condition)[c_] ? (x)[x_] : (y)[y_];                                                        \
+            for (int d_ = MG_SELECT_DIMS - 1; d_ >= 0; --d_) {                                                         \
+                c_ += (p)->strides_c[d_];                                                                              \
+                x_ += (p)->strides_x[d_];                                                                              \
+                y_ += (p)->strides_y[d_];                                                                              \
+                if (++index_[d_] < (p)->extents[d_]) {                                                                 \
+                    break;                                                                                             \
+                }                                                                                                      \
+                index_[d_] = 0;                                                                                        \
+                c_ -= (p)->strides_c[d_] * (p)->extents[d_];                                                           \
+                x_ -= (p)->strides_x[d_] * (p)->extents[d_];                                                           \
+                y_ -= (p)->strides_y[d_] * (p)->extents[d_];                                                           \
+            }                                                                                                          \
+        }                                                                                                              \
     } while (0)
 
 void mg_select_v2_f32(const mg_select_v2_params *p, const uint8_t *condition, const float *x, const float *y,

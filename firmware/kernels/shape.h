@@ -7,7 +7,7 @@
 #include "mg_kernel.h"
 
 typedef struct {
-    int32_t num_dims;  /* of the input: the output's element count */
+    int32_t num_dims; /* of the input: the output's element count */
 } mg_shape_params;
 
 void mg_shape_s32(const mg_shape_params *p, const int32_t *input_dims, int32_t *output);

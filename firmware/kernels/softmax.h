@@ -9,12 +9,12 @@
 #include "mg_kernel.h"
 
 typedef struct {
-    int32_t outer_size;        /* rows: every dimension but the last */
-    int32_t depth;             /* the last dimension */
-    int32_t input_multiplier;  /* int8: beta * input_scale * 2^26 as a Q31 multiplier ... */
-    int32_t input_left_shift;  /* ... and a left shift (TFLite's PreprocessSoftmaxScaling) */
-    int32_t diff_min;          /* int8: input differences below this contribute nothing */
-    float beta;                /* float32 */
+    int32_t outer_size;       /* rows: every dimension but the last */
+    int32_t depth;            /* the last dimension */
+    int32_t input_multiplier; /* int8: beta * input_scale * 2^26 as a Q31 multiplier ... */
+    int32_t input_left_shift; /* ... and a left shift (TFLite's PreprocessSoftmaxScaling) */
+    int32_t diff_min;         /* int8: input differences below this contribute nothing */
+    float beta;               /* float32 */
 } mg_softmax_params;
 
 void mg_softmax_s8(const mg_softmax_params *p, const int8_t *input, int8_t *output);

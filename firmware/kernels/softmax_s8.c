@@ -33,7 +33,8 @@ static void softmax_s8(const mg_softmax_params *p, const int8_t *input, void *ou
         for (int32_t c = 0; c < depth; ++c) {
             int32_t diff = (int32_t)in[c] - max_in_row;
             if (diff >= p->diff_min) {
-                sum_of_exps = mg_fxp_add(sum_of_exps, mg_fxp_rescale(scaled_exp(p, diff), 0, ACCUMULATION_INTEGER_BITS));
+                sum_of_exps =
+                    mg_fxp_add(sum_of_exps, mg_fxp_rescale(scaled_exp(p, diff), 0, ACCUMULATION_INTEGER_BITS));
             }
         }
 

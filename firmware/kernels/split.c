@@ -1,6 +1,6 @@
 /* SPLIT and SPLIT_V registrations: the same copy, the data tensor at a different input. */
-#include "mg_copy.h"
 #include "split.h"
+#include "mg_copy.h"
 
 static mg_status check(mg_node *node, int data_input)
 {
@@ -35,8 +35,14 @@ static void run(mg_node *node, int data_input)
     }
 }
 
-static mg_status prepare_split(mg_node *node) { return check(node, 1); }
-static mg_status prepare_split_v(mg_node *node) { return check(node, 0); }
+static mg_status prepare_split(mg_node *node)
+{
+    return check(node, 1);
+}
+static mg_status prepare_split_v(mg_node *node)
+{
+    return check(node, 0);
+}
 
 static mg_status invoke_split(mg_node *node)
 {

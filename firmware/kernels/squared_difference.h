@@ -11,12 +11,12 @@
 #include "mg_kernel.h"
 
 typedef struct {
-    const int32_t *extents;    /* the output walk: MG_BCAST_DIMS extents, outermost first ... */
-    const int32_t *strides1;   /* ... and each input's element strides, 0 where it is broadcast */
+    const int32_t *extents;  /* the output walk: MG_BCAST_DIMS extents, outermost first ... */
+    const int32_t *strides1; /* ... and each input's element strides, 0 where it is broadcast */
     const int32_t *strides2;
-    int32_t count;             /* output elements */
-    int32_t left_shift;        /* quantized: 7 (int8) or 0 (int16) */
-    int32_t input1_offset;     /* minus the input zero points */
+    int32_t count;         /* output elements */
+    int32_t left_shift;    /* quantized: 7 (int8) or 0 (int16) */
+    int32_t input1_offset; /* minus the input zero points */
     int32_t input2_offset;
     int32_t output_offset;     /* the output zero point */
     int32_t input1_multiplier; /* input_scale / (2 * max input scale) as Q31 and shift (<= 0) */

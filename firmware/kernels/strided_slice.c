@@ -1,6 +1,6 @@
 /* STRIDED_SLICE registration. */
-#include "mg_copy.h"
 #include "strided_slice.h"
+#include "mg_copy.h"
 
 static mg_status prepare(mg_node *node)
 {

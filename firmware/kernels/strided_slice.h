@@ -8,14 +8,14 @@
 
 #include "mg_kernel.h"
 
-#define MG_STRIDED_SLICE_DIMS 5  /* axes arrive padded in front (count 1) to this rank */
+#define MG_STRIDED_SLICE_DIMS 5 /* axes arrive padded in front (count 1) to this rank */
 
 typedef struct {
     int32_t input_elements;
-    int32_t output_elements;  /* the product of counts */
-    int32_t base;             /* input element of the first output element */
-    const int32_t *counts;    /* MG_STRIDED_SLICE_DIMS: elements taken along each axis */
-    const int32_t *steps;     /* MG_STRIDED_SLICE_DIMS: input elements between them (stride times the axis
+    int32_t output_elements; /* the product of counts */
+    int32_t base;            /* input element of the first output element */
+    const int32_t *counts;   /* MG_STRIDED_SLICE_DIMS: elements taken along each axis */
+    const int32_t *steps;    /* MG_STRIDED_SLICE_DIMS: input elements between them (stride times the axis
                                  stride of the input; negative when slicing backwards) */
 } mg_strided_slice_params;
 

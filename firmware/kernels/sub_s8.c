@@ -1,6 +1,6 @@
 /* int8 SUB: TFLite's reference SubElementwise / BroadcastSubRecursiveDimensions, in output order. */
-#include "mg_broadcast.h"
 #include "add.h"
+#include "mg_broadcast.h"
 
 static inline int8_t sub_element(const mg_sub_params *p, int32_t x1, int32_t x2)
 {

@@ -1,6 +1,6 @@
 /* TRANSPOSE registration. */
-#include "mg_copy.h"
 #include "transpose.h"
+#include "mg_copy.h"
 
 static mg_status prepare(mg_node *node)
 {

@@ -7,12 +7,12 @@
 
 #include "mg_kernel.h"
 
-#define MG_TRANSPOSE_DIMS 5  /* shapes arrive padded in front with 1s to this rank */
+#define MG_TRANSPOSE_DIMS 5 /* shapes arrive padded in front with 1s to this rank */
 
 typedef struct {
-    int32_t num_elements;      /* of the input, and of the output */
-    const int32_t *out_shape;  /* MG_TRANSPOSE_DIMS output dimensions */
-    const int32_t *in_steps;   /* MG_TRANSPOSE_DIMS: input elements between neighbours along each output axis */
+    int32_t num_elements;     /* of the input, and of the output */
+    const int32_t *out_shape; /* MG_TRANSPOSE_DIMS output dimensions */
+    const int32_t *in_steps;  /* MG_TRANSPOSE_DIMS: input elements between neighbours along each output axis */
 } mg_transpose_params;
 
 void mg_transpose_copy(const mg_transpose_params *p, const void *input, void *output, size_t elem_size);

@@ -1,6 +1,6 @@
 /* UNPACK registration. */
-#include "mg_copy.h"
 #include "unpack.h"
+#include "mg_copy.h"
 
 static mg_status prepare(mg_node *node)
 {

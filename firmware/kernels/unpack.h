@@ -8,9 +8,9 @@
 #include "mg_kernel.h"
 
 typedef struct {
-    int32_t num;         /* outputs: the input's size along the axis */
-    int32_t outer_size;  /* product of the input dimensions before the axis */
-    int32_t copy_size;   /* elements after the axis: one contiguous run of an output */
+    int32_t num;        /* outputs: the input's size along the axis */
+    int32_t outer_size; /* product of the input dimensions before the axis */
+    int32_t copy_size;  /* elements after the axis: one contiguous run of an output */
 } mg_unpack_params;
 
 /* Writes output `index` from its slots of the input. */

@@ -58,10 +58,22 @@ class FlatTable {
     uint16_t off = blob_.U16(vtable_ + entry);
     return off ? pos_ + off : 0;
   }
-  uint32_t U32(int i, uint32_t dflt) { uint32_t f = Field(i); return f ? blob_.U32(f) : dflt; }
-  int32_t I32(int i, int32_t dflt) { uint32_t f = Field(i); return f ? blob_.I32(f) : dflt; }
-  uint8_t U8(int i, uint8_t dflt) { uint32_t f = Field(i); return f ? blob_.U8(f) : dflt; }
-  uint32_t Ref(int i) { uint32_t f = Field(i); return f ? blob_.Follow(f) : 0; }  // table, vector or string
+  uint32_t U32(int i, uint32_t dflt) {
+    uint32_t f = Field(i);
+    return f ? blob_.U32(f) : dflt;
+  }
+  int32_t I32(int i, int32_t dflt) {
+    uint32_t f = Field(i);
+    return f ? blob_.I32(f) : dflt;
+  }
+  uint8_t U8(int i, uint8_t dflt) {
+    uint32_t f = Field(i);
+    return f ? blob_.U8(f) : dflt;
+  }
+  uint32_t Ref(int i) {
+    uint32_t f = Field(i);
+    return f ? blob_.Follow(f) : 0;
+  }  // table, vector or string
   FlatTable Table(int i) { return FlatTable(blob_, Ref(i)); }
   bool Has(int i) { return Field(i) != 0; }
 

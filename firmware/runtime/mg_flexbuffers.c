@@ -5,8 +5,16 @@
 
 #include <string.h>
 
-enum { FBT_INT = 1, FBT_UINT = 2, FBT_FLOAT = 3, FBT_INDIRECT_INT = 6, FBT_INDIRECT_UINT = 7,
-       FBT_INDIRECT_FLOAT = 8, FBT_MAP = 9, FBT_BOOL = 26 };
+enum {
+    FBT_INT = 1,
+    FBT_UINT = 2,
+    FBT_FLOAT = 3,
+    FBT_INDIRECT_INT = 6,
+    FBT_INDIRECT_UINT = 7,
+    FBT_INDIRECT_FLOAT = 8,
+    FBT_MAP = 9,
+    FBT_BOOL = 26
+};
 
 typedef struct {
     const uint8_t *buf;

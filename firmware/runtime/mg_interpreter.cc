@@ -41,7 +41,10 @@ class Message {
     char digits[12];
     int n = 0;
     uint32_t u = v < 0 ? 0u - static_cast<uint32_t>(v) : static_cast<uint32_t>(v);
-    do { digits[n++] = static_cast<char>('0' + u % 10); u /= 10; } while (u);
+    do {
+      digits[n++] = static_cast<char>('0' + u % 10);
+      u /= 10;
+    } while (u);
     if (v < 0) digits[n++] = '-';
     char text[12];
     for (int i = 0; i < n; ++i) text[i] = digits[n - 1 - i];
@@ -72,10 +75,14 @@ void Trace(const char* stage, uint32_t node, const char* op, const char* result,
 
 uint32_t TypeSize(uint8_t type) {
   switch (type) {
-    case MG_FLOAT32: case MG_INT32: case MG_UINT32: return 4;
+    case MG_FLOAT32:
+    case MG_INT32:
+    case MG_UINT32: return 4;
     case MG_INT64: return 8;
     case MG_INT16: return 2;
-    case MG_INT8: case MG_UINT8: case MG_BOOL: return 1;
+    case MG_INT8:
+    case MG_UINT8:
+    case MG_BOOL: return 1;
     default: return 0;
   }
 }
@@ -132,7 +139,8 @@ bool Interpreter::ParseTensors(FlatBlob& blob, FlatTable& model, FlatTable& subg
     uint32_t buffer = t.U32(kTensorBuffer, 0);
     uint32_t data_len = 0, data = 0;
     if (buffer < num_buffers) data = model.VectorTable(kModelBuffers, buffer).Vector(kBufferData, 1, &data_len);
-    if (!blob.ok() || num_dims > 8 || !Aligned(dims, 4) || TypeSize(type) == 0) return FailModel("corrupt tensor table");
+    if (!blob.ok() || num_dims > 8 || !Aligned(dims, 4) || TypeSize(type) == 0)
+      return FailModel("corrupt tensor table");
     const int32_t* model_dims = num_dims ? reinterpret_cast<const int32_t*>(model_ + dims) : nullptr;
     if (tensor.type != type || tensor.num_dims != num_dims || (num_dims && tensor.dims != model_dims)) {
       return FailModel("tensor types or shapes differ from the generated plan");
@@ -151,8 +159,10 @@ bool Interpreter::ParseTensors(FlatBlob& blob, FlatTable& model, FlatTable& subg
   uint32_t out = subgraph.Vector(kGraphOutputs, 4, &num_outputs_);
   inputs_ = reinterpret_cast<const int32_t*>(model_ + in);
   outputs_ = reinterpret_cast<const int32_t*>(model_ + out);
-  for (uint32_t i = 0; i < num_inputs_; ++i) if (static_cast<uint32_t>(inputs_[i]) >= num_tensors) return FailModel("bad input index");
-  for (uint32_t i = 0; i < num_outputs_; ++i) if (static_cast<uint32_t>(outputs_[i]) >= num_tensors) return FailModel("bad output index");
+  for (uint32_t i = 0; i < num_inputs_; ++i)
+    if (static_cast<uint32_t>(inputs_[i]) >= num_tensors) return FailModel("bad input index");
+  for (uint32_t i = 0; i < num_outputs_; ++i)
+    if (static_cast<uint32_t>(outputs_[i]) >= num_tensors) return FailModel("bad output index");
   return blob.ok() && Aligned(in, 4) && Aligned(out, 4);
 }
 
@@ -188,19 +198,24 @@ bool Interpreter::BindNodes(FlatBlob& blob, FlatTable& model, FlatTable& subgrap
       return FailModel("corrupt operator table");
     }
     node = mg_node{reinterpret_cast<const int32_t*>(model_ + in),
-                   reinterpret_cast<const int32_t*>(model_ + out), static_cast<uint8_t>(n_in),
-                   static_cast<uint8_t>(n_out), static_cast<uint16_t>(i), plan_.node_params[i],
+                   reinterpret_cast<const int32_t*>(model_ + out),
+                   static_cast<uint8_t>(n_in),
+                   static_cast<uint8_t>(n_out),
+                   static_cast<uint16_t>(i),
+                   plan_.node_params[i],
                    plan_.scratch_offsets[i] == MG_NO_SCRATCH ? nullptr : plan_.arena + plan_.scratch_offsets[i],
-                   plan_.scratch_sizes[i], nullptr};
+                   plan_.scratch_sizes[i],
+                   nullptr};
     for (uint32_t k = 0; k < n_in; ++k) {
-      if (node.inputs[k] < -1 || node.inputs[k] >= static_cast<int32_t>(plan_.num_tensors)) return FailModel("bad tensor index");
+      if (node.inputs[k] < -1 || node.inputs[k] >= static_cast<int32_t>(plan_.num_tensors))
+        return FailModel("bad tensor index");
     }
     for (uint32_t k = 0; k < n_out; ++k) {
       if (static_cast<uint32_t>(node.outputs[k]) >= plan_.num_tensors) return FailModel("bad tensor index");
     }
     const mg_registration* reg = builtin == kBuiltinCustom
-        ? resolver_.FindOp(reinterpret_cast<const char*>(model_ + name), name_len, version)
-        : resolver_.FindOp(builtin, version, plan_.node_backends[i]);
+                                     ? resolver_.FindOp(reinterpret_cast<const char*>(model_ + name), name_len, version)
+                                     : resolver_.FindOp(builtin, version, plan_.node_backends[i]);
     Trace("lookup", i, plan_.op_names[i], reg ? "found" : "missing", nullptr);
     if (!reg) {
       Message m(error_, sizeof error_);

@@ -16,12 +16,20 @@ extern "C" {
 typedef enum { MG_OK = 0, MG_ERROR = 1 } mg_status;
 
 /* TFLite TensorType values, as stored in the model. */
-enum { MG_FLOAT32 = 0, MG_INT32 = 2, MG_UINT8 = 3, MG_INT64 = 4, MG_BOOL = 6, MG_INT16 = 7, MG_INT8 = 9,
-       MG_UINT32 = 15 };
+enum {
+    MG_FLOAT32 = 0,
+    MG_INT32 = 2,
+    MG_UINT8 = 3,
+    MG_INT64 = 4,
+    MG_BOOL = 6,
+    MG_INT16 = 7,
+    MG_INT8 = 9,
+    MG_UINT32 = 15
+};
 
 typedef struct {
-    void *data;           /* in the arena, or in the model (constants) */
-    const int32_t *dims;  /* the shape, read in place from the model */
+    void *data;          /* in the arena, or in the model (constants) */
+    const int32_t *dims; /* the shape, read in place from the model */
     uint8_t num_dims;
     uint8_t type;
 } mg_tensor;
@@ -37,21 +45,21 @@ typedef struct {
 } mg_custom_options;
 
 typedef struct mg_node {
-    const int32_t *inputs;   /* tensor indices, in place in the model; -1 marks an omitted input */
+    const int32_t *inputs; /* tensor indices, in place in the model; -1 marks an omitted input */
     const int32_t *outputs;
     uint8_t num_inputs;
     uint8_t num_outputs;
     uint16_t index;
-    const void *params;      /* the generator's parameter block for this node */
-    void *scratch;           /* planner-placed scratch memory, NULL if the kernel declares none */
-    uint32_t scratch_size;   /* bytes at scratch, as the kernel's *_scratch_size() asked */
-    void *user_data;         /* set by init, when a kernel keeps state */
+    const void *params;    /* the generator's parameter block for this node */
+    void *scratch;         /* planner-placed scratch memory, NULL if the kernel declares none */
+    uint32_t scratch_size; /* bytes at scratch, as the kernel's *_scratch_size() asked */
+    void *user_data;       /* set by init, when a kernel keeps state */
 } mg_node;
 
 typedef struct {
-    mg_status (*init)(mg_node *node);     /* optional */
-    void (*free)(mg_node *node);          /* optional */
-    mg_status (*prepare)(mg_node *node);  /* checks shapes and types once */
+    mg_status (*init)(mg_node *node);    /* optional */
+    void (*free)(mg_node *node);         /* optional */
+    mg_status (*prepare)(mg_node *node); /* checks shapes and types once */
     mg_status (*invoke)(mg_node *node);
 } mg_registration;
 

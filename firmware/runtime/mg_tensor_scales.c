@@ -62,8 +62,7 @@ static uint32_t element(const blob *m, uint32_t vector, uint32_t index)
     return follow(m, vector + 4 + 4 * index);
 }
 
-const uint8_t *mg_flatbuffer_tensor_scales(const uint8_t *model, uint32_t model_size, int32_t tensor,
-                                           uint32_t count)
+const uint8_t *mg_flatbuffer_tensor_scales(const uint8_t *model, uint32_t model_size, int32_t tensor, uint32_t count)
 {
     const blob m = {model, model_size};
     if (model_size < 8) {

@@ -14,8 +14,7 @@ extern "C" {
 const uint8_t *mg_tensor_scales(int32_t tensor, uint32_t count);
 
 /* The same in any TFLite flatbuffer; every read is bounds-checked against model_size. */
-const uint8_t *mg_flatbuffer_tensor_scales(const uint8_t *model, uint32_t model_size, int32_t tensor,
-                                           uint32_t count);
+const uint8_t *mg_flatbuffer_tensor_scales(const uint8_t *model, uint32_t model_size, int32_t tensor, uint32_t count);
 
 #ifdef __cplusplus
 }

@@ -4,6 +4,7 @@ For each model and board: generate, build, run a few random sets in QEMU, compar
 record flash, code, RAM, arena, lower bound, runtime metadata, stack high-water mark and instructions per
 inference; also the all-kernels build's code size and TFLite Micro's own planned arena on the host.
 """
+
 from __future__ import annotations
 
 import os
@@ -15,8 +16,8 @@ from pathlib import Path
 
 from .. import zoo
 from ..boards import load_board
-from ..catalog.backends import choose_backends
 from ..build import build
+from ..catalog.backends import choose_backends
 from ..compare import compare
 from ..errors import McugenError
 from ..measure import measure
@@ -47,15 +48,17 @@ class BenchResult:
     cost: int = 0
     code_all_ops: int | None = None
     tflm_head: int | None = None
-    backend: str = "reference"   # the --backend choice of this run
-    backends_used: str = ""      # the backends that served nodes, e.g. "dsp+reference"
+    backend: str = "reference"  # the --backend choice of this run
+    backends_used: str = ""  # the backends that served nodes, e.g. "dsp+reference"
     macs: int = 0
 
 
 def tflm_planned_arena(model_path: Path) -> int | None:
     """TFLite Micro's non-persistent ("head") arena on the host: the part its planner places."""
-    script = ("from tflite_micro.python.tflite_micro import runtime\n"
-              f"runtime.Interpreter.from_file({str(model_path)!r}, arena_size=64 << 20).print_allocations()\n")
+    script = (
+        "from tflite_micro.python.tflite_micro import runtime\n"
+        f"runtime.Interpreter.from_file({str(model_path)!r}, arena_size=64 << 20).print_allocations()\n"
+    )
     proc = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300)
     match = re.search(r"Arena allocation head (\d+) bytes", proc.stderr + proc.stdout)
     return int(match.group(1)) if match else None
@@ -66,8 +69,15 @@ def _workdir(model: str, board: str, suffix: str = "") -> Path:
     return root / f"{Path(model).stem}-{board}{suffix}"
 
 
-def bench_one(model: str, board_name: str, sets: int = 3, seed: int = 0, all_ops: bool = True,
-              backend: str = "reference", step: str = "") -> BenchResult:
+def bench_one(
+    model: str,
+    board_name: str,
+    sets: int = 3,
+    seed: int = 0,
+    all_ops: bool = True,
+    backend: str = "reference",
+    step: str = "",
+) -> BenchResult:
     """One model on one board; `step` ("[i/N] ") prefixes its progress lines."""
     board = load_board(board_name)
     result = BenchResult(Path(model).stem, board_name, board.cpu, backend=backend)
@@ -80,8 +90,9 @@ def bench_one(model: str, board_name: str, sets: int = 3, seed: int = 0, all_ops
         inputs = random_sets(project.inputs, sets, seed)
         _, size, run = build_and_run(project, board, inputs)
         progress(f"{step}running the TFLite Micro reference on the same {sets} set(s)")
-        verdict = compare([s.outputs for s in run.sets],
-                          reference_outputs(the_plan.graph.model_bytes, inputs, len(project.outputs)))
+        verdict = compare(
+            [s.outputs for s in run.sets], reference_outputs(the_plan.graph.model_bytes, inputs, len(project.outputs))
+        )
         result.match, result.sets = verdict.match, sets
         result.flash, result.code, result.model_bytes, result.ram = size.flash, size.code, size.model, size.ram
         result.arena, result.lower_bound, result.metadata = the_plan.arena_size, the_plan.lower_bound, size.metadata
@@ -109,8 +120,10 @@ def run_bench(models: list[str], boards: list[str], sets: int = 3, all_ops: bool
             runs.append((m, b, "reference", all_ops and b == boards[0]))
             if optimized:
                 runs.append((m, b, "auto", False))
-    return [bench_one(m, b, sets=sets, all_ops=with_all, backend=backend, step=f"[{i}/{len(runs)}] ")
-            for i, (m, b, backend, with_all) in enumerate(runs, 1)]
+    return [
+        bench_one(m, b, sets=sets, all_ops=with_all, backend=backend, step=f"[{i}/{len(runs)}] ")
+        for i, (m, b, backend, with_all) in enumerate(runs, 1)
+    ]
 
 
 def as_dicts(results: list[BenchResult]) -> list[dict]:

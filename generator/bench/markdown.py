@@ -1,4 +1,5 @@
 """docs/benchmarks.md from bench results: our figures beside TFLite Micro's, goals met or the gap stated."""
+
 from __future__ import annotations
 
 from .baselines import tflm
@@ -13,16 +14,20 @@ def _ratio(a: float | None, b: float | None) -> str:
 
 
 def memory_table(results) -> list[str]:
-    lines = ["## Memory (issue: static memory planner)", "",
-             "Our arena is the static plan's size; the lower bound is the largest total of bytes live at one "
-             "node for the chosen order. TFLM's device arena (`arena_used_bytes()` on the M4, from "
-             "docs/baselines.md) includes its own runtime structures, so we compare it with our arena + "
-             "runtime metadata. TFLM planned is the non-persistent (planner) part of its arena on the host. "
-             "Total RAM is `.data + .bss` of the ELF with the stack reserve replaced by the measured stack "
-             "high-water mark. Goals: arena <= 1.05x lower bound; arena + metadata <= 0.75x TFLM device arena.", "",
-             "| model | arena | lower bound | arena/bound | metadata | arena+meta | TFLM planned | TFLM device arena"
-             " | (arena+meta)/TFLM | stack used | total RAM | goals |",
-             "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|"]
+    lines = [
+        "## Memory (issue: static memory planner)",
+        "",
+        "Our arena is the static plan's size; the lower bound is the largest total of bytes live at one "
+        "node for the chosen order. TFLM's device arena (`arena_used_bytes()` on the M4, from "
+        "docs/baselines.md) includes its own runtime structures, so we compare it with our arena + "
+        "runtime metadata. TFLM planned is the non-persistent (planner) part of its arena on the host. "
+        "Total RAM is `.data + .bss` of the ELF with the stack reserve replaced by the measured stack "
+        "high-water mark. Goals: arena <= 1.05x lower bound; arena + metadata <= 0.75x TFLM device arena.",
+        "",
+        "| model | arena | lower bound | arena/bound | metadata | arena+meta | TFLM planned | TFLM device arena"
+        " | (arena+meta)/TFLM | stack used | total RAM | goals |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|",
+    ]
     for r in results:
         if r.error:
             lines.append(f"| {r.model} | blocked: {r.error} |" + " |" * 11)
@@ -32,46 +37,67 @@ def memory_table(results) -> list[str]:
         total = r.ram - r.stack_reserve + r.stack_used
         bound_ok = r.arena <= 1.05 * max(r.lower_bound, 1)
         tflm_ok = base is None or ours <= 0.75 * base["arena"]
-        verdict = "met" if bound_ok and tflm_ok else "gap: " + ", ".join(
-            ([f"arena {r.arena / max(r.lower_bound, 1):.3f}x bound"] if not bound_ok else []) +
-            ([f"{ours / base['arena']:.2f}x TFLM (goal 0.75x: {ours - int(0.75 * base['arena']):,} B over)"]
-             if not tflm_ok else []))
-        lines.append(f"| {r.model} | {r.arena:,} | {r.lower_bound:,} | {_ratio(r.arena, r.lower_bound)} | "
-                     f"{r.metadata:,} | {ours:,} | {_k(r.tflm_head)} | {_k(base and base['arena'])} | "
-                     f"{_ratio(ours, base and base['arena'])} | {r.stack_used:,} | {total:,} | {verdict} |")
+        verdict = (
+            "met"
+            if bound_ok and tflm_ok
+            else "gap: "
+            + ", ".join(
+                ([f"arena {r.arena / max(r.lower_bound, 1):.3f}x bound"] if not bound_ok else [])
+                + (
+                    [f"{ours / base['arena']:.2f}x TFLM (goal 0.75x: {ours - int(0.75 * base['arena']):,} B over)"]
+                    if not tflm_ok
+                    else []
+                )
+            )
+        )
+        lines.append(
+            f"| {r.model} | {r.arena:,} | {r.lower_bound:,} | {_ratio(r.arena, r.lower_bound)} | "
+            f"{r.metadata:,} | {ours:,} | {_k(r.tflm_head)} | {_k(base and base['arena'])} | "
+            f"{_ratio(ours, base and base['arena'])} | {r.stack_used:,} | {total:,} | {verdict} |"
+        )
     return lines
 
 
 def size_table(results) -> list[str]:
-    lines = ["## Code size (issue: size reports)", "",
-             "code = flash minus the model's bytes (`arm-none-eabi-size` text + data, minus `mg_model_data`), "
-             "with exactly the model's kernels registered, and with every kernel mcugen has (`--resolver all`, "
-             "TFLM's AllOpsResolver case). TFLM figures: docs/baselines.md (reference kernels). Goals: "
-             "trimmed <= 0.5x TFLM trimmed; all-kernels <= 0.5x TFLM all-ops.", "",
-             "| model | flash | model bytes | code | TFLM code | ratio | code, all kernels | TFLM all ops | ratio |",
-             "|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
+    lines = [
+        "## Code size (issue: size reports)",
+        "",
+        "code = flash minus the model's bytes (`arm-none-eabi-size` text + data, minus `mg_model_data`), "
+        "with exactly the model's kernels registered, and with every kernel mcugen has (`--resolver all`, "
+        "TFLM's AllOpsResolver case). TFLM figures: docs/baselines.md (reference kernels). Goals: "
+        "trimmed <= 0.5x TFLM trimmed; all-kernels <= 0.5x TFLM all-ops.",
+        "",
+        "| model | flash | model bytes | code | TFLM code | ratio | code, all kernels | TFLM all ops | ratio |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ]
     for r in results:
         if r.error:
             continue
         base = tflm("cortex-m4", r.model, "reference") or {}
         all_base = tflm("cortex-m4", r.model, "reference-all-ops") or {}
-        lines.append(f"| {r.model} | {r.flash:,} | {r.model_bytes:,} | {r.code:,} | {_k(base.get('code'))} | "
-                     f"{_ratio(r.code, base.get('code'))} | {_k(r.code_all_ops)} | {_k(all_base.get('code'))} | "
-                     f"{_ratio(r.code_all_ops, all_base.get('code'))} |")
+        lines.append(
+            f"| {r.model} | {r.flash:,} | {r.model_bytes:,} | {r.code:,} | {_k(base.get('code'))} | "
+            f"{_ratio(r.code, base.get('code'))} | {_k(r.code_all_ops)} | {_k(all_base.get('code'))} | "
+            f"{_ratio(r.code_all_ops, all_base.get('code'))} |"
+        )
     return lines
 
 
 def speed_table(results) -> list[str]:
-    lines = ["## Speed (issue: optimized kernels)", "",
-             "Instructions per inference: SysTick ticks around one `Invoke()` under QEMU `-icount shift=0` "
-             "(1 instruction = 1 ns; 40 instructions per tick on mps2 boards, 31.25 on mps3-an547). An instruction "
-             "count, not time: it does not compare across cores (a Helium instruction handles up to 16 lanes, an M7 "
-             "dual-issues). `auto` runs the board's optimized backend where it claims a node and the reference "
-             "kernels elsewhere. TFLM figures: docs/baselines.md. Goals: optimized <= TFLM + CMSIS-NN on the "
-             "same board (stretch 0.7x), code <= TFLM + CMSIS-NN's.", "",
-             "| model | board | kernels | match | MACs | instructions | per MAC | speedup | code (B) | RAM (B) | "
-             "TFLM ref | TFLM CMSIS-NN | ours / CMSIS-NN |",
-             "|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+    lines = [
+        "## Speed (issue: optimized kernels)",
+        "",
+        "Instructions per inference: SysTick ticks around one `Invoke()` under QEMU `-icount shift=0` "
+        "(1 instruction = 1 ns; 40 instructions per tick on mps2 boards, 31.25 on mps3-an547). An instruction "
+        "count, not time: it does not compare across cores (a Helium instruction handles up to 16 lanes, an M7 "
+        "dual-issues). `auto` runs the board's optimized backend where it claims a node and the reference "
+        "kernels elsewhere. TFLM figures: docs/baselines.md. Goals: optimized <= TFLM + CMSIS-NN on the "
+        "same board (stretch 0.7x), code <= TFLM + CMSIS-NN's.",
+        "",
+        "| model | board | kernels | match | MACs | instructions | per MAC | speedup | code (B) | RAM (B) | "
+        "TFLM ref | TFLM CMSIS-NN | ours / CMSIS-NN |",
+        "|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ]
     reference = {(r.model, r.board): r for r in results if r.backend == "reference" and not r.error}
     for r in results:
         if r.error:
@@ -83,9 +109,11 @@ def speed_table(results) -> list[str]:
         speedup = f"{base.cost / r.cost:.2f}x" if base and r.cost else "-"
         per_mac = f"{r.cost / r.macs:.1f}" if r.macs else "-"
         kernels = r.backend if r.backend == "reference" else f"{r.backend}: {r.backends_used}"
-        lines.append(f"| {r.model} | {r.board} | {kernels} | {'yes' if r.match else 'NO'} | "
-                     f"{r.macs:,} | {r.cost:,} | {per_mac} | {speedup} | {r.code:,} | {r.ram:,} | {_k(ref)} | "
-                     f"{_k(nn)} | {_ratio(r.cost, nn)} |")
+        lines.append(
+            f"| {r.model} | {r.board} | {kernels} | {'yes' if r.match else 'NO'} | "
+            f"{r.macs:,} | {r.cost:,} | {per_mac} | {speedup} | {r.code:,} | {r.ram:,} | {_k(ref)} | "
+            f"{_k(nn)} | {_ratio(r.cost, nn)} |"
+        )
     return lines
 
 
@@ -93,10 +121,15 @@ def board_matrix(results) -> list[str]:
     boards = list(dict.fromkeys(r.board for r in results))
     if len(boards) < 2:
         return []
-    lines = ["## Boards (issue: boards and emulator runs)", "",
-             "Each cell: fits? flash / RAM (bytes, with the board's stack reserve) / instructions per inference with "
-             "the reference kernels. A model that does not fit fails at generation with both numbers.", "",
-             "| model | " + " | ".join(boards) + " |", "|---|" + "---|" * len(boards)]
+    lines = [
+        "## Boards (issue: boards and emulator runs)",
+        "",
+        "Each cell: fits? flash / RAM (bytes, with the board's stack reserve) / instructions per inference with "
+        "the reference kernels. A model that does not fit fails at generation with both numbers.",
+        "",
+        "| model | " + " | ".join(boards) + " |",
+        "|---|" + "---|" * len(boards),
+    ]
     by_key = {(r.model, r.board): r for r in results if r.backend == "reference"}
     for model in dict.fromkeys(r.model for r in results):
         cells = []
@@ -115,9 +148,14 @@ def board_matrix(results) -> list[str]:
 def render(results, command: str) -> str:
     first_board = results[0].board if results else ""
     main = [r for r in results if r.board == first_board]
-    parts = ["# Benchmarks", "", f"Produced by `{command}` (see docs/cli.md). Every figure below comes from a "
-             "real build (PlatformIO, arm-none-eabi-gcc 12.2) and real QEMU 7.2 runs whose outputs matched the "
-             "tflite-micro reference; TFLM's figures are the measured baselines in docs/baselines.md.", ""]
+    parts = [
+        "# Benchmarks",
+        "",
+        f"Produced by `{command}` (see docs/cli.md). Every figure below comes from a "
+        "real build (PlatformIO, arm-none-eabi-gcc 12.2) and real QEMU 7.2 runs whose outputs matched the "
+        "tflite-micro reference; TFLM's figures are the measured baselines in docs/baselines.md.",
+        "",
+    ]
     main = [r for r in main if r.backend == "reference"]
     parts += memory_table(main) + [""] + size_table(main) + [""] + speed_table(results) + [""]
     matrix = board_matrix(results)

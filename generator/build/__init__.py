@@ -3,6 +3,7 @@
 PlatformIO runs in its own core folder (MCUGEN_PIO_CORE_DIR, default ~/.cache/mcugen/platformio-<hash of the
 checkout>) that mcugen seeds with a `tool-scons` package backed by PyPI's SCons, so no registry is ever contacted.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -43,8 +44,12 @@ def prepare_core_dir(core: Path) -> None:
     # Claim exactly the version this PlatformIO asks for (e.g. "~4.41101.0"); the SCons behind it is PyPI's.
     version = get_core_dependencies()["tool-scons"].lstrip("~^=<>")
     target = core / "packages" / "tool-scons"
-    meta = {"type": "tool", "name": "tool-scons", "version": version,
-            "spec": {"owner": "platformio", "id": None, "name": "tool-scons", "requirements": None, "uri": None}}
+    meta = {
+        "type": "tool",
+        "name": "tool-scons",
+        "version": version,
+        "spec": {"owner": "platformio", "id": None, "name": "tool-scons", "requirements": None, "uri": None},
+    }
     if (target / ".piopm").is_file() and json.loads((target / ".piopm").read_text()) == meta:
         return
     shutil.rmtree(target, ignore_errors=True)
@@ -61,8 +66,10 @@ def prepare_core() -> Path:
         with exclusive(core.parent / f"{core.name}.lock"):  # parallel workers: one installs, none sees it half done
             prepare_core_dir(core)
     except OSError as exc:
-        raise McugenError(f"cannot prepare PlatformIO's core folder {core}: {exc.strerror or exc}; set "
-                          "MCUGEN_PIO_CORE_DIR (or XDG_CACHE_HOME) to a folder you can write") from None
+        raise McugenError(
+            f"cannot prepare PlatformIO's core folder {core}: {exc.strerror or exc}; set "
+            "MCUGEN_PIO_CORE_DIR (or XDG_CACHE_HOME) to a folder you can write"
+        ) from None
     return core
 
 
@@ -74,16 +81,23 @@ def pio_test(project_dir: Path, board: str) -> int:
 
 def pio_env(core: Path) -> dict[str, str]:
     env = dict(os.environ)
-    env.update(PLATFORMIO_CORE_DIR=str(core), PLATFORMIO_NO_ANSI="1", PLATFORMIO_SETTING_ENABLE_TELEMETRY="No",
-               PLATFORMIO_SETTING_CHECK_PLATFORMIO_INTERVAL="36500", PLATFORMIO_DISABLE_PROGRESSBAR="true")
+    env.update(
+        PLATFORMIO_CORE_DIR=str(core),
+        PLATFORMIO_NO_ANSI="1",
+        PLATFORMIO_SETTING_ENABLE_TELEMETRY="No",
+        PLATFORMIO_SETTING_CHECK_PLATFORMIO_INTERVAL="36500",
+        PLATFORMIO_DISABLE_PROGRESSBAR="true",
+    )
     return env
 
 
 def build(project_dir: Path, verbose: bool = False) -> BuildResult:
     project = load_project(project_dir)
     if shutil.which("arm-none-eabi-gcc") is None:
-        raise McugenError("arm-none-eabi-gcc not found; install it: apt-get install gcc-arm-none-eabi "
-                          "libnewlib-arm-none-eabi (or run `make setup`)")
+        raise McugenError(
+            "arm-none-eabi-gcc not found; install it: apt-get install gcc-arm-none-eabi "
+            "libnewlib-arm-none-eabi (or run `make setup`)"
+        )
     core = prepare_core()
     cmd = [sys.executable, "-m", "platformio", "run", "-d", str(project.path), "-e", project.board]
 

@@ -4,6 +4,7 @@ Each module in `ops/` describes one op (or family) with SPEC or SPECS; they are 
 Several kernels may serve one op, one per backend. `register` adds kernels from outside the repository
 (custom ops, test backends).
 """
+
 from __future__ import annotations
 
 import importlib
@@ -53,5 +54,14 @@ def reference_kernels() -> list[KernelSpec]:
     return [s for s in CATALOG if s.backend == "reference" and not s.is_custom]
 
 
-__all__ = ["BY_CODE", "CATALOG", "CExpr", "KernelSpec", "NodeParams", "reference_kernels", "register", "unregister",
-           "with_kernels"]
+__all__ = [
+    "BY_CODE",
+    "CATALOG",
+    "CExpr",
+    "KernelSpec",
+    "NodeParams",
+    "reference_kernels",
+    "register",
+    "unregister",
+    "with_kernels",
+]

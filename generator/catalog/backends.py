@@ -1,5 +1,6 @@
 """Kernel backends: sets of kernels that claim nodes, like TFLite delegates. Each node goes to the first
 backend in priority order that claims it; the reference kernels come last and take everything else."""
+
 from __future__ import annotations
 
 from ..errors import McugenError
@@ -9,7 +10,7 @@ REFERENCE = "reference"
 BACKEND_CORES: dict[str, set[str] | None] = {
     REFERENCE: None,
     "dsp": {"cortex-m4", "cortex-m7", "cortex-m33"},  # ARMv7E-M / ARMv8-M Main DSP extension (SMLAD, SXTB16)
-    "mve": {"cortex-m55"},                            # Helium
+    "mve": {"cortex-m55"},  # Helium
 }
 
 
@@ -29,6 +30,7 @@ def choose_backends(choice: str, cpu: str) -> list[str]:
             if name not in BACKEND_CORES:
                 raise McugenError(f"unknown backend '{name}'; known: {', '.join(BACKEND_CORES)}")
             if not available(name, cpu):
-                raise McugenError(f"backend '{name}' needs a {' or '.join(sorted(BACKEND_CORES[name]))} core; "
-                                  f"this board is a {cpu}")
+                raise McugenError(
+                    f"backend '{name}' needs a {' or '.join(sorted(BACKEND_CORES[name]))} core; this board is a {cpu}"
+                )
     return [b for b in names if b != REFERENCE] + [REFERENCE]

@@ -1,4 +1,5 @@
 """TFLite Micro's quantization set-up math, done on the host with the same float/double steps."""
+
 from __future__ import annotations
 
 import math

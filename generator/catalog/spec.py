@@ -1,9 +1,10 @@
 """What a kernel in the catalog declares: the op it implements, the versions and types it accepts, its C
 sources, and how the generator computes its parameters and scratch size ahead of time."""
+
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 from ..model import CUSTOM_CODE, Operator, Tensor
 
@@ -22,12 +23,12 @@ class NodeParams:
 
 @dataclass(frozen=True)
 class KernelSpec:
-    op: str                      # BuiltinOperator name, or the custom op's exact name
+    op: str  # BuiltinOperator name, or the custom op's exact name
     builtin_code: int
-    versions: tuple[int, int]    # inclusive range accepted by FindOp
-    dtypes: tuple[str, ...]      # input types the kernel handles, for docs and messages
-    sources: tuple[str, ...]     # files it needs (headers included): names under firmware/kernels/, or absolute paths
-    registration: str            # C symbol of its mg_registration
+    versions: tuple[int, int]  # inclusive range accepted by FindOp
+    dtypes: tuple[str, ...]  # input types the kernel handles, for docs and messages
+    sources: tuple[str, ...]  # files it needs (headers included): names under firmware/kernels/, or absolute paths
+    registration: str  # C symbol of its mg_registration
     validate: Callable[[Operator, list[Tensor | None], list[Tensor]], str | None]
     params: Callable[[Operator, list[Tensor | None], list[Tensor]], NodeParams]
     scratch_bytes: Callable[[Operator, list[Tensor | None], list[Tensor]], int] = lambda op, i, o: 0
@@ -54,9 +55,11 @@ class KernelSpec:
 
 def never_raises(check: Callable[[Operator, list[Tensor | None], list[Tensor]], bool]):
     """A claims predicate that never raises: a malformed node is simply not claimed by the backend."""
+
     def claims(op, inputs, outputs):
         try:
             return bool(check(op, inputs, outputs))
         except (ArithmeticError, AttributeError, IndexError, KeyError, TypeError, ValueError):
             return False
+
     return claims

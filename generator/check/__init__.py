@@ -3,6 +3,7 @@
 Builtin ops match by code and version range, custom ops by exact, case-sensitive name. Every failure of
 every node is collected, so the user sees the whole list at once.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -18,7 +19,7 @@ from ..model import CUSTOM_CODE, Graph, Operator
 class CheckedGraph:
     graph: Graph
     kernels: list[KernelSpec]  # one per operator, in order
-    backends: list[str]        # the priority order the kernels were chosen in
+    backends: list[str]  # the priority order the kernels were chosen in
 
 
 class CheckError(McugenError):
@@ -27,8 +28,9 @@ class CheckError(McugenError):
     def __init__(self, failures: list[str], nodes: list[int]):
         self.failures, self.nodes = failures, nodes
         lines = [f"{len(failures)} node(s) cannot run on mcugen's kernels:"] + [f"  {f}" for f in failures]
-        lines.append("fix: convert the model with the ops `mcugen ops` lists (no MODEL: the catalog), "
-                     "or add a kernel for them")
+        lines.append(
+            "fix: convert the model with the ops `mcugen ops` lists (no MODEL: the catalog), or add a kernel for them"
+        )
         super().__init__("\n".join(lines))
 
 
@@ -43,8 +45,10 @@ def _candidates(op: Operator, catalog: dict, backends: list[str]) -> list[Kernel
 
 def _custom_hint(name: str, catalog: dict) -> str:
     if name.startswith("Flex"):
-        return ("a TensorFlow (Flex) op the converter kept; it cannot run on a microcontroller: "
-                "convert again with builtin ops only")
+        return (
+            "a TensorFlow (Flex) op the converter kept; it cannot run on a microcontroller: "
+            "convert again with builtin ops only"
+        )
     provided = [s.op for s in catalog.get(CUSTOM_CODE, [])]
     near = [p for p in provided if p.lower() == name.lower()]
     if near:
@@ -54,8 +58,9 @@ def _custom_hint(name: str, catalog: dict) -> str:
     return "no custom op of that name; give its Python and C implementation with --custom-ops DIR"
 
 
-def find_kernel(op: Operator, catalog: dict | None = None,
-                backends: list[str] = (REFERENCE,)) -> tuple[KernelSpec | None, str | None]:
+def find_kernel(
+    op: Operator, catalog: dict | None = None, backends: list[str] = (REFERENCE,)
+) -> tuple[KernelSpec | None, str | None]:
     """TFLite FindOp semantics: the first kernel for the op's code (or exact custom name) and version,
     or the reason there is none."""
     catalog = catalog if catalog is not None else _catalog.BY_CODE
@@ -83,8 +88,9 @@ def _node_problem(spec: KernelSpec, op: Operator, inputs: list, outputs: list) -
     tripping over a malformed model (e.g. missing quantization) becomes a reason, not a crash."""
     for t in [*inputs, *outputs]:
         if t is not None and t.quant is not None and len(t.quant.zero_point) != len(t.quant.scale):
-            return (f"tensor {t.index} '{t.name}' has {len(t.quant.scale)} scales but "
-                    f"{len(t.quant.zero_point)} zero points")
+            return (
+                f"tensor {t.index} '{t.name}' has {len(t.quant.scale)} scales but {len(t.quant.zero_point)} zero points"
+            )
         if t is not None and t.quant is not None and not all(0.0 < s < float("inf") for s in t.quant.scale):
             return f"tensor {t.index} '{t.name}' has a quantization scale that is not a positive number"
     try:
@@ -93,8 +99,9 @@ def _node_problem(spec: KernelSpec, op: Operator, inputs: list, outputs: list) -
         return f"cannot check this node, the model looks malformed ({type(exc).__name__}: {exc})"
 
 
-def select_kernel(op: Operator, inputs: list, outputs: list, catalog: dict,
-                  backends: list[str]) -> tuple[KernelSpec | None, str | None]:
+def select_kernel(
+    op: Operator, inputs: list, outputs: list, catalog: dict, backends: list[str]
+) -> tuple[KernelSpec | None, str | None]:
     """The first backend's kernel that accepts the version, claims the node and validates it."""
     spec, reason = find_kernel(op, catalog, backends)
     if spec is None:

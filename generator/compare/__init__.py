@@ -1,4 +1,5 @@
 """compare: device outputs vs reference outputs -> verdict. Integers must be equal; floats within 1e-5 relative."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass

@@ -1,5 +1,6 @@
 """Writes the project folder safely: into a temporary folder first, then moved into place, and never over
 files mcugen did not write (mcugen.json lists every generated file with its hash)."""
+
 from __future__ import annotations
 
 import hashlib
@@ -50,8 +51,9 @@ def _io(graph: Graph, indices: list[int]) -> list[IoTensor]:
     for i in indices:
         t = graph.tensors[i]
         q = t.quant
-        result.append(IoTensor(i, t.name, list(t.shape), t.dtype.name, q.scale[0] if q else None,
-                               q.zero_point[0] if q else None))
+        result.append(
+            IoTensor(i, t.name, list(t.shape), t.dtype.name, q.scale[0] if q else None, q.zero_point[0] if q else None)
+        )
     return result
 
 
@@ -86,8 +88,9 @@ def _check_target(out: Path) -> None:
     try:
         recorded = json.loads((out / MANIFEST).read_text())["files"]
     except (OSError, ValueError, KeyError, TypeError):
-        raise McugenError(f"{out} holds files mcugen did not write (no {MANIFEST}); "
-                          "choose an empty or new output folder") from None
+        raise McugenError(
+            f"{out} holds files mcugen did not write (no {MANIFEST}); choose an empty or new output folder"
+        ) from None
     for p in existing:
         rel = p.relative_to(out).as_posix()
         if rel == MANIFEST:
@@ -99,7 +102,7 @@ def _check_target(out: Path) -> None:
 
 
 def registered_kernels(plan: Plan, resolver: str) -> list[KernelSpec]:
-    """"model": exactly the kernels the model uses; "all": every kernel in the catalog (TFLM's AllOpsResolver)."""
+    """ "model": exactly the kernels the model uses; "all": every kernel in the catalog (TFLM's AllOpsResolver)."""
     if resolver == "model":
         return plan.kernels
     if resolver == "all":
@@ -108,19 +111,32 @@ def registered_kernels(plan: Plan, resolver: str) -> list[KernelSpec]:
     raise McugenError(f"unknown resolver '{resolver}'; use 'model' or 'all'")
 
 
-def emit(plan: Plan, board: Board, out: Path, model_name: str, resolver: str = "model",
-         verbose: bool = False) -> Project:
+def emit(
+    plan: Plan, board: Board, out: Path, model_name: str, resolver: str = "model", verbose: bool = False
+) -> Project:
     out = Path(out).resolve()
     board.check_fit(len(plan.graph.model_bytes), plan.arena_size + board.stack_size, before_build=True)
     kernels = registered_kernels(plan, resolver)
     _check_target(out)
     contents = {path: text.encode() for path, text in render_all(plan, board, model_name, kernels, verbose).items()}
     contents.update({path: src.read_bytes() for path, src in _copied_sources(kernels, board).items()})
-    project = Project(out, board.name, model_name, _io(plan.graph, plan.graph.inputs),
-                      _io(plan.graph, plan.graph.outputs), len(plan.graph.model_bytes), plan.arena_size,
-                      plan.lower_bound, [n.op_name for n in plan.nodes])
-    manifest = {"generator": "mcugen", "version": __version__, **asdict(project),
-                "files": {p: hashlib.sha256(b).hexdigest() for p, b in sorted(contents.items())}}
+    project = Project(
+        out,
+        board.name,
+        model_name,
+        _io(plan.graph, plan.graph.inputs),
+        _io(plan.graph, plan.graph.outputs),
+        len(plan.graph.model_bytes),
+        plan.arena_size,
+        plan.lower_bound,
+        [n.op_name for n in plan.nodes],
+    )
+    manifest = {
+        "generator": "mcugen",
+        "version": __version__,
+        **asdict(project),
+        "files": {p: hashlib.sha256(b).hexdigest() for p, b in sorted(contents.items())},
+    }
     del manifest["path"]
     contents[MANIFEST] = (json.dumps(manifest, indent=1, sort_keys=True) + "\n").encode()
     _write_atomically(out, contents)
@@ -159,9 +175,18 @@ def load_project(path: Path) -> Project:
     path = Path(path).resolve()
     try:
         data = json.loads((path / MANIFEST).read_text())
-        return Project(path, data["board"], data["model_name"], [IoTensor(**t) for t in data["inputs"]],
-                       [IoTensor(**t) for t in data["outputs"]], data["model_bytes"], data["arena_bytes"],
-                       data["lower_bound_bytes"], data["ops"])
+        return Project(
+            path,
+            data["board"],
+            data["model_name"],
+            [IoTensor(**t) for t in data["inputs"]],
+            [IoTensor(**t) for t in data["outputs"]],
+            data["model_bytes"],
+            data["arena_bytes"],
+            data["lower_bound_bytes"],
+            data["ops"],
+        )
     except (OSError, ValueError, KeyError, TypeError):
-        raise McugenError(f"{path} is not an mcugen project (no valid {MANIFEST}); "
-                          "run `mcugen generate` first") from None
+        raise McugenError(
+            f"{path} is not an mcugen project (no valid {MANIFEST}); run `mcugen generate` first"
+        ) from None

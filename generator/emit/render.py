@@ -1,4 +1,5 @@
 """Turns plan data into the text of each generated file."""
+
 from __future__ import annotations
 
 import hashlib
@@ -12,8 +13,9 @@ from ..catalog import CExpr, KernelSpec
 from ..paths import BOARDS, TEMPLATES
 from ..plan import NodePlan, Plan
 
-_env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(TEMPLATES)), keep_trailing_newline=True,
-                          undefined=jinja2.StrictUndefined)
+_env = jinja2.Environment(
+    loader=jinja2.FileSystemLoader(str(TEMPLATES)), keep_trailing_newline=True, undefined=jinja2.StrictUndefined
+)
 
 
 def c_value(value) -> str:
@@ -23,7 +25,7 @@ def c_value(value) -> str:
     if isinstance(value, bool):
         return "1" if value else "0"
     if isinstance(value, int):
-        return f"{value}" if -2**31 < value < 2**31 else f"{value}ll"
+        return f"{value}" if -(2**31) < value < 2**31 else f"{value}ll"
     if isinstance(value, float):
         return f"{float(value).hex()}f" if value == value else "NAN"
     raise TypeError(f"no C literal for {value!r}")
@@ -40,8 +42,14 @@ def _node_view(node: NodePlan) -> dict:
             fields.append((name, f"mg_node{node.index}_{name}"))
         else:
             fields.append((name, c_value(value)))
-    return {"index": node.index, "op_name": node.op_name, "version": node.version, "c_type": node.params.c_type,
-            "fields": fields, "arrays": arrays}
+    return {
+        "index": node.index,
+        "op_name": node.op_name,
+        "version": node.version,
+        "c_type": node.params.c_type,
+        "fields": fields,
+        "arrays": arrays,
+    }
 
 
 def _tensor_table(plan: Plan) -> list[dict]:
@@ -57,28 +65,39 @@ def _tensor_table(plan: Plan) -> list[dict]:
     return rows
 
 
-def render_all(plan: Plan, board: Board, model_name: str, kernels: list[KernelSpec],
-               verbose: bool = False) -> dict[str, str]:
+def render_all(
+    plan: Plan, board: Board, model_name: str, kernels: list[KernelSpec], verbose: bool = False
+) -> dict[str, str]:
     """Every generated text file, keyed by its path inside the project."""
     data = plan.graph.model_bytes
     common = {"version": __version__, "model_name": model_name, "board": board, "plan": plan}
-    lines = [", ".join(f"0x{b:02x}" for b in data[i:i + 16]) + "," for i in range(0, len(data), 16)]
-    headers = sorted({Path(node.kernel.sources[0]).name for node in plan.nodes if node.kernel.sources[0].endswith(".h")})
+    lines = [", ".join(f"0x{b:02x}" for b in data[i : i + 16]) + "," for i in range(0, len(data), 16)]
+    headers = sorted(
+        {Path(node.kernel.sources[0]).name for node in plan.nodes if node.kernel.sources[0].endswith(".h")}
+    )
     backend_ids = {b: i for i, b in enumerate(plan.backends)}
     for k in kernels:
         backend_ids.setdefault(k.backend, len(backend_ids))
     return {
         "platformio.ini": _env.get_template("platformio.ini.j2").render(
-            common, boards_dir=BOARDS, platform_dir=BOARDS / "platform",
-            toolchain_dir=BOARDS / "packages" / "toolchain-gccarmnoneeabi"),
+            common,
+            boards_dir=BOARDS,
+            platform_dir=BOARDS / "platform",
+            toolchain_dir=BOARDS / "packages" / "toolchain-gccarmnoneeabi",
+        ),
         "memory.ld": _env.get_template("memory.ld.j2").render(common),
         "src/model_data.c": _env.get_template("model_data.c.j2").render(
-            common, model_size=len(data), model_sha256=hashlib.sha256(data).hexdigest(), model_lines=lines),
-        "src/op_resolver.h": _env.get_template("op_resolver.h.j2").render(common, kernels=kernels, backend_ids=backend_ids),
+            common, model_size=len(data), model_sha256=hashlib.sha256(data).hexdigest(), model_lines=lines
+        ),
+        "src/op_resolver.h": _env.get_template("op_resolver.h.j2").render(
+            common, kernels=kernels, backend_ids=backend_ids
+        ),
         "src/op_resolver.cc": _env.get_template("op_resolver.cc.j2").render(common),
         "src/mg_build_config.h": _env.get_template("mg_build_config.h.j2").render(common, verbose=verbose),
         "src/arena_plan.c": _env.get_template("arena_plan.c.j2").render(
-            common, node_backends=[backend_ids[n.kernel.backend] for n in plan.nodes], tensors=_tensor_table(plan)),
+            common, node_backends=[backend_ids[n.kernel.backend] for n in plan.nodes], tensors=_tensor_table(plan)
+        ),
         "src/node_params.c": _env.get_template("node_params.c.j2").render(
-            common, headers=headers, nodes=[_node_view(n) for n in plan.nodes]),
+            common, headers=headers, nodes=[_node_view(n) for n in plan.nodes]
+        ),
     }

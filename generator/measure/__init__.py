@@ -1,8 +1,11 @@
 """measure: firmware ELF -> SizeReport (pyelftools + the linker map), counted as arm-none-eabi-size counts:
 flash = text + data (its load image), RAM = data + bss (the stack reserve is a bss section of its own)."""
+
 from __future__ import annotations
 
 import re
+import shutil
+import subprocess
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -11,9 +14,6 @@ from elftools.elf.elffile import ELFFile
 
 from ..errors import McugenError
 from ..paths import FIRMWARE
-import shutil
-import subprocess
-
 from .attribution import SPECIAL_SYMBOLS, GroupSize, attribute, symbol_groups
 
 MODEL_SYMBOL = "mg_model_data"
@@ -28,12 +28,12 @@ def arena_guard_bytes() -> int:
 
 @dataclass
 class SizeReport:
-    text: int    # allocated read-only sections (code, constants, the model)
-    data: int    # initialised RAM (its image is in flash too)
-    bss: int     # zeroed RAM, including the reserved stack
+    text: int  # allocated read-only sections (code, constants, the model)
+    data: int  # initialised RAM (its image is in flash too)
+    bss: int  # zeroed RAM, including the reserved stack
     stack: int
-    model: int   # the model flatbuffer in flash
-    arena: int   # the planned tensor arena, as `generate` and `plan` report it (part of bss)
+    model: int  # the model flatbuffer in flash
+    arena: int  # the planned tensor arena, as `generate` and `plan` report it (part of bss)
     metadata: int  # the runtime's per-node structures in RAM (the per-tensor table is in flash)
     sections: dict[str, int] = field(default_factory=dict)
     groups: dict[str, GroupSize] = field(default_factory=dict)
@@ -72,7 +72,11 @@ def measure(elf_path: Path, top: int = 15) -> SizeReport:
                 flags = sec["sh_flags"]
                 if not flags & SH_FLAGS.SHF_ALLOC or sec["sh_size"] == 0:
                     continue
-                size, nobits, writable = sec["sh_size"], sec["sh_type"] == "SHT_NOBITS", bool(flags & SH_FLAGS.SHF_WRITE)
+                size, nobits, writable = (
+                    sec["sh_size"],
+                    sec["sh_type"] == "SHT_NOBITS",
+                    bool(flags & SH_FLAGS.SHF_WRITE),
+                )
                 if nobits:
                     bss += size
                 elif writable:
@@ -89,8 +93,11 @@ def measure(elf_path: Path, top: int = 15) -> SizeReport:
     def size_of(name: str) -> int:
         return sum(s["st_size"] for s in symbols if s.name == name)
 
-    special = {s.name: (s["st_size"], index_names.get(s["st_shndx"], "")) for s in symbols
-               if s.name in SPECIAL_SYMBOLS and isinstance(s["st_shndx"], int)}
+    special = {
+        s.name: (s["st_size"], index_names.get(s["st_shndx"], ""))
+        for s in symbols
+        if s.name in SPECIAL_SYMBOLS and isinstance(s["st_shndx"], int)
+    }
     map_path = elf_path.with_suffix(".map")
     map_text = map_path.read_text(errors="replace") if map_path.is_file() else ""
     groups = attribute(map_text, sections, special) if map_text else {}
@@ -98,13 +105,26 @@ def measure(elf_path: Path, top: int = 15) -> SizeReport:
     biggest = sorted({(s.name, s["st_size"], s["st_value"]) for s in placed}, key=lambda x: (-x[1], x[0]))[:top]
     owners = symbol_groups(map_text, {n: a for n, _, a in biggest}, set(sections)) if map_text else {}
     names = _demangle([n for n, _, _ in biggest])
-    metadata = sum(size for name, (size, section) in special.items()  # the RAM part: the tensor table is in flash
-                   if SPECIAL_SYMBOLS[name] == "runtime metadata" and sections.get(section, (0, False, False))[2])
+    metadata = sum(
+        size
+        for name, (size, section) in special.items()  # the RAM part: the tensor table is in flash
+        if SPECIAL_SYMBOLS[name] == "runtime metadata" and sections.get(section, (0, False, False))[2]
+    )
     arena_with_guard = size_of(ARENA_SYMBOL)
     guard = 2 * arena_guard_bytes() if arena_with_guard else 0
-    return SizeReport(text, data, bss, sections.get(".stack", (0,))[0], size_of(MODEL_SYMBOL), arena_with_guard - guard,
-                      metadata, {k: v[0] for k, v in sections.items()}, groups,
-                      [(names[n], b, owners.get(n, "")) for n, b, _ in biggest], arena_guard=guard)
+    return SizeReport(
+        text,
+        data,
+        bss,
+        sections.get(".stack", (0,))[0],
+        size_of(MODEL_SYMBOL),
+        arena_with_guard - guard,
+        metadata,
+        {k: v[0] for k, v in sections.items()},
+        groups,
+        [(names[n], b, owners.get(n, "")) for n, b, _ in biggest],
+        arena_guard=guard,
+    )
 
 
 def _demangle(names: list[str]) -> dict[str, str]:

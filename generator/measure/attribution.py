@@ -3,6 +3,7 @@ kernel by op, the runtime, generated glue, startup, the C library), then split b
 
 Group totals add up to the section sizes, so they equal what arm-none-eabi-size reports.
 """
+
 from __future__ import annotations
 
 import re
@@ -16,8 +17,13 @@ INPUT_SECTION = re.compile(r"^ (\.\S+|COMMON)(?:\s+0x([0-9a-f]+)\s+0x([0-9a-f]+)
 CONTINUATION = re.compile(r"^\s+0x([0-9a-f]+)\s+0x([0-9a-f]+)\s+(\S.*)$")
 OUTPUT_SECTION = re.compile(r"^(\.\S+)(?:\s+0x([0-9a-f]+)\s+0x([0-9a-f]+))?")
 GENERATED = {"node_params", "arena_plan", "op_resolver"}
-SPECIAL_SYMBOLS = {"mg_arena": "arena + guard", "mg_tensors": "runtime metadata", "mg_nodes": "runtime metadata",
-                   "mg_registrations": "runtime metadata", "mg_node_ticks": "harness"}
+SPECIAL_SYMBOLS = {
+    "mg_arena": "arena + guard",
+    "mg_tensors": "runtime metadata",
+    "mg_nodes": "runtime metadata",
+    "mg_registrations": "runtime metadata",
+    "mg_node_ticks": "harness",
+}
 
 
 @dataclass
@@ -97,8 +103,9 @@ def _map_entries(map_text: str) -> list[tuple[str, str, int, int]]:
     return entries
 
 
-def attribute(map_text: str, sections: dict[str, tuple[int, bool, bool]],
-              symbols: dict[str, tuple[int, str]]) -> dict[str, GroupSize]:
+def attribute(
+    map_text: str, sections: dict[str, tuple[int, bool, bool]], symbols: dict[str, tuple[int, str]]
+) -> dict[str, GroupSize]:
     """sections: name -> (size, in_flash_image, in_ram). symbols: name -> (size, section) of special symbols."""
     kernels = _kernel_files()
     groups: dict[str, GroupSize] = defaultdict(GroupSize)
@@ -130,8 +137,11 @@ def attribute(map_text: str, sections: dict[str, tuple[int, bool, bool]],
 def symbol_groups(map_text: str, addresses: dict[str, int], allocated: set[str]) -> dict[str, str]:
     """The group of each symbol, found by the (allocated) input section that holds its address."""
     kernels = _kernel_files()
-    spans = sorted((addr, addr + size, group_of(obj, kernels))
-                   for section, obj, size, addr in parse_map(map_text) if size and section in allocated)
+    spans = sorted(
+        (addr, addr + size, group_of(obj, kernels))
+        for section, obj, size, addr in parse_map(map_text)
+        if size and section in allocated
+    )
     result = {}
     for name, addr in addresses.items():
         addr &= ~1  # Thumb function addresses carry bit 0

@@ -1,5 +1,6 @@
 """SizeReport as JSON, text, markdown (ready for a pull-request comment) and HTML with an inline SVG chart;
 and the comparison with a saved baseline that gates size regressions in CI."""
+
 from __future__ import annotations
 
 import html
@@ -10,16 +11,31 @@ from . import SizeReport
 
 
 def to_dict(r: SizeReport, board: Board | None = None) -> dict:
-    d = {"flash_bytes": r.flash, "ram_bytes": r.ram, "code_bytes": r.code, "model_bytes": r.model,
-         "arena_bytes": r.arena, "arena_guard_bytes": r.arena_guard, "metadata_bytes": r.metadata,
-         "stack_bytes": r.stack, "text": r.text, "data": r.data, "bss": r.bss, "sections": r.sections,
-         "groups": {name: {"flash": g.flash, "ram": g.ram} for name, g in sorted(r.groups.items())},
-         "top_symbols": [{"name": n, "bytes": b, "group": g} for n, b, g in r.top_symbols]}
+    d = {
+        "flash_bytes": r.flash,
+        "ram_bytes": r.ram,
+        "code_bytes": r.code,
+        "model_bytes": r.model,
+        "arena_bytes": r.arena,
+        "arena_guard_bytes": r.arena_guard,
+        "metadata_bytes": r.metadata,
+        "stack_bytes": r.stack,
+        "text": r.text,
+        "data": r.data,
+        "bss": r.bss,
+        "sections": r.sections,
+        "groups": {name: {"flash": g.flash, "ram": g.ram} for name, g in sorted(r.groups.items())},
+        "top_symbols": [{"name": n, "bytes": b, "group": g} for n, b, g in r.top_symbols],
+    }
     if board is not None:
-        d["board"] = {"name": board.name, "flash_bytes": board.flash_size, "ram_bytes": board.ram_size,
-                      "flash_used_pct": round(100 * r.flash / board.flash_size, 2),
-                      "ram_used_pct": round(100 * r.ram / board.ram_size, 2),
-                      "fits": r.flash <= board.flash_size and r.ram <= board.ram_size}
+        d["board"] = {
+            "name": board.name,
+            "flash_bytes": board.flash_size,
+            "ram_bytes": board.ram_size,
+            "flash_used_pct": round(100 * r.flash / board.flash_size, 2),
+            "ram_used_pct": round(100 * r.ram / board.ram_size, 2),
+            "fits": r.flash <= board.flash_size and r.ram <= board.ram_size,
+        }
     return d
 
 
@@ -30,13 +46,17 @@ def _rows(d: dict) -> list[tuple[str, int, int]]:
 def summary_lines(d: dict) -> list[str]:
     """The totals and the board fit, the same words in text and markdown."""
     guard = f" + {nbytes(d['arena_guard_bytes'])} guard" if d.get("arena_guard_bytes") else ""
-    lines = [f"flash {nbytes(d['flash_bytes'])} (code {nbytes(d['code_bytes'])} + model {nbytes(d['model_bytes'])}), "
-             f"RAM {nbytes(d['ram_bytes'])} (arena {nbytes(d['arena_bytes'])}{guard}, "
-             f"metadata {nbytes(d['metadata_bytes'])}, stack {nbytes(d['stack_bytes'])})"]
+    lines = [
+        f"flash {nbytes(d['flash_bytes'])} (code {nbytes(d['code_bytes'])} + model {nbytes(d['model_bytes'])}), "
+        f"RAM {nbytes(d['ram_bytes'])} (arena {nbytes(d['arena_bytes'])}{guard}, "
+        f"metadata {nbytes(d['metadata_bytes'])}, stack {nbytes(d['stack_bytes'])})"
+    ]
     if "board" in d:
         b = d["board"]
-        lines.append(f"board {b['name']}: flash {pct(b['flash_used_pct'])} of {nbytes(b['flash_bytes'])}, RAM "
-                     f"{pct(b['ram_used_pct'])} of {nbytes(b['ram_bytes'])}: {'fits' if b['fits'] else 'DOES NOT FIT'}")
+        lines.append(
+            f"board {b['name']}: flash {pct(b['flash_used_pct'])} of {nbytes(b['flash_bytes'])}, RAM "
+            f"{pct(b['ram_used_pct'])} of {nbytes(b['ram_bytes'])}: {'fits' if b['fits'] else 'DOES NOT FIT'}"
+        )
     return lines
 
 
@@ -48,6 +68,7 @@ def _table(header: list[str], rows: list[list[str]], align: str = "") -> list[st
 
     def line(cells):
         return "  ".join(f"{c:<{w}}" if a == "l" else f"{c:>{w}}" for c, w, a in zip(cells, widths, align))
+
     return [line(header).rstrip()] + [line(r).rstrip() for r in rows]
 
 
@@ -56,8 +77,11 @@ def to_text(d: dict) -> str:
     lines += [""] + _table(["section", "bytes"], [[n, num(b)] for n, b in d["sections"].items()])
     lines += [""] + _table(["group", "flash", "RAM"], [[n, num(f), num(r)] for n, f, r in _rows(d)])
     if d["top_symbols"]:
-        lines += [""] + _table(["top symbols", "bytes", "group"],
-                               [[s["name"], num(s["bytes"]), s["group"]] for s in d["top_symbols"]], "lrl")
+        lines += [""] + _table(
+            ["top symbols", "bytes", "group"],
+            [[s["name"], num(s["bytes"]), s["group"]] for s in d["top_symbols"]],
+            "lrl",
+        )
     return "\n".join(lines)
 
 
@@ -74,22 +98,40 @@ def to_markdown(d: dict) -> str:
 
 def _bar_svg(title: str, parts: list[tuple[str, int]], total: int, width: int = 760) -> str:
     """A stacked horizontal bar with a legend: one colour per group, widths to scale."""
-    palette = ["#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f", "#edc948", "#b07aa1", "#ff9da7", "#9c755f",
-               "#bab0ac", "#86bcb6", "#d37295"]
+    palette = [
+        "#4e79a7",
+        "#f28e2b",
+        "#e15759",
+        "#76b7b2",
+        "#59a14f",
+        "#edc948",
+        "#b07aa1",
+        "#ff9da7",
+        "#9c755f",
+        "#bab0ac",
+        "#86bcb6",
+        "#d37295",
+    ]
     x, rects, legend = 0.0, [], []
     for i, (name, size) in enumerate(p for p in parts if p[1] > 0):
         w = width * size / max(total, 1)
         colour = palette[i % len(palette)]
         label = html.escape(f"{name}: {size:,} B ({100 * size / max(total, 1):.1f}%)")
-        rects.append(f'<rect x="{x:.1f}" y="24" width="{max(w, 0.5):.1f}" height="28" fill="{colour}">'
-                     f"<title>{label}</title></rect>")
-        legend.append(f'<rect x="{(i % 2) * 380}" y="{64 + (i // 2) * 18}" width="12" height="12" fill="{colour}"/>'
-                      f'<text x="{(i % 2) * 380 + 16}" y="{74 + (i // 2) * 18}" font-size="12">{label}</text>')
+        rects.append(
+            f'<rect x="{x:.1f}" y="24" width="{max(w, 0.5):.1f}" height="28" fill="{colour}">'
+            f"<title>{label}</title></rect>"
+        )
+        legend.append(
+            f'<rect x="{(i % 2) * 380}" y="{64 + (i // 2) * 18}" width="12" height="12" fill="{colour}"/>'
+            f'<text x="{(i % 2) * 380 + 16}" y="{74 + (i // 2) * 18}" font-size="12">{label}</text>'
+        )
         x += w
     height = 72 + ((len(legend) + 1) // 2) * 18
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" role="img" '
-            f'aria-label="{html.escape(title)}"><text x="0" y="16" font-size="14" font-weight="bold">'
-            f"{html.escape(title)}</text>{''.join(rects)}{''.join(legend)}</svg>")
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" role="img" '
+        f'aria-label="{html.escape(title)}"><text x="0" y="16" font-size="14" font-weight="bold">'
+        f"{html.escape(title)}</text>{''.join(rects)}{''.join(legend)}</svg>"
+    )
 
 
 def to_html(d: dict, title: str) -> str:
@@ -97,16 +139,19 @@ def to_html(d: dict, title: str) -> str:
     flash_svg = _bar_svg(f"Flash: {d['flash_bytes']:,} B", [(n, f) for n, f, _ in rows], d["flash_bytes"])
     ram_svg = _bar_svg(f"RAM: {d['ram_bytes']:,} B", [(n, r) for n, _, r in rows], d["ram_bytes"])
     table = "".join(f"<tr><td>{html.escape(n)}</td><td>{f:,}</td><td>{r:,}</td></tr>" for n, f, r in rows)
-    symbols = "".join(f"<tr><td><code>{html.escape(s['name'])}</code></td><td>{s['bytes']:,}</td>"
-                      f"<td>{html.escape(s['group'])}</td></tr>" for s in d["top_symbols"])
+    symbols = "".join(
+        f"<tr><td><code>{html.escape(s['name'])}</code></td><td>{s['bytes']:,}</td>"
+        f"<td>{html.escape(s['group'])}</td></tr>"
+        for s in d["top_symbols"]
+    )
     return f"""<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>{html.escape(title)}</title>
 <style>body{{font-family:sans-serif;margin:24px;max-width:800px}}td,th{{padding:2px 10px;text-align:right}}
 td:first-child,th:first-child{{text-align:left}}table{{border-collapse:collapse;margin:12px 0}}
 tr:nth-child(even){{background:#f3f3f3}}</style></head><body>
 <h1>{html.escape(title)}</h1>
-<p>Code (flash minus the model): {d['code_bytes']:,} B. Arena {d['arena_bytes']:,} B, runtime metadata
-{d['metadata_bytes']:,} B, stack reserve {d['stack_bytes']:,} B.</p>
+<p>Code (flash minus the model): {d["code_bytes"]:,} B. Arena {d["arena_bytes"]:,} B, runtime metadata
+{d["metadata_bytes"]:,} B, stack reserve {d["stack_bytes"]:,} B.</p>
 <figure id="flash-chart">{flash_svg}</figure><figure id="ram-chart">{ram_svg}</figure>
 <table><tr><th>group</th><th>flash (B)</th><th>RAM (B)</th></tr>{table}</table>
 <table><tr><th>symbol</th><th>bytes</th><th>group</th></tr>{symbols}</table>
@@ -142,8 +187,11 @@ def _change(a: int | None, b: int | None) -> str:
 
 
 def _diff_rows(rows) -> list[list[str]]:
-    return [[what, "-" if a is None else num(a), "-" if b is None else num(b), _change(a, b)]
-            for what, a, b in rows if a != b or what in ("flash", "RAM")]
+    return [
+        [what, "-" if a is None else num(a), "-" if b is None else num(b), _change(a, b)]
+        for what, a, b in rows
+        if a != b or what in ("flash", "RAM")
+    ]
 
 
 def diff_text(rows) -> str:

@@ -1,4 +1,5 @@
 """The typed graph the reader produces: plain data, independent of the flatbuffer classes."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -19,12 +20,24 @@ class DType:
 DTYPES = {
     d.code: d
     for d in (
-        DType("FLOAT32", 0, "float32", 4), DType("FLOAT16", 1, "float16", 2), DType("INT32", 2, "int32", 4),
-        DType("UINT8", 3, "uint8", 1), DType("INT64", 4, "int64", 8), DType("STRING", 5, None, 0),
-        DType("BOOL", 6, "bool", 1), DType("INT16", 7, "int16", 2), DType("COMPLEX64", 8, "complex64", 8),
-        DType("INT8", 9, "int8", 1), DType("FLOAT64", 10, "float64", 8), DType("COMPLEX128", 11, "complex128", 16),
-        DType("UINT64", 12, "uint64", 8), DType("RESOURCE", 13, None, 0), DType("VARIANT", 14, None, 0),
-        DType("UINT32", 15, "uint32", 4), DType("UINT16", 16, "uint16", 2), DType("INT4", 17, None, 0),
+        DType("FLOAT32", 0, "float32", 4),
+        DType("FLOAT16", 1, "float16", 2),
+        DType("INT32", 2, "int32", 4),
+        DType("UINT8", 3, "uint8", 1),
+        DType("INT64", 4, "int64", 8),
+        DType("STRING", 5, None, 0),
+        DType("BOOL", 6, "bool", 1),
+        DType("INT16", 7, "int16", 2),
+        DType("COMPLEX64", 8, "complex64", 8),
+        DType("INT8", 9, "int8", 1),
+        DType("FLOAT64", 10, "float64", 8),
+        DType("COMPLEX128", 11, "complex128", 16),
+        DType("UINT64", 12, "uint64", 8),
+        DType("RESOURCE", 13, None, 0),
+        DType("VARIANT", 14, None, 0),
+        DType("UINT32", 15, "uint32", 4),
+        DType("UINT16", 16, "uint16", 2),
+        DType("INT4", 17, None, 0),
         DType("BFLOAT16", 18, None, 2),
     )
 }
@@ -47,7 +60,7 @@ class Tensor:
     data: bytes | None  # constant contents, None for activations and variables
     is_variable: bool = False
     shape_offset: int | None = None  # where the shape vector's elements sit in the model bytes (None: scalar)
-    data_offset: int | None = None   # where a constant's data sits in the model bytes
+    data_offset: int | None = None  # where a constant's data sits in the model bytes
 
     @property
     def num_elements(self) -> int:

@@ -3,6 +3,7 @@
 The flatbuffers runtime does not verify buffers, so every access happens inside one guard that turns any
 failure into a McugenError naming what was being read.
 """
+
 from __future__ import annotations
 
 import re
@@ -40,8 +41,10 @@ def read_model(data: bytes, source: str = "model") -> Graph:
     except McugenError:
         raise
     except Exception as exc:  # the flatbuffers runtime raises anything on corrupt offsets
-        raise McugenError(f"{source}: corrupt or truncated TFLite model while reading {where[0]} "
-                          f"({type(exc).__name__}); re-export the model") from None
+        raise McugenError(
+            f"{source}: corrupt or truncated TFLite model while reading {where[0]} "
+            f"({type(exc).__name__}); re-export the model"
+        ) from None
 
 
 def _count(length: int, data: bytes, what: str) -> int:
@@ -55,16 +58,24 @@ def _count(length: int, data: bytes, what: str) -> int:
 def _read(data: bytes, where: list[str]) -> Graph:
     model = tflite.Model.GetRootAs(data, 0)
     if _count(model.SubgraphsLength(), data, "the subgraph list") != 1:
-        raise McugenError(f"model has {model.SubgraphsLength()} subgraphs; mcugen runs single-subgraph models "
-                          "(convert without control flow)")
+        raise McugenError(
+            f"model has {model.SubgraphsLength()} subgraphs; mcugen runs single-subgraph models "
+            "(convert without control flow)"
+        )
     buffers = [_buffer_data(model, i, where) for i in range(_count(model.BuffersLength(), data, "the buffer list"))]
     subgraph = model.Subgraphs(0)
-    tensors = [_read_tensor(subgraph.Tensors(i), i, buffers, where)
-               for i in range(_count(subgraph.TensorsLength(), data, "the tensor list"))]
-    opcodes = [_read_opcode(model.OperatorCodes(i))
-               for i in range(_count(model.OperatorCodesLength(), data, "the operator code list"))]
-    operators = [_read_operator(subgraph.Operators(i), i, opcodes, len(tensors), where)
-                 for i in range(_count(subgraph.OperatorsLength(), data, "the operator list"))]
+    tensors = [
+        _read_tensor(subgraph.Tensors(i), i, buffers, where)
+        for i in range(_count(subgraph.TensorsLength(), data, "the tensor list"))
+    ]
+    opcodes = [
+        _read_opcode(model.OperatorCodes(i))
+        for i in range(_count(model.OperatorCodesLength(), data, "the operator code list"))
+    ]
+    operators = [
+        _read_operator(subgraph.Operators(i), i, opcodes, len(tensors), where)
+        for i in range(_count(subgraph.OperatorsLength(), data, "the operator list"))
+    ]
     inputs = _indices(subgraph.InputsAsNumpy(), len(tensors), "subgraph inputs")
     outputs = _indices(subgraph.OutputsAsNumpy(), len(tensors), "subgraph outputs")
     description = (model.Description() or b"").decode("utf-8", "replace")
@@ -83,14 +94,19 @@ def _check_dataflow(graph: Graph) -> None:
         for t in op.inputs:
             if t >= 0 and t not in ready:
                 later = next((o.index for o in graph.operators if t in o.outputs), None)
-                why = f"node {later} writes it later (a cycle, or nodes out of order)" if later is not None else \
-                    "nothing writes it"
-                raise McugenError(f"node {op.index} ({op.op_name}) reads tensor {t} "
-                                  f"'{graph.tensors[t].name}' before it exists: {why}")
+                why = (
+                    f"node {later} writes it later (a cycle, or nodes out of order)"
+                    if later is not None
+                    else "nothing writes it"
+                )
+                raise McugenError(
+                    f"node {op.index} ({op.op_name}) reads tensor {t} '{graph.tensors[t].name}' before it exists: {why}"
+                )
         for t in op.outputs:
             if graph.tensors[t].data is not None:
-                raise McugenError(f"node {op.index} ({op.op_name}) writes tensor {t} '{graph.tensors[t].name}', "
-                                  "which is a constant")
+                raise McugenError(
+                    f"node {op.index} ({op.op_name}) writes tensor {t} '{graph.tensors[t].name}', which is a constant"
+                )
             if t in written or t in graph.inputs:
                 first = f"node {written[t]}" if t in written else "the graph input"
                 raise McugenError(f"tensor {t} '{graph.tensors[t].name}' is written by node {op.index} and by {first}")
@@ -111,8 +127,10 @@ def _buffer_data(model, index: int, where: list[str]) -> tuple[bytes | None, int
     where[0] = f"buffer {index}"
     buf = model.Buffers(index)
     if buf.Offset() or buf.Size():
-        raise McugenError(f"buffer {index} is stored outside the flatbuffer (a >2 GB model layout); "
-                          "mcugen needs the weights inside the .tflite file")
+        raise McugenError(
+            f"buffer {index} is stored outside the flatbuffer (a >2 GB model layout); "
+            "mcugen needs the weights inside the .tflite file"
+        )
     arr = buf.DataAsNumpy()
     return (None, None) if isinstance(arr, int) else (arr.tobytes(), _vector_position(buf, 0))
 
@@ -127,8 +145,10 @@ def _read_tensor(t, index: int, buffers: list, where: list[str]) -> Tensor:
     # A -1 batch in shape_signature is normal (Keras' None batch); `shape` then holds the fixed size.
     if any(d < 0 for d in shape) or any(d < 0 for d in signature[1:]):
         dims = [int(d) for d in (signature if len(signature) else shape)]
-        raise McugenError(f"tensor {index} '{name}' has a dynamic shape {dims}; "
-                          "convert the model with fixed input shapes (batch size 1)")
+        raise McugenError(
+            f"tensor {index} '{name}' has a dynamic shape {dims}; "
+            "convert the model with fixed input shapes (batch size 1)"
+        )
     if t.Type() not in DTYPES:
         raise McugenError(f"tensor {index} '{name}' has unknown type code {t.Type()}")
     if not 0 <= t.Buffer() < max(len(buffers), 1):
@@ -137,14 +157,27 @@ def _read_tensor(t, index: int, buffers: list, where: list[str]) -> Tensor:
     for d in shape:
         size *= max(d, 1)
     if size >= MAX_TENSOR_BYTES:
-        raise McugenError(f"tensor {index} '{name}' claims {list(shape)} of {DTYPES[t.Type()].name}: "
-                          f"{size} bytes, more than any microcontroller holds")
+        raise McugenError(
+            f"tensor {index} '{name}' claims {list(shape)} of {DTYPES[t.Type()].name}: "
+            f"{size} bytes, more than any microcontroller holds"
+        )
     data, data_offset = buffers[t.Buffer()] if buffers else (None, None)
-    tensor = Tensor(index, name, shape, DTYPES[t.Type()], _read_quant(t.Quantization()), data or None,
-                    bool(t.IsVariable()), _vector_position(t, 0) if shape else None, data_offset if data else None)
+    tensor = Tensor(
+        index,
+        name,
+        shape,
+        DTYPES[t.Type()],
+        _read_quant(t.Quantization()),
+        data or None,
+        bool(t.IsVariable()),
+        _vector_position(t, 0) if shape else None,
+        data_offset if data else None,
+    )
     if tensor.data is not None and tensor.dtype.size and len(tensor.data) != tensor.nbytes:
-        raise McugenError(f"tensor {index} '{name}' holds {len(tensor.data)} bytes but its shape "
-                          f"{list(shape)} of {tensor.dtype.name} needs {tensor.nbytes}")
+        raise McugenError(
+            f"tensor {index} '{name}' holds {len(tensor.data)} bytes but its shape "
+            f"{list(shape)} of {tensor.dtype.name} needs {tensor.nbytes}"
+        )
     return tensor
 
 
@@ -173,8 +206,18 @@ def _read_operator(op, index: int, opcodes: list, num_tensors: int, where: list[
     inputs = _indices(op.InputsAsNumpy(), num_tensors, f"node {index} ({name}) inputs", optional=True)
     outputs = _indices(op.OutputsAsNumpy(), num_tensors, f"node {index} ({name}) outputs")
     custom_options = _array(op.CustomOptionsAsNumpy()).tobytes()
-    return Operator(index, name, code, version, custom if code == CUSTOM_CODE else None, inputs, outputs,
-                    _read_options(op), custom_options, _vector_position(op, 5) if custom_options else None)
+    return Operator(
+        index,
+        name,
+        code,
+        version,
+        custom if code == CUSTOM_CODE else None,
+        inputs,
+        outputs,
+        _read_options(op),
+        custom_options,
+        _vector_position(op, 5) if custom_options else None,
+    )
 
 
 def _indices(arr, num_tensors: int, what: str, optional: bool = False) -> list[int]:

@@ -1,4 +1,5 @@
 """Placing buffers with known lifetimes in one arena, and proving a placement safe."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -11,7 +12,7 @@ class Buffer:
     name: str
     size: int
     first: int  # first node that uses it (-1: before the first node)
-    last: int   # last node that uses it
+    last: int  # last node that uses it
     offset: int = -1
 
     def overlaps_in_time(self, other: Buffer) -> bool:
@@ -69,10 +70,13 @@ def lower_bound(buffers: list[Buffer]) -> int:
 
 def check_placement(buffers: list[Buffer], arena_size: int) -> list[str]:
     """Every reason the placement is unsafe: a buffer outside the arena, or two live buffers overlapping."""
-    problems = [f"{b.name} [{b.offset}, {b.offset + b.size}) leaves the {arena_size}-byte arena"
-                for b in buffers if b.offset < 0 or b.offset + b.size > arena_size]
+    problems = [
+        f"{b.name} [{b.offset}, {b.offset + b.size}) leaves the {arena_size}-byte arena"
+        for b in buffers
+        if b.offset < 0 or b.offset + b.size > arena_size
+    ]
     for i, a in enumerate(buffers):
-        for b in buffers[i + 1:]:
+        for b in buffers[i + 1 :]:
             if a.overlaps_in_time(b) and a.offset < b.offset + b.size and b.offset < a.offset + a.size:
                 problems.append(f"{a.name} and {b.name} are live together and overlap in the arena")
     return problems

@@ -4,6 +4,7 @@ Tensors that can share bytes form one storage group: a view op's output with its
 output with the input it overwrites when that input dies at the node. Each group is one buffer; the
 placer then puts every buffer in the arena.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -21,12 +22,12 @@ UNUSED = -2  # a tensor no node touches: placed, but live at no step
 @dataclass
 class NodePlan:
     index: int
-    op_name: str          # e.g. "FULLY_CONNECTED", or the custom op's name
+    op_name: str  # e.g. "FULLY_CONNECTED", or the custom op's name
     version: int
     kernel: KernelSpec
     params: NodeParams
     scratch_bytes: int
-    scratch_offset: int   # -1 when the kernel declares no scratch
+    scratch_offset: int  # -1 when the kernel declares no scratch
 
 
 @dataclass
@@ -34,13 +35,13 @@ class Plan:
     graph: Graph
     nodes: list[NodePlan]
     tensor_offsets: list[int | None]  # arena offset of each tensor, None for constants
-    buffers: list[Buffer]             # every placed buffer (storage groups and scratch)
+    buffers: list[Buffer]  # every placed buffer (storage groups and scratch)
     arena_size: int
     lower_bound: int
-    heuristic: str                    # the placement that won
-    shared: dict[int, int]            # tensor -> the tensor whose bytes it reuses (views, in-place)
+    heuristic: str  # the placement that won
+    shared: dict[int, int]  # tensor -> the tensor whose bytes it reuses (views, in-place)
     tensor_buffers: dict[int, Buffer]  # tensor -> its storage group's buffer (non-constant tensors)
-    order: list[int]                  # execution order (operator indices); buffer lifetimes are positions in it
+    order: list[int]  # execution order (operator indices); buffer lifetimes are positions in it
 
     @property
     def kernels(self) -> list[KernelSpec]:
@@ -113,10 +114,14 @@ def _inplace_candidate(graph: Graph, op, step: int, kernel: KernelSpec, groups: 
         return source if source is not None and source.data is None and source.nbytes == outs[0].nbytes else None
     k = kernel.inplace_input(op, inputs, outs)
     cand = inputs[k] if k is not None else None
-    if (cand is None or cand.data is not None or outs[0].nbytes > cand.nbytes
-            or groups.span(groups.root(cand.index))[1] != step
-            or set(graph.outputs) & set(groups.members(groups.root(cand.index)))
-            or op.inputs.count(cand.index) != 1):
+    if (
+        cand is None
+        or cand.data is not None
+        or outs[0].nbytes > cand.nbytes
+        or groups.span(groups.root(cand.index))[1] != step
+        or set(graph.outputs) & set(groups.members(groups.root(cand.index)))
+        or op.inputs.count(cand.index) != 1
+    ):
         return None
     return cand
 
@@ -178,9 +183,16 @@ def _greedy_order(graph: Graph) -> list[int]:
 
         def growth(i: int) -> tuple[int, int]:
             op = graph.operators[i]
-            freed = sum(graph.tensors[t].nbytes for t in set(op.inputs) if t >= 0 and graph.tensors[t].data is None
-                        and t not in outputs and readers.get(t, set()) <= set(order) | {i})
+            freed = sum(
+                graph.tensors[t].nbytes
+                for t in set(op.inputs)
+                if t >= 0
+                and graph.tensors[t].data is None
+                and t not in outputs
+                and readers.get(t, set()) <= set(order) | {i}
+            )
             return sum(graph.tensors[t].nbytes for t in op.outputs) - freed, i
+
         chosen = min(ready, key=growth)
         order.append(chosen)
         pending.remove(chosen)
@@ -197,16 +209,20 @@ def plan(checked: CheckedGraph) -> Plan:
             scratch_bytes[op.index] = kernel.scratch_bytes(op, inputs, outputs)
             params = kernel.params(op, inputs, outputs)
         except (ArithmeticError, AttributeError, IndexError, KeyError, TypeError, ValueError) as exc:
-            raise McugenError(f"node {op.index} ({op.display_name}): cannot compute its parameters, the model "
-                              f"looks malformed ({type(exc).__name__}: {exc})") from None
+            raise McugenError(
+                f"node {op.index} ({op.display_name}): cannot compute its parameters, the model "
+                f"looks malformed ({type(exc).__name__}: {exc})"
+            ) from None
         nodes.append(NodePlan(op.index, op.display_name, op.version, kernel, params, scratch_bytes[op.index], -1))
     # The model's order first: another order wins only when its arena is strictly smaller.
     candidates = [list(range(len(graph.operators)))]
     greedy = _greedy_order(graph)
     if greedy != candidates[0]:
         candidates.append(greedy)
-    best = min((_layout(graph, checked.kernels, scratch_bytes, order) for order in candidates),
-               key=lambda layout: layout.arena_size)
+    best = min(
+        (_layout(graph, checked.kernels, scratch_bytes, order) for order in candidates),
+        key=lambda layout: layout.arena_size,
+    )
     buffers = [*best.group_buffers.values(), *best.scratch.values()]
     problems = check_placement(buffers, best.arena_size)
     if problems:  # the placer has a bug: never emit an unsafe plan
@@ -215,5 +231,15 @@ def plan(checked: CheckedGraph) -> Plan:
         nodes[index].scratch_offset = buf.offset
     tensor_buffers = {t: best.group_buffers[best.groups.root(t)] for t in best.groups.parent}
     offsets = [tensor_buffers[t.index].offset if t.index in tensor_buffers else None for t in graph.tensors]
-    return Plan(graph, nodes, offsets, buffers, best.arena_size, lower_bound(buffers), best.heuristic, best.shared,
-                tensor_buffers, best.order)
+    return Plan(
+        graph,
+        nodes,
+        offsets,
+        buffers,
+        best.arena_size,
+        lower_bound(buffers),
+        best.heuristic,
+        best.shared,
+        tensor_buffers,
+        best.order,
+    )

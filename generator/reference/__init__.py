@@ -1,5 +1,6 @@
 """reference: model bytes + input sets -> outputs from TFLite Micro's own kernels (the tflite-micro package);
 custom ops run on their Python `compute` between builtin-only segments (segments.py)."""
+
 from __future__ import annotations
 
 import numpy as np
@@ -9,14 +10,16 @@ from ..errors import McugenError
 ARENA_BYTES = 64 * 1024 * 1024  # the host has room; TFLM needs the arena of its 64-bit build
 
 
-def reference_outputs(model_bytes: bytes, sets: list[list[np.ndarray]], num_outputs: int,
-                      custom_ops: list | None = None) -> list[list[np.ndarray]]:
+def reference_outputs(
+    model_bytes: bytes, sets: list[list[np.ndarray]], num_outputs: int, custom_ops: list | None = None
+) -> list[list[np.ndarray]]:
     try:
         from tflite_micro.python.tflite_micro import runtime
     except ImportError:
         raise McugenError("the tflite-micro package is missing; pip install tflite-micro (or `make setup`)") from None
     if custom_ops:
         from .segments import segmented_outputs
+
         return segmented_outputs(model_bytes, sets, custom_ops, ARENA_BYTES)
     interpreter = runtime.Interpreter.from_bytes(model_bytes, arena_size=ARENA_BYTES)
     results = []

@@ -1,6 +1,7 @@
 """The reference for models with custom ops: TFLite Micro cannot call Python for a custom node, so the graph
 is cut into builtin-only segments (each a small model of its own, run on TFLM) and custom nodes (run on their
 Python `compute`), evaluated in order with every tensor's value kept by index."""
+
 from __future__ import annotations
 
 import copy
@@ -28,8 +29,9 @@ def _segment_model(model_t, graph: Graph, ops: list, later_reads: set[int]) -> t
     return bytes(builder.Output()), inputs, outputs
 
 
-def segmented_outputs(model_bytes: bytes, sets: list[list[np.ndarray]], impls: list[CustomOp],
-                      arena_bytes: int) -> list[list[np.ndarray]]:
+def segmented_outputs(
+    model_bytes: bytes, sets: list[list[np.ndarray]], impls: list[CustomOp], arena_bytes: int
+) -> list[list[np.ndarray]]:
     from tflite_micro.python.tflite_micro import runtime
     from tflite_micro.tensorflow.lite.micro.python import schema_py_generated as schema
 
@@ -46,7 +48,7 @@ def segmented_outputs(model_bytes: bytes, sets: list[list[np.ndarray]], impls: l
                     raise McugenError(f"no Python implementation of custom op '{op.custom_name}' for the reference")
                 steps.append(("custom", op, by_name[op.custom_name], custom_node(graph, op)))
             continue
-        after = ops[group[-1].index + 1:]
+        after = ops[group[-1].index + 1 :]
         later_reads = {t for op in after for t in op.inputs} | set(graph.outputs)
         data, ins, outs = _segment_model(model_t, graph, group, later_reads)
         steps.append(("tflm", runtime.Interpreter.from_bytes(data, arena_size=arena_bytes), ins, outs))

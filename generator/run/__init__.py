@@ -6,6 +6,7 @@ status. Under `-icount shift=0` one instruction takes 1 ns, so SysTick counts ar
 Renode (renode.py) runs the boards that have a script in renode/, when `renode` is installed.
 host.py runs the same generated sources compiled for the build machine, for fast kernel tests.
 """
+
 from __future__ import annotations
 
 from ..errors import McugenError
@@ -34,5 +35,16 @@ def run_firmware(elf, board, inputs, outputs, sets, emulator: str = "qemu", **kw
     return runner(elf, board, inputs, outputs, sets, **kwargs)
 
 
-__all__ = ["EMULATORS", "EMULATOR_TITLES", "RunResult", "SetResult", "build_host", "check_emulator", "pack_inputs",
-           "run_firmware", "run_host", "run_qemu", "run_renode"]
+__all__ = [
+    "EMULATORS",
+    "EMULATOR_TITLES",
+    "RunResult",
+    "SetResult",
+    "build_host",
+    "check_emulator",
+    "pack_inputs",
+    "run_firmware",
+    "run_host",
+    "run_qemu",
+    "run_renode",
+]

@@ -5,6 +5,7 @@ by the hash of their sources; each project's generated files are cached the same
 resolver, and a rerun shares everything), so a project mostly just links. Costs are not measured here (ticks
 are 0): QEMU is the place for that.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -29,9 +30,15 @@ GENERATED_C = ("model_data.c", "node_params.c", "arena_plan.c")  # under src/, b
 
 
 def _library_sources() -> list[Path]:
-    return sorted([*FIRMWARE.glob("runtime/*.cc"), *FIRMWARE.glob("runtime/*.c"), *FIRMWARE.glob("kernels/*.c"),
-                   FIRMWARE / "harness" / "main.cc",
-                   BOARDS / "host" / "mg_board_host.c"])
+    return sorted(
+        [
+            *FIRMWARE.glob("runtime/*.cc"),
+            *FIRMWARE.glob("runtime/*.c"),
+            *FIRMWARE.glob("kernels/*.c"),
+            FIRMWARE / "harness" / "main.cc",
+            BOARDS / "host" / "mg_board_host.c",
+        ]
+    )
 
 
 def include_flags() -> list[str]:
@@ -40,8 +47,16 @@ def include_flags() -> list[str]:
 
 def _compile(source: Path, obj: Path, extra: list[str]) -> None:
     is_cpp = source.suffix == ".cc"
-    cmd = ["g++" if is_cpp else "gcc", *(CXXFLAGS if is_cpp else CFLAGS), *include_flags(), *extra, "-c", str(source),
-           "-o", str(obj)]
+    cmd = [
+        "g++" if is_cpp else "gcc",
+        *(CXXFLAGS if is_cpp else CFLAGS),
+        *include_flags(),
+        *extra,
+        "-c",
+        str(source),
+        "-o",
+        str(obj),
+    ]
     proc = subprocess.run(cmd, capture_output=True, text=True)
     if proc.returncode != 0:
         raise McugenError(f"host compile of {source.name} failed: {proc.stderr.strip()[:2000]}")
@@ -118,11 +133,13 @@ def build_host(project_dir: Path) -> Path:
     return exe
 
 
-def run_host(exe: Path, inputs: list[IoTensor], outputs: list[IoTensor], sets: list[list[np.ndarray]],
-             timeout: float = 120.0) -> RunResult:
+def run_host(
+    exe: Path, inputs: list[IoTensor], outputs: list[IoTensor], sets: list[list[np.ndarray]], timeout: float = 120.0
+) -> RunResult:
     with tempfile.TemporaryDirectory(prefix="mcugen-hostrun-") as tmp:
         blob = Path(tmp) / "inputs.bin"
         blob.write_bytes(pack_inputs(inputs, sets))
-        proc = subprocess.run([str(exe)], capture_output=True, text=True, timeout=timeout,
-                              env=dict(os.environ, MCUGEN_INPUTS=str(blob)))
+        proc = subprocess.run(
+            [str(exe)], capture_output=True, text=True, timeout=timeout, env=dict(os.environ, MCUGEN_INPUTS=str(blob))
+        )
     return RunResult(finish(proc.stdout, proc.returncode, outputs, len(sets), proc.stderr), 0.0, proc.stdout)

@@ -1,4 +1,5 @@
 """The host side of the firmware's test protocol (docs/protocol.md): input blobs and console parsing."""
+
 from __future__ import annotations
 
 import struct
@@ -30,8 +31,11 @@ class RunResult:
     def stack_used(self) -> int:
         """Peak stack bytes (the firmware paints its stack at reset; the largest of several runs); 0 where the
         board cannot tell."""
-        used = [int(p[2]) for p in (line.split() for line in self.console.splitlines())
-                if p[:2] == ["MCUGEN", "STACK"] and len(p) == 4]
+        used = [
+            int(p[2])
+            for p in (line.split() for line in self.console.splitlines())
+            if p[:2] == ["MCUGEN", "STACK"] and len(p) == 4
+        ]
         return max(used, default=0)
 
     def instructions(self, ticks: int) -> int:
@@ -65,7 +69,9 @@ def parse(console: str, outputs: list[IoTensor], num_sets: int) -> list[SetResul
         elif kind == "OUTPUT":
             spec = outputs[int(parts[3])]
             data = bytes.fromhex(parts[4]) if len(parts) > 4 else b""
-            results[s].outputs[int(parts[3])] = np.frombuffer(data, dtype=np.dtype(spec.dtype.lower())).reshape(spec.shape)
+            results[s].outputs[int(parts[3])] = np.frombuffer(data, dtype=np.dtype(spec.dtype.lower())).reshape(
+                spec.shape
+            )
     return results
 
 
@@ -73,14 +79,13 @@ def last_lines(text: str, n: int = 5) -> str:
     return " | ".join(text.strip().splitlines()[-n:]) or "(no output)"
 
 
-
-
 def finish(console: str, returncode: int, outputs: list[IoTensor], num_sets: int, stderr: str = "") -> list[SetResult]:
     """Checks a finished run's console and exit status, then parses its results."""
     for line in console.splitlines():
         if line.startswith(("MCUGEN ERROR", "MCUGEN FAULT")):
-            raise McugenError(f"firmware reported: {line[len('MCUGEN '):].strip()}")
+            raise McugenError(f"firmware reported: {line[len('MCUGEN ') :].strip()}")
     if returncode != 0 or "MCUGEN DONE" not in console:
-        raise McugenError(f"firmware exited with status {returncode} before finishing; last output: "
-                          f"{last_lines(console + stderr)}")
+        raise McugenError(
+            f"firmware exited with status {returncode} before finishing; last output: {last_lines(console + stderr)}"
+        )
     return parse(console, outputs, num_sets)

@@ -4,6 +4,7 @@
 tick counter counts instructions (the board JSON records how many per tick) and costs repeat exactly.
 A run that does not finish within the timeout is killed and reported with the last console lines it printed.
 """
+
 from __future__ import annotations
 
 import shutil
@@ -26,8 +27,7 @@ def io_region(elf_path: Path) -> tuple[int, int]:
     """The flash addresses where the host may write input sets (docs/protocol.md)."""
     with open(elf_path, "rb") as fh:
         symtab = ELFFile(fh).get_section_by_name(".symtab")
-        symbols = {s.name: s["st_value"] for s in symtab.iter_symbols()
-                   if s.name in ("__mg_io_start", "__mg_io_end")}
+        symbols = {s.name: s["st_value"] for s in symtab.iter_symbols() if s.name in ("__mg_io_start", "__mg_io_end")}
     if len(symbols) != 2:
         raise McugenError(f"{elf_path} has no input region (__mg_io_start); was it built by mcugen?")
     return symbols["__mg_io_start"], symbols["__mg_io_end"]
@@ -38,8 +38,10 @@ def input_blob(elf: Path, inputs: list[IoTensor], sets: list[list[np.ndarray]]) 
     start, end = io_region(elf)
     blob = pack_inputs(inputs, sets)
     if len(blob) > end - start:
-        raise McugenError(f"{len(sets)} input sets need {len(blob)} bytes; the board has room for {end - start}: "
-                          "use fewer sets per run")
+        raise McugenError(
+            f"{len(sets)} input sets need {len(blob)} bytes; the board has room for {end - start}: "
+            "use fewer sets per run"
+        )
     return start, blob
 
 
@@ -51,9 +53,11 @@ def no_emulator_message(board: Board, emulator: str, project_dir: Path | None = 
     renode = ", or in Renode with --emulator renode (needs `renode` on PATH)" if board.renode else ""
     what = "that QEMU does not emulate" if emulator == "qemu" else "with no Renode script"
     elf = f"{Path(project_dir).resolve() if project_dir else 'DIR'}/.pio/build/{board.name}/firmware.elf"
-    return (f"board {board.name} is real hardware {what}: run it on the board (flash {elf} with its "
-            f"{board.upload_protocol or 'debug'} probe and read the MCUGEN lines on its serial port at 115200 baud)"
-            f"{renode}")
+    return (
+        f"board {board.name} is real hardware {what}: run it on the board (flash {elf} with its "
+        f"{board.upload_protocol or 'debug'} probe and read the MCUGEN lines on its serial port at 115200 baud)"
+        f"{renode}"
+    )
 
 
 def qemu_command(board: Board, elf: Path, blob_path: Path | None = None, blob_addr: int = 0) -> list[str]:
@@ -74,23 +78,35 @@ def batches(elf: Path, inputs: list[IoTensor], sets: list[list[np.ndarray]]) -> 
     per_set = len(pack_inputs(inputs, sets[:1])) - len(pack_inputs(inputs, [])) if sets else 0
     room = (end - start - len(pack_inputs(inputs, []))) // per_set if per_set else len(sets)
     if sets and room < 1:
-        raise McugenError(f"one input set needs {per_set} bytes after the firmware image; the board has room for "
-                          f"{end - start}")
-    return [sets[i:i + room] for i in range(0, len(sets), room)] or [sets]
+        raise McugenError(
+            f"one input set needs {per_set} bytes after the firmware image; the board has room for {end - start}"
+        )
+    return [sets[i : i + room] for i in range(0, len(sets), room)] or [sets]
 
 
-def run_qemu(elf: Path, board: Board, inputs: list[IoTensor], outputs: list[IoTensor],
-             sets: list[list[np.ndarray]], timeout: float = DEFAULT_TIMEOUT) -> RunResult:
+def run_qemu(
+    elf: Path,
+    board: Board,
+    inputs: list[IoTensor],
+    outputs: list[IoTensor],
+    sets: list[list[np.ndarray]],
+    timeout: float = DEFAULT_TIMEOUT,
+) -> RunResult:
     """Runs every set, in as many QEMU runs as the board's room for inputs needs."""
     if board.qemu_machine is None:
         raise McugenError(no_emulator_message(board, "qemu"))
     runs = [_run_once(elf, board, inputs, outputs, batch, timeout) for batch in batches(elf, inputs, sets)]
-    return RunResult([s for r in runs for s in r.sets], board.instructions_per_tick,
-                     "".join(r.console for r in runs))
+    return RunResult([s for r in runs for s in r.sets], board.instructions_per_tick, "".join(r.console for r in runs))
 
 
-def _run_once(elf: Path, board: Board, inputs: list[IoTensor], outputs: list[IoTensor],
-              sets: list[list[np.ndarray]], timeout: float) -> RunResult:
+def _run_once(
+    elf: Path,
+    board: Board,
+    inputs: list[IoTensor],
+    outputs: list[IoTensor],
+    sets: list[list[np.ndarray]],
+    timeout: float,
+) -> RunResult:
     start, blob = input_blob(elf, inputs, sets)
     with tempfile.TemporaryDirectory(prefix="mcugen-run-") as tmp:
         blob_path = Path(tmp) / "inputs.bin"
@@ -100,8 +116,10 @@ def _run_once(elf: Path, board: Board, inputs: list[IoTensor], outputs: list[IoT
             proc = subprocess.run(cmd, capture_output=True, timeout=timeout, stdin=subprocess.DEVNULL)
         except subprocess.TimeoutExpired as exc:
             seen = (exc.stdout or b"").decode("utf-8", "replace")
-            raise McugenError(f"firmware did not finish within {timeout:g} s in QEMU ({board.qemu_machine}); "
-                              f"last output: {last_lines(seen)}") from None
+            raise McugenError(
+                f"firmware did not finish within {timeout:g} s in QEMU ({board.qemu_machine}); "
+                f"last output: {last_lines(seen)}"
+            ) from None
     console = proc.stdout.decode("utf-8", "replace")
     results = finish(console, proc.returncode, outputs, len(sets), proc.stderr.decode("utf-8", "replace"))
     return RunResult(results, board.instructions_per_tick, console)

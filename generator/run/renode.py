@@ -10,6 +10,7 @@ semihosting exit, so the board JSONs for Renode say "exit": "halt" and the statu
 Costs: the board's Renode platform adds a DWT whose CYCCNT runs at the CPU's PerformanceInMips rate, so one
 count is one instruction (the board JSON's renode.instructions_per_tick is 1).
 """
+
 from __future__ import annotations
 
 import functools
@@ -37,12 +38,14 @@ _ENDINGS = ("MCUGEN DONE", "MCUGEN ERROR", "MCUGEN FAULT")
 def renode_executable() -> str:
     renode = shutil.which("renode")
     if renode is None:
-        raise McugenError("renode not found on PATH; install Renode (https://renode.io: the .deb, .rpm or portable "
-                          "package) and put `renode` on PATH, or use --emulator qemu on a QEMU board")
+        raise McugenError(
+            "renode not found on PATH; install Renode (https://renode.io: the .deb, .rpm or portable "
+            "package) and put `renode` on PATH, or use --emulator qemu on a QEMU board"
+        )
     return renode
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _headless_flag(renode: str) -> str:
     """Renode 1.15 renamed --disable-xwt to --disable-gui; ask the installed one which it knows."""
     try:
@@ -56,26 +59,34 @@ def run_script(board: Board, elf: Path, blob_path: Path, blob_addr: int, console
     """The .resc for one run: the board's machine with this firmware, these inputs and a console file."""
     if board.renode is None:
         raise McugenError(no_emulator_message(board, "renode"))
-    return "\n".join([
-        f":name: mcugen run of {elf.name} on {board.name}",
-        f"path add @{RENODE_DIR}",
-        f"$bin=@{elf}",
-        f"include @{board.renode.script_path}",
-        f"sysbus.cpu VectorTableOffset {board.flash_origin:#x}",
-        f"sysbus LoadBinary @{blob_path} {blob_addr:#x}",
-        f"{board.renode.uart} CreateFileBackend @{console_path} true",
-        f'emulation RunFor "{VIRTUAL_TIME_LIMIT}"',
-        "quit",
-        "",
-    ])
+    return "\n".join(
+        [
+            f":name: mcugen run of {elf.name} on {board.name}",
+            f"path add @{RENODE_DIR}",
+            f"$bin=@{elf}",
+            f"include @{board.renode.script_path}",
+            f"sysbus.cpu VectorTableOffset {board.flash_origin:#x}",
+            f"sysbus LoadBinary @{blob_path} {blob_addr:#x}",
+            f"{board.renode.uart} CreateFileBackend @{console_path} true",
+            f'emulation RunFor "{VIRTUAL_TIME_LIMIT}"',
+            "quit",
+            "",
+        ]
+    )
 
 
 def _ended(console: str) -> bool:
     return any(line.startswith(_ENDINGS) for line in console.splitlines())
 
 
-def run_renode(elf: Path, board: Board, inputs: list[IoTensor], outputs: list[IoTensor],
-               sets: list[list[np.ndarray]], timeout: float = DEFAULT_TIMEOUT) -> RunResult:
+def run_renode(
+    elf: Path,
+    board: Board,
+    inputs: list[IoTensor],
+    outputs: list[IoTensor],
+    sets: list[list[np.ndarray]],
+    timeout: float = DEFAULT_TIMEOUT,
+) -> RunResult:
     if board.renode is None:
         raise McugenError(no_emulator_message(board, "renode"))
     renode = renode_executable()
@@ -97,8 +108,10 @@ def run_renode(elf: Path, board: Board, inputs: list[IoTensor], outputs: list[Io
                     if _ended(console) or proc.poll() is not None:
                         break
                     if time.monotonic() > deadline:
-                        raise McugenError(f"firmware did not finish within {timeout:g} s in Renode; last output: "
-                                          f"{last_lines(console)}")
+                        raise McugenError(
+                            f"firmware did not finish within {timeout:g} s in Renode; last output: "
+                            f"{last_lines(console)}"
+                        )
                     time.sleep(0.2)
                 time.sleep(0.2)  # let the last line reach the file
                 console = console_path.read_text(errors="replace") if console_path.exists() else console

@@ -1,6 +1,7 @@
 """The backend mechanism with a backend defined here: nodes go to the first backend that claims them, the
 rest fall back to the reference kernels, the firmware binds each node to its backend's kernel, and the choice
 changes nothing in the outputs."""
+
 from dataclasses import replace
 from pathlib import Path
 
@@ -23,9 +24,13 @@ HERE = Path(__file__).resolve().parent
 def test_backend():
     """A float32 RELU kernel in a backend named "testbe" that claims only nodes with an even element count."""
     reference = next(s for s in catalog.CATALOG if s.op == "RELU" and s.backend == "reference")
-    spec = replace(reference, backend="testbe", registration="mg_register_relu_test_backend",
-                   sources=(*reference.sources, str(HERE / "relu_test_backend.c")),
-                   claims=lambda op, inputs, outputs: inputs[0].dtype.name == "FLOAT32" and inputs[0].num_elements % 2 == 0)
+    spec = replace(
+        reference,
+        backend="testbe",
+        registration="mg_register_relu_test_backend",
+        sources=(*reference.sources, str(HERE / "relu_test_backend.c")),
+        claims=lambda op, inputs, outputs: inputs[0].dtype.name == "FLOAT32" and inputs[0].num_elements % 2 == 0,
+    )
     backend_registry.BACKEND_CORES["testbe"] = None
     catalog.register(spec)
     yield spec
@@ -50,8 +55,14 @@ def relu_chain(sizes) -> bytes:
 
 def test_nodes_go_to_the_first_backend_that_claims_them(test_backend):
     checked = check(read_model(relu_chain([4, 5, 6])), backends=["testbe", "reference"])
-    assert [k.backend for k in checked.kernels] == ["testbe", "reference", "reference", "reference", "testbe",
-                                                    "reference"]
+    assert [k.backend for k in checked.kernels] == [
+        "testbe",
+        "reference",
+        "reference",
+        "reference",
+        "testbe",
+        "reference",
+    ]
 
 
 def test_reference_only_ignores_other_backends(test_backend):
@@ -73,17 +84,22 @@ def test_resolver_registers_each_backend_kernel(test_backend, tmp_path):
 def test_backend_choice_changes_no_output(test_backend, qemu, tmp_path, monkeypatch):
     import generator.pipeline as pipeline
     from generator.catalog.backends import choose_backends
+
     monkeypatch.setattr(pipeline, "choose_backends", lambda choice, cpu: choose_backends("testbe,reference", cpu))
     model = relu_chain([4, 5, 6])
     from generator.plan import plan
-    assert {n.kernel.backend for n in plan(check(read_model(model), backends=["testbe", "reference"])).nodes} == \
-        {"testbe", "reference"}
+
+    assert {n.kernel.backend for n in plan(check(read_model(model), backends=["testbe", "reference"])).nodes} == {
+        "testbe",
+        "reference",
+    }
     verify_model(model, count=3, qemu=qemu, backends=["testbe", "reference"])
 
 
 def test_node_dump_and_coverage(test_backend):
     from generator.plan import plan
     from generator.plan.nodes import coverage, node_rows
+
     the_plan = plan(check(read_model(relu_chain([4, 5, 6])), backends=["testbe", "reference"]))
     rows = node_rows(the_plan, node_costs=[10, 20, 30, 40, 50, 60])
     assert [r["backend"] for r in rows] == ["testbe", "reference", "reference", "reference", "testbe", "reference"]
@@ -95,6 +111,7 @@ def test_node_dump_and_coverage(test_backend):
 
 def test_plan_nodes_cli(cli):
     from conftest import MLP_INT8
+
     result = cli("plan", MLP_INT8, "--nodes", "--csv", "--backend", "reference")
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()

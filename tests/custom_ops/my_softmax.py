@@ -3,6 +3,7 @@
 Per row of the last axis: m = max(x); w_i = 2^max(0, 15 - ((m - x_i) >> shift)); out_i = clamp(256 * w_i // sum(w)
 - 128, -128, 127). `shift` comes from the FlexBuffers custom options (default 0).
 """
+
 import numpy as np
 
 from generator.custom import CustomOp

@@ -1,5 +1,6 @@
 """Rejector: passes every generation-time check but its C prepare refuses the node, to show the device's
 prepare-failure message."""
+
 from generator.custom import CustomOp
 
 

@@ -2,6 +2,7 @@
 
 Run from the repository root: .venv/bin/python tests/fuzz/make_corpus.py
 """
+
 import sys
 from pathlib import Path
 

@@ -5,6 +5,7 @@ Each run mutates every corpus model MCUGEN_FUZZ_EXAMPLES times (default 24000, a
 fresh seed, so successive runs explore new mutations; MCUGEN_FUZZ_SEED replays a run. The mutations are drawn
 with plain `random` rather than Hypothesis, whose bookkeeping per draw cost thirty times the stages under test.
 """
+
 import hashlib
 import os
 import random
@@ -56,9 +57,9 @@ def mutate(rng: random.Random, original: bytes) -> bytes:
         elif kind == "truncate":
             del data[pos:]
         elif kind == "delete":
-            del data[pos:pos + rng.randint(1, 64)]
+            del data[pos : pos + rng.randint(1, 64)]
         elif kind == "duplicate":
-            data[pos:pos] = data[pos:pos + rng.randint(1, 64)]
+            data[pos:pos] = data[pos : pos + rng.randint(1, 64)]
     return bytes(data)
 
 

@@ -1,6 +1,7 @@
 """The tests LOGISTIC and TANH share (their int8 kernels scale the input to Q4.27 the same way): randomized int8
 cases with every int8 input value, extreme input scales and zero points, float32 cases. A test module subclasses
 ActivationTests with the op and the int8 output quantization TFLite Micro's values assume."""
+
 import numpy as np
 import pytest
 
@@ -9,10 +10,16 @@ from modelkit import GraphBuilder
 
 ALL_INT8 = np.arange(-128, 128, dtype=np.int8)
 EXTREME_SCALES = [
-    2.0 ** -27.5,  # left shift 0: the smallest scale TFLite's set-up handles
-    1e-6, 1e-4, 0.01, 0.0625, 0.1, 0.3, 1.0,
-    7.0,           # radius 2: most inputs saturate
-    16.0,          # radius 0: every input saturates
+    2.0**-27.5,  # left shift 0: the smallest scale TFLite's set-up handles
+    1e-6,
+    1e-4,
+    0.01,
+    0.0625,
+    0.1,
+    0.3,
+    1.0,
+    7.0,  # radius 2: most inputs saturate
+    16.0,  # radius 0: every input saturates
     1000.0,
 ]
 
@@ -62,8 +69,9 @@ class ActivationTests:
     OUT_ZP = 0
 
     def int8_case(self, seed, **kwargs):
-        return int8_case(self.OP, seed, kwargs.pop("out_scale", self.OUT_SCALE), kwargs.pop("out_zp", self.OUT_ZP),
-                         **kwargs)
+        return int8_case(
+            self.OP, seed, kwargs.pop("out_scale", self.OUT_SCALE), kwargs.pop("out_zp", self.OUT_ZP), **kwargs
+        )
 
     @pytest.mark.parametrize("seed", range(12))
     def test_int8_random(self, seed):

@@ -1,6 +1,7 @@
 """Batched single-op cases for the element-wise, comparison and logic kernels: one model holds many independent
 nodes of one op (each with its own random shape, broadcast, quantization and graph input/output), so one build
 proves many cases against TFLite Micro."""
+
 from __future__ import annotations
 
 import numpy as np
@@ -8,8 +9,14 @@ import numpy as np
 from kernel_harness import rand_scale
 from modelkit import GraphBuilder
 
-INT_RANGES = {"int8": (-128, 127), "int16": (-32768, 32767), "int32": (-2**31, 2**31 - 1),
-              "int64": (-2**63, 2**63 - 1), "uint8": (0, 255), "uint32": (0, 2**32 - 1)}
+INT_RANGES = {
+    "int8": (-128, 127),
+    "int16": (-32768, 32767),
+    "int32": (-(2**31), 2**31 - 1),
+    "int64": (-(2**63), 2**63 - 1),
+    "uint8": (0, 255),
+    "uint32": (0, 2**32 - 1),
+}
 
 
 def random_shape(rng, max_rank=4, max_elements=48) -> list[int]:
@@ -26,8 +33,9 @@ def random_values(rng, dtype: str, shape, low=None, high=None) -> np.ndarray:
     if dtype == "float32":
         return rng.uniform(-8.0 if low is None else low, 8.0 if high is None else high, size=shape).astype(np.float32)
     lo, hi = INT_RANGES[dtype]
-    return rng.integers(lo if low is None else low, (hi if high is None else high), size=shape, endpoint=True,
-                        dtype=dtype)
+    return rng.integers(
+        lo if low is None else low, (hi if high is None else high), size=shape, endpoint=True, dtype=dtype
+    )
 
 
 def random_quant(rng, dtype: str) -> tuple[float, int]:

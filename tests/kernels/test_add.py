@@ -1,5 +1,6 @@
 """ADD: randomized int8 and float32 cases (broadcasting up to 6-D, constant operands, fused activations)
 against TFLite Micro. The case builders are shared with test_sub.py and test_mul.py."""
+
 import numpy as np
 import pytest
 
@@ -27,7 +28,7 @@ def broadcast_shapes(rng, max_rank=6, max_elements=600):
             shape = [1] * int(rng.integers(0, rank + 1))
         else:  # some dimensions broadcast, maybe fewer leading dimensions
             shape = [d if rng.integers(0, 2) else 1 for d in out]
-            shape = shape[int(rng.integers(0, rank + 1)) if kind == 3 else 0:]
+            shape = shape[int(rng.integers(0, rank + 1)) if kind == 3 else 0 :]
         shapes.append(shape)
     # every output dimension must come from one of the inputs
     for d in range(rank):
@@ -58,12 +59,18 @@ def binary_case(op_name, seed, dtype="int8", version=None, out_scale=None) -> by
                 data = rng.uniform(-3, 3, size=shape)
             ids.append(g.tensor(shape, "float32", data=data))
     if dtype == "int8":
-        y = g.tensor(out_shape, "int8", out_scale(rng) if out_scale else rand_scale(rng, 0.01, 0.5),
-                     int(rng.integers(-128, 128)))
+        y = g.tensor(
+            out_shape, "int8", out_scale(rng) if out_scale else rand_scale(rng, 0.01, 0.5), int(rng.integers(-128, 128))
+        )
     else:
         y = g.tensor(out_shape, "float32")
-    g.op(op_name, ids, [y], version=version or (2 if dtype == "int8" else 1),
-         fusedActivationFunction=int(rng.choice(ACTIVATIONS)))
+    g.op(
+        op_name,
+        ids,
+        [y],
+        version=version or (2 if dtype == "int8" else 1),
+        fusedActivationFunction=int(rng.choice(ACTIVATIONS)),
+    )
     return g.build([t for k, t in enumerate(ids) if k != constant], [y])
 
 
@@ -72,9 +79,14 @@ def exhaustive_case(op_name, seed, version=2, out_scale=None, quant=None, activa
     feed them. `quant` fixes (scale1, zero_point1, scale2, zero_point2, output scale, output zero point)."""
     rng = np.random.default_rng(seed)
     if quant is None:
-        quant = (rand_scale(rng, 0.005, 0.2), int(rng.integers(-128, 128)), rand_scale(rng, 0.005, 0.2),
-                 int(rng.integers(-128, 128)), out_scale(rng) if out_scale else rand_scale(rng, 0.01, 0.5),
-                 int(rng.integers(-128, 128)))
+        quant = (
+            rand_scale(rng, 0.005, 0.2),
+            int(rng.integers(-128, 128)),
+            rand_scale(rng, 0.005, 0.2),
+            int(rng.integers(-128, 128)),
+            out_scale(rng) if out_scale else rand_scale(rng, 0.01, 0.5),
+            int(rng.integers(-128, 128)),
+        )
     g = GraphBuilder()
     a = g.tensor([256, 1], "int8", quant[0], quant[1])
     b = g.tensor([1, 256], "int8", quant[2], quant[3])
@@ -102,8 +114,13 @@ def test_int8_every_pair(seed):
 
 # Scales whose multipliers differ when the set-up math is done in float instead of double: each changes one
 # output of the 65536 pairs, so these pin TFLite Micro's double-precision CalculateOpDataAdd.
-@pytest.mark.parametrize("quant", [(0.07377713918685913, -120, 0.009558304212987423, -123, 0.29276224970817566, 10),
-                                   (0.04221811518073082, 64, 0.010232401080429554, 5, 0.07828814536333084, -50)])
+@pytest.mark.parametrize(
+    "quant",
+    [
+        (0.07377713918685913, -120, 0.009558304212987423, -123, 0.29276224970817566, 10),
+        (0.04221811518073082, 64, 0.010232401080429554, 5, 0.07828814536333084, -50),
+    ],
+)
 def test_int8_double_precision_setup(quant):
     model, sets = exhaustive_case("ADD", 0, quant=quant)
     verify_model(model, sets=sets)
@@ -114,11 +131,19 @@ def test_in_qemu():
     verify_model(binary_case("ADD", 3), count=2, seed=3, qemu=True)
 
 
-def binary_model(op_name, types=("int8", "int8", "int8"), shapes=([2, 3], [2, 3], [2, 3]), scales=(0.05, 0.05, 0.1),
-                 activation=0, version=2) -> bytes:
+def binary_model(
+    op_name,
+    types=("int8", "int8", "int8"),
+    shapes=([2, 3], [2, 3], [2, 3]),
+    scales=(0.05, 0.05, 0.1),
+    activation=0,
+    version=2,
+) -> bytes:
     g = GraphBuilder()
-    ids = [g.tensor(shape, dtype, scale if dtype != "float32" else None, 0 if dtype != "float32" else None)
-           for dtype, shape, scale in zip(types, shapes, scales)]
+    ids = [
+        g.tensor(shape, dtype, scale if dtype != "float32" else None, 0 if dtype != "float32" else None)
+        for dtype, shape, scale in zip(types, shapes, scales)
+    ]
     g.op(op_name, ids[:2], [ids[2]], version=version, fusedActivationFunction=activation)
     return g.build(ids[:2], [ids[2]])
 

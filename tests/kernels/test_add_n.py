@@ -1,12 +1,13 @@
 """ADD_N: 20 random cases per type (2 to 6 inputs, some constant) in one model each, against TFLite Micro on the
 host build; both types in QEMU."""
+
 import pytest
+from op_cases import Batch, random_quant, random_shape, random_values
 
 from generator.check import CheckError, check
 from generator.model import read_model
 from kernel_harness import rand_scale, verify_model
 from modelkit import GraphBuilder
-from op_cases import Batch, random_quant, random_shape, random_values
 
 
 def add_n_batch(dtype, seed, cases=20, shape=None):
@@ -40,11 +41,14 @@ def test_in_qemu():
     verify_model(b.build(), sets=b.sets(1), qemu=True)
 
 
-@pytest.mark.parametrize("scales, zero_points, reason", [
-    ((0.1, 0.2, 0.1), (0, 0, 0), "one scale and zero point for all inputs"),
-    ((0.1, 0.1, 0.1), (0, 1, 0), "one scale and zero point for all inputs"),
-    ((0.5, 0.5, 1e-7), (0, 0, 0), "the output scale is too small"),
-])
+@pytest.mark.parametrize(
+    "scales, zero_points, reason",
+    [
+        ((0.1, 0.2, 0.1), (0, 0, 0), "one scale and zero point for all inputs"),
+        ((0.1, 0.1, 0.1), (0, 1, 0), "one scale and zero point for all inputs"),
+        ((0.5, 0.5, 1e-7), (0, 0, 0), "the output scale is too small"),
+    ],
+)
 def test_rejects_unsupported(scales, zero_points, reason):
     g = GraphBuilder()
     ids = [g.tensor([2, 3], "int8", s, z) for s, z in zip(scales, zero_points)]

@@ -1,5 +1,6 @@
 """ARG_MAX: randomized int8 and float32 cases along any (also negative) axis, int32 output, against TFLite
 Micro (ties: the first maximum wins)."""
+
 import numpy as np
 import pytest
 

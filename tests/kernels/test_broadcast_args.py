@@ -1,13 +1,14 @@
 """BROADCAST_ARGS: 20 random shape pairs per type in one model each, against TFLite Micro on the host build; both
 types in QEMU."""
+
 import numpy as np
 import pytest
+from op_cases import Batch
 
 from generator.check import CheckError, check
 from generator.model import read_model
 from kernel_harness import verify_model
 from modelkit import GraphBuilder
-from op_cases import Batch
 
 
 def compatible_pair(rng):
@@ -17,7 +18,7 @@ def compatible_pair(rng):
     shapes = []
     for _ in range(2):
         s = [d if rng.integers(0, 2) else 1 for d in out]
-        shapes.append(s[int(rng.integers(0, len(out) + 1)):])
+        shapes.append(s[int(rng.integers(0, len(out) + 1)) :])
     k = int(rng.integers(0, 2))
     shapes[k] = [1] * (len(out) - len(shapes[k])) + shapes[k]  # one has the full length
     return shapes, len(out)
@@ -41,9 +42,14 @@ def test_random(dtype):
 @pytest.mark.qemu
 def test_in_qemu():
     b = args_batch("int32", seed=3, cases=2)
-    b.node("BROADCAST_ARGS", [b.input([3], "int64", values=lambda rng, s: np.array([2, 1, 4])),
-                              b.input([2], "int64", values=lambda rng, s: np.array([3, 4]))],
-           [b.output([3], "int64")])
+    b.node(
+        "BROADCAST_ARGS",
+        [
+            b.input([3], "int64", values=lambda rng, s: np.array([2, 1, 4])),
+            b.input([2], "int64", values=lambda rng, s: np.array([3, 4])),
+        ],
+        [b.output([3], "int64")],
+    )
     verify_model(b.build(), sets=b.sets(1), qemu=True)
 
 

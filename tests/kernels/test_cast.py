@@ -1,13 +1,14 @@
 """CAST and ZEROS_LIKE: 20 random cases per type (pair) in one model each, against TFLite Micro on the host
 build; one model of every type pair in QEMU."""
+
 import numpy as np
 import pytest
+from op_cases import Batch, random_shape, random_values
 
 from generator.check import CheckError, check
 from generator.model import read_model
 from kernel_harness import verify_model
 from modelkit import GraphBuilder
-from op_cases import Batch, random_shape, random_values
 
 INPUTS = ["int8", "int16", "int32", "uint32", "float32", "bool"]
 OUTPUTS = ["int8", "int16", "int32", "uint32", "float32"]
@@ -24,6 +25,7 @@ def cast_values(src, dst):
         sign = 1 if dst == "uint32" else rng.choice([-1, 1], size=s)
         v = sign * np.exp(rng.uniform(-2, np.log(limit), size=s))
         return v.astype(np.float32)
+
     return values
 
 
@@ -58,12 +60,18 @@ def test_in_qemu():
     verify_model(b.build(), sets=b.sets(1), qemu=True)
 
 
-@pytest.mark.parametrize("op_name, types, reason", [
-    ("CAST", ("int64", "int32"),
-     r"INT64/INT32 are not supported \(int8 or int16 or int32 or uint32 or float32 or bool to"),
-    ("CAST", ("int8", "bool"), "INT8/BOOL are not supported"),
-    ("ZEROS_LIKE", ("int16", "int16"), r"INT16/INT16 are not supported \(float32 or int8 or int32 or int64\)"),
-])
+@pytest.mark.parametrize(
+    "op_name, types, reason",
+    [
+        (
+            "CAST",
+            ("int64", "int32"),
+            r"INT64/INT32 are not supported \(int8 or int16 or int32 or uint32 or float32 or bool to",
+        ),
+        ("CAST", ("int8", "bool"), "INT8/BOOL are not supported"),
+        ("ZEROS_LIKE", ("int16", "int16"), r"INT16/INT16 are not supported \(float32 or int8 or int32 or int64\)"),
+    ],
+)
 def test_rejects_unsupported(op_name, types, reason):
     g = GraphBuilder()
     x, y = g.tensor([4], types[0]), g.tensor([4], types[1])

@@ -1,14 +1,15 @@
 """EQUAL, NOT_EQUAL, GREATER, GREATER_EQUAL, LESS, LESS_EQUAL and LOGICAL_AND/OR: 20 random broadcast cases per
 op and type in one model each, against TFLite Micro on the host build; one model of every op and type in QEMU."""
+
 import numpy as np
 import pytest
+from op_cases import Batch, random_quant, random_values
+from test_maximum_minimum import binary_batch
 
 from generator.check import CheckError, check
 from generator.model import read_model
 from kernel_harness import verify_model
 from modelkit import GraphBuilder
-from op_cases import Batch, random_quant, random_values
-from test_maximum_minimum import binary_batch
 
 OPS = ["EQUAL", "NOT_EQUAL", "GREATER", "GREATER_EQUAL", "LESS", "LESS_EQUAL"]
 NUMERIC = ["float32", "int32", "int64", "int8"]
@@ -32,6 +33,7 @@ def int8_quant():
             state["q1"] = random_quant(rng, "int8")
             return state["q1"]
         return state["q1"] if rng.integers(0, 2) else random_quant(rng, "int8")
+
     return quant
 
 
@@ -41,11 +43,15 @@ def comparison_case(op_name, dtype, seed):
     return binary_batch(op_name, dtype, seed, output_dtype="bool", values=tied_values(dtype))
 
 
-@pytest.mark.parametrize("op_name, dtype", [(op, t) for op in OPS for t in NUMERIC] +
-                         [("EQUAL", "bool"), ("NOT_EQUAL", "bool")])  # TFLite Micro compares bools for these only
+@pytest.mark.parametrize(
+    "op_name, dtype", [(op, t) for op in OPS for t in NUMERIC] + [("EQUAL", "bool"), ("NOT_EQUAL", "bool")]
+)  # TFLite Micro compares bools for these only
 def test_random(op_name, dtype):
-    model, sets = comparison_case(op_name, dtype, seed=10 * OPS.index(op_name) + NUMERIC.index(dtype)
-                                  if dtype != "bool" else 99 + OPS.index(op_name))
+    model, sets = comparison_case(
+        op_name,
+        dtype,
+        seed=10 * OPS.index(op_name) + NUMERIC.index(dtype) if dtype != "bool" else 99 + OPS.index(op_name),
+    )
     verify_model(model, sets=sets)
 
 
@@ -85,19 +91,29 @@ def test_in_qemu(board):
 
 def model_of(op_name, types, scale=0.05, shapes=([2, 3], [2, 3], [2, 3])) -> bytes:
     g = GraphBuilder()
-    ids = [g.tensor(shape, dtype, scale if dtype in ("int8", "int16") else None,
-                    0 if dtype in ("int8", "int16") else None) for dtype, shape in zip(types, shapes)]
+    ids = [
+        g.tensor(shape, dtype, scale if dtype in ("int8", "int16") else None, 0 if dtype in ("int8", "int16") else None)
+        for dtype, shape in zip(types, shapes)
+    ]
     g.op(op_name, ids[:2], [ids[2]])
     return g.build(ids[:2], [ids[2]])
 
 
-@pytest.mark.parametrize("op_name, types, scale, reason", [
-    ("GREATER", ("int16", "int16", "bool"), 0.05, r"INT16/INT16/BOOL are not supported \(float32 or int32"),
-    ("LESS", ("bool", "bool", "bool"), 0.05, "BOOL/BOOL/BOOL are not supported"),
-    ("EQUAL", ("float32", "float32", "float32"), 0.05, r"FLOAT32/FLOAT32/FLOAT32 are not supported \(.*output bool\)"),
-    ("EQUAL", ("int8", "int8", "bool"), 1.5, r"the input 1 scale 1.5 is not in \(0, 1\)"),
-    ("LOGICAL_AND", ("int8", "int8", "int8"), 0.05, r"INT8/INT8/INT8 are not supported \(bool\)"),
-])
+@pytest.mark.parametrize(
+    "op_name, types, scale, reason",
+    [
+        ("GREATER", ("int16", "int16", "bool"), 0.05, r"INT16/INT16/BOOL are not supported \(float32 or int32"),
+        ("LESS", ("bool", "bool", "bool"), 0.05, "BOOL/BOOL/BOOL are not supported"),
+        (
+            "EQUAL",
+            ("float32", "float32", "float32"),
+            0.05,
+            r"FLOAT32/FLOAT32/FLOAT32 are not supported \(.*output bool\)",
+        ),
+        ("EQUAL", ("int8", "int8", "bool"), 1.5, r"the input 1 scale 1.5 is not in \(0, 1\)"),
+        ("LOGICAL_AND", ("int8", "int8", "int8"), 0.05, r"INT8/INT8/INT8 are not supported \(bool\)"),
+    ],
+)
 def test_rejects_unsupported(op_name, types, scale, reason):
     with pytest.raises(CheckError, match=reason):
         check(read_model(model_of(op_name, types, scale)))

@@ -1,5 +1,6 @@
 """CONCATENATION: randomized 1-D to 6-D cases along any (also negative) axis, 1 to 10 inputs, int8, float32,
 int16, int32 and int64, against TFLite Micro."""
+
 import numpy as np
 import pytest
 
@@ -33,8 +34,13 @@ def concat_case(dtype: str, seed: int, constant_input: bool = False) -> bytes:
     out_shape = list(base)
     out_shape[axis] = sum(s[axis] for s in shapes)
     y = g.tensor(out_shape, dtype, *q)
-    g.op("CONCATENATION", inputs, [y], version={"int8": 2, "int16": 3}.get(dtype, 1),
-         axis=axis - rank if rng.integers(0, 2) else axis)
+    g.op(
+        "CONCATENATION",
+        inputs,
+        [y],
+        version={"int8": 2, "int16": 3}.get(dtype, 1),
+        axis=axis - rank if rng.integers(0, 2) else axis,
+    )
     return g.build(graph_inputs, [y])
 
 

@@ -1,5 +1,6 @@
 """CONV_2D: randomized int8 (per-channel and per-tensor filters) and float32 cases against TFLite Micro:
 strides, dilations, SAME/VALID padding, grouped filters, batches, optional bias, fused activations."""
+
 import numpy as np
 import pytest
 
@@ -28,8 +29,9 @@ def geometry(rng):
         padding = int(rng.integers(0, 2))
         oh, ow = out_size(padding, h, kh, sh, dh), out_size(padding, w, kw, sw, dw)
         if oh >= 1 and ow >= 1:
-            return dict(batches=batches, h=h, w=w, kh=kh, kw=kw, sh=sh, sw=sw, dh=dh, dw=dw, padding=padding,
-                        oh=oh, ow=ow)
+            return dict(
+                batches=batches, h=h, w=w, kh=kh, kw=kw, sh=sh, sw=sw, dh=dh, dw=dw, padding=padding, oh=oh, ow=ow
+            )
 
 
 def channels(rng):
@@ -41,8 +43,14 @@ def channels(rng):
 
 
 def options(g, activation):
-    return dict(padding=g["padding"], strideH=g["sh"], strideW=g["sw"], dilationHFactor=g["dh"],
-                dilationWFactor=g["dw"], fusedActivationFunction=activation)
+    return dict(
+        padding=g["padding"],
+        strideH=g["sh"],
+        strideW=g["sw"],
+        dilationHFactor=g["dh"],
+        dilationWFactor=g["dw"],
+        fusedActivationFunction=activation,
+    )
 
 
 def output_quant(rng, activation):
@@ -70,14 +78,26 @@ def int8_case(seed: int) -> bytes:
     in_scale = out_scale / (max(w_scale) * np.sqrt(taps) * 40.0 * float(np.exp(rng.uniform(-0.5, 1.0))))
     b = GraphBuilder()
     x = b.tensor([g["batches"], g["h"], g["w"], in_depth], "int8", in_scale, int(rng.integers(-128, 128)))
-    f = b.tensor([out_depth, g["kh"], g["kw"], filter_depth], "int8", w_scale, [0] * len(w_scale),
-                 data=rng.integers(-127, 128, size=(out_depth, g["kh"], g["kw"], filter_depth)))
+    f = b.tensor(
+        [out_depth, g["kh"], g["kw"], filter_depth],
+        "int8",
+        w_scale,
+        [0] * len(w_scale),
+        data=rng.integers(-127, 128, size=(out_depth, g["kh"], g["kw"], filter_depth)),
+    )
     inputs = [x, f]
     if rng.integers(0, 4):  # mostly with bias
         bias_scale = [in_scale * s for s in w_scale]
         spread = int(np.sqrt(taps) * 3000)
-        inputs.append(b.tensor([out_depth], "int32", bias_scale, [0] * len(bias_scale),
-                               data=rng.integers(-spread, spread + 1, size=out_depth)))
+        inputs.append(
+            b.tensor(
+                [out_depth],
+                "int32",
+                bias_scale,
+                [0] * len(bias_scale),
+                data=rng.integers(-spread, spread + 1, size=out_depth),
+            )
+        )
     elif rng.integers(0, 2):
         inputs.append(-1)  # an omitted bias; otherwise just two inputs
     y = b.tensor([g["batches"], g["oh"], g["ow"], out_depth], "int8", out_scale, out_zp)
@@ -91,16 +111,20 @@ def float_case(seed: int) -> bytes:
     in_depth, filter_depth, out_depth = channels(rng)
     b = GraphBuilder()
     x = b.tensor([g["batches"], g["h"], g["w"], in_depth], "float32")
-    f = b.tensor([out_depth, g["kh"], g["kw"], filter_depth], "float32",
-                 data=rng.normal(size=(out_depth, g["kh"], g["kw"], filter_depth)))
+    f = b.tensor(
+        [out_depth, g["kh"], g["kw"], filter_depth],
+        "float32",
+        data=rng.normal(size=(out_depth, g["kh"], g["kw"], filter_depth)),
+    )
     inputs = [x, f]
     if rng.integers(0, 2):
         inputs.append(b.tensor([out_depth], "float32", data=rng.normal(size=out_depth)))
     elif rng.integers(0, 2):
         inputs.append(-1)  # an omitted bias; otherwise just two inputs
     y = b.tensor([g["batches"], g["oh"], g["ow"], out_depth], "float32")
-    b.op("CONV_2D", inputs, [y], version=6 if in_depth != filter_depth else 1,
-         **options(g, int(rng.choice(ACTIVATIONS))))
+    b.op(
+        "CONV_2D", inputs, [y], version=6 if in_depth != filter_depth else 1, **options(g, int(rng.choice(ACTIVATIONS)))
+    )
     return b.build([x], [y])
 
 
@@ -126,10 +150,13 @@ def _refused(model: bytes) -> str:
     return str(info.value)
 
 
-@pytest.mark.parametrize("dtypes,reason", [
-    (("int16", "int8", "int16"), "not supported"),
-    (("float32", "int8", "float32"), "hybrid"),
-])
+@pytest.mark.parametrize(
+    "dtypes,reason",
+    [
+        (("int16", "int8", "int16"), "not supported"),
+        (("float32", "int8", "float32"), "hybrid"),
+    ],
+)
 def test_refuses_unsupported_types(dtypes, reason):
     b = GraphBuilder()
     x = b.tensor([1, 4, 4, 2], dtypes[0], 0.1, 0)
@@ -163,6 +190,7 @@ def per_tensor_rounding_case(op_name: str) -> tuple[bytes, list]:
     multiplier (input_scale * filter_scale / output_scale in double, per channel, even for a per-tensor filter)
     and the float-product one FULLY_CONNECTED uses round differently: only the double product matches."""
     from generator.catalog import quant
+
     in_scale, w_scale, out_scale = 0.000876, 0.00218, 0.487  # real multiplier ~3.9e-6, products 6e-8 apart
     in32, w32, out32 = (float(np.float32(s)) for s in (in_scale, w_scale, out_scale))
     m_double, s_double = quant.quantize_multiplier(in32 * w32 / out32)
@@ -210,7 +238,7 @@ def test_multiplier_above_one():
 # Real multipliers input_scale * filter_scale / output_scale across QuantizeMultiplier's range (the kernels compute
 # them on the device from the model's float32 scales, see mg_requant.h): a subnormal filter scale and others
 # below 2^-32 give (0, 0); 2^-31.5 keeps shift -31; then ordinary ones, 1.0 and a left shift.
-EXTREME_REALS = [1.4e-45 / 2, 1e-40 / 2, 1e-20, 2 ** -32.2, 2 ** -31.5, 1e-7, 3.1e-3, 0.37, 1.0, 11.0]
+EXTREME_REALS = [1.4e-45 / 2, 1e-40 / 2, 1e-20, 2**-32.2, 2**-31.5, 1e-7, 3.1e-3, 0.37, 1.0, 11.0]
 
 
 def extreme_scales_case(op_name: str) -> bytes:

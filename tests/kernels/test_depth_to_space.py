@@ -1,12 +1,13 @@
 """DEPTH_TO_SPACE and SPACE_TO_DEPTH: 20 random cases per op and type in one model each, against TFLite Micro on
 the host build; every op and type in QEMU."""
+
 import pytest
+from op_cases import Batch, random_quant
 
 from generator.check import CheckError, check
 from generator.model import read_model
 from kernel_harness import verify_model
 from modelkit import GraphBuilder
-from op_cases import Batch, random_quant
 
 OPS = ["DEPTH_TO_SPACE", "SPACE_TO_DEPTH"]
 

@@ -1,5 +1,6 @@
 """DEPTHWISE_CONV_2D: randomized int8 (per-channel and per-tensor filters) and float32 cases against TFLite
 Micro: strides, dilations, SAME/VALID padding, depth multipliers, batches, optional bias, fused activations."""
+
 import numpy as np
 import pytest
 
@@ -28,8 +29,9 @@ def geometry(rng):
         padding = int(rng.integers(0, 2))
         oh, ow = out_size(padding, h, kh, sh, dh), out_size(padding, w, kw, sw, dw)
         if oh >= 1 and ow >= 1:
-            return dict(batches=batches, h=h, w=w, kh=kh, kw=kw, sh=sh, sw=sw, dh=dh, dw=dw, padding=padding,
-                        oh=oh, ow=ow)
+            return dict(
+                batches=batches, h=h, w=w, kh=kh, kw=kw, sh=sh, sw=sw, dh=dh, dw=dw, padding=padding, oh=oh, ow=ow
+            )
 
 
 def channels(rng):
@@ -39,8 +41,15 @@ def channels(rng):
 
 
 def options(g, multiplier, activation):
-    return dict(padding=g["padding"], strideH=g["sh"], strideW=g["sw"], dilationHFactor=g["dh"],
-                dilationWFactor=g["dw"], depthMultiplier=multiplier, fusedActivationFunction=activation)
+    return dict(
+        padding=g["padding"],
+        strideH=g["sh"],
+        strideW=g["sw"],
+        dilationHFactor=g["dh"],
+        dilationWFactor=g["dw"],
+        depthMultiplier=multiplier,
+        fusedActivationFunction=activation,
+    )
 
 
 def output_quant(rng, activation):
@@ -69,14 +78,27 @@ def int8_case(seed: int) -> bytes:
     in_scale = out_scale / (max(w_scale) * np.sqrt(taps) * 40.0 * float(np.exp(rng.uniform(-0.5, 1.0))))
     b = GraphBuilder()
     x = b.tensor([g["batches"], g["h"], g["w"], in_depth], "int8", in_scale, int(rng.integers(-128, 128)))
-    f = b.tensor([1, g["kh"], g["kw"], out_depth], "int8", w_scale, [0] * len(w_scale),
-                 data=rng.integers(-127, 128, size=(1, g["kh"], g["kw"], out_depth)), axis=3)
+    f = b.tensor(
+        [1, g["kh"], g["kw"], out_depth],
+        "int8",
+        w_scale,
+        [0] * len(w_scale),
+        data=rng.integers(-127, 128, size=(1, g["kh"], g["kw"], out_depth)),
+        axis=3,
+    )
     inputs = [x, f]
     if rng.integers(0, 4):  # mostly with bias
         bias_scale = [in_scale * s for s in w_scale]
         spread = int(np.sqrt(taps) * 3000)
-        inputs.append(b.tensor([out_depth], "int32", bias_scale, [0] * len(bias_scale),
-                               data=rng.integers(-spread, spread + 1, size=out_depth)))
+        inputs.append(
+            b.tensor(
+                [out_depth],
+                "int32",
+                bias_scale,
+                [0] * len(bias_scale),
+                data=rng.integers(-spread, spread + 1, size=out_depth),
+            )
+        )
     # Without bias: two inputs. TFLite Micro's depthwise Prepare crashes on an omitted (-1) third input (it
     # releases the absent bias tensor unconditionally), so the reference cannot run that form.
     y = b.tensor([g["batches"], g["oh"], g["ow"], out_depth], "int8", out_scale, out_zp)
@@ -96,8 +118,13 @@ def float_case(seed: int) -> bytes:
     if rng.integers(0, 2):
         inputs.append(b.tensor([out_depth], "float32", data=rng.normal(size=out_depth)))
     y = b.tensor([g["batches"], g["oh"], g["ow"], out_depth], "float32")
-    b.op("DEPTHWISE_CONV_2D", inputs, [y], version=2 if g["dh"] * g["dw"] > 1 else 1,
-         **options(g, multiplier, int(rng.choice(ACTIVATIONS))))
+    b.op(
+        "DEPTHWISE_CONV_2D",
+        inputs,
+        [y],
+        version=2 if g["dh"] * g["dw"] > 1 else 1,
+        **options(g, multiplier, int(rng.choice(ACTIVATIONS))),
+    )
     return b.build([x], [y])
 
 
@@ -132,6 +159,7 @@ def test_per_tensor_filter_uses_double_product():
     output_scale in double, broadcast per channel even for a per-tensor filter) and the float-product one
     FULLY_CONNECTED uses round differently: only the double product matches."""
     from generator.catalog import quant
+
     in_scale, w_scale, out_scale = 0.000876, 0.00218, 0.487  # real multiplier ~3.9e-6, products 6e-8 apart
     in32, w32, out32 = (float(np.float32(s)) for s in (in_scale, w_scale, out_scale))
     m_double, s_double = quant.quantize_multiplier(in32 * w32 / out32)
@@ -148,8 +176,9 @@ def test_per_tensor_filter_uses_double_product():
     f = b.tensor([1, 1, 1, channels], "int8", [w_scale], [0], data=np.full((1, 1, 1, channels), w_value), axis=3)
     bias = b.tensor([channels], "int32", [in_scale * w_scale], [0], data=targets - w_value * (x_value - in_zp))
     y = b.tensor([1, 1, 1, channels], "int8", out_scale, 0)
-    b.op("DEPTHWISE_CONV_2D", [x, f, bias], [y], version=3, padding=VALID, strideH=1, strideW=1,
-         depthMultiplier=channels)
+    b.op(
+        "DEPTHWISE_CONV_2D", [x, f, bias], [y], version=3, padding=VALID, strideH=1, strideW=1, depthMultiplier=channels
+    )
     verify_model(b.build([x], [y]), sets=[[np.full((1, 1, 1, 1), x_value, dtype=np.int8)]])
 
 
@@ -159,10 +188,13 @@ def _refused(model: bytes) -> str:
     return str(info.value)
 
 
-@pytest.mark.parametrize("dtypes,reason", [
-    (("int16", "int8", "int16"), "not supported"),
-    (("float32", "int8", "float32"), "hybrid"),
-])
+@pytest.mark.parametrize(
+    "dtypes,reason",
+    [
+        (("int16", "int8", "int16"), "not supported"),
+        (("float32", "int8", "float32"), "hybrid"),
+    ],
+)
 def test_refuses_unsupported_types(dtypes, reason):
     b = GraphBuilder()
     x = b.tensor([1, 4, 4, 2], dtypes[0], 0.1, 0)
@@ -186,8 +218,9 @@ def test_multiplier_above_one():
     rng = np.random.default_rng(7)
     b = GraphBuilder()
     x = b.tensor([1, 6, 6, 2], "int8", 0.05, 3)
-    f = b.tensor([1, 2, 2, 4], "int8", [0.02, 0.03, 0.045, 0.02], [0] * 4, data=rng.integers(-2, 3, size=(1, 2, 2, 4)),
-                 axis=3)
+    f = b.tensor(
+        [1, 2, 2, 4], "int8", [0.02, 0.03, 0.045, 0.02], [0] * 4, data=rng.integers(-2, 3, size=(1, 2, 2, 4)), axis=3
+    )
     bias = b.tensor([4], "int32", [0.001, 0.0015, 0.00225, 0.001], [0] * 4, data=[5, -7, 0, 3])
     y = b.tensor([1, 6, 6, 4], "int8", 0.0004, -3)
     b.op("DEPTHWISE_CONV_2D", [x, f, bias], [y], version=3, padding=SAME, strideH=1, strideW=1, depthMultiplier=2)
@@ -198,5 +231,6 @@ def test_multiplier_above_one():
 def test_channel_scales_across_the_float_range():
     """Per-channel multipliers from a subnormal filter scale to a left shift, computed on the device."""
     from test_conv_2d import extreme_scales_case
+
     verify_model(extreme_scales_case("DEPTHWISE_CONV_2D"), count=3, seed=17)
     verify_model(extreme_scales_case("DEPTHWISE_CONV_2D"), count=1, seed=18, qemu=True)

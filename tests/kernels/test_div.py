@@ -1,14 +1,15 @@
 """DIV: 20 random broadcast cases per type (fused activations, constant operands) in one model each, against
 TFLite Micro on the host build; one model of every type in QEMU."""
+
 import numpy as np
 import pytest
+from op_cases import Batch, random_quant, random_values
+from test_add import broadcast_shapes
 
 from generator.check import CheckError, check
 from generator.model import read_model
 from kernel_harness import rand_scale, verify_model
 from modelkit import GraphBuilder
-from op_cases import Batch, random_quant, random_values
-from test_add import broadcast_shapes
 
 TYPES = ["float32", "int32", "int8"]
 
@@ -23,6 +24,7 @@ def divisor_values(dtype, zero_point=0):
     def int8(rng, s):
         v = rng.integers(-128, 128, size=s)
         return np.where(v == zero_point, zero_point + 1 if zero_point < 127 else zero_point - 1, v).astype(np.int8)
+
     return int8
 
 
@@ -49,8 +51,13 @@ def div_batch(dtype, seed, cases=20):
         ids = []
         for k, (shape, q, make) in enumerate(((shape1, q1, dividend_values(dtype)), (shape2, q2, divisors))):
             ids.append(b.constant(make(b.rng, shape), dtype, q) if k == constant else b.input(shape, dtype, q, make))
-        b.node("DIV", ids, [b.output(out_shape, dtype, qo)], version=2 if dtype == "int8" else 1,
-               fusedActivationFunction=int(b.rng.integers(0, 4)))
+        b.node(
+            "DIV",
+            ids,
+            [b.output(out_shape, dtype, qo)],
+            version=2 if dtype == "int8" else 1,
+            fusedActivationFunction=int(b.rng.integers(0, 4)),
+        )
     return b.build(), b.sets()
 
 
@@ -66,8 +73,16 @@ def test_int8_every_pair():
     for _ in range(3):
         q1, q2, qo = int8_quant(b.rng)
         x = b.input([256, 1], "int8", q1, lambda rng, s: np.arange(-128, 128, dtype=np.int8).reshape(s))
-        y = b.input([1, 256], "int8", q2, lambda rng, s, z=q2[1]: np.where(
-            np.arange(-128, 128) == z, z + 1 if z < 127 else z - 1, np.arange(-128, 128)).astype(np.int8).reshape(s))
+        y = b.input(
+            [1, 256],
+            "int8",
+            q2,
+            lambda rng, s, z=q2[1]: (
+                np.where(np.arange(-128, 128) == z, z + 1 if z < 127 else z - 1, np.arange(-128, 128))
+                .astype(np.int8)
+                .reshape(s)
+            ),
+        )
         b.node("DIV", [x, y], [b.output([256, 256], "int8", qo)], version=2)
     verify_model(b.build(), sets=b.sets(1))
 
@@ -87,8 +102,16 @@ def test_int8_double_precision_setup():
             continue
         found += 1
         x = b.input([256, 1], "int8", q1, lambda rng, s: np.arange(-128, 128, dtype=np.int8).reshape(s))
-        y = b.input([1, 256], "int8", q2, lambda rng, s, z=q2[1]: np.where(
-            np.arange(-128, 128) == z, z + 1 if z < 127 else z - 1, np.arange(-128, 128)).astype(np.int8).reshape(s))
+        y = b.input(
+            [1, 256],
+            "int8",
+            q2,
+            lambda rng, s, z=q2[1]: (
+                np.where(np.arange(-128, 128) == z, z + 1 if z < 127 else z - 1, np.arange(-128, 128))
+                .astype(np.int8)
+                .reshape(s)
+            ),
+        )
         b.node("DIV", [x, y], [b.output([256, 256], "int8", qo)], version=2)
     verify_model(b.build(), sets=b.sets(1))
 
@@ -100,8 +123,13 @@ def test_in_qemu():
         q1, q2, qo = int8_quant(b.rng) if dtype == "int8" else (None, None, None)
         x = b.input([2, 1, 3], dtype, q1, dividend_values(dtype))
         y = b.input([4, 1], dtype, q2, divisor_values(dtype, q2[1] if q2 else 0))
-        b.node("DIV", [x, y], [b.output([2, 4, 3], dtype, qo)], version=2 if dtype == "int8" else 1,
-               fusedActivationFunction=1)
+        b.node(
+            "DIV",
+            [x, y],
+            [b.output([2, 4, 3], dtype, qo)],
+            version=2 if dtype == "int8" else 1,
+            fusedActivationFunction=1,
+        )
     # every dividend over large divisors with a small output multiplier: quotient shifts beyond 31 bits
     x = b.input([256, 1], "int8", (0.05, 0), lambda rng, s: np.arange(-128, 128, dtype=np.int8).reshape(s))
     y = b.input([1, 6], "int8", (0.05, 0), lambda rng, s: np.array([[-128, -100, -77, 90, 111, 127]], np.int8))
@@ -116,11 +144,14 @@ def div_model(types, scales=(0.05, 0.05, 0.001), activation=0) -> bytes:
     return g.build(ids[:2], [ids[2]])
 
 
-@pytest.mark.parametrize("types, scales, activation, reason", [
-    (("int16",) * 3, (0.05, 0.05, 0.001), 0, r"INT16/INT16/INT16 are not supported \(float32 or int32 or int8\)"),
-    (("float32",) * 3, (0.05, 0.05, 0.001), 4, "fused activation TANH is not supported"),
-    (("int8",) * 3, (0.5, 0.001, 1e-6), 0, r"too large for TFLite Micro's int8 DIV \(output shift 29 > 23\)"),
-])
+@pytest.mark.parametrize(
+    "types, scales, activation, reason",
+    [
+        (("int16",) * 3, (0.05, 0.05, 0.001), 0, r"INT16/INT16/INT16 are not supported \(float32 or int32 or int8\)"),
+        (("float32",) * 3, (0.05, 0.05, 0.001), 4, "fused activation TANH is not supported"),
+        (("int8",) * 3, (0.5, 0.001, 1e-6), 0, r"too large for TFLite Micro's int8 DIV \(output shift 29 > 23\)"),
+    ],
+)
 def test_rejects_unsupported(types, scales, activation, reason):
     with pytest.raises(CheckError, match=reason):
         check(read_model(div_model(types, scales, activation)))

@@ -2,6 +2,7 @@
 operand now and then, the residual-block shapes) against TFLite Micro, on the host build and on the Cortex-M4
 and Cortex-M7 in QEMU; every case asserts that the node went to the dsp backend. Broadcasting and float32
 nodes fall back to the reference kernel."""
+
 import numpy as np
 import pytest
 

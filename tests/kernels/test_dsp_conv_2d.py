@@ -4,6 +4,7 @@ pixel counts around the 6-pixel groups, batches, per-channel and per-tensor filt
 activations) against TFLite Micro, on the host build and on the Cortex-M4, M7 and M33 in QEMU; every case
 asserts that the node went to the dsp backend. Pruned channels (all-zero weights, a saturating bias) stay with
 the dsp kernels; grouped filters and multipliers of 0.5 or more fall back to the reference kernel."""
+
 import numpy as np
 import pytest
 
@@ -32,8 +33,7 @@ def output_quant(rng, activation):
     return rand_scale(rng, 0.01, 0.5), int(rng.integers(-128, 128))
 
 
-def case(seed: int, pointwise: bool = False, groups: int = 1, multiplier_scale: float = 1.0,
-         pruned: int = 0) -> bytes:
+def case(seed: int, pointwise: bool = False, groups: int = 1, multiplier_scale: float = 1.0, pruned: int = 0) -> bytes:
     rng = np.random.default_rng(seed)
     while True:
         batches = int(rng.choice([1, 1, 1, 2]))
@@ -53,8 +53,9 @@ def case(seed: int, pointwise: bool = False, groups: int = 1, multiplier_scale: 
     activation = int(rng.choice([0, 1, 2, 3]))
     out_scale, out_zp = output_quant(rng, activation)
     w_scale = [rand_scale(rng, 1e-3, 2e-2) for _ in range(out_depth if per_channel else 1)]
-    in_scale = multiplier_scale * out_scale / (max(w_scale) * np.sqrt(taps) * 40.0 *
-                                               float(np.exp(rng.uniform(-0.5, 1.0))))
+    in_scale = (
+        multiplier_scale * out_scale / (max(w_scale) * np.sqrt(taps) * 40.0 * float(np.exp(rng.uniform(-0.5, 1.0))))
+    )
     weights = rng.integers(-127, 128, size=(out_depth, kh, kw, filter_depth))
     b = GraphBuilder()
     x = b.tensor([batches, h, w, in_depth], "int8", in_scale, int(rng.integers(-128, 128)))
@@ -66,18 +67,28 @@ def case(seed: int, pointwise: bool = False, groups: int = 1, multiplier_scale: 
         biases[c] = int(rng.choice([-1, 1])) * int(rng.integers((1 << 30) - 200, (1 << 30) + 200))
     inputs.append(b.tensor([out_depth, kh, kw, filter_depth], "int8", w_scale, [0] * len(w_scale), data=weights))
     if pruned or rng.integers(0, 4):
-        inputs.append(b.tensor([out_depth], "int32", [in_scale * s for s in w_scale], [0] * len(w_scale),
-                               data=biases))
+        inputs.append(b.tensor([out_depth], "int32", [in_scale * s for s in w_scale], [0] * len(w_scale), data=biases))
     elif rng.integers(0, 2):
         inputs.append(-1)
     y = b.tensor([batches, oh, ow, out_depth], "int8", out_scale, out_zp)
-    b.op("CONV_2D", inputs, [y], version=6 if groups > 1 else 3, padding=padding, strideH=sh, strideW=sw,
-         dilationHFactor=dh, dilationWFactor=dw, fusedActivationFunction=activation)
+    b.op(
+        "CONV_2D",
+        inputs,
+        [y],
+        version=6 if groups > 1 else 3,
+        padding=padding,
+        strideH=sh,
+        strideW=sw,
+        dilationHFactor=dh,
+        dilationWFactor=dw,
+        fusedActivationFunction=activation,
+    )
     return b.build([x], [y])
 
 
-def explicit_case(seed, batches, h, w, in_depth, out_depth, kh, kw, stride, padding, activation, dilation=1,
-                  out_zp=None) -> bytes:
+def explicit_case(
+    seed, batches, h, w, in_depth, out_depth, kh, kw, stride, padding, activation, dilation=1, out_zp=None
+) -> bytes:
     """A case with the given shapes (for the kernel's paths: 1x1, whole-word rows, staged and padded-copy
     windows, k % 8 != 0, doubled or single columns, saturation or clamp)."""
     rng = np.random.default_rng(seed)
@@ -88,14 +99,34 @@ def explicit_case(seed, batches, h, w, in_depth, out_depth, kh, kw, stride, padd
     in_scale = out_scale / (max(w_scale) * np.sqrt(taps) * 40.0)
     b = GraphBuilder()
     x = b.tensor([batches, h, w, in_depth], "int8", in_scale, int(rng.integers(-128, 128)))
-    f = b.tensor([out_depth, kh, kw, in_depth], "int8", w_scale, [0] * out_depth,
-                 data=rng.integers(-127, 128, size=(out_depth, kh, kw, in_depth)))
+    f = b.tensor(
+        [out_depth, kh, kw, in_depth],
+        "int8",
+        w_scale,
+        [0] * out_depth,
+        data=rng.integers(-127, 128, size=(out_depth, kh, kw, in_depth)),
+    )
     spread = int(np.sqrt(taps) * 3000)
-    bias = b.tensor([out_depth], "int32", [in_scale * s for s in w_scale], [0] * out_depth,
-                    data=rng.integers(-spread, spread + 1, size=out_depth))
+    bias = b.tensor(
+        [out_depth],
+        "int32",
+        [in_scale * s for s in w_scale],
+        [0] * out_depth,
+        data=rng.integers(-spread, spread + 1, size=out_depth),
+    )
     y = b.tensor([batches, oh, ow, out_depth], "int8", out_scale, zp if out_zp is None else out_zp)
-    b.op("CONV_2D", [x, f, bias], [y], version=3, padding=padding, strideH=stride, strideW=stride,
-         dilationHFactor=dilation, dilationWFactor=dilation, fusedActivationFunction=activation)
+    b.op(
+        "CONV_2D",
+        [x, f, bias],
+        [y],
+        version=3,
+        padding=padding,
+        strideH=stride,
+        strideW=stride,
+        dilationHFactor=dilation,
+        dilationWFactor=dilation,
+        fusedActivationFunction=activation,
+    )
     return b.build([x], [y])
 
 
@@ -137,8 +168,9 @@ def test_pruned_channels(seed):
 
 @pytest.mark.qemu
 @pytest.mark.parametrize("board", ["mps2-an386", "mps2-an500"])
-@pytest.mark.parametrize("seed,pointwise,pruned", [(1, False, 0), (6, False, 0), (9, True, 0), (12, False, 2),
-                                                   (21, True, 0), (33, False, 0)])
+@pytest.mark.parametrize(
+    "seed,pointwise,pruned", [(1, False, 0), (6, False, 0), (9, True, 0), (12, False, 2), (21, True, 0), (33, False, 0)]
+)
 def test_in_qemu(seed, pointwise, pruned, board):
     model = case(seed, pointwise=pointwise, pruned=pruned)
     assert backend_of(model) == "dsp"

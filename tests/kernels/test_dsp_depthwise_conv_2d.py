@@ -3,6 +3,7 @@ padding, channel counts around the 16-channel blocks, batches, per-channel and p
 bias, fused activations) against TFLite Micro, on the host build and on the Cortex-M4 and Cortex-M7 in QEMU;
 every case asserts that the node went to the dsp backend. Cases the backend does not claim fall back to the
 reference kernel."""
+
 import numpy as np
 import pytest
 
@@ -61,12 +62,21 @@ def case(seed: int, kernel=(3, 3), multiplier=1, dilation=1, pruned=0) -> bytes:
     f = b.tensor([1, kh, kw, out_depth], "int8", w_scale, [0] * len(w_scale), data=weights, axis=3)
     inputs = [x, f]
     if pruned or rng.integers(0, 4):
-        inputs.append(b.tensor([out_depth], "int32", [in_scale * s for s in w_scale], [0] * len(w_scale),
-                               data=biases))
+        inputs.append(b.tensor([out_depth], "int32", [in_scale * s for s in w_scale], [0] * len(w_scale), data=biases))
     y = b.tensor([batches, oh, ow, out_depth], "int8", out_scale, out_zp)
-    b.op("DEPTHWISE_CONV_2D", inputs, [y], version=3, padding=padding, strideH=sh, strideW=sw,
-         dilationHFactor=dilation, dilationWFactor=dilation, depthMultiplier=multiplier,
-         fusedActivationFunction=activation)
+    b.op(
+        "DEPTHWISE_CONV_2D",
+        inputs,
+        [y],
+        version=3,
+        padding=padding,
+        strideH=sh,
+        strideW=sw,
+        dilationHFactor=dilation,
+        dilationWFactor=dilation,
+        depthMultiplier=multiplier,
+        fusedActivationFunction=activation,
+    )
     return b.build([x], [y])
 
 

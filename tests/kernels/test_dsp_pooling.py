@@ -2,12 +2,13 @@
 channel counts around the 4-channel steps, batches, fused activations, global pools) against TFLite Micro, on
 the host build and on the Cortex-M4 and Cortex-M7 in QEMU; every case asserts that the node went to the dsp
 backend. Float32 pools and average windows over 256 taps fall back to the reference kernels."""
+
 import pytest
+import test_pooling as pooling
 
 from generator.check import check
 from generator.model import read_model
 from kernel_harness import verify_model
-import test_pooling as pooling
 
 BACKENDS = ["dsp", "reference"]
 OPS = ["AVERAGE_POOL_2D", "MAX_POOL_2D"]
@@ -31,8 +32,9 @@ def test_random(op, seed):
 
 
 @pytest.mark.parametrize("op", OPS)
-@pytest.mark.parametrize("shape,window", [((1, 25, 5, 64), (25, 5)), ((1, 3, 3, 256), (3, 3)),
-                                          ((2, 16, 16, 7), (16, 16))])
+@pytest.mark.parametrize(
+    "shape,window", [((1, 25, 5, 64), (25, 5)), ((1, 3, 3, 256), (3, 3)), ((2, 16, 16, 7), (16, 16))]
+)
 def test_global(op, shape, window):
     model = pool_case(op, 0, shape=shape, window=window)
     assert backend_of(model) == "dsp"

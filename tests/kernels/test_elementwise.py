@@ -1,13 +1,14 @@
 """The element-wise unary ops (ABS, SIN, COS, LOG, SQRT, RSQRT, SQUARE, LOGICAL_NOT, NEG, FLOOR, CEIL, ROUND, EXP):
 20 random cases per op and type in one model each, against TFLite Micro on the host build; a few in QEMU."""
+
 import numpy as np
 import pytest
+from op_cases import Batch, random_quant, random_shape, random_values
 
 from generator.check import CheckError, check
 from generator.model import read_model
 from kernel_harness import verify_model
 from modelkit import GraphBuilder
-from op_cases import Batch, random_quant, random_shape, random_values
 
 CASES = 20
 POSITIVE = {"LOG": (1e-3, 50.0), "SQRT": (0.0, 50.0), "RSQRT": (1e-3, 50.0)}
@@ -23,6 +24,7 @@ def float_values(op_name):
         if op_name == "ROUND":  # exact halves, where rounding to even shows
             v = np.where(rng.integers(0, 2, size=shape) == 1, np.round(v * 2) / 2, v).astype(np.float32)
         return v
+
     return values
 
 
@@ -37,7 +39,10 @@ def unary_batch(op_name, dtype, seed, cases=CASES, version=1, quantized=True, sa
             q_out = q_in if k % same_scale_every == 0 else random_quant(b.rng, dtype)
             values = None
             if op_name == "RSQRT":  # TFLite Micro fails on inputs below the zero point
-                values = (lambda rng, s, zp=q_in[1]: random_values(rng, dtype, s, low=zp))
+
+                def values(rng, s, zp=q_in[1]):
+                    return random_values(rng, dtype, s, low=zp)
+
             x = b.input(shape, dtype, q_in, values)
             y = b.output(shape, dtype, q_out)
         elif dtype == "float32":
@@ -54,8 +59,7 @@ def test_float32(op_name):
     verify_model(model, sets=sets)
 
 
-@pytest.mark.parametrize("op_name, dtype, version", [("ABS", "int8", 2), ("ABS", "int16", 3),
-                                                     ("RSQRT", "int8", 2)])
+@pytest.mark.parametrize("op_name, dtype, version", [("ABS", "int8", 2), ("ABS", "int16", 3), ("RSQRT", "int8", 2)])
 def test_quantized(op_name, dtype, version):
     model, sets = unary_batch(op_name, dtype, seed=7 + version, version=version)
     verify_model(model, sets=sets)
@@ -75,8 +79,9 @@ def test_int8_every_value(op_name):
         q_in = random_quant(b.rng, "int8")
         q_out = q_in if k == 0 else random_quant(b.rng, "int8")
         low = q_in[1] if op_name == "RSQRT" else -128
-        x = b.input([256], "int8", q_in,
-                    lambda rng, s, low=low: np.clip(np.arange(-128, 128), low, 127).astype(np.int8))
+        x = b.input(
+            [256], "int8", q_in, lambda rng, s, low=low: np.clip(np.arange(-128, 128), low, 127).astype(np.int8)
+        )
         b.node(op_name, [x], [b.output([256], "int8", q_out)], version=2)
     verify_model(b.build(), sets=b.sets(1))
 
@@ -127,21 +132,23 @@ def test_in_qemu(board):
 
 def single(op_name, types, quant=(True, True), zero_point=0, version=1) -> bytes:
     g = GraphBuilder()
-    x, y = (g.tensor([2, 3], dtype, 0.05 if q else None, zero_point if q else None)
-            for dtype, q in zip(types, quant))
+    x, y = (g.tensor([2, 3], dtype, 0.05 if q else None, zero_point if q else None) for dtype, q in zip(types, quant))
     g.op(op_name, [x], [y], version=version)
     return g.build([x], [y])
 
 
-@pytest.mark.parametrize("op_name, types, quant, zero_point, reason", [
-    ("SIN", ("int8", "int8"), (True, True), 0, r"INT8/INT8 are not supported \(float32\)"),
-    ("ABS", ("uint8", "uint8"), (True, True), 0, r"UINT8/UINT8 are not supported \(float32 or int8 or int16\)"),
-    ("ABS", ("int8", "float32"), (True, False), 0, "INT8/FLOAT32 are not supported"),
-    ("ABS", ("int8", "int8"), (True, False), 0, "int8 ABS needs a per-tensor quantized output"),
-    ("ABS", ("int16", "int16"), (True, True), 3, "int16 ABS needs zero point 0 on the input"),
-    ("RSQRT", ("int16", "int16"), (True, True), 0, r"INT16/INT16 are not supported \(float32 or int8\)"),
-    ("LOGICAL_NOT", ("float32", "float32"), (False, False), 0, r"FLOAT32/FLOAT32 are not supported \(bool\)"),
-])
+@pytest.mark.parametrize(
+    "op_name, types, quant, zero_point, reason",
+    [
+        ("SIN", ("int8", "int8"), (True, True), 0, r"INT8/INT8 are not supported \(float32\)"),
+        ("ABS", ("uint8", "uint8"), (True, True), 0, r"UINT8/UINT8 are not supported \(float32 or int8 or int16\)"),
+        ("ABS", ("int8", "float32"), (True, False), 0, "INT8/FLOAT32 are not supported"),
+        ("ABS", ("int8", "int8"), (True, False), 0, "int8 ABS needs a per-tensor quantized output"),
+        ("ABS", ("int16", "int16"), (True, True), 3, "int16 ABS needs zero point 0 on the input"),
+        ("RSQRT", ("int16", "int16"), (True, True), 0, r"INT16/INT16 are not supported \(float32 or int8\)"),
+        ("LOGICAL_NOT", ("float32", "float32"), (False, False), 0, r"FLOAT32/FLOAT32 are not supported \(bool\)"),
+    ],
+)
 def test_rejects_unsupported(op_name, types, quant, zero_point, reason):
     with pytest.raises(CheckError, match=reason):
         check(read_model(single(op_name, types, quant, zero_point)))

@@ -1,13 +1,14 @@
 """ELU: 20 random float32 cases and every int8 value under 20 random quantizations, in one model each, against
 TFLite Micro on the host build; both types in QEMU."""
+
 import numpy as np
 import pytest
+from op_cases import Batch, random_quant, random_shape, random_values
 
 from generator.check import CheckError, check
 from generator.model import read_model
 from kernel_harness import verify_model
 from modelkit import GraphBuilder
-from op_cases import Batch, random_quant, random_shape, random_values
 
 
 def test_float32_random():

@@ -1,13 +1,14 @@
 """FILL: 20 random cases per type in one model each, against TFLite Micro on the host build; all types in
 QEMU."""
+
 import numpy as np
 import pytest
+from op_cases import Batch, random_shape
 
 from generator.check import CheckError, check
 from generator.model import read_model
 from kernel_harness import verify_model
 from modelkit import GraphBuilder
-from op_cases import Batch, random_shape
 
 TYPES = ["float32", "int32", "int8"]
 DIMS_TYPES = ["int8", "int16", "int32", "int64"]
@@ -38,11 +39,14 @@ def test_in_qemu():
     verify_model(b.build(), sets=b.sets(1), qemu=True)
 
 
-@pytest.mark.parametrize("value_type, dims, constant, reason", [
-    ("int16", [2, 3], True, r"INT16/INT16 are not supported \(float32 or int32 or int8\)"),
-    ("float32", [3, 2], True, r"the dims \[3, 2\] differ from the output shape \[2, 3\]"),
-    ("float32", [2, 3], False, "Non-constant dims tensor is not supported"),
-])
+@pytest.mark.parametrize(
+    "value_type, dims, constant, reason",
+    [
+        ("int16", [2, 3], True, r"INT16/INT16 are not supported \(float32 or int32 or int8\)"),
+        ("float32", [3, 2], True, r"the dims \[3, 2\] differ from the output shape \[2, 3\]"),
+        ("float32", [2, 3], False, "Non-constant dims tensor is not supported"),
+    ],
+)
 def test_rejects_unsupported(value_type, dims, constant, reason):
     g = GraphBuilder()
     d = g.tensor([2], "int32", data=np.array(dims) if constant else None)

@@ -1,14 +1,15 @@
 """FLOOR_DIV and FLOOR_MOD: 20 random broadcast cases per op in one model each, against TFLite Micro on the host
 build; both in QEMU."""
+
 import numpy as np
 import pytest
+from op_cases import Batch
+from test_comparisons import model_of
+from test_maximum_minimum import binary_batch
 
 from generator.check import CheckError, check
 from generator.model import read_model
 from kernel_harness import verify_model
-from op_cases import Batch
-from test_comparisons import model_of
-from test_maximum_minimum import binary_batch
 
 
 def nonzero(rng, shape):

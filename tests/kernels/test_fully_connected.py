@@ -1,4 +1,5 @@
 """FULLY_CONNECTED: randomized int8 (per-tensor and per-channel) and float32 cases against TFLite Micro."""
+
 import numpy as np
 import pytest
 
@@ -16,18 +17,23 @@ def int8_case(seed: int) -> bytes:
     w_scale = [rand_scale(rng, 1e-3, 2e-2) for _ in range(units if per_channel else 1)]
     g = GraphBuilder()
     x = g.tensor([batches, depth], "int8", in_scale, int(rng.integers(-128, 128)))
-    w = g.tensor([units, depth], "int8", w_scale, [0] * len(w_scale),
-                 data=rng.integers(-127, 128, size=(units, depth)))
+    w = g.tensor([units, depth], "int8", w_scale, [0] * len(w_scale), data=rng.integers(-127, 128, size=(units, depth)))
     inputs = [x, w]
     if rng.integers(0, 4):  # mostly with bias
         bias_scale = [in_scale * s for s in w_scale]
-        inputs.append(g.tensor([units], "int32", bias_scale, [0] * len(bias_scale),
-                               data=rng.integers(-5000, 5000, size=units)))
+        inputs.append(
+            g.tensor([units], "int32", bias_scale, [0] * len(bias_scale), data=rng.integers(-5000, 5000, size=units))
+        )
     else:
         inputs.append(-1)
     y = g.tensor([batches, units], "int8", out_scale, int(rng.integers(-128, 128)))
-    g.op("FULLY_CONNECTED", inputs, [y], version=4 if inputs[2] != -1 else 6,
-         fusedActivationFunction=int(rng.choice(ACTIVATIONS)))
+    g.op(
+        "FULLY_CONNECTED",
+        inputs,
+        [y],
+        version=4 if inputs[2] != -1 else 6,
+        fusedActivationFunction=int(rng.choice(ACTIVATIONS)),
+    )
     return g.build([x], [y])
 
 
@@ -64,6 +70,7 @@ def test_channel_scales_across_the_float_range():
     """Per-channel weight scales from subnormal to a left shift: the kernel computes each channel's multiplier
     on the device from the model's scales (mg_requant.h)."""
     from test_conv_2d import EXTREME_REALS
+
     rng = np.random.default_rng(19)
     in_scale, out_scale = 0.05, 0.1
     w_scale = [float(np.float32(r * out_scale / in_scale)) for r in EXTREME_REALS]

@@ -1,13 +1,14 @@
 """HARD_SWISH: randomized int8 and float32 cases against TFLite Micro, and every int8 input value over a range
 of input scales (the relu-ish rescale shifts left, right, or not at all)."""
+
 import numpy as np
 import pytest
+from test_relu import check_rejections, every_int8, random_shape, unary_case, unary_model, wide_floats
 
 from generator.check import CheckError, check
 from generator.model import read_model
 from kernel_harness import rand_scale, verify_model
 from modelkit import GraphBuilder
-from test_relu import check_rejections, every_int8, random_shape, unary_case, unary_model, wide_floats
 
 
 def scaled_case(in_scale, in_zp, out_scale, out_zp, shape=(256,)):
@@ -28,16 +29,20 @@ def test_int8_every_value(seed):
     rng = np.random.default_rng(400 + seed)
     in_scale = rand_scale(rng, 0.001, 1.0)  # reluish exponent from about -3 to +7
     out_scale = in_scale * rand_scale(rng, 0.1, 4.0)
-    verify_model(scaled_case(in_scale, int(rng.integers(-128, 128)), out_scale, int(rng.integers(-128, 128))),
-                 sets=every_int8())
+    verify_model(
+        scaled_case(in_scale, int(rng.integers(-128, 128)), out_scale, int(rng.integers(-128, 128))), sets=every_int8()
+    )
 
 
-@pytest.mark.parametrize("quant", [
-    (6.0 / 255, -128, 6.0 / 255, -128),   # converter-like: input [-3, ...], output [0, ...]
-    (12.0 / 255, 0, 7.5 / 255, -90),
-    (0.5, 0, 0.004, 0),                   # input_scale / output_scale near the limit of 128
-    (0.00390625, 5, 0.00390625, -5),      # power-of-two scales
-])
+@pytest.mark.parametrize(
+    "quant",
+    [
+        (6.0 / 255, -128, 6.0 / 255, -128),  # converter-like: input [-3, ...], output [0, ...]
+        (12.0 / 255, 0, 7.5 / 255, -90),
+        (0.5, 0, 0.004, 0),  # input_scale / output_scale near the limit of 128
+        (0.00390625, 5, 0.00390625, -5),  # power-of-two scales
+    ],
+)
 def test_int8_fixed_scales(quant):
     verify_model(scaled_case(*quant), sets=every_int8())
 
@@ -46,8 +51,9 @@ def test_int8_fixed_scales(quant):
 def test_float_random(seed):
     rng = np.random.default_rng(500 + seed)
     shape = random_shape(rng)
-    verify_model(unary_case("HARD_SWISH", 500 + seed, dtype="float32", version=1, shape=shape),
-                 sets=wide_floats(seed, shape))
+    verify_model(
+        unary_case("HARD_SWISH", 500 + seed, dtype="float32", version=1, shape=shape), sets=wide_floats(seed, shape)
+    )
 
 
 @pytest.mark.qemu

@@ -1,12 +1,13 @@
 """L2_NORMALIZATION: 20 random cases per type in one model each, against TFLite Micro on the host build; both
 types in QEMU."""
+
 import pytest
+from op_cases import Batch, random_quant, random_shape
 
 from generator.check import CheckError, check
 from generator.model import read_model
 from kernel_harness import verify_model
 from modelkit import GraphBuilder
-from op_cases import Batch, random_quant, random_shape
 
 
 @pytest.mark.parametrize("dtype", ["float32", "int8"])
@@ -23,16 +24,20 @@ def test_random(dtype):
 @pytest.mark.qemu
 def test_in_qemu():
     b = Batch(3)
-    b.node("L2_NORMALIZATION", [b.input([3, 8], "int8", (0.05, 4))], [b.output([3, 8], "int8", (1 / 128, 0))],
-           version=2)
+    b.node(
+        "L2_NORMALIZATION", [b.input([3, 8], "int8", (0.05, 4))], [b.output([3, 8], "int8", (1 / 128, 0))], version=2
+    )
     b.node("L2_NORMALIZATION", [b.input([2, 5], "float32")], [b.output([2, 5], "float32")])
     verify_model(b.build(), sets=b.sets(1), qemu=True)
 
 
-@pytest.mark.parametrize("shape, dtype, reason", [
-    ([1, 1, 1, 2, 3], "float32", "inputs of 5 dimensions are not supported"),
-    ([2, 3], "int16", r"INT16/INT16 are not supported \(int8 or float32\)"),
-])
+@pytest.mark.parametrize(
+    "shape, dtype, reason",
+    [
+        ([1, 1, 1, 2, 3], "float32", "inputs of 5 dimensions are not supported"),
+        ([2, 3], "int16", r"INT16/INT16 are not supported \(int8 or float32\)"),
+    ],
+)
 def test_rejects_unsupported(shape, dtype, reason):
     g = GraphBuilder()
     x, y = g.tensor(shape, dtype), g.tensor(shape, dtype)

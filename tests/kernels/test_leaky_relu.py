@@ -1,9 +1,10 @@
 """LEAKY_RELU: randomized int8 and float32 cases against TFLite Micro, and every int8 input value."""
+
 import numpy as np
 import pytest
+from test_relu import check_rejections, every_int8, random_shape, unary_case, wide_floats
 
 from kernel_harness import verify_model
-from test_relu import check_rejections, every_int8, random_shape, unary_case, wide_floats
 
 ALPHAS = [0.01, 0.1, 0.2, 0.3, 0.5, 0.0, 1.5, -0.25]
 
@@ -28,8 +29,10 @@ def test_int8_every_value(alpha):
 def test_float_random(seed):
     rng = np.random.default_rng(300 + seed)
     shape = random_shape(rng)
-    verify_model(unary_case("LEAKY_RELU", 300 + seed, dtype="float32", shape=shape, alpha=alpha_of(seed)),
-                 sets=wide_floats(seed, shape))
+    verify_model(
+        unary_case("LEAKY_RELU", 300 + seed, dtype="float32", shape=shape, alpha=alpha_of(seed)),
+        sets=wide_floats(seed, shape),
+    )
 
 
 @pytest.mark.qemu

@@ -1,20 +1,20 @@
 """MAXIMUM and MINIMUM: 20 random broadcast cases per op and type in one model each, against TFLite Micro on the
 host build; one model of every op and type in QEMU."""
+
 import pytest
+from op_cases import Batch, random_quant, random_values
+from test_add import broadcast_shapes
 
 from generator.check import CheckError, check
 from generator.model import read_model
 from kernel_harness import verify_model
 from modelkit import GraphBuilder
-from op_cases import Batch, random_quant, random_values
-from test_add import broadcast_shapes
 
 TYPES = ["float32", "int8", "int16", "int32", "int64"]
 CASES = 20
 
 
-def binary_batch(op_name, dtype, seed, cases=CASES, version=1, output_dtype=None, quant=None, values=None,
-                 max_rank=6):
+def binary_batch(op_name, dtype, seed, cases=CASES, version=1, output_dtype=None, quant=None, values=None, max_rank=6):
     """`cases` nodes of op_name over random broadcast shapes; about one in four has a constant operand, and
     int8/int16 ones share a random quantization (or get one per tensor from `quant(rng, role)`)."""
     b = Batch(seed)
@@ -22,7 +22,7 @@ def binary_batch(op_name, dtype, seed, cases=CASES, version=1, output_dtype=None
     for _ in range(cases):
         out_shape, shape1, shape2 = broadcast_shapes(b.rng, max_rank=max_rank, max_elements=48)
         shared = random_quant(b.rng, dtype) if dtype in ("int8", "int16") else None
-        q = (lambda role: quant(b.rng, role)) if quant else (lambda role: shared)
+        q = (lambda role: quant(b.rng, role)) if quant else (lambda role, shared=shared: shared)
         constant = int(b.rng.integers(-2, 2))  # 0 or 1: that operand is constant
         ids = []
         for k, shape in enumerate((shape1, shape2)):
@@ -38,8 +38,12 @@ def binary_batch(op_name, dtype, seed, cases=CASES, version=1, output_dtype=None
 @pytest.mark.parametrize("op_name", ["MAXIMUM", "MINIMUM"])
 @pytest.mark.parametrize("dtype", TYPES)
 def test_random(op_name, dtype):
-    model, sets = binary_batch(op_name, dtype, seed=TYPES.index(dtype) + (50 if op_name == "MINIMUM" else 0),
-                               version=2 if dtype == "int8" else 1)
+    model, sets = binary_batch(
+        op_name,
+        dtype,
+        seed=TYPES.index(dtype) + (50 if op_name == "MINIMUM" else 0),
+        version=2 if dtype == "int8" else 1,
+    )
     verify_model(model, sets=sets)
 
 
@@ -64,9 +68,10 @@ def model_of(op_name, types, shapes=([2, 3], [2, 3], [2, 3])) -> bytes:
 @pytest.mark.parametrize("op_name", ["MAXIMUM", "MINIMUM"])
 def test_rejects_unsupported(op_name):
     for types, shapes, reason in [
-            (("uint8",) * 3, ([2, 3],) * 3, r"UINT8/UINT8/UINT8 are not supported \(float32 or int8"),
-            (("int8", "int16", "int8"), ([2, 3],) * 3, "INT8/INT16/INT8 are not supported"),
-            (("float32",) * 3, ([2, 3], [3, 2], [2, 3]), "cannot be broadcast"),
-            (("float32",) * 3, ([1] * 7, [1], [1] * 7), "more than 6 dimensions")]:
+        (("uint8",) * 3, ([2, 3],) * 3, r"UINT8/UINT8/UINT8 are not supported \(float32 or int8"),
+        (("int8", "int16", "int8"), ([2, 3],) * 3, "INT8/INT16/INT8 are not supported"),
+        (("float32",) * 3, ([2, 3], [3, 2], [2, 3]), "cannot be broadcast"),
+        (("float32",) * 3, ([1] * 7, [1], [1] * 7), "more than 6 dimensions"),
+    ]:
         with pytest.raises(CheckError, match=reason):
             check(read_model(model_of(op_name, types, shapes)))

@@ -1,5 +1,6 @@
 """MEAN: randomized int8 (requantizing or not, any axes, keep_dims or not) and float32 cases, and the MLPerf
 global-average shapes, against TFLite Micro."""
+
 import numpy as np
 import pytest
 
@@ -12,8 +13,11 @@ from modelkit import GraphBuilder
 def mean_model(shape, axes, keep, dtype, in_q=None, out_q=None, axis_dtype="int32") -> bytes:
     rank = len(shape)
     resolved = {a % rank for a in axes}
-    out_shape = [1 if i in resolved else d for i, d in enumerate(shape)] if keep else \
-        [d for i, d in enumerate(shape) if i not in resolved]
+    out_shape = (
+        [1 if i in resolved else d for i, d in enumerate(shape)]
+        if keep
+        else [d for i, d in enumerate(shape) if i not in resolved]
+    )
     g = GraphBuilder()
     x = g.tensor(shape, dtype, *(in_q or (None, None)))
     a = g.tensor([len(axes)], axis_dtype, data=np.array(axes))
@@ -55,8 +59,8 @@ GLOBAL = [
     ((1, 8, 8, 16), (0.0235, -128), (0.0118, -128)),
     ((1, 5, 5, 32), (0.05, 3), (0.02, -5)),
     ((2, 7, 7, 8), (0.03, -10), (0.07, 20)),
-    ((1, 32, 32, 2), (0.1, 0), (0.01, 0)),   # 1024 elements: the largest folded shift
-    ((1, 7, 7, 4), (1e-9, 0), (0.5, 0)),     # the shift clamp at 31 + output_shift
+    ((1, 32, 32, 2), (0.1, 0), (0.01, 0)),  # 1024 elements: the largest folded shift
+    ((1, 7, 7, 4), (1e-9, 0), (0.5, 0)),  # the shift clamp at 31 + output_shift
 ]
 
 

@@ -1,9 +1,10 @@
 """MUL: randomized int8 and float32 cases (broadcasting up to 6-D, constant operands, fused activations)
 against TFLite Micro."""
+
 import pytest
+from test_add import binary_case, binary_model, check_rejections, exhaustive_case, rejects
 
 from kernel_harness import rand_scale, verify_model
-from test_add import binary_case, binary_model, check_rejections, exhaustive_case, rejects
 
 
 def out_scale(rng):

@@ -1,6 +1,7 @@
 """ADD in the mve backend (Cortex-M55 Helium) against TFLite Micro in QEMU on mps3-an547: randomized int8 cases
 of equal input shapes (element counts around the 4-lane vector, scales either way round, fused activations), the
 in-place case, each node checked to run on the mve kernel; broadcasting stays with the reference kernel."""
+
 import numpy as np
 import pytest
 

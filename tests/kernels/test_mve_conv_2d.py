@@ -1,14 +1,15 @@
 """CONV_2D in the mve backend (Cortex-M55 Helium) against TFLite Micro in QEMU on mps3-an547: randomized int8
 cases (1x1 and larger filters, strides, dilations, padding, batches, per-tensor and per-channel filters, depths
 around the 16-byte vector, fused activations), each node checked to run on the mve kernel."""
+
 import numpy as np
 import pytest
+from test_conv_2d import EXTREME_REALS, geometry, options, output_quant
 
 from generator.check import check
 from generator.model import read_model
 from kernel_harness import rand_scale, verify_model
 from modelkit import GraphBuilder
-from test_conv_2d import EXTREME_REALS, geometry, options, output_quant
 
 BACKENDS = ["mve", "reference"]
 BOARD = "mps3-an547"
@@ -24,6 +25,7 @@ def int8_case(seed: int, pointwise: bool = False) -> bytes:
     if pointwise:
         g.update(kh=1, kw=1, dh=1, dw=1)
         from test_conv_2d import out_size
+
         g.update(oh=out_size(g["padding"], g["h"], 1, g["sh"], 1), ow=out_size(g["padding"], g["w"], 1, g["sw"], 1))
     in_depth = int(rng.choice([1, 3, 8, 15, 16, 17, 32, 40]))
     out_depth = int(rng.integers(1, 21))
@@ -35,13 +37,25 @@ def int8_case(seed: int, pointwise: bool = False) -> bytes:
     in_scale = out_scale / (max(w_scale) * np.sqrt(taps) * 40.0 * float(np.exp(rng.uniform(-0.5, 1.0))))
     b = GraphBuilder()
     x = b.tensor([g["batches"], g["h"], g["w"], in_depth], "int8", in_scale, int(rng.integers(-128, 128)))
-    f = b.tensor([out_depth, g["kh"], g["kw"], in_depth], "int8", w_scale, [0] * len(w_scale),
-                 data=rng.integers(-127, 128, size=(out_depth, g["kh"], g["kw"], in_depth)))
+    f = b.tensor(
+        [out_depth, g["kh"], g["kw"], in_depth],
+        "int8",
+        w_scale,
+        [0] * len(w_scale),
+        data=rng.integers(-127, 128, size=(out_depth, g["kh"], g["kw"], in_depth)),
+    )
     inputs = [x, f]
     if rng.integers(0, 4):
         spread = int(np.sqrt(taps) * 3000)
-        inputs.append(b.tensor([out_depth], "int32", [in_scale * s for s in w_scale], [0] * len(w_scale),
-                               data=rng.integers(-spread, spread + 1, size=out_depth)))
+        inputs.append(
+            b.tensor(
+                [out_depth],
+                "int32",
+                [in_scale * s for s in w_scale],
+                [0] * len(w_scale),
+                data=rng.integers(-spread, spread + 1, size=out_depth),
+            )
+        )
     else:
         inputs.append(-1)
     y = b.tensor([g["batches"], g["oh"], g["ow"], out_depth], "int8", out_scale, out_zp)
@@ -57,8 +71,13 @@ def extreme_scales_case(kernel: int = 3, depth: int = 18) -> bytes:
     channels = len(w_scale)
     b = GraphBuilder()
     x = b.tensor([1, 5, 5, depth], "int8", in_scale, 3)
-    f = b.tensor([channels, kernel, kernel, depth], "int8", w_scale, [0] * channels,
-                 data=rng.integers(-3, 4, (channels, kernel, kernel, depth)))
+    f = b.tensor(
+        [channels, kernel, kernel, depth],
+        "int8",
+        w_scale,
+        [0] * channels,
+        data=rng.integers(-3, 4, (channels, kernel, kernel, depth)),
+    )
     y = b.tensor([1, 5, 5, channels], "int8", out_scale, -7)
     b.op("CONV_2D", [x, f, -1], [y], version=3, padding=0, strideH=1, strideW=1)
     return b.build([x], [y])

@@ -2,15 +2,16 @@
 randomized int8 cases (3x3 and other filters, strides, dilations, padding, batches, per-tensor and per-channel
 filters, channel counts around the 8- and 16-lane blocks, fused activations), each node checked to run on the mve
 kernel; depth multipliers above 1 stay with the reference kernel."""
+
 import numpy as np
 import pytest
+from test_conv_2d import EXTREME_REALS
+from test_depthwise_conv_2d import geometry, options, output_quant
 
 from generator.check import check
 from generator.model import read_model
 from kernel_harness import rand_scale, verify_model
 from modelkit import GraphBuilder
-from test_conv_2d import EXTREME_REALS
-from test_depthwise_conv_2d import geometry, options, output_quant
 
 BACKENDS = ["mve", "reference"]
 BOARD = "mps3-an547"
@@ -25,6 +26,7 @@ def int8_case(seed: int, three_by_three: bool = False, multiplier: int = 1) -> b
     g = geometry(rng)
     if three_by_three:
         from test_depthwise_conv_2d import out_size
+
         g.update(kh=3, kw=3, dh=1, dw=1, h=g["h"] + 2, w=g["w"] + 2)
         g.update(oh=out_size(g["padding"], g["h"], 3, g["sh"], 1), ow=out_size(g["padding"], g["w"], 3, g["sw"], 1))
     in_depth = int(rng.choice([1, 3, 7, 8, 9, 16, 20, 24, 33, 40]))
@@ -37,13 +39,26 @@ def int8_case(seed: int, three_by_three: bool = False, multiplier: int = 1) -> b
     in_scale = out_scale / (max(w_scale) * np.sqrt(taps) * 40.0 * float(np.exp(rng.uniform(-0.5, 1.0))))
     b = GraphBuilder()
     x = b.tensor([g["batches"], g["h"], g["w"], in_depth], "int8", in_scale, int(rng.integers(-128, 128)))
-    f = b.tensor([1, g["kh"], g["kw"], out_depth], "int8", w_scale, [0] * len(w_scale),
-                 data=rng.integers(-127, 128, size=(1, g["kh"], g["kw"], out_depth)), axis=3)
+    f = b.tensor(
+        [1, g["kh"], g["kw"], out_depth],
+        "int8",
+        w_scale,
+        [0] * len(w_scale),
+        data=rng.integers(-127, 128, size=(1, g["kh"], g["kw"], out_depth)),
+        axis=3,
+    )
     inputs = [x, f]
     if rng.integers(0, 4):
         spread = int(np.sqrt(taps) * 3000)
-        inputs.append(b.tensor([out_depth], "int32", [in_scale * s for s in w_scale], [0] * len(w_scale),
-                               data=rng.integers(-spread, spread + 1, size=out_depth)))
+        inputs.append(
+            b.tensor(
+                [out_depth],
+                "int32",
+                [in_scale * s for s in w_scale],
+                [0] * len(w_scale),
+                data=rng.integers(-spread, spread + 1, size=out_depth),
+            )
+        )
     y = b.tensor([g["batches"], g["oh"], g["ow"], out_depth], "int8", out_scale, out_zp)
     b.op("DEPTHWISE_CONV_2D", inputs, [y], version=3, **options(g, multiplier, activation))
     return b.build([x], [y])
@@ -52,6 +67,7 @@ def int8_case(seed: int, three_by_three: bool = False, multiplier: int = 1) -> b
 def fast_case(seed: int, channels: int, stride: int, padding: int, h: int, w: int, batches: int = 1) -> bytes:
     """A 3x3 depthwise node of the shape the assembly path takes."""
     from test_depthwise_conv_2d import out_size
+
     rng = np.random.default_rng(seed)
     oh, ow = out_size(padding, h, 3, stride, 1), out_size(padding, w, 3, stride, 1)
     activation = int(rng.choice([0, 1, 3]))
@@ -60,13 +76,33 @@ def fast_case(seed: int, channels: int, stride: int, padding: int, h: int, w: in
     in_scale = out_scale / (max(w_scale) * 3 * 40.0 * float(np.exp(rng.uniform(-0.5, 1.0))))
     b = GraphBuilder()
     x = b.tensor([batches, h, w, channels], "int8", in_scale, int(rng.integers(-128, 128)))
-    f = b.tensor([1, 3, 3, channels], "int8", w_scale, [0] * channels,
-                 data=rng.integers(-127, 128, size=(1, 3, 3, channels)), axis=3)
-    bias = b.tensor([channels], "int32", [in_scale * s for s in w_scale], [0] * channels,
-                    data=rng.integers(-9000, 9000, size=channels))
+    f = b.tensor(
+        [1, 3, 3, channels],
+        "int8",
+        w_scale,
+        [0] * channels,
+        data=rng.integers(-127, 128, size=(1, 3, 3, channels)),
+        axis=3,
+    )
+    bias = b.tensor(
+        [channels],
+        "int32",
+        [in_scale * s for s in w_scale],
+        [0] * channels,
+        data=rng.integers(-9000, 9000, size=channels),
+    )
     y = b.tensor([batches, oh, ow, channels], "int8", out_scale, out_zp)
-    b.op("DEPTHWISE_CONV_2D", [x, f, bias], [y], version=3, padding=padding, strideH=stride, strideW=stride,
-         depthMultiplier=1, fusedActivationFunction=activation)
+    b.op(
+        "DEPTHWISE_CONV_2D",
+        [x, f, bias],
+        [y],
+        version=3,
+        padding=padding,
+        strideH=stride,
+        strideW=stride,
+        depthMultiplier=1,
+        fusedActivationFunction=activation,
+    )
     return b.build([x], [y])
 
 
@@ -78,8 +114,9 @@ def extreme_scales_case() -> bytes:
     channels = len(w_scale)
     b = GraphBuilder()
     x = b.tensor([1, 5, 5, channels], "int8", in_scale, 3)
-    f = b.tensor([1, 3, 3, channels], "int8", w_scale, [0] * channels, data=rng.integers(-3, 4, (1, 3, 3, channels)),
-                 axis=3)
+    f = b.tensor(
+        [1, 3, 3, channels], "int8", w_scale, [0] * channels, data=rng.integers(-3, 4, (1, 3, 3, channels)), axis=3
+    )
     y = b.tensor([1, 5, 5, channels], "int8", out_scale, -7)
     b.op("DEPTHWISE_CONV_2D", [x, f], [y], version=3, padding=0, strideH=1, strideW=1, depthMultiplier=1)
     return b.build([x], [y])
@@ -102,13 +139,23 @@ def test_int8_3x3(seed):
 
 
 @pytest.mark.qemu
-@pytest.mark.parametrize("channels,stride,padding,h,w,batches", [
-    (16, 1, 0, 6, 5, 1), (32, 2, 0, 7, 8, 2), (48, 2, 1, 9, 9, 1), (64, 1, 1, 5, 3, 1),
-    (8, 1, 0, 5, 6, 1), (4, 1, 0, 4, 8, 1), (2, 1, 1, 3, 10, 1), (1, 1, 0, 4, 16, 1),
-])
+@pytest.mark.parametrize(
+    "channels,stride,padding,h,w,batches",
+    [
+        (16, 1, 0, 6, 5, 1),
+        (32, 2, 0, 7, 8, 2),
+        (48, 2, 1, 9, 9, 1),
+        (64, 1, 1, 5, 3, 1),
+        (8, 1, 0, 5, 6, 1),
+        (4, 1, 0, 4, 8, 1),
+        (2, 1, 1, 3, 10, 1),
+        (1, 1, 0, 4, 16, 1),
+    ],
+)
 def test_fast_3x3(channels, stride, padding, h, w, batches):
     """The assembly path: 16-channel blocks at strides 1 and 2, 1-8 channels packed into 16 lanes."""
     from generator.catalog.ops import mve_depthwise_conv_2d as dw
+
     model = fast_case(channels + stride, channels, stride, padding, h, w, batches)
     graph = read_model(model)
     op = graph.operators[0]

@@ -1,14 +1,15 @@
 """FULLY_CONNECTED in the mve backend (Cortex-M55 Helium) against TFLite Micro in QEMU on mps3-an547: randomized
 int8 cases (per-tensor and per-channel weights, depths around the 16-byte vector, batches, optional bias, fused
 activations, channel counts that leave partial groups of four), each node checked to run on the mve kernel."""
+
 import numpy as np
 import pytest
+from test_conv_2d import EXTREME_REALS
 
 from generator.check import check
 from generator.model import read_model
 from kernel_harness import rand_scale, verify_model
 from modelkit import GraphBuilder
-from test_conv_2d import EXTREME_REALS
 
 BACKENDS = ["mve", "reference"]
 BOARD = "mps3-an547"
@@ -29,13 +30,25 @@ def int8_case(seed: int) -> bytes:
     w = g.tensor([units, depth], "int8", w_scale, [0] * len(w_scale), data=rng.integers(-127, 128, size=(units, depth)))
     inputs = [x, w]
     if rng.integers(0, 4):
-        inputs.append(g.tensor([units], "int32", [in_scale * s for s in w_scale], [0] * len(w_scale),
-                               data=rng.integers(-5000, 5000, size=units)))
+        inputs.append(
+            g.tensor(
+                [units],
+                "int32",
+                [in_scale * s for s in w_scale],
+                [0] * len(w_scale),
+                data=rng.integers(-5000, 5000, size=units),
+            )
+        )
     else:
         inputs.append(-1)
     y = g.tensor([batches, units], "int8", out_scale, int(rng.integers(-128, 128)))
-    g.op("FULLY_CONNECTED", inputs, [y], version=4 if inputs[2] != -1 else 6,
-         fusedActivationFunction=int(rng.choice([0, 1, 2, 3])))
+    g.op(
+        "FULLY_CONNECTED",
+        inputs,
+        [y],
+        version=4 if inputs[2] != -1 else 6,
+        fusedActivationFunction=int(rng.choice([0, 1, 2, 3])),
+    )
     return g.build([x], [y])
 
 

@@ -2,13 +2,14 @@
 mps3-an547: randomized int8 cases (filters, strides, SAME/VALID, batches, channel counts around the 16-lane
 vector, fused activations) and the global average pools that end the benchmark models, each node checked to run on
 the mve kernel."""
+
 import numpy as np
 import pytest
+import test_pooling as pooling
 
 from generator.check import check
 from generator.model import read_model
 from kernel_harness import verify_model
-import test_pooling as pooling
 
 BACKENDS = ["mve", "reference"]
 BOARD = "mps3-an547"

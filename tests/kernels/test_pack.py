@@ -1,4 +1,5 @@
 """PACK: randomized int8/float32 (and int16/int32/int64) stacks along every axis against TFLite Micro."""
+
 import numpy as np
 import pytest
 

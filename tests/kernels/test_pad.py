@@ -1,5 +1,6 @@
 """PAD and PADV2: randomized 1-D to 5-D cases, int8 (pad value = output zero point, or PADV2's constant),
 float32, int16 and int32, against TFLite Micro."""
+
 import numpy as np
 import pytest
 

@@ -1,5 +1,6 @@
 """AVERAGE_POOL_2D and MAX_POOL_2D: randomized int8 and float32 cases (strides, filters, SAME/VALID,
 fused activations) against TFLite Micro."""
+
 import numpy as np
 import pytest
 
@@ -36,8 +37,18 @@ def pool_case(op: str, dtype: str, seed: int, depths=None, max_side: int = 12, s
     else:
         x = g.tensor([batches, h, w, depth], "float32")
         y = g.tensor([batches, oh, ow, depth], "float32")
-    g.op(op, [x], [y], version=2 if dtype == "int8" else 1, padding=padding, strideH=sh, strideW=sw,
-         filterHeight=fh, filterWidth=fw, fusedActivationFunction=int(rng.choice(ACTIVATIONS)))
+    g.op(
+        op,
+        [x],
+        [y],
+        version=2 if dtype == "int8" else 1,
+        padding=padding,
+        strideH=sh,
+        strideW=sw,
+        filterHeight=fh,
+        filterWidth=fw,
+        fusedActivationFunction=int(rng.choice(ACTIVATIONS)),
+    )
     return g.build([x], [y])
 
 

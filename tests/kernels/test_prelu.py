@@ -1,13 +1,14 @@
 """PRELU: 20 random broadcast cases per type in one model each (alpha often a constant per channel), against
 TFLite Micro on the host build; every type in QEMU."""
+
 import pytest
+from op_cases import Batch, random_quant, random_values
+from test_add import broadcast_shapes
 
 from generator.check import CheckError, check
 from generator.model import read_model
 from kernel_harness import verify_model
 from modelkit import GraphBuilder
-from op_cases import Batch, random_quant, random_values
-from test_add import broadcast_shapes
 
 TYPES = {"float32": "float32", "int8": "int8", "int16": "int8"}  # input type: alpha type
 
@@ -19,12 +20,24 @@ def prelu_batch(dtype, seed, cases=20):
         # the input has the output's shape; alpha broadcasts to it
         shape, _, alpha_shape = broadcast_shapes(b.rng, max_rank=4 if dtype == "float32" else 6, max_elements=48)
         out_shape = shape
-        q_in, q_alpha, q_out = ((random_quant(b.rng, dtype), random_quant(b.rng, "int8"), random_quant(b.rng, dtype))
-                                if dtype != "float32" else (None, None, None))
+        q_in, q_alpha, q_out = (
+            (random_quant(b.rng, dtype), random_quant(b.rng, "int8"), random_quant(b.rng, dtype))
+            if dtype != "float32"
+            else (None, None, None)
+        )
         x = b.input(shape, dtype, q_in)
         if b.rng.integers(0, 2):
-            alpha = b.constant(random_values(b.rng, alpha_type, alpha_shape, low=-2 if dtype == "float32" else None,
-                                             high=2 if dtype == "float32" else None), alpha_type, q_alpha)
+            alpha = b.constant(
+                random_values(
+                    b.rng,
+                    alpha_type,
+                    alpha_shape,
+                    low=-2 if dtype == "float32" else None,
+                    high=2 if dtype == "float32" else None,
+                ),
+                alpha_type,
+                q_alpha,
+            )
         else:
             alpha = b.input(alpha_shape, alpha_type, q_alpha)
         b.node("PRELU", [x, alpha], [b.output(out_shape, dtype, q_out)])
@@ -41,17 +54,23 @@ def test_random(dtype):
 def test_in_qemu():
     b = Batch(0)
     for dtype, alpha_type in TYPES.items():
-        q = (random_quant(b.rng, dtype), random_quant(b.rng, "int8"), random_quant(b.rng, dtype)) \
-            if dtype != "float32" else (None, None, None)
+        q = (
+            (random_quant(b.rng, dtype), random_quant(b.rng, "int8"), random_quant(b.rng, dtype))
+            if dtype != "float32"
+            else (None, None, None)
+        )
         x, alpha = b.input([2, 3, 4], dtype, q[0]), b.input([4], alpha_type, q[1])
         b.node("PRELU", [x, alpha], [b.output([2, 3, 4], dtype, q[2])])
     verify_model(b.build(), sets=b.sets(1), qemu=True)
 
 
-@pytest.mark.parametrize("types, shape, reason", [
-    (("int16", "int16", "int16"), [2, 3], "INT16/INT16/INT16 are not supported"),
-    (("float32", "float32", "float32"), [1, 1, 1, 2, 3], "float32 tensors of more than 4 dimensions"),
-])
+@pytest.mark.parametrize(
+    "types, shape, reason",
+    [
+        (("int16", "int16", "int16"), [2, 3], "INT16/INT16/INT16 are not supported"),
+        (("float32", "float32", "float32"), [1, 1, 1, 2, 3], "float32 tensors of more than 4 dimensions"),
+    ],
+)
 def test_rejects_unsupported(types, shape, reason):
     g = GraphBuilder()
     ids = [g.tensor(shape, t, 0.1 if t != "float32" else None, 0 if t != "float32" else None) for t in types]

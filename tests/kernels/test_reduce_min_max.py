@@ -1,13 +1,14 @@
 """REDUCE_MAX and REDUCE_MIN: 20 random cases per op and type (random axes, negative and repeated ones,
 keep_dims or not) in one model each, against TFLite Micro on the host build; every op and type in QEMU."""
+
 import numpy as np
 import pytest
+from op_cases import Batch, random_quant, random_shape
 
 from generator.check import CheckError, check
 from generator.model import read_model
 from kernel_harness import verify_model
 from modelkit import GraphBuilder
-from op_cases import Batch, random_quant, random_shape
 
 OPS = ["REDUCE_MAX", "REDUCE_MIN"]
 
@@ -16,11 +17,13 @@ def reduce_node(b, op_name, dtype, shape, axes, keep_dims):
     q = random_quant(b.rng, "int8") if dtype == "int8" else None
     x = b.input(shape, dtype, q)
     reduced = {a % len(shape) for a in axes}
-    out_shape = [1 if k in reduced else d for k, d in enumerate(shape)] if keep_dims else \
-        [d for k, d in enumerate(shape) if k not in reduced]
+    out_shape = (
+        [1 if k in reduced else d for k, d in enumerate(shape)]
+        if keep_dims
+        else [d for k, d in enumerate(shape) if k not in reduced]
+    )
     axis = b.constant(np.array(axes, dtype=np.int32), "int32")
-    b.node(op_name, [x, axis], [b.output(out_shape, dtype, q)], version=2 if dtype == "int8" else 1,
-           keepDims=keep_dims)
+    b.node(op_name, [x, axis], [b.output(out_shape, dtype, q)], version=2 if dtype == "int8" else 1, keepDims=keep_dims)
 
 
 @pytest.mark.parametrize("op_name", OPS)

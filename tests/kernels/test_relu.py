@@ -1,4 +1,5 @@
 """RELU and RELU6: randomized int8 and float32 cases against TFLite Micro, and every int8 input value."""
+
 import numpy as np
 import pytest
 
@@ -80,16 +81,20 @@ def test_in_qemu(op_name):
 
 def unary_model(op_name, types=("int8", "int8"), scales=(0.05, 0.05), version=1, **options) -> bytes:
     g = GraphBuilder()
-    x, y = (g.tensor([2, 3], dtype, scale if dtype != "float32" else None, 0 if dtype != "float32" else None)
-            for dtype, scale in zip(types, scales))
+    x, y = (
+        g.tensor([2, 3], dtype, scale if dtype != "float32" else None, 0 if dtype != "float32" else None)
+        for dtype, scale in zip(types, scales)
+    )
     g.op(op_name, [x], [y], version=version, **options)
     return g.build([x], [y])
 
 
 def check_rejections(op_name, **options):
-    for types, reason in [(("int16", "int16"), "INT16/INT16 are not supported"),
-                          (("uint8", "uint8"), "UINT8/UINT8 are not supported"),
-                          (("int8", "float32"), "INT8/FLOAT32 are not supported")]:
+    for types, reason in [
+        (("int16", "int16"), "INT16/INT16 are not supported"),
+        (("uint8", "uint8"), "UINT8/UINT8 are not supported"),
+        (("int8", "float32"), "INT8/FLOAT32 are not supported"),
+    ]:
         with pytest.raises(CheckError, match=reason):
             check(read_model(unary_model(op_name, types, **options)))
 

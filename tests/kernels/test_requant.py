@@ -8,6 +8,7 @@ within 2^-54 of such a tie (where the double's own rounding decides), the q == 2
 boundary and subnormal scales. The same code cross-compiled for the board runs in QEMU on a pseudo-random stream
 whose expected results come from Python. The runtime's mg_tensor_scales.c (the model walk) is checked against the
 flatbuffer accessors and fuzzed with corrupted models under AddressSanitizer."""
+
 from __future__ import annotations
 
 import ctypes
@@ -174,8 +175,9 @@ def _compile(tmp: Path, name: str, source: str, files: list[Path], flags: list[s
     src = tmp / f"{name}.c"
     src.write_text(source)
     out = tmp / name
-    proc = subprocess.run(["gcc", *STRICT, *flags, str(src), *map(str, files), "-o", str(out)],
-                          capture_output=True, text=True)
+    proc = subprocess.run(
+        ["gcc", *STRICT, *flags, str(src), *map(str, files), "-o", str(out)], capture_output=True, text=True
+    )
     assert proc.returncode == 0, proc.stderr
     return out
 
@@ -192,6 +194,7 @@ def device(tmp_path_factory):
         ptr = [x.ctypes.data_as(ctypes.c_void_p) for x in (a, b, c, m, s)]
         lib.batch(*ptr, ctypes.c_size_t(len(a)))
         return m.astype(np.int64), s.astype(np.int64)
+
     return run
 
 
@@ -201,7 +204,7 @@ def reference(a, b, c):
     x, y, z = (np.asarray(v, dtype=np.uint32).view(np.float32).astype(np.float64) for v in (a, b, c))
     with np.errstate(all="ignore"):
         fraction, exponent = np.frexp(x * y / z)
-    q = np.floor(fraction * 2.0 ** 31 + 0.5).astype(np.int64)
+    q = np.floor(fraction * 2.0**31 + 0.5).astype(np.int64)
     exponent = exponent.astype(np.int64)
     carry = q == 1 << 31
     q[carry] //= 2
@@ -221,8 +224,10 @@ def python_reference(a, b, c):
 def assert_same(device_result, expected, a, b, c):
     m, s = device_result
     bad = np.flatnonzero((m != expected[0]) | (s != expected[1]))
-    detail = [f"{a[i]:#010x} {b[i]:#010x} {c[i]:#010x}: device ({m[i]}, {s[i]}), python ({expected[0][i]}, "
-              f"{expected[1][i]})" for i in bad[:5]]
+    detail = [
+        f"{a[i]:#010x} {b[i]:#010x} {c[i]:#010x}: device ({m[i]}, {s[i]}), python ({expected[0][i]}, {expected[1][i]})"
+        for i in bad[:5]
+    ]
     assert len(bad) == 0, f"{len(bad)} of {len(m)} triples differ:\n" + "\n".join(detail)
 
 
@@ -259,15 +264,27 @@ def test_no_per_channel_tables_in_flash(tmp_path):
     from generator.emit import emit
     from generator.model import read_model
     from generator.plan import plan
+
     rng = np.random.default_rng(3)
     b = GraphBuilder()
     x = b.tensor([1, 4, 4, 3], "int8", 0.02, 1)
-    f = b.tensor([16, 3, 3, 3], "int8", [0.001 * (i + 1) for i in range(16)], [0] * 16,
-                 data=rng.integers(-127, 128, size=(16, 3, 3, 3)))
+    f = b.tensor(
+        [16, 3, 3, 3],
+        "int8",
+        [0.001 * (i + 1) for i in range(16)],
+        [0] * 16,
+        data=rng.integers(-127, 128, size=(16, 3, 3, 3)),
+    )
     y = b.tensor([1, 2, 2, 16], "int8", 0.1, -3)
     b.op("CONV_2D", [x, f, -1], [y], version=3, padding=1, strideH=1, strideW=1)
-    d = b.tensor([1, 3, 3, 16], "int8", [0.002 * (i + 1) for i in range(16)], [0] * 16,
-                 data=rng.integers(-127, 128, size=(1, 3, 3, 16)), axis=3)
+    d = b.tensor(
+        [1, 3, 3, 16],
+        "int8",
+        [0.002 * (i + 1) for i in range(16)],
+        [0] * 16,
+        data=rng.integers(-127, 128, size=(1, 3, 3, 16)),
+        axis=3,
+    )
     z = b.tensor([1, 2, 2, 16], "int8", 0.2, 0)
     b.op("DEPTHWISE_CONV_2D", [y, d], [z], version=3, padding=0, strideH=1, strideW=1, depthMultiplier=1)
     w = b.tensor([5, 64], "int8", [0.003 * (i + 1) for i in range(5)], [0] * 5, data=rng.integers(-127, 128, (5, 64)))
@@ -305,19 +322,23 @@ def test_subnormal_scales(device):
     n = 500_000
     sub = lambda: rng.integers(1, 1 << 23, n, dtype=np.uint32)  # noqa: E731
     normal = lambda: random_bits(rng, n, -126, 128)  # noqa: E731
-    for a, b, c in ((sub(), normal(), normal()), (normal(), sub(), normal()), (normal(), normal(), sub()),
-                    (sub(), sub(), sub())):
+    for a, b, c in (
+        (sub(), normal(), normal()),
+        (normal(), sub(), normal()),
+        (normal(), normal(), sub()),
+        (sub(), sub(), sub()),
+    ):
         assert_same(device(a, b, c), reference(a, b, c), a, b, c)
 
 
 def test_edge_mantissas(device):
     """Mantissas at the ends of their range (1.0, 2 - 2^-23, one bit set, ...) in every combination."""
     rng = np.random.default_rng(9)
-    mantissas = np.array([0, 1, 2, 3, 0x7FFFFF, 0x7FFFFE, 0x400000, 0x3FFFFF, 0x400001, 0x555555, 0x2AAAAA],
-                         np.uint32)
+    mantissas = np.array([0, 1, 2, 3, 0x7FFFFF, 0x7FFFFE, 0x400000, 0x3FFFFF, 0x400001, 0x555555, 0x2AAAAA], np.uint32)
     n = 1_000_000
-    a, b, c = ((rng.integers(87, 137, n, dtype=np.uint32) << np.uint32(23)) | rng.choice(mantissas, n)
-               for _ in range(3))
+    a, b, c = (
+        (rng.integers(87, 137, n, dtype=np.uint32) << np.uint32(23)) | rng.choice(mantissas, n) for _ in range(3)
+    )
     assert_same(device(a, b, c), reference(a, b, c), a, b, c)
 
 
@@ -357,14 +378,17 @@ def _exact_rounding(a, b, c):
     rounding decides."""
     out = []
     for x, y, z in zip(a, b, c):
-        exact = Fraction(float(np.uint32(x).view(np.float32))) * Fraction(float(np.uint32(y).view(np.float32))) \
+        exact = (
+            Fraction(float(np.uint32(x).view(np.float32)))
+            * Fraction(float(np.uint32(y).view(np.float32)))
             / Fraction(float(np.uint32(z).view(np.float32)))
+        )
         e = math.floor(math.log2(exact)) + 1
         while exact >= Fraction(2) ** e:
             e += 1
         while exact < Fraction(2) ** (e - 1):
             e -= 1
-        q = math.floor(exact / Fraction(2) ** e * 2 ** 31 + Fraction(1, 2))
+        q = math.floor(exact / Fraction(2) ** e * 2**31 + Fraction(1, 2))
         if q == 1 << 31:
             q, e = q // 2, e + 1
         out.append((0, 0) if e < -31 else (q, e))
@@ -373,7 +397,7 @@ def _exact_rounding(a, b, c):
 
 def _fraction_times_2_31(a, b, c) -> list[float]:
     x, y, z = (np.asarray(v, dtype=np.uint32).view(np.float32).astype(np.float64) for v in (a, b, c))
-    return list(np.frexp(x * y / z)[0] * 2.0 ** 31)
+    return list(np.frexp(x * y / z)[0] * 2.0**31)
 
 
 @pytest.mark.slow
@@ -459,7 +483,7 @@ def test_carry_to_2_31(device):
     for shifts in (None, [-32, -31]):
         a, b, c = _triples(rng, cases, shifts)
         expected = python_reference(a, b, c)
-        carried = sum(v >= 2 ** 31 - 0.5 for v in _fraction_times_2_31(a, b, c))
+        carried = sum(v >= 2**31 - 0.5 for v in _fraction_times_2_31(a, b, c))
         assert carried > 0.9 * len(cases)
         if shifts:
             assert np.sum((expected[0] == 1 << 30) & (expected[1] == -31)) > 0.3 * len(cases)
@@ -480,8 +504,17 @@ def test_underflow_boundary(device):
 def test_special_values(device):
     f32 = lambda v: int(np.float32(v).view(np.uint32))  # noqa: E731
     values = [f32(v) for v in (1.0, 2.0, 0.5, 3.0, 1 / 3, 0.1, 1e-10, 1e10, 255.0, 1 / 255)]
-    values += [0x00000001, 0x00000002, 0x007FFFFF, 0x00800000, 0x00400000, 0x7F7FFFFF, 0x7F000000, 0x3F7FFFFF,
-               0x3F800001]
+    values += [
+        0x00000001,
+        0x00000002,
+        0x007FFFFF,
+        0x00800000,
+        0x00400000,
+        0x7F7FFFFF,
+        0x7F000000,
+        0x3F7FFFFF,
+        0x3F800001,
+    ]
     grid = np.array([(x, y, z) for x in values for y in values for z in values], dtype=np.uint32).T
     a, b, c = grid
     assert_same(device(a, b, c), python_reference(a, b, c), a, b, c)
@@ -502,7 +535,9 @@ def test_scales_the_generator_rejects_give_zero(device):
 
 def test_no_undefined_behaviour(tmp_path):
     """The same code built with UndefinedBehaviorSanitizer (shifts, overflow) over a million random triples."""
-    source = BATCH_C + r"""
+    source = (
+        BATCH_C
+        + r"""
 #include <stdio.h>
 int main(void)
 {
@@ -521,6 +556,7 @@ int main(void)
     return 0;
 }
 """
+    )
     exe = _compile(tmp_path, "ubsan", source, [MATH], ["-O1", "-fsanitize=undefined", "-fno-sanitize-recover=all"])
     subprocess.run([str(exe)], check=True, capture_output=True)
 
@@ -546,8 +582,10 @@ def _stream_bits(i: np.ndarray) -> np.ndarray:
 
 
 @pytest.mark.qemu
-@pytest.mark.skipif(not (shutil.which("arm-none-eabi-gcc") and shutil.which("qemu-system-arm")),
-                    reason="needs arm-none-eabi-gcc and qemu-system-arm")
+@pytest.mark.skipif(
+    not (shutil.which("arm-none-eabi-gcc") and shutil.which("qemu-system-arm")),
+    reason="needs arm-none-eabi-gcc and qemu-system-arm",
+)
 def test_on_the_board_in_qemu(tmp_path):
     """The Cortex-M4 build (the firmware's flags: -Os, Thumb-2) over a million triples of the stream, against the
     Python results hashed the same way."""
@@ -555,15 +593,54 @@ def test_on_the_board_in_qemu(tmp_path):
     (tmp_path / "target.c").write_text(TARGET_C)
     (tmp_path / "target.ld").write_text(TARGET_LD)
     elf = tmp_path / "target.elf"
-    build = subprocess.run(["arm-none-eabi-gcc", "-mcpu=cortex-m4", "-mthumb", "-mfloat-abi=hard",
-                            "-mfpu=fpv4-sp-d16", "-Os", "-ffunction-sections", "-fdata-sections", "-ffp-contract=off",
-                            *STRICT, f"-DCOUNT={count}u", "-nostartfiles", "-nostdlib", "-Wl,--gc-sections",
-                            "-T", str(tmp_path / "target.ld"), str(tmp_path / "target.c"), str(MATH), "-lgcc",
-                            "-o", str(elf)], capture_output=True, text=True)
+    build = subprocess.run(
+        [
+            "arm-none-eabi-gcc",
+            "-mcpu=cortex-m4",
+            "-mthumb",
+            "-mfloat-abi=hard",
+            "-mfpu=fpv4-sp-d16",
+            "-Os",
+            "-ffunction-sections",
+            "-fdata-sections",
+            "-ffp-contract=off",
+            *STRICT,
+            f"-DCOUNT={count}u",
+            "-nostartfiles",
+            "-nostdlib",
+            "-Wl,--gc-sections",
+            "-T",
+            str(tmp_path / "target.ld"),
+            str(tmp_path / "target.c"),
+            str(MATH),
+            "-lgcc",
+            "-o",
+            str(elf),
+        ],
+        capture_output=True,
+        text=True,
+    )
     assert build.returncode == 0, build.stderr
-    proc = subprocess.run(["qemu-system-arm", "-M", "mps2-an386", "-nographic", "-monitor", "none", "-serial", "none",
-                           "-semihosting-config", "enable=on,target=native", "-kernel", str(elf)],
-                          capture_output=True, text=True, timeout=300, check=True)
+    proc = subprocess.run(
+        [
+            "qemu-system-arm",
+            "-M",
+            "mps2-an386",
+            "-nographic",
+            "-monitor",
+            "none",
+            "-serial",
+            "none",
+            "-semihosting-config",
+            "enable=on,target=native",
+            "-kernel",
+            str(elf),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=True,
+    )
     i = np.arange(3 * count, dtype=np.uint64)
     bits = _stream_bits(i)
     m, s = reference(bits[0::3], bits[1::3], bits[2::3])
@@ -583,8 +660,13 @@ def _walk_model() -> bytes:
     rng = np.random.default_rng(21)
     b = GraphBuilder()
     x = b.tensor([1, 6, 6, 3], "int8", 0.02, 1)
-    f = b.tensor([8, 3, 3, 3], "int8", [0.001 * (i + 1) for i in range(8)], [0] * 8,
-                 data=rng.integers(-127, 128, size=(8, 3, 3, 3)))
+    f = b.tensor(
+        [8, 3, 3, 3],
+        "int8",
+        [0.001 * (i + 1) for i in range(8)],
+        [0] * 8,
+        data=rng.integers(-127, 128, size=(8, 3, 3, 3)),
+    )
     bias = b.tensor([8], "int32", [0.00002 * (i + 1) for i in range(8)], [0] * 8, data=rng.integers(-50, 50, 8))
     y = b.tensor([1, 4, 4, 8], "int8", 0.1, -3)
     b.op("CONV_2D", [x, f, bias], [y], version=3, padding=1, strideH=1, strideW=1)
@@ -597,8 +679,9 @@ def _walk_model() -> bytes:
 @pytest.fixture(scope="module")
 def walker(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("walk")
-    return _compile(tmp, "walk", WALK_C, [WALK], ["-O1", "-g", "-fsanitize=address,undefined",
-                                                  "-fno-sanitize-recover=all"])
+    return _compile(
+        tmp, "walk", WALK_C, [WALK], ["-O1", "-g", "-fsanitize=address,undefined", "-fno-sanitize-recover=all"]
+    )
 
 
 def _scale_positions(model: bytes) -> dict[int, tuple[int, int]]:
@@ -626,16 +709,17 @@ def test_walk_finds_the_scales(walker, tmp_path):
             queries.append(f"{t} {count}")
             pos = positions.get(t)
             expected.append(pos[0] if pos and pos[1] == count else -1)
-    out = subprocess.run([str(walker), str(path), "query"], input="\n".join(queries), capture_output=True,
-                         text=True, check=True).stdout.split()
+    out = subprocess.run(
+        [str(walker), str(path), "query"], input="\n".join(queries), capture_output=True, text=True, check=True
+    ).stdout.split()
     assert [int(v) for v in out] == expected
     for t, (offset, n) in positions.items():  # and they are the scales the reader sees
-        assert list(np.frombuffer(model, np.float32, n, offset)) == [np.float32(s) for s in
-                                                                      _reader_scales(model, t)]
+        assert list(np.frombuffer(model, np.float32, n, offset)) == [np.float32(s) for s in _reader_scales(model, t)]
 
 
 def _reader_scales(model: bytes, t: int) -> list[float]:
     from generator.model import read_model
+
     return read_model(model).tensors[t].quant.scale
 
 

@@ -1,5 +1,6 @@
 """RESHAPE, SQUEEZE and EXPAND_DIMS: randomized int8/float32 (and int16/int32) cases against TFLite Micro, the
 checks that reject what TFLite Micro does not run, and the in-place contract of the view kernels."""
+
 import subprocess
 import tempfile
 from pathlib import Path
@@ -187,8 +188,22 @@ def test_views_do_nothing_in_place():
     with tempfile.TemporaryDirectory() as tmp:
         src, exe = Path(tmp) / "alias.c", Path(tmp) / "alias"
         src.write_text(ALIAS_TEST)
-        subprocess.run(["gcc", "-std=c99", "-Wall", "-Werror", f"-I{FIRMWARE / 'runtime'}", f"-I{kernels}", str(src),
-                        str(kernels / "reshape.c"), str(kernels / "reshape_copy.c"), "-o", str(exe)], check=True)
+        subprocess.run(
+            [
+                "gcc",
+                "-std=c99",
+                "-Wall",
+                "-Werror",
+                f"-I{FIRMWARE / 'runtime'}",
+                f"-I{kernels}",
+                str(src),
+                str(kernels / "reshape.c"),
+                str(kernels / "reshape_copy.c"),
+                "-o",
+                str(exe),
+            ],
+            check=True,
+        )
         assert subprocess.run([str(exe)], capture_output=True, text=True).stdout.strip() == "ok"
 
 

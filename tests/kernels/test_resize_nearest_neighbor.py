@@ -1,5 +1,6 @@
 """RESIZE_NEAREST_NEIGHBOR: randomized up- and down-scaling with align_corners / half_pixel_centers, int8,
 float32 and int16, against TFLite Micro."""
+
 import numpy as np
 import pytest
 
@@ -23,8 +24,14 @@ def resize_case(dtype: str, seed: int, mode=None, size=None, in_hw=None) -> byte
     s = g.tensor([2], "int32", data=[out_h, out_w])
     y = g.tensor([b, out_h, out_w, d], dtype, *q)
     version = 3 if half else (2 if dtype == "int8" else 1)
-    g.op("RESIZE_NEAREST_NEIGHBOR", [x, s], [y], version=4 if dtype == "int16" else version,
-         alignCorners=bool(align), halfPixelCenters=bool(half))
+    g.op(
+        "RESIZE_NEAREST_NEIGHBOR",
+        [x, s],
+        [y],
+        version=4 if dtype == "int16" else version,
+        alignCorners=bool(align),
+        halfPixelCenters=bool(half),
+    )
     return g.build([x], [y])
 
 

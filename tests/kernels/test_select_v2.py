@@ -1,13 +1,14 @@
 """SELECT_V2: 20 random three-way broadcast cases per type in one model each, against TFLite Micro on the host
 build; one model of every type in QEMU."""
+
 import numpy as np
 import pytest
+from op_cases import Batch, random_quant
 
 from generator.check import CheckError, check
 from generator.model import read_model
 from kernel_harness import verify_model
 from modelkit import GraphBuilder
-from op_cases import Batch, random_quant
 
 TYPES = ["float32", "int8", "int16"]
 
@@ -24,7 +25,7 @@ def select_shapes(rng, max_rank=6, max_elements=48):
     shapes = []
     for _ in range(3):
         shape = [d if rng.integers(0, 2) else 1 for d in out]
-        shapes.append(shape[int(rng.integers(0, rank + 1)) if rng.integers(0, 2) else 0:])
+        shapes.append(shape[int(rng.integers(0, rank + 1)) if rng.integers(0, 2) else 0 :])
     for d in range(rank):  # every output dimension comes from some input
         if out[d] != 1 and all(len(s) < rank - d or s[d - rank] != out[d] for s in shapes):
             k = int(rng.integers(0, 3))
@@ -57,12 +58,19 @@ def test_in_qemu():
     verify_model(b.build(), sets=b.sets(1), qemu=True)
 
 
-@pytest.mark.parametrize("types, shapes, reason", [
-    (("bool", "int32", "int32", "int32"), ([2], [2], [2], [2]), "BOOL/INT32/INT32/INT32 are not supported"),
-    (("int8", "int8", "int8", "int8"), ([2], [2], [2], [2]), "INT8/INT8/INT8/INT8 are not supported"),
-    (("bool", "float32", "float32", "float32"), ([2], [3], [2], [2]), "cannot be broadcast"),
-    (("bool", "float32", "float32", "float32"), ([2], [1, 2], [2], [2]), r"output shape \[2\] is not the broadcast"),
-])
+@pytest.mark.parametrize(
+    "types, shapes, reason",
+    [
+        (("bool", "int32", "int32", "int32"), ([2], [2], [2], [2]), "BOOL/INT32/INT32/INT32 are not supported"),
+        (("int8", "int8", "int8", "int8"), ([2], [2], [2], [2]), "INT8/INT8/INT8/INT8 are not supported"),
+        (("bool", "float32", "float32", "float32"), ([2], [3], [2], [2]), "cannot be broadcast"),
+        (
+            ("bool", "float32", "float32", "float32"),
+            ([2], [1, 2], [2], [2]),
+            r"output shape \[2\] is not the broadcast",
+        ),
+    ],
+)
 def test_rejects_unsupported(types, shapes, reason):
     g = GraphBuilder()
     ids = [g.tensor(s, t, 0.1 if t == "int8" else None, 0 if t == "int8" else None) for t, s in zip(types, shapes)]

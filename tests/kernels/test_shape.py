@@ -1,5 +1,6 @@
 """SHAPE: randomized inputs of several ranks and types against TFLite Micro; int64 output rejected (TFLite
 Micro's SHAPE writes int32 only)."""
+
 import numpy as np
 import pytest
 

@@ -1,13 +1,14 @@
 """SLICE: 20 random boxes per type (int32 or int64 begin/size, some sizes -1) in one model each, against TFLite
 Micro on the host build; every type in QEMU."""
+
 import numpy as np
 import pytest
+from op_cases import Batch, random_shape
 
 from generator.check import CheckError, check
 from generator.model import read_model
 from kernel_harness import verify_model
 from modelkit import GraphBuilder
-from op_cases import Batch, random_shape
 
 TYPES = ["float32", "int8", "int16", "int32", "bool"]
 
@@ -25,8 +26,9 @@ def test_random(dtype):
     for k in range(20):
         shape = random_shape(b.rng, max_rank=5, max_elements=96) or [4]
         begins = [int(b.rng.integers(0, d)) for d in shape]
-        sizes = [-1 if b.rng.integers(0, 4) == 0 else int(b.rng.integers(1, d - bg + 1))
-                 for d, bg in zip(shape, begins)]
+        sizes = [
+            -1 if b.rng.integers(0, 4) == 0 else int(b.rng.integers(1, d - bg + 1)) for d, bg in zip(shape, begins)
+        ]
         slice_node(b, dtype, shape, begins, sizes, "int64" if k % 3 == 0 else "int32")
     verify_model(b.build(), sets=b.sets())
 

@@ -1,5 +1,6 @@
 """SOFTMAX: randomized int8 -> int8, int8 -> int16 and float32 cases (shapes, input scales and zero points,
 beta) against TFLite Micro, bit for bit for the integer outputs."""
+
 import numpy as np
 import pytest
 
@@ -41,8 +42,10 @@ def float_case(seed: int) -> bytes:
 def narrow_sets(seed: int, shape, count=2, spread=6):
     """Inputs close to each other, so that many differences fall inside the exp() range."""
     rng = np.random.default_rng(seed + 1000)
-    return [[(rng.integers(-spread, spread + 1, size=shape) + int(rng.integers(-100, 100))).astype(np.int8)]
-            for _ in range(count)]
+    return [
+        [(rng.integers(-spread, spread + 1, size=shape) + int(rng.integers(-100, 100))).astype(np.int8)]
+        for _ in range(count)
+    ]
 
 
 @pytest.mark.parametrize("seed", range(14))
@@ -50,12 +53,21 @@ def test_int8_random(seed):
     verify_model(int8_case(seed), count=2, seed=seed)
 
 
-@pytest.mark.parametrize("in_scale,beta", [
-    (2e-8, 1.0),       # just above TFLite's limit beta * scale * 2^26 > 1
-    (1e-6, 1.0), (1e-4, 0.5), (0.03, 1.0), (0.5, 1.0), (1.0, 1.0), (3.0, 2.0),
-    (50.0, 1.0),       # the multiplier is capped at 2^31 - 1: only the row maxima count
-    (0.1, 1e-5), (0.25, 7.5),
-])
+@pytest.mark.parametrize(
+    "in_scale,beta",
+    [
+        (2e-8, 1.0),  # just above TFLite's limit beta * scale * 2^26 > 1
+        (1e-6, 1.0),
+        (1e-4, 0.5),
+        (0.03, 1.0),
+        (0.5, 1.0),
+        (1.0, 1.0),
+        (3.0, 2.0),
+        (50.0, 1.0),  # the multiplier is capped at 2^31 - 1: only the row maxima count
+        (0.1, 1e-5),
+        (0.25, 7.5),
+    ],
+)
 def test_int8_extreme_scales(in_scale, beta):
     seed = int(in_scale * 1e6 + beta * 1e3) % 10007
     model = int8_case(seed, in_scale=in_scale, beta=beta, shape=[2, 37])

@@ -1,4 +1,5 @@
 """SPLIT and SPLIT_V: randomized int8/float32 (and int16/int32) splits along every axis against TFLite Micro."""
+
 import numpy as np
 import pytest
 
@@ -41,7 +42,7 @@ def split_v_case(seed: int, dtype: str) -> bytes:
     axis, pos = _axis(rng, len(shape))
     sizes = [int(s) for s in rng.integers(1, 4, size=int(rng.integers(1, 5)))]
     shape[pos] = sum(sizes)
-    out_shapes = [shape[:pos] + [s] + shape[pos + 1:] for s in sizes]
+    out_shapes = [shape[:pos] + [s] + shape[pos + 1 :] for s in sizes]
     written = list(sizes)
     if rng.integers(0, 2):  # the converter may leave one size as -1 (inferred)
         written[int(rng.integers(0, len(sizes)))] = -1

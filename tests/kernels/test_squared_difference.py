@@ -1,13 +1,14 @@
 """SQUARED_DIFFERENCE: 20 random broadcast cases per type in one model each, against TFLite Micro on the host
 build; one model of every type in QEMU."""
+
 import pytest
+from op_cases import Batch, random_quant, random_values
+from test_comparisons import model_of
+from test_maximum_minimum import binary_batch
 
 from generator.check import CheckError, check
 from generator.model import read_model
 from kernel_harness import rand_scale, verify_model
-from op_cases import Batch, random_quant, random_values
-from test_comparisons import model_of
-from test_maximum_minimum import binary_batch
 
 
 def quantizer(dtype):
@@ -23,6 +24,7 @@ def quantizer(dtype):
         levels = 127.0 if dtype == "int8" else 32767.0
         scale = (2 * widest * levels) ** 2 / levels * rand_scale(rng, 0.01, 1.0)
         return scale, int(rng.integers(-128, 128)) if dtype == "int8" else 0
+
     return quant
 
 
@@ -50,10 +52,13 @@ def test_in_qemu():
     verify_model(b.build(), sets=b.sets(1), qemu=True)
 
 
-@pytest.mark.parametrize("types, reason", [
-    (("int64",) * 3, r"INT64/INT64/INT64 are not supported \(float32 or int32 or int8 or int16\)"),
-    (("int8", "int8", "float32"), "INT8/INT8/FLOAT32 are not supported"),
-])
+@pytest.mark.parametrize(
+    "types, reason",
+    [
+        (("int64",) * 3, r"INT64/INT64/INT64 are not supported \(float32 or int32 or int8 or int16\)"),
+        (("int8", "int8", "float32"), "INT8/INT8/FLOAT32 are not supported"),
+    ],
+)
 def test_rejects_unsupported(types, reason):
     with pytest.raises(CheckError, match=reason):
         check(read_model(model_of("SQUARED_DIFFERENCE", types)))

@@ -1,6 +1,7 @@
 """STRIDED_SLICE: randomized begin/end/strides and masks on 1-D to 4-D int8/float32 (and int16/int32)
 tensors against TFLite Micro. The models' output shapes come from numpy's slicing, independently of the
 generator's own resolution of the slice."""
+
 import numpy as np
 import pytest
 
@@ -19,8 +20,15 @@ def _model(shape, begin, end, strides, dtype, rng, **masks) -> bytes:
     else:
         x, y = g.tensor(shape, dtype), g.tensor(out_shape, dtype)
     b, e, s = (g.tensor([len(shape)], "int32", data=v) for v in (begin, end, strides))
-    options = {k: v for k, v in (("beginMask", masks.get("begin_mask", 0)), ("endMask", masks.get("end_mask", 0)),
-                                 ("shrinkAxisMask", masks.get("shrink_axis_mask", 0))) if v}
+    options = {
+        k: v
+        for k, v in (
+            ("beginMask", masks.get("begin_mask", 0)),
+            ("endMask", masks.get("end_mask", 0)),
+            ("shrinkAxisMask", masks.get("shrink_axis_mask", 0)),
+        )
+        if v
+    }
     g.op("STRIDED_SLICE", [x, b, e, s], [y], **options)
     return g.build([x], [y])
 
@@ -56,8 +64,9 @@ def random_case(seed: int, dtype: str) -> bytes:
         shape = [int(d) for d in rng.integers(1, 7, size=rank)]
         strides = [int(rng.choice([1, 1, 2, 3, -1, -2])) for _ in range(rank)]
         begin, end = (list(v) for v in zip(*(_axis_bounds(rng, d, st) for d, st in zip(shape, strides))))
-        masks = {k: int(rng.integers(0, 1 << rank)) if rng.integers(0, 3) == 0 else 0
-                 for k in ("begin_mask", "end_mask")}
+        masks = {
+            k: int(rng.integers(0, 1 << rank)) if rng.integers(0, 3) == 0 else 0 for k in ("begin_mask", "end_mask")
+        }
         if rng.integers(0, 4) == 0:  # shrink one axis, indexing inside it (negative too)
             axis = int(rng.integers(0, rank))
             begin[axis] = int(rng.integers(-shape[axis], shape[axis]))
@@ -115,11 +124,11 @@ def _raw(shape, out_shape, begin, end, strides, constant=True, **options) -> byt
 
 
 def test_rejects_what_tflite_micro_does_not_run():
-    assert "5-D input is not supported" in _rejected(_raw([1, 1, 1, 2, 2], [1, 1, 1, 2, 2], [0] * 5, [1, 1, 1, 2, 2],
-                                                          [1] * 5))
+    assert "5-D input is not supported" in _rejected(
+        _raw([1, 1, 1, 2, 2], [1, 1, 1, 2, 2], [0] * 5, [1, 1, 1, 2, 2], [1] * 5)
+    )
     assert "ellipsis_mask is not supported" in _rejected(_raw([2, 2], [2, 2], [0, 0], [2, 2], [1, 1], ellipsisMask=1))
-    assert "new_axis_mask is not supported" in _rejected(_raw([2, 2], [1, 2, 2], [0, 0], [2, 2], [1, 1],
-                                                              newAxisMask=1))
+    assert "new_axis_mask is not supported" in _rejected(_raw([2, 2], [1, 2, 2], [0, 0], [2, 2], [1, 1], newAxisMask=1))
     assert "offset is not supported" in _rejected(_raw([4], [2], [1], [2], [1], offset=True))
     assert "must be constant" in _rejected(_raw([4], [2], [1], [3], [1], constant=False))
     assert "stride of 0" in _rejected(_raw([4], [2], [1], [3], [0]))

@@ -1,9 +1,10 @@
 """SUB: randomized int8 and float32 cases (broadcasting up to 6-D, constant operands, fused activations)
 against TFLite Micro."""
+
 import pytest
+from test_add import binary_case, binary_model, check_rejections, exhaustive_case, rejects
 
 from kernel_harness import verify_model
-from test_add import binary_case, binary_model, check_rejections, exhaustive_case, rejects
 
 
 @pytest.mark.parametrize("seed", range(20))
@@ -24,8 +25,13 @@ def test_int8_every_pair(seed):
 
 # Scales whose multipliers differ when the set-up math is done in float instead of double (each changes one
 # output of the 65536 pairs): the reference computes SUB's scales in double, as ADD's.
-@pytest.mark.parametrize("quant", [(0.052410807460546494, -109, 0.013526471331715584, -124, 0.011738505214452744, -84),
-                                   (0.00580591382458806, 0, 0.07441968470811844, -121, 0.11061186343431473, 109)])
+@pytest.mark.parametrize(
+    "quant",
+    [
+        (0.052410807460546494, -109, 0.013526471331715584, -124, 0.011738505214452744, -84),
+        (0.00580591382458806, 0, 0.07441968470811844, -121, 0.11061186343431473, 109),
+    ],
+)
 def test_int8_double_precision_setup(quant):
     model, sets = exhaustive_case("SUB", 0, quant=quant)
     verify_model(model, sets=sets)

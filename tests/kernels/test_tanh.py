@@ -1,5 +1,6 @@
 """TANH: randomized int8 cases (shapes, input scales and zero points; every int8 input value in each case) and
 float32 cases against TFLite Micro, bit for bit for int8 (activation_cases.py)."""
+
 from activation_cases import ActivationTests, verify_floats, verify_int8
 
 

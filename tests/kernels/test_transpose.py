@@ -1,4 +1,5 @@
 """TRANSPOSE: randomized permutations of 1-D to 5-D int8/float32 (and int16) tensors against TFLite Micro."""
+
 import numpy as np
 import pytest
 

@@ -1,4 +1,5 @@
 """UNPACK: randomized int8/float32 (and int16/int32) splits along every axis against TFLite Micro."""
+
 import numpy as np
 import pytest
 
@@ -12,7 +13,7 @@ def unpack_case(seed: int, dtype: str) -> bytes:
     axis = int(rng.integers(-len(shape), len(shape)))
     pos = axis + len(shape) if axis < 0 else axis
     num = shape[pos]
-    out_shape = shape[:pos] + shape[pos + 1:]
+    out_shape = shape[:pos] + shape[pos + 1 :]
     g = GraphBuilder()
     if dtype == "int8":
         scale, zp = rand_scale(rng), int(rng.integers(-128, 128))

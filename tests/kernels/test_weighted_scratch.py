@@ -3,12 +3,18 @@ that declares scratch, over randomized shapes, the planner's number (the catalog
 *_scratch_size() C functions through generator/catalog/ops/_scratch.py) must be exactly what the kernel's own
 prepare demands from the generated parameter block: the registration, compiled for the host with the generated
 parameters, accepts that many bytes and refuses one byte less."""
+
 from __future__ import annotations
 
 import subprocess
 
 import numpy as np
 import pytest
+import test_dsp_conv_2d
+import test_dsp_depthwise_conv_2d
+import test_dsp_fully_connected
+import test_mve_conv_2d
+import test_mve_depthwise_conv_2d
 
 from generator.check import check
 from generator.emit.render import c_value
@@ -16,29 +22,47 @@ from generator.model import read_model
 from generator.paths import FIRMWARE
 from generator.plan import plan
 
-import test_dsp_conv_2d
-import test_dsp_depthwise_conv_2d
-import test_dsp_fully_connected
-import test_mve_conv_2d
-import test_mve_depthwise_conv_2d
-
 KERNELS = FIRMWARE / "kernels"
 CASES = 12
 
 # backend, random case maker, registration, its C sources (the mve ones compiled with the feature macro: the
 # registration holds no Helium code), the family header
 KINDS = {
-    "conv_2d_dsp": ("dsp", lambda s: test_dsp_conv_2d.case(s, pointwise=s % 3 == 0), "mg_register_conv_2d_dsp",
-                    ["conv_2d_dsp.c", "conv_2d_s8_dsp.c"], "conv_2d.h"),
-    "depthwise_conv_2d_dsp": ("dsp", test_dsp_depthwise_conv_2d.case, "mg_register_depthwise_conv_2d_dsp",
-                              ["depthwise_conv_2d_dsp.c", "depthwise_conv_2d_s8_dsp.c"], "depthwise_conv_2d.h"),
-    "fully_connected_dsp": ("dsp", test_dsp_fully_connected.case, "mg_register_fully_connected_dsp",
-                            ["fully_connected_dsp.c", "fully_connected_s8_dsp.c"], "fully_connected.h"),
-    "conv_2d_mve": ("mve", lambda s: test_mve_conv_2d.int8_case(s, pointwise=s % 3 == 0), "mg_register_conv_2d_mve",
-                    ["conv_2d_mve.c", "conv_2d_s8_mve.c"], "conv_2d.h"),
-    "depthwise_conv_2d_mve": ("mve", lambda s: test_mve_depthwise_conv_2d.int8_case(s, three_by_three=s % 2 == 0),
-                              "mg_register_depthwise_conv_2d_mve",
-                              ["depthwise_conv_2d_mve.c", "depthwise_conv_2d_s8_mve.c"], "depthwise_conv_2d.h"),
+    "conv_2d_dsp": (
+        "dsp",
+        lambda s: test_dsp_conv_2d.case(s, pointwise=s % 3 == 0),
+        "mg_register_conv_2d_dsp",
+        ["conv_2d_dsp.c", "conv_2d_s8_dsp.c"],
+        "conv_2d.h",
+    ),
+    "depthwise_conv_2d_dsp": (
+        "dsp",
+        test_dsp_depthwise_conv_2d.case,
+        "mg_register_depthwise_conv_2d_dsp",
+        ["depthwise_conv_2d_dsp.c", "depthwise_conv_2d_s8_dsp.c"],
+        "depthwise_conv_2d.h",
+    ),
+    "fully_connected_dsp": (
+        "dsp",
+        test_dsp_fully_connected.case,
+        "mg_register_fully_connected_dsp",
+        ["fully_connected_dsp.c", "fully_connected_s8_dsp.c"],
+        "fully_connected.h",
+    ),
+    "conv_2d_mve": (
+        "mve",
+        lambda s: test_mve_conv_2d.int8_case(s, pointwise=s % 3 == 0),
+        "mg_register_conv_2d_mve",
+        ["conv_2d_mve.c", "conv_2d_s8_mve.c"],
+        "conv_2d.h",
+    ),
+    "depthwise_conv_2d_mve": (
+        "mve",
+        lambda s: test_mve_depthwise_conv_2d.int8_case(s, three_by_three=s % 2 == 0),
+        "mg_register_depthwise_conv_2d_mve",
+        ["depthwise_conv_2d_mve.c", "depthwise_conv_2d_s8_mve.c"],
+        "depthwise_conv_2d.h",
+    ),
 }
 
 TYPES = {"INT8": "MG_INT8", "INT32": "MG_INT32"}
@@ -97,8 +121,10 @@ def _case_source(i: int, node, tensors) -> tuple[str, str]:
     for name, value in node.params.fields.items():
         if isinstance(value, list):
             ctype = "float" if isinstance(value[0], float) else "int32_t"
-            lines.append(f"static const {ctype} case{i}_{name.replace('.', '_')}[] = "
-                         f"{{ {', '.join(c_value(v) for v in value)} }};")
+            lines.append(
+                f"static const {ctype} case{i}_{name.replace('.', '_')}[] = "
+                f"{{ {', '.join(c_value(v) for v in value)} }};"
+            )
             fields.append(f".{name} = case{i}_{name.replace('.', '_')}")
         else:
             fields.append(f".{name} = {c_value(value)}")
@@ -123,8 +149,9 @@ def _tensor_table(nodes) -> str:
     entries = []
     for i, (_, tensors) in enumerate(nodes):
         for k, t in enumerate(_slots(tensors)):
-            entries.append("{0, 0, 0, 0}" if t is None else
-                           f"{{0, case{i}_dims{k}, {len(t.shape)}, {TYPES[t.dtype.name]}}}")
+            entries.append(
+                "{0, 0, 0, 0}" if t is None else f"{{0, case{i}_dims{k}, {len(t.shape)}, {TYPES[t.dtype.name]}}}"
+            )
     return f"const mg_tensor mg_tensors[] = {{ {', '.join(entries)} }};"
 
 
@@ -134,27 +161,74 @@ def test_planned_scratch_is_what_prepare_demands(kind, tmp_path):
     nodes = _planned_nodes(kind)
     assert any(node.scratch_bytes for node, _ in nodes)
     blocks, rows = zip(*(_case_source(i, node, tensors) for i, (node, tensors) in enumerate(nodes)))
-    source = "\n".join([
-        f'#include "{header}"', '#include "mg_kernel.h"',
-        "typedef struct { const int32_t *inputs; int num_inputs; const void *params; uint32_t bytes; } scratch_case;",
-        *blocks, _tensor_table(nodes), f"static const scratch_case cases[] = {{ {', '.join(rows)} }};",
-        f"#define REGISTRATION {registration}", MAIN_C])
+    source = "\n".join(
+        [
+            f'#include "{header}"',
+            '#include "mg_kernel.h"',
+            "typedef struct {",
+            "    const int32_t *inputs; int num_inputs; const void *params; uint32_t bytes;",
+            "} scratch_case;",
+            *blocks,
+            _tensor_table(nodes),
+            f"static const scratch_case cases[] = {{ {', '.join(rows)} }};",
+            f"#define REGISTRATION {registration}",
+            MAIN_C,
+        ]
+    )
     (tmp_path / "main.c").write_text(source)
     feature = ["-D__ARM_FEATURE_MVE=1"] if backend == "mve" else []
     objects = []
     for name in [sources[0], "mg_prepare_weighted.c"]:
         obj = tmp_path / (name.split("/")[-1] + ".o")
-        subprocess.run(["gcc", "-std=c99", "-O1", *(feature if name == sources[0] else []), f"-I{KERNELS}",
-                        f"-I{FIRMWARE / 'runtime'}", "-c", str(KERNELS / name), "-o", str(obj)], check=True)
+        subprocess.run(
+            [
+                "gcc",
+                "-std=c99",
+                "-O1",
+                *(feature if name == sources[0] else []),
+                f"-I{KERNELS}",
+                f"-I{FIRMWARE / 'runtime'}",
+                "-c",
+                str(KERNELS / name),
+                "-o",
+                str(obj),
+            ],
+            check=True,
+        )
         objects.append(str(obj))
     # the scratch-size functions live beside the kernels (sources[1]): on the host its Helium part compiles away
-    subprocess.run(["gcc", "-std=c99", "-O1", f"-I{KERNELS}", f"-I{FIRMWARE / 'runtime'}", "-c",
-                    str(KERNELS / sources[1]), "-o", str(tmp_path / "kernel.o")], check=True)
+    subprocess.run(
+        [
+            "gcc",
+            "-std=c99",
+            "-O1",
+            f"-I{KERNELS}",
+            f"-I{FIRMWARE / 'runtime'}",
+            "-c",
+            str(KERNELS / sources[1]),
+            "-o",
+            str(tmp_path / "kernel.o"),
+        ],
+        check=True,
+    )
     exe = tmp_path / "scratch_check"
-    subprocess.run(["gcc", "-std=c99", "-O1", f"-I{KERNELS}", f"-I{FIRMWARE / 'runtime'}", str(tmp_path / "main.c"),
-                    *objects, str(tmp_path / "kernel.o"), "-no-pie",
-                    "-Wl,--unresolved-symbols=ignore-all", "-o", str(exe)],  # the mve invoke is never called
-                   check=True)
+    subprocess.run(
+        [
+            "gcc",
+            "-std=c99",
+            "-O1",
+            f"-I{KERNELS}",
+            f"-I{FIRMWARE / 'runtime'}",
+            str(tmp_path / "main.c"),
+            *objects,
+            str(tmp_path / "kernel.o"),
+            "-no-pie",
+            "-Wl,--unresolved-symbols=ignore-all",
+            "-o",
+            str(exe),
+        ],  # the mve invoke is never called
+        check=True,
+    )
     out = subprocess.run([str(exe)], capture_output=True, text=True, check=True).stdout.split("\n")
     results = np.array([[int(v) for v in line.split()] for line in out if line.strip()])
     assert len(results) == len(nodes)

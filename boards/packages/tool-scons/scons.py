@@ -1,4 +1,5 @@
 """Runs the SCons that pip installed beside PlatformIO (PlatformIO calls this file with its own Python)."""
+
 import sys
 
 from SCons.Script.Main import main

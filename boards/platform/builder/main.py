@@ -3,6 +3,7 @@
 Core flags come from the board JSON (build.cpu, build.fpu, build.float_abi); the project supplies its own
 linker script (board_build.ldscript) and startup code, so this file only knows the toolchain.
 """
+
 from SCons.Script import AlwaysBuild, Default, DefaultEnvironment
 
 env = DefaultEnvironment()
@@ -26,21 +27,26 @@ env.Replace(
     PROGSUFFIX=".elf",
 )
 
-machine_flags = ["-mcpu=%s" % board.get("build.cpu"), "-mthumb"]
+machine_flags = ["-mcpu=" + board.get("build.cpu"), "-mthumb"]
 if board.get("build.fpu", ""):
-    machine_flags += ["-mfpu=%s" % board.get("build.fpu"), "-mfloat-abi=%s" % board.get("build.float_abi", "hard")]
+    machine_flags += ["-mfpu=" + board.get("build.fpu"), "-mfloat-abi=" + board.get("build.float_abi", "hard")]
 else:
     machine_flags += ["-mfloat-abi=soft"]
 
 env.Append(
     ASFLAGS=machine_flags + ["-x", "assembler-with-cpp"],
     # -ffp-contract=off: no fused multiply-add, so float kernels round like TFLite Micro's reference builds
-    CCFLAGS=machine_flags + ["-Os", "-g", "-ffunction-sections", "-fdata-sections", "-ffp-contract=off", "-Wall",
-                             "-Wextra"],
+    CCFLAGS=machine_flags
+    + ["-Os", "-g", "-ffunction-sections", "-fdata-sections", "-ffp-contract=off", "-Wall", "-Wextra"],
     CFLAGS=["-std=c99"],
     CXXFLAGS=["-std=c++17", "-fno-exceptions", "-fno-rtti", "-fno-threadsafe-statics", "-fno-use-cxa-atexit"],
-    LINKFLAGS=machine_flags + [
-        "-Os", "-Wl,--gc-sections", "--specs=nano.specs", "--specs=nosys.specs", "-nostartfiles",
+    LINKFLAGS=machine_flags
+    + [
+        "-Os",
+        "-Wl,--gc-sections",
+        "--specs=nano.specs",
+        "--specs=nosys.specs",
+        "-nostartfiles",
         "-Wl,-Map,${BUILD_DIR}/firmware.map",
     ],
     LIBS=["c", "m", "gcc"],

@@ -1,5 +1,6 @@
 """The type and shape check shared by the element-wise binary ops without fused activations (MAXIMUM,
 MINIMUM, SQUARED_DIFFERENCE, the comparisons, LOGICAL_AND/OR)."""
+
 from __future__ import annotations
 
 from . import _broadcast

@@ -6,6 +6,7 @@ The device walks the output in row-major order over MAX_DIMS extents; each input
 contiguously are merged, so a same-shape operation becomes a single flat loop and a scalar operand a stride-0
 loop. The order in which output elements are produced is unchanged: the results are the same as TFLite's
 6-D loops, only with fewer loop levels."""
+
 from __future__ import annotations
 
 MAX_DIMS = 6  # the device loop's rank (firmware/kernels/mg_broadcast.h MG_BCAST_DIMS)
@@ -72,8 +73,11 @@ def loop_fields(in1, in2, out) -> dict:
                     continue
             dims.append((out_shape[d], s1[d], s2[d]))
     dims = [(1, 0, 0)] * (MAX_DIMS - len(dims)) + dims
-    return {"extents": [e for e, _, _ in dims], "strides1": [a for _, a, _ in dims],
-            "strides2": [b for _, _, b in dims]}
+    return {
+        "extents": [e for e, _, _ in dims],
+        "strides1": [a for _, a, _ in dims],
+        "strides2": [b for _, _, b in dims],
+    }
 
 
 def same_shape_input(inputs, outputs) -> int | None:

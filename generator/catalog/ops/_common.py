@@ -1,5 +1,6 @@
 """Helpers every backend's catalog modules share: claims predicates that never raise, the int8 test, a node's
 bias values, C division and int32 wrapping."""
+
 from __future__ import annotations
 
 import numpy as np
@@ -7,17 +8,20 @@ import numpy as np
 
 def safe(check):
     """A claims predicate that never raises: a malformed node is simply not claimed."""
+
     def claims(op, inputs, outputs):
         try:
             return bool(check(op, inputs, outputs))
         except (ArithmeticError, AttributeError, IndexError, KeyError, TypeError, ValueError):
             return False
+
     return claims
 
 
 def all_int8(*tensors) -> bool:
-    return all(t is not None and t.dtype.name == "INT8" and t.quant is not None and len(t.quant.scale) >= 1
-               for t in tensors)
+    return all(
+        t is not None and t.dtype.name == "INT8" and t.quant is not None and len(t.quant.scale) >= 1 for t in tensors
+    )
 
 
 def bias_values(bias, channels: int) -> np.ndarray:

@@ -1,6 +1,7 @@
 """Set-up math shared by CONV_2D and DEPTHWISE_CONV_2D on every backend, as TFLite Micro's Prepare does it
 (padding.h's ComputePaddingHeightWidth, kernel_util.cc's PopulateConvolutionQuantizationParams). Every backend's
 parameter block starts with the geometry (firmware/kernels/mg_conv_geometry.h)."""
+
 from __future__ import annotations
 
 from .. import quant
@@ -37,22 +38,42 @@ def geometry_problem(op, inp, filter_hw, out) -> str | None:
         return f"input and output must be 4-D (NHWC), not {list(inp.shape)} and {list(out.shape)}"
     if inp.shape[0] != out.shape[0]:
         return f"input batch {inp.shape[0]} differs from output batch {out.shape[0]}"
-    expected = tuple(out_size(o.get("padding", 0), inp.shape[1 + i], filter_hw[i], o[("stride_h", "stride_w")[i]],
-                              o.get(("dilation_h_factor", "dilation_w_factor")[i], 1)) for i in range(2))
+    expected = tuple(
+        out_size(
+            o.get("padding", 0),
+            inp.shape[1 + i],
+            filter_hw[i],
+            o[("stride_h", "stride_w")[i]],
+            o.get(("dilation_h_factor", "dilation_w_factor")[i], 1),
+        )
+        for i in range(2)
+    )
     if expected != tuple(out.shape[1:3]):
-        return (f"output height/width {list(out.shape[1:3])} differ from the {list(expected)} the input, filter, "
-                f"strides, dilations and padding give")
+        return (
+            f"output height/width {list(out.shape[1:3])} differ from the {list(expected)} the input, filter, "
+            f"strides, dilations and padding give"
+        )
     return None
 
 
 def geometry_fields(op, inp, filter_hw, out) -> dict:
     """The fields of mg_conv_geometry."""
     o = op.options
-    fields = {"batches": inp.shape[0], "input_height": inp.shape[1], "input_width": inp.shape[2],
-              "input_depth": inp.shape[3], "filter_height": filter_hw[0], "filter_width": filter_hw[1],
-              "output_height": out.shape[1], "output_width": out.shape[2], "output_depth": out.shape[3],
-              "stride_height": o["stride_h"], "stride_width": o["stride_w"],
-              "dilation_height": o.get("dilation_h_factor", 1), "dilation_width": o.get("dilation_w_factor", 1)}
+    fields = {
+        "batches": inp.shape[0],
+        "input_height": inp.shape[1],
+        "input_width": inp.shape[2],
+        "input_depth": inp.shape[3],
+        "filter_height": filter_hw[0],
+        "filter_width": filter_hw[1],
+        "output_height": out.shape[1],
+        "output_width": out.shape[2],
+        "output_depth": out.shape[3],
+        "stride_height": o["stride_h"],
+        "stride_width": o["stride_w"],
+        "dilation_height": o.get("dilation_h_factor", 1),
+        "dilation_width": o.get("dilation_w_factor", 1),
+    }
     padding = o.get("padding", 0)
     for i, axis in enumerate(("height", "width")):
         image, taps = inp.shape[1 + i], filter_hw[i]
@@ -90,8 +111,10 @@ def quant_problem(op, inp, weights, bias, out, channel_axis: int) -> str | None:
     if types != ("INT8",) * 3:
         if types[0] == "FLOAT32" and types[1] in ("INT8", "UINT8"):
             return "hybrid (float activations, int8 weights) convolutions are not supported; TFLite Micro has none"
-        return (f"input/filter/output types {'/'.join(types)} are not supported (int8 or float32; no int16 "
-                "activations, no int4 weights)")
+        return (
+            f"input/filter/output types {'/'.join(types)} are not supported (int8 or float32; no int16 "
+            "activations, no int4 weights)"
+        )
     for name, t in (("input", inp), ("filter", weights), ("output", out)):
         if t.quant is None or not t.quant.scale:
             return f"the int8 {name} has no quantization parameters"
@@ -120,6 +143,12 @@ def quant_fields(op, inp, weights, out) -> dict:
         act_min_f, act_max_f = quant.activation_range_float(activation)
         return {"act_min_f": act_min_f, "act_max_f": act_max_f}
     act_min, act_max = quant.activation_range_int8(activation, out)
-    return {"input_offset": -quant.zero_point_of(inp), "output_offset": quant.zero_point_of(out),
-            "per_channel": int(len(weights.quant.scale) > 1), "input_scale": float(quant.scale_of(inp)),
-            "output_scale": float(quant.scale_of(out)), "act_min": act_min, "act_max": act_max}
+    return {
+        "input_offset": -quant.zero_point_of(inp),
+        "output_offset": quant.zero_point_of(out),
+        "per_channel": int(len(weights.quant.scale) > 1),
+        "input_scale": float(quant.scale_of(inp)),
+        "output_scale": float(quant.scale_of(out)),
+        "act_min": act_min,
+        "act_max": act_max,
+    }

@@ -3,6 +3,7 @@
 They copy elements without looking at them, so quantized tensors need no set-up math; like TFLite Micro, they
 do not compare the scales and zero points of their inputs and outputs (the converter gives these ops equal
 ones), they move the bytes."""
+
 from __future__ import annotations
 
 import numpy as np

@@ -5,6 +5,7 @@ generator has proved ahead of time that nothing overflows: each node's accumulat
 its constant weights and bias, and a node whose numbers do not fit is not claimed (the reference kernel takes
 it). The per-channel table (bias, multiplier, rounding offset, shift) is computed here too.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -22,8 +23,9 @@ def max_input_magnitude(input_offset: int) -> int:
     return max(abs(-128 + input_offset), abs(127 + input_offset))
 
 
-def channel_table(biases, pairs, bounds, output_zero_point: int, act_range: tuple[int, int],
-                  doubled_bias: bool = False, constant=None) -> list[int] | None:
+def channel_table(
+    biases, pairs, bounds, output_zero_point: int, act_range: tuple[int, int], doubled_bias: bool = False, constant=None
+) -> list[int] | None:
     """The flattened dsp_channel table (bias, multiplier, offset, shift per channel), or None when the fast
     requantization is not exact for some channel: a shift that is not a right shift of at least 1, an
     accumulator bound of 2^30 or more (twice it must fit int32), or a rounding sum that could overflow.
@@ -44,8 +46,10 @@ def channel_table(biases, pairs, bounds, output_zero_point: int, act_range: tupl
         e = -shift
         offset = (1 << (e - 1)) + output_zero_point * (1 << e)
         # t = SMMULR(2 acc, m) lies in [-(bound + 1), bound + 1]; t + (t >> 31) + offset must fit int32
-        if not (INT32_MIN <= -(bound + 2) + offset and bound + 1 + offset <= INT32_MAX) or not \
-                INT32_MIN <= offset <= INT32_MAX:
+        if (
+            not (INT32_MIN <= -(bound + 2) + offset and bound + 1 + offset <= INT32_MAX)
+            or not INT32_MIN <= offset <= INT32_MAX
+        ):
             return None
         table += [2 * bias if doubled_bias else bias, multiplier, offset, e]
     return table
@@ -60,8 +64,15 @@ def conv_channel_table(op, inp, weights, bias, out, channel_axis: int) -> list[i
     biases = bias_values(bias, channels)
     bounds = weight_bounds(w, channel_axis, biases, input_offset)
     act = quant.activation_range_int8(op.options.get("fused_activation_function", 0), out)
-    return channel_table(biases, channel_pairs(inp, weights, out, channels), bounds, quant.zero_point_of(out), act,
-                         doubled_bias=True, constant=zero_rows(w, channel_axis))
+    return channel_table(
+        biases,
+        channel_pairs(inp, weights, out, channels),
+        bounds,
+        quant.zero_point_of(out),
+        act,
+        doubled_bias=True,
+        constant=zero_rows(w, channel_axis),
+    )
 
 
 def zero_rows(weights: np.ndarray, axis_out: int) -> np.ndarray:
@@ -78,6 +89,7 @@ def weight_bounds(weights: np.ndarray, axis_out: int, biases: np.ndarray, input_
 
 
 # ---- TFLite's fixed-point steps on Python ints (for tables the kernels look up) ----
+
 
 def saturating_rounding_doubling_high_mul(a: int, b: int) -> int:
     if a == b == INT32_MIN:

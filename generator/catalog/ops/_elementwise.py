@@ -2,6 +2,7 @@
 mg_elementwise.h): the node checks, the broadcast and activation fields of the binary ops, and in-place rules.
 
 Every element-wise parameter struct begins with `count` (the output's element count): the C prepare reads it."""
+
 from __future__ import annotations
 
 from .. import quant
@@ -85,8 +86,15 @@ def binary_reference(op: str, builtin_code: int, versions: tuple[int, int], vali
 
     def params(op_, inputs, outputs):
         return NodeParams(f"mg_{name}_params", binary_fields(op_, inputs, outputs, int8_fields))
-    return KernelSpec(op=op, builtin_code=builtin_code, versions=versions, dtypes=("FLOAT32", "INT8"),
-                      sources=("add.h", *SOURCES, f"{name}.c", f"{name}_s8.c", f"{name}_f32.c", "mg_broadcast.h",
-                               "mg_fixedpoint.h"),
-                      registration=f"mg_register_{name}", validate=validate, params=params,
-                      inplace_input=inplace_same_shape_input)
+
+    return KernelSpec(
+        op=op,
+        builtin_code=builtin_code,
+        versions=versions,
+        dtypes=("FLOAT32", "INT8"),
+        sources=("add.h", *SOURCES, f"{name}.c", f"{name}_s8.c", f"{name}_f32.c", "mg_broadcast.h", "mg_fixedpoint.h"),
+        registration=f"mg_register_{name}",
+        validate=validate,
+        params=params,
+        inplace_input=inplace_same_shape_input,
+    )

@@ -1,5 +1,6 @@
 """Prepare-time math of TFLite Micro's SOFTMAX, LOGISTIC and TANH (quantization_util.cc and the kernels'
 Prepare), on the host with the same double steps. Shared by softmax.py, logistic.py and tanh.py."""
+
 from __future__ import annotations
 
 import math
@@ -8,14 +9,18 @@ import numpy as np
 
 from .. import quant
 
-SOFTMAX_SCALED_DIFF_INTEGER_BITS = 5   # the input of exp() is Q5.26
-ACTIVATION_INPUT_INTEGER_BITS = 4      # LOGISTIC and TANH rescale their int8 input to Q4.27
+SOFTMAX_SCALED_DIFF_INTEGER_BITS = 5  # the input of exp() is Q5.26
+ACTIVATION_INPUT_INTEGER_BITS = 4  # LOGISTIC and TANH rescale their int8 input to Q4.27
 
 
 def calculate_input_radius(input_integer_bits: int, input_left_shift: int, total_signed_bits: int = 31) -> int:
     """CalculateInputRadius: the largest input magnitude whose rescaled value still fits, floored."""
-    max_input_rescaled = (1.0 * ((1 << input_integer_bits) - 1) * float(1 << (total_signed_bits - input_integer_bits))
-                          / float(1 << input_left_shift))
+    max_input_rescaled = (
+        1.0
+        * ((1 << input_integer_bits) - 1)
+        * float(1 << (total_signed_bits - input_integer_bits))
+        / float(1 << input_left_shift)
+    )
     return int(math.floor(max_input_rescaled))
 
 
@@ -73,18 +78,29 @@ def check_activation(op, inputs, outputs, output_zero_point: int | None = None) 
     if problem:
         return problem
     if output_zero_point is not None and quant.zero_point_of(out) != output_zero_point:
-        return (f"int8 output must have zero point {output_zero_point} (has {quant.zero_point_of(out)}); its scale "
-                f"should be 1/{128 - output_zero_point}")
+        return (
+            f"int8 output must have zero point {output_zero_point} (has {quant.zero_point_of(out)}); its scale "
+            f"should be 1/{128 - output_zero_point}"
+        )
     return activation_scale_problem(float(quant.scale_of(inp)))
 
 
 def activation_fields(inputs) -> dict:
     """LOGISTIC's and TANH's parameters: the input's zero point, its saturation radius and its Q4.27 scaling."""
     inp = inputs[0]
-    fields = {"count": inp.num_elements, "input_zero_point": 0, "input_range_radius": 0, "input_multiplier": 0,
-              "input_left_shift": 0}
+    fields = {
+        "count": inp.num_elements,
+        "input_zero_point": 0,
+        "input_range_radius": 0,
+        "input_multiplier": 0,
+        "input_left_shift": 0,
+    }
     if inp.dtype.name == "INT8":
         multiplier, left_shift, radius = activation_input_scaling(float(quant.scale_of(inp)))
-        fields.update(input_zero_point=quant.zero_point_of(inp), input_range_radius=radius,
-                      input_multiplier=multiplier, input_left_shift=left_shift)
+        fields.update(
+            input_zero_point=quant.zero_point_of(inp),
+            input_range_radius=radius,
+            input_multiplier=multiplier,
+            input_left_shift=left_shift,
+        )
     return fields

@@ -5,6 +5,7 @@ exact for every multiplier and shift TFLite's QuantizeMultiplier produces with a
 node's table is computed here: the bias with the input offset folded in (bias + input_offset * the channel's
 weight sum, wrapping like the int32 sums on the device), the multiplier and the shifts.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -37,10 +38,15 @@ def requant_fields(biases, pairs, out, activation: int) -> dict:
     left_shift = any(left)
     table = []
     for g in range(0, len(bias), 4):
-        table += bias[g:g + 4] + mult[g:g + 4] + neg_right[g:g + 4] + (left[g:g + 4] if left_shift else [])
+        table += bias[g : g + 4] + mult[g : g + 4] + neg_right[g : g + 4] + (left[g : g + 4] if left_shift else [])
     act_min, act_max = quant.activation_range_int8(activation, out)
-    return {"table": table, "left_shift": int(left_shift), "output_offset": quant.zero_point_of(out),
-            "act_min": act_min, "act_max": act_max}
+    return {
+        "table": table,
+        "left_shift": int(left_shift),
+        "output_offset": quant.zero_point_of(out),
+        "act_min": act_min,
+        "act_max": act_max,
+    }
 
 
 def pack_bytes(values) -> list[int]:

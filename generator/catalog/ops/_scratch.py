@@ -3,6 +3,7 @@
 Each kernel with scratch defines `mg_<kernel>_scratch_size()` beside its invoke (CMSIS-NN's *_get_buffer_size
 style) and its prepare checks the plan against it; the planner asks the same functions, compiled once for the
 build machine into a small shared library (cached by the hash of the sources), so the formula exists once."""
+
 from __future__ import annotations
 
 import ctypes
@@ -18,8 +19,13 @@ from ...paths import FIRMWARE
 
 KERNELS = FIRMWARE / "kernels"
 # The sources defining a *_scratch_size function (each compiles on the host without the runtime).
-SOURCES = ("conv_2d_s8_dsp.c", "conv_2d_s8_mve.c", "depthwise_conv_2d_s8_dsp.c", "depthwise_conv_2d_s8_mve.c",
-           "fully_connected_s8_dsp.c")
+SOURCES = (
+    "conv_2d_s8_dsp.c",
+    "conv_2d_s8_mve.c",
+    "depthwise_conv_2d_s8_dsp.c",
+    "depthwise_conv_2d_s8_mve.c",
+    "fully_connected_s8_dsp.c",
+)
 
 
 def _cache_root() -> Path:
@@ -36,13 +42,24 @@ def library() -> ctypes.CDLL:
     if not lib.is_file():
         lib.parent.mkdir(parents=True, exist_ok=True)
         staged = lib.with_suffix(f".{os.getpid()}.tmp")
-        cmd = ["gcc", "-O1", "-shared", "-fPIC", f"-I{KERNELS}", f"-I{FIRMWARE / 'runtime'}", *map(str, sources),
-               "-o", str(staged)]
+        cmd = [
+            "gcc",
+            "-O1",
+            "-shared",
+            "-fPIC",
+            f"-I{KERNELS}",
+            f"-I{FIRMWARE / 'runtime'}",
+            *map(str, sources),
+            "-o",
+            str(staged),
+        ]
         try:
             proc = subprocess.run(cmd, capture_output=True, text=True)
         except FileNotFoundError:
-            raise McugenError("the kernels' scratch sizes are compiled with the host gcc, which is not installed "
-                              "(Debian: apt-get install gcc)") from None
+            raise McugenError(
+                "the kernels' scratch sizes are compiled with the host gcc, which is not installed "
+                "(Debian: apt-get install gcc)"
+            ) from None
         if proc.returncode != 0:
             raise McugenError(f"host compile of the kernels' scratch sizes failed: {proc.stderr.strip()[:2000]}")
         os.replace(staged, lib)  # complete or absent: concurrent workers may race here
@@ -57,7 +74,7 @@ def scratch_size(function: str, *args: int) -> int:
     return int(f(*(int(a) for a in args)))
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def constant(header: str, name: str) -> int:
     """An integer `#define name value` of a kernel header."""
     match = re.search(rf"^#define {name} (\d+)\b", (KERNELS / header).read_text(), re.MULTILINE)

@@ -1,6 +1,7 @@
 """The ADD family: int8 and float32, with broadcasting up to 6-D and a fused activation. One parameter block
 (`mg_add_params`, firmware/kernels/add.h) for every backend and for SUB (sub.py), whose int8 set-up is ADD's;
 backend modules (dsp_add.py, mve_add.py) list which nodes they claim and their extra table."""
+
 from __future__ import annotations
 
 from .. import quant
@@ -15,15 +16,26 @@ def int8_fields(in1, in2, out, activation: int) -> dict:
     """TFLite Micro's CalculateOpDataAdd (and CalculateOpDataSub): the scales in double precision."""
     s1, s2, so = quant.scale_of(in1), quant.scale_of(in2), quant.scale_of(out)
     twice_max_input_scale = 2 * float(max(s1, s2))
-    pairs = [quant.quantize_multiplier(float(s1) / twice_max_input_scale),
-             quant.quantize_multiplier(float(s2) / twice_max_input_scale),
-             quant.quantize_multiplier(twice_max_input_scale / ((1 << LEFT_SHIFT) * float(so)))]
+    pairs = [
+        quant.quantize_multiplier(float(s1) / twice_max_input_scale),
+        quant.quantize_multiplier(float(s2) / twice_max_input_scale),
+        quant.quantize_multiplier(twice_max_input_scale / ((1 << LEFT_SHIFT) * float(so))),
+    ]
     act_min, act_max = quant.activation_range_int8(activation, out)
-    return {"input1_offset": -quant.zero_point_of(in1), "input2_offset": -quant.zero_point_of(in2),
-            "output_offset": quant.zero_point_of(out), "left_shift": LEFT_SHIFT,
-            "input1_multiplier": pairs[0][0], "input1_shift": pairs[0][1],
-            "input2_multiplier": pairs[1][0], "input2_shift": pairs[1][1],
-            "output_multiplier": pairs[2][0], "output_shift": pairs[2][1], "act_min": act_min, "act_max": act_max}
+    return {
+        "input1_offset": -quant.zero_point_of(in1),
+        "input2_offset": -quant.zero_point_of(in2),
+        "output_offset": quant.zero_point_of(out),
+        "left_shift": LEFT_SHIFT,
+        "input1_multiplier": pairs[0][0],
+        "input1_shift": pairs[0][1],
+        "input2_multiplier": pairs[1][0],
+        "input2_shift": pairs[1][1],
+        "output_multiplier": pairs[2][0],
+        "output_shift": pairs[2][1],
+        "act_min": act_min,
+        "act_max": act_max,
+    }
 
 
 def check_output_scale(inputs, outputs) -> str | None:
@@ -49,22 +61,33 @@ NO_BROADCAST = {"extents": CExpr("NULL"), "strides1": CExpr("NULL"), "strides2":
 def same_count_s8(op, inputs, outputs) -> bool:
     """What the backends' ADD kernels take: int8 inputs of the output's element count (no broadcasting)."""
     in1, in2, out = inputs[0], inputs[1], outputs[0]
-    return all(t is not None and t.dtype.name == "INT8" for t in (in1, in2, out)) and \
-        in1.num_elements == in2.num_elements == out.num_elements
+    return (
+        all(t is not None and t.dtype.name == "INT8" for t in (in1, in2, out))
+        and in1.num_elements == in2.num_elements == out.num_elements
+    )
 
 
 def kernel(backend: str, sources: tuple[str, ...], claims=same_count_s8, backend_params=None) -> KernelSpec:
     """A backend's ADD entry: the family's validate and parameters (`backend_params` adds its extra fields),
     the nodes it claims, its sources; it registers as mg_register_add_<backend>."""
+
     def kernel_params(op, inputs, outputs):
         p = params(op, inputs, outputs)
         p.fields.update(NO_BROADCAST)  # the backends take same-count inputs: no walk to store
         if backend_params:
             p.fields.update(backend_params(op, inputs, outputs))
         return p
-    return KernelSpec(op="ADD", builtin_code=0, versions=(1, 5), dtypes=("INT8",),
-                      sources=("add.h", *_elementwise.SOURCES, "mg_fixedpoint.h", *sources),
-                      registration=f"mg_register_add_{backend}", validate=validate, params=kernel_params,
-                      backend=backend, claims=never_raises(claims),
-                      inplace_input=_elementwise.inplace_same_shape_input)
 
+    return KernelSpec(
+        op="ADD",
+        builtin_code=0,
+        versions=(1, 5),
+        dtypes=("INT8",),
+        sources=("add.h", *_elementwise.SOURCES, "mg_fixedpoint.h", *sources),
+        registration=f"mg_register_add_{backend}",
+        validate=validate,
+        params=kernel_params,
+        backend=backend,
+        claims=never_raises(claims),
+        inplace_input=_elementwise.inplace_same_shape_input,
+    )

@@ -1,5 +1,6 @@
 """ADD_N (TFLite Micro's add_n.cc): 2 to 16 same-shape inputs, float32 or int8 (one quantization for all
 inputs)."""
+
 from __future__ import annotations
 
 from .. import quant
@@ -27,8 +28,10 @@ def validate(op, inputs, outputs):
         for role, t in [*((f"input {k + 1}", t) for k, t in enumerate(inputs)), ("output", out)]:
             if t.quant is None or len(t.quant.scale) != 1:
                 return f"int8 ADD_N needs a per-tensor quantized {role}"
-        if any(quant.scale_of(t) != quant.scale_of(first) or quant.zero_point_of(t) != quant.zero_point_of(first)
-               for t in inputs):
+        if any(
+            quant.scale_of(t) != quant.scale_of(first) or quant.zero_point_of(t) != quant.zero_point_of(first)
+            for t in inputs
+        ):
             return "int8 ADD_N needs one scale and zero point for all inputs"
         if _output_real(first, out) >= 1.0:
             return "the output scale is too small for the input scale (needs 2 * input scale < 2^20 * output scale)"
@@ -37,18 +40,37 @@ def validate(op, inputs, outputs):
 
 def params(op, inputs, outputs):
     first, out = inputs[0], outputs[0]
-    fields = {"count": out.num_elements, "input_offset": 0, "output_offset": 0, "left_shift": 0,
-              "input_multiplier": 0, "input_shift": 0, "output_multiplier": 0, "output_shift": 0}
+    fields = {
+        "count": out.num_elements,
+        "input_offset": 0,
+        "output_offset": 0,
+        "left_shift": 0,
+        "input_multiplier": 0,
+        "input_shift": 0,
+        "output_multiplier": 0,
+        "output_shift": 0,
+    }
     if first.dtype.name == "INT8":
         (mi, si), (mo, so) = quant.quantize_multiplier(0.5), quant.quantize_multiplier(_output_real(first, out))
-        fields.update(input_offset=-quant.zero_point_of(first), output_offset=quant.zero_point_of(out),
-                      left_shift=LEFT_SHIFT, input_multiplier=mi, input_shift=si, output_multiplier=mo,
-                      output_shift=so)
+        fields.update(
+            input_offset=-quant.zero_point_of(first),
+            output_offset=quant.zero_point_of(out),
+            left_shift=LEFT_SHIFT,
+            input_multiplier=mi,
+            input_shift=si,
+            output_multiplier=mo,
+            output_shift=so,
+        )
     return NodeParams("mg_add_n_params", fields)
 
 
 SPEC = KernelSpec(
-    op="ADD_N", builtin_code=106, versions=(1, 1), dtypes=("FLOAT32", "INT8"),
+    op="ADD_N",
+    builtin_code=106,
+    versions=(1, 1),
+    dtypes=("FLOAT32", "INT8"),
     sources=("add_n.h", "add_n.c", "add_n_f32.c", "add_n_s8.c", "mg_fixedpoint.h"),
-    registration="mg_register_add_n", validate=validate, params=params,
+    registration="mg_register_add_n",
+    validate=validate,
+    params=params,
 )

@@ -1,4 +1,5 @@
 """ARG_MAX along a constant axis: int8 or float32 input, int32 output (the types TFLite Micro supports)."""
+
 from __future__ import annotations
 
 import numpy as np
@@ -43,14 +44,23 @@ def validate(op, inputs, outputs):
 def params(op, inputs, outputs):
     inp = inputs[0]
     a = _axis(inputs)
-    return NodeParams("mg_arg_max_params", {
-        "outer_size": int(np.prod(inp.shape[:a], dtype=np.int64)), "axis_size": int(inp.shape[a]),
-        "inner_size": int(np.prod(inp.shape[a + 1:], dtype=np.int64)),
-    })
+    return NodeParams(
+        "mg_arg_max_params",
+        {
+            "outer_size": int(np.prod(inp.shape[:a], dtype=np.int64)),
+            "axis_size": int(inp.shape[a]),
+            "inner_size": int(np.prod(inp.shape[a + 1 :], dtype=np.int64)),
+        },
+    )
 
 
 SPEC = KernelSpec(
-    op="ARG_MAX", builtin_code=56, versions=(1, 3), dtypes=("FLOAT32", "INT8"),
+    op="ARG_MAX",
+    builtin_code=56,
+    versions=(1, 3),
+    dtypes=("FLOAT32", "INT8"),
     sources=("arg_max.h", "arg_max.c", "arg_max_s8.c", "arg_max_f32.c"),
-    registration="mg_register_arg_max", validate=validate, params=params,
+    registration="mg_register_arg_max",
+    validate=validate,
+    params=params,
 )

@@ -1,5 +1,6 @@
 """BROADCAST_ARGS (TFLite Micro's broadcast_args.cc): the broadcast shape of two 1-D int32 or int64 shape
 tensors."""
+
 from __future__ import annotations
 
 from ..spec import KernelSpec, NodeParams
@@ -17,13 +18,19 @@ def validate(op, inputs, outputs):
 
 
 def params(op, inputs, outputs):
-    return NodeParams("mg_broadcast_args_params", {"count1": inputs[0].num_elements,
-                                                    "count2": inputs[1].num_elements,
-                                                    "output_count": outputs[0].num_elements})
+    return NodeParams(
+        "mg_broadcast_args_params",
+        {"count1": inputs[0].num_elements, "count2": inputs[1].num_elements, "output_count": outputs[0].num_elements},
+    )
 
 
 SPEC = KernelSpec(
-    op="BROADCAST_ARGS", builtin_code=145, versions=(1, 1), dtypes=("INT32", "INT64"),
+    op="BROADCAST_ARGS",
+    builtin_code=145,
+    versions=(1, 1),
+    dtypes=("INT32", "INT64"),
     sources=("broadcast_args.h", "broadcast_args.c", "broadcast_args_s32.c", "broadcast_args_s64.c"),
-    registration="mg_register_broadcast_args", validate=validate, params=params,
+    registration="mg_register_broadcast_args",
+    validate=validate,
+    params=params,
 )

@@ -1,5 +1,6 @@
 """BROADCAST_TO (TFLite Micro's broadcast_to.cc): any fixed-size type, a constant int32/int64 shape equal to the
 output shape, up to 5-D."""
+
 from __future__ import annotations
 
 from ..spec import KernelSpec, NodeParams
@@ -14,8 +15,10 @@ def validate(op, inputs, outputs):
     inp, shape = inputs
     out = outputs[0]
     if inp.dtype.name != out.dtype.name or inp.dtype.name not in TYPES:
-        return (f"input/output types {inp.dtype.name}/{out.dtype.name} are not supported "
-                f"({' or '.join(t.lower() for t in TYPES)})")
+        return (
+            f"input/output types {inp.dtype.name}/{out.dtype.name} are not supported "
+            f"({' or '.join(t.lower() for t in TYPES)})"
+        )
     if shape.data is None:
         return "Non-constant shape tensor is not supported"
     if shape.dtype.name not in ("INT32", "INT64") or len(shape.shape) != 1:
@@ -38,13 +41,24 @@ def params(op, inputs, outputs):
     for d in range(MAX_DIMS - 1, -1, -1):
         strides[d] = step if in_shape[d] != 1 else 0
         step *= in_shape[d]
-    return NodeParams("mg_broadcast_to_params", {
-        "extents": [1] * (MAX_DIMS - len(out.shape)) + list(out.shape), "strides": strides,
-        "count": out.num_elements, "element_size": out.dtype.size})
+    return NodeParams(
+        "mg_broadcast_to_params",
+        {
+            "extents": [1] * (MAX_DIMS - len(out.shape)) + list(out.shape),
+            "strides": strides,
+            "count": out.num_elements,
+            "element_size": out.dtype.size,
+        },
+    )
 
 
 SPEC = KernelSpec(
-    op="BROADCAST_TO", builtin_code=130, versions=(2, 3), dtypes=TYPES,
-    sources=("broadcast_to.h", "broadcast_to.c", "broadcast_to_generic.c"), registration="mg_register_broadcast_to",
-    validate=validate, params=params,
+    op="BROADCAST_TO",
+    builtin_code=130,
+    versions=(2, 3),
+    dtypes=TYPES,
+    sources=("broadcast_to.h", "broadcast_to.c", "broadcast_to_generic.c"),
+    registration="mg_register_broadcast_to",
+    validate=validate,
+    params=params,
 )

@@ -2,6 +2,7 @@
 
 TFLite Micro copies int8 inputs without rescaling: its Prepare requires every input to share the output's
 scale and zero point, and allows no fused activation; this catalog entry rejects the same nodes."""
+
 from __future__ import annotations
 
 import numpy as np
@@ -11,7 +12,7 @@ from ..spec import KernelSpec, NodeParams
 
 TYPES = ("FLOAT32", "INT8", "INT16", "INT32", "INT64")
 MAX_INPUTS = 10  # TFLite Micro's kMaxInputNum
-MAX_DIMS = 6     # RuntimeShape::kMaxSmallSize
+MAX_DIMS = 6  # RuntimeShape::kMaxSmallSize
 
 
 def _axis(op, out) -> int:
@@ -49,23 +50,35 @@ def validate(op, inputs, outputs):
         out_q = (quant.zero_point_of(out), float(quant.scale_of(out)))
         for t in inputs:
             if (quant.zero_point_of(t), float(quant.scale_of(t))) != out_q:
-                return ("int8 inputs must share the output's scale and zero point "
-                        "(TFLite Micro concatenates without rescaling)")
+                return (
+                    "int8 inputs must share the output's scale and zero point "
+                    "(TFLite Micro concatenates without rescaling)"
+                )
     return None
 
 
 def params(op, inputs, outputs):
     out = outputs[0]
     axis = _axis(op, out)
-    inner = int(np.prod(out.shape[axis + 1:], dtype=np.int64))
-    return NodeParams("mg_concatenation_params", {
-        "num_inputs": len(inputs), "outer_size": int(np.prod(out.shape[:axis], dtype=np.int64)),
-        "copy_sizes": [int(t.shape[axis]) * inner for t in inputs], "output_count": out.num_elements,
-    })
+    inner = int(np.prod(out.shape[axis + 1 :], dtype=np.int64))
+    return NodeParams(
+        "mg_concatenation_params",
+        {
+            "num_inputs": len(inputs),
+            "outer_size": int(np.prod(out.shape[:axis], dtype=np.int64)),
+            "copy_sizes": [int(t.shape[axis]) * inner for t in inputs],
+            "output_count": out.num_elements,
+        },
+    )
 
 
 SPEC = KernelSpec(
-    op="CONCATENATION", builtin_code=2, versions=(1, 4), dtypes=TYPES,
+    op="CONCATENATION",
+    builtin_code=2,
+    versions=(1, 4),
+    dtypes=TYPES,
     sources=("concatenation.h", "concatenation.c", "concatenation_generic.c"),
-    registration="mg_register_concatenation", validate=validate, params=params,
+    registration="mg_register_concatenation",
+    validate=validate,
+    params=params,
 )

@@ -1,5 +1,6 @@
 """CONV_2D, int8 (per-channel or per-tensor symmetric int8 filter, int32 bias) and float32, with strides,
 dilations, SAME/VALID padding, grouped filters and batches, as TFLite Micro's reference kernels compute it."""
+
 from __future__ import annotations
 
 from math import prod
@@ -51,8 +52,21 @@ def macs(op, inputs, outputs) -> int:
 
 SPEC = KernelSpec(
     # register.cc: versions 1-8 (3 int8, 6 grouped; 2/5 hybrid, 4/8 int16, 7 int4 are refused by validate).
-    op="CONV_2D", builtin_code=3, versions=(1, 8), dtypes=("FLOAT32", "INT8"),
-    sources=(*FAMILY_SOURCES, "conv_2d.c", "conv_2d_s8.c", "conv_2d_f32.c", "mg_fixedpoint.h", "mg_requant.h",
-             "mg_requant.c"),
-    registration="mg_register_conv_2d", validate=validate, params=params, macs=macs,
+    op="CONV_2D",
+    builtin_code=3,
+    versions=(1, 8),
+    dtypes=("FLOAT32", "INT8"),
+    sources=(
+        *FAMILY_SOURCES,
+        "conv_2d.c",
+        "conv_2d_s8.c",
+        "conv_2d_f32.c",
+        "mg_fixedpoint.h",
+        "mg_requant.h",
+        "mg_requant.c",
+    ),
+    registration="mg_register_conv_2d",
+    validate=validate,
+    params=params,
+    macs=macs,
 )

@@ -1,5 +1,6 @@
 """DEPTH_TO_SPACE and SPACE_TO_DEPTH (TFLite Micro's depth_to_space.cc and space_to_depth.cc): NHWC float32 and
 int8 with a block size; both are fixed permutations of the input, copied by mg_strided_copy.h."""
+
 from __future__ import annotations
 
 from ..spec import KernelSpec, NodeParams
@@ -43,12 +44,22 @@ def params(op, inputs, outputs):
         h, w = out.shape[1], out.shape[2]
         extents = [b, h, w, bs, bs, c]
         strides = [h_in * w_in * c, bs * w_in * c, bs * c, w_in * c, c, 1]
-    return NodeParams(f"mg_{op.op_name.lower()}_params", {"extents": extents, "strides": strides, "start": 0,
-                                                           "count": out.num_elements, "element_size": out.dtype.size})
+    return NodeParams(
+        f"mg_{op.op_name.lower()}_params",
+        {"extents": extents, "strides": strides, "start": 0, "count": out.num_elements, "element_size": out.dtype.size},
+    )
 
 
-SPECS = [KernelSpec(op=name, builtin_code=code, versions=(1, 2), dtypes=("FLOAT32", "INT8"),
-                    sources=(f"{name.lower()}.h", f"{name.lower()}.c", f"{name.lower()}_generic.c",
-                             "mg_strided_copy.h"),
-                    registration=f"mg_register_{name.lower()}", validate=validate, params=params)
-         for name, code in (("DEPTH_TO_SPACE", 5), ("SPACE_TO_DEPTH", 26))]
+SPECS = [
+    KernelSpec(
+        op=name,
+        builtin_code=code,
+        versions=(1, 2),
+        dtypes=("FLOAT32", "INT8"),
+        sources=(f"{name.lower()}.h", f"{name.lower()}.c", f"{name.lower()}_generic.c", "mg_strided_copy.h"),
+        registration=f"mg_register_{name.lower()}",
+        validate=validate,
+        params=params,
+    )
+    for name, code in (("DEPTH_TO_SPACE", 5), ("SPACE_TO_DEPTH", 26))
+]

@@ -1,6 +1,7 @@
 """DEPTHWISE_CONV_2D, int8 (per-channel or per-tensor symmetric int8 filter, int32 bias) and float32, with
 strides, dilations, SAME/VALID padding, a depth multiplier and batches, as TFLite Micro's reference kernels
 compute it."""
+
 from __future__ import annotations
 
 from math import prod
@@ -29,8 +30,7 @@ def validate(op, inputs, outputs):
     if out.shape[3] != out_depth:
         return f"output depth {out.shape[3]} differs from the filter's {out_depth} channels"
     if multiplier < 1 or in_depth * multiplier != out_depth:
-        return (f"depth_multiplier {multiplier} does not turn {in_depth} input channels into the filter's "
-                f"{out_depth}")
+        return f"depth_multiplier {multiplier} does not turn {in_depth} input channels into the filter's {out_depth}"
     if bias is not None and bias.num_elements != out_depth:
         return f"bias has {bias.num_elements} values for {out_depth} output channels"
     return cc.quant_problem(op, inp, weights, bias, out, channel_axis=3)
@@ -50,8 +50,21 @@ def macs(op, inputs, outputs) -> int:
 
 SPEC = KernelSpec(
     # register.cc: versions 1-7 (2 dilation, 3 int8; 4/6 hybrid, 5 int16, 7 int4 are refused by validate).
-    op="DEPTHWISE_CONV_2D", builtin_code=4, versions=(1, 7), dtypes=("FLOAT32", "INT8"),
-    sources=(*FAMILY_SOURCES, "depthwise_conv_2d.c", "depthwise_conv_2d_s8.c", "depthwise_conv_2d_f32.c",
-             "mg_fixedpoint.h", "mg_requant.h", "mg_requant.c"),
-    registration="mg_register_depthwise_conv_2d", validate=validate, params=params, macs=macs,
+    op="DEPTHWISE_CONV_2D",
+    builtin_code=4,
+    versions=(1, 7),
+    dtypes=("FLOAT32", "INT8"),
+    sources=(
+        *FAMILY_SOURCES,
+        "depthwise_conv_2d.c",
+        "depthwise_conv_2d_s8.c",
+        "depthwise_conv_2d_f32.c",
+        "mg_fixedpoint.h",
+        "mg_requant.h",
+        "mg_requant.c",
+    ),
+    registration="mg_register_depthwise_conv_2d",
+    validate=validate,
+    params=params,
+    macs=macs,
 )

@@ -1,4 +1,5 @@
 """DEQUANTIZE: int8 -> float32."""
+
 from __future__ import annotations
 
 from .. import quant
@@ -16,12 +17,19 @@ def validate(op, inputs, outputs):
 
 def params(op, inputs, outputs):
     inp = inputs[0]
-    return NodeParams("mg_dequantize_params", {"count": inp.num_elements, "scale": float(quant.scale_of(inp)),
-                                               "zero_point": quant.zero_point_of(inp)})
+    return NodeParams(
+        "mg_dequantize_params",
+        {"count": inp.num_elements, "scale": float(quant.scale_of(inp)), "zero_point": quant.zero_point_of(inp)},
+    )
 
 
 SPEC = KernelSpec(
-    op="DEQUANTIZE", builtin_code=6, versions=(1, 6), dtypes=("INT8",),
+    op="DEQUANTIZE",
+    builtin_code=6,
+    versions=(1, 6),
+    dtypes=("INT8",),
     sources=("dequantize.h", "dequantize.c", "dequantize_s8.c"),
-    registration="mg_register_dequantize", validate=validate, params=params,
+    registration="mg_register_dequantize",
+    validate=validate,
+    params=params,
 )

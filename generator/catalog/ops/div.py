@@ -1,4 +1,5 @@
 """DIV (TFLite Micro's div.cc): float32, int32 and int8 with a fused activation, broadcasting up to 6-D."""
+
 from __future__ import annotations
 
 from .. import quant
@@ -7,7 +8,7 @@ from . import _broadcast
 from ._binary_types import check_binary_types
 
 TYPES = ("FLOAT32", "INT32", "INT8")
-INT32_RANGES = {0: (-2**31, 2**31 - 1), 1: (0, 2**31 - 1), 2: (-1, 1), 3: (0, 6)}  # CalculateActivationRange<int>
+INT32_RANGES = {0: (-(2**31), 2**31 - 1), 1: (0, 2**31 - 1), 2: (-1, 1), 3: (0, 6)}  # CalculateActivationRange<int>
 
 
 def _output_multiplier(in1, in2, out) -> tuple[int, int]:
@@ -25,8 +26,10 @@ def _int8_problem(in1, in2, out) -> str | None:
     # DivElementwise shifts the quotient right by reciprocal shift + headroom - output shift (>= 23 - shift):
     # a left shift there is undefined in TFLite Micro
     if shift > 23:
-        return (f"input1_scale / (input2_scale * output_scale) is too large for TFLite Micro's int8 DIV "
-                f"(output shift {shift} > 23)")
+        return (
+            f"input1_scale / (input2_scale * output_scale) is too large for TFLite Micro's int8 DIV "
+            f"(output shift {shift} > 23)"
+        )
     return None
 
 
@@ -47,15 +50,31 @@ def validate(op, inputs, outputs):
 def params(op, inputs, outputs):
     in1, in2, out = inputs[0], inputs[1], outputs[0]
     activation = op.options.get("fused_activation_function", 0)
-    fields = {**_broadcast.loop_fields(in1, in2, out), "count": out.num_elements, "input1_offset": 0,
-              "input2_offset": 0, "output_offset": 0, "output_multiplier": 0, "output_shift": 0, "act_min": 0,
-              "act_max": 0, "act_min_f": 0.0, "act_max_f": 0.0}
+    fields = {
+        **_broadcast.loop_fields(in1, in2, out),
+        "count": out.num_elements,
+        "input1_offset": 0,
+        "input2_offset": 0,
+        "output_offset": 0,
+        "output_multiplier": 0,
+        "output_shift": 0,
+        "act_min": 0,
+        "act_max": 0,
+        "act_min_f": 0.0,
+        "act_max_f": 0.0,
+    }
     if out.dtype.name == "INT8":
         multiplier, shift = _output_multiplier(in1, in2, out)
         act_min, act_max = quant.activation_range_int8(activation, out)
-        fields.update(input1_offset=-quant.zero_point_of(in1), input2_offset=-quant.zero_point_of(in2),
-                      output_offset=quant.zero_point_of(out), output_multiplier=multiplier, output_shift=shift,
-                      act_min=act_min, act_max=act_max)
+        fields.update(
+            input1_offset=-quant.zero_point_of(in1),
+            input2_offset=-quant.zero_point_of(in2),
+            output_offset=quant.zero_point_of(out),
+            output_multiplier=multiplier,
+            output_shift=shift,
+            act_min=act_min,
+            act_max=act_max,
+        )
     elif out.dtype.name == "INT32":
         fields["act_min"], fields["act_max"] = INT32_RANGES[activation]
     else:
@@ -64,9 +83,23 @@ def params(op, inputs, outputs):
 
 
 SPEC = KernelSpec(
-    op="DIV", builtin_code=42, versions=(1, 2), dtypes=TYPES,
-    sources=("div.h", "div.c", "div_f32.c", "div_s32.c", "div_s8.c", "mg_binary_loop.h", "mg_broadcast.h",
-             "mg_fixedpoint.h", "mg_fixedpoint_exp.h"),
-    registration="mg_register_div", validate=validate, params=params,
+    op="DIV",
+    builtin_code=42,
+    versions=(1, 2),
+    dtypes=TYPES,
+    sources=(
+        "div.h",
+        "div.c",
+        "div_f32.c",
+        "div_s32.c",
+        "div_s8.c",
+        "mg_binary_loop.h",
+        "mg_broadcast.h",
+        "mg_fixedpoint.h",
+        "mg_fixedpoint_exp.h",
+    ),
+    registration="mg_register_div",
+    validate=validate,
+    params=params,
     inplace_input=lambda op, inputs, outputs: _broadcast.same_shape_input(inputs, outputs),
 )

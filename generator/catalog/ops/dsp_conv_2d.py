@@ -2,6 +2,7 @@
 filter size, strides, dilations and padding, batches; the requantization exactness conditions of
 _dsp_common.channel_table. Everything else stays with the reference kernel. The geometry and the prepare are the
 family's (_conv_common, conv_2d.FAMILY_SOURCES); this module adds the channel table and the scratch."""
+
 from __future__ import annotations
 
 from .. import quant
@@ -53,23 +54,34 @@ def params(op, inputs, outputs):
     fields = cc.geometry_params(op, inp, weights.shape[1:3], out)
     fields["padded_height"], fields["padded_width"] = _padded(op, inputs, outputs)
     act_min, act_max = quant.activation_range_int8(op.options.get("fused_activation_function", 0), out)
-    fields.update(input_offset=-quant.zero_point_of(inp), act_min=act_min, act_max=act_max,
-                  channels=_table(op, inputs, outputs))
+    fields.update(
+        input_offset=-quant.zero_point_of(inp), act_min=act_min, act_max=act_max, channels=_table(op, inputs, outputs)
+    )
     return NodeParams("mg_conv_2d_dsp_params", fields)
 
 
 def scratch_bytes(op, inputs, outputs):
     weights = inputs[1]
     height, width = _padded(op, inputs, outputs)
-    return _scratch.scratch_size("mg_conv_2d_s8_dsp_scratch_size", weights.shape[1] * weights.shape[2] * weights.shape[3],
-                                 weights.shape[0], height * width * inputs[0].shape[3])
+    return _scratch.scratch_size(
+        "mg_conv_2d_s8_dsp_scratch_size",
+        weights.shape[1] * weights.shape[2] * weights.shape[3],
+        weights.shape[0],
+        height * width * inputs[0].shape[3],
+    )
 
 
 SPEC = KernelSpec(
-    op="CONV_2D", builtin_code=3, versions=(1, 8), dtypes=("INT8",),
-    sources=(*FAMILY_SOURCES, "conv_2d_dsp.c", "conv_2d_s8_dsp.c", "mg_dsp_mac.h", "mg_dsp_requant.h",
-             "mg_dsp.h"),
-    registration="mg_register_conv_2d_dsp", validate=validate, params=params, macs=macs,
+    op="CONV_2D",
+    builtin_code=3,
+    versions=(1, 8),
+    dtypes=("INT8",),
+    sources=(*FAMILY_SOURCES, "conv_2d_dsp.c", "conv_2d_s8_dsp.c", "mg_dsp_mac.h", "mg_dsp_requant.h", "mg_dsp.h"),
+    registration="mg_register_conv_2d_dsp",
+    validate=validate,
+    params=params,
+    macs=macs,
     scratch_bytes=scratch_bytes,
-    backend=dc.BACKEND, claims=dc.safe(claims),
+    backend=dc.BACKEND,
+    claims=dc.safe(claims),
 )

@@ -2,6 +2,7 @@
 multiplier 1, no dilation, any strides and padding, batches; the requantization exactness conditions of
 _dsp_common.channel_table. Everything else stays with the reference kernel. The geometry and the prepare are the
 family's (_conv_common, depthwise_conv_2d.FAMILY_SOURCES); this module adds the channel table and the scratch."""
+
 from __future__ import annotations
 
 from .. import quant
@@ -34,20 +35,29 @@ def params(op, inputs, outputs):
     inp, weights, out = inputs[0], inputs[1], outputs[0]
     fields = cc.geometry_params(op, inp, weights.shape[1:3], out)
     act_min, act_max = quant.activation_range_int8(op.options.get("fused_activation_function", 0), out)
-    fields.update(input_offset=-quant.zero_point_of(inp), act_min=act_min, act_max=act_max,
-                  channels=_table(op, inputs, outputs))
+    fields.update(
+        input_offset=-quant.zero_point_of(inp), act_min=act_min, act_max=act_max, channels=_table(op, inputs, outputs)
+    )
     return NodeParams("mg_depthwise_conv_2d_dsp_params", fields)
 
 
 def scratch_bytes(op, inputs, outputs):
-    return _scratch.scratch_size("mg_depthwise_conv_2d_s8_dsp_scratch_size", outputs[0].shape[2],
-                                 op.options["stride_w"])
+    return _scratch.scratch_size(
+        "mg_depthwise_conv_2d_s8_dsp_scratch_size", outputs[0].shape[2], op.options["stride_w"]
+    )
 
 
 SPEC = KernelSpec(
-    op="DEPTHWISE_CONV_2D", builtin_code=4, versions=(1, 7), dtypes=("INT8",),
-    sources=(*FAMILY_SOURCES, "depthwise_conv_2d_dsp.c", "depthwise_conv_2d_s8_dsp.c", "mg_dsp_requant.h",
-             "mg_dsp.h"),
-    registration="mg_register_depthwise_conv_2d_dsp", validate=validate, params=params, scratch_bytes=scratch_bytes,
-    backend=dc.BACKEND, claims=dc.safe(claims), macs=macs,
+    op="DEPTHWISE_CONV_2D",
+    builtin_code=4,
+    versions=(1, 7),
+    dtypes=("INT8",),
+    sources=(*FAMILY_SOURCES, "depthwise_conv_2d_dsp.c", "depthwise_conv_2d_s8_dsp.c", "mg_dsp_requant.h", "mg_dsp.h"),
+    registration="mg_register_depthwise_conv_2d_dsp",
+    validate=validate,
+    params=params,
+    scratch_bytes=scratch_bytes,
+    backend=dc.BACKEND,
+    claims=dc.safe(claims),
+    macs=macs,
 )

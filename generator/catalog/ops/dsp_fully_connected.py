@@ -2,6 +2,7 @@
 per-channel weights and the requantization exactness conditions of _dsp_common.channel_table (with the input
 offset folded into the bias). Everything else stays with the reference kernel. The shape, the multipliers and the
 prepare are the family's (fully_connected); this module adds the channel table and the scratch."""
+
 from __future__ import annotations
 
 import numpy as np
@@ -25,11 +26,11 @@ def _table(op, inputs, outputs):
     biases = dc.bias_values(bias, channels)
     folded = biases + input_offset * w.sum(axis=1)
     # every partial sum: the folded bias plus some of the w * x terms; the final sum: the true accumulator
-    bounds = np.maximum(np.abs(folded) + np.abs(w).sum(axis=1) * 128,
-                        dc.weight_bounds(w, 0, biases, input_offset))
+    bounds = np.maximum(np.abs(folded) + np.abs(w).sum(axis=1) * 128, dc.weight_bounds(w, 0, biases, input_offset))
     act = quant.activation_range_int8(op.options.get("fused_activation_function", 0), out)
-    return dc.channel_table(folded, multiplier_pairs(inp, weights, out), bounds, quant.zero_point_of(out), act,
-                            constant=dc.zero_rows(w, 0))
+    return dc.channel_table(
+        folded, multiplier_pairs(inp, weights, out), bounds, quant.zero_point_of(out), act, constant=dc.zero_rows(w, 0)
+    )
 
 
 def claims(op, inputs, outputs):
@@ -46,14 +47,29 @@ def params(op, inputs, outputs):
 
 def scratch_bytes(op, inputs, outputs):
     weights = inputs[1]
-    return _scratch.scratch_size("mg_fully_connected_s8_dsp_scratch_size", int(np.prod(weights.shape[1:])),
-                                 weights.shape[0])
+    return _scratch.scratch_size(
+        "mg_fully_connected_s8_dsp_scratch_size", int(np.prod(weights.shape[1:])), weights.shape[0]
+    )
 
 
 SPEC = KernelSpec(
-    op="FULLY_CONNECTED", builtin_code=9, versions=(1, 13), dtypes=("INT8",),
-    sources=(*FAMILY_SOURCES, "fully_connected_dsp.c", "fully_connected_s8_dsp.c", "mg_dsp_mac.h",
-             "mg_dsp_requant.h", "mg_dsp.h"),
-    registration="mg_register_fully_connected_dsp", validate=validate, params=params, scratch_bytes=scratch_bytes,
-    backend=dc.BACKEND, claims=dc.safe(claims), macs=macs,
+    op="FULLY_CONNECTED",
+    builtin_code=9,
+    versions=(1, 13),
+    dtypes=("INT8",),
+    sources=(
+        *FAMILY_SOURCES,
+        "fully_connected_dsp.c",
+        "fully_connected_s8_dsp.c",
+        "mg_dsp_mac.h",
+        "mg_dsp_requant.h",
+        "mg_dsp.h",
+    ),
+    registration="mg_register_fully_connected_dsp",
+    validate=validate,
+    params=params,
+    scratch_bytes=scratch_bytes,
+    backend=dc.BACKEND,
+    claims=dc.safe(claims),
+    macs=macs,
 )

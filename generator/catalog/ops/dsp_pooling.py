@@ -1,11 +1,14 @@
 """AVERAGE_POOL_2D and MAX_POOL_2D in the dsp backend (firmware/kernels/*_pool_2d_s8_dsp.c): int8, any window,
 strides and padding (the average pool: windows of at most 256 taps). The set-up is the family's (pooling.py);
 float32 stays with the reference kernels."""
+
 from __future__ import annotations
 
 from .pooling import kernel
 
 _SHARED = ("mg_dsp_requant.h", "mg_dsp.h")
 
-SPECS = [kernel("AVERAGE_POOL_2D", "dsp", ("average_pool_2d_s8_dsp.c", *_SHARED)),
-         kernel("MAX_POOL_2D", "dsp", ("max_pool_2d_s8_dsp.c", *_SHARED))]
+SPECS = [
+    kernel("AVERAGE_POOL_2D", "dsp", ("average_pool_2d_s8_dsp.c", *_SHARED)),
+    kernel("MAX_POOL_2D", "dsp", ("max_pool_2d_s8_dsp.c", *_SHARED)),
+]

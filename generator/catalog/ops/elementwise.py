@@ -1,6 +1,7 @@
 """The element-wise unary ops: ABS, SIN, COS, LOG, SQRT, RSQRT, SQUARE, LOGICAL_NOT (TFLite Micro's
 elementwise.cc) and NEG, FLOOR, CEIL, ROUND, EXP (neg.cc, floor.cc, ceil.cc, round.cc, exp.cc), with the types
 TFLite Micro accepts: float32 for all but LOGICAL_NOT (bool); ABS also int8 and int16, RSQRT also int8."""
+
 from __future__ import annotations
 
 import numpy as np
@@ -8,17 +9,46 @@ import numpy as np
 from .. import quant
 from ..spec import KernelSpec, NodeParams
 
-SOURCES = ("elementwise.h", "elementwise.c", "abs_f32.c", "abs_s8.c", "abs_s16.c", "sin_f32.c", "cos_f32.c",
-           "log_f32.c", "sqrt_f32.c", "rsqrt_f32.c", "rsqrt_s8.c", "square_f32.c", "logical_not_b.c", "neg_f32.c",
-           "floor_f32.c", "ceil_f32.c", "round_f32.c", "exp_f32.c", "mg_fixedpoint.h", "mg_fixedpoint_exp.h",
-           "mg_inv_sqrt.h")
+SOURCES = (
+    "elementwise.h",
+    "elementwise.c",
+    "abs_f32.c",
+    "abs_s8.c",
+    "abs_s16.c",
+    "sin_f32.c",
+    "cos_f32.c",
+    "log_f32.c",
+    "sqrt_f32.c",
+    "rsqrt_f32.c",
+    "rsqrt_s8.c",
+    "square_f32.c",
+    "logical_not_b.c",
+    "neg_f32.c",
+    "floor_f32.c",
+    "ceil_f32.c",
+    "round_f32.c",
+    "exp_f32.c",
+    "mg_fixedpoint.h",
+    "mg_fixedpoint_exp.h",
+    "mg_inv_sqrt.h",
+)
 
 # (op, builtin code, versions as TFLite registers them, input types TFLite Micro's kernel takes)
-OPS = [("ABS", 101, (1, 5), ("FLOAT32", "INT8", "INT16")), ("SIN", 66, (1, 1), ("FLOAT32",)),
-       ("COS", 108, (1, 1), ("FLOAT32",)), ("LOG", 73, (1, 2), ("FLOAT32",)), ("SQRT", 75, (1, 2), ("FLOAT32",)),
-       ("RSQRT", 76, (1, 3), ("FLOAT32", "INT8")), ("SQUARE", 92, (1, 1), ("FLOAT32",)),
-       ("LOGICAL_NOT", 87, (1, 1), ("BOOL",)), ("NEG", 59, (1, 1), ("FLOAT32",)), ("FLOOR", 8, (1, 1), ("FLOAT32",)),
-       ("CEIL", 104, (1, 1), ("FLOAT32",)), ("ROUND", 116, (1, 1), ("FLOAT32",)), ("EXP", 47, (1, 2), ("FLOAT32",))]
+OPS = [
+    ("ABS", 101, (1, 5), ("FLOAT32", "INT8", "INT16")),
+    ("SIN", 66, (1, 1), ("FLOAT32",)),
+    ("COS", 108, (1, 1), ("FLOAT32",)),
+    ("LOG", 73, (1, 2), ("FLOAT32",)),
+    ("SQRT", 75, (1, 2), ("FLOAT32",)),
+    ("RSQRT", 76, (1, 3), ("FLOAT32", "INT8")),
+    ("SQUARE", 92, (1, 1), ("FLOAT32",)),
+    ("LOGICAL_NOT", 87, (1, 1), ("BOOL",)),
+    ("NEG", 59, (1, 1), ("FLOAT32",)),
+    ("FLOOR", 8, (1, 1), ("FLOAT32",)),
+    ("CEIL", 104, (1, 1), ("FLOAT32",)),
+    ("ROUND", 116, (1, 1), ("FLOAT32",)),
+    ("EXP", 47, (1, 2), ("FLOAT32",)),
+]
 
 
 def _quantized(t) -> bool:
@@ -49,13 +79,21 @@ def validator(dtypes: tuple[str, ...]):
         if inp.dtype.name == "INT8" or (inp.dtype.name == "INT16" and _quantized(inp)):
             return _check_quantization(op, inp, out)
         return None
+
     return validate
 
 
 def params(op, inputs, outputs):
     inp, out = inputs[0], outputs[0]
-    fields = {"count": out.num_elements, "quantized": 0, "input_offset": 0, "output_offset": 0,
-              "needs_rescale": 0, "multiplier": 0, "shift": 0}
+    fields = {
+        "count": out.num_elements,
+        "quantized": 0,
+        "input_offset": 0,
+        "output_offset": 0,
+        "needs_rescale": 0,
+        "multiplier": 0,
+        "shift": 0,
+    }
     if inp.dtype.name in ("INT8", "INT16") and _quantized(inp):
         s_in, s_out = quant.scale_of(inp), quant.scale_of(out)
         fields.update(quantized=1, input_offset=quant.zero_point_of(inp), output_offset=quant.zero_point_of(out))
@@ -68,7 +106,8 @@ def params(op, inputs, outputs):
         else:
             # SetRsqrtOutputMultiplier: 1. / double(std::sqrt(input_scale) * output_scale), both in float
             fields["multiplier"], fields["shift"] = quant.quantize_multiplier(
-                1.0 / float(np.float32(np.sqrt(s_in) * s_out)))
+                1.0 / float(np.float32(np.sqrt(s_in) * s_out))
+            )
     return NodeParams("mg_elementwise_params", fields)
 
 
@@ -77,7 +116,17 @@ def _inplace(op, inputs, outputs) -> int:
     return 0
 
 
-SPECS = [KernelSpec(op=name, builtin_code=code, versions=versions, dtypes=dtypes, sources=SOURCES,
-                    registration=f"mg_register_{name.lower()}", validate=validator(dtypes), params=params,
-                    inplace_input=_inplace)
-         for name, code, versions, dtypes in OPS]
+SPECS = [
+    KernelSpec(
+        op=name,
+        builtin_code=code,
+        versions=versions,
+        dtypes=dtypes,
+        sources=SOURCES,
+        registration=f"mg_register_{name.lower()}",
+        validate=validator(dtypes),
+        params=params,
+        inplace_input=_inplace,
+    )
+    for name, code, versions, dtypes in OPS
+]

@@ -1,5 +1,6 @@
 """ELU (TFLite Micro's elu.cc): float32, and int8 through a lookup table computed here as TFLite Micro's
 PopulateLookupTable computes it."""
+
 from __future__ import annotations
 
 import math
@@ -55,7 +56,13 @@ def params(op, inputs, outputs):
 
 
 SPEC = KernelSpec(
-    op="ELU", builtin_code=111, versions=(1, 1), dtypes=("FLOAT32", "INT8"),
-    sources=("elu.h", "elu.c", "elu_f32.c", "elu_s8.c"), registration="mg_register_elu", validate=validate,
-    params=params, inplace_input=lambda op, inputs, outputs: 0,
+    op="ELU",
+    builtin_code=111,
+    versions=(1, 1),
+    dtypes=("FLOAT32", "INT8"),
+    sources=("elu.h", "elu.c", "elu_f32.c", "elu_s8.c"),
+    registration="mg_register_elu",
+    validate=validate,
+    params=params,
+    inplace_input=lambda op, inputs, outputs: 0,
 )

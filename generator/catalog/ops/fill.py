@@ -1,5 +1,6 @@
 """FILL (TFLite Micro's fill.cc): a constant 1-D dims tensor (int8, int16, int32 or int64) equal to the output
 shape, and a scalar value of the output's type (float32, int32 or int8)."""
+
 from __future__ import annotations
 
 from ..spec import KernelSpec, NodeParams
@@ -14,8 +15,10 @@ def validate(op, inputs, outputs):
     dims, value = inputs
     out = outputs[0]
     if value.dtype.name != out.dtype.name or value.dtype.name not in TYPES:
-        return (f"value/output types {value.dtype.name}/{out.dtype.name} are not supported "
-                f"({' or '.join(t.lower() for t in TYPES)})")
+        return (
+            f"value/output types {value.dtype.name}/{out.dtype.name} are not supported "
+            f"({' or '.join(t.lower() for t in TYPES)})"
+        )
     if len(value.shape) != 0:
         return f"the value must be a scalar (it has shape {list(value.shape)})"
     if dims.data is None:
@@ -32,6 +35,12 @@ def params(op, inputs, outputs):
 
 
 SPEC = KernelSpec(
-    op="FILL", builtin_code=94, versions=(1, 4), dtypes=TYPES, sources=("fill.h", "fill.c", "fill_generic.c"),
-    registration="mg_register_fill", validate=validate, params=params,
+    op="FILL",
+    builtin_code=94,
+    versions=(1, 4),
+    dtypes=TYPES,
+    sources=("fill.h", "fill.c", "fill_generic.c"),
+    registration="mg_register_fill",
+    validate=validate,
+    params=params,
 )

@@ -1,4 +1,5 @@
 """FLOOR_DIV and FLOOR_MOD (TFLite Micro's floor_div.cc and floor_mod.cc): float32, broadcasting up to 6-D."""
+
 from __future__ import annotations
 
 from ..spec import KernelSpec, NodeParams
@@ -17,10 +18,23 @@ def params(op, inputs, outputs):
     return NodeParams(f"mg_{op.op_name.lower()}_params", fields)
 
 
-SPECS = [KernelSpec(op=name, builtin_code=code, versions=versions, dtypes=("FLOAT32",),
-                    sources=(f"{name.lower()}.h", f"{name.lower()}.c", f"{name.lower()}_f32.c", "mg_binary_loop.h",
-                             "mg_broadcast.h"),
-                    registration=f"mg_register_{name.lower()}", validate=validate, params=params,
-                    inplace_input=lambda op, inputs, outputs: (
-                        0 if inputs[0].num_elements == outputs[0].num_elements else None))
-         for name, code, versions in (("FLOOR_DIV", 90, (1, 3)), ("FLOOR_MOD", 95, (1, 2)))]
+SPECS = [
+    KernelSpec(
+        op=name,
+        builtin_code=code,
+        versions=versions,
+        dtypes=("FLOAT32",),
+        sources=(
+            f"{name.lower()}.h",
+            f"{name.lower()}.c",
+            f"{name.lower()}_f32.c",
+            "mg_binary_loop.h",
+            "mg_broadcast.h",
+        ),
+        registration=f"mg_register_{name.lower()}",
+        validate=validate,
+        params=params,
+        inplace_input=lambda op, inputs, outputs: 0 if inputs[0].num_elements == outputs[0].num_elements else None,
+    )
+    for name, code, versions in (("FLOOR_DIV", 90, (1, 3)), ("FLOOR_MOD", 95, (1, 2)))
+]

@@ -1,5 +1,6 @@
 """FULLY_CONNECTED, int8 (per-tensor or per-channel weights) and float32, and the set-up every backend of the
 family shares: the shape at the start of each parameter block and the requantization multipliers."""
+
 from __future__ import annotations
 
 from math import prod
@@ -42,8 +43,9 @@ def validate(op, inputs, outputs):
 def shape_params(inp, weights) -> dict:
     """mg_fully_connected_shape, the first member of every backend's parameter block."""
     output_depth, accum_depth = weights.shape[0], int(np.prod(weights.shape[1:]))
-    return nested("shape", {"batches": inp.num_elements // accum_depth, "accum_depth": accum_depth,
-                            "output_depth": output_depth})
+    return nested(
+        "shape", {"batches": inp.num_elements // accum_depth, "accum_depth": accum_depth, "output_depth": output_depth}
+    )
 
 
 def multiplier_pairs(inp, weights, out) -> list[tuple[int, int]]:
@@ -69,10 +71,17 @@ def params(op, inputs, outputs):
         if not per_channel:
             multiplier, shift = multiplier_pairs(inp, weights, out)[0]
         act_min, act_max = quant.activation_range_int8(activation, out)
-        fields.update(input_offset=-quant.zero_point_of(inp), output_offset=quant.zero_point_of(out),
-                      per_channel=int(per_channel), output_multiplier=multiplier, output_shift=shift,
-                      input_scale=float(quant.scale_of(inp)), output_scale=float(quant.scale_of(out)),
-                      act_min=act_min, act_max=act_max)
+        fields.update(
+            input_offset=-quant.zero_point_of(inp),
+            output_offset=quant.zero_point_of(out),
+            per_channel=int(per_channel),
+            output_multiplier=multiplier,
+            output_shift=shift,
+            input_scale=float(quant.scale_of(inp)),
+            output_scale=float(quant.scale_of(out)),
+            act_min=act_min,
+            act_max=act_max,
+        )
     else:
         act_min_f, act_max_f = quant.activation_range_float(activation)
         fields.update(act_min_f=act_min_f, act_max_f=act_max_f)
@@ -84,8 +93,21 @@ def macs(op, inputs, outputs) -> int:
 
 
 SPEC = KernelSpec(
-    op="FULLY_CONNECTED", builtin_code=9, versions=(1, 13), dtypes=("FLOAT32", "INT8"),
-    sources=(*FAMILY_SOURCES, "fully_connected.c", "fully_connected_s8.c", "fully_connected_f32.c",
-             "mg_fixedpoint.h", "mg_requant.h", "mg_requant.c"),
-    registration="mg_register_fully_connected", validate=validate, params=params, macs=macs,
+    op="FULLY_CONNECTED",
+    builtin_code=9,
+    versions=(1, 13),
+    dtypes=("FLOAT32", "INT8"),
+    sources=(
+        *FAMILY_SOURCES,
+        "fully_connected.c",
+        "fully_connected_s8.c",
+        "fully_connected_f32.c",
+        "mg_fixedpoint.h",
+        "mg_requant.h",
+        "mg_requant.c",
+    ),
+    registration="mg_register_fully_connected",
+    validate=validate,
+    params=params,
+    macs=macs,
 )

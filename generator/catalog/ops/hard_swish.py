@@ -1,4 +1,5 @@
 """HARD_SWISH, int8 and float32."""
+
 from __future__ import annotations
 
 import numpy as np
@@ -25,11 +26,14 @@ def _fields(inp, out) -> dict:
     reluish_scale = np.float32(3.0) / np.float32(32768.0)
     out_mult, out_exp = quant.quantize_multiplier(float(np.float32(hires_input_scale / quant.scale_of(out))))
     rel_mult, rel_exp = quant.quantize_multiplier(float(np.float32(hires_input_scale / reluish_scale)))
-    return {"input_zero_point": quant.zero_point_of(inp), "output_zero_point": quant.zero_point_of(out),
-            "reluish_multiplier_fixedpoint_int16": _downscale_int32_to_int16(rel_mult),
-            "reluish_multiplier_exponent": rel_exp,
-            "output_multiplier_fixedpoint_int16": _downscale_int32_to_int16(out_mult),
-            "output_multiplier_exponent": out_exp}
+    return {
+        "input_zero_point": quant.zero_point_of(inp),
+        "output_zero_point": quant.zero_point_of(out),
+        "reluish_multiplier_fixedpoint_int16": _downscale_int32_to_int16(rel_mult),
+        "reluish_multiplier_exponent": rel_exp,
+        "output_multiplier_fixedpoint_int16": _downscale_int32_to_int16(out_mult),
+        "output_multiplier_exponent": out_exp,
+    }
 
 
 def validate(op, inputs, outputs):
@@ -52,8 +56,13 @@ def params(op, inputs, outputs):
 
 
 SPEC = KernelSpec(
-    op="HARD_SWISH", builtin_code=117, versions=(1, 1), dtypes=("FLOAT32", "INT8"),
+    op="HARD_SWISH",
+    builtin_code=117,
+    versions=(1, 1),
+    dtypes=("FLOAT32", "INT8"),
     sources=("hard_swish.h", *_elementwise.SOURCES, "hard_swish.c", "hard_swish_s8.c", "hard_swish_f32.c"),
-    registration="mg_register_hard_swish", validate=validate, params=params,
+    registration="mg_register_hard_swish",
+    validate=validate,
+    params=params,
     inplace_input=inplace_first_input,
 )

@@ -1,5 +1,6 @@
 """L2_NORMALIZATION (TFLite Micro's l2norm.cc): float32 and int8, 1-D to 4-D, along the last dimension, without a
 fused activation."""
+
 from __future__ import annotations
 
 from .. import quant
@@ -29,14 +30,31 @@ def validate(op, inputs, outputs):
 def params(op, inputs, outputs):
     inp = inputs[0]
     depth = inp.shape[-1]
-    return NodeParams("mg_l2_normalization_params", {
-        "outer_size": inp.num_elements // depth if depth else 0, "depth": depth,
-        "input_zero_point": quant.zero_point_of(inp) if inp.dtype.name == "INT8" else 0})
+    return NodeParams(
+        "mg_l2_normalization_params",
+        {
+            "outer_size": inp.num_elements // depth if depth else 0,
+            "depth": depth,
+            "input_zero_point": quant.zero_point_of(inp) if inp.dtype.name == "INT8" else 0,
+        },
+    )
 
 
 SPEC = KernelSpec(
-    op="L2_NORMALIZATION", builtin_code=11, versions=(1, 2), dtypes=("FLOAT32", "INT8"),
-    sources=("l2_normalization.h", "l2_normalization.c", "l2_normalization_f32.c", "l2_normalization_s8.c",
-             "mg_inv_sqrt.h", "mg_fixedpoint_exp.h", "mg_fixedpoint.h"),
-    registration="mg_register_l2_normalization", validate=validate, params=params,
+    op="L2_NORMALIZATION",
+    builtin_code=11,
+    versions=(1, 2),
+    dtypes=("FLOAT32", "INT8"),
+    sources=(
+        "l2_normalization.h",
+        "l2_normalization.c",
+        "l2_normalization_f32.c",
+        "l2_normalization_s8.c",
+        "mg_inv_sqrt.h",
+        "mg_fixedpoint_exp.h",
+        "mg_fixedpoint.h",
+    ),
+    registration="mg_register_l2_normalization",
+    validate=validate,
+    params=params,
 )

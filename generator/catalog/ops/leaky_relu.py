@@ -1,4 +1,5 @@
 """LEAKY_RELU, int8 and float32."""
+
 from __future__ import annotations
 
 import numpy as np
@@ -35,16 +36,33 @@ def params(op, inputs, outputs):
     fields = {"count": out.num_elements}
     if inp.dtype.name == "INT8":
         (m_id, s_id), (m_alpha, s_alpha) = _multipliers(op, inp, out)
-        fields.update(input_zero_point=quant.zero_point_of(inp), output_zero_point=quant.zero_point_of(out),
-                      multiplier_identity=m_id, shift_identity=s_id, multiplier_alpha=m_alpha, shift_alpha=s_alpha)
+        fields.update(
+            input_zero_point=quant.zero_point_of(inp),
+            output_zero_point=quant.zero_point_of(out),
+            multiplier_identity=m_id,
+            shift_identity=s_id,
+            multiplier_alpha=m_alpha,
+            shift_alpha=s_alpha,
+        )
     fields["alpha"] = float(np.float32(op.options.get("alpha", 0.0)))
     return NodeParams("mg_leaky_relu_params", fields)
 
 
 SPEC = KernelSpec(
-    op="LEAKY_RELU", builtin_code=98, versions=(1, 2), dtypes=("FLOAT32", "INT8"),
-    sources=("leaky_relu.h", *_elementwise.SOURCES, "leaky_relu.c", "leaky_relu_s8.c", "leaky_relu_f32.c",
-             "mg_fixedpoint.h"),
-    registration="mg_register_leaky_relu", validate=validate, params=params,
+    op="LEAKY_RELU",
+    builtin_code=98,
+    versions=(1, 2),
+    dtypes=("FLOAT32", "INT8"),
+    sources=(
+        "leaky_relu.h",
+        *_elementwise.SOURCES,
+        "leaky_relu.c",
+        "leaky_relu_s8.c",
+        "leaky_relu_f32.c",
+        "mg_fixedpoint.h",
+    ),
+    registration="mg_register_leaky_relu",
+    validate=validate,
+    params=params,
     inplace_input=inplace_first_input,
 )

@@ -1,4 +1,5 @@
 """LOGICAL_AND and LOGICAL_OR (TFLite Micro's logical.cc): bool inputs and output, broadcasting up to 6-D."""
+
 from __future__ import annotations
 
 from ..spec import KernelSpec, NodeParams
@@ -17,7 +18,17 @@ def params(op, inputs, outputs):
     return NodeParams("mg_logical_params", fields)
 
 
-SPECS = [KernelSpec(op=name, builtin_code=code, versions=(1, 1), dtypes=("BOOL",), sources=SOURCES,
-                    registration=f"mg_register_{name.lower()}", validate=validate, params=params,
-                    inplace_input=lambda op, inputs, outputs: _broadcast.same_shape_input(inputs, outputs))
-         for name, code in (("LOGICAL_AND", 86), ("LOGICAL_OR", 84))]
+SPECS = [
+    KernelSpec(
+        op=name,
+        builtin_code=code,
+        versions=(1, 1),
+        dtypes=("BOOL",),
+        sources=SOURCES,
+        registration=f"mg_register_{name.lower()}",
+        validate=validate,
+        params=params,
+        inplace_input=lambda op, inputs, outputs: _broadcast.same_shape_input(inputs, outputs),
+    )
+    for name, code in (("LOGICAL_AND", 86), ("LOGICAL_OR", 84))
+]

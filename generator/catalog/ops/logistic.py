@@ -1,4 +1,5 @@
 """LOGISTIC (sigmoid), element-wise: int8 and float32."""
+
 from __future__ import annotations
 
 from ..spec import KernelSpec, NodeParams
@@ -16,10 +17,22 @@ def params(op, inputs, outputs):
 
 
 SPEC = KernelSpec(
-    op="LOGISTIC", builtin_code=14, versions=(1, 3), dtypes=("FLOAT32", "INT8"),
-    sources=("logistic.h", *_elementwise.SOURCES, "logistic.c", "logistic_s8.c", "logistic_f32.c",
-             "mg_fixedpoint_exp.h", "mg_fixedpoint.h"),
-    registration="mg_register_logistic", validate=validate, params=params,
+    op="LOGISTIC",
+    builtin_code=14,
+    versions=(1, 3),
+    dtypes=("FLOAT32", "INT8"),
+    sources=(
+        "logistic.h",
+        *_elementwise.SOURCES,
+        "logistic.c",
+        "logistic_s8.c",
+        "logistic_f32.c",
+        "mg_fixedpoint_exp.h",
+        "mg_fixedpoint.h",
+    ),
+    registration="mg_register_logistic",
+    validate=validate,
+    params=params,
     # each output element is written after the inputs it depends on were read (same type only)
     inplace_input=lambda op, inputs, outputs: 0 if inputs[0].dtype == outputs[0].dtype else None,
 )

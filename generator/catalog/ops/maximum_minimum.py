@@ -1,5 +1,6 @@
 """MAXIMUM and MINIMUM (TFLite Micro's maximum_minimum.cc): float32, int8, int16, int32 and int64, with
 broadcasting up to 6-D. Quantized values are compared raw, as TFLite Micro does."""
+
 from __future__ import annotations
 
 from ..spec import KernelSpec, NodeParams
@@ -7,8 +8,13 @@ from . import _broadcast
 from ._binary_types import check_binary_types
 
 TYPES = ("FLOAT32", "INT8", "INT16", "INT32", "INT64")
-SOURCES = ("maximum_minimum.h", "maximum_minimum.c", "mg_binary_loop.h", "mg_broadcast.h",
-           *(f"{op}_{t}.c" for op in ("maximum", "minimum") for t in ("f32", "s8", "s16", "s32", "s64")))
+SOURCES = (
+    "maximum_minimum.h",
+    "maximum_minimum.c",
+    "mg_binary_loop.h",
+    "mg_broadcast.h",
+    *(f"{op}_{t}.c" for op in ("maximum", "minimum") for t in ("f32", "s8", "s16", "s32", "s64")),
+)
 
 
 def validate(op, inputs, outputs):
@@ -20,8 +26,18 @@ def params(op, inputs, outputs):
     return NodeParams("mg_maximum_minimum_params", fields)
 
 
-SPECS = [KernelSpec(op=name, builtin_code=code, versions=(1, 4), dtypes=TYPES, sources=SOURCES,
-                    registration=f"mg_register_{name.lower()}", validate=validate, params=params,
-                    # element i of a same-shape input is read just before output element i is written
-                    inplace_input=lambda op, inputs, outputs: _broadcast.same_shape_input(inputs, outputs))
-         for name, code in (("MAXIMUM", 55), ("MINIMUM", 57))]
+SPECS = [
+    KernelSpec(
+        op=name,
+        builtin_code=code,
+        versions=(1, 4),
+        dtypes=TYPES,
+        sources=SOURCES,
+        registration=f"mg_register_{name.lower()}",
+        validate=validate,
+        params=params,
+        # element i of a same-shape input is read just before output element i is written
+        inplace_input=lambda op, inputs, outputs: _broadcast.same_shape_input(inputs, outputs),
+    )
+    for name, code in (("MAXIMUM", 55), ("MINIMUM", 57))
+]

@@ -6,6 +6,7 @@ output_scale with 1/count folded into the Q31 multiplier.
 
 More than two distinct axes are accepted: TFLite Micro's kernel keeps the resolved axes in a 2-entry stack
 array (kMaxNumberOfReducedAxis) and overruns it then, though its results on the host still match these."""
+
 from __future__ import annotations
 
 import numpy as np
@@ -82,26 +83,42 @@ def params(op, inputs, outputs):
     inp, out = inputs[0], outputs[0]
     axes = _resolved_axes(inp, inputs[1])
     shape = [int(d) for d in inp.shape]
-    strides = [int(np.prod(shape[i + 1:], dtype=np.int64)) for i in range(len(shape))]
+    strides = [int(np.prod(shape[i + 1 :], dtype=np.int64)) for i in range(len(shape))]
     outer = [i for i in range(len(shape)) if i not in axes]
     inner = sorted(axes)  # the input's row-major order visits reduced positions by increasing dimension
     count = _count(inp, axes)
     fields = {
-        "outer_dims": _padded([shape[i] for i in outer], 1), "outer_strides": _padded([strides[i] for i in outer], 0),
-        "inner_dims": _padded([shape[i] for i in inner], 1), "inner_strides": _padded([strides[i] for i in inner], 0),
-        "input_count": inp.num_elements, "output_count": out.num_elements,
-        "count": count, "count_f": float(np.float32(count)),
-        "input_zero_point": 0, "output_zero_point": 0, "multiplier": 0, "shift": 0,
+        "outer_dims": _padded([shape[i] for i in outer], 1),
+        "outer_strides": _padded([strides[i] for i in outer], 0),
+        "inner_dims": _padded([shape[i] for i in inner], 1),
+        "inner_strides": _padded([strides[i] for i in inner], 0),
+        "input_count": inp.num_elements,
+        "output_count": out.num_elements,
+        "count": count,
+        "count_f": float(np.float32(count)),
+        "input_zero_point": 0,
+        "output_zero_point": 0,
+        "multiplier": 0,
+        "shift": 0,
     }
     if inp.dtype.name == "INT8":
         multiplier, shift = _multiplier(inp, out, count)
-        fields.update(input_zero_point=quant.zero_point_of(inp), output_zero_point=quant.zero_point_of(out),
-                      multiplier=multiplier, shift=shift)
+        fields.update(
+            input_zero_point=quant.zero_point_of(inp),
+            output_zero_point=quant.zero_point_of(out),
+            multiplier=multiplier,
+            shift=shift,
+        )
     return NodeParams("mg_mean_params", fields)
 
 
 SPEC = KernelSpec(
-    op="MEAN", builtin_code=40, versions=(1, 3), dtypes=("FLOAT32", "INT8"),
+    op="MEAN",
+    builtin_code=40,
+    versions=(1, 3),
+    dtypes=("FLOAT32", "INT8"),
     sources=("mean.h", "mean.c", "mean_s8.c", "mean_f32.c", "mg_fixedpoint.h"),
-    registration="mg_register_mean", validate=validate, params=params,
+    registration="mg_register_mean",
+    validate=validate,
+    params=params,
 )

@@ -1,4 +1,5 @@
 """MUL, int8 and float32, with broadcasting up to 6-D and a fused activation."""
+
 from __future__ import annotations
 
 from .. import quant
@@ -24,9 +25,15 @@ def validate(op, inputs, outputs):
 def _int8_fields(in1, in2, out, activation: int) -> dict:
     multiplier, shift = _multiplier(in1, in2, out)
     act_min, act_max = quant.activation_range_int8(activation, out)
-    return {"input1_offset": -quant.zero_point_of(in1), "input2_offset": -quant.zero_point_of(in2),
-            "output_offset": quant.zero_point_of(out), "output_multiplier": multiplier, "output_shift": shift,
-            "act_min": act_min, "act_max": act_max}
+    return {
+        "input1_offset": -quant.zero_point_of(in1),
+        "input2_offset": -quant.zero_point_of(in2),
+        "output_offset": quant.zero_point_of(out),
+        "output_multiplier": multiplier,
+        "output_shift": shift,
+        "act_min": act_min,
+        "act_max": act_max,
+    }
 
 
 SPEC = _elementwise.binary_reference("MUL", 18, (1, 7), validate, _int8_fields)

@@ -3,6 +3,7 @@ size, strides, dilations, SAME/VALID padding and batches, per-tensor or per-chan
 shift of 30; a 1x1 filter's rows are the input pixels, others are im2col rows in scratch. Everything else
 stays with the reference kernel. The geometry and the prepare are the family's (_conv_common,
 conv_2d.FAMILY_SOURCES); this module adds the requantization table and the scratch."""
+
 from __future__ import annotations
 
 from .. import quant
@@ -30,21 +31,38 @@ def params(op, inputs, outputs):
     fields["input_offset"] = input_offset
     channels = weights.shape[0]
     biases = mc.folded_biases(bias, weights.array(), 0, input_offset)
-    fields.update(mc.requant_fields(biases, cc.channel_pairs(inp, weights, out, channels), out,
-                                    op.options.get("fused_activation_function", 0)))
+    fields.update(
+        mc.requant_fields(
+            biases, cc.channel_pairs(inp, weights, out, channels), out, op.options.get("fused_activation_function", 0)
+        )
+    )
     return NodeParams("mg_conv_2d_mve_params", fields)
 
 
 def scratch_bytes(op, inputs, outputs):
     weights = inputs[1]
-    return _scratch.scratch_size("mg_conv_2d_s8_mve_scratch_size", weights.shape[1], weights.shape[2],
-                                 weights.shape[3])
+    return _scratch.scratch_size("mg_conv_2d_s8_mve_scratch_size", weights.shape[1], weights.shape[2], weights.shape[3])
 
 
 SPEC = KernelSpec(
-    op="CONV_2D", builtin_code=3, versions=(1, 8), dtypes=("INT8",),
-    sources=(*FAMILY_SOURCES, "conv_2d_mve.c", "conv_2d_s8_mve.c", "mg_mve_matmul.h", "matmul_rows_s8_mve.c",
-             "matmul_pairs_s8_mve.c", "mg_mve.h"),
-    registration="mg_register_conv_2d_mve", validate=validate, params=params, macs=macs, scratch_bytes=scratch_bytes,
-    backend=mc.BACKEND, claims=mc.safe(claims),
+    op="CONV_2D",
+    builtin_code=3,
+    versions=(1, 8),
+    dtypes=("INT8",),
+    sources=(
+        *FAMILY_SOURCES,
+        "conv_2d_mve.c",
+        "conv_2d_s8_mve.c",
+        "mg_mve_matmul.h",
+        "matmul_rows_s8_mve.c",
+        "matmul_pairs_s8_mve.c",
+        "mg_mve.h",
+    ),
+    registration="mg_register_conv_2d_mve",
+    validate=validate,
+    params=params,
+    macs=macs,
+    scratch_bytes=scratch_bytes,
+    backend=mc.BACKEND,
+    claims=mc.safe(claims),
 )

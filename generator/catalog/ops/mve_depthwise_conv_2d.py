@@ -4,6 +4,7 @@ filters, shifts up to a left shift of 30; 3x3 filters over 16-channel blocks (or
 take the assembly path. Everything else stays with the reference kernel. The geometry and the prepare are the
 family's (_conv_common, depthwise_conv_2d.FAMILY_SOURCES); this module adds the weight layouts, the requantization
 table and the scratch."""
+
 from __future__ import annotations
 
 import numpy as np
@@ -34,8 +35,8 @@ LANE_SETS = [[0, 4, 8, 12], [2, 6, 10, 14], [1, 5, 9, 13], [3, 7, 11, 15]]  # th
 
 
 def fast_path(op, inputs, outputs) -> bool:
-    """depthwise_conv_2d_3x3_row_s8_mve.c's path: 3x3, no dilation, no left shift, 16-channel blocks (any stride) or 1, 2, 4, 8
-    channels packed into 16 lanes (stride 1, whole vectors per output row)."""
+    """depthwise_conv_2d_3x3_row_s8_mve.c's path: 3x3, no dilation, no left shift, 16-channel blocks (any stride)
+    or 1, 2, 4, 8 channels packed into 16 lanes (stride 1, whole vectors per output row)."""
     inp, weights, out = inputs[0], inputs[1], outputs[0]
     o = op.options
     if tuple(weights.shape[1:3]) != (3, 3) or o.get("dilation_h_factor", 1) != 1 or o.get("dilation_w_factor", 1) != 1:
@@ -99,20 +100,44 @@ def params(op, inputs, outputs):
     relaid = padded.reshape(taps, blocks, BLOCK).transpose(1, 0, 2).reshape(-1)  # [block, tap, 8]
     fields["weights"] = mc.pack_bytes(relaid)
     order = _block_order(channels)
-    fields.update(mc.requant_fields([biases[c] if c >= 0 else 0 for c in order],
-                                    [pairs[c] if c >= 0 else (0, 0) for c in order], out, activation))
+    fields.update(
+        mc.requant_fields(
+            [biases[c] if c >= 0 else 0 for c in order],
+            [pairs[c] if c >= 0 else (0, 0) for c in order],
+            out,
+            activation,
+        )
+    )
     return NodeParams("mg_depthwise_conv_2d_mve_params", fields)
 
 
 def scratch_bytes(op, inputs, outputs):
-    return _scratch.scratch_size("mg_depthwise_conv_2d_s8_mve_scratch_size", inputs[0].shape[3], outputs[0].shape[2],
-                                 op.options["stride_w"], int(fast_path(op, inputs, outputs)))
+    return _scratch.scratch_size(
+        "mg_depthwise_conv_2d_s8_mve_scratch_size",
+        inputs[0].shape[3],
+        outputs[0].shape[2],
+        op.options["stride_w"],
+        int(fast_path(op, inputs, outputs)),
+    )
 
 
 SPEC = KernelSpec(
-    op="DEPTHWISE_CONV_2D", builtin_code=4, versions=(1, 7), dtypes=("INT8",),
-    sources=(*FAMILY_SOURCES, "depthwise_conv_2d_mve.c", "depthwise_conv_2d_s8_mve.c",
-             "depthwise_conv_2d_3x3_row_s8_mve.c", "mg_mve.h"),
-    registration="mg_register_depthwise_conv_2d_mve", validate=validate, params=params, scratch_bytes=scratch_bytes,
-    backend=mc.BACKEND, claims=mc.safe(claims), macs=macs,
+    op="DEPTHWISE_CONV_2D",
+    builtin_code=4,
+    versions=(1, 7),
+    dtypes=("INT8",),
+    sources=(
+        *FAMILY_SOURCES,
+        "depthwise_conv_2d_mve.c",
+        "depthwise_conv_2d_s8_mve.c",
+        "depthwise_conv_2d_3x3_row_s8_mve.c",
+        "mg_mve.h",
+    ),
+    registration="mg_register_depthwise_conv_2d_mve",
+    validate=validate,
+    params=params,
+    scratch_bytes=scratch_bytes,
+    backend=mc.BACKEND,
+    claims=mc.safe(claims),
+    macs=macs,
 )

@@ -2,6 +2,7 @@
 per-channel weights, any depth, batches; shifts TFLite's QuantizeMultiplier gives up to a left shift of 30.
 Everything else (float32, bigger left shifts) stays with the reference kernel. The shape, the multipliers and the
 prepare are the family's (fully_connected); this module adds the requantization table."""
+
 from __future__ import annotations
 
 from .. import quant
@@ -24,15 +25,31 @@ def params(op, inputs, outputs):
     fields = shape_params(inp, weights)
     w = weights.array().reshape(weights.shape[0], -1)
     biases = mc.folded_biases(bias, w, 0, -quant.zero_point_of(inp))
-    fields.update(mc.requant_fields(biases, multiplier_pairs(inp, weights, out), out,
-                                    op.options.get("fused_activation_function", 0)))
+    fields.update(
+        mc.requant_fields(
+            biases, multiplier_pairs(inp, weights, out), out, op.options.get("fused_activation_function", 0)
+        )
+    )
     return NodeParams("mg_fully_connected_mve_params", fields)
 
 
 SPEC = KernelSpec(
-    op="FULLY_CONNECTED", builtin_code=9, versions=(1, 13), dtypes=("INT8",),
-    sources=(*FAMILY_SOURCES, "fully_connected_mve.c", "fully_connected_s8_mve.c", "mg_mve_matmul.h",
-             "matmul_rows_s8_mve.c", "mg_mve.h"),
-    registration="mg_register_fully_connected_mve", validate=validate, params=params, macs=macs,
-    backend=mc.BACKEND, claims=mc.safe(claims),
+    op="FULLY_CONNECTED",
+    builtin_code=9,
+    versions=(1, 13),
+    dtypes=("INT8",),
+    sources=(
+        *FAMILY_SOURCES,
+        "fully_connected_mve.c",
+        "fully_connected_s8_mve.c",
+        "mg_mve_matmul.h",
+        "matmul_rows_s8_mve.c",
+        "mg_mve.h",
+    ),
+    registration="mg_register_fully_connected_mve",
+    validate=validate,
+    params=params,
+    macs=macs,
+    backend=mc.BACKEND,
+    claims=mc.safe(claims),
 )

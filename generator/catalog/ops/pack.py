@@ -1,4 +1,5 @@
 """PACK: values_count inputs of one shape stacked along a new axis."""
+
 from __future__ import annotations
 
 from ..spec import KernelSpec, NodeParams
@@ -38,11 +39,23 @@ def validate(op, inputs, outputs):
 def params(op, inputs, outputs):
     out = outputs[0]
     axis = _axis(op, out)
-    return NodeParams("mg_pack_params", {"values_count": len(inputs), "outer_size": product(out.shape[:axis]),
-                                         "copy_size": product(out.shape[axis + 1:])})
+    return NodeParams(
+        "mg_pack_params",
+        {
+            "values_count": len(inputs),
+            "outer_size": product(out.shape[:axis]),
+            "copy_size": product(out.shape[axis + 1 :]),
+        },
+    )
 
 
 SPEC = KernelSpec(
-    op="PACK", builtin_code=83, versions=(1, 4), dtypes=TYPES, sources=SOURCES,
-    registration="mg_register_pack", validate=validate, params=params,
+    op="PACK",
+    builtin_code=83,
+    versions=(1, 4),
+    dtypes=TYPES,
+    sources=SOURCES,
+    registration="mg_register_pack",
+    validate=validate,
+    params=params,
 )

@@ -2,6 +2,7 @@
 
 Both ops share one registration, as TFLite Micro's do. PAD's int8 pad value is the output zero point;
 PADV2 reads its scalar constant-value input when the node runs (it may come from another op)."""
+
 from __future__ import annotations
 
 from .. import quant
@@ -51,8 +52,11 @@ def validate(op, inputs, outputs):
         if value is None:
             if not -128 <= quant.zero_point_of(out) <= 127:
                 return "the output zero point is outside int8"
-        elif value.quant is None or quant.zero_point_of(value) != quant.zero_point_of(out) or \
-                float(quant.scale_of(value)) != float(quant.scale_of(out)):
+        elif (
+            value.quant is None
+            or quant.zero_point_of(value) != quant.zero_point_of(out)
+            or float(quant.scale_of(value)) != float(quant.scale_of(out))
+        ):
             return "int8 constant value must share the output's scale and zero point (as TFLite Micro requires)"
     return None
 
@@ -63,20 +67,42 @@ def params(op, inputs, outputs):
     pads = _paddings(inputs)
     extra = MAX_DIMS - len(out.shape)
     default = quant.zero_point_of(out) if inp.dtype.name == "INT8" else 0
-    return NodeParams("mg_pad_params", {
-        "output_dims": [1] * extra + [int(d) for d in out.shape],
-        "left_padding": [0] * extra + [lo for lo, _ in pads],
-        "right_padding": [0] * extra + [hi for _, hi in pads],
-        "input_count": inp.num_elements, "output_count": out.num_elements,
-        "has_value_tensor": int(value is not None), "default_value": default, "default_value_f": 0.0,
-    })
+    return NodeParams(
+        "mg_pad_params",
+        {
+            "output_dims": [1] * extra + [int(d) for d in out.shape],
+            "left_padding": [0] * extra + [lo for lo, _ in pads],
+            "right_padding": [0] * extra + [hi for _, hi in pads],
+            "input_count": inp.num_elements,
+            "output_count": out.num_elements,
+            "has_value_tensor": int(value is not None),
+            "default_value": default,
+            "default_value_f": 0.0,
+        },
+    )
 
 
 SOURCES = ("pad.h", "pad.c", "pad_generic.c")
 
 SPECS = [
-    KernelSpec(op="PAD", builtin_code=34, versions=(1, 4), dtypes=TYPES, sources=SOURCES,
-               registration="mg_register_pad", validate=validate, params=params),
-    KernelSpec(op="PADV2", builtin_code=60, versions=(1, 4), dtypes=TYPES, sources=SOURCES,
-               registration="mg_register_pad", validate=validate, params=params),
+    KernelSpec(
+        op="PAD",
+        builtin_code=34,
+        versions=(1, 4),
+        dtypes=TYPES,
+        sources=SOURCES,
+        registration="mg_register_pad",
+        validate=validate,
+        params=params,
+    ),
+    KernelSpec(
+        op="PADV2",
+        builtin_code=60,
+        versions=(1, 4),
+        dtypes=TYPES,
+        sources=SOURCES,
+        registration="mg_register_pad",
+        validate=validate,
+        params=params,
+    ),
 ]

@@ -2,6 +2,7 @@
 PoolingPrepare sets it up: one validate, one parameter block (`mg_pool_2d_params`, firmware/kernels/pool_2d.h)
 and one claim rule for every backend. The reference kernels take int8 and float32; a backend module lists only
 its kernel sources (see dsp_pooling.py, mve_pooling.py)."""
+
 from __future__ import annotations
 
 from .. import quant
@@ -23,10 +24,16 @@ def _geometry(op, inp) -> dict:
     sizes, strides = (inp.shape[1], inp.shape[2]), (o.get("stride_h", 0), o.get("stride_w", 0))
     taps = (o.get("filter_height", 0), o.get("filter_width", 0))
     out = [out_size(padding, sizes[i], taps[i], strides[i], 1) for i in range(2)]
-    return {"output_height": out[0], "output_width": out[1], "stride_height": strides[0], "stride_width": strides[1],
-            "filter_height": taps[0], "filter_width": taps[1],
-            "padding_height": pad_before(sizes[0], taps[0], strides[0], 1, out[0]),
-            "padding_width": pad_before(sizes[1], taps[1], strides[1], 1, out[1])}
+    return {
+        "output_height": out[0],
+        "output_width": out[1],
+        "stride_height": strides[0],
+        "stride_width": strides[1],
+        "filter_height": taps[0],
+        "filter_width": taps[1],
+        "padding_height": pad_before(sizes[0], taps[0], strides[0], 1, out[0]),
+        "padding_width": pad_before(sizes[1], taps[1], strides[1], 1, out[1]),
+    }
 
 
 def validate(op, inputs, outputs):
@@ -58,8 +65,9 @@ def validate(op, inputs, outputs):
         if len(inp.quant.scale) != 1 or len(out.quant.scale) != 1:
             return "per-channel quantization is not supported"
         # TFLite Micro's PoolingPrepare: pooling cannot rescale
-        if abs(float(inp.quant.scale[0]) - float(out.quant.scale[0])) > 1e-6 or \
-                quant.zero_point_of(inp) != quant.zero_point_of(out):
+        if abs(float(inp.quant.scale[0]) - float(out.quant.scale[0])) > 1e-6 or quant.zero_point_of(
+            inp
+        ) != quant.zero_point_of(out):
             return "int8 input and output must share scale and zero point (TFLite Micro does not rescale pooling)"
         return None
     if types == ("FLOAT32", "FLOAT32"):
@@ -82,8 +90,7 @@ def params(op, inputs, outputs):
 
 
 def _int8(inputs, outputs) -> bool:
-    return bool(inputs) and inputs[0] is not None and inputs[0].dtype.name == "INT8" and \
-        outputs[0].dtype.name == "INT8"
+    return bool(inputs) and inputs[0] is not None and inputs[0].dtype.name == "INT8" and outputs[0].dtype.name == "INT8"
 
 
 def claims_average_s8(op, inputs, outputs):
@@ -96,8 +103,7 @@ def claims_max_s8(op, inputs, outputs):
     return _int8(inputs, outputs)
 
 
-_OPS = {"AVERAGE_POOL_2D": ("average_pool_2d", 1, claims_average_s8),
-        "MAX_POOL_2D": ("max_pool_2d", 17, claims_max_s8)}
+_OPS = {"AVERAGE_POOL_2D": ("average_pool_2d", 1, claims_average_s8), "MAX_POOL_2D": ("max_pool_2d", 17, claims_max_s8)}
 
 
 def kernel(op: str, backend: str = "reference", sources: tuple[str, ...] = ()) -> KernelSpec:
@@ -105,13 +111,28 @@ def kernel(op: str, backend: str = "reference", sources: tuple[str, ...] = ()) -
     claims what claims_*_s8 allow and registers as mg_register_<op>_<backend>."""
     name, code, claims = _OPS[op]
     if backend == "reference":
-        return KernelSpec(op=op, builtin_code=code, versions=(1, 3), dtypes=("FLOAT32", "INT8"),
-                          sources=(*FAMILY_SOURCES, f"{name}.c", f"{name}_s8.c", f"{name}_f32.c", *sources),
-                          registration=f"mg_register_{name}", validate=validate, params=params)
-    return KernelSpec(op=op, builtin_code=code, versions=(1, 3), dtypes=("INT8",),
-                      sources=(*FAMILY_SOURCES, *sources),
-                      registration=f"mg_register_{name}_{backend}", validate=validate, params=params,
-                      backend=backend, claims=never_raises(claims))
+        return KernelSpec(
+            op=op,
+            builtin_code=code,
+            versions=(1, 3),
+            dtypes=("FLOAT32", "INT8"),
+            sources=(*FAMILY_SOURCES, f"{name}.c", f"{name}_s8.c", f"{name}_f32.c", *sources),
+            registration=f"mg_register_{name}",
+            validate=validate,
+            params=params,
+        )
+    return KernelSpec(
+        op=op,
+        builtin_code=code,
+        versions=(1, 3),
+        dtypes=("INT8",),
+        sources=(*FAMILY_SOURCES, *sources),
+        registration=f"mg_register_{name}_{backend}",
+        validate=validate,
+        params=params,
+        backend=backend,
+        claims=never_raises(claims),
+    )
 
 
 SPECS = [kernel("AVERAGE_POOL_2D", sources=("mg_fixedpoint.h",)), kernel("MAX_POOL_2D")]

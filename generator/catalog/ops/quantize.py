@@ -1,4 +1,5 @@
 """QUANTIZE: float32 -> int8, and int8 -> int8 requantization."""
+
 from __future__ import annotations
 
 from .. import quant
@@ -16,8 +17,14 @@ def validate(op, inputs, outputs):
 
 def params(op, inputs, outputs):
     inp, out = inputs[0], outputs[0]
-    fields = {"count": out.num_elements, "scale": float(quant.scale_of(out)), "zero_point": quant.zero_point_of(out),
-              "input_zero_point": 0, "multiplier": 0, "shift": 0}
+    fields = {
+        "count": out.num_elements,
+        "scale": float(quant.scale_of(out)),
+        "zero_point": quant.zero_point_of(out),
+        "input_zero_point": 0,
+        "multiplier": 0,
+        "shift": 0,
+    }
     if inp.dtype.name == "INT8":
         real = float(quant.scale_of(inp)) / float(quant.scale_of(out))
         multiplier, shift = quant.quantize_multiplier(real)
@@ -26,9 +33,14 @@ def params(op, inputs, outputs):
 
 
 SPEC = KernelSpec(
-    op="QUANTIZE", builtin_code=114, versions=(1, 3), dtypes=("FLOAT32", "INT8"),
+    op="QUANTIZE",
+    builtin_code=114,
+    versions=(1, 3),
+    dtypes=("FLOAT32", "INT8"),
     sources=("quantize.h", "quantize.c", "quantize_s8.c", "mg_fixedpoint.h"),
-    registration="mg_register_quantize", validate=validate, params=params,
+    registration="mg_register_quantize",
+    validate=validate,
+    params=params,
     # out[i] is written at byte i * out_size after in[i] was read at byte i * in_size >= it.
     inplace_input=lambda op, inputs, outputs: 0,
 )

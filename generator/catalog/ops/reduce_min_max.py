@@ -1,5 +1,6 @@
 """REDUCE_MAX and REDUCE_MIN (TFLite Micro's reduce.cc): float32 and int8 (one quantization for input and
 output), over a constant int32 list of axes, up to 6-D, with or without keep_dims."""
+
 from __future__ import annotations
 
 import math
@@ -8,8 +9,14 @@ from .. import quant
 from ..spec import KernelSpec, NodeParams
 
 MAX_DIMS = 6  # MG_REDUCE_DIMS
-SOURCES = ("reduce_min_max.h", "reduce_min_max.c", "reduce_max_f32.c", "reduce_max_s8.c", "reduce_min_f32.c",
-           "reduce_min_s8.c")
+SOURCES = (
+    "reduce_min_max.h",
+    "reduce_min_max.c",
+    "reduce_max_f32.c",
+    "reduce_max_s8.c",
+    "reduce_min_f32.c",
+    "reduce_min_s8.c",
+)
 
 
 def _axes(inp, axis) -> set[int]:
@@ -52,11 +59,27 @@ def params(op, inputs, outputs):
             out_strides[d] = step
             step *= shape[d]
     pad = MAX_DIMS - len(shape)
-    return NodeParams("mg_reduce_min_max_params", {
-        "extents": [1] * pad + shape, "out_strides": [0] * pad + out_strides, "input_count": inp.num_elements,
-        "output_count": outputs[0].num_elements})
+    return NodeParams(
+        "mg_reduce_min_max_params",
+        {
+            "extents": [1] * pad + shape,
+            "out_strides": [0] * pad + out_strides,
+            "input_count": inp.num_elements,
+            "output_count": outputs[0].num_elements,
+        },
+    )
 
 
-SPECS = [KernelSpec(op=name, builtin_code=code, versions=(1, 3), dtypes=("FLOAT32", "INT8"), sources=SOURCES,
-                    registration=f"mg_register_{name.lower()}", validate=validate, params=params)
-         for name, code in (("REDUCE_MAX", 82), ("REDUCE_MIN", 89))]
+SPECS = [
+    KernelSpec(
+        op=name,
+        builtin_code=code,
+        versions=(1, 3),
+        dtypes=("FLOAT32", "INT8"),
+        sources=SOURCES,
+        registration=f"mg_register_{name.lower()}",
+        validate=validate,
+        params=params,
+    )
+    for name, code in (("REDUCE_MAX", 82), ("REDUCE_MIN", 89))
+]

@@ -1,4 +1,5 @@
 """RELU and RELU6, int8 and float32."""
+
 from __future__ import annotations
 
 import numpy as np
@@ -8,8 +9,16 @@ from ..spec import KernelSpec, NodeParams
 from . import _elementwise
 from ._elementwise import check_unary, inplace_first_input  # also imported from here by older op modules
 
-SOURCES = ("relu.h", *_elementwise.SOURCES, "relu.c", "relu_s8.c", "relu6_s8.c", "relu_f32.c", "relu6_f32.c",
-           "mg_fixedpoint.h")
+SOURCES = (
+    "relu.h",
+    *_elementwise.SOURCES,
+    "relu.c",
+    "relu_s8.c",
+    "relu6_s8.c",
+    "relu_f32.c",
+    "relu6_f32.c",
+    "mg_fixedpoint.h",
+)
 MAX_SHIFT = 23  # 255 << 23 still fits int32 before the multiplier is applied
 
 
@@ -44,9 +53,14 @@ def params_relu(op, inputs, outputs):
     if inp.dtype.name == "INT8":
         multiplier, shift = _relu_multiplier(inp, out)
         # act_min = max(int8 min, zero point + round(0.0f / scale)); act_max is int8 max (RELU has no top)
-        fields.update(input_zero_point=quant.zero_point_of(inp), output_zero_point=quant.zero_point_of(out),
-                      output_multiplier=multiplier, output_shift=shift,
-                      act_min=max(quant.INT8_MIN, quant.zero_point_of(out)), act_max=quant.INT8_MAX)
+        fields.update(
+            input_zero_point=quant.zero_point_of(inp),
+            output_zero_point=quant.zero_point_of(out),
+            output_multiplier=multiplier,
+            output_shift=shift,
+            act_min=max(quant.INT8_MIN, quant.zero_point_of(out)),
+            act_max=quant.INT8_MAX,
+        )
     return NodeParams("mg_relu_params", fields)
 
 
@@ -59,10 +73,26 @@ def params_relu6(op, inputs, outputs):
 
 
 SPECS = [
-    KernelSpec(op="RELU", builtin_code=19, versions=(1, 3), dtypes=("FLOAT32", "INT8"), sources=SOURCES,
-               registration="mg_register_relu", validate=validate_relu, params=params_relu,
-               inplace_input=inplace_first_input),
-    KernelSpec(op="RELU6", builtin_code=21, versions=(1, 3), dtypes=("FLOAT32", "INT8"), sources=SOURCES,
-               registration="mg_register_relu6", validate=validate_relu6, params=params_relu6,
-               inplace_input=inplace_first_input),
+    KernelSpec(
+        op="RELU",
+        builtin_code=19,
+        versions=(1, 3),
+        dtypes=("FLOAT32", "INT8"),
+        sources=SOURCES,
+        registration="mg_register_relu",
+        validate=validate_relu,
+        params=params_relu,
+        inplace_input=inplace_first_input,
+    ),
+    KernelSpec(
+        op="RELU6",
+        builtin_code=21,
+        versions=(1, 3),
+        dtypes=("FLOAT32", "INT8"),
+        sources=SOURCES,
+        registration="mg_register_relu6",
+        validate=validate_relu6,
+        params=params_relu6,
+        inplace_input=inplace_first_input,
+    ),
 ]

@@ -1,5 +1,6 @@
 """RESHAPE, SQUEEZE and EXPAND_DIMS: views whose output shape is static in the model, so the kernel copies
 the bytes (and does nothing when the planner aliases input and output)."""
+
 from __future__ import annotations
 
 from ..spec import KernelSpec, NodeParams
@@ -80,11 +81,37 @@ def params(op, inputs, outputs):
 
 
 SPECS = [
-    KernelSpec(op="RESHAPE", builtin_code=22, versions=(1, 1), dtypes=INT8_16_32_F, sources=SOURCES,
-               registration="mg_register_reshape", validate=validate_reshape, params=params, view=True),
-    KernelSpec(op="SQUEEZE", builtin_code=43, versions=(1, 2), dtypes=INT8_16_32_F, sources=SOURCES,
-               registration="mg_register_squeeze", validate=validate_squeeze, params=params, view=True),
-    KernelSpec(op="EXPAND_DIMS", builtin_code=70, versions=(1, 1), dtypes=INT8_16_F, sources=SOURCES,
-               registration="mg_register_expand_dims", validate=validate_expand_dims, params=params,
-               view=True),
+    KernelSpec(
+        op="RESHAPE",
+        builtin_code=22,
+        versions=(1, 1),
+        dtypes=INT8_16_32_F,
+        sources=SOURCES,
+        registration="mg_register_reshape",
+        validate=validate_reshape,
+        params=params,
+        view=True,
+    ),
+    KernelSpec(
+        op="SQUEEZE",
+        builtin_code=43,
+        versions=(1, 2),
+        dtypes=INT8_16_32_F,
+        sources=SOURCES,
+        registration="mg_register_squeeze",
+        validate=validate_squeeze,
+        params=params,
+        view=True,
+    ),
+    KernelSpec(
+        op="EXPAND_DIMS",
+        builtin_code=70,
+        versions=(1, 1),
+        dtypes=INT8_16_F,
+        sources=SOURCES,
+        registration="mg_register_expand_dims",
+        validate=validate_expand_dims,
+        params=params,
+        view=True,
+    ),
 ]

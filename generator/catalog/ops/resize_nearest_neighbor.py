@@ -2,6 +2,7 @@
 
 TFLite's GetNearestNeighbor is float32 math; it runs here, once per output row and column, with numpy
 float32 so every rounding matches, and the firmware only copies pixels."""
+
 from __future__ import annotations
 
 import math
@@ -58,15 +59,28 @@ def params(op, inputs, outputs):
     b, h, w, d = (int(v) for v in inp.shape)
     out_h, out_w = (int(v) for v in size.array())
     align, half = bool(op.options.get("align_corners", False)), bool(op.options.get("half_pixel_centers", False))
-    return NodeParams("mg_resize_nearest_neighbor_params", {
-        "batches": b, "input_height": h, "input_width": w, "depth": d, "output_height": out_h, "output_width": out_w,
-        "source_rows": [nearest(y, h, out_h, align, half) for y in range(out_h)],
-        "source_columns": [nearest(x, w, out_w, align, half) for x in range(out_w)],
-    })
+    return NodeParams(
+        "mg_resize_nearest_neighbor_params",
+        {
+            "batches": b,
+            "input_height": h,
+            "input_width": w,
+            "depth": d,
+            "output_height": out_h,
+            "output_width": out_w,
+            "source_rows": [nearest(y, h, out_h, align, half) for y in range(out_h)],
+            "source_columns": [nearest(x, w, out_w, align, half) for x in range(out_w)],
+        },
+    )
 
 
 SPEC = KernelSpec(
-    op="RESIZE_NEAREST_NEIGHBOR", builtin_code=97, versions=(1, 4), dtypes=TYPES,
+    op="RESIZE_NEAREST_NEIGHBOR",
+    builtin_code=97,
+    versions=(1, 4),
+    dtypes=TYPES,
     sources=("resize_nearest_neighbor.h", "resize_nearest_neighbor.c", "resize_nearest_neighbor_generic.c"),
-    registration="mg_register_resize_nearest_neighbor", validate=validate, params=params,
+    registration="mg_register_resize_nearest_neighbor",
+    validate=validate,
+    params=params,
 )

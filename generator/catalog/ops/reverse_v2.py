@@ -1,5 +1,6 @@
 """REVERSE_V2 (TFLite Micro's reverse.cc): float32, int8, int16, int32, int64, uint8 and bool, up to 6-D, over a
 constant int32 list of contiguous axes."""
+
 from __future__ import annotations
 
 from ..spec import KernelSpec, NodeParams
@@ -18,8 +19,10 @@ def validate(op, inputs, outputs):
     inp, axis = inputs
     out = outputs[0]
     if inp.dtype.name != out.dtype.name or inp.dtype.name not in TYPES:
-        return (f"input/output types {inp.dtype.name}/{out.dtype.name} are not supported "
-                f"({' or '.join(t.lower() for t in TYPES)})")
+        return (
+            f"input/output types {inp.dtype.name}/{out.dtype.name} are not supported "
+            f"({' or '.join(t.lower() for t in TYPES)})"
+        )
     if axis.dtype.name != "INT32" or axis.data is None or len(axis.shape) != 1:
         return "the axes must be a constant 1-D int32 tensor"
     if not 1 <= len(inp.shape) <= MAX_DIMS or axis.num_elements > len(inp.shape):
@@ -46,13 +49,25 @@ def params(op, inputs, outputs):
             start += (shape[d] - 1) * step
         step *= shape[d]
     pad = MAX_DIMS - len(shape)
-    return NodeParams("mg_reverse_v2_params", {"extents": [1] * pad + shape, "strides": [0] * pad + strides,
-                                               "start": start, "count": inp.num_elements,
-                                               "element_size": inp.dtype.size})
+    return NodeParams(
+        "mg_reverse_v2_params",
+        {
+            "extents": [1] * pad + shape,
+            "strides": [0] * pad + strides,
+            "start": start,
+            "count": inp.num_elements,
+            "element_size": inp.dtype.size,
+        },
+    )
 
 
 SPEC = KernelSpec(
-    op="REVERSE_V2", builtin_code=105, versions=(1, 3), dtypes=TYPES,
+    op="REVERSE_V2",
+    builtin_code=105,
+    versions=(1, 3),
+    dtypes=TYPES,
     sources=("reverse_v2.h", "reverse_v2.c", "reverse_v2_generic.c", "mg_strided_copy.h"),
-    registration="mg_register_reverse_v2", validate=validate, params=params,
+    registration="mg_register_reverse_v2",
+    validate=validate,
+    params=params,
 )

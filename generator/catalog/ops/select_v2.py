@@ -1,5 +1,6 @@
 """SELECT_V2 (TFLite Micro's select.cc): condition ? x : y with a bool condition, x, y and output float32, int8 or
 int16, all three inputs broadcast to the output up to 6-D."""
+
 from __future__ import annotations
 
 from ..spec import KernelSpec, NodeParams
@@ -25,8 +26,10 @@ def validate(op, inputs, outputs):
     out = outputs[0]
     types = tuple(t.dtype.name for t in (condition, x, y, out))
     if types[0] != "BOOL" or types[1] not in TYPES or len(set(types[1:])) != 1:
-        return (f"condition/x/y/output types {'/'.join(types)} are not supported (a bool condition; float32 or "
-                "int8 or int16 otherwise)")
+        return (
+            f"condition/x/y/output types {'/'.join(types)} are not supported (a bool condition; float32 or "
+            "int8 or int16 otherwise)"
+        )
     shapes = [t.shape for t in (condition, x, y)]
     if any(len(s) > MAX_DIMS for s in (*shapes, out.shape)):
         return f"tensors of more than {MAX_DIMS} dimensions are not supported"
@@ -57,12 +60,25 @@ def params(op, inputs, outputs):
         extents, strides = _padded([out.num_elements], MAX_DIMS), [[0] * (MAX_DIMS - 1) + [1]] * 3
     else:
         extents, strides = _padded(out.shape, MAX_DIMS), [_strides(s, MAX_DIMS) for s in shapes]
-    return NodeParams("mg_select_v2_params", {"extents": extents, "strides_c": strides[0], "strides_x": strides[1],
-                                              "strides_y": strides[2], "count": out.num_elements})
+    return NodeParams(
+        "mg_select_v2_params",
+        {
+            "extents": extents,
+            "strides_c": strides[0],
+            "strides_x": strides[1],
+            "strides_y": strides[2],
+            "count": out.num_elements,
+        },
+    )
 
 
 SPEC = KernelSpec(
-    op="SELECT_V2", builtin_code=123, versions=(1, 2), dtypes=TYPES,
+    op="SELECT_V2",
+    builtin_code=123,
+    versions=(1, 2),
+    dtypes=TYPES,
     sources=("select_v2.h", "select_v2.c", "select_v2_f32.c", "select_v2_s8.c", "select_v2_s16.c"),
-    registration="mg_register_select_v2", validate=validate, params=params,
+    registration="mg_register_select_v2",
+    validate=validate,
+    params=params,
 )

@@ -1,4 +1,5 @@
 """SHAPE: the input's dimensions as an int32 vector."""
+
 from __future__ import annotations
 
 from ..spec import KernelSpec, NodeParams
@@ -25,6 +26,12 @@ def params(op, inputs, outputs):
 
 
 SPEC = KernelSpec(
-    op="SHAPE", builtin_code=77, versions=(1, 1), dtypes=("INT8", "INT16", "INT32", "FLOAT32"), sources=SOURCES,
-    registration="mg_register_shape", validate=validate, params=params,
+    op="SHAPE",
+    builtin_code=77,
+    versions=(1, 1),
+    dtypes=("INT8", "INT16", "INT32", "FLOAT32"),
+    sources=SOURCES,
+    registration="mg_register_shape",
+    validate=validate,
+    params=params,
 )

@@ -1,11 +1,12 @@
 """SLICE (TFLite Micro's slice.cc): float32, int8, int16, int32 and bool, up to 5-D, with constant int32 or int64
 begin and size (a size of -1 runs to the end of its dimension)."""
+
 from __future__ import annotations
 
 from ..spec import KernelSpec, NodeParams
 
-MAX_DIMS = 5       # TFLite Micro's kMaxDim
-COPY_DIMS = 6      # MG_STRIDED_COPY_DIMS
+MAX_DIMS = 5  # TFLite Micro's kMaxDim
+COPY_DIMS = 6  # MG_STRIDED_COPY_DIMS
 TYPES = ("FLOAT32", "INT8", "INT16", "INT32", "BOOL")
 
 
@@ -21,14 +22,19 @@ def validate(op, inputs, outputs):
     inp, begin, size = inputs
     out = outputs[0]
     if inp.dtype.name != out.dtype.name or inp.dtype.name not in TYPES:
-        return (f"input/output types {inp.dtype.name}/{out.dtype.name} are not supported "
-                f"({' or '.join(t.lower() for t in TYPES)})")
+        return (
+            f"input/output types {inp.dtype.name}/{out.dtype.name} are not supported "
+            f"({' or '.join(t.lower() for t in TYPES)})"
+        )
     if begin.data is None or size.data is None:
         return "begin and size must be constant"
     if begin.dtype.name not in ("INT32", "INT64") or size.dtype.name != begin.dtype.name:
         return "begin and size must both be int32 or both int64"
-    if not 1 <= len(inp.shape) <= MAX_DIMS or begin.num_elements != len(inp.shape) or \
-            size.num_elements != len(inp.shape):
+    if (
+        not 1 <= len(inp.shape) <= MAX_DIMS
+        or begin.num_elements != len(inp.shape)
+        or size.num_elements != len(inp.shape)
+    ):
         return f"begin and size need one entry per input dimension (1 to {MAX_DIMS} dimensions)"
     begins, sizes = _box(inp, begin, size)
     if any(b < 0 or s < 0 or b + s > d for b, s, d in zip(begins, sizes, inp.shape)):
@@ -46,13 +52,25 @@ def params(op, inputs, outputs):
         strides[d] = step
         step *= inp.shape[d]
     pad = COPY_DIMS - len(inp.shape)
-    return NodeParams("mg_slice_params", {"extents": [1] * pad + sizes, "strides": [0] * pad + strides,
-                                          "start": sum(b * s for b, s in zip(begins, strides)),
-                                          "count": outputs[0].num_elements, "element_size": inp.dtype.size})
+    return NodeParams(
+        "mg_slice_params",
+        {
+            "extents": [1] * pad + sizes,
+            "strides": [0] * pad + strides,
+            "start": sum(b * s for b, s in zip(begins, strides)),
+            "count": outputs[0].num_elements,
+            "element_size": inp.dtype.size,
+        },
+    )
 
 
 SPEC = KernelSpec(
-    op="SLICE", builtin_code=65, versions=(1, 6), dtypes=TYPES,
-    sources=("slice.h", "slice.c", "slice_generic.c", "mg_strided_copy.h"), registration="mg_register_slice",
-    validate=validate, params=params,
+    op="SLICE",
+    builtin_code=65,
+    versions=(1, 6),
+    dtypes=TYPES,
+    sources=("slice.h", "slice.c", "slice_generic.c", "mg_strided_copy.h"),
+    registration="mg_register_slice",
+    validate=validate,
+    params=params,
 )

@@ -1,4 +1,5 @@
 """SOFTMAX over the last dimension: int8 -> int8, int8 -> int16 and float32, with beta."""
+
 from __future__ import annotations
 
 import numpy as np
@@ -39,16 +40,24 @@ def validate(op, inputs, outputs):
             return f"int16 output must have scale 1/65536 and zero point -32768 (has {float(out_scale):g}, {out_zp})"
     beta, in_scale = _beta(op), float(quant.scale_of(inp))
     if not fx.softmax_real_multiplier(beta, in_scale) > 1.0:
-        return (f"beta {beta:g} times input scale {in_scale:g} is too small for int8 SOFTMAX "
-                "(TFLite requires beta * scale * 2^26 > 1)")
+        return (
+            f"beta {beta:g} times input scale {in_scale:g} is too small for int8 SOFTMAX "
+            "(TFLite requires beta * scale * 2^26 > 1)"
+        )
     return None
 
 
 def params(op, inputs, outputs):
     inp = inputs[0]
     depth = inp.shape[-1]
-    fields = {"outer_size": inp.num_elements // depth if depth else 0, "depth": depth, "input_multiplier": 0,
-              "input_left_shift": 0, "diff_min": 0, "beta": float(np.float32(_beta(op)))}
+    fields = {
+        "outer_size": inp.num_elements // depth if depth else 0,
+        "depth": depth,
+        "input_multiplier": 0,
+        "input_left_shift": 0,
+        "diff_min": 0,
+        "beta": float(np.float32(_beta(op))),
+    }
     if inp.dtype.name == "INT8":
         multiplier, left_shift, diff_min = fx.softmax_scaling(_beta(op), float(quant.scale_of(inp)))
         fields.update(input_multiplier=multiplier, input_left_shift=left_shift, diff_min=diff_min)
@@ -56,9 +65,14 @@ def params(op, inputs, outputs):
 
 
 SPEC = KernelSpec(
-    op="SOFTMAX", builtin_code=25, versions=(1, 3), dtypes=("FLOAT32", "INT8"),
+    op="SOFTMAX",
+    builtin_code=25,
+    versions=(1, 3),
+    dtypes=("FLOAT32", "INT8"),
     sources=("softmax.h", "softmax.c", "softmax_s8.c", "softmax_f32.c", "mg_fixedpoint_exp.h", "mg_fixedpoint.h"),
-    registration="mg_register_softmax", validate=validate, params=params,
+    registration="mg_register_softmax",
+    validate=validate,
+    params=params,
     # each output element is written after the inputs it depends on were read (same type only)
     inplace_input=lambda op, inputs, outputs: 0 if inputs[0].dtype == outputs[0].dtype else None,
 )

@@ -1,4 +1,5 @@
 """SPLIT (num_splits equal pieces) and SPLIT_V (pieces of given sizes) along a constant axis."""
+
 from __future__ import annotations
 
 from ..spec import KernelSpec, NodeParams
@@ -21,8 +22,9 @@ def _axis(axis_tensor, rank: int) -> tuple[int | None, str | None]:
 
 def _check_pieces(inp, outputs, axis: int) -> str | None:
     for t in outputs:
-        if len(t.shape) != len(inp.shape) or any(a != b for i, (a, b) in enumerate(zip(t.shape, inp.shape))
-                                                 if i != axis):
+        if len(t.shape) != len(inp.shape) or any(
+            a != b for i, (a, b) in enumerate(zip(t.shape, inp.shape)) if i != axis
+        ):
             return f"output shape {list(t.shape)} differs from the {list(inp.shape)} input outside axis {axis}"
         if t.shape[axis] < 1:
             return "empty outputs are not supported"
@@ -68,12 +70,19 @@ def validate_split_v(op, inputs, outputs):
 
 
 def _params(inp, outputs, axis: int) -> NodeParams:
-    inner = product(inp.shape[axis + 1:])
+    inner = product(inp.shape[axis + 1 :])
     sizes = [int(t.shape[axis]) * inner for t in outputs]
     offsets = [sum(sizes[:i]) for i in range(len(sizes))]
-    return NodeParams("mg_split_params", {"num_outputs": len(outputs), "outer_size": product(inp.shape[:axis]),
-                                          "input_run": int(inp.shape[axis]) * inner, "copy_sizes": sizes,
-                                          "offsets": offsets})
+    return NodeParams(
+        "mg_split_params",
+        {
+            "num_outputs": len(outputs),
+            "outer_size": product(inp.shape[:axis]),
+            "input_run": int(inp.shape[axis]) * inner,
+            "copy_sizes": sizes,
+            "offsets": offsets,
+        },
+    )
 
 
 def params_split(op, inputs, outputs):
@@ -87,8 +96,24 @@ def params_split_v(op, inputs, outputs):
 
 
 SPECS = [
-    KernelSpec(op="SPLIT", builtin_code=49, versions=(1, 4), dtypes=INT8_16_32_F, sources=SOURCES,
-               registration="mg_register_split", validate=validate_split, params=params_split),
-    KernelSpec(op="SPLIT_V", builtin_code=102, versions=(1, 2), dtypes=INT8_16_32_F, sources=SOURCES,
-               registration="mg_register_split_v", validate=validate_split_v, params=params_split_v),
+    KernelSpec(
+        op="SPLIT",
+        builtin_code=49,
+        versions=(1, 4),
+        dtypes=INT8_16_32_F,
+        sources=SOURCES,
+        registration="mg_register_split",
+        validate=validate_split,
+        params=params_split,
+    ),
+    KernelSpec(
+        op="SPLIT_V",
+        builtin_code=102,
+        versions=(1, 2),
+        dtypes=INT8_16_32_F,
+        sources=SOURCES,
+        registration="mg_register_split_v",
+        validate=validate_split_v,
+        params=params_split_v,
+    ),
 ]

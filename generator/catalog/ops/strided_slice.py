@@ -4,6 +4,7 @@ The generator resolves begin/end/strides and the masks per axis exactly as TFLit
 (StartForAxis/StopForAxis, float ceil) fixes the output shape, its reference kernel
 (StridedSliceStartForAxis/StridedSliceEndForAxis, loops padded to 5-D) the elements it copies. The kernel
 gets a count and an input step per axis, and the input element where the slice begins."""
+
 from __future__ import annotations
 
 import math
@@ -14,9 +15,9 @@ from ..spec import KernelSpec, NodeParams
 from ._copy import COPY_SOURCES, INT8_16_32_F, check_types, constant_int32, product
 
 SOURCES = ("strided_slice.h", "strided_slice.c", "strided_slice_copy.c", *COPY_SOURCES)
-MAX_DIMS = 4     # TFLite Micro rejects larger inputs
+MAX_DIMS = 4  # TFLite Micro rejects larger inputs
 KERNEL_DIMS = 5  # MG_STRIDED_SLICE_DIMS
-INT_MIN, INT_MAX = -2**31, 2**31 - 1
+INT_MIN, INT_MAX = -(2**31), 2**31 - 1
 
 
 def _clamp(v: int, lo: int, hi: int) -> int:
@@ -129,8 +130,9 @@ def validate(op, inputs, outputs):
         return f"output shape {list(out.shape)} differs from the slice's shape {shape}"
     copied = product(count for _, count, _ in axes)
     if copied == 0 or copied != out.num_elements:
-        return (f"the slice copies {copied} elements into an output of {out.num_elements} "
-                "(an empty or out-of-range slice)")
+        return (
+            f"the slice copies {copied} elements into an output of {out.num_elements} (an empty or out-of-range slice)"
+        )
     return None
 
 
@@ -145,12 +147,25 @@ def params(op, inputs, outputs):
     counts = [1] * pad + [count for _, count, _ in axes]
     steps = [0] * pad + [stride * in_strides[d] for d, (_, _, stride) in enumerate(axes)]
     base = sum(start * in_strides[d] for d, (start, _, _) in enumerate(axes))
-    return NodeParams("mg_strided_slice_params", {"input_elements": inp.num_elements,
-                                                  "output_elements": outputs[0].num_elements, "base": base,
-                                                  "counts": counts, "steps": steps})
+    return NodeParams(
+        "mg_strided_slice_params",
+        {
+            "input_elements": inp.num_elements,
+            "output_elements": outputs[0].num_elements,
+            "base": base,
+            "counts": counts,
+            "steps": steps,
+        },
+    )
 
 
 SPEC = KernelSpec(
-    op="STRIDED_SLICE", builtin_code=45, versions=(1, 8), dtypes=INT8_16_32_F, sources=SOURCES,
-    registration="mg_register_strided_slice", validate=validate, params=params,
+    op="STRIDED_SLICE",
+    builtin_code=45,
+    versions=(1, 8),
+    dtypes=INT8_16_32_F,
+    sources=SOURCES,
+    registration="mg_register_strided_slice",
+    validate=validate,
+    params=params,
 )

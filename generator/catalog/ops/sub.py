@@ -4,6 +4,7 @@ parameters (`mg_sub_params` is `mg_add_params`) and set-up.
 The tflite-micro reference this is checked against computes SUB's scales in double, as ADD's. (Some TFLite Micro
 sources compute them in float; the two differ on about one int8 pair in 65536 for some scale triples, and
 exhaustive checks against the reference pick double.)"""
+
 from __future__ import annotations
 
 from . import _elementwise

@@ -1,5 +1,6 @@
 """TRANSPOSE with a constant permutation, up to 5-D: the generator folds the permutation into one input
 step per output axis."""
+
 from __future__ import annotations
 
 from ..spec import KernelSpec, NodeParams
@@ -40,11 +41,18 @@ def params(op, inputs, outputs):
     pad = MAX_DIMS - rank
     out_shape = [1] * pad + [int(inp.shape[p]) for p in perm]
     in_steps = [0] * pad + [in_strides[p] for p in perm]
-    return NodeParams("mg_transpose_params", {"num_elements": inp.num_elements, "out_shape": out_shape,
-                                              "in_steps": in_steps})
+    return NodeParams(
+        "mg_transpose_params", {"num_elements": inp.num_elements, "out_shape": out_shape, "in_steps": in_steps}
+    )
 
 
 SPEC = KernelSpec(
-    op="TRANSPOSE", builtin_code=39, versions=(1, 7), dtypes=INT8_16_F, sources=SOURCES,
-    registration="mg_register_transpose", validate=validate, params=params,
+    op="TRANSPOSE",
+    builtin_code=39,
+    versions=(1, 7),
+    dtypes=INT8_16_F,
+    sources=SOURCES,
+    registration="mg_register_transpose",
+    validate=validate,
+    params=params,
 )

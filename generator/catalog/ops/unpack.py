@@ -1,4 +1,5 @@
 """UNPACK: the input split along an axis into `num` outputs without that axis."""
+
 from __future__ import annotations
 
 from ..spec import KernelSpec, NodeParams
@@ -20,7 +21,7 @@ def validate(op, inputs, outputs):
     num = int(op.options.get("num", 0))
     if num != len(outputs) or num != inp.shape[axis]:
         return f"num {num} differs from the {len(outputs)} outputs or the input's size {inp.shape[axis]} at axis {axis}"
-    expected = list(inp.shape[:axis]) + list(inp.shape[axis + 1:])
+    expected = list(inp.shape[:axis]) + list(inp.shape[axis + 1 :])
     if any(list(t.shape) != expected for t in outputs):
         return f"an output shape is not the input shape without axis {axis} ({expected})"
     return None
@@ -29,11 +30,19 @@ def validate(op, inputs, outputs):
 def params(op, inputs, outputs):
     inp = inputs[0]
     axis = normalize_axis(op.options.get("axis", 0), len(inp.shape))
-    return NodeParams("mg_unpack_params", {"num": len(outputs), "outer_size": product(inp.shape[:axis]),
-                                           "copy_size": product(inp.shape[axis + 1:])})
+    return NodeParams(
+        "mg_unpack_params",
+        {"num": len(outputs), "outer_size": product(inp.shape[:axis]), "copy_size": product(inp.shape[axis + 1 :])},
+    )
 
 
 SPEC = KernelSpec(
-    op="UNPACK", builtin_code=88, versions=(1, 4), dtypes=INT8_16_32_F, sources=SOURCES,
-    registration="mg_register_unpack", validate=validate, params=params,
+    op="UNPACK",
+    builtin_code=88,
+    versions=(1, 4),
+    dtypes=INT8_16_32_F,
+    sources=SOURCES,
+    registration="mg_register_unpack",
+    validate=validate,
+    params=params,
 )
