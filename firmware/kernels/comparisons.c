@@ -1,47 +1,29 @@
 /* The comparison registrations: check the node against its parameters, then call the math for its type. */
 #include "comparisons.h"
+#include "mg_elementwise.h"
 
 static mg_status prepare(mg_node *node)
 {
     const mg_comparisons_params *p = node->params;
-    const mg_tensor *input1 = mg_input(node, 0);
-    const mg_tensor *input2 = mg_input(node, 1);
-    if (!input1 || !input2 || node->num_outputs != 1) {
-        return mg_fail(node, "needs two inputs and one output");
-    }
-    const mg_tensor *output = mg_output(node, 0);
-    if (mg_num_elements(output) != p->count) {
-        return mg_fail(node, "shapes differ from the generated plan");
-    }
-    if (input1->type != input2->type || output->type != MG_BOOL) {
-        return mg_fail(node, "needs inputs of one type and a bool output");
-    }
-    return MG_OK;
+    return mg_check_binary(node, p->count, MG_SAME_TYPE, MG_BOOL);
 }
 
-#define CASE(type_code, op, suffix)                                                                                    \
-    case type_code: mg_##op##_##suffix(node->params, a, b, output); return MG_OK;
-
-/* An invoke per op; EQUAL and NOT_EQUAL also take bool inputs. */
+/* An invoke per op, on the inputs' type; EQUAL and NOT_EQUAL also take bool inputs. */
 #define INVOKE(op, BOOL_CASE)                                                                                          \
     static mg_status invoke_##op(mg_node *node)                                                                        \
     {                                                                                                                  \
-        const mg_tensor *input1 = mg_input(node, 0);                                                                   \
-        const void *a = input1->data;                                                                                  \
-        const void *b = mg_input(node, 1)->data;                                                                       \
-        uint8_t *output = mg_output(node, 0)->data;                                                                    \
-        switch (input1->type) {                                                                                        \
-            CASE(MG_FLOAT32, op, f32)                                                                                  \
-            CASE(MG_INT32, op, s32)                                                                                    \
-            CASE(MG_INT64, op, s64)                                                                                    \
-            CASE(MG_INT8, op, s8)                                                                                      \
+        switch (mg_input(node, 0)->type) {                                                                             \
+            MG_BINARY_CASE(MG_FLOAT32, mg_##op##_f32)                                                                  \
+            MG_BINARY_CASE(MG_INT32, mg_##op##_s32)                                                                    \
+            MG_BINARY_CASE(MG_INT64, mg_##op##_s64)                                                                    \
+            MG_BINARY_CASE(MG_INT8, mg_##op##_s8)                                                                      \
             BOOL_CASE                                                                                                  \
         default: return mg_fail(node, "type not supported");                                                           \
         }                                                                                                              \
     }
 
-INVOKE(equal, CASE(MG_BOOL, equal, b))
-INVOKE(not_equal, CASE(MG_BOOL, not_equal, b))
+INVOKE(equal, MG_BINARY_CASE(MG_BOOL, mg_equal_b))
+INVOKE(not_equal, MG_BINARY_CASE(MG_BOOL, mg_not_equal_b))
 INVOKE(greater, )
 INVOKE(greater_equal, )
 INVOKE(less, )

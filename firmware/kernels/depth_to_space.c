@@ -1,24 +1,12 @@
 /* DEPTH_TO_SPACE registration: checks the node against its parameters, then copies. */
 #include "depth_to_space.h"
+#include "mg_elementwise.h"
 
+/* mg_strided_copy_params does not begin with its count, so mg_prepare_unary_any cannot find it. */
 static mg_status prepare(mg_node *node)
 {
     const mg_depth_to_space_params *p = node->params;
-    const mg_tensor *input = mg_input(node, 0);
-    if (!input || node->num_inputs != 1 || node->num_outputs != 1) {
-        return mg_fail(node, "needs one input and one output");
-    }
-    const mg_tensor *output = mg_output(node, 0);
-    if (mg_num_elements(input) != p->count || mg_num_elements(output) != p->count || input->type != output->type) {
-        return mg_fail(node, "the tensors differ from the generated plan");
-    }
-    return MG_OK;
+    return mg_check_tensors(node, 1, p->count, p->count, MG_ELEMENTWISE_ANY_TYPE);
 }
 
-static mg_status invoke(mg_node *node)
-{
-    mg_depth_to_space_generic(node->params, mg_input(node, 0)->data, mg_output(node, 0)->data);
-    return MG_OK;
-}
-
-const mg_registration mg_register_depth_to_space = {0, 0, prepare, invoke};
+MG_REGISTER_UNARY_ONE(depth_to_space, prepare, mg_depth_to_space_generic);

@@ -1,24 +1,8 @@
 /* Registrations of the element-wise unary ops (TFLite Micro's elementwise.cc, neg.cc, floor.cc, ceil.cc,
- * round.cc, exp.cc): one prepare for all of them, an invoke per op dispatching on the type. The generator has
- * checked the types against TFLite Micro's; prepare checks that the tensors are the ones it planned. */
+ * round.cc, exp.cc): one prepare for all of them (mg_prepare_unary_any), an invoke per op dispatching on the type.
+ * The generator has checked the types against TFLite Micro's; prepare checks that the tensors are the ones it planned. */
 #include "elementwise.h"
-
-static mg_status prepare(mg_node *node)
-{
-    const mg_elementwise_params *p = node->params;
-    const mg_tensor *input = mg_input(node, 0);
-    if (!input || node->num_inputs != 1 || node->num_outputs != 1) {
-        return mg_fail(node, "needs one input and one output");
-    }
-    const mg_tensor *output = mg_output(node, 0);
-    if (mg_num_elements(input) != p->count || mg_num_elements(output) != p->count) {
-        return mg_fail(node, "shapes differ from the generated plan");
-    }
-    if (input->type != output->type) {
-        return mg_fail(node, "input and output types differ");
-    }
-    return MG_OK;
-}
+#include "mg_elementwise.h"
 
 typedef void (*float_kernel)(const mg_elementwise_params *, const float *, float *);
 
@@ -65,57 +49,25 @@ static mg_status invoke_logical_not(mg_node *node)
     return MG_OK;
 }
 
-static mg_status invoke_sin(mg_node *node)
-{
-    return invoke_float(node, mg_sin_f32);
-}
-static mg_status invoke_cos(mg_node *node)
-{
-    return invoke_float(node, mg_cos_f32);
-}
-static mg_status invoke_log(mg_node *node)
-{
-    return invoke_float(node, mg_log_f32);
-}
-static mg_status invoke_sqrt(mg_node *node)
-{
-    return invoke_float(node, mg_sqrt_f32);
-}
-static mg_status invoke_square(mg_node *node)
-{
-    return invoke_float(node, mg_square_f32);
-}
-static mg_status invoke_neg(mg_node *node)
-{
-    return invoke_float(node, mg_neg_f32);
-}
-static mg_status invoke_floor(mg_node *node)
-{
-    return invoke_float(node, mg_floor_f32);
-}
-static mg_status invoke_ceil(mg_node *node)
-{
-    return invoke_float(node, mg_ceil_f32);
-}
-static mg_status invoke_round(mg_node *node)
-{
-    return invoke_float(node, mg_round_f32);
-}
-static mg_status invoke_exp(mg_node *node)
-{
-    return invoke_float(node, mg_exp_f32);
-}
+/* A float32-only op: its invoke and its registration. */
+#define FLOAT_ONLY(op)                                                                                                 \
+    static mg_status invoke_##op(mg_node *node)                                                                        \
+    {                                                                                                                  \
+        return invoke_float(node, mg_##op##_f32);                                                                      \
+    }                                                                                                                  \
+    const mg_registration mg_register_##op = {0, 0, mg_prepare_unary_any, invoke_##op}
 
-const mg_registration mg_register_abs = {0, 0, prepare, invoke_abs};
-const mg_registration mg_register_sin = {0, 0, prepare, invoke_sin};
-const mg_registration mg_register_cos = {0, 0, prepare, invoke_cos};
-const mg_registration mg_register_log = {0, 0, prepare, invoke_log};
-const mg_registration mg_register_sqrt = {0, 0, prepare, invoke_sqrt};
-const mg_registration mg_register_rsqrt = {0, 0, prepare, invoke_rsqrt};
-const mg_registration mg_register_square = {0, 0, prepare, invoke_square};
-const mg_registration mg_register_logical_not = {0, 0, prepare, invoke_logical_not};
-const mg_registration mg_register_neg = {0, 0, prepare, invoke_neg};
-const mg_registration mg_register_floor = {0, 0, prepare, invoke_floor};
-const mg_registration mg_register_ceil = {0, 0, prepare, invoke_ceil};
-const mg_registration mg_register_round = {0, 0, prepare, invoke_round};
-const mg_registration mg_register_exp = {0, 0, prepare, invoke_exp};
+const mg_registration mg_register_abs = {0, 0, mg_prepare_unary_any, invoke_abs};
+const mg_registration mg_register_rsqrt = {0, 0, mg_prepare_unary_any, invoke_rsqrt};
+const mg_registration mg_register_logical_not = {0, 0, mg_prepare_unary_any, invoke_logical_not};
+
+FLOAT_ONLY(sin);
+FLOAT_ONLY(cos);
+FLOAT_ONLY(log);
+FLOAT_ONLY(sqrt);
+FLOAT_ONLY(square);
+FLOAT_ONLY(neg);
+FLOAT_ONLY(floor);
+FLOAT_ONLY(ceil);
+FLOAT_ONLY(round);
+FLOAT_ONLY(exp);

@@ -7,8 +7,8 @@
  * scale when the scales differ, adds the output zero point and clamps; unquantized int16 ABS is plain abs.
  * Quantized RSQRT (int8) computes 1/sqrt(input - input zero point) with gemmlowp's fixed-point
  * Newton-Raphson, then rescales it by 1 / (sqrt(input scale) * output scale). */
-#ifndef MG_ELEMENTWISE_H
-#define MG_ELEMENTWISE_H
+#ifndef MG_ELEMENTWISE_OPS_H /* MG_ELEMENTWISE_H is mg_elementwise.h's */
+#define MG_ELEMENTWISE_OPS_H
 
 #include <stdint.h>
 

@@ -1,13 +1,16 @@
-/* Registration glue shared by the element-wise kernels (RELU, LOGISTIC, ADD, ... and their backends) and the
- * pooling kernels: the checks TFLite Micro's Prepare functions make on the tensors, and the invoke that picks the
- * math by type.
+/* Registration glue shared by the element-wise kernels (RELU, LOGISTIC, ADD, ... and their backends), the
+ * pooling kernels and the small ops' families (elementwise.c, comparisons.c, DIV, ...): the checks TFLite Micro's
+ * Prepare functions make on the tensors, and the invoke that picks the math by type.
  *
  * An element-wise kernel's parameter struct begins with `int32_t count` (the output's element count), which
  * the generic prepare checks against the node's tensors. Its registration is then one line:
  *
  *     MG_REGISTER_UNARY(relu, mg_prepare_unary, mg_relu_s8, mg_relu_f32);      defines mg_register_relu
  *     MG_REGISTER_BINARY_S8(add_dsp, mg_prepare_binary_s8, mg_add_s8_dsp);     defines mg_register_add_dsp
- */
+ *
+ * A kernel whose struct begins with something else (mg_binary_loop.h's broadcast walk, mg_strided_copy.h's)
+ * passes its count to mg_check_tensors or mg_check_binary in a two-line prepare; an invoke that dispatches on
+ * more types than int8 and float32 is a switch of MG_BINARY_CASE lines. */
 #ifndef MG_ELEMENTWISE_H
 #define MG_ELEMENTWISE_H
 
@@ -18,15 +21,24 @@
 enum {
     MG_ELEMENTWISE_INT8_ONLY = 1,  /* a backend kernel: int8 tensors only */
     MG_ELEMENTWISE_SAME_COUNT = 2, /* every input has the output's element count (no broadcasting) */
+    MG_ELEMENTWISE_ANY_TYPE = 4,   /* any type, the same for every tensor (the kernel dispatches or copies) */
 };
 
+/* mg_check_binary's type argument that leaves a type free: the inputs' any common type, the output's theirs. */
+#define MG_SAME_TYPE (-1)
+
 /* Checks a node of (at least) `num_inputs` inputs and one output: the output has output_count elements, each
- * input input_count (-1: any, broadcasting), and every tensor has the output's type, int8 or float32. */
+ * input input_count (-1: any, broadcasting), and every tensor has the output's type, int8 or float32 (any with
+ * MG_ELEMENTWISE_ANY_TYPE). */
 mg_status mg_check_tensors(mg_node *node, int num_inputs, int32_t input_count, int32_t output_count, int flags);
 
 /* mg_check_tensors for an element-wise node: the output has the params' leading count of elements, each input
  * too for a unary node or with MG_ELEMENTWISE_SAME_COUNT. */
 mg_status mg_check_elementwise(mg_node *node, int num_inputs, int flags);
+
+/* Checks a broadcasting binary node: two inputs of one type, input_type unless MG_SAME_TYPE, and one output of
+ * `count` elements and type output_type, or the inputs' type with MG_SAME_TYPE. */
+mg_status mg_check_binary(mg_node *node, int32_t count, int input_type, int output_type);
 
 static inline mg_status mg_prepare_unary(mg_node *node)
 {
@@ -36,6 +48,12 @@ static inline mg_status mg_prepare_unary(mg_node *node)
 static inline mg_status mg_prepare_unary_s8(mg_node *node)
 {
     return mg_check_elementwise(node, 1, MG_ELEMENTWISE_INT8_ONLY);
+}
+
+/* A unary op of any type (one type for input and output) whose kernel dispatches on it or only moves bytes. */
+static inline mg_status mg_prepare_unary_any(mg_node *node)
+{
+    return mg_check_elementwise(node, 1, MG_ELEMENTWISE_ANY_TYPE);
 }
 
 static inline mg_status mg_prepare_binary(mg_node *node)
@@ -63,13 +81,16 @@ static inline mg_status mg_prepare_binary_s8(mg_node *node)
     }                                                                                                                  \
     const mg_registration mg_register_##name = {0, 0, prepare, name##_invoke}
 
-#define MG_REGISTER_UNARY_S8(name, prepare, s8)                                                                        \
+/* One math function for whatever type the prepare let through (an int8-only backend, a byte copy, bool ops). */
+#define MG_REGISTER_UNARY_ONE(name, prepare, kernel)                                                                   \
     static mg_status name##_invoke(mg_node *node)                                                                      \
     {                                                                                                                  \
-        s8(node->params, mg_input(node, 0)->data, mg_output(node, 0)->data);                                           \
+        kernel(node->params, mg_input(node, 0)->data, mg_output(node, 0)->data);                                       \
         return MG_OK;                                                                                                  \
     }                                                                                                                  \
     const mg_registration mg_register_##name = {0, 0, prepare, name##_invoke}
+
+#define MG_REGISTER_UNARY_S8(name, prepare, s8) MG_REGISTER_UNARY_ONE(name, prepare, s8)
 
 #define MG_REGISTER_BINARY(name, prepare, s8, f32)                                                                     \
     static mg_status name##_invoke(mg_node *node)                                                                      \
@@ -85,12 +106,21 @@ static inline mg_status mg_prepare_binary_s8(mg_node *node)
     }                                                                                                                  \
     const mg_registration mg_register_##name = {0, 0, prepare, name##_invoke}
 
-#define MG_REGISTER_BINARY_S8(name, prepare, s8)                                                                       \
+/* The case of an invoke's `switch` on a type that calls `kernel` on the tensors of the invoke's `node`. */
+#define MG_BINARY_CASE(type_code, kernel)                                                                              \
+    case type_code:                                                                                                    \
+        kernel(node->params, mg_input(node, 0)->data, mg_input(node, 1)->data, mg_output(node, 0)->data);              \
+        return MG_OK;
+
+/* One math function for whatever type the prepare let through, as MG_REGISTER_UNARY_ONE. */
+#define MG_REGISTER_BINARY_ONE(name, prepare, kernel)                                                                  \
     static mg_status name##_invoke(mg_node *node)                                                                      \
     {                                                                                                                  \
-        s8(node->params, mg_input(node, 0)->data, mg_input(node, 1)->data, mg_output(node, 0)->data);                  \
+        kernel(node->params, mg_input(node, 0)->data, mg_input(node, 1)->data, mg_output(node, 0)->data);              \
         return MG_OK;                                                                                                  \
     }                                                                                                                  \
     const mg_registration mg_register_##name = {0, 0, prepare, name##_invoke}
+
+#define MG_REGISTER_BINARY_S8(name, prepare, s8) MG_REGISTER_BINARY_ONE(name, prepare, s8)
 
 #endif

@@ -1,34 +1,20 @@
 /* SQUARED_DIFFERENCE registration: checks the node against its parameters, then calls the math for its type. */
 #include "squared_difference.h"
+#include "mg_elementwise.h"
 
 static mg_status prepare(mg_node *node)
 {
     const mg_squared_difference_params *p = node->params;
-    const mg_tensor *input1 = mg_input(node, 0);
-    const mg_tensor *input2 = mg_input(node, 1);
-    if (!input1 || !input2 || node->num_outputs != 1) {
-        return mg_fail(node, "needs two inputs and one output");
-    }
-    const mg_tensor *output = mg_output(node, 0);
-    if (mg_num_elements(output) != p->count) {
-        return mg_fail(node, "shapes differ from the generated plan");
-    }
-    if (input1->type != output->type || input2->type != output->type) {
-        return mg_fail(node, "input and output types differ");
-    }
-    return MG_OK;
+    return mg_check_binary(node, p->count, MG_SAME_TYPE, MG_SAME_TYPE);
 }
 
 static mg_status invoke(mg_node *node)
 {
-    const void *a = mg_input(node, 0)->data;
-    const void *b = mg_input(node, 1)->data;
-    const mg_tensor *output = mg_output(node, 0);
-    switch (output->type) {
-    case MG_FLOAT32: mg_squared_difference_f32(node->params, a, b, output->data); return MG_OK;
-    case MG_INT32: mg_squared_difference_s32(node->params, a, b, output->data); return MG_OK;
-    case MG_INT8: mg_squared_difference_s8(node->params, a, b, output->data); return MG_OK;
-    case MG_INT16: mg_squared_difference_s16(node->params, a, b, output->data); return MG_OK;
+    switch (mg_output(node, 0)->type) {
+        MG_BINARY_CASE(MG_FLOAT32, mg_squared_difference_f32)
+        MG_BINARY_CASE(MG_INT32, mg_squared_difference_s32)
+        MG_BINARY_CASE(MG_INT8, mg_squared_difference_s8)
+        MG_BINARY_CASE(MG_INT16, mg_squared_difference_s16)
     default: return mg_fail(node, "supports float32, int32, int8 and int16 only");
     }
 }

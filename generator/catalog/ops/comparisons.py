@@ -29,6 +29,8 @@ SOURCES = (
     "mg_binary_loop.h",
     "mg_broadcast.h",
     "mg_fixedpoint.h",
+    "mg_elementwise.h",
+    "mg_elementwise.c",
     *(f"{name.lower()}_{SUFFIX[t]}.c" for name, _, _, types in OPS for t in types),
 )
 

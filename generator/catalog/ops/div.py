@@ -97,6 +97,8 @@ SPEC = KernelSpec(
         "mg_broadcast.h",
         "mg_fixedpoint.h",
         "mg_fixedpoint_exp.h",
+        "mg_elementwise.h",
+        "mg_elementwise.c",
     ),
     registration="mg_register_div",
     validate=validate,

@@ -12,6 +12,8 @@ from ..spec import KernelSpec, NodeParams
 SOURCES = (
     "elementwise.h",
     "elementwise.c",
+    "mg_elementwise.h",
+    "mg_elementwise.c",
     "abs_f32.c",
     "abs_s8.c",
     "abs_s16.c",

@@ -30,6 +30,8 @@ SPECS = [
             f"{name.lower()}_f32.c",
             "mg_binary_loop.h",
             "mg_broadcast.h",
+            "mg_elementwise.h",
+            "mg_elementwise.c",
         ),
         registration=f"mg_register_{name.lower()}",
         validate=validate,

@@ -6,7 +6,16 @@ from ..spec import KernelSpec, NodeParams
 from . import _broadcast
 from ._binary_types import check_binary_types
 
-SOURCES = ("logical.h", "logical.c", "logical_and_b.c", "logical_or_b.c", "mg_binary_loop.h", "mg_broadcast.h")
+SOURCES = (
+    "logical.h",
+    "logical.c",
+    "logical_and_b.c",
+    "logical_or_b.c",
+    "mg_binary_loop.h",
+    "mg_broadcast.h",
+    "mg_elementwise.h",
+    "mg_elementwise.c",
+)
 
 
 def validate(op, inputs, outputs):

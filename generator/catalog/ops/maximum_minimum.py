@@ -13,6 +13,8 @@ SOURCES = (
     "maximum_minimum.c",
     "mg_binary_loop.h",
     "mg_broadcast.h",
+    "mg_elementwise.h",
+    "mg_elementwise.c",
     *(f"{op}_{t}.c" for op in ("maximum", "minimum") for t in ("f32", "s8", "s16", "s32", "s64")),
 )
 

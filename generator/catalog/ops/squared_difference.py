@@ -89,6 +89,8 @@ SPEC = KernelSpec(
         "mg_binary_loop.h",
         "mg_broadcast.h",
         "mg_fixedpoint.h",
+        "mg_elementwise.h",
+        "mg_elementwise.c",
     ),
     registration="mg_register_squared_difference",
     validate=validate,
