@@ -5,7 +5,8 @@ from pathlib import Path
 
 import pytest
 
-pytestmark = pytest.mark.qemu
+# one worker runs the module: its fixture writes the bench folders under ~/.cache/mcugen/bench
+pytestmark = [pytest.mark.qemu, pytest.mark.xdist_group("bench")]
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "benchmarks.md"
 
