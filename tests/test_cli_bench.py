@@ -5,8 +5,8 @@ from pathlib import Path
 
 import pytest
 
-# one worker runs the module: its fixture writes the bench folders under ~/.cache/mcugen/bench
-pytestmark = [pytest.mark.qemu, pytest.mark.xdist_group("bench")]
+# the fixture's bench uses the shared folders under ~/.cache/mcugen/bench; mcugen bench takes a lock on them
+pytestmark = pytest.mark.qemu
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "benchmarks.md"
 

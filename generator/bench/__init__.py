@@ -20,6 +20,7 @@ from ..build import build
 from ..catalog.backends import choose_backends
 from ..compare import compare
 from ..errors import McugenError
+from ..locking import exclusive
 from ..measure import measure
 from ..pipeline import build_and_run, generate, progress, random_sets
 from ..plan.nodes import node_rows
@@ -64,9 +65,12 @@ def tflm_planned_arena(model_path: Path) -> int | None:
     return int(match.group(1)) if match else None
 
 
+def _bench_root() -> Path:
+    return Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "mcugen" / "bench"
+
+
 def _workdir(model: str, board: str, suffix: str = "") -> Path:
-    root = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "mcugen" / "bench"
-    return root / f"{Path(model).stem}-{board}{suffix}"
+    return _bench_root() / f"{Path(model).stem}-{board}{suffix}"
 
 
 def bench_one(
@@ -120,10 +124,12 @@ def run_bench(models: list[str], boards: list[str], sets: int = 3, all_ops: bool
             runs.append((m, b, "reference", all_ops and b == boards[0]))
             if optimized:
                 runs.append((m, b, "auto", False))
-    return [
-        bench_one(m, b, sets=sets, all_ops=with_all, backend=backend, step=f"[{i}/{len(runs)}] ")
-        for i, (m, b, backend, with_all) in enumerate(runs, 1)
-    ]
+    # The project folders are shared by every bench on this machine: a second bench waits for the first.
+    with exclusive(_bench_root().parent / "bench.lock"):
+        return [
+            bench_one(m, b, sets=sets, all_ops=with_all, backend=backend, step=f"[{i}/{len(runs)}] ")
+            for i, (m, b, backend, with_all) in enumerate(runs, 1)
+        ]
 
 
 def as_dicts(results: list[BenchResult]) -> list[dict]:
