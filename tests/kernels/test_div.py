@@ -67,23 +67,28 @@ def test_random(dtype):
     verify_model(model, sets=sets)
 
 
+def _every_pair(b, q1, q2, qo):
+    """A DIV node over every int8 dividend against every int8 divisor but the divisor's zero point."""
+    x = b.input([256, 1], "int8", q1, lambda rng, s: np.arange(-128, 128, dtype=np.int8).reshape(s))
+    y = b.input(
+        [1, 256],
+        "int8",
+        q2,
+        lambda rng, s, z=q2[1]: (
+            np.where(np.arange(-128, 128) == z, z + 1 if z < 127 else z - 1, np.arange(-128, 128))
+            .astype(np.int8)
+            .reshape(s)
+        ),
+    )
+    b.node("DIV", [x, y], [b.output([256, 256], "int8", qo)], version=2)
+
+
 def test_int8_every_pair():
     """Every dividend against every divisor but the zero point, for a few quantizations."""
     b = Batch(40)
     for _ in range(3):
         q1, q2, qo = int8_quant(b.rng)
-        x = b.input([256, 1], "int8", q1, lambda rng, s: np.arange(-128, 128, dtype=np.int8).reshape(s))
-        y = b.input(
-            [1, 256],
-            "int8",
-            q2,
-            lambda rng, s, z=q2[1]: (
-                np.where(np.arange(-128, 128) == z, z + 1 if z < 127 else z - 1, np.arange(-128, 128))
-                .astype(np.int8)
-                .reshape(s)
-            ),
-        )
-        b.node("DIV", [x, y], [b.output([256, 256], "int8", qo)], version=2)
+        _every_pair(b, q1, q2, qo)
     verify_model(b.build(), sets=b.sets(1))
 
 
@@ -101,18 +106,7 @@ def test_int8_double_precision_setup():
         if np.float32(s1 / (s2 * so)) == np.float32(float(s1) / (float(s2) * float(so))):
             continue
         found += 1
-        x = b.input([256, 1], "int8", q1, lambda rng, s: np.arange(-128, 128, dtype=np.int8).reshape(s))
-        y = b.input(
-            [1, 256],
-            "int8",
-            q2,
-            lambda rng, s, z=q2[1]: (
-                np.where(np.arange(-128, 128) == z, z + 1 if z < 127 else z - 1, np.arange(-128, 128))
-                .astype(np.int8)
-                .reshape(s)
-            ),
-        )
-        b.node("DIV", [x, y], [b.output([256, 256], "int8", qo)], version=2)
+        _every_pair(b, q1, q2, qo)
     verify_model(b.build(), sets=b.sets(1))
 
 

@@ -3,7 +3,8 @@ int8 with a block size; both are fixed permutations of the input, copied by mg_s
 
 from __future__ import annotations
 
-from ..spec import KernelSpec, NodeParams
+from ..spec import KernelSpec
+from ._strided_copy import copy_params
 
 DIMS = 6  # MG_STRIDED_COPY_DIMS
 
@@ -44,10 +45,7 @@ def params(op, inputs, outputs):
         h, w = out.shape[1], out.shape[2]
         extents = [b, h, w, bs, bs, c]
         strides = [h_in * w_in * c, bs * w_in * c, bs * c, w_in * c, c, 1]
-    return NodeParams(
-        f"mg_{op.op_name.lower()}_params",
-        {"extents": extents, "strides": strides, "start": 0, "count": out.num_elements, "element_size": out.dtype.size},
-    )
+    return copy_params(f"mg_{op.op_name.lower()}_params", extents, strides, 0, out)
 
 
 SPECS = [

@@ -3,9 +3,10 @@ constant int32 list of contiguous axes."""
 
 from __future__ import annotations
 
-from ..spec import KernelSpec, NodeParams
+from ..spec import KernelSpec
+from ._strided_copy import copy_params
 
-MAX_DIMS = 6  # MG_REVERSE_DIMS, TFLite's RuntimeShape::kMaxSmallSize
+MAX_DIMS = 6  # TFLite's RuntimeShape::kMaxSmallSize
 TYPES = ("FLOAT32", "INT8", "INT16", "INT32", "INT64", "UINT8", "BOOL")
 
 
@@ -48,17 +49,7 @@ def params(op, inputs, outputs):
         if d in reversed_axes:
             start += (shape[d] - 1) * step
         step *= shape[d]
-    pad = MAX_DIMS - len(shape)
-    return NodeParams(
-        "mg_reverse_v2_params",
-        {
-            "extents": [1] * pad + shape,
-            "strides": [0] * pad + strides,
-            "start": start,
-            "count": inp.num_elements,
-            "element_size": inp.dtype.size,
-        },
-    )
+    return copy_params("mg_reverse_v2_params", shape, strides, start, outputs[0])
 
 
 SPEC = KernelSpec(

@@ -3,10 +3,10 @@ begin and size (a size of -1 runs to the end of its dimension)."""
 
 from __future__ import annotations
 
-from ..spec import KernelSpec, NodeParams
+from ..spec import KernelSpec
+from ._strided_copy import copy_params
 
 MAX_DIMS = 5  # TFLite Micro's kMaxDim
-COPY_DIMS = 6  # MG_STRIDED_COPY_DIMS
 TYPES = ("FLOAT32", "INT8", "INT16", "INT32", "BOOL")
 
 
@@ -51,17 +51,8 @@ def params(op, inputs, outputs):
     for d in range(len(inp.shape) - 1, -1, -1):
         strides[d] = step
         step *= inp.shape[d]
-    pad = COPY_DIMS - len(inp.shape)
-    return NodeParams(
-        "mg_slice_params",
-        {
-            "extents": [1] * pad + sizes,
-            "strides": [0] * pad + strides,
-            "start": sum(b * s for b, s in zip(begins, strides)),
-            "count": outputs[0].num_elements,
-            "element_size": inp.dtype.size,
-        },
-    )
+    start = sum(b * s for b, s in zip(begins, strides))
+    return copy_params("mg_slice_params", sizes, strides, start, outputs[0])
 
 
 SPEC = KernelSpec(
