@@ -41,6 +41,15 @@ def product(dims) -> int:
     return result
 
 
+def strides(shape) -> list[int]:
+    """Row-major element strides of `shape`."""
+    result, step = [0] * len(shape), 1
+    for d in range(len(shape) - 1, -1, -1):
+        result[d] = step
+        step *= int(shape[d])
+    return result
+
+
 def normalize_axis(axis: int, rank: int) -> int | None:
     """axis in [-rank, rank) as a non-negative index, or None when out of range."""
     axis = int(axis)

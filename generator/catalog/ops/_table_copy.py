@@ -23,12 +23,3 @@ def table_params(c_type: str, tables: list[list[int]], block: int, output) -> No
             "element_size": output.dtype.size,
         },
     )
-
-
-def strides(shape) -> list[int]:
-    """Row-major element strides of `shape`."""
-    result, step = [0] * len(shape), 1
-    for d in range(len(shape) - 1, -1, -1):
-        result[d] = step
-        step *= int(shape[d])
-    return result

@@ -4,8 +4,8 @@ paddings, up to 6-D. Each output coordinate's input coordinate is TFLite's GetIn
 from __future__ import annotations
 
 from ..spec import KernelSpec
-from ._copy import product
-from ._table_copy import TABLE_DIMS, strides, table_params
+from ._copy import product, strides
+from ._table_copy import TABLE_DIMS, table_params
 
 TYPES = ("FLOAT32", "INT8")
 MODES = {0: "REFLECT", 1: "SYMMETRIC"}

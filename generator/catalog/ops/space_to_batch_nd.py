@@ -6,7 +6,8 @@ space_to_batch_nd.h); BATCH_TO_SPACE_ND is a fixed permutation with crops, copie
 from __future__ import annotations
 
 from ..spec import KernelSpec, NodeParams
-from ._table_copy import strides, table_params
+from ._copy import strides
+from ._table_copy import table_params
 
 TYPES = ("FLOAT32", "INT8")
 
