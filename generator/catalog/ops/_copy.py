@@ -1,4 +1,5 @@
-"""Shared checks of the data-movement kernels (reshape, shape, pack, unpack, split, transpose, strided_slice).
+"""Shared checks of the data-movement kernels (reshape, shape, pack, unpack, split, transpose, strided_slice) and
+the shape arithmetic of the gathers and copies (`product`, `strides`).
 
 They copy elements without looking at them, so quantized tensors need no set-up math; like TFLite Micro, they
 do not compare the scales and zero points of their inputs and outputs (the converter gives these ops equal
