@@ -34,17 +34,17 @@ typedef struct {
 /* Runs the statements after `offset` for each position of MG_MEAN_DIMS dims in row-major order, with `offset`
  * its input offset (elements). */
 #define MG_MEAN_WALK(dims, strides, offset, ...)                                                                       \
-    for (int32_t offset##i0 = 0, offset##o0 = 0; offset##i0 < (dims)[0]; ++offset##i0, offset##o0 += (strides)[0])     \
-        for (int32_t offset##i1 = 0, offset##o1 = offset##o0; offset##i1 < (dims)[1];                                  \
-             ++offset##i1, offset##o1 += (strides)[1])                                                                 \
-            for (int32_t offset##i2 = 0, offset##o2 = offset##o1; offset##i2 < (dims)[2];                              \
-                 ++offset##i2, offset##o2 += (strides)[2])                                                             \
-                for (int32_t offset##i3 = 0, offset##o3 = offset##o2; offset##i3 < (dims)[3];                          \
-                     ++offset##i3, offset##o3 += (strides)[3])                                                         \
-                    for (int32_t offset##i4 = 0, offset = offset##o3; offset##i4 < (dims)[4];                          \
-                         ++offset##i4, offset += (strides)[4]) {                                                       \
+    for (int32_t offset##0 = 0; offset##0 < (dims)[0]; ++offset##0)                                                    \
+        for (int32_t offset##1 = 0; offset##1 < (dims)[1]; ++offset##1)                                                \
+            for (int32_t offset##2 = 0; offset##2 < (dims)[2]; ++offset##2)                                            \
+                for (int32_t offset##3 = 0; offset##3 < (dims)[3]; ++offset##3) {                                      \
+                    const int32_t offset##row = offset##0 * (strides)[0] + offset##1 * (strides)[1] +                  \
+                                                offset##2 * (strides)[2] + offset##3 * (strides)[3];                   \
+                    for (int32_t offset##4 = 0; offset##4 < (dims)[4]; ++offset##4) {                                  \
+                        const int32_t offset = offset##row + offset##4 * (strides)[4];                                 \
                         __VA_ARGS__                                                                                    \
-                    }
+                    }                                                                                                  \
+                }
 
 /* TFLite's QuantizedMeanOrSum for input type T in [lo, hi]: each output's sum (int32, wrapping as TFLite adds),
  * less count input zero points, scaled once by the multiplier, plus the output zero point, clamped. */
