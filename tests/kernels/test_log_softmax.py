@@ -47,6 +47,7 @@ def test_int8_extreme_scales():
     b = Batch(13)
     for in_scale in (2e-8, 1e-6, 1e-4, 0.03, 1.0, 3.0, 50.0):
         log_softmax_node(b, "int8", [2, 37], in_scale)
+    log_softmax_node(b, "int8", [1, 700], 1e-3)  # a sum of exps of hundreds: the log's larger inputs
     verify_model(b.build(), sets=b.sets())
 
 
