@@ -64,7 +64,6 @@ SPECS = [
         sources=(
             "arg_min_max.h",
             "mg_elementwise.h",
-            "mg_elementwise.c",
             "arg_min_max.c",
             "arg_max_s8.c",
             "arg_max_f32.c",
