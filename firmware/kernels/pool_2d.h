@@ -1,10 +1,11 @@
-/* The pooling family, AVERAGE_POOL_2D and MAX_POOL_2D (NHWC), shared by every backend: the parameters TFLite
- * Micro's PoolingPrepare computes (output size, padding, activation range), the node check, and the filter
- * window clipped to the input that every pooling kernel walks.
+/* The pooling family, AVERAGE_POOL_2D, MAX_POOL_2D and L2_POOL_2D (NHWC), shared by every backend: the
+ * parameters TFLite Micro's PoolingPrepare computes (output size, padding, activation range), the node check,
+ * and the filter window clipped to the input that every pooling kernel walks.
  *
  * AVERAGE_POOL_2D: each output is the mean of the filter window clipped to the input, rounded as TFLite does;
- * MAX_POOL_2D: its largest value. Kernels: mg_average_pool_2d_s8, _f32 and mg_max_pool_2d_s8, _f32 (reference,
- * registered in average_pool_2d.c, max_pool_2d.c), mg_<op>_s8_dsp (<op>_s8_dsp.c), mg_<op>_s8_mve
+ * MAX_POOL_2D: its largest value; L2_POOL_2D (float32 only): the square root of its mean square. Kernels:
+ * mg_average_pool_2d_s8, _f32, mg_max_pool_2d_s8, _f32 and mg_l2_pool_2d_f32 (reference, registered in
+ * average_pool_2d.c, max_pool_2d.c, l2_pool_2d.c), mg_<op>_s8_dsp (<op>_s8_dsp.c), mg_<op>_s8_mve
  * (<op>_s8_mve.c), each file registering its kernel. */
 #ifndef MG_POOL_2D_H
 #define MG_POOL_2D_H
@@ -41,9 +42,11 @@ void mg_average_pool_2d_s8(const mg_pool_2d_params *p, const int8_t *input, int8
 void mg_average_pool_2d_f32(const mg_pool_2d_params *p, const float *input, float *output);
 void mg_max_pool_2d_s8(const mg_pool_2d_params *p, const int8_t *input, int8_t *output);
 void mg_max_pool_2d_f32(const mg_pool_2d_params *p, const float *input, float *output);
+void mg_l2_pool_2d_f32(const mg_pool_2d_params *p, const float *input, float *output);
 
 extern const mg_registration mg_register_average_pool_2d;
 extern const mg_registration mg_register_max_pool_2d;
+extern const mg_registration mg_register_l2_pool_2d;
 
 /* One axis of an output position's filter window: the input coordinate of tap 0 (negative in the padding) and
  * the taps [first, end) that fall inside the input. */

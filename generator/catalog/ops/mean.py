@@ -1,8 +1,10 @@
-"""MEAN over constant axes (keep_dims or not), float32 and int8, as TFLite Micro's reduce kernels compute it.
+"""MEAN and SUM over constant axes (keep_dims or not), float32, int8 and int16, as TFLite Micro's reduce kernels
+compute them (PrepareMeanOrSum): one family, one parameter block and one math (firmware/kernels/mean.h).
 
-int8 always takes TFLite's QuantizedMeanOrSum path (TFLite Micro's EvalIntegerMean), even when input and
-output share their quantization: the sum less count * input zero point, multiplied by input_scale /
-output_scale with 1/count folded into the Q31 multiplier.
+int8 and int16 always take TFLite's QuantizedMeanOrSum path (TFLite Micro's EvalIntegerMean, EvalSum), even
+when input and output share their quantization: the sum less count * input zero point, multiplied by
+input_scale / output_scale, for MEAN with 1/count folded into the Q31 multiplier. float32 SUM is the sum
+divided by 1.
 
 More than two distinct axes are accepted: TFLite Micro's kernel keeps the resolved axes in a 2-entry stack
 array (kMaxNumberOfReducedAxis) and overruns it then, though its results on the host still match these."""
@@ -51,11 +53,11 @@ def validate(op, inputs, outputs):
     types = (inp.dtype.name, out.dtype.name)
     if types == ("FLOAT32", "FLOAT32"):
         return None
-    if types != ("INT8", "INT8"):
-        return f"input/output types {'/'.join(types)} are not supported (int8 or float32)"
+    if types not in (("INT8", "INT8"), ("INT16", "INT16")):
+        return f"input/output types {'/'.join(types)} are not supported (float32, int8 or int16)"
     if inp.quant is None or out.quant is None or len(inp.quant.scale) != 1 or len(out.quant.scale) != 1:
-        return "int8 tensors need per-tensor quantization parameters"
-    multiplier, shift = _multiplier(inp, out, _count(inp, axes))
+        return f"{types[0].lower()} tensors need per-tensor quantization parameters"
+    multiplier, shift = _multiplier(op, inp, out, _count(inp, axes))
     if multiplier == 0 or shift < -31:
         return "input_scale / output_scale is too small to represent"
     return None
@@ -65,10 +67,12 @@ def _count(inp, axes) -> int:
     return int(np.prod([inp.shape[a] for a in axes], dtype=np.int64))
 
 
-def _multiplier(inp, out, count: int) -> tuple[int, int]:
-    """TFLite's QuantizeMultiplier(double(in_scale) / double(out_scale)), then QuantizedMeanOrSum's folding of
-    1/count: shift by floor(log2(count)) (at most 32, and no more than 31 + shift) and divide."""
+def _multiplier(op, inp, out, count: int) -> tuple[int, int]:
+    """TFLite's QuantizeMultiplier(double(in_scale) / double(out_scale)), then (MEAN) QuantizedMeanOrSum's
+    folding of 1/count: shift by floor(log2(count)) (at most 32, and no more than 31 + shift) and divide."""
     multiplier, shift = quant.quantize_multiplier(float(quant.scale_of(inp)) / float(quant.scale_of(out)))
+    if op.op_name == "SUM":
+        return multiplier, shift
     extra = min(count.bit_length() - 1, 32, 31 + shift)
     if extra < 0:
         return 0, shift
@@ -95,14 +99,14 @@ def params(op, inputs, outputs):
         "input_count": inp.num_elements,
         "output_count": out.num_elements,
         "count": count,
-        "count_f": float(np.float32(count)),
+        "count_f": 1.0 if op.op_name == "SUM" else float(np.float32(count)),
         "input_zero_point": 0,
         "output_zero_point": 0,
         "multiplier": 0,
         "shift": 0,
     }
-    if inp.dtype.name == "INT8":
-        multiplier, shift = _multiplier(inp, out, count)
+    if inp.dtype.name != "FLOAT32":
+        multiplier, shift = _multiplier(op, inp, out, count)
         fields.update(
             input_zero_point=quant.zero_point_of(inp),
             output_zero_point=quant.zero_point_of(out),
@@ -112,13 +116,16 @@ def params(op, inputs, outputs):
     return NodeParams("mg_mean_params", fields)
 
 
-SPEC = KernelSpec(
-    op="MEAN",
-    builtin_code=40,
-    versions=(1, 3),
-    dtypes=("FLOAT32", "INT8"),
-    sources=("mean.h", "mean.c", "mean_s8.c", "mean_f32.c", "mg_fixedpoint.h"),
-    registration="mg_register_mean",
-    validate=validate,
-    params=params,
-)
+SPECS = [
+    KernelSpec(
+        op=name,
+        builtin_code=code,
+        versions=versions,
+        dtypes=("FLOAT32", "INT8", "INT16"),
+        sources=("mean.h", "mean.c", "mean_s8.c", "mean_s16.c", "mean_f32.c", "mg_fixedpoint.h"),
+        registration=f"mg_register_{name.lower()}",
+        validate=validate,
+        params=params,
+    )
+    for name, code, versions in (("MEAN", 40, (1, 3)), ("SUM", 74, (1, 2)))
+]

@@ -1,7 +1,8 @@
-"""The pooling family, AVERAGE_POOL_2D and MAX_POOL_2D (NHWC, SAME/VALID padding), as TFLite Micro's
-PoolingPrepare sets it up: one validate, one parameter block (`mg_pool_2d_params`, firmware/kernels/pool_2d.h)
-and one claim rule for every backend. The reference kernels take int8 and float32; a backend module lists only
-its kernel sources (see dsp_pooling.py, mve_pooling.py)."""
+"""The pooling family, AVERAGE_POOL_2D, MAX_POOL_2D and L2_POOL_2D (NHWC, SAME/VALID padding), as TFLite
+Micro's PoolingPrepare sets it up: one validate, one parameter block (`mg_pool_2d_params`,
+firmware/kernels/pool_2d.h) and one claim rule for every backend. The reference kernels take int8 and float32
+(L2_POOL_2D float32 only, as TFLite Micro's l2_pool_2d.cc); a backend module lists only its kernel sources (see
+dsp_pooling.py, mve_pooling.py)."""
 
 from __future__ import annotations
 
@@ -135,4 +136,24 @@ def kernel(op: str, backend: str = "reference", sources: tuple[str, ...] = ()) -
     )
 
 
-SPECS = [kernel("AVERAGE_POOL_2D", sources=("mg_fixedpoint.h",)), kernel("MAX_POOL_2D")]
+def validate_l2(op, inputs, outputs):
+    inp = inputs[0] if inputs else None
+    if inp is not None and inp.dtype.name != "FLOAT32":
+        return f"input type {inp.dtype.name} is not supported (TFLite Micro's L2_POOL_2D takes float32 only)"
+    return validate(op, inputs, outputs)
+
+
+SPECS = [
+    kernel("AVERAGE_POOL_2D", sources=("mg_fixedpoint.h",)),
+    kernel("MAX_POOL_2D"),
+    KernelSpec(
+        op="L2_POOL_2D",
+        builtin_code=12,
+        versions=(1, 1),
+        dtypes=("FLOAT32",),
+        sources=(*FAMILY_SOURCES, "l2_pool_2d.c", "l2_pool_2d_f32.c"),
+        registration="mg_register_l2_pool_2d",
+        validate=validate_l2,
+        params=params,
+    ),
+]

@@ -1,9 +1,11 @@
-/* ARG_MAX registration: checks the node against its parameters, then calls the math. */
-#include "arg_max.h"
+/* ARG_MAX and ARG_MIN registrations: one prepare checks the node against its parameters; the invokes call the
+ * math by input type. */
+#include "arg_min_max.h"
+#include "mg_elementwise.h"
 
 static mg_status prepare(mg_node *node)
 {
-    const mg_arg_max_params *p = node->params;
+    const mg_arg_min_max_params *p = node->params;
     const mg_tensor *input = mg_input(node, 0);
     const mg_tensor *output = mg_output(node, 0);
     if (!input || node->num_outputs != 1) {
@@ -19,16 +21,5 @@ static mg_status prepare(mg_node *node)
     return MG_OK;
 }
 
-static mg_status invoke(mg_node *node)
-{
-    const mg_tensor *input = mg_input(node, 0);
-    const mg_tensor *output = mg_output(node, 0);
-    if (input->type == MG_INT8) {
-        mg_arg_max_s8(node->params, input->data, output->data);
-    } else {
-        mg_arg_max_f32(node->params, input->data, output->data);
-    }
-    return MG_OK;
-}
-
-const mg_registration mg_register_arg_max = {0, 0, prepare, invoke};
+MG_REGISTER_UNARY(arg_max, prepare, mg_arg_max_s8, mg_arg_max_f32);
+MG_REGISTER_UNARY(arg_min, prepare, mg_arg_min_s8, mg_arg_min_f32);

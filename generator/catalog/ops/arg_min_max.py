@@ -1,4 +1,5 @@
-"""ARG_MAX along a constant axis: int8 or float32 input, int32 output (the types TFLite Micro supports)."""
+"""ARG_MAX and ARG_MIN along a constant axis (TFLite Micro's arg_min_max.cc): int8 or float32 input, int32
+output (the types TFLite Micro supports)."""
 
 from __future__ import annotations
 
@@ -23,7 +24,7 @@ def validate(op, inputs, outputs):
     if inp.dtype.name not in ("INT8", "FLOAT32"):
         return f"input type {inp.dtype.name} is not supported (int8 or float32)"
     if out.dtype.name != "INT32" or op.options.get("output_type", INT32) != INT32:
-        return f"output type {out.dtype.name} is not supported (TFLite Micro's ARG_MAX outputs int32 only)"
+        return f"output type {out.dtype.name} is not supported (TFLite Micro's {op.op_name} outputs int32 only)"
     if axis.data is None:
         return "the axis tensor must be constant"
     if axis.dtype.name != "INT32" or axis.num_elements != 1:
@@ -45,7 +46,7 @@ def params(op, inputs, outputs):
     inp = inputs[0]
     a = _axis(inputs)
     return NodeParams(
-        "mg_arg_max_params",
+        "mg_arg_min_max_params",
         {
             "outer_size": int(np.prod(inp.shape[:a], dtype=np.int64)),
             "axis_size": int(inp.shape[a]),
@@ -54,13 +55,24 @@ def params(op, inputs, outputs):
     )
 
 
-SPEC = KernelSpec(
-    op="ARG_MAX",
-    builtin_code=56,
-    versions=(1, 3),
-    dtypes=("FLOAT32", "INT8"),
-    sources=("arg_max.h", "arg_max.c", "arg_max_s8.c", "arg_max_f32.c"),
-    registration="mg_register_arg_max",
-    validate=validate,
-    params=params,
-)
+SPECS = [
+    KernelSpec(
+        op=name,
+        builtin_code=code,
+        versions=(1, 3),
+        dtypes=("FLOAT32", "INT8"),
+        sources=(
+            "arg_min_max.h",
+            "mg_elementwise.h",
+            "arg_min_max.c",
+            "arg_max_s8.c",
+            "arg_max_f32.c",
+            "arg_min_s8.c",
+            "arg_min_f32.c",
+        ),
+        registration=f"mg_register_{name.lower()}",
+        validate=validate,
+        params=params,
+    )
+    for name, code in (("ARG_MAX", 56), ("ARG_MIN", 79))
+]

@@ -1,0 +1,7 @@
+/* ARG_MIN, float32: TFLite's reference_ops::ArgMinMax with TFLite Micro's LessFn. */
+#include "arg_min_max.h"
+
+void mg_arg_min_f32(const mg_arg_min_max_params *p, const float *input, int32_t *output)
+{
+    MG_ARG_MIN_MAX_LOOP(float, p, input, output, MG_ARG_LESS);
+}
