@@ -105,3 +105,11 @@ def test_reordered_plan_runs_bit_exact(qemu):
     from kernel_harness import verify_model
 
     verify_model(branchy_model(), count=3, qemu=qemu)
+
+
+@settings(max_examples=200, deadline=None)
+@given(buffers_strategy)
+def test_lower_bound_is_the_peak_live_size(buffers):
+    """The sweep equals the definition: the largest sum of sizes live at one step."""
+    steps = {b.first for b in buffers} | {b.last for b in buffers}
+    assert lower_bound(buffers) == max(sum(b.size for b in buffers if b.first <= s <= b.last) for s in steps)

@@ -63,9 +63,17 @@ def place(buffers: list[Buffer]) -> tuple[int, str]:
 
 
 def lower_bound(buffers: list[Buffer]) -> int:
-    """The largest total size live at any one node: no placement can use less."""
-    steps = {b.first for b in buffers} | {b.last for b in buffers}
-    return max((sum(b.size for b in buffers if b.first <= s <= b.last) for s in steps), default=0)
+    """The largest total size live at any one node: no placement can use less (a sweep over the steps where
+    buffers begin and end)."""
+    change: dict[int, int] = {}
+    for b in buffers:
+        change[b.first] = change.get(b.first, 0) + b.size
+        change[b.last + 1] = change.get(b.last + 1, 0) - b.size
+    live = peak = 0
+    for step in sorted(change):
+        live += change[step]
+        peak = max(peak, live)
+    return peak
 
 
 def check_placement(buffers: list[Buffer], arena_size: int) -> list[str]:

@@ -59,12 +59,14 @@ class Plan:
 
 
 class _Groups:
-    """Union-find over tensors that share storage, with each group's lifetime."""
+    """Union-find over tensors that share storage, with each group's lifetime. Each root keeps its member list,
+    so a group's members and span cost its size, not the model's (the planner asks for them once per node)."""
 
     def __init__(self, graph: Graph, order: list[int]):
         """Lifetimes are positions in `order` (the execution order of the operators)."""
         end = len(graph.operators)
         self.parent: dict[int, int] = {}
+        self._members: dict[int, list[int]] = {}
         self.first: dict[int, int] = {i: BEFORE_FIRST_NODE for i in graph.inputs}
         self.last: dict[int, int] = {i: end for i in graph.outputs}
         for step, index in enumerate(order):
@@ -77,6 +79,7 @@ class _Groups:
         for t in graph.tensors:
             if t.data is None:
                 self.parent[t.index] = t.index
+                self._members[t.index] = [t.index]
                 if t.is_variable or (t.index not in self.first and t.index in self.last):
                     self.first[t.index], self.last[t.index] = BEFORE_FIRST_NODE, end  # read before written
 
@@ -85,20 +88,34 @@ class _Groups:
             t = self.parent[t]
         return t
 
+    def roots(self) -> list[int]:
+        return sorted(self._members)
+
     def members(self, root: int) -> list[int]:
-        return [t for t in self.parent if self.root(t) == root]
+        return sorted(self._members[root])
 
     def span(self, root: int) -> tuple[int, int]:
-        ts = self.members(root)
+        ts = self._members[root]
         return (min(self.first.get(t, UNUSED) for t in ts), max(self.last.get(t, UNUSED) for t in ts))
 
     def join(self, keep: int, absorbed: int) -> None:
-        self.parent[self.root(absorbed)] = self.root(keep)
+        """Merges `absorbed`'s group, which must be a root, into `keep`'s."""
+        root = self.root(keep)
+        self.parent[absorbed] = root
+        self._members[root] += self._members.pop(absorbed)
+
+    def undo_join(self, keep: int, absorbed: int) -> None:
+        """Takes back `join(keep, absorbed)`."""
+        root = self.root(keep)
+        self.parent[absorbed] = absorbed
+        joined = self._members[root]
+        self._members[absorbed] = [t for t in joined if self.root(t) == absorbed]
+        self._members[root] = [t for t in joined if self.root(t) == root]
 
 
 def _group_buffers(graph: Graph, groups: _Groups) -> dict[int, Buffer]:
     buffers = {}
-    for root in sorted({groups.root(t) for t in groups.parent}):
+    for root in groups.roots():
         members = groups.members(root)
         first, last = groups.span(root)
         size = max(graph.tensors[t].nbytes for t in members)
@@ -141,7 +158,7 @@ def _share_storage(graph: Graph, kernels: list[KernelSpec], groups: _Groups, ord
         before = None if kernel.view else lower_bound(list(_group_buffers(graph, groups).values()))
         groups.join(source.index, out)
         if before is not None and lower_bound(list(_group_buffers(graph, groups).values())) > before:
-            groups.parent[out] = out  # undo: sharing would cost more than it saves
+            groups.undo_join(source.index, out)  # sharing would cost more than it saves
             continue
         shared[out] = source.index
     return shared
@@ -178,6 +195,7 @@ def _greedy_order(graph: Graph) -> list[int]:
                 readers.setdefault(t, set()).add(op.index)
     available = {t.index for t in graph.tensors if t.data is not None or t.is_variable} | set(graph.inputs)
     pending, order, outputs = set(range(len(graph.operators))), [], set(graph.outputs)
+    done: set[int] = set()
     while pending:
         ready = [i for i in pending if all(t < 0 or t in available for t in graph.operators[i].inputs)]
 
@@ -186,15 +204,13 @@ def _greedy_order(graph: Graph) -> list[int]:
             freed = sum(
                 graph.tensors[t].nbytes
                 for t in set(op.inputs)
-                if t >= 0
-                and graph.tensors[t].data is None
-                and t not in outputs
-                and readers.get(t, set()) <= set(order) | {i}
+                if t >= 0 and graph.tensors[t].data is None and t not in outputs and readers.get(t, set()) - done <= {i}
             )
             return sum(graph.tensors[t].nbytes for t in op.outputs) - freed, i
 
         chosen = min(ready, key=growth)
         order.append(chosen)
+        done.add(chosen)
         pending.remove(chosen)
         available.update(graph.operators[chosen].outputs)
     return order

@@ -15,7 +15,6 @@ import ctypes
 import math
 import shutil
 import subprocess
-from fractions import Fraction
 from pathlib import Path
 
 import numpy as np
@@ -355,15 +354,31 @@ def _normalized(v: int) -> int:
     return v << (24 - v.bit_length())
 
 
+class Draws:
+    """Scalar random draws from blocks of one generator: numpy's per-call cost would dominate the case loops."""
+
+    def __init__(self, rng, block: int = 1 << 16):
+        self.rng, self.block, self.pending = rng, block, []
+
+    def int(self, low: int, high: int) -> int:
+        """Uniform in [low, high) (ranges up to 2^32: a double's 53 bits resolve them)."""
+        if not self.pending:
+            self.pending = self.rng.random(self.block).tolist()
+        return low + int(self.pending.pop() * (high - low))
+
+    def pick(self, values):
+        return values[self.int(0, len(values))]
+
+
 def _triples(rng, cases, target_shifts=None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Float32 bits for significand triples (ma, mb, mc), with exponents that put the frexp exponent of
     ma * mb / mc at a random value (or one of target_shifts) inside the range mg_requant returns."""
-    a, b, c = [], [], []
+    a, b, c, draw = [], [], [], Draws(rng)
     for ma, mb, mc in cases:
         frexp_of_ratio = math.frexp(ma * mb / mc)[1]  # of ma * mb / mc: its double is within an ulp of exact
         while True:
-            ea, eb = (int(v) for v in rng.integers(-80, -10, 2))
-            target = int(rng.choice(target_shifts)) if target_shifts else int(rng.integers(-40, 12))
+            ea, eb = draw.int(-80, -10), draw.int(-80, -10)
+            target = draw.pick(target_shifts) if target_shifts else draw.int(-40, 12)
             ec = ea + eb + frexp_of_ratio - target
             if 1 <= ec + 150 <= 254:
                 break
@@ -373,22 +388,29 @@ def _triples(rng, cases, target_shifts=None) -> tuple[np.ndarray, np.ndarray, np
     return tuple(np.array(v, dtype=np.uint32) for v in (a, b, c))
 
 
+def _significand(bits: int) -> tuple[int, int]:
+    """A finite nonzero float32 as m * 2^e with integer m."""
+    biased, mantissa = (bits >> 23) & 0xFF, bits & 0x7FFFFF
+    return (mantissa | 1 << 23, biased - 150) if biased else (mantissa, -149)
+
+
 def _exact_rounding(a, b, c):
     """QuantizeMultiplier of the exact real a * b / c (no double in between), for showing which cases the double
-    rounding decides."""
+    rounding decides: in integers, the quotient is num / den * 2^power."""
     out = []
-    for x, y, z in zip(a, b, c):
-        exact = (
-            Fraction(float(np.uint32(x).view(np.float32)))
-            * Fraction(float(np.uint32(y).view(np.float32)))
-            / Fraction(float(np.uint32(z).view(np.float32)))
+    for x, y, z in zip(a.tolist(), b.tolist(), c.tolist()):
+        (mx, ex), (my, ey), (mz, ez) = _significand(x), _significand(y), _significand(z)
+        num, den, power = mx * my, mz, ex + ey - ez
+        k = num.bit_length() - den.bit_length() + 1  # num / den < 2^k; one step down if below 2^(k-1) too
+        if num << max(1 - k, 0) < den << max(k - 1, 0):
+            k -= 1
+        shift = 31 - k  # q = round(num / den * 2^shift), halves up
+        q = (
+            ((num << shift) * 2 + den) // (2 * den)
+            if shift >= 0
+            else (num * 2 + (den << -shift)) // (den << (1 - shift))
         )
-        e = math.floor(math.log2(exact)) + 1
-        while exact >= Fraction(2) ** e:
-            e += 1
-        while exact < Fraction(2) ** (e - 1):
-            e -= 1
-        q = math.floor(exact / Fraction(2) ** e * 2**31 + Fraction(1, 2))
+        e = k + power
         if q == 1 << 31:
             q, e = q // 2, e + 1
         out.append((0, 0) if e < -31 else (q, e))
@@ -405,12 +427,12 @@ def test_ties_of_the_31_bit_rounding(device):
     """Quotients with exactly 32 significant bits (the last one set) sit on a tie of round(fraction * 2^31):
     halves go away from zero. Built as (c_odd * x) * y / c_odd with x * y an odd 32-bit number."""
     rng = np.random.default_rng(11)
-    cases = []
+    cases, draw = [], Draws(rng)
     while len(cases) < 60_000:
-        c_odd = int(rng.integers(0, 1 << int(rng.integers(1, 12)))) | 1
-        x_bits = int(rng.integers(8, 24 - c_odd.bit_length() + 1))
-        x = int(rng.integers(1 << (x_bits - 1), 1 << x_bits)) | 1
-        y = int(rng.integers(1 << (31 - x_bits), 1 << (33 - x_bits))) | 1
+        c_odd = draw.int(0, 1 << draw.int(1, 12)) | 1
+        x_bits = draw.int(8, 24 - c_odd.bit_length() + 1)
+        x = draw.int(1 << (x_bits - 1), 1 << x_bits) | 1
+        y = draw.int(1 << (31 - x_bits), 1 << (33 - x_bits)) | 1
         if (x * y).bit_length() == 32 and y.bit_length() <= 24 and (c_odd * x).bit_length() <= 24:
             cases.append((_normalized(c_odd * x), _normalized(y), _normalized(c_odd)))
     a, b, c = _triples(rng, cases)
@@ -424,13 +446,13 @@ def _near_half_points(rng, count: int, epsilons, h=None):
     rounding) and a small eps: within 2^-54 relative of the tie, so the double's own rounding (to 53 bits)
     decides. With h=None, H is whatever the construction gives (mc is chosen, then mb solves
     ma * mb * 2^s = -eps mod mc); with h given (2^32 - 1: the tie that carries to 2^31), mb solves it mod H."""
-    cases = []
+    cases, draw = [], Draws(rng)
     while len(cases) < count:
-        eps = int(rng.choice(epsilons))
-        ma = int(rng.integers(1 << 23, 1 << 24))
+        eps = draw.pick(epsilons)
+        ma = draw.int(1 << 23, 1 << 24)
         for s in (7, 8, 9):
             if h is None:
-                mc = int(rng.integers(1 << 23, 1 << 24)) | 1
+                mc = draw.int(1 << 23, 1 << 24) | 1
                 if math.gcd(ma, mc) != 1:
                     continue
                 mb0 = (-eps * pow(ma << s, -1, mc)) % mc
@@ -470,10 +492,10 @@ def test_carry_to_2_31(device):
     two, exactly (ma * mb a little less than mc * 2^k) and through the double's rounding up to the tie
     2^31 - 1/2; also at the shift -32 that the carry brings back to -31."""
     rng = np.random.default_rng(13)
-    cases = []
+    cases, draw = [], Draws(rng)
     while len(cases) < 20_000:  # ma * mb = mc * 2^k - d, d small enough: mc = d / 2^k mod ma
-        ma, k = int(rng.integers(1 << 23, 1 << 24)) | 1, int(rng.choice([23, 24]))
-        d = int(rng.integers(1, 1 << (k - 8)))
+        ma, k = draw.int(1 << 23, 1 << 24) | 1, draw.pick([23, 24])
+        d = draw.int(1, 1 << (k - 8))
         mc = d * pow(1 << k, -1, ma) % ma
         mc += -(-((1 << 23) - mc) // ma) * ma if mc < 1 << 23 else 0
         mb = ((mc << k) - d) // ma
@@ -494,7 +516,7 @@ def test_carry_to_2_31(device):
 def test_underflow_boundary(device):
     """Real multipliers around 2^-32 and 2^-33: shift -31 stays, -32 and below give (0, 0)."""
     rng = np.random.default_rng(14)
-    cases = [tuple(int(v) for v in rng.integers(1 << 23, 1 << 24, 3)) for _ in range(100_000)]
+    cases = [tuple(row) for row in rng.integers(1 << 23, 1 << 24, (100_000, 3)).tolist()]
     a, b, c = _triples(rng, cases, [-33, -32, -31, -30])
     expected = reference(a, b, c)
     assert np.sum(expected[0] == 0) > 30_000 and np.sum(expected[1] == -31) > 20_000

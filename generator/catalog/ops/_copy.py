@@ -1,4 +1,5 @@
-"""Shared checks of the data-movement kernels (reshape, shape, pack, unpack, split, transpose, strided_slice).
+"""Shared checks of the data-movement kernels (reshape, shape, pack, unpack, split, transpose, strided_slice) and
+the shape arithmetic of the gathers and copies (`product`, `strides`).
 
 They copy elements without looking at them, so quantized tensors need no set-up math; like TFLite Micro, they
 do not compare the scales and zero points of their inputs and outputs (the converter gives these ops equal
@@ -38,6 +39,15 @@ def product(dims) -> int:
     result = 1
     for d in dims:
         result *= int(d)
+    return result
+
+
+def strides(shape) -> list[int]:
+    """Row-major element strides of `shape`."""
+    result, step = [0] * len(shape), 1
+    for d in range(len(shape) - 1, -1, -1):
+        result[d] = step
+        step *= int(shape[d])
     return result
 
 

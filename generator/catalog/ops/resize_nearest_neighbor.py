@@ -28,7 +28,8 @@ def nearest(value: int, in_size: int, out_size: int, align_corners: bool, half_p
     return max(0, index) if half_pixel_centers else index
 
 
-def validate(op, inputs, outputs):
+def check_resize(inputs, outputs, types: tuple[str, ...]) -> str | None:
+    """The checks both resize ops make: a 4-D input of one of `types`, a constant int32 size, the output it sets."""
     inp, size = (list(inputs) + [None, None])[:2]
     if inp is None or size is None or len(inputs) != 2 or len(outputs) != 1:
         return "needs an input, a size tensor and one output"
@@ -39,8 +40,8 @@ def validate(op, inputs, outputs):
         return "the size tensor must be constant (TFLite Micro needs it at prepare time)"
     if size.dtype.name != "INT32" or size.shape != (2,):
         return "size must be a 1-D INT32 tensor of 2 elements"
-    if inp.dtype.name not in TYPES:
-        return f"input type {inp.dtype.name} is not supported ({', '.join(t.lower() for t in TYPES)})"
+    if inp.dtype.name not in types:
+        return f"input type {inp.dtype.name} is not supported ({', '.join(t.lower() for t in types)})"
     if out.dtype.name != inp.dtype.name:
         return f"output type {out.dtype.name} differs from input type {inp.dtype.name}"
     out_h, out_w = (int(v) for v in size.array())
@@ -54,20 +55,32 @@ def validate(op, inputs, outputs):
     return None
 
 
+def validate(op, inputs, outputs):
+    return check_resize(inputs, outputs, TYPES)
+
+
+def geometry(inputs) -> dict:
+    """The leading fields both resize ops' parameter blocks share: the input's NHWC shape and the output size."""
+    b, h, w, d = (int(v) for v in inputs[0].shape)
+    out_h, out_w = (int(v) for v in inputs[1].array())
+    return {
+        "batches": b,
+        "input_height": h,
+        "input_width": w,
+        "depth": d,
+        "output_height": out_h,
+        "output_width": out_w,
+    }
+
+
 def params(op, inputs, outputs):
-    inp, size = inputs[0], inputs[1]
-    b, h, w, d = (int(v) for v in inp.shape)
-    out_h, out_w = (int(v) for v in size.array())
+    fields = geometry(inputs)
+    h, w, out_h, out_w = (fields[k] for k in ("input_height", "input_width", "output_height", "output_width"))
     align, half = bool(op.options.get("align_corners", False)), bool(op.options.get("half_pixel_centers", False))
     return NodeParams(
         "mg_resize_nearest_neighbor_params",
         {
-            "batches": b,
-            "input_height": h,
-            "input_width": w,
-            "depth": d,
-            "output_height": out_h,
-            "output_width": out_w,
+            **fields,
             "source_rows": [nearest(y, h, out_h, align, half) for y in range(out_h)],
             "source_columns": [nearest(x, w, out_w, align, half) for x in range(out_w)],
         },
