@@ -21,6 +21,7 @@ import numpy as np
 import pytest
 
 from conftest import FIXTURES
+from generator.boards import load_board
 from generator.catalog.backends import choose_backends
 from generator.model import read_model
 from kernel_harness import verify_model
@@ -40,7 +41,7 @@ OPS = {
     "segmentation_head_float": "CONV_2D DEPTH_TO_SPACE RESIZE_BILINEAR RESIZE_BILINEAR",
 }
 M4, M55 = "mps2-an386", "mps3-an547"
-BOARD_BACKENDS = {M4: ["reference"], M55: choose_backends("auto", "cortex-m55")}
+BOARD_BACKENDS = {M4: ["reference"], M55: choose_backends("auto", load_board(M55).cpu)}  # mve, reference
 CASES = [
     ("layer_norm_int8", M4),
     ("layer_norm_int8", M55),
