@@ -1,0 +1,81 @@
+"""Streaming models built with modelkit: per-layer ring buffers in resource variables, zeroed by an init
+subgraph run through CALL_ONCE, the way TensorFlow's streaming conversion builds keyword spotters.
+
+Each step consumes FRAMES new 40-bin feature frames. Layer k reads its history (the last KERNEL_ROWS - 1 rows
+before this step), concatenates the new rows, convolves the window (3x3, VALID) and stores the window's last rows
+back. A mean over the time and frequency axes feeds a dense layer: its logits are an extra model output (so a
+comparison is never trivial) beside the uint8 probabilities (softmax, then QUANTIZE int8 -> uint8).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from modelkit import GraphBuilder
+
+BINS = 40
+FRAMES = 2  # new frames per step
+KERNEL_ROWS = 3
+HISTORY = KERNEL_ROWS - 1
+CHANNELS = (1, 6, 8)  # the input's channels, then each conv layer's
+CLASSES = 4
+INIT_SUBGRAPH = 1
+
+
+def _weights(rng, shape, scale_in, out_scale):
+    w = rng.integers(-127, 128, size=shape, dtype=np.int8)
+    w_scale = rng.uniform(0.002, 0.02, size=shape[0])
+    bias = rng.integers(-2000, 2000, size=shape[0]).astype(np.int32)
+    return w, w_scale, bias, [scale_in * s for s in w_scale]
+
+
+def stream_int8(seed: int = 0, float_dtype: bool = False) -> bytes:
+    """The int8 streaming conv net (uint8 probabilities and int8 logits out)."""
+    rng = np.random.default_rng(seed)
+    g = GraphBuilder()
+    scale, zp = 0.05, -3  # the frames' and every layer's activations share one quantization per layer
+    frame = g.tensor([1, FRAMES, BINS, 1], "int8", scale, zp, name="frame")
+    x, width, act_scale, act_zp = frame, BINS, scale, zp
+    histories = []
+    for layer, (c_in, c_out) in enumerate(zip(CHANNELS, CHANNELS[1:])):
+        handle = g.tensor([], "resource", name=f"handle{layer}")
+        g.op("VAR_HANDLE", [], [handle], container="", sharedName=f"ring{layer}")
+        history = g.tensor([1, HISTORY, width, c_in], "int8", act_scale, act_zp, name=f"history{layer}")
+        g.op("READ_VARIABLE", [handle], [history])
+        window = g.tensor([1, HISTORY + FRAMES, width, c_in], "int8", act_scale, act_zp, name=f"window{layer}")
+        g.op("CONCATENATION", [history, x], [window], axis=1)
+        kept = g.tensor([1, HISTORY, width, c_in], "int8", act_scale, act_zp, name=f"kept{layer}")
+        begin = g.tensor([4], "int32", data=[0, FRAMES, 0, 0])
+        end = g.tensor([4], "int32", data=[1, HISTORY + FRAMES, width, c_in])
+        strides = g.tensor([4], "int32", data=[1, 1, 1, 1])
+        g.op("STRIDED_SLICE", [window, begin, end, strides], [kept])
+        g.op("ASSIGN_VARIABLE", [handle, kept], [])
+        w, w_scale, bias, bias_scale = _weights(rng, (c_out, KERNEL_ROWS, 3, c_in), act_scale, None)
+        wt = g.tensor(w.shape, "int8", w_scale, [0] * c_out, data=w, axis=0)
+        bt = g.tensor([c_out], "int32", bias_scale, [0] * c_out, data=bias)
+        out_scale, out_zp = 0.08 + 0.02 * layer, -128
+        width -= 2
+        y = g.tensor([1, FRAMES, width, c_out], "int8", out_scale, out_zp, name=f"conv{layer}")
+        g.op("CONV_2D", [window, wt, bt], [y], padding=1, strideW=1, strideH=1, fusedActivationFunction=1)
+        histories.append((handle, [1, HISTORY, width + 2, c_in], act_scale, act_zp))
+        x, act_scale, act_zp = y, out_scale, out_zp
+    axes = g.tensor([2], "int32", data=[1, 2])
+    pooled = g.tensor([1, CHANNELS[-1]], "int8", act_scale, act_zp, name="pooled")
+    g.op("MEAN", [x, axes], [pooled], keepDims=False)
+    w = rng.integers(-127, 128, size=(CLASSES, CHANNELS[-1]), dtype=np.int8)
+    wt = g.tensor(w.shape, "int8", 0.002, 0, data=w)
+    bt = g.tensor([CLASSES], "int32", act_scale * 0.002, 0, data=rng.integers(-500, 500, size=CLASSES))
+    logits = g.tensor([1, CLASSES], "int8", 0.1, 2, name="logits")
+    g.op("FULLY_CONNECTED", [pooled, wt, bt], [logits])
+    probs = g.tensor([1, CLASSES], "int8", 1 / 256, -128, name="probs_int8")
+    g.op("SOFTMAX", [logits], [probs], beta=1.0)
+    probs_u8 = g.tensor([1, CLASSES], "uint8", 1 / 256, 0, name="probs")
+    g.op("QUANTIZE", [probs], [probs_u8])
+    # CALL_ONCE runs first: the init subgraph fills every ring buffer with its zero point.
+    g.graph.operators.insert(0, g.graph.operators.pop(g.op("CALL_ONCE", [], [], initSubgraphIndex=INIT_SUBGRAPH)))
+    assert g.next_subgraph([frame], [probs_u8, logits]) == INIT_SUBGRAPH
+    for layer, (_, shape, s, z) in enumerate(histories):
+        handle = g.tensor([], "resource", name=f"init_handle{layer}")
+        g.op("VAR_HANDLE", [], [handle], container="", sharedName=f"ring{layer}")
+        zeros = g.tensor(shape, "int8", s, z, data=np.full(shape, z, dtype=np.int8), name=f"zeros{layer}")
+        g.op("ASSIGN_VARIABLE", [handle, zeros], [])
+    return g.build([], [])
