@@ -48,5 +48,56 @@ def main() -> None:
     print("wrote", sorted(p.name for p in OUT.glob("*.tflite")))
 
 
+# ---- Streaming models: per-layer ring buffers in resource variables, zeroed by a CALL_ONCE init subgraph ----
+STREAM_BINS, STREAM_FRAMES, STREAM_KERNEL_ROWS, STREAM_CHANNELS = 40, 2, 3, (1, 6, 8)
+
+
+class StreamingConvNet(tf.Module):
+    """Each call takes STREAM_FRAMES new 40-bin frames; every conv layer keeps the rows its 3-row kernel still
+    needs in a tf.Variable (the converter makes them resource variables and their zero start a CALL_ONCE
+    subgraph). Returns the logits (an inner tensor, so comparisons are not trivial) and the probabilities."""
+
+    def __init__(self, seed: int = 3):
+        rng = np.random.default_rng(seed)
+        self.rings, self.kernels, self.biases = [], [], []
+        width = STREAM_BINS
+        for c_in, c_out in zip(STREAM_CHANNELS, STREAM_CHANNELS[1:]):
+            history = STREAM_KERNEL_ROWS - 1
+            self.rings.append(tf.Variable(tf.zeros([1, history, width, c_in]), trainable=False))
+            shape = (STREAM_KERNEL_ROWS, 3, c_in, c_out)
+            self.kernels.append(tf.constant(rng.normal(0, 0.4, size=shape).astype(np.float32)))
+            self.biases.append(tf.constant(rng.normal(0, 0.1, size=c_out).astype(np.float32)))
+            width -= 2
+        self.dense = tf.constant(rng.normal(0, 0.5, size=(STREAM_CHANNELS[-1], 4)).astype(np.float32))
+
+    @tf.function(input_signature=[tf.TensorSpec([1, STREAM_FRAMES, STREAM_BINS, 1], tf.float32)])
+    def __call__(self, frames):
+        x = frames
+        for ring, kernel, bias in zip(self.rings, self.kernels, self.biases):
+            window = tf.concat([ring, x], axis=1)
+            ring.assign(window[:, STREAM_FRAMES:])
+            x = tf.nn.relu(tf.nn.conv2d(window, kernel, strides=1, padding="VALID") + bias)
+        logits = tf.matmul(tf.reduce_mean(x, axis=[1, 2]), self.dense)
+        return {"logits": logits, "probs": tf.nn.softmax(logits)}
+
+
+def streaming_float() -> bytes:
+    net = StreamingConvNet()
+    converter = tf.lite.TFLiteConverter.from_concrete_functions([net.__call__.get_concrete_function()], net)
+    converter.experimental_enable_resource_variables = True
+    return converter.convert()
+
+
+def main_streaming() -> None:
+    # The int8 streaming net is built with tests/streaming_models.py (flatbuffers): TensorFlow 2's converter
+    # fails to quantize a model with resource variables ("'NoneType' object has no attribute 'node'").
+    (OUT / "stream_float.tflite").write_bytes(streaming_float())
+    print("wrote stream_float.tflite")
+
+
 if __name__ == "__main__":
-    main()
+    import sys
+
+    if sys.argv[1:] != ["streaming"]:
+        main()
+    main_streaming()

@@ -10,6 +10,7 @@ comparison is never trivial) beside the uint8 probabilities (softmax, then QUANT
 from __future__ import annotations
 
 import numpy as np
+
 from modelkit import GraphBuilder
 
 BINS = 40
@@ -28,7 +29,7 @@ def _weights(rng, shape, scale_in, out_scale):
     return w, w_scale, bias, [scale_in * s for s in w_scale]
 
 
-def stream_int8(seed: int = 0, float_dtype: bool = False) -> bytes:
+def stream_int8(seed: int = 0) -> bytes:
     """The int8 streaming conv net (uint8 probabilities and int8 logits out)."""
     rng = np.random.default_rng(seed)
     g = GraphBuilder()
@@ -79,3 +80,17 @@ def stream_int8(seed: int = 0, float_dtype: bool = False) -> bytes:
         zeros = g.tensor(shape, "int8", s, z, data=np.full(shape, z, dtype=np.int8), name=f"zeros{layer}")
         g.op("ASSIGN_VARIABLE", [handle, zeros], [])
     return g.build([], [])
+
+
+def order_test_stream(inputs: list, seed: int = 1) -> tuple[list, list[tuple[int, int]]]:
+    """The inputs, then the same inputs in a shuffled order: one stream whose second half repeats every step's
+    input after another history. Returns the stream and the (first, second) step pairs fed the same input."""
+    order = np.random.default_rng(seed).permutation(len(inputs))
+    stream = list(inputs) + [inputs[i] for i in order]
+    return stream, [(int(i), len(inputs) + k) for k, i in enumerate(order) if i != k]
+
+
+if __name__ == "__main__":  # refreshes the checked-in fixture
+    from pathlib import Path
+
+    (Path(__file__).parent / "fixtures" / "stream_int8.tflite").write_bytes(stream_int8())
