@@ -8,6 +8,8 @@ import pytest
 from streaming_models import FRAMES, order_test_stream, stream_int8
 
 import modelkit
+from generator.boards import load_board
+from generator.catalog.backends import choose_backends
 from generator.check import CheckError, check
 from generator.errors import McugenError
 from generator.model import read_model
@@ -133,3 +135,23 @@ def test_generate_refuses_a_call_to_a_missing_subgraph_in_one_line(cli, tmp_path
     result = cli("generate", bad, "--board", "mps2-an386", "-o", tmp_path / "out")
     assert result.returncode == 2 and "Traceback" not in result.stderr
     assert result.stderr.count("\n") == 1 and "invokes subgraph 9" in result.stderr
+
+
+def optimized(board: str) -> list[str]:
+    return choose_backends("auto", load_board(board).cpu)
+
+
+@pytest.mark.qemu
+@pytest.mark.slow
+@pytest.mark.parametrize("board", ["mps2-an386", "mps3-an547"])
+def test_streams_bit_exact_in_qemu(board):
+    """On each board: the int8 net with the reference and the optimized kernels, and the float net, over 50
+    steps (25 inputs, then the same shuffled), every step compared with one TFLite Micro interpreter."""
+    stream, pairs = order_test_stream(int8_frames(25, seed=5))
+    for backends in (["reference"], optimized(board)):
+        device = verify_model(STREAM_INT8.read_bytes(), sets=stream, qemu=True, backends=backends, board=board)
+        assert sum(not np.array_equal(device[a].outputs[1], device[b].outputs[1]) for a, b in pairs) > len(pairs) // 2
+        # one profiled invoke per step: the per-node costs are part of that step's cost
+        nodes = len(read_model(STREAM_INT8.read_bytes()).operators)
+        assert all(len(s.node_ticks) == nodes and 0 < sum(s.node_ticks) <= s.ticks for s in device)
+    verify_model(STREAM_FLOAT.read_bytes(), count=50, seed=6, qemu=True, board=board)
