@@ -29,19 +29,24 @@ def _weights(rng, shape, scale_in, out_scale):
     return w, w_scale, bias, [scale_in * s for s in w_scale]
 
 
-def stream_int8(seed: int = 0) -> bytes:
-    """The int8 streaming conv net (uint8 probabilities and int8 logits out)."""
+def stream_int8(seed: int = 0, stateless: bool = False) -> bytes:
+    """The int8 streaming conv net (uint8 probabilities and int8 logits out). `stateless`: the same ops but with
+    the ring buffers as extra model inputs and outputs, in one subgraph (the code size baseline)."""
     rng = np.random.default_rng(seed)
     g = GraphBuilder()
+    extra_inputs, extra_outputs = [], []
     scale, zp = 0.05, -3  # the frames' and every layer's activations share one quantization per layer
     frame = g.tensor([1, FRAMES, BINS, 1], "int8", scale, zp, name="frame")
     x, width, act_scale, act_zp = frame, BINS, scale, zp
     histories = []
     for layer, (c_in, c_out) in enumerate(zip(CHANNELS, CHANNELS[1:])):
-        handle = g.tensor([], "resource", name=f"handle{layer}")
-        g.op("VAR_HANDLE", [], [handle], container="", sharedName=f"ring{layer}")
         history = g.tensor([1, HISTORY, width, c_in], "int8", act_scale, act_zp, name=f"history{layer}")
-        g.op("READ_VARIABLE", [handle], [history])
+        if stateless:
+            extra_inputs.append(history)
+        else:
+            handle = g.tensor([], "resource", name=f"handle{layer}")
+            g.op("VAR_HANDLE", [], [handle], container="", sharedName=f"ring{layer}")
+            g.op("READ_VARIABLE", [handle], [history])
         window = g.tensor([1, HISTORY + FRAMES, width, c_in], "int8", act_scale, act_zp, name=f"window{layer}")
         g.op("CONCATENATION", [history, x], [window], axis=1)
         kept = g.tensor([1, HISTORY, width, c_in], "int8", act_scale, act_zp, name=f"kept{layer}")
@@ -49,7 +54,10 @@ def stream_int8(seed: int = 0) -> bytes:
         end = g.tensor([4], "int32", data=[1, HISTORY + FRAMES, width, c_in])
         strides = g.tensor([4], "int32", data=[1, 1, 1, 1])
         g.op("STRIDED_SLICE", [window, begin, end, strides], [kept])
-        g.op("ASSIGN_VARIABLE", [handle, kept], [])
+        if stateless:
+            extra_outputs.append(kept)
+        else:
+            g.op("ASSIGN_VARIABLE", [handle, kept], [])
         w, w_scale, bias, bias_scale = _weights(rng, (c_out, KERNEL_ROWS, 3, c_in), act_scale, None)
         wt = g.tensor(w.shape, "int8", w_scale, [0] * c_out, data=w, axis=0)
         bt = g.tensor([c_out], "int32", bias_scale, [0] * c_out, data=bias)
@@ -57,7 +65,7 @@ def stream_int8(seed: int = 0) -> bytes:
         width -= 2
         y = g.tensor([1, FRAMES, width, c_out], "int8", out_scale, out_zp, name=f"conv{layer}")
         g.op("CONV_2D", [window, wt, bt], [y], padding=1, strideW=1, strideH=1, fusedActivationFunction=1)
-        histories.append((handle, [1, HISTORY, width + 2, c_in], act_scale, act_zp))
+        histories.append(([1, HISTORY, width + 2, c_in], act_scale, act_zp))
         x, act_scale, act_zp = y, out_scale, out_zp
     axes = g.tensor([2], "int32", data=[1, 2])
     pooled = g.tensor([1, CHANNELS[-1]], "int8", act_scale, act_zp, name="pooled")
@@ -71,10 +79,12 @@ def stream_int8(seed: int = 0) -> bytes:
     g.op("SOFTMAX", [logits], [probs], beta=1.0)
     probs_u8 = g.tensor([1, CLASSES], "uint8", 1 / 256, 0, name="probs")
     g.op("QUANTIZE", [probs], [probs_u8])
+    if stateless:
+        return g.build([frame, *extra_inputs], [probs_u8, logits, *extra_outputs])
     # CALL_ONCE runs first: the init subgraph fills every ring buffer with its zero point.
     g.graph.operators.insert(0, g.graph.operators.pop(g.op("CALL_ONCE", [], [], initSubgraphIndex=INIT_SUBGRAPH)))
     assert g.next_subgraph([frame], [probs_u8, logits]) == INIT_SUBGRAPH
-    for layer, (_, shape, s, z) in enumerate(histories):
+    for layer, (shape, s, z) in enumerate(histories):
         handle = g.tensor([], "resource", name=f"init_handle{layer}")
         g.op("VAR_HANDLE", [], [handle], container="", sharedName=f"ring{layer}")
         zeros = g.tensor(shape, "int8", s, z, data=np.full(shape, z, dtype=np.int8), name=f"zeros{layer}")

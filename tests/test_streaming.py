@@ -9,10 +9,13 @@ from streaming_models import FRAMES, order_test_stream, stream_int8
 
 import modelkit
 from generator.boards import load_board
+from generator.build import build
 from generator.catalog.backends import choose_backends
 from generator.check import CheckError, check
 from generator.errors import McugenError
+from generator.measure import measure
 from generator.model import read_model
+from generator.pipeline import generate
 from generator.plan import plan
 from generator.reference import reference_outputs
 from kernel_harness import verify_model
@@ -155,3 +158,17 @@ def test_streams_bit_exact_in_qemu(board):
         nodes = len(read_model(STREAM_INT8.read_bytes()).operators)
         assert all(len(s.node_ticks) == nodes and 0 < sum(s.node_ticks) <= s.ticks for s in device)
     verify_model(STREAM_FLOAT.read_bytes(), count=50, seed=6, qemu=True, board=board)
+
+
+@pytest.mark.qemu
+def test_state_and_init_subgraph_cost_at_most_1_5_kb_of_code(tmp_path):
+    """The streaming net against the same ops with its ring buffers as plain inputs and outputs (one subgraph):
+    the init subgraph, CALL_ONCE, the variable kernels and their generated tables add at most 1.5 KB."""
+    board = load_board("mps2-an386")
+    code = {}
+    for name, data in (("stateful", STREAM_INT8.read_bytes()), ("stateless", stream_int8(stateless=True))):
+        model = tmp_path / f"{name}.tflite"
+        model.write_bytes(data)
+        project, _ = generate(model, board, tmp_path / name)
+        code[name] = measure(build(project.path).elf).code
+    assert 0 < code["stateful"] - code["stateless"] <= 1536, code
