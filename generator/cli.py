@@ -64,19 +64,13 @@ def cmd_ops(args) -> int:
     graph = pipeline.load_model(args.model)
     backends = choose_backends("auto", load_board(args.board).cpu)
     groups: dict[tuple, list] = {}
-    for op in graph.operators:
+    for op in (op for g in graph.subgraphs or [graph] for op in g.operators):  # every subgraph's nodes
         groups.setdefault((op.op_name, op.builtin_code, op.version, op.custom_name), []).append(op)
     rows = []
     for (name, code, version, custom), ops in sorted(groups.items(), key=lambda kv: (kv[0][0], kv[0][2])):
         # the judgement of generate and doctor: the op's code and version, then its input and output types
         reasons = [
-            select_kernel(
-                op,
-                [graph.tensors[i] if i >= 0 else None for i in op.inputs],
-                [graph.tensors[i] for i in op.outputs],
-                BY_CODE,
-                backends,
-            )[1]
+            select_kernel(op, *(graph.subgraphs or [graph])[op.subgraph].node_io(op), BY_CODE, backends)[1]
             for op in ops
         ]
         reason = next((r for r in reasons if r), None)

@@ -1,6 +1,7 @@
 """Stateful, multi-subgraph models on the host build: resource variables in the persistent region, the CALL_ONCE
 init subgraph, input sets as the steps of one stream, and the generation-time errors of inconsistent models."""
 
+import json
 from pathlib import Path
 
 import numpy as np
@@ -15,7 +16,7 @@ from generator.check import CheckError, check
 from generator.errors import McugenError
 from generator.measure import measure
 from generator.model import read_model
-from generator.pipeline import generate
+from generator.pipeline import default_set_count, generate
 from generator.plan import plan
 from generator.reference import reference_outputs
 from kernel_harness import verify_model
@@ -172,3 +173,26 @@ def test_state_and_init_subgraph_cost_at_most_1_5_kb_of_code(tmp_path):
         project, _ = generate(model, board, tmp_path / name)
         code[name] = measure(build(project.path).elf).code
     assert 0 < code["stateful"] - code["stateless"] <= 1536, code
+
+
+def test_doctor_explains_what_a_stateful_model_needs(cli):
+    result = cli("doctor", STREAM_INT8)
+    assert result.returncode == 0, result.stdout
+    for phrase in (
+        "2 subgraphs: subgraph 0 is the inference",
+        "node 0 (CALL_ONCE) runs subgraph 1 (4 nodes) once, at the first invoke",
+        "2 resource variable(s) keep state between invokes: 'ring0' (80 B INT8), 'ring1' (456 B INT8)",
+        "consecutive steps of one stream",
+        "persistent state 536 B",
+    ):
+        assert phrase in result.stdout
+
+
+def test_ops_counts_the_nodes_of_every_subgraph(cli):
+    rows = {r["name"]: r for r in json.loads(cli("ops", STREAM_INT8, "--json").stdout)["ops"]}
+    assert rows["VAR_HANDLE"]["count"] == 4 and rows["ASSIGN_VARIABLE"]["count"] == 4 and rows["CALL_ONCE"]["supported"]
+
+
+def test_random_steps_default_to_a_stream_for_stateful_models():
+    assert default_set_count(None, stateful=True) == 20 and default_set_count(None, stateful=False) == 5
+    assert default_set_count(7, stateful=True) == 7
