@@ -104,3 +104,30 @@ if __name__ == "__main__":  # refreshes the checked-in fixture
     from pathlib import Path
 
     (Path(__file__).parent / "fixtures" / "stream_int8.tflite").write_bytes(stream_int8())
+
+
+def delay_line(types=("int16", "int32", "float32", "int8")) -> bytes:
+    """Per type, a variable that outputs the previous step's input: READ_VARIABLE to the output, then
+    ASSIGN_VARIABLE of the input. The init subgraph assigns non-zero first values (1, 2, 3, ...), which the
+    first step outputs."""
+    g = GraphBuilder()
+    inputs, outputs, shapes = [], [], []
+    g.op("CALL_ONCE", [], [], initSubgraphIndex=1)
+    for k, dtype in enumerate(types):
+        shape = [k + 2, 3]
+        handle = g.tensor([], "resource")
+        g.op("VAR_HANDLE", [], [handle], container="", sharedName=f"delay_{dtype}")
+        previous = g.tensor(shape, dtype, name=f"previous_{dtype}")
+        g.op("READ_VARIABLE", [handle], [previous])
+        value = g.tensor(shape, dtype, name=f"value_{dtype}")
+        g.op("ASSIGN_VARIABLE", [handle, value], [])
+        inputs.append(value)
+        outputs.append(previous)
+        shapes.append(shape)
+    g.next_subgraph(inputs, outputs)
+    for dtype, shape in zip(types, shapes):
+        handle = g.tensor([], "resource")
+        g.op("VAR_HANDLE", [], [handle], sharedName=f"delay_{dtype}")  # no container: matches any
+        first = g.tensor(shape, dtype, data=np.arange(1, 1 + np.prod(shape)).reshape(shape))
+        g.op("ASSIGN_VARIABLE", [handle, first], [])
+    return g.build([], [])

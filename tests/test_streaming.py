@@ -6,17 +6,18 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from streaming_models import FRAMES, order_test_stream, stream_int8
+from streaming_models import FRAMES, delay_line, order_test_stream, stream_int8
 
 import modelkit
 from generator.boards import load_board
 from generator.build import build
 from generator.catalog.backends import choose_backends
 from generator.check import CheckError, check
+from generator.emit import IoTensor
 from generator.errors import McugenError
 from generator.measure import measure
 from generator.model import read_model
-from generator.pipeline import default_set_count, generate
+from generator.pipeline import default_set_count, generate, random_sets
 from generator.plan import plan
 from generator.reference import reference_outputs
 from kernel_harness import verify_model
@@ -196,3 +197,22 @@ def test_ops_counts_the_nodes_of_every_subgraph(cli):
 def test_random_steps_default_to_a_stream_for_stateful_models():
     assert default_set_count(None, stateful=True) == 20 and default_set_count(None, stateful=False) == 5
     assert default_set_count(7, stateful=True) == 7
+
+
+def test_int16_int32_float32_and_int8_state_delay_one_step():
+    data = delay_line()
+    sets = random_sets(read_io(data), 6, seed=2)
+    device = verify_model(data, sets=sets)
+    for first in device[0].outputs:
+        assert np.array_equal(np.asarray(first).reshape(-1), np.arange(1, 1 + first.size))  # the init values
+    for step in range(1, 6):
+        for k, previous in enumerate(device[step].outputs):
+            assert np.array_equal(previous, sets[step - 1][k])
+
+
+def read_io(data: bytes) -> list:
+    graph = read_model(data)
+    return [
+        IoTensor(i, graph.tensors[i].name, list(graph.tensors[i].shape), graph.tensors[i].dtype.name, None, None)
+        for i in graph.inputs
+    ]
