@@ -12,16 +12,10 @@ static mg_status invoke_var_handle(mg_node *node)
     return MG_OK;
 }
 
-static uint32_t tensor_bytes(const mg_tensor *t)
-{
-    uint32_t size = t->type == MG_INT16 ? 2u : (t->type == MG_INT8 ? 1u : 4u); /* the state types */
-    return (uint32_t)mg_num_elements(t) * size;
-}
-
 static mg_status prepare_read(mg_node *node)
 {
     const mg_resource_variable_params *p = node->params;
-    if (node->num_outputs != 1 || tensor_bytes(mg_output(node, 0)) != p->bytes) {
+    if (node->num_outputs != 1 || mg_tensor_bytes(mg_output(node, 0)) != p->bytes) {
         return mg_fail(node, "the output's size differs from the variable's");
     }
     return MG_OK;
@@ -38,7 +32,7 @@ static mg_status prepare_assign(mg_node *node)
 {
     const mg_resource_variable_params *p = node->params;
     const mg_tensor *value = mg_input(node, 1);
-    if (!value || tensor_bytes(value) != p->bytes) {
+    if (!value || mg_tensor_bytes(value) != p->bytes) {
         return mg_fail(node, "the value's size differs from the variable's");
     }
     memset(p->data, p->fill, p->bytes);

@@ -25,6 +25,10 @@ extern "C" mg_status mg_invoke_subgraph(uint32_t subgraph) {
   return g_interpreter && g_interpreter->InvokeSubgraph(subgraph, false) ? MG_OK : MG_ERROR;
 }
 
+extern "C" const mg_tensor* mg_subgraph_tensor(uint32_t subgraph, int is_output, uint32_t index) {
+  return g_interpreter ? g_interpreter->SubgraphTensor(subgraph, is_output != 0, index) : nullptr;
+}
+
 namespace mcugen {
 namespace {
 
@@ -81,24 +85,9 @@ void Trace(const char* stage, uint32_t node, const char* op, const char* result,
 
 }  // namespace
 
-uint32_t TypeSize(uint8_t type) {
-  switch (type) {
-    case MG_FLOAT32:
-    case MG_INT32:
-    case MG_RESOURCE:
-    case MG_UINT32: return 4;
-    case MG_INT64: return 8;
-    case MG_INT16: return 2;
-    case MG_INT8:
-    case MG_UINT8:
-    case MG_BOOL: return 1;
-    default: return 0;
-  }
-}
+uint32_t TypeSize(uint8_t type) { return mg_type_size(type); }
 
-uint32_t TensorBytes(const mg_tensor& tensor) {
-  return static_cast<uint32_t>(mg_num_elements(&tensor)) * TypeSize(tensor.type);
-}
+uint32_t TensorBytes(const mg_tensor& tensor) { return mg_tensor_bytes(&tensor); }
 
 bool Interpreter::FailModel(const char* what) {
   Message(error_, sizeof error_) << "model: " << what;
@@ -125,9 +114,15 @@ bool Interpreter::Init() {
   for (uint32_t s = 0; s < num_subgraphs; ++s) {
     FlatTable subgraph = model.VectorTable(kModelSubgraphs, s);
     const mg_subgraph& plan = plan_.subgraphs[s];
-    if (!ParseTensors(blob, model, subgraph, plan) || !BindNodes(blob, model, subgraph, plan)) return false;
-    if (s == 0 && !ParseIo(blob, subgraph)) return false;
+    if (!ParseTensors(blob, model, subgraph, plan) || !BindNodes(blob, model, subgraph, plan) ||
+        !ParseIo(blob, subgraph, plan)) {
+      return false;
+    }
   }
+  num_inputs_ = plan_.subgraphs[0].num_inputs;
+  num_outputs_ = plan_.subgraphs[0].num_outputs;
+  inputs_ = plan_.subgraphs[0].inputs;
+  outputs_ = plan_.subgraphs[0].outputs;
   g_interpreter = this;
   for (uint32_t i = 0; i < plan_.num_nodes; ++i) {
     mg_node& node = plan_.nodes[i];
@@ -175,18 +170,31 @@ bool Interpreter::ParseTensors(FlatBlob& blob, FlatTable& model, FlatTable& subg
   return true;
 }
 
-// Subgraph 0's inputs and outputs: what an inference reads and writes.
-bool Interpreter::ParseIo(FlatBlob& blob, FlatTable& subgraph) {
-  uint32_t num_tensors = plan_.subgraphs[0].num_tensors;
-  uint32_t in = subgraph.Vector(kGraphInputs, 4, &num_inputs_);
-  uint32_t out = subgraph.Vector(kGraphOutputs, 4, &num_outputs_);
-  inputs_ = reinterpret_cast<const int32_t*>(model_ + in);
-  outputs_ = reinterpret_cast<const int32_t*>(model_ + out);
-  for (uint32_t i = 0; i < num_inputs_; ++i)
-    if (static_cast<uint32_t>(inputs_[i]) >= num_tensors) return FailModel("bad input index");
-  for (uint32_t i = 0; i < num_outputs_; ++i)
-    if (static_cast<uint32_t>(outputs_[i]) >= num_tensors) return FailModel("bad output index");
-  return blob.ok() && Aligned(in, 4) && Aligned(out, 4);
+// A subgraph's inputs and outputs, checked against the plan's copy; subgraph 0's are what an inference reads and
+// writes.
+bool Interpreter::ParseIo(FlatBlob& blob, FlatTable& subgraph, const mg_subgraph& plan) {
+  uint32_t num_in = 0, num_out = 0;
+  uint32_t in = subgraph.Vector(kGraphInputs, 4, &num_in);
+  uint32_t out = subgraph.Vector(kGraphOutputs, 4, &num_out);
+  const int32_t* inputs = reinterpret_cast<const int32_t*>(model_ + in);
+  const int32_t* outputs = reinterpret_cast<const int32_t*>(model_ + out);
+  if (!blob.ok() || !Aligned(in, 4) || !Aligned(out, 4)) return FailModel("corrupt subgraph inputs or outputs");
+  if (num_in != plan.num_inputs || num_out != plan.num_outputs || (num_in && inputs != plan.inputs) ||
+      (num_out && outputs != plan.outputs)) {
+    return FailModel("subgraph inputs or outputs differ from the generated plan");
+  }
+  for (uint32_t i = 0; i < num_in; ++i)
+    if (static_cast<uint32_t>(inputs[i]) >= plan.num_tensors) return FailModel("bad input index");
+  for (uint32_t i = 0; i < num_out; ++i)
+    if (static_cast<uint32_t>(outputs[i]) >= plan.num_tensors) return FailModel("bad output index");
+  return true;
+}
+
+const mg_tensor* Interpreter::SubgraphTensor(uint32_t subgraph, bool is_output, uint32_t index) const {
+  if (subgraph >= plan_.num_subgraphs) return nullptr;
+  const mg_subgraph& s = plan_.subgraphs[subgraph];
+  if (index >= (is_output ? s.num_outputs : s.num_inputs)) return nullptr;
+  return &plan_.tensors[s.first_tensor + static_cast<uint32_t>((is_output ? s.outputs : s.inputs)[index])];
 }
 
 bool Interpreter::BindNodes(FlatBlob& blob, FlatTable& model, FlatTable& subgraph, const mg_subgraph& plan) {

@@ -28,12 +28,14 @@ class Interpreter {
   const mg_tensor* input(uint32_t i) const { return &plan_.tensors[inputs_[i]]; }
   const mg_tensor* output(uint32_t i) const { return &plan_.tensors[outputs_[i]]; }
   const char* error() const { return error_; }
+  // A subgraph's input or output tensor, nullptr when it has none (IF and WHILE copy through these).
+  const mg_tensor* SubgraphTensor(uint32_t subgraph, bool is_output, uint32_t index) const;
   // False when anything wrote into the guard bytes around the arena since Init().
   bool ArenaGuardsIntact() const;
 
  private:
   bool ParseTensors(class FlatBlob& blob, class FlatTable& model, class FlatTable& subgraph, const mg_subgraph& plan);
-  bool ParseIo(class FlatBlob& blob, class FlatTable& subgraph);
+  bool ParseIo(class FlatBlob& blob, class FlatTable& subgraph, const mg_subgraph& plan);
   bool BindNodes(class FlatBlob& blob, class FlatTable& model, class FlatTable& subgraph, const mg_subgraph& plan);
   bool Fail(const char* stage, uint32_t node, const char* what, const char* detail);
   bool FailModel(const char* what);

@@ -84,6 +84,28 @@ static inline int32_t mg_num_elements(const mg_tensor *t)
     return n;
 }
 
+/* Bytes per element of a TFLite type, 0 for types the runtime cannot hold. */
+static inline uint32_t mg_type_size(uint8_t type)
+{
+    switch (type) {
+    case MG_FLOAT32:
+    case MG_INT32:
+    case MG_RESOURCE:
+    case MG_UINT32: return 4;
+    case MG_INT64: return 8;
+    case MG_INT16: return 2;
+    case MG_INT8:
+    case MG_UINT8:
+    case MG_BOOL: return 1;
+    default: return 0;
+    }
+}
+
+static inline uint32_t mg_tensor_bytes(const mg_tensor *t)
+{
+    return (uint32_t)mg_num_elements(t) * mg_type_size(t->type);
+}
+
 /* Why the last kernel call failed: one slot for the whole graph, since the runtime stops at the first failure
  * (a field per node would cost RAM on every node). */
 extern const char *mg_failure_reason;
@@ -97,6 +119,8 @@ static inline mg_status mg_fail(mg_node *node, const char *reason)
 
 /* Runs every node of another subgraph of the model (CALL_ONCE, IF, WHILE); the runtime defines it. */
 mg_status mg_invoke_subgraph(uint32_t subgraph);
+/* A subgraph's input (is_output 0) or output tensor number `index`, NULL when it has none. */
+const mg_tensor *mg_subgraph_tensor(uint32_t subgraph, int is_output, uint32_t index);
 
 #ifdef __cplusplus
 }

@@ -15,12 +15,17 @@ extern "C" {
 #define MG_ARENA_GUARD_BYTES 16 /* painted bytes before and after the arena */
 #define MG_ARENA_GUARD_PATTERN 0xA5u
 
-/* Where one subgraph's tensors and nodes sit in the plan's flat tables. */
+/* Where one subgraph's tensors and nodes sit in the plan's flat tables, and its inputs and outputs (tensor
+ * indices in place in the model; the runtime checks them against the model). */
 typedef struct {
     uint32_t first_tensor;
     uint32_t num_tensors;
     uint32_t first_node;
     uint32_t num_nodes;
+    const int32_t *inputs;
+    uint32_t num_inputs;
+    const int32_t *outputs;
+    uint32_t num_outputs;
 } mg_subgraph;
 
 typedef struct {

@@ -69,17 +69,27 @@ def _subgraph_table(plan: Plan) -> tuple[list[dict], list[int]]:
     as indices into the node table."""
     rows, order, tensors, nodes = [], [], 0, 0
     for sub in plan.subgraphs or [plan]:
+        graph = sub.graph
         rows.append(
             {
                 "first_tensor": tensors,
-                "num_tensors": len(sub.graph.tensors),
+                "num_tensors": len(graph.tensors),
                 "first_node": nodes,
                 "num_nodes": len(sub.nodes),
+                "inputs": _in_model(graph.io_offsets[0], graph.inputs),
+                "num_inputs": len(graph.inputs),
+                "outputs": _in_model(graph.io_offsets[1], graph.outputs),
+                "num_outputs": len(graph.outputs),
             }
         )
         order += [nodes + i for i in sub.order]
         tensors, nodes = tensors + len(sub.graph.tensors), nodes + len(sub.nodes)
     return rows, order
+
+
+def _in_model(offset: int | None, indices: list[int]) -> str:
+    """A pointer to a vector of tensor indices, in place in the model."""
+    return f"(const int32_t *)(mg_model_data + {offset})" if indices and offset is not None else "NULL"
 
 
 def _tensor_row(t, offset: int | None) -> dict:

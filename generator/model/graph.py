@@ -112,6 +112,7 @@ class Graph:
     model_bytes: bytes = field(repr=False)
     description: str = ""
     index: int = 0  # which subgraph of the model this is; 0 is the one an inference runs
+    io_offsets: tuple[int | None, int | None] = (None, None)  # where its inputs and outputs vectors sit in the bytes
     # Every subgraph of the model, this one included (subgraphs[0] is the primary one, which the pipeline's
     # stages take; the others run when a CALL_ONCE, IF or WHILE node of another subgraph invokes them).
     subgraphs: list[Graph] = field(default_factory=list, repr=False, compare=False)

@@ -95,7 +95,8 @@ def _read_subgraph(model, s: int, data: bytes, buffers, opcodes, description: st
     ]
     inputs = _indices(subgraph.InputsAsNumpy(), len(tensors), _in_subgraph(s, "subgraph inputs"))
     outputs = _indices(subgraph.OutputsAsNumpy(), len(tensors), _in_subgraph(s, "subgraph outputs"))
-    return Graph(tensors, operators, inputs, outputs, data, description, s)
+    io_offsets = (_vector_position(subgraph, 1), _vector_position(subgraph, 2))
+    return Graph(tensors, operators, inputs, outputs, data, description, s, io_offsets)
 
 
 def _in_subgraph(s: int, what: str) -> str:
