@@ -172,7 +172,8 @@ def diagnose(model: Path, board_name: str, custom_ops: Path | None = None, backe
                 "info",
                 "model",
                 f"{len(graph.subgraphs)} subgraphs: subgraph 0 is the inference; the others run when a CALL_ONCE, "
-                "IF or WHILE node invokes them (mcugen runs CALL_ONCE; IF and WHILE are not supported yet)",
+                "IF or WHILE node invokes them; each has its own part of the arena, and the tensors an IF or WHILE "
+                "passes keep one type and shape",
             )
         )
     try:

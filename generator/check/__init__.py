@@ -13,6 +13,7 @@ from ..catalog import KernelSpec
 from ..catalog.backends import REFERENCE
 from ..errors import McugenError
 from ..model import CUSTOM_CODE, Graph, Operator
+from .subgraphs import check_control_flow
 from .variables import ResourceVariable, resolve_variables
 
 
@@ -138,6 +139,7 @@ def check(graph: Graph, catalog: dict | None = None, backends: list[str] = (REFE
         checked.append(CheckedGraph(g, kernels, list(backends)))
     if failures:
         raise CheckError(failures, failed_nodes)
+    check_control_flow(graph)
     variables, resources = resolve_variables(graph)
     for c in checked:
         c.subgraphs, c.variables, c.resources = checked, variables, resources

@@ -87,6 +87,8 @@ class _Groups:
         self.parent: dict[int, int] = {}
         self.first: dict[int, int] = {i: BEFORE_FIRST_NODE for i in graph.inputs}
         self.last: dict[int, int] = {i: end for i in graph.outputs}
+        if graph.index:  # another subgraph's inputs are all written before it runs and copied from after it
+            self.last.update({i: end for i in graph.inputs})
         for step, index in enumerate(order):
             op = graph.operators[index]
             for t in op.outputs:
@@ -128,6 +130,15 @@ def _group_buffers(graph: Graph, groups: _Groups) -> dict[int, Buffer]:
 
 
 def _inplace_candidate(graph: Graph, op, step: int, kernel: KernelSpec, groups: _Groups):
+    cand = _candidate(graph, op, step, kernel, groups)
+    if cand is not None and graph.index and set(graph.inputs) & set(groups.members(groups.root(cand.index))):
+        # another subgraph's inputs are written from outside between its runs (WHILE copies the body's outputs
+        # into its inputs), so no output of it shares an input's bytes
+        return None
+    return cand
+
+
+def _candidate(graph: Graph, op, step: int, kernel: KernelSpec, groups: _Groups):
     inputs, outs = graph.node_io(op)
     if kernel.view:
         source = inputs[0] if inputs else None
