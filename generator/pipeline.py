@@ -188,7 +188,7 @@ def build_and_run(
     size = measure(built.elf)
     board.check_fit(size.flash, size.ram, before_build=False)
     progress(f"running {len(sets)} input set(s) in {EMULATOR_TITLES[emulator]}")
-    result = run_firmware(built.elf, board, project.inputs, project.outputs, sets, emulator)
+    result = run_firmware(built.elf, board, project.inputs, project.outputs, sets, emulator, stream=project.stateful)
     return built, size, result
 
 

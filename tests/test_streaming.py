@@ -20,6 +20,7 @@ from generator.model import read_model
 from generator.pipeline import default_set_count, generate, random_sets
 from generator.plan import plan
 from generator.reference import reference_outputs
+from generator.run import run_firmware
 from kernel_harness import verify_model
 
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -162,18 +163,35 @@ def test_streams_bit_exact_in_qemu(board):
     verify_model(STREAM_FLOAT.read_bytes(), count=50, seed=6, qemu=True, board=board)
 
 
-@pytest.mark.qemu
-def test_state_and_init_subgraph_cost_at_most_1_5_kb_of_code(tmp_path):
-    """The streaming net against the same ops with its ring buffers as plain inputs and outputs (one subgraph):
-    the init subgraph, CALL_ONCE, the variable kernels and their generated tables add at most 1.5 KB."""
-    board = load_board("mps2-an386")
-    code = {}
+@pytest.fixture(scope="module")
+def stream_firmwares(tmp_path_factory):
+    """The streaming net's firmware and the same ops' with the ring buffers as plain inputs and outputs."""
+    root, board, built = tmp_path_factory.mktemp("stream-fw"), load_board("mps2-an386"), {}
     for name, data in (("stateful", STREAM_INT8.read_bytes()), ("stateless", stream_int8(stateless=True))):
-        model = tmp_path / f"{name}.tflite"
+        model = root / f"{name}.tflite"
         model.write_bytes(data)
-        project, _ = generate(model, board, tmp_path / name)
-        code[name] = measure(build(project.path).elf).code
+        project, _ = generate(model, board, root / name)
+        built[name] = (project, build(project.path).elf)
+    return built
+
+
+@pytest.mark.qemu
+@pytest.mark.xdist_group("stream-firmware")
+def test_state_and_init_subgraph_cost_at_most_1_5_kb_of_code(stream_firmwares):
+    """The init subgraph, CALL_ONCE, the variable kernels and their generated tables add at most 1.5 KB."""
+    code = {name: measure(elf).code for name, (_, elf) in stream_firmwares.items()}
     assert 0 < code["stateful"] - code["stateless"] <= 1536, code
+
+
+@pytest.mark.qemu
+@pytest.mark.xdist_group("stream-firmware")
+def test_a_stream_longer_than_one_run_holds_is_refused(stream_firmwares):
+    """QEMU runs split many input sets into several boots; a stream cannot be split (each boot starts again from
+    the first state), so it is refused before running."""
+    project, elf = stream_firmwares["stateful"]
+    steps = [[np.zeros((1, FRAMES, 40, 1), np.int8)]] * 60_000  # 4.8 MB of inputs
+    with pytest.raises(McugenError, match="steps of this stateful model's stream do not fit"):
+        run_firmware(elf, load_board("mps2-an386"), project.inputs, project.outputs, steps, stream=True)
 
 
 def test_doctor_explains_what_a_stateful_model_needs(cli):
