@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from ..errors import McugenError
 from ..model import Graph, Operator
+from ..model.reader import SUBGRAPH_OPTIONS
 
 
 @dataclass
@@ -104,17 +105,15 @@ def _read(graph: Graph, op: Operator, variable: ResourceVariable) -> None:
         )
 
 
-def _called(graph: Graph, start: int) -> set[int]:
-    """The subgraphs a subgraph invokes, directly or through others."""
-    found, pending = set(), [start]
+def _reached(graph: Graph, start: int) -> set[int]:
+    """A subgraph and every subgraph it invokes, directly or through others."""
+    found, pending = {start}, [start]
     while pending:
-        g = graph.subgraphs[pending.pop()]
-        for op in g.operators:
-            for option in ("init_subgraph_index", "then_subgraph_index", "else_subgraph_index"):
-                target = op.options.get(option) if op.op_name in ("CALL_ONCE", "IF") else None
-                if target is not None and target not in found:
-                    found.add(target)
-                    pending.append(target)
+        for op in graph.subgraphs[pending.pop()].operators:
+            for option in SUBGRAPH_OPTIONS.get(op.op_name, ()):
+                if op.options[option] not in found:
+                    found.add(op.options[option])
+                    pending.append(op.options[option])
     return found
 
 
@@ -125,10 +124,8 @@ def _check_initialised(graph: Graph, handles: dict) -> None:
     primary = graph.subgraphs[0] if graph.subgraphs else graph
     for op in primary.operators:
         if op.op_name == "CALL_ONCE":
-            for s in {op.options.get("init_subgraph_index", 0)} | _called(
-                graph, op.options.get("init_subgraph_index", 0)
-            ):
-                assigned |= {v.id for (g, _), v in handles.items() if s in v.assigned_in}
+            reached = _reached(graph, op.options["init_subgraph_index"])
+            assigned |= {v.id for v in handles.values() if v.assigned_in & reached}
         elif op.op_name == "ASSIGN_VARIABLE" and op.inputs:
             assigned.add(handles[(primary.index, op.inputs[0])].id)
         elif op.op_name == "READ_VARIABLE" and op.inputs:
