@@ -64,19 +64,13 @@ def cmd_ops(args) -> int:
     graph = pipeline.load_model(args.model)
     backends = choose_backends("auto", load_board(args.board).cpu)
     groups: dict[tuple, list] = {}
-    for op in graph.operators:
+    for op in (op for g in graph.subgraphs or [graph] for op in g.operators):  # every subgraph's nodes
         groups.setdefault((op.op_name, op.builtin_code, op.version, op.custom_name), []).append(op)
     rows = []
     for (name, code, version, custom), ops in sorted(groups.items(), key=lambda kv: (kv[0][0], kv[0][2])):
         # the judgement of generate and doctor: the op's code and version, then its input and output types
         reasons = [
-            select_kernel(
-                op,
-                [graph.tensors[i] if i >= 0 else None for i in op.inputs],
-                [graph.tensors[i] for i in op.outputs],
-                BY_CODE,
-                backends,
-            )[1]
+            select_kernel(op, *(graph.subgraphs or [graph])[op.subgraph].node_io(op), BY_CODE, backends)[1]
             for op in ops
         ]
         reason = next((r for r in reasons if r), None)
@@ -143,7 +137,7 @@ def cmd_test(args) -> int:
 def _sets_for(args, project) -> list:
     if args.inputs:
         return pipeline.load_input_file(args.inputs, project.inputs)
-    return pipeline.random_sets(project.inputs, args.random, args.seed)
+    return pipeline.random_sets(project.inputs, pipeline.default_set_count(args.random, project.stateful), args.seed)
 
 
 def cmd_run(args) -> int:
@@ -197,6 +191,8 @@ def cmd_verify(args) -> int:
         "ram_bytes": v.size.ram,
         "arena_bytes": v.plan.arena_size,
         "arena_lower_bound_bytes": v.plan.lower_bound,
+        "persistent_bytes": v.plan.persistent_size,
+        "stream": v.project.stateful,
         "cost_per_inference": int(np.mean(costs)),
         "cost_unit": COST_UNITS[args.emulator],
         "ops": sorted(set(v.project.ops)),
@@ -213,7 +209,8 @@ def cmd_verify(args) -> int:
     print(f"model      {args.model} on {args.board}")
     print(f"ops        {', '.join(report['ops'])}")
     print("kernels    " + ", ".join(f"{b}: {n} node(s)" for b, n in report["backends"].items()))
-    print(f"inputs     {len(v.sets)} random set(s), seed {args.seed}")
+    what = "steps of one stream (state kept, every step compared)" if v.project.stateful else "set(s)"
+    print(f"inputs     {len(v.sets)} random {what}, seed {args.seed}")
     print(
         f"outputs    {verdict}: max abs diff {v.comparison.max_abs_diff:g}, "
         f"{num(v.comparison.mismatched_elements)}/{num(v.comparison.total_elements)} elements differ"
@@ -221,7 +218,9 @@ def cmd_verify(args) -> int:
     print(f"flash      {nbytes(v.size.flash)} (code {nbytes(v.size.code)} + model {nbytes(v.size.model)})")
     print(
         f"RAM        {nbytes(v.size.ram)} (arena {nbytes(v.plan.arena_size)}, lower bound "
-        f"{nbytes(v.plan.lower_bound)}; stack {nbytes(v.size.stack)})"
+        f"{nbytes(v.plan.lower_bound)}; "
+        + (f"persistent state {nbytes(v.plan.persistent_size)}; " if v.plan.persistent_size else "")
+        + f"stack {nbytes(v.size.stack)})"
     )
     print(f"cost       {num(report['cost_per_inference'])} instructions per inference")
     return 0 if v.comparison.match else 1
@@ -264,21 +263,18 @@ def _cmd_plan_nodes(args, the_plan, board) -> int:
     return 0
 
 
-def cmd_plan(args) -> int:
-    graph = pipeline.load_model(args.model)
-    board = load_board(args.board)
-    the_plan = plan(pipeline.checked_graph(graph, board, args.backend, args.custom_ops))
-    if args.nodes:
-        return _cmd_plan_nodes(args, the_plan, board)
+def _plan_rows(the_plan) -> list[dict]:
+    """One subgraph's buffers: its tensors in the arena, then its nodes' scratch (other subgraphs named)."""
+    where = "" if the_plan.graph.index == 0 else f"subgraph {the_plan.graph.index}: "
     rows = []
-    for t, offset in zip(graph.tensors, the_plan.tensor_offsets):
+    for t, offset in zip(the_plan.graph.tensors, the_plan.tensor_offsets):
         if offset is None:
             continue
         buf = the_plan.tensor_buffers[t.index]
         rows.append(
             {
                 "tensor": t.index,
-                "name": t.name,
+                "name": where + t.name,
                 "bytes": t.nbytes,
                 "offset": offset,
                 "first": buf.first,
@@ -291,7 +287,7 @@ def cmd_plan(args) -> int:
             rows.append(
                 {
                     "tensor": None,
-                    "name": f"scratch of node {node.index}",
+                    "name": f"{where}scratch of node {node.index}",
                     "bytes": node.scratch_bytes,
                     "offset": node.scratch_offset,
                     "first": node.index,
@@ -299,9 +295,21 @@ def cmd_plan(args) -> int:
                     "shares_with": None,
                 }
             )
+    return rows
+
+
+def cmd_plan(args) -> int:
+    graph = pipeline.load_model(args.model)
+    board = load_board(args.board)
+    the_plan = plan(pipeline.checked_graph(graph, board, args.backend, args.custom_ops))
+    if args.nodes:
+        return _cmd_plan_nodes(args, the_plan, board)
+    rows = [row for sub in the_plan.subgraphs or [the_plan] for row in _plan_rows(sub)]
     report = {
         "arena_bytes": the_plan.arena_size,
         "lower_bound_bytes": the_plan.lower_bound,
+        "persistent_bytes": the_plan.persistent_size,
+        "variables": [vars(v) for v in the_plan.variables],
         "heuristic": the_plan.heuristic,
         "order": the_plan.order,
         "buffers": rows,
@@ -318,10 +326,19 @@ def cmd_plan(args) -> int:
         )
     if the_plan.order != sorted(the_plan.order):
         print(f"execution order (first/last count steps in it): {the_plan.order}")
+    for v in the_plan.variables:
+        print(
+            f"{'':>6} {num(v.nbytes):>9} {num(v.offset):>9} {'-':>5} {'-':>5}  variable {v.id} '{v.name}' ({v.dtype})"
+        )
     print(
         f"arena {nbytes(the_plan.arena_size)}, lower bound {nbytes(the_plan.lower_bound)} "
         f"({the_plan.arena_size / max(the_plan.lower_bound, 1):.3f}x), placement {the_plan.heuristic}"
     )
+    if the_plan.persistent_size:
+        print(
+            f"persistent state {nbytes(the_plan.persistent_size)} ({len(the_plan.variables)} resource variable(s), "
+            "kept across invokes, apart from the arena; offsets above count from its start)"
+        )
     return 0
 
 

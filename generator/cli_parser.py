@@ -108,7 +108,12 @@ def _emulator_option(p) -> None:
 
 
 def _io_options(p) -> None:
-    p.add_argument("--random", type=positive_int, metavar="N", help="run N random input sets (default 5)")
+    p.add_argument(
+        "--random",
+        type=positive_int,
+        metavar="N",
+        help="run N random input sets (default 5; a stateful model's sets are the steps of one stream, default 20)",
+    )
     p.add_argument("--seed", type=int, help="seed of the random inputs (default 0)")
     _json_option(p)
 
@@ -180,7 +185,7 @@ def parser(commands: dict) -> argparse.ArgumentParser:
         type=Path,
         metavar="FILE.npz",
         help=".npz with arrays input_0, input_1, ... or named after the input tensors, each of the tensor's "
-        "dtype and shape (optionally a leading set axis)",
+        "dtype and shape (optionally a leading set axis: a stateful model's steps, in order)",
     )
     _io_options(p)
     _emulator_option(p)
@@ -279,7 +284,6 @@ def check_combinations(args) -> None:
     if args.command == "run" and args.inputs and (args.random is not None or args.seed is not None):
         raise McugenError("--inputs gives the input sets; --random and --seed make random ones: choose one")
     if args.command in ("run", "verify"):
-        args.random = 5 if args.random is None else args.random
         args.seed = 0 if args.seed is None else args.seed
     if args.command == "size" and args.max_growth is not None and not args.baseline:
         raise McugenError("--max-growth needs --baseline OLD.json")

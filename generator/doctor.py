@@ -35,11 +35,57 @@ def _ops(graph: Graph, catalog: dict, backends: list[str]) -> tuple[list[Finding
         checked = check(graph, catalog, backends)
     except CheckError as exc:
         return [
-            Finding("block", "op", reason, _op_fix(graph.operators[node]))
-            for reason, node in zip(exc.failures, exc.nodes)
+            Finding("block", "op", reason, _op_fix(_node(graph, node))) for reason, node in zip(exc.failures, exc.nodes)
         ], None
-    names = sorted({f"{k.op} ({k.backend})" for k in checked.kernels})
-    return [Finding("ok", "op", f"all {len(graph.operators)} nodes have kernels: {', '.join(names)}")], checked
+    except McugenError as exc:  # the subgraphs or resource variables do not fit together
+        return [Finding("block", "state", str(exc), "convert the model again; mcugen resolves variables ahead")], None
+    kernels = [k for c in checked.subgraphs or [checked] for k in c.kernels]
+    names = sorted({f"{k.op} ({k.backend})" for k in kernels})
+    return [Finding("ok", "op", f"all {len(kernels)} nodes have kernels: {', '.join(names)}")], checked
+
+
+def _node(graph: Graph, node) -> Operator:
+    """CheckError names a primary subgraph's node by its index, another subgraph's by (subgraph, index)."""
+    subgraph, index = node if isinstance(node, tuple) else (0, node)
+    return (graph.subgraphs or [graph])[subgraph].operators[index]
+
+
+def _subgraphs(checked: CheckedGraph) -> list[Finding]:
+    """What a multi-subgraph or stateful model needs: which subgraph runs when, where its state lives, and how
+    run and verify feed it."""
+    graph, findings = checked.graph, []
+    for op in graph.operators:
+        if op.op_name == "CALL_ONCE":
+            target = op.options["init_subgraph_index"]
+            size = len(graph.subgraphs[target].operators)
+            findings.append(
+                Finding(
+                    "info",
+                    "state",
+                    f"node {op.index} (CALL_ONCE) runs subgraph {target} ({size} nodes) once, at the first "
+                    "invoke: it sets the variables' first values; every subgraph has its own part of the arena",
+                )
+            )
+    if checked.variables:
+        names = ", ".join(f"'{v.shared_name}' ({v.nbytes} B {v.dtype})" for v in checked.variables)
+        findings.append(
+            Finding(
+                "info",
+                "state",
+                f"{len(checked.variables)} resource variable(s) keep state between invokes: {names}; they live "
+                "in a persistent region apart from the arena (`mcugen plan` and `mcugen size` show it)",
+            )
+        )
+        findings.append(
+            Finding(
+                "info",
+                "stream",
+                "the model is stateful: `run` and `verify` feed the input sets as consecutive steps of one stream "
+                "(--random N defaults to 20 steps; an --inputs .npz's leading axis is the step), and each step's "
+                "outputs depend on the steps before it",
+            )
+        )
+    return findings
 
 
 def _op_fix(op: Operator) -> str:
@@ -83,7 +129,7 @@ def _io(graph: Graph) -> list[Finding]:
 
 def _fit(checked: CheckedGraph, board: Board) -> list[Finding]:
     the_plan = plan(checked)
-    ram = the_plan.arena_size + board.stack_size
+    ram = the_plan.arena_size + the_plan.persistent_size + board.stack_size
     try:
         board.check_fit(len(the_plan.graph.model_bytes), ram, before_build=True)
     except McugenError as exc:
@@ -95,7 +141,9 @@ def _fit(checked: CheckedGraph, board: Board) -> list[Finding]:
             level,
             "fit",
             f"model {nbytes(len(the_plan.graph.model_bytes))} of {nbytes(board.flash_size)} "
-            f"flash; arena {nbytes(the_plan.arena_size)} + stack {nbytes(board.stack_size)} of "
+            f"flash; arena {nbytes(the_plan.arena_size)} + "
+            + (f"persistent state {nbytes(the_plan.persistent_size)} + " if the_plan.persistent_size else "")
+            + f"stack {nbytes(board.stack_size)} of "
             f"{nbytes(board.ram_size)} RAM "
             "(code and runtime come on top: `mcugen build` reports the exact fit)",
         )
@@ -118,6 +166,16 @@ def diagnose(model: Path, board_name: str, custom_ops: Path | None = None, backe
             "ok", "model", f"{len(graph.operators)} nodes, {len(graph.tensors)} tensors, {len(graph.model_bytes)} bytes"
         )
     ]
+    if len(graph.subgraphs) > 1:
+        findings.append(
+            Finding(
+                "info",
+                "model",
+                f"{len(graph.subgraphs)} subgraphs: subgraph 0 is the inference; the others run when a CALL_ONCE, "
+                "IF or WHILE node invokes them; each has its own part of the arena, and the tensors an IF or WHILE "
+                "passes keep one type and shape",
+            )
+        )
     try:
         impls, specs = load_custom_ops(custom_ops)
         if impls:
@@ -128,7 +186,7 @@ def diagnose(model: Path, board_name: str, custom_ops: Path | None = None, backe
     op_findings, checked = _ops(graph, with_kernels(specs), backends)
     findings += op_findings + _io(graph)
     if checked is not None:
-        findings += _fit(checked, board)
+        findings += _subgraphs(checked) + _fit(checked, board)
     if board.qemu_machine is None:
         findings.append(
             Finding("info", "run", f"{board.name} is not emulated by QEMU: `mcugen run` needs the board or Renode")

@@ -70,6 +70,15 @@ def default_project_dir(model_path: Path, board_name: str) -> Path:
     return cache / f"{Path(model_path).stem}-{board_name}-{digest}"
 
 
+DEFAULT_SETS = 5
+DEFAULT_STREAM_STEPS = 20  # a stateful model's state needs a few steps to show in its outputs
+
+
+def default_set_count(count: int | None, stateful: bool) -> int:
+    """--random's default: a stateful model's input sets are the steps of one stream, so it gets more."""
+    return count if count is not None else (DEFAULT_STREAM_STEPS if stateful else DEFAULT_SETS)
+
+
 def random_sets(inputs: list[IoTensor], count: int, seed: int) -> list[list[np.ndarray]]:
     """Reproducible random input sets: full-range integers, floats uniform in [-3, 3], bools half true."""
     rng = np.random.default_rng(seed)
@@ -179,7 +188,7 @@ def build_and_run(
     size = measure(built.elf)
     board.check_fit(size.flash, size.ram, before_build=False)
     progress(f"running {len(sets)} input set(s) in {EMULATOR_TITLES[emulator]}")
-    result = run_firmware(built.elf, board, project.inputs, project.outputs, sets, emulator)
+    result = run_firmware(built.elf, board, project.inputs, project.outputs, sets, emulator, stream=project.stateful)
     return built, size, result
 
 
@@ -187,7 +196,7 @@ def verify(
     model_path: Path,
     board: Board,
     out: Path | None,
-    count: int,
+    count: int | None,
     seed: int,
     backend: str = "auto",
     custom_ops: Path | None = None,
@@ -197,7 +206,9 @@ def verify(
     check_emulator(board, emulator, out)  # before generating: a board it cannot run fails at once
     progress(f"generating {Path(model_path).name} for {board.name} into {out}")
     project, the_plan = generate(model_path, board, out, backend=backend, custom_ops=custom_ops)
-    sets = random_sets(project.inputs, count, seed)
+    # A stateful model's sets are one stream: the firmware runs them in order without resetting its state and
+    # the reference runs the same sequence in one interpreter, so every step is compared.
+    sets = random_sets(project.inputs, default_set_count(count, project.stateful), seed)
     _, size, result = build_and_run(project, board, sets, emulator)
     progress("running the TFLite Micro reference" + (" (custom ops on their Python compute)" if custom_ops else ""))
     impls, _ = load_custom_ops(custom_ops)
@@ -211,6 +222,7 @@ __all__ = [
     "Verification",
     "build_and_run",
     "default_project_dir",
+    "default_set_count",
     "generate",
     "load_input_file",
     "load_model",

@@ -227,6 +227,9 @@ def main(names: list[str]) -> None:
         "mlp_float_io": convert_int8(model, samples, tf.float32),
     }
     models.update(converter_models())
+    # The int8 streaming net is built with tests/streaming_models.py (flatbuffers): TensorFlow 2's converter
+    # fails to quantize a model with resource variables ("'NoneType' object has no attribute 'node'").
+    models["stream_float"] = streaming_float()
     unknown = set(names) - set(models)
     if unknown:
         raise SystemExit(f"make_fixtures.py: unknown fixture(s) {sorted(unknown)}; known: {', '.join(models)}")
@@ -236,6 +239,46 @@ def main(names: list[str]) -> None:
         (OUT / f"{name}.tflite").write_bytes(model_bytes)
         digest = hashlib.sha256(model_bytes).hexdigest()[:12]
         print(f"{name}.tflite {len(model_bytes):,} B sha256 {digest}: {' '.join(builtin_ops(model_bytes))}")
+
+
+# ---- Streaming models: per-layer ring buffers in resource variables, zeroed by a CALL_ONCE init subgraph ----
+STREAM_BINS, STREAM_FRAMES, STREAM_KERNEL_ROWS, STREAM_CHANNELS = 40, 2, 3, (1, 6, 8)
+
+
+class StreamingConvNet(tf.Module):
+    """Each call takes STREAM_FRAMES new 40-bin frames; every conv layer keeps the rows its 3-row kernel still
+    needs in a tf.Variable (the converter makes them resource variables and their zero start a CALL_ONCE
+    subgraph). Returns the logits (an inner tensor, so comparisons are not trivial) and the probabilities."""
+
+    def __init__(self, seed: int = 3):
+        rng = np.random.default_rng(seed)
+        self.rings, self.kernels, self.biases = [], [], []
+        width = STREAM_BINS
+        for c_in, c_out in zip(STREAM_CHANNELS, STREAM_CHANNELS[1:]):
+            history = STREAM_KERNEL_ROWS - 1
+            self.rings.append(tf.Variable(tf.zeros([1, history, width, c_in]), trainable=False))
+            shape = (STREAM_KERNEL_ROWS, 3, c_in, c_out)
+            self.kernels.append(tf.constant(rng.normal(0, 0.4, size=shape).astype(np.float32)))
+            self.biases.append(tf.constant(rng.normal(0, 0.1, size=c_out).astype(np.float32)))
+            width -= 2
+        self.dense = tf.constant(rng.normal(0, 0.5, size=(STREAM_CHANNELS[-1], 4)).astype(np.float32))
+
+    @tf.function(input_signature=[tf.TensorSpec([1, STREAM_FRAMES, STREAM_BINS, 1], tf.float32)])
+    def __call__(self, frames):
+        x = frames
+        for ring, kernel, bias in zip(self.rings, self.kernels, self.biases):
+            window = tf.concat([ring, x], axis=1)
+            ring.assign(window[:, STREAM_FRAMES:])
+            x = tf.nn.relu(tf.nn.conv2d(window, kernel, strides=1, padding="VALID") + bias)
+        logits = tf.matmul(tf.reduce_mean(x, axis=[1, 2]), self.dense)
+        return {"logits": logits, "probs": tf.nn.softmax(logits)}
+
+
+def streaming_float() -> bytes:
+    net = StreamingConvNet()
+    converter = tf.lite.TFLiteConverter.from_concrete_functions([net.__call__.get_concrete_function()], net)
+    converter.experimental_enable_resource_variables = True
+    return converter.convert()
 
 
 if __name__ == "__main__":

@@ -6,7 +6,17 @@ import flatbuffers
 import numpy as np
 from tflite_micro.tensorflow.lite.micro.python import schema_py_generated as schema
 
-DTYPE_CODES = {"float32": 0, "int32": 2, "uint8": 3, "int64": 4, "bool": 6, "int16": 7, "int8": 9, "uint32": 15}
+DTYPE_CODES = {
+    "float32": 0,
+    "int32": 2,
+    "uint8": 3,
+    "int64": 4,
+    "bool": 6,
+    "int16": 7,
+    "int8": 9,
+    "resource": 13,
+    "uint32": 15,
+}
 OPS = {k: v for k, v in vars(schema.BuiltinOperator).items() if not k.startswith("_")}
 
 
@@ -54,14 +64,26 @@ def options_for(op_name: str, **fields):
 
 
 class GraphBuilder:
-    """Adds tensors and ops one by one, then packs a single-subgraph model."""
+    """Adds tensors and ops one by one, then packs the model. Tensors and ops go to the current subgraph;
+    `next_subgraph` finishes it and starts the next (the first one is subgraph 0, the primary)."""
 
     def __init__(self):
         self.model = schema.ModelT()
         self.model.version = 3
         self.model.operatorCodes, self.model.buffers = [], [schema.BufferT()]
+        self.finished: list = []
+        self._start_subgraph()
+
+    def _start_subgraph(self) -> None:
         self.graph = schema.SubGraphT()
         self.graph.tensors, self.graph.operators = [], []
+
+    def next_subgraph(self, inputs=(), outputs=()) -> int:
+        """Finishes the current subgraph with its inputs and outputs; returns the index of the next one."""
+        self.graph.inputs, self.graph.outputs = list(inputs), list(outputs)
+        self.finished.append(self.graph)
+        self._start_subgraph()
+        return len(self.finished)
 
     def tensor(self, shape, dtype, scale=None, zero_point=None, data=None, name=None, axis=0) -> int:
         t = schema.TensorT()
@@ -98,6 +120,7 @@ class GraphBuilder:
         return len(self.graph.operators) - 1
 
     def build(self, inputs, outputs) -> bytes:
+        """Packs the model; `inputs` and `outputs` are the current (last) subgraph's."""
         self.graph.inputs, self.graph.outputs = list(inputs), list(outputs)
-        self.model.subgraphs = [self.graph]
+        self.model.subgraphs = [*self.finished, self.graph]
         return pack(self.model)

@@ -83,10 +83,11 @@ def test_unknown_tensor_type_is_rejected():
         read_model(modelkit.pack(model))
 
 
-def test_two_subgraphs_are_rejected():
+def test_a_bad_tensor_index_in_another_subgraph_names_it():
     model = modelkit.unpack(MLP_INT8.read_bytes())
-    model.subgraphs.append(model.subgraphs[0])
-    with pytest.raises(McugenError, match="2 subgraphs"):
+    model.subgraphs.append(modelkit.unpack(MLP_INT8.read_bytes()).subgraphs[0])
+    model.subgraphs[1].operators[0].inputs[0] = 4000
+    with pytest.raises(McugenError, match=r"subgraph 1: node 0 \(FULLY_CONNECTED\) inputs refer to tensor 4000"):
         read_model(modelkit.pack(model))
 
 

@@ -1,4 +1,4 @@
-/* QUANTIZE: float32 -> int8 (affine), or int8 -> int8 (requantize to another scale and zero point). */
+/* QUANTIZE: float32 -> int8 (affine), or int8 -> int8 or uint8 (requantize to another scale and zero point). */
 #ifndef MG_QUANTIZE_H
 #define MG_QUANTIZE_H
 
@@ -17,6 +17,7 @@ typedef struct {
 
 void mg_quantize_f32_s8(const mg_quantize_params *p, const float *input, int8_t *output);
 void mg_requantize_s8(const mg_quantize_params *p, const int8_t *input, int8_t *output);
+void mg_requantize_s8_u8(const mg_quantize_params *p, const int8_t *input, uint8_t *output);
 
 extern const mg_registration mg_register_quantize;
 

@@ -17,6 +17,18 @@ extern "C" {
 const char* mg_failure_reason = nullptr;
 }
 
+namespace {
+mcugen::Interpreter* g_interpreter = nullptr;  // the one the kernels' mg_invoke_subgraph calls reach
+}
+
+extern "C" mg_status mg_invoke_subgraph(uint32_t subgraph) {
+  return g_interpreter && g_interpreter->InvokeSubgraph(subgraph, false) ? MG_OK : MG_ERROR;
+}
+
+extern "C" const mg_tensor* mg_subgraph_tensor(uint32_t subgraph, int is_output, uint32_t index) {
+  return g_interpreter ? g_interpreter->SubgraphTensor(subgraph, is_output != 0, index) : nullptr;
+}
+
 namespace mcugen {
 namespace {
 
@@ -73,23 +85,9 @@ void Trace(const char* stage, uint32_t node, const char* op, const char* result,
 
 }  // namespace
 
-uint32_t TypeSize(uint8_t type) {
-  switch (type) {
-    case MG_FLOAT32:
-    case MG_INT32:
-    case MG_UINT32: return 4;
-    case MG_INT64: return 8;
-    case MG_INT16: return 2;
-    case MG_INT8:
-    case MG_UINT8:
-    case MG_BOOL: return 1;
-    default: return 0;
-  }
-}
+uint32_t TypeSize(uint8_t type) { return mg_type_size(type); }
 
-uint32_t TensorBytes(const mg_tensor& tensor) {
-  return static_cast<uint32_t>(mg_num_elements(&tensor)) * TypeSize(tensor.type);
-}
+uint32_t TensorBytes(const mg_tensor& tensor) { return mg_tensor_bytes(&tensor); }
 
 bool Interpreter::FailModel(const char* what) {
   Message(error_, sizeof error_) << "model: " << what;
@@ -109,9 +107,23 @@ bool Interpreter::Init() {
   memset(plan_.arena + plan_.arena_size, MG_ARENA_GUARD_PATTERN, MG_ARENA_GUARD_BYTES);
   FlatBlob blob(model_, model_size_);
   FlatTable model(blob, blob.Follow(0));
-  FlatTable subgraph = model.VectorTable(kModelSubgraphs, 0);
+  uint32_t num_subgraphs = 0;
+  model.Vector(kModelSubgraphs, 4, &num_subgraphs);
   if (!blob.ok()) return FailModel("corrupt header");
-  if (!ParseTensors(blob, model, subgraph) || !BindNodes(blob, model, subgraph)) return false;
+  if (num_subgraphs != plan_.num_subgraphs) return FailModel("subgraph count differs from the generated plan");
+  for (uint32_t s = 0; s < num_subgraphs; ++s) {
+    FlatTable subgraph = model.VectorTable(kModelSubgraphs, s);
+    const mg_subgraph& plan = plan_.subgraphs[s];
+    if (!ParseTensors(blob, model, subgraph, plan) || !BindNodes(blob, model, subgraph, plan) ||
+        !ParseIo(blob, subgraph, plan)) {
+      return false;
+    }
+  }
+  num_inputs_ = plan_.subgraphs[0].num_inputs;
+  num_outputs_ = plan_.subgraphs[0].num_outputs;
+  inputs_ = plan_.subgraphs[0].inputs;
+  outputs_ = plan_.subgraphs[0].outputs;
+  g_interpreter = this;
   for (uint32_t i = 0; i < plan_.num_nodes; ++i) {
     mg_node& node = plan_.nodes[i];
     const mg_registration* reg = plan_.registrations[i];
@@ -125,14 +137,14 @@ bool Interpreter::Init() {
 
 // The tensor table was generated from this model: every entry must say what the model says (type, shape in
 // place, data in the model or inside the arena), or the model in flash is not the one the firmware was made for.
-bool Interpreter::ParseTensors(FlatBlob& blob, FlatTable& model, FlatTable& subgraph) {
+bool Interpreter::ParseTensors(FlatBlob& blob, FlatTable& model, FlatTable& subgraph, const mg_subgraph& plan) {
   uint32_t num_tensors = 0, num_buffers = 0;
   subgraph.Vector(kGraphTensors, 4, &num_tensors);
   model.Vector(kModelBuffers, 4, &num_buffers);
-  if (num_tensors != plan_.num_tensors) return FailModel("tensor count differs from the generated plan");
+  if (num_tensors != plan.num_tensors) return FailModel("tensor count differs from the generated plan");
   for (uint32_t i = 0; i < num_tensors; ++i) {
     FlatTable t = subgraph.VectorTable(kGraphTensors, i);
-    const mg_tensor& tensor = plan_.tensors[i];
+    const mg_tensor& tensor = plan_.tensors[plan.first_tensor + i];
     uint32_t num_dims = 0;
     uint32_t dims = t.Vector(kTensorShape, 4, &num_dims);
     uint8_t type = t.U8(kTensorType, MG_FLOAT32);
@@ -145,7 +157,7 @@ bool Interpreter::ParseTensors(FlatBlob& blob, FlatTable& model, FlatTable& subg
     if (tensor.type != type || tensor.num_dims != num_dims || (num_dims && tensor.dims != model_dims)) {
       return FailModel("tensor types or shapes differ from the generated plan");
     }
-    uint32_t offset = plan_.tensor_offsets[i];
+    uint32_t offset = plan_.tensor_offsets[plan.first_tensor + i];
     const uint8_t* expected = offset == MG_CONSTANT_TENSOR ? model_ + data : plan_.arena + offset;
     if (offset == MG_CONSTANT_TENSOR
             ? (data_len != TensorBytes(tensor) || !Aligned(data, 4))
@@ -155,24 +167,44 @@ bool Interpreter::ParseTensors(FlatBlob& blob, FlatTable& model, FlatTable& subg
     }
     if (tensor.data != expected) return FailModel("tensor data differs from the generated plan");
   }
-  uint32_t in = subgraph.Vector(kGraphInputs, 4, &num_inputs_);
-  uint32_t out = subgraph.Vector(kGraphOutputs, 4, &num_outputs_);
-  inputs_ = reinterpret_cast<const int32_t*>(model_ + in);
-  outputs_ = reinterpret_cast<const int32_t*>(model_ + out);
-  for (uint32_t i = 0; i < num_inputs_; ++i)
-    if (static_cast<uint32_t>(inputs_[i]) >= num_tensors) return FailModel("bad input index");
-  for (uint32_t i = 0; i < num_outputs_; ++i)
-    if (static_cast<uint32_t>(outputs_[i]) >= num_tensors) return FailModel("bad output index");
-  return blob.ok() && Aligned(in, 4) && Aligned(out, 4);
+  return true;
 }
 
-bool Interpreter::BindNodes(FlatBlob& blob, FlatTable& model, FlatTable& subgraph) {
+// A subgraph's inputs and outputs, checked against the plan's copy; subgraph 0's are what an inference reads and
+// writes.
+bool Interpreter::ParseIo(FlatBlob& blob, FlatTable& subgraph, const mg_subgraph& plan) {
+  uint32_t num_in = 0, num_out = 0;
+  uint32_t in = subgraph.Vector(kGraphInputs, 4, &num_in);
+  uint32_t out = subgraph.Vector(kGraphOutputs, 4, &num_out);
+  const int32_t* inputs = reinterpret_cast<const int32_t*>(model_ + in);
+  const int32_t* outputs = reinterpret_cast<const int32_t*>(model_ + out);
+  if (!blob.ok() || !Aligned(in, 4) || !Aligned(out, 4)) return FailModel("corrupt subgraph inputs or outputs");
+  if (num_in != plan.num_inputs || num_out != plan.num_outputs || (num_in && inputs != plan.inputs) ||
+      (num_out && outputs != plan.outputs)) {
+    return FailModel("subgraph inputs or outputs differ from the generated plan");
+  }
+  for (uint32_t i = 0; i < num_in; ++i)
+    if (static_cast<uint32_t>(inputs[i]) >= plan.num_tensors) return FailModel("bad input index");
+  for (uint32_t i = 0; i < num_out; ++i)
+    if (static_cast<uint32_t>(outputs[i]) >= plan.num_tensors) return FailModel("bad output index");
+  return true;
+}
+
+const mg_tensor* Interpreter::SubgraphTensor(uint32_t subgraph, bool is_output, uint32_t index) const {
+  if (subgraph >= plan_.num_subgraphs) return nullptr;
+  const mg_subgraph& s = plan_.subgraphs[subgraph];
+  if (index >= (is_output ? s.num_outputs : s.num_inputs)) return nullptr;
+  return &plan_.tensors[s.first_tensor + static_cast<uint32_t>((is_output ? s.outputs : s.inputs)[index])];
+}
+
+bool Interpreter::BindNodes(FlatBlob& blob, FlatTable& model, FlatTable& subgraph, const mg_subgraph& plan) {
   uint32_t num_ops = 0, num_codes = 0;
   subgraph.Vector(kGraphOperators, 4, &num_ops);
   model.Vector(kModelOperatorCodes, 4, &num_codes);
-  if (num_ops != plan_.num_nodes) return FailModel("operator count differs from the generated plan");
-  for (uint32_t i = 0; i < num_ops; ++i) {
-    FlatTable op = subgraph.VectorTable(kGraphOperators, i);
+  if (num_ops != plan.num_nodes) return FailModel("operator count differs from the generated plan");
+  for (uint32_t local = 0; local < num_ops; ++local) {
+    uint32_t i = plan.first_node + local;  // the node's entry in the plan's tables
+    FlatTable op = subgraph.VectorTable(kGraphOperators, local);
     uint32_t code_index = op.U32(kOpOpcodeIndex, 0);
     if (code_index >= num_codes) return FailModel("bad operator code index");
     FlatTable code = model.VectorTable(kModelOperatorCodes, code_index);
@@ -197,7 +229,8 @@ bool Interpreter::BindNodes(FlatBlob& blob, FlatTable& model, FlatTable& subgrap
     if (!blob.ok() || !Aligned(in, 4) || !Aligned(out, 4) || n_in > 255 || n_out > 255) {
       return FailModel("corrupt operator table");
     }
-    node = mg_node{reinterpret_cast<const int32_t*>(model_ + in),
+    node = mg_node{plan_.tensors + plan.first_tensor,
+                   reinterpret_cast<const int32_t*>(model_ + in),
                    reinterpret_cast<const int32_t*>(model_ + out),
                    static_cast<uint8_t>(n_in),
                    static_cast<uint8_t>(n_out),
@@ -207,11 +240,11 @@ bool Interpreter::BindNodes(FlatBlob& blob, FlatTable& model, FlatTable& subgrap
                    plan_.scratch_sizes[i],
                    nullptr};
     for (uint32_t k = 0; k < n_in; ++k) {
-      if (node.inputs[k] < -1 || node.inputs[k] >= static_cast<int32_t>(plan_.num_tensors))
+      if (node.inputs[k] < -1 || node.inputs[k] >= static_cast<int32_t>(plan.num_tensors))
         return FailModel("bad tensor index");
     }
     for (uint32_t k = 0; k < n_out; ++k) {
-      if (static_cast<uint32_t>(node.outputs[k]) >= plan_.num_tensors) return FailModel("bad tensor index");
+      if (static_cast<uint32_t>(node.outputs[k]) >= plan.num_tensors) return FailModel("bad tensor index");
     }
     const mg_registration* reg = builtin == kBuiltinCustom
                                      ? resolver_.FindOp(reinterpret_cast<const char*>(model_ + name), name_len, version)
@@ -237,8 +270,10 @@ bool Interpreter::ArenaGuardsIntact() const {
   return true;
 }
 
-bool Interpreter::Invoke(bool profile) {
-  for (uint32_t step = 0; step < plan_.num_nodes; ++step) {
+bool Interpreter::InvokeSubgraph(uint32_t subgraph, bool profile) {
+  if (subgraph >= plan_.num_subgraphs) return FailModel("a node invokes a subgraph the model lacks");
+  const mg_subgraph& plan = plan_.subgraphs[subgraph];
+  for (uint32_t step = plan.first_node; step < plan.first_node + plan.num_nodes; ++step) {
     uint32_t i = plan_.node_order[step];
     uint64_t start = profile ? mg_board_ticks() : 0;
     if (plan_.registrations[i]->invoke(&plan_.nodes[i]) != MG_OK) return Fail("invoke", i, "", mg_failure_reason);

@@ -18,20 +18,25 @@ class Interpreter {
 
   // Parses, binds and prepares; false with error() set on any failure.
   bool Init();
-  // Runs every node in order; with profile set, the plan's node_ticks receive per-node SysTick counts.
-  bool Invoke(bool profile);
+  // Runs subgraph 0's nodes in order; with profile set, the plan's node_ticks receive per-node SysTick counts.
+  bool Invoke(bool profile) { return InvokeSubgraph(0, profile); }
+  // Runs one subgraph's nodes (CALL_ONCE, IF and WHILE nodes run the others through mg_invoke_subgraph).
+  bool InvokeSubgraph(uint32_t subgraph, bool profile);
 
   uint32_t num_inputs() const { return num_inputs_; }
   uint32_t num_outputs() const { return num_outputs_; }
   const mg_tensor* input(uint32_t i) const { return &plan_.tensors[inputs_[i]]; }
   const mg_tensor* output(uint32_t i) const { return &plan_.tensors[outputs_[i]]; }
   const char* error() const { return error_; }
+  // A subgraph's input or output tensor, nullptr when it has none (IF and WHILE copy through these).
+  const mg_tensor* SubgraphTensor(uint32_t subgraph, bool is_output, uint32_t index) const;
   // False when anything wrote into the guard bytes around the arena since Init().
   bool ArenaGuardsIntact() const;
 
  private:
-  bool ParseTensors(class FlatBlob& blob, class FlatTable& model, class FlatTable& subgraph);
-  bool BindNodes(class FlatBlob& blob, class FlatTable& model, class FlatTable& subgraph);
+  bool ParseTensors(class FlatBlob& blob, class FlatTable& model, class FlatTable& subgraph, const mg_subgraph& plan);
+  bool ParseIo(class FlatBlob& blob, class FlatTable& subgraph, const mg_subgraph& plan);
+  bool BindNodes(class FlatBlob& blob, class FlatTable& model, class FlatTable& subgraph, const mg_subgraph& plan);
   bool Fail(const char* stage, uint32_t node, const char* what, const char* detail);
   bool FailModel(const char* what);
 

@@ -24,6 +24,7 @@ enum {
     MG_BOOL = 6,
     MG_INT16 = 7,
     MG_INT8 = 9,
+    MG_RESOURCE = 13, /* the int32 id of a resource variable */
     MG_UINT32 = 15
 };
 
@@ -34,7 +35,7 @@ typedef struct {
     uint8_t type;
 } mg_tensor;
 
-/* Every tensor of the graph, generated in flash (arena_plan.c): kernels read these structs and write only
+/* Every tensor of every subgraph, generated in flash (arena_plan.c): kernels read these structs and write only
  * through their data pointers. */
 extern const mg_tensor mg_tensors[];
 
@@ -45,7 +46,8 @@ typedef struct {
 } mg_custom_options;
 
 typedef struct mg_node {
-    const int32_t *inputs; /* tensor indices, in place in the model; -1 marks an omitted input */
+    const mg_tensor *tensors; /* its subgraph's tensors in mg_tensors: the indices below count from here */
+    const int32_t *inputs;    /* tensor indices, in place in the model; -1 marks an omitted input */
     const int32_t *outputs;
     uint8_t num_inputs;
     uint8_t num_outputs;
@@ -65,12 +67,12 @@ typedef struct {
 
 static inline mg_tensor *mg_input(const mg_node *node, int i)
 {
-    return (i < node->num_inputs && node->inputs[i] >= 0) ? (mg_tensor *)&mg_tensors[node->inputs[i]] : NULL;
+    return (i < node->num_inputs && node->inputs[i] >= 0) ? (mg_tensor *)&node->tensors[node->inputs[i]] : NULL;
 }
 
 static inline mg_tensor *mg_output(const mg_node *node, int i)
 {
-    return (mg_tensor *)&mg_tensors[node->outputs[i]];
+    return (mg_tensor *)&node->tensors[node->outputs[i]];
 }
 
 static inline int32_t mg_num_elements(const mg_tensor *t)
@@ -80,6 +82,28 @@ static inline int32_t mg_num_elements(const mg_tensor *t)
         n *= t->dims[i];
     }
     return n;
+}
+
+/* Bytes per element of a TFLite type, 0 for types the runtime cannot hold. */
+static inline uint32_t mg_type_size(uint8_t type)
+{
+    switch (type) {
+    case MG_FLOAT32:
+    case MG_INT32:
+    case MG_RESOURCE:
+    case MG_UINT32: return 4;
+    case MG_INT64: return 8;
+    case MG_INT16: return 2;
+    case MG_INT8:
+    case MG_UINT8:
+    case MG_BOOL: return 1;
+    default: return 0;
+    }
+}
+
+static inline uint32_t mg_tensor_bytes(const mg_tensor *t)
+{
+    return (uint32_t)mg_num_elements(t) * mg_type_size(t->type);
 }
 
 /* Why the last kernel call failed: one slot for the whole graph, since the runtime stops at the first failure
@@ -92,6 +116,11 @@ static inline mg_status mg_fail(mg_node *node, const char *reason)
     mg_failure_reason = reason;
     return MG_ERROR;
 }
+
+/* Runs every node of another subgraph of the model (CALL_ONCE, IF, WHILE); the runtime defines it. */
+mg_status mg_invoke_subgraph(uint32_t subgraph);
+/* A subgraph's input (is_output 0) or output tensor number `index`, NULL when it has none. */
+const mg_tensor *mg_subgraph_tensor(uint32_t subgraph, int is_output, uint32_t index);
 
 #ifdef __cplusplus
 }

@@ -6,13 +6,15 @@ every node is collected, so the user sees the whole list at once.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .. import catalog as _catalog
 from ..catalog import KernelSpec
 from ..catalog.backends import REFERENCE
 from ..errors import McugenError
 from ..model import CUSTOM_CODE, Graph, Operator
+from .subgraphs import check_control_flow
+from .variables import ResourceVariable, resolve_variables
 
 
 @dataclass
@@ -20,6 +22,11 @@ class CheckedGraph:
     graph: Graph
     kernels: list[KernelSpec]  # one per operator, in order
     backends: list[str]  # the priority order the kernels were chosen in
+    # Every subgraph checked, this one first (see Graph.subgraphs), and the model's resource variables with,
+    # per resource tensor (subgraph, tensor index), the variable id it holds.
+    subgraphs: list[CheckedGraph] = field(default_factory=list, repr=False, compare=False)
+    variables: list[ResourceVariable] = field(default_factory=list)
+    resources: dict[tuple[int, int], int] = field(default_factory=dict)
 
 
 class CheckError(McugenError):
@@ -67,11 +74,11 @@ def find_kernel(
     candidates = _candidates(op, catalog, list(backends))
     if op.is_custom:
         name = op.custom_name or ""
-        message = f"Didn't find op for custom op '{name}' version '{op.version}' (node {op.index})"
+        message = f"Didn't find op for custom op '{name}' version '{op.version}' ({op.where})"
         hint = _custom_hint(name, catalog)
     else:
         hint = f"mcugen has no {op.op_name} kernel"
-        message = f"Didn't find op for builtin opcode '{op.op_name}' version '{op.version}' (node {op.index})"
+        message = f"Didn't find op for builtin opcode '{op.op_name}' version '{op.version}' ({op.where})"
     if not candidates:
         return None, f"{message}: {hint}"
     accepting = [c for c in candidates if c.accepts_version(op.version)]
@@ -113,19 +120,27 @@ def select_kernel(
         problem = _node_problem(candidate, op, inputs, outputs)
         if problem is None and candidate.claims(op, inputs, outputs):
             return candidate, None
-    return None, f"node {op.index} ({op.display_name} v{op.version}): {problem}"
+    return None, f"{op.where} ({op.display_name} v{op.version}): {problem}"
 
 
 def check(graph: Graph, catalog: dict | None = None, backends: list[str] = (REFERENCE,)) -> CheckedGraph:
-    """A kernel for every node, or a CheckError listing every node that has none."""
+    """A kernel for every node of every subgraph, or a CheckError listing every node that has none; then the
+    model's resource variables, resolved (one McugenError line for an inconsistent one)."""
     catalog = catalog if catalog is not None else _catalog.BY_CODE
-    failures, failed_nodes, kernels = [], [], []
-    for op in graph.operators:
-        spec, reason = select_kernel(op, *graph.node_io(op), catalog, list(backends))
-        if reason:
-            failures.append(reason)
-            failed_nodes.append(op.index)
-        kernels.append(spec)
+    failures, failed_nodes, checked = [], [], []
+    for g in graph.subgraphs or [graph]:
+        kernels = []
+        for op in g.operators:
+            spec, reason = select_kernel(op, *g.node_io(op), catalog, list(backends))
+            if reason:
+                failures.append(reason)
+                failed_nodes.append(op.index if g.index == 0 else (g.index, op.index))
+            kernels.append(spec)
+        checked.append(CheckedGraph(g, kernels, list(backends)))
     if failures:
         raise CheckError(failures, failed_nodes)
-    return CheckedGraph(graph, kernels, list(backends))
+    check_control_flow(graph)
+    variables, resources = resolve_variables(graph)
+    for c in checked:
+        c.subgraphs, c.variables, c.resources = checked, variables, resources
+    return checked[0]

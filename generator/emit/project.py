@@ -44,6 +44,8 @@ class Project:
     arena_bytes: int
     lower_bound_bytes: int
     ops: list[str]
+    persistent_bytes: int = 0  # resource variables' state, apart from the arena
+    stateful: bool = False  # input sets are consecutive steps of one stream
 
 
 def _io(graph: Graph, indices: list[int]) -> list[IoTensor]:
@@ -115,7 +117,8 @@ def emit(
     plan: Plan, board: Board, out: Path, model_name: str, resolver: str = "model", verbose: bool = False
 ) -> Project:
     out = Path(out).resolve()
-    board.check_fit(len(plan.graph.model_bytes), plan.arena_size + board.stack_size, before_build=True)
+    ram = plan.arena_size + plan.persistent_size + board.stack_size
+    board.check_fit(len(plan.graph.model_bytes), ram, before_build=True)
     kernels = registered_kernels(plan, resolver)
     _check_target(out)
     contents = {path: text.encode() for path, text in render_all(plan, board, model_name, kernels, verbose).items()}
@@ -130,6 +133,8 @@ def emit(
         plan.arena_size,
         plan.lower_bound,
         [n.op_name for n in plan.nodes],
+        plan.persistent_size,
+        plan.graph.is_stateful,
     )
     manifest = {
         "generator": "mcugen",
@@ -185,6 +190,8 @@ def load_project(path: Path) -> Project:
             data["arena_bytes"],
             data["lower_bound_bytes"],
             data["ops"],
+            data.get("persistent_bytes", 0),
+            data.get("stateful", False),
         )
     except (OSError, ValueError, KeyError, TypeError):
         raise McugenError(

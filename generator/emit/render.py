@@ -31,7 +31,8 @@ def c_value(value) -> str:
     raise TypeError(f"no C literal for {value!r}")
 
 
-def _node_view(node: NodePlan) -> dict:
+def _node_view(node: NodePlan, index: int) -> dict:
+    """One node's parameter block; `index` is its entry in the firmware's node tables (all subgraphs')."""
     fields, arrays = [], []
     for name, value in node.params.fields.items():
         if isinstance(value, list):  # per-channel data: a static array the struct points to
@@ -39,11 +40,11 @@ def _node_view(node: NodePlan) -> dict:
                 raise ValueError(f"{node.params.c_type}.{name} is an empty list; C has no empty arrays")
             ctype = "float" if isinstance(value[0], float) else "int32_t"
             arrays.append((name, (ctype, [c_value(v) for v in value])))
-            fields.append((name, f"mg_node{node.index}_{name}"))
+            fields.append((name, f"mg_node{index}_{name}"))
         else:
             fields.append((name, c_value(value)))
     return {
-        "index": node.index,
+        "index": index,
         "op_name": node.op_name,
         "version": node.version,
         "c_type": node.params.c_type,
@@ -53,16 +54,51 @@ def _node_view(node: NodePlan) -> dict:
 
 
 def _tensor_table(plan: Plan) -> list[dict]:
-    """mg_tensors[]: each tensor's data (arena or model), shape (in place in the model), rank and type."""
+    """mg_tensors[]: each tensor's data (arena or model), shape (in place in the model), rank and type; every
+    subgraph's tensors, subgraph 0's first."""
     rows = []
-    for t, offset in zip(plan.graph.tensors, plan.tensor_offsets):
-        if offset is None:
-            data = f"(void *)(mg_model_data + {t.data_offset})"
-        else:
-            data = f"mg_arena + MG_ARENA_GUARD_BYTES + {offset}"
-        dims = f"(const int32_t *)(mg_model_data + {t.shape_offset})" if t.shape_offset is not None else "NULL"
-        rows.append({"data": data, "dims": dims, "num_dims": len(t.shape), "type": t.dtype.code})
+    for sub in plan.subgraphs or [plan]:
+        where = "" if sub.graph.index == 0 else f"subgraph {sub.graph.index}, "
+        for t, offset in zip(sub.graph.tensors, sub.tensor_offsets):
+            rows.append({**_tensor_row(t, offset), "offset": offset, "label": f"{where}tensor {t.index}"})
     return rows
+
+
+def _subgraph_table(plan: Plan) -> tuple[list[dict], list[int]]:
+    """Where each subgraph's tensors and nodes start in the flat tables, and every subgraph's execution order
+    as indices into the node table."""
+    rows, order, tensors, nodes = [], [], 0, 0
+    for sub in plan.subgraphs or [plan]:
+        graph = sub.graph
+        rows.append(
+            {
+                "first_tensor": tensors,
+                "num_tensors": len(graph.tensors),
+                "first_node": nodes,
+                "num_nodes": len(sub.nodes),
+                "inputs": _in_model(graph.io_offsets[0], graph.inputs),
+                "num_inputs": len(graph.inputs),
+                "outputs": _in_model(graph.io_offsets[1], graph.outputs),
+                "num_outputs": len(graph.outputs),
+            }
+        )
+        order += [nodes + i for i in sub.order]
+        tensors, nodes = tensors + len(sub.graph.tensors), nodes + len(sub.nodes)
+    return rows, order
+
+
+def _in_model(offset: int | None, indices: list[int]) -> str:
+    """A pointer to a vector of tensor indices, in place in the model."""
+    return f"(const int32_t *)(mg_model_data + {offset})" if indices and offset is not None else "NULL"
+
+
+def _tensor_row(t, offset: int | None) -> dict:
+    if offset is None:
+        data = f"(void *)(mg_model_data + {t.data_offset})"
+    else:
+        data = f"mg_arena + MG_ARENA_GUARD_BYTES + {offset}"
+    dims = f"(const int32_t *)(mg_model_data + {t.shape_offset})" if t.shape_offset is not None else "NULL"
+    return {"data": data, "dims": dims, "num_dims": len(t.shape), "type": t.dtype.code}
 
 
 def render_all(
@@ -72,9 +108,9 @@ def render_all(
     data = plan.graph.model_bytes
     common = {"version": __version__, "model_name": model_name, "board": board, "plan": plan}
     lines = [", ".join(f"0x{b:02x}" for b in data[i : i + 16]) + "," for i in range(0, len(data), 16)]
-    headers = sorted(
-        {Path(node.kernel.sources[0]).name for node in plan.nodes if node.kernel.sources[0].endswith(".h")}
-    )
+    nodes = plan.all_nodes
+    headers = sorted({Path(node.kernel.sources[0]).name for node in nodes if node.kernel.sources[0].endswith(".h")})
+    subgraphs, node_order = _subgraph_table(plan)
     backend_ids = {b: i for i, b in enumerate(plan.backends)}
     for k in kernels:
         backend_ids.setdefault(k.backend, len(backend_ids))
@@ -95,9 +131,14 @@ def render_all(
         "src/op_resolver.cc": _env.get_template("op_resolver.cc.j2").render(common),
         "src/mg_build_config.h": _env.get_template("mg_build_config.h.j2").render(common, verbose=verbose),
         "src/arena_plan.c": _env.get_template("arena_plan.c.j2").render(
-            common, node_backends=[backend_ids[n.kernel.backend] for n in plan.nodes], tensors=_tensor_table(plan)
+            common,
+            nodes=nodes,
+            node_backends=[backend_ids[n.kernel.backend] for n in nodes],
+            node_order=node_order,
+            subgraphs=subgraphs,
+            tensors=_tensor_table(plan),
         ),
         "src/node_params.c": _env.get_template("node_params.c.j2").render(
-            common, headers=headers, nodes=[_node_view(n) for n in plan.nodes]
+            common, headers=headers, nodes=[_node_view(n, i) for i, n in enumerate(nodes)]
         ),
     }

@@ -18,6 +18,7 @@ from .attribution import SPECIAL_SYMBOLS, GroupSize, attribute, symbol_groups
 
 MODEL_SYMBOL = "mg_model_data"
 ARENA_SYMBOL = "mg_arena"  # the planned arena between two guard areas
+PERSISTENT_SYMBOL = "mg_persistent"  # resource variables' state, kept across invokes apart from the arena
 
 
 def arena_guard_bytes() -> int:
@@ -39,6 +40,7 @@ class SizeReport:
     groups: dict[str, GroupSize] = field(default_factory=dict)
     top_symbols: list[tuple[str, int, str]] = field(default_factory=list)  # (name, bytes, group)
     arena_guard: int = 0  # the guard areas on both sides of the arena, together
+    persistent: int = 0  # resource variables' state (a stateful model), apart from the arena
 
     @property
     def flash(self) -> int:
@@ -124,6 +126,7 @@ def measure(elf_path: Path, top: int = 15) -> SizeReport:
         groups,
         [(names[n], b, owners.get(n, "")) for n, b, _ in biggest],
         arena_guard=guard,
+        persistent=size_of(PERSISTENT_SYMBOL),
     )
 
 

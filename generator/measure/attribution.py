@@ -19,6 +19,7 @@ OUTPUT_SECTION = re.compile(r"^(\.\S+)(?:\s+0x([0-9a-f]+)\s+0x([0-9a-f]+))?")
 GENERATED = {"node_params", "arena_plan", "op_resolver"}
 SPECIAL_SYMBOLS = {
     "mg_arena": "arena + guard",
+    "mg_persistent": "persistent state",
     "mg_tensors": "runtime metadata",
     "mg_nodes": "runtime metadata",
     "mg_registrations": "runtime metadata",

@@ -18,6 +18,7 @@ def to_dict(r: SizeReport, board: Board | None = None) -> dict:
         "model_bytes": r.model,
         "arena_bytes": r.arena,
         "arena_guard_bytes": r.arena_guard,
+        "persistent_bytes": r.persistent,
         "metadata_bytes": r.metadata,
         "stack_bytes": r.stack,
         "text": r.text,
@@ -46,9 +47,10 @@ def _rows(d: dict) -> list[tuple[str, int, int]]:
 def summary_lines(d: dict) -> list[str]:
     """The totals and the board fit, the same words in text and markdown."""
     guard = f" + {nbytes(d['arena_guard_bytes'])} guard" if d.get("arena_guard_bytes") else ""
+    state = f"persistent state {nbytes(d['persistent_bytes'])}, " if d.get("persistent_bytes") else ""
     lines = [
         f"flash {nbytes(d['flash_bytes'])} (code {nbytes(d['code_bytes'])} + model {nbytes(d['model_bytes'])}), "
-        f"RAM {nbytes(d['ram_bytes'])} (arena {nbytes(d['arena_bytes'])}{guard}, "
+        f"RAM {nbytes(d['ram_bytes'])} (arena {nbytes(d['arena_bytes'])}{guard}, {state}"
         f"metadata {nbytes(d['metadata_bytes'])}, stack {nbytes(d['stack_bytes'])})"
     ]
     if "board" in d:

@@ -34,7 +34,7 @@ DTYPES = {
         DType("FLOAT64", 10, "float64", 8),
         DType("COMPLEX128", 11, "complex128", 16),
         DType("UINT64", 12, "uint64", 8),
-        DType("RESOURCE", 13, None, 0),
+        DType("RESOURCE", 13, None, 4),  # holds the int32 id of a resource variable, as in TFLite Micro
         DType("VARIANT", 14, None, 0),
         DType("UINT32", 15, "uint32", 4),
         DType("UINT16", 16, "uint16", 2),
@@ -88,6 +88,12 @@ class Operator:
     options: dict = field(default_factory=dict)  # builtin options, snake_case keys
     custom_options: bytes = b""
     custom_options_offset: int | None = None  # where the custom options sit in the model bytes
+    subgraph: int = 0  # the subgraph the node belongs to
+
+    @property
+    def where(self) -> str:
+        """How messages name the node: "node 4" in the primary subgraph, "subgraph 1, node 4" elsewhere."""
+        return f"node {self.index}" if self.subgraph == 0 else f"subgraph {self.subgraph}, node {self.index}"
 
     @property
     def display_name(self) -> str:
@@ -106,6 +112,16 @@ class Graph:
     outputs: list[int]
     model_bytes: bytes = field(repr=False)
     description: str = ""
+    index: int = 0  # which subgraph of the model this is; 0 is the one an inference runs
+    io_offsets: tuple[int | None, int | None] = (None, None)  # where its inputs and outputs vectors sit in the bytes
+    # Every subgraph of the model, this one included (subgraphs[0] is the primary one, which the pipeline's
+    # stages take; the others run when a CALL_ONCE, IF or WHILE node of another subgraph invokes them).
+    subgraphs: list[Graph] = field(default_factory=list, repr=False, compare=False)
+
+    @property
+    def is_stateful(self) -> bool:
+        """The model keeps state between invokes (resource variables), so input sets are steps of one stream."""
+        return any(op.op_name == "VAR_HANDLE" for g in self.subgraphs or [self] for op in g.operators)
 
     def node_io(self, op: Operator) -> tuple[list[Tensor | None], list[Tensor]]:
         """A node's input tensors (None for an omitted optional input, index -1) and its output tensors."""

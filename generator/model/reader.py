@@ -55,34 +55,79 @@ def _count(length: int, data: bytes, what: str) -> int:
     return length
 
 
+# The options of the nodes that invoke other subgraphs, each naming a subgraph by its index.
+SUBGRAPH_OPTIONS = {
+    "CALL_ONCE": ("init_subgraph_index",),
+    "IF": ("then_subgraph_index", "else_subgraph_index"),
+    "WHILE": ("cond_subgraph_index", "body_subgraph_index"),
+}
+
+
 def _read(data: bytes, where: list[str]) -> Graph:
     model = tflite.Model.GetRootAs(data, 0)
-    if _count(model.SubgraphsLength(), data, "the subgraph list") != 1:
-        raise McugenError(
-            f"model has {model.SubgraphsLength()} subgraphs; mcugen runs single-subgraph models "
-            "(convert without control flow)"
-        )
+    num_subgraphs = _count(model.SubgraphsLength(), data, "the subgraph list")
+    if num_subgraphs == 0:
+        raise McugenError("model has no subgraph; re-export the model")
     buffers = [_buffer_data(model, i, where) for i in range(_count(model.BuffersLength(), data, "the buffer list"))]
-    subgraph = model.Subgraphs(0)
-    tensors = [
-        _read_tensor(subgraph.Tensors(i), i, buffers, where)
-        for i in range(_count(subgraph.TensorsLength(), data, "the tensor list"))
-    ]
     opcodes = [
         _read_opcode(model.OperatorCodes(i))
         for i in range(_count(model.OperatorCodesLength(), data, "the operator code list"))
     ]
+    description = (model.Description() or b"").decode("utf-8", "replace")
+    graphs = [_read_subgraph(model, s, data, buffers, opcodes, description, where) for s in range(num_subgraphs)]
+    where[0] = "the graph structure"
+    for graph in graphs:
+        graph.subgraphs = graphs
+        _check_dataflow(graph)
+    _check_subgraph_calls(graphs)
+    return graphs[0]
+
+
+def _read_subgraph(model, s: int, data: bytes, buffers, opcodes, description: str, where: list[str]) -> Graph:
+    subgraph = model.Subgraphs(s)
+    tensors = [
+        _read_tensor(subgraph.Tensors(i), i, buffers, where, s)
+        for i in range(_count(subgraph.TensorsLength(), data, "the tensor list"))
+    ]
     operators = [
-        _read_operator(subgraph.Operators(i), i, opcodes, len(tensors), where)
+        _read_operator(subgraph.Operators(i), i, opcodes, len(tensors), where, s)
         for i in range(_count(subgraph.OperatorsLength(), data, "the operator list"))
     ]
-    inputs = _indices(subgraph.InputsAsNumpy(), len(tensors), "subgraph inputs")
-    outputs = _indices(subgraph.OutputsAsNumpy(), len(tensors), "subgraph outputs")
-    description = (model.Description() or b"").decode("utf-8", "replace")
-    graph = Graph(tensors, operators, inputs, outputs, data, description)
-    where[0] = "the graph structure"
-    _check_dataflow(graph)
-    return graph
+    inputs = _indices(subgraph.InputsAsNumpy(), len(tensors), _in_subgraph(s, "subgraph inputs"))
+    outputs = _indices(subgraph.OutputsAsNumpy(), len(tensors), _in_subgraph(s, "subgraph outputs"))
+    io_offsets = (_vector_position(subgraph, 1), _vector_position(subgraph, 2))
+    return Graph(tensors, operators, inputs, outputs, data, description, s, io_offsets)
+
+
+def _in_subgraph(s: int, what: str) -> str:
+    """Messages about the primary subgraph read as before; the others name their subgraph."""
+    return what if s == 0 else f"subgraph {s}: {what}"
+
+
+def _check_subgraph_calls(graphs: list[Graph]) -> None:
+    """Every subgraph a CALL_ONCE, IF or WHILE node names exists and is not the primary one, and no subgraph
+    invokes itself, directly or through others (TFLite Micro would recurse without end)."""
+    calls: dict[int, set[int]] = {g.index: set() for g in graphs}
+    for graph in graphs:
+        for op in graph.operators:
+            for option in SUBGRAPH_OPTIONS.get(op.op_name, ()):
+                target = op.options.get(option, 0)
+                if not 0 < target < len(graphs):
+                    raise McugenError(
+                        f"{op.where} ({op.op_name}) invokes subgraph {target} as its {option}, "
+                        f"which {'is the primary subgraph' if target == 0 else 'does not exist'} "
+                        f"(the model has {len(graphs)} subgraphs)"
+                    )
+                calls[graph.index].add(target)
+    for start in calls:
+        seen, pending = set(), list(calls[start])
+        while pending:
+            s = pending.pop()
+            if s == start:
+                raise McugenError(f"subgraph {start} invokes itself through CALL_ONCE, IF or WHILE nodes (a cycle)")
+            if s not in seen:
+                seen.add(s)
+                pending.extend(calls[s])
 
 
 def _check_dataflow(graph: Graph) -> None:
@@ -100,21 +145,28 @@ def _check_dataflow(graph: Graph) -> None:
                     else "nothing writes it"
                 )
                 raise McugenError(
-                    f"node {op.index} ({op.op_name}) reads tensor {t} '{graph.tensors[t].name}' before it exists: {why}"
+                    f"{op.where} ({op.op_name}) reads tensor {t} '{graph.tensors[t].name}' before it exists: {why}"
                 )
         for t in op.outputs:
             if graph.tensors[t].data is not None:
                 raise McugenError(
-                    f"node {op.index} ({op.op_name}) writes tensor {t} '{graph.tensors[t].name}', which is a constant"
+                    f"{op.where} ({op.op_name}) writes tensor {t} '{graph.tensors[t].name}', which is a constant"
                 )
             if t in written or t in graph.inputs:
                 first = f"node {written[t]}" if t in written else "the graph input"
-                raise McugenError(f"tensor {t} '{graph.tensors[t].name}' is written by node {op.index} and by {first}")
+                raise McugenError(
+                    _in_subgraph(
+                        graph.index,
+                        f"tensor {t} '{graph.tensors[t].name}' is written by node {op.index} and by {first}",
+                    )
+                )
             written[t] = op.index
             ready.add(t)
     for t in graph.outputs:
         if t not in ready:
-            raise McugenError(f"graph output tensor {t} '{graph.tensors[t].name}' is never written")
+            raise McugenError(
+                _in_subgraph(graph.index, f"graph output tensor {t} '{graph.tensors[t].name}' is never written")
+            )
 
 
 def _vector_position(table, field: int) -> int | None:
@@ -135,30 +187,30 @@ def _buffer_data(model, index: int, where: list[str]) -> tuple[bytes | None, int
     return (None, None) if isinstance(arr, int) else (arr.tobytes(), _vector_position(buf, 0))
 
 
-def _read_tensor(t, index: int, buffers: list, where: list[str]) -> Tensor:
-    where[0] = f"tensor {index}"
+def _read_tensor(t, index: int, buffers: list, where: list[str], s: int = 0) -> Tensor:
+    label = _in_subgraph(s, f"tensor {index}")
+    where[0] = label
     name = (t.Name() or b"").decode("utf-8", "replace")
     shape = tuple(int(d) for d in _array(t.ShapeAsNumpy()))
     signature = _array(t.ShapeSignatureAsNumpy())
     if len(shape) > MAX_RANK:
-        raise McugenError(f"tensor {index} '{name}' has rank {len(shape)}; mcugen handles up to {MAX_RANK}")
+        raise McugenError(f"{label} '{name}' has rank {len(shape)}; mcugen handles up to {MAX_RANK}")
     # A -1 batch in shape_signature is normal (Keras' None batch); `shape` then holds the fixed size.
     if any(d < 0 for d in shape) or any(d < 0 for d in signature[1:]):
         dims = [int(d) for d in (signature if len(signature) else shape)]
         raise McugenError(
-            f"tensor {index} '{name}' has a dynamic shape {dims}; "
-            "convert the model with fixed input shapes (batch size 1)"
+            f"{label} '{name}' has a dynamic shape {dims}; convert the model with fixed input shapes (batch size 1)"
         )
     if t.Type() not in DTYPES:
-        raise McugenError(f"tensor {index} '{name}' has unknown type code {t.Type()}")
+        raise McugenError(f"{label} '{name}' has unknown type code {t.Type()}")
     if not 0 <= t.Buffer() < max(len(buffers), 1):
-        raise McugenError(f"tensor {index} '{name}' refers to buffer {t.Buffer()}, which does not exist")
+        raise McugenError(f"{label} '{name}' refers to buffer {t.Buffer()}, which does not exist")
     size = DTYPES[t.Type()].size
     for d in shape:
         size *= max(d, 1)
     if size >= MAX_TENSOR_BYTES:
         raise McugenError(
-            f"tensor {index} '{name}' claims {list(shape)} of {DTYPES[t.Type()].name}: "
+            f"{label} '{name}' claims {list(shape)} of {DTYPES[t.Type()].name}: "
             f"{size} bytes, more than any microcontroller holds"
         )
     data, data_offset = buffers[t.Buffer()] if buffers else (None, None)
@@ -175,7 +227,7 @@ def _read_tensor(t, index: int, buffers: list, where: list[str]) -> Tensor:
     )
     if tensor.data is not None and tensor.dtype.size and len(tensor.data) != tensor.nbytes:
         raise McugenError(
-            f"tensor {index} '{name}' holds {len(tensor.data)} bytes but its shape "
+            f"{label} '{name}' holds {len(tensor.data)} bytes but its shape "
             f"{list(shape)} of {tensor.dtype.name} needs {tensor.nbytes}"
         )
     return tensor
@@ -197,14 +249,15 @@ def _read_opcode(oc) -> tuple[int, int, str | None]:
     return code, int(oc.Version()) or 1, custom.decode("utf-8", "replace") if custom is not None else None
 
 
-def _read_operator(op, index: int, opcodes: list, num_tensors: int, where: list[str]) -> Operator:
-    where[0] = f"operator {index}"
+def _read_operator(op, index: int, opcodes: list, num_tensors: int, where: list[str], s: int = 0) -> Operator:
+    node = _in_subgraph(s, f"node {index}")
+    where[0] = _in_subgraph(s, f"operator {index}")
     if not 0 <= op.OpcodeIndex() < len(opcodes):
-        raise McugenError(f"node {index} refers to operator code {op.OpcodeIndex()}, which does not exist")
+        raise McugenError(f"{node} refers to operator code {op.OpcodeIndex()}, which does not exist")
     code, version, custom = opcodes[op.OpcodeIndex()]
     name = op_name(code)
-    inputs = _indices(op.InputsAsNumpy(), num_tensors, f"node {index} ({name}) inputs", optional=True)
-    outputs = _indices(op.OutputsAsNumpy(), num_tensors, f"node {index} ({name}) outputs")
+    inputs = _indices(op.InputsAsNumpy(), num_tensors, f"{node} ({name}) inputs", optional=True)
+    outputs = _indices(op.OutputsAsNumpy(), num_tensors, f"{node} ({name}) outputs")
     custom_options = _array(op.CustomOptionsAsNumpy()).tobytes()
     return Operator(
         index,
@@ -217,6 +270,7 @@ def _read_operator(op, index: int, opcodes: list, num_tensors: int, where: list[
         _read_options(op),
         custom_options,
         _vector_position(op, 5) if custom_options else None,
+        s,
     )
 
 

@@ -7,13 +7,13 @@ placer then puts every buffer in the arena.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 
 from ..catalog import KernelSpec, NodeParams
 from ..check import CheckedGraph
 from ..errors import McugenError
 from ..model import Graph
-from .arena import Buffer, check_placement, lower_bound, place
+from .arena import ALIGNMENT, Buffer, check_placement, lower_bound, place
 
 BEFORE_FIRST_NODE = -1
 UNUSED = -2  # a tensor no node touches: placed, but live at no step
@@ -42,20 +42,40 @@ class Plan:
     shared: dict[int, int]  # tensor -> the tensor whose bytes it reuses (views, in-place)
     tensor_buffers: dict[int, Buffer]  # tensor -> its storage group's buffer (non-constant tensors)
     order: list[int]  # execution order (operator indices); buffer lifetimes are positions in it
+    # Every subgraph's plan, this one first. The primary plan's arena_size and lower_bound cover them all: each
+    # other subgraph has its own part of the arena above the primary's (a subgraph runs inside a node of
+    # another, so their buffers may be live together), and its offsets count from the arena's start.
+    subgraphs: list[Plan] = field(default_factory=list, repr=False, compare=False)
+    variables: list[PlacedVariable] = field(default_factory=list)  # the persistent region's contents
+    persistent_size: int = 0  # bytes of state kept across invokes, apart from the arena
+
+    @property
+    def all_nodes(self) -> list[NodePlan]:
+        """Every subgraph's nodes, subgraph 0's first: the order of the firmware's node tables."""
+        return [node for sub in self.subgraphs or [self] for node in sub.nodes]
 
     @property
     def kernels(self) -> list[KernelSpec]:
         """The distinct kernels the model uses (one per op and backend), in order of first use."""
         seen: dict[tuple[str, str], KernelSpec] = {}
-        for node in self.nodes:
+        for node in self.all_nodes:
             seen.setdefault((node.kernel.op, node.kernel.backend), node.kernel)
         return list(seen.values())
 
     @property
     def backends(self) -> list[str]:
         """The backends in use, reference first: a node's backend id is its index here."""
-        used = {node.kernel.backend for node in self.nodes}
+        used = {node.kernel.backend for node in self.all_nodes}
         return sorted(used, key=lambda b: (b != "reference", b))
+
+
+@dataclass
+class PlacedVariable:
+    id: int
+    name: str  # its shared_name
+    dtype: str
+    nbytes: int
+    offset: int  # in the persistent region
 
 
 class _Groups:
@@ -69,6 +89,8 @@ class _Groups:
         self._members: dict[int, list[int]] = {}
         self.first: dict[int, int] = {i: BEFORE_FIRST_NODE for i in graph.inputs}
         self.last: dict[int, int] = {i: end for i in graph.outputs}
+        if graph.index:  # another subgraph's inputs are all written before it runs and copied from after it
+            self.last.update({i: end for i in graph.inputs})
         for step, index in enumerate(order):
             op = graph.operators[index]
             for t in op.outputs:
@@ -125,6 +147,15 @@ def _group_buffers(graph: Graph, groups: _Groups) -> dict[int, Buffer]:
 
 
 def _inplace_candidate(graph: Graph, op, step: int, kernel: KernelSpec, groups: _Groups):
+    cand = _candidate(graph, op, step, kernel, groups)
+    if cand is not None and graph.index and set(graph.inputs) & set(groups.members(groups.root(cand.index))):
+        # another subgraph's inputs are written from outside between its runs (WHILE copies the body's outputs
+        # into its inputs), so no output of it shares an input's bytes
+        return None
+    return cand
+
+
+def _candidate(graph: Graph, op, step: int, kernel: KernelSpec, groups: _Groups):
     inputs, outs = graph.node_io(op)
     if kernel.view:
         source = inputs[0] if inputs else None
@@ -216,23 +247,66 @@ def _greedy_order(graph: Graph) -> list[int]:
     return order
 
 
+# Nodes with effects beyond their output tensors: a subgraph holding one runs in the model's order.
+ORDERED_OPS = {"CALL_ONCE", "IF", "WHILE", "VAR_HANDLE", "READ_VARIABLE", "ASSIGN_VARIABLE"}
+VARIABLE_OPS = {"VAR_HANDLE": "outputs", "READ_VARIABLE": "inputs", "ASSIGN_VARIABLE": "inputs"}
+
+
+def _place_variables(checked: CheckedGraph) -> tuple[list[PlacedVariable], int]:
+    placed, offset = [], 0
+    for v in checked.variables:
+        placed.append(PlacedVariable(v.id, v.shared_name, v.dtype, v.nbytes, offset))
+        offset += (v.nbytes + ALIGNMENT - 1) // ALIGNMENT * ALIGNMENT
+    return placed, offset
+
+
+def _resolved(op, checked: CheckedGraph, variables: list[PlacedVariable]):
+    """A variable node with its variable as the `resource_variable` option (its kernel's parameters)."""
+    if op.op_name not in VARIABLE_OPS:
+        return op
+    tensors = getattr(op, VARIABLE_OPS[op.op_name])
+    placed = variables[checked.resources[(checked.graph.index, tensors[0])]]
+    fill = checked.variables[placed.id].fill
+    info = {"id": placed.id, "offset": placed.offset, "nbytes": placed.nbytes, "fill": fill}
+    return replace(op, options={**op.options, "resource_variable": info})
+
+
 def plan(checked: CheckedGraph) -> Plan:
+    """Every subgraph planned on its own; the others' buffers then sit above the primary's in the arena."""
+    variables, persistent_size = _place_variables(checked)
+    plans = [_plan_subgraph(c, variables) for c in checked.subgraphs or [checked]]
+    primary, base = plans[0], plans[0].arena_size
+    for sub in plans[1:]:
+        for buf in sub.buffers:
+            buf.offset += base
+        sub.tensor_offsets = [None if o is None else o + base for o in sub.tensor_offsets]
+        for node in sub.nodes:
+            node.scratch_offset += base if node.scratch_bytes else 0
+        base += sub.arena_size
+    primary.arena_size, primary.lower_bound = base, sum(p.lower_bound for p in plans)
+    for sub in plans:
+        sub.subgraphs, sub.variables, sub.persistent_size = plans, variables, persistent_size
+    return primary
+
+
+def _plan_subgraph(checked: CheckedGraph, variables: list[PlacedVariable]) -> Plan:
     graph = checked.graph
     nodes, scratch_bytes = [], {}
     for op, kernel in zip(graph.operators, checked.kernels):
+        op = _resolved(op, checked, variables)
         inputs, outputs = graph.node_io(op)
         try:
             scratch_bytes[op.index] = kernel.scratch_bytes(op, inputs, outputs)
             params = kernel.params(op, inputs, outputs)
         except (ArithmeticError, AttributeError, IndexError, KeyError, TypeError, ValueError) as exc:
             raise McugenError(
-                f"node {op.index} ({op.display_name}): cannot compute its parameters, the model "
+                f"{op.where} ({op.display_name}): cannot compute its parameters, the model "
                 f"looks malformed ({type(exc).__name__}: {exc})"
             ) from None
         nodes.append(NodePlan(op.index, op.display_name, op.version, kernel, params, scratch_bytes[op.index], -1))
     # The model's order first: another order wins only when its arena is strictly smaller.
     candidates = [list(range(len(graph.operators)))]
-    greedy = _greedy_order(graph)
+    greedy = candidates[0] if ORDERED_OPS & {op.op_name for op in graph.operators} else _greedy_order(graph)
     if greedy != candidates[0]:
         candidates.append(greedy)
     best = min(

@@ -29,10 +29,14 @@ def check_emulator(board, emulator: str, project_dir=None) -> None:
         renode_executable()
 
 
-def run_firmware(elf, board, inputs, outputs, sets, emulator: str = "qemu", **kwargs) -> RunResult:
+def run_firmware(
+    elf, board, inputs, outputs, sets, emulator: str = "qemu", stream: bool = False, **kwargs
+) -> RunResult:
+    """`stream`: the sets are a stateful model's steps, which one run must hold (Renode always runs them at once)."""
     check_emulator(board, emulator)
-    runner = run_qemu if emulator == "qemu" else run_renode
-    return runner(elf, board, inputs, outputs, sets, **kwargs)
+    if emulator == "qemu":
+        return run_qemu(elf, board, inputs, outputs, sets, stream=stream, **kwargs)
+    return run_renode(elf, board, inputs, outputs, sets, **kwargs)
 
 
 __all__ = [

@@ -91,11 +91,19 @@ def run_qemu(
     outputs: list[IoTensor],
     sets: list[list[np.ndarray]],
     timeout: float = DEFAULT_TIMEOUT,
+    stream: bool = False,
 ) -> RunResult:
-    """Runs every set, in as many QEMU runs as the board's room for inputs needs."""
+    """Runs every set, in as many QEMU runs as the board's room for inputs needs. A stream (a stateful model's
+    steps) must fit one run: a new run would start from the first state again."""
     if board.qemu_machine is None:
         raise McugenError(no_emulator_message(board, "qemu"))
-    runs = [_run_once(elf, board, inputs, outputs, batch, timeout) for batch in batches(elf, inputs, sets)]
+    split = batches(elf, inputs, sets)
+    if stream and len(split) > 1:
+        raise McugenError(
+            f"the {len(sets)} steps of this stateful model's stream do not fit the board's input region at once "
+            f"(room for {len(split[0])}); run fewer steps (--random N or a shorter --inputs file)"
+        )
+    runs = [_run_once(elf, board, inputs, outputs, batch, timeout) for batch in split]
     return RunResult([s for r in runs for s in r.sets], board.instructions_per_tick, "".join(r.console for r in runs))
 
 

@@ -170,8 +170,8 @@ int main(void)
     int32_t inputs[1] = {0}, aliased[1] = {1}, separate[1] = {2};
     mg_reshape_params params = {6};
     for (int r = 0; r < 3; ++r) {
-        mg_node view = {inputs, aliased, 1, 1, 0, &params, 0, 0, 0};
-        mg_node copy = {inputs, separate, 1, 1, 0, &params, 0, 0, 0};
+        mg_node view = {mg_tensors, inputs, aliased, 1, 1, 0, &params, 0, 0, 0};
+        mg_node copy = {mg_tensors, inputs, separate, 1, 1, 0, &params, 0, 0, 0};
         if (regs[r]->prepare(&view) != MG_OK || regs[r]->invoke(&view) != MG_OK) return 1;
         for (int i = 0; i < 6; ++i) if (shared[i] != (float)(i + 1)) return 2;
         memset(other, 0, sizeof other);

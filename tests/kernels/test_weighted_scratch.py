@@ -83,7 +83,7 @@ int main(void)
 {
     for (int i = 0; i < (int)(sizeof cases / sizeof cases[0]); ++i) {
         const int32_t outputs[1] = {4 * i + 3};
-        mg_node node = {cases[i].inputs, outputs, (uint8_t)cases[i].num_inputs, 1, 0, cases[i].params,
+        mg_node node = {mg_tensors, cases[i].inputs, outputs, (uint8_t)cases[i].num_inputs, 1, 0, cases[i].params,
                         cases[i].bytes ? scratch : 0, cases[i].bytes, 0};
         int exact = REGISTRATION.prepare(&node) == MG_OK;
         int short_by_one = 1;

@@ -1,4 +1,4 @@
-"""QUANTIZE: float32 -> int8, and int8 -> int8 requantization."""
+"""QUANTIZE: float32 -> int8, and int8 -> int8 or uint8 requantization (a streaming model's uint8 output)."""
 
 from __future__ import annotations
 
@@ -8,8 +8,9 @@ from ..spec import KernelSpec, NodeParams
 
 def validate(op, inputs, outputs):
     inp, out = inputs[0], outputs[0]
-    if out.dtype.name != "INT8" or inp is None or inp.dtype.name not in ("FLOAT32", "INT8"):
-        return f"{inp.dtype.name if inp else 'missing'} -> {out.dtype.name} is not supported (float32/int8 -> int8)"
+    pair = (inp.dtype.name if inp else "missing", out.dtype.name)
+    if pair not in (("FLOAT32", "INT8"), ("INT8", "INT8"), ("INT8", "UINT8")):
+        return f"{pair[0]} -> {pair[1]} is not supported (float32/int8 -> int8, int8 -> uint8)"
     if len(out.quant.scale) != 1:
         return "per-channel output quantization is not supported"
     return None
