@@ -72,9 +72,9 @@ def edited(change) -> bytes:
 
 
 def test_unsupported_op_in_the_init_subgraph_is_named_with_its_subgraph():
-    def add_cumsum(model):
+    def add_lsh_projection(model):  # an op TFLite Micro does not register
         code = modelkit.schema.OperatorCodeT()
-        code.builtinCode, code.deprecatedBuiltinCode = modelkit.OPS["CUMSUM"], 127
+        code.builtinCode = code.deprecatedBuiltinCode = modelkit.OPS["LSH_PROJECTION"]
         code.version = 1
         model.operatorCodes.append(code)
         init = model.subgraphs[1]
@@ -86,8 +86,8 @@ def test_unsupported_op_in_the_init_subgraph_is_named_with_its_subgraph():
         init.operators.append(op)
 
     with pytest.raises(CheckError) as err:
-        check(read_model(edited(add_cumsum)))
-    assert "Didn't find op for builtin opcode 'CUMSUM' version '1' (subgraph 1, node 4)" in str(err.value)
+        check(read_model(edited(add_lsh_projection)))
+    assert "Didn't find op for builtin opcode 'LSH_PROJECTION' version '1' (subgraph 1, node 4)" in str(err.value)
 
 
 def call_once(model):
