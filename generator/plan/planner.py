@@ -174,10 +174,19 @@ def _candidate(graph: Graph, op, step: int, kernel: KernelSpec, groups: _Groups)
     return cand
 
 
+def _extent(graph: Graph, groups: _Groups, root: int) -> Buffer:
+    """A group's size and lifetime, unnamed: what the lower bound needs."""
+    first, last = groups.span(root)
+    return Buffer("", max(graph.tensors[t].nbytes for t in groups.members(root)), first, last)
+
+
 def _share_storage(graph: Graph, kernels: list[KernelSpec], groups: _Groups, order: list[int]) -> dict[int, int]:
     """Views always share; an in-place output shares only when that does not raise the lower bound
-    (sharing makes the larger of the two buffers live for both lifetimes)."""
+    (sharing makes the larger of the two buffers live for both lifetimes). Only the joined group's extent
+    changes at a step, so the extents are kept and updated rather than rebuilt."""
     shared = {}
+    extents = {root: _extent(graph, groups, root) for root in groups.roots()}
+    bound = lower_bound(list(extents.values()))
     for step, index in enumerate(order):
         op, kernel = graph.operators[index], kernels[index]
         out = op.outputs[0] if op.outputs else -1
@@ -186,11 +195,15 @@ def _share_storage(graph: Graph, kernels: list[KernelSpec], groups: _Groups, ord
         source = _inplace_candidate(graph, op, step, kernel, groups)
         if source is None:
             continue
-        before = None if kernel.view else lower_bound(list(_group_buffers(graph, groups).values()))
         groups.join(source.index, out)
-        if before is not None and lower_bound(list(_group_buffers(graph, groups).values())) > before:
+        root = groups.root(out)
+        joined = {**extents, root: _extent(graph, groups, root)}
+        del joined[out]
+        joined_bound = lower_bound(list(joined.values()))
+        if not kernel.view and joined_bound > bound:
             groups.undo_join(source.index, out)  # sharing would cost more than it saves
             continue
+        extents, bound = joined, joined_bound
         shared[out] = source.index
     return shared
 

@@ -1,9 +1,10 @@
 """Fuzzing the host stages (read, check, plan) with mutated real models: any exception other than
 McugenError is a bug. Crashers found are kept in crashers/ and replayed here for ever.
 
-Each run mutates every corpus model MCUGEN_FUZZ_EXAMPLES times (default 24000, a few seconds per model) from a
-fresh seed, so successive runs explore new mutations; MCUGEN_FUZZ_SEED replays a run. The mutations are drawn
-with plain `random` rather than Hypothesis, whose bookkeeping per draw cost thirty times the stages under test.
+Each run mutates every corpus model (corpus/ and one fixture per structural feature) MCUGEN_FUZZ_EXAMPLES times
+(default 24000, a few seconds per model) from a fresh seed, so successive runs explore new mutations;
+MCUGEN_FUZZ_SEED replays a run. The mutations are drawn with plain `random` rather than Hypothesis, whose
+bookkeeping per draw cost thirty times the stages under test.
 """
 
 import hashlib
@@ -21,7 +22,15 @@ from generator.model import read_model
 from generator.plan import plan
 
 HERE = Path(__file__).parent
-CORPUS = sorted([*HERE.glob("corpus/*.tflite"), *FIXTURES.glob("*.tflite")])
+# One fixture per structural feature rather than every fixture: each costs EXAMPLES full reads, and more
+# models of the same structure add little that the fresh seed of every run does not.
+FEATURE_FIXTURES = [
+    "mlp_int8",  # quantized FULLY_CONNECTED chain
+    "mlp_float_io",  # QUANTIZE/DEQUANTIZE at the edges
+    "segmentation_head_int8",  # converter-made: CONV_2D, DEPTH_TO_SPACE, RESIZE_BILINEAR, two outputs
+    "stream_int8",  # several subgraphs, resource variables, CALL_ONCE
+]
+CORPUS = sorted([*HERE.glob("corpus/*.tflite"), *(FIXTURES / f"{name}.tflite" for name in FEATURE_FIXTURES)])
 CRASHERS = HERE / "crashers"
 EXAMPLES = int(os.environ.get("MCUGEN_FUZZ_EXAMPLES", "24000"))
 SEED = int(os.environ.get("MCUGEN_FUZZ_SEED", random.SystemRandom().randrange(2**32)))
