@@ -6,6 +6,7 @@ failure into a McugenError naming what was being read.
 
 from __future__ import annotations
 
+import functools
 import re
 
 import numpy as np
@@ -201,24 +202,25 @@ def _read_tensor(t, index: int, buffers: list, where: list[str], s: int = 0) -> 
         raise McugenError(
             f"{label} '{name}' has a dynamic shape {dims}; convert the model with fixed input shapes (batch size 1)"
         )
-    if t.Type() not in DTYPES:
-        raise McugenError(f"{label} '{name}' has unknown type code {t.Type()}")
-    if not 0 <= t.Buffer() < max(len(buffers), 1):
-        raise McugenError(f"{label} '{name}' refers to buffer {t.Buffer()}, which does not exist")
-    size = DTYPES[t.Type()].size
+    type_code, buffer = t.Type(), t.Buffer()
+    if type_code not in DTYPES:
+        raise McugenError(f"{label} '{name}' has unknown type code {type_code}")
+    if not 0 <= buffer < max(len(buffers), 1):
+        raise McugenError(f"{label} '{name}' refers to buffer {buffer}, which does not exist")
+    dtype = DTYPES[type_code]
+    size = dtype.size
     for d in shape:
         size *= max(d, 1)
     if size >= MAX_TENSOR_BYTES:
         raise McugenError(
-            f"{label} '{name}' claims {list(shape)} of {DTYPES[t.Type()].name}: "
-            f"{size} bytes, more than any microcontroller holds"
+            f"{label} '{name}' claims {list(shape)} of {dtype.name}: {size} bytes, more than any microcontroller holds"
         )
-    data, data_offset = buffers[t.Buffer()] if buffers else (None, None)
+    data, data_offset = buffers[buffer] if buffers else (None, None)
     tensor = Tensor(
         index,
         name,
         shape,
-        DTYPES[t.Type()],
+        dtype,
         _read_quant(t.Quantization()),
         data or None,
         bool(t.IsVariable()),
@@ -301,16 +303,24 @@ def _read_options(op) -> dict:
 def _options_dict(options) -> dict:
     """Every scalar getter and every vector (via its AsNumpy form) of a generated options class."""
     result = {}
-    for attr in dir(type(options)):
+    for attr, key, is_vector in _option_getters(type(options)):
+        value = getattr(options, attr)()
+        result[key] = [int(v) for v in _array(value)] if is_vector else value
+    return result
+
+
+@functools.cache
+def _option_getters(cls) -> list[tuple[str, str, bool]]:
+    """(getter, snake_case key, returns a vector) for a generated options class, found once per class."""
+    getters = []
+    for attr in dir(cls):
         if not attr[:1].isupper() or attr in ("Init",) or attr.startswith("GetRootAs") or "BufferHasIdentifier" in attr:
             continue
-        if attr.endswith(("Length", "IsNone")) or hasattr(type(options), attr + "AsNumpy"):
+        if attr.endswith(("Length", "IsNone")) or hasattr(cls, attr + "AsNumpy"):
             continue
-        getter = getattr(options, attr)
-        key = _snake(attr[: -len("AsNumpy")] if attr.endswith("AsNumpy") else attr)
-        value = getter()
-        result[key] = [int(v) for v in _array(value)] if attr.endswith("AsNumpy") else value
-    return result
+        vector = attr.endswith("AsNumpy")
+        getters.append((attr, _snake(attr[: -len("AsNumpy")] if vector else attr), vector))
+    return getters
 
 
 def _snake(name: str) -> str:
