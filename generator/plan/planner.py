@@ -294,7 +294,8 @@ def _greedy_order(graph: Graph) -> list[int]:
     return order
 
 
-def plan(checked: CheckedGraph) -> Plan:
+def plan(checked: CheckedGraph, views: bool = True) -> Plan:
+    """`views=False` plans without the views of `view_offsets` and `input_offsets` (to measure what they save)."""
     graph = checked.graph
     nodes, scratch_bytes = [], {}
     for op, kernel in zip(graph.operators, checked.kernels):
@@ -313,7 +314,7 @@ def plan(checked: CheckedGraph) -> Plan:
     greedy = _greedy_order(graph)
     if greedy != candidates[0]:
         candidates.append(greedy)
-    layouts = [_layout(graph, checked.kernels, scratch_bytes, order) for order in candidates]
+    layouts = [_layout(graph, checked.kernels, scratch_bytes, order, views) for order in candidates]
     # A view at an offset keeps its whole group live: each order also competes without such views, so they never
     # cost arena (on a tie the views win: they save the copies).
     layouts += [_layout(graph, checked.kernels, scratch_bytes, v.order, views=False) for v in layouts if v.views]

@@ -21,15 +21,14 @@ def box_offset(shape, begins, sizes) -> int | None:
 
 
 def along_axis(shape, axis: int, pieces) -> list[int] | None:
-    """The first element of each of consecutive pieces along `axis` (`pieces`: their sizes along it), when each
-    piece is one run: every axis before `axis` has extent 1."""
-    if product(shape[:axis]) != 1:
-        return None
-    inner, offsets, at = product(shape[axis + 1 :]), [], 0
+    """The first element of each of consecutive pieces along `axis` (`pieces`: their sizes along it), when every
+    piece is one run (every axis before `axis` has extent 1, or there is one piece); None otherwise."""
+    offsets, at = [], 0
     for size in pieces:
-        offsets.append(at * inner)
+        sizes = [int(size) if d == axis else int(n) for d, n in enumerate(shape)]
+        offsets.append(box_offset(shape, [at if d == axis else 0 for d in range(len(shape))], sizes))
         at += int(size)
-    return offsets
+    return None if None in offsets else offsets
 
 
 def moves_only_ones(shape, perm) -> bool:
