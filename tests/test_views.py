@@ -5,12 +5,15 @@ views, and the outputs must match TFLite Micro bit for bit."""
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from op_cases import Batch, random_quant
 
 from generator.check import check
 from generator.model import read_model
 from generator.plan import check_placement, plan
 from kernel_harness import verify_model
+from modelkit import GraphBuilder
 
 ALIGNMENT = 4  # the planner's promise to kernels: every tensor word-aligned
 SIZES = {"int8": 1, "int16": 2, "int32": 4, "uint32": 4, "float32": 4, "int64": 8}
@@ -293,3 +296,44 @@ def test_in_qemu():
         for dtype in dtypes[:2]:
             make(b, dtype)
     verify_model(b.build(), sets=b.sets(2), qemu=True)
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    st.lists(st.tuples(st.sampled_from(["RELU", "SLICE", "SPLIT", "CONCATENATION"]), st.integers(0, 99)), max_size=14)
+)
+def test_random_graphs_plan_views_safely(layers):
+    """Random graphs of rows [n, 8] (float32): every tensor lies inside its storage group's buffer, the buffers
+    are placed safely, and the views never make the arena larger."""
+    g = GraphBuilder()
+    made = [g.tensor([4, 8], "float32")]
+    rows = {made[0]: 4}
+    for op_name, pick in layers:
+        src = made[pick % len(made)]
+        n = rows[src]
+        if op_name == "SLICE" and n > 1:
+            begin, size = pick % n, 1 + pick % (n - pick % n)
+            outs = [g.tensor([size, 8], "float32")]
+            consts = [g.tensor([2], "int32", data=v) for v in ([begin, 0], [size, 8])]
+            g.op("SLICE", [src, *consts], outs)
+        elif op_name == "SPLIT" and n % 2 == 0:
+            outs = [g.tensor([n // 2, 8], "float32") for _ in range(2)]
+            g.op("SPLIT", [g.tensor([1], "int32", data=[0]), src], outs, numSplits=2)
+        elif op_name == "CONCATENATION":
+            other = made[(pick // 7) % len(made)]
+            outs = [g.tensor([n + rows[other], 8], "float32")]
+            g.op("CONCATENATION", [src, other], outs, axis=0)
+        else:
+            outs = [g.tensor([n, 8], "float32")]
+            g.op("RELU", [src], outs)
+        for t in outs:
+            rows[t] = g.graph.tensors[t].shape[0]
+        made.extend(outs)
+    checked = check(read_model(g.build([made[0]], [made[-1]])))
+    p = plan(checked)
+    assert check_placement(p.buffers, p.arena_size) == []
+    assert p.arena_size <= plan(checked, views=False).arena_size
+    for t, offset in enumerate(p.tensor_offsets):
+        if offset is not None and t in p.tensor_buffers:
+            buf = p.tensor_buffers[t]
+            assert buf.offset <= offset and offset + checked.graph.tensors[t].nbytes <= buf.offset + buf.size
