@@ -337,3 +337,16 @@ def test_random_graphs_plan_views_safely(layers):
         if offset is not None and t in p.tensor_buffers:
             buf = p.tensor_buffers[t]
             assert buf.offset <= offset and offset + checked.graph.tensors[t].nbytes <= buf.offset + buf.size
+
+
+def test_no_in_place_over_a_view_the_node_reads():
+    """ADD(x, first row of x) broadcast: writing the sum over x would overwrite the row before its last read."""
+    g = GraphBuilder()
+    x, y = g.tensor([2, 4], "float32"), g.tensor([2, 4], "float32")
+    rows = [g.tensor([1, 4], "float32") for _ in range(2)]
+    g.op("SPLIT", [g.tensor([1], "int32", data=[0]), x], rows, numSplits=2)
+    g.op("ADD", [x, rows[0]], [y], version=1)
+    model = g.build([x], [y])
+    p = plan(check(read_model(model)))
+    assert p.shared.get(rows[0]) == x and y not in p.shared
+    verify_model(model, count=2)

@@ -1,6 +1,6 @@
 /* Shared helpers of the data-movement kernels (RESHAPE, SQUEEZE, EXPAND_DIMS, SHAPE, PACK, UNPACK, SPLIT,
- * SPLIT_V, TRANSPOSE, STRIDED_SLICE, CONCATENATION). They move elements without looking at them, so one implementation
- * serves every type of the same size; floats move as their 32-bit patterns, bit for bit. */
+ * SPLIT_V, TRANSPOSE, STRIDED_SLICE, CONCATENATION). They move elements without looking at them, so one
+ * implementation serves every type of the same size; floats move as their 32-bit patterns, bit for bit. */
 #ifndef MG_COPY_H
 #define MG_COPY_H
 
