@@ -136,6 +136,20 @@ def joined_node(b, dtype, op_name):
     ]
 
 
+def gather_node(b, dtype):
+    """Constant positions along an axis: a consecutive run now and then, else random ones."""
+    shape = _shape(b.rng)
+    axis = int(b.rng.integers(0, len(shape)))
+    count = int(b.rng.integers(1, shape[axis] + 1))
+    first = int(b.rng.integers(0, shape[axis] - count + 1))
+    run = b.rng.integers(0, 2)
+    picked = list(range(first, first + count)) if run else [int(v) for v in b.rng.integers(0, shape[axis], count)]
+    gathered = np.take(np.arange(np.prod(shape)).reshape(shape), picked, axis=axis)
+    x, (y,) = _pair(b, shape, [list(gathered.shape)], dtype)
+    b.node("GATHER", [x, b.constant(np.array(picked, np.int32), "int32")], [y], axis=axis)
+    return _expect([y], x, [_run_start(gathered)], dtype)
+
+
 def transpose_node(b, dtype):
     shape = _shape(b.rng)
     perm = [int(p) for p in b.rng.permutation(len(shape))]
@@ -194,6 +208,7 @@ BUILDERS = {
     "UNPACK": (unpack_node, ["float32", "int8", "int16", "int32"]),
     "CONCATENATION": (lambda b, t: joined_node(b, t, "CONCATENATION"), ["float32", "int8", "int16", "int64"]),
     "PACK": (lambda b, t: joined_node(b, t, "PACK"), ["float32", "int8", "int32"]),
+    "GATHER": (gather_node, ["float32", "int8"]),
     "TRANSPOSE": (transpose_node, ["float32", "int8", "int16"]),
     "BROADCAST_TO": (broadcast_to_node, ["float32", "int8", "int32"]),
     "CAST": (cast_node, ["int32", "uint32", "int8"]),
