@@ -192,16 +192,13 @@ def _inputs_in_output(graph: Graph, op, kernel: KernelSpec, groups: _Groups, rea
     ]
 
 
-def _join_views(graph: Graph, op, kernel: KernelSpec, groups: _Groups, readers: Counter, parts: dict | None):
+def _join_views(graph: Graph, op, kernel: KernelSpec, groups: _Groups, readers: Counter) -> dict[int, int]:
     """Joins a node's views (docs/kernels.md, "Views"); returns them (part -> the tensor it sits in). A view of
-    all the same bytes always joins, like RESHAPE; one at an offset or of a part only given `parts` (and is
-    recorded there), and when that does not raise the lower bound (the whole group stays live while any member
-    is)."""
+    all the same bytes always joins, like RESHAPE; one at an offset or of a part only when that does not raise
+    the lower bound (the whole group stays live while any member is)."""
     joins = _output_views(graph, op, kernel, groups) or _inputs_in_output(graph, op, kernel, groups, readers)
     tensors = graph.tensors
     whole = all(at == 0 and tensors[kept].nbytes == tensors[part].nbytes for kept, part, at in joins)
-    if not whole and parts is None:
-        return {}
     before = None if whole else lower_bound(list(_group_buffers(graph, groups).values()))
     for kept, part, at in joins:
         groups.join(kept, part, at)
@@ -209,24 +206,22 @@ def _join_views(graph: Graph, op, kernel: KernelSpec, groups: _Groups, readers: 
         for kept, part, _ in reversed(joins):
             groups.undo_join(kept, part)
         return {}
-    joined = {part: kept for kept, part, _ in joins}
-    if not whole:
-        parts.update(joined)
-    return joined
+    return {part: kept for kept, part, _ in joins}
 
 
 def _share_storage(
     graph: Graph, kernels: list[KernelSpec], groups: _Groups, order: list[int], views: dict | None = None
 ) -> dict[int, int]:
     """Views always share; an in-place output shares only when that does not raise the lower bound
-    (sharing makes the larger of the two buffers live for both lifetimes). Given a dict `views`, the views of a
-    part (`view_offsets`, `input_offsets`) share too, and are recorded there as well."""
+    (sharing makes the larger of the two buffers live for both lifetimes). Given a dict `views`, the views of
+    `view_offsets` and `input_offsets` share too, and are recorded there as well."""
     shared = {}
     readers = Counter(t for op in graph.operators for t in op.inputs if t >= 0)
     for step, index in enumerate(order):
         op, kernel = graph.operators[index], kernels[index]
-        joined = _join_views(graph, op, kernel, groups, readers, views)
+        joined = _join_views(graph, op, kernel, groups, readers) if views is not None else {}
         if joined:
+            views.update(joined)
             shared.update(joined)
             continue
         out = op.outputs[0] if op.outputs else -1
@@ -253,7 +248,7 @@ class _Layout:
     scratch: dict[int, Buffer]
     arena_size: int
     heuristic: str
-    views: dict[int, int]  # the views of a part among `shared`
+    views: dict[int, int]  # the views of `view_offsets` and `input_offsets` among `shared`
 
 
 def _layout(
@@ -300,8 +295,7 @@ def _greedy_order(graph: Graph) -> list[int]:
 
 
 def plan(checked: CheckedGraph, views: bool = True) -> Plan:
-    """`views=False` plans without the views of a part (`view_offsets`, `input_offsets`: to measure what they
-    save); views of all the bytes stay, as RESHAPE's."""
+    """`views=False` plans without the views of `view_offsets` and `input_offsets` (to measure what they save)."""
     graph = checked.graph
     nodes, scratch_bytes = [], {}
     for op, kernel in zip(graph.operators, checked.kernels):
@@ -321,7 +315,7 @@ def plan(checked: CheckedGraph, views: bool = True) -> Plan:
     if greedy != candidates[0]:
         candidates.append(greedy)
     layouts = [_layout(graph, checked.kernels, scratch_bytes, order, views) for order in candidates]
-    # A view of a part keeps its whole group live: each order also competes without such views, so they never
+    # A view at an offset keeps its whole group live: each order also competes without such views, so they never
     # cost arena (on a tie the views win: they save the copies).
     layouts += [_layout(graph, checked.kernels, scratch_bytes, v.order, views=False) for v in layouts if v.views]
     best = min(layouts, key=lambda layout: layout.arena_size)
