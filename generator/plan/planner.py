@@ -315,8 +315,8 @@ def plan(checked: CheckedGraph, views: bool = True) -> Plan:
     if greedy != candidates[0]:
         candidates.append(greedy)
     layouts = [_layout(graph, checked.kernels, scratch_bytes, order, views) for order in candidates]
-    # A view at an offset keeps its whole group live: each order also competes without such views, so they never
-    # cost arena (on a tie the views win: they save the copies).
+    # A view of a part keeps its whole group live, and placement is heuristic: each order also competes without
+    # the new views (view_offsets, input_offsets), so they never cost arena (on a tie the views win: no copies).
     layouts += [_layout(graph, checked.kernels, scratch_bytes, v.order, views=False) for v in layouts if v.views]
     best = min(layouts, key=lambda layout: layout.arena_size)
     buffers = [*best.group_buffers.values(), *best.scratch.values()]
