@@ -17,7 +17,11 @@ static mg_status prepare(mg_node *node)
 
 static mg_status invoke(mg_node *node)
 {
-    mg_broadcast_to_generic(node->params, mg_input(node, 0)->data, mg_output(node, 0)->data);
+    const void *input = mg_input(node, 0)->data;
+    void *output = mg_output(node, 0)->data;
+    if (output != input) { /* else a view: the broadcast only adds axes of extent 1 */
+        mg_broadcast_to_generic(node->params, input, output);
+    }
     return MG_OK;
 }
 

@@ -1,6 +1,6 @@
 /* Shared helpers of the data-movement kernels (RESHAPE, SQUEEZE, EXPAND_DIMS, SHAPE, PACK, UNPACK, SPLIT,
- * SPLIT_V, TRANSPOSE, STRIDED_SLICE). They move elements without looking at them, so one implementation
- * serves every type of the same size; floats move as their 32-bit patterns, bit for bit. */
+ * SPLIT_V, TRANSPOSE, STRIDED_SLICE, CONCATENATION). They move elements without looking at them, so one
+ * implementation serves every type of the same size; floats move as their 32-bit patterns, bit for bit. */
 #ifndef MG_COPY_H
 #define MG_COPY_H
 
@@ -33,6 +33,15 @@ static inline size_t mg_copy_type_size(uint8_t type)
 static inline int mg_copy_type_in(uint8_t type, uint32_t types)
 {
     return type < 32 && (types & MG_COPY_TYPE_BIT(type)) != 0;
+}
+
+/* Copies a run of bytes, or nothing when it is already there: the planner made the destination a view of the
+ * source (docs/kernels.md, "Views"). */
+static inline void mg_copy_run(void *dst, const void *src, size_t nbytes)
+{
+    if (dst != src && nbytes > 0) {
+        memcpy(dst, src, nbytes);
+    }
 }
 
 /* Copies `count` elements of `elem_size` bytes, reading every `step` elements of src (step may be negative),

@@ -17,7 +17,12 @@ static mg_status prepare(mg_node *node)
 
 static mg_status invoke(mg_node *node)
 {
-    mg_slice_generic(node->params, mg_input(node, 0)->data, mg_output(node, 0)->data);
+    const mg_slice_params *p = node->params;
+    const uint8_t *input = mg_input(node, 0)->data;
+    void *output = mg_output(node, 0)->data;
+    if (output != input + (size_t)p->start * (size_t)p->element_size) { /* else a view: nothing to copy */
+        mg_slice_generic(p, input, output);
+    }
     return MG_OK;
 }
 

@@ -26,8 +26,13 @@ static mg_status prepare(mg_node *node)
 
 static mg_status invoke(mg_node *node)
 {
+    const mg_strided_slice_params *p = node->params;
     const mg_tensor *input = mg_input(node, 0);
-    mg_strided_slice_copy(node->params, input->data, mg_output(node, 0)->data, mg_copy_type_size(input->type));
+    const size_t elem_size = mg_copy_type_size(input->type);
+    void *output = mg_output(node, 0)->data;
+    if (output != (const uint8_t *)input->data + (size_t)p->base * elem_size) { /* else a view: nothing to copy */
+        mg_strided_slice_copy(p, input->data, output, elem_size);
+    }
     return MG_OK;
 }
 

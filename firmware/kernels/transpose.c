@@ -27,7 +27,10 @@ static mg_status prepare(mg_node *node)
 static mg_status invoke(mg_node *node)
 {
     const mg_tensor *input = mg_input(node, 0);
-    mg_transpose_copy(node->params, input->data, mg_output(node, 0)->data, mg_copy_type_size(input->type));
+    void *output = mg_output(node, 0)->data;
+    if (output != input->data) { /* else a view: the permutation moves only axes of extent 1 */
+        mg_transpose_copy(node->params, input->data, output, mg_copy_type_size(input->type));
+    }
     return MG_OK;
 }
 

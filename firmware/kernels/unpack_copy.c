@@ -1,5 +1,4 @@
-#include <string.h>
-
+#include "mg_copy.h"
 #include "unpack.h"
 
 void mg_unpack_copy(const mg_unpack_params *p, int32_t index, const void *input, void *output, size_t elem_size)
@@ -8,7 +7,7 @@ void mg_unpack_copy(const mg_unpack_params *p, int32_t index, const void *input,
     const uint8_t *in = (const uint8_t *)input + (size_t)index * run;
     uint8_t *out = output;
     for (int32_t k = 0; k < p->outer_size; ++k) {
-        memcpy(out, in, run);
+        mg_copy_run(out, in, run);
         in += (size_t)p->num * run;
         out += run;
     }

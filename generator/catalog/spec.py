@@ -35,6 +35,16 @@ class KernelSpec:
     # The output is the first input's bytes seen with another shape (RESHAPE, SQUEEZE, ...): the planner
     # gives both one buffer, and the kernel does nothing when the two pointers are equal.
     view: bool = False
+    # Outputs that, for this node's shapes, are runs of one input's bytes (a SLICE of contiguous elements, a
+    # SPLIT along the outermost axis, a TRANSPOSE that moves only size-1 axes): (that input's index, each
+    # output's byte offset in it), or None. The planner may then place the outputs on those bytes
+    # (docs/kernels.md, "Views"); the kernel copies nothing for an output that already sits there.
+    view_offsets: Callable[[Operator, list[Tensor | None], list[Tensor]], tuple[int, list[int]] | None] = (
+        lambda op, i, o: None
+    )
+    # The opposite direction (CONCATENATION, PACK along the outermost axis): each input's byte offset in output
+    # 0, or None. The planner may let an input's producer write it there; the kernel skips an input in place.
+    input_offsets: Callable[[Operator, list[Tensor | None], list[Tensor]], list[int] | None] = lambda op, i, o: None
     # Which input (if any) output 0 may overwrite when that input dies at this node: the kernel reads each
     # element before it writes the output element at the same or a lower address.
     inplace_input: Callable[[Operator, list[Tensor | None], list[Tensor]], int | None] = lambda op, i, o: None

@@ -1,12 +1,14 @@
 """Builds the Plan: every node's kernel and parameters, every activation's arena offset.
 
 Tensors that can share bytes form one storage group: a view op's output with its input, and an in-place
-output with the input it overwrites when that input dies at the node. Each group is one buffer; the
-placer then puts every buffer in the arena.
+output with the input it overwrites when that input dies at the node. A member may sit at a byte offset in its
+group (a SLICE or SPLIT output inside its input, a CONCATENATION input inside the output). Each group is one
+buffer covering every member; the placer then puts every buffer in the arena.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field, replace
 
 from ..catalog import KernelSpec, NodeParams
@@ -87,6 +89,7 @@ class _Groups:
         end = len(graph.operators)
         self.parent: dict[int, int] = {}
         self._members: dict[int, list[int]] = {}
+        self.offset: dict[int, int] = {}  # a member's byte offset in its group's buffer (a root's is 0)
         self.first: dict[int, int] = {i: BEFORE_FIRST_NODE for i in graph.inputs}
         self.last: dict[int, int] = {i: end for i in graph.outputs}
         if graph.index:  # another subgraph's inputs are all written before it runs and copied from after it
@@ -101,6 +104,7 @@ class _Groups:
         for t in graph.tensors:
             if t.data is None:
                 self.parent[t.index] = t.index
+                self.offset[t.index] = 0
                 self._members[t.index] = [t.index]
                 if t.is_variable or (t.index not in self.first and t.index in self.last):
                     self.first[t.index], self.last[t.index] = BEFORE_FIRST_NODE, end  # read before written
@@ -120,19 +124,24 @@ class _Groups:
         ts = self._members[root]
         return (min(self.first.get(t, UNUSED) for t in ts), max(self.last.get(t, UNUSED) for t in ts))
 
-    def join(self, keep: int, absorbed: int) -> None:
-        """Merges `absorbed`'s group, which must be a root, into `keep`'s."""
-        root = self.root(keep)
+    def join(self, keep: int, absorbed: int, at: int = 0) -> None:
+        """Merges `absorbed`'s group, which must be a root, into `keep`'s, with `absorbed`'s bytes starting `at`
+        bytes into `keep`'s."""
+        root, shift = self.root(keep), self.offset[keep] + at
+        for t in self._members[absorbed]:
+            self.offset[t] += shift
         self.parent[absorbed] = root
         self._members[root] += self._members.pop(absorbed)
 
     def undo_join(self, keep: int, absorbed: int) -> None:
-        """Takes back `join(keep, absorbed)`."""
-        root = self.root(keep)
+        """Takes back `join(keep, absorbed, at)`."""
+        root, shift = self.root(keep), self.offset[absorbed]
         self.parent[absorbed] = absorbed
         joined = self._members[root]
         self._members[absorbed] = [t for t in joined if self.root(t) == absorbed]
         self._members[root] = [t for t in joined if self.root(t) == root]
+        for t in self._members[absorbed]:
+            self.offset[t] -= shift
 
 
 def _group_buffers(graph: Graph, groups: _Groups) -> dict[int, Buffer]:
@@ -140,7 +149,7 @@ def _group_buffers(graph: Graph, groups: _Groups) -> dict[int, Buffer]:
     for root in groups.roots():
         members = groups.members(root)
         first, last = groups.span(root)
-        size = max(graph.tensors[t].nbytes for t in members)
+        size = max(groups.offset[t] + graph.tensors[t].nbytes for t in members)
         names = ", ".join(str(t) for t in members)
         buffers[root] = Buffer(f"tensor {names} '{graph.tensors[root].name}'", size, first, last)
     return buffers
@@ -169,26 +178,94 @@ def _candidate(graph: Graph, op, step: int, kernel: KernelSpec, groups: _Groups)
         or groups.span(groups.root(cand.index))[1] != step
         or set(graph.outputs) & set(groups.members(groups.root(cand.index)))
         or op.inputs.count(cand.index) != 1
+        # another input in the same bytes (a view of the candidate) would be overwritten before it is read
+        or any(groups.root(t) == groups.root(cand.index) for t in op.inputs if t in groups.parent and t != cand.index)
     ):
         return None
     return cand
 
 
+def _output_views(graph: Graph, op, kernel: KernelSpec, groups: _Groups) -> list[tuple[int, int, int]]:
+    """(input, output, the output's byte offset in the input) for every output of a node whose outputs are runs
+    of an input's bytes (`view_offsets`), when all of them can sit there: fresh, word-aligned, in an arena input."""
+    inputs, outs = graph.node_io(op)
+    found = kernel.view_offsets(op, inputs, outs)
+    source = inputs[found[0]] if found is not None else None
+    if source is None or source.data is not None or source.is_variable or len(found[1]) != len(outs):
+        return []
+    for out, at in zip(outs, found[1]):
+        fresh = out.index in groups.parent and groups.root(out.index) == out.index != source.index
+        if not fresh or at % ALIGNMENT or at + out.nbytes > source.nbytes:
+            return []
+    return [(source.index, out.index, at) for out, at in zip(outs, found[1])]
+
+
+def _inputs_in_output(graph: Graph, op, kernel: KernelSpec, groups: _Groups, readers: Counter):
+    """(output, input, the input's byte offset in the output) for each input of a node that lays its inputs end
+    to end (`input_offsets`) whose producer can write it straight into the output: made by an earlier node, read
+    by this node alone and once, not a graph output, sharing bytes with nothing yet, word-aligned."""
+    inputs, outs = graph.node_io(op)
+    offsets = kernel.input_offsets(op, inputs, outs)
+    out = op.outputs[0] if op.outputs else -1
+    if offsets is None or out not in groups.parent or groups.members(groups.root(out)) != [out]:
+        return []
+    return [
+        (out, t.index, at)
+        for t, at in zip(inputs, offsets)
+        if t is not None
+        and t.data is None
+        and not t.is_variable
+        and groups.first.get(t.index, BEFORE_FIRST_NODE) >= 0
+        and t.index not in graph.outputs
+        and readers[t.index] == 1
+        and groups.members(groups.root(t.index)) == [t.index]
+        and at % ALIGNMENT == 0
+    ]
+
+
+def _join_views(graph: Graph, op, kernel: KernelSpec, groups: _Groups, readers: Counter) -> dict[int, int]:
+    """Joins a node's views (docs/kernels.md, "Views"); returns them (part -> the tensor it sits in). A view of
+    all the same bytes always joins, like RESHAPE; one at an offset or of a part only when that does not raise
+    the lower bound (the whole group stays live while any member is)."""
+    joins = _output_views(graph, op, kernel, groups) or _inputs_in_output(graph, op, kernel, groups, readers)
+    tensors = graph.tensors
+    whole = all(at == 0 and tensors[kept].nbytes == tensors[part].nbytes for kept, part, at in joins)
+    before = None if whole else lower_bound(list(_group_buffers(graph, groups).values()))
+    for kept, part, at in joins:
+        groups.join(kept, part, at)
+    if before is not None and lower_bound(list(_group_buffers(graph, groups).values())) > before:
+        for kept, part, _ in reversed(joins):
+            groups.undo_join(kept, part)
+        return {}
+    return {part: kept for kept, part, _ in joins}
+
+
 def _extent(graph: Graph, groups: _Groups, root: int) -> Buffer:
     """A group's size and lifetime, unnamed: what the lower bound needs."""
     first, last = groups.span(root)
-    return Buffer("", max(graph.tensors[t].nbytes for t in groups.members(root)), first, last)
+    return Buffer("", max(groups.offset[t] + graph.tensors[t].nbytes for t in groups.members(root)), first, last)
 
 
-def _share_storage(graph: Graph, kernels: list[KernelSpec], groups: _Groups, order: list[int]) -> dict[int, int]:
+def _share_storage(
+    graph: Graph, kernels: list[KernelSpec], groups: _Groups, order: list[int], views: dict | None = None
+) -> dict[int, int]:
     """Views always share; an in-place output shares only when that does not raise the lower bound
-    (sharing makes the larger of the two buffers live for both lifetimes). Only the joined group's extent
-    changes at a step, so the extents are kept and updated rather than rebuilt."""
+    (sharing makes the larger of the two buffers live for both lifetimes). Given a dict `views`, the views of
+    `view_offsets` and `input_offsets` share too, and are recorded there as well. Only the joined group's extent
+    changes at an in-place step, so the extents are kept and updated rather than rebuilt."""
     shared = {}
+    readers = Counter(t for op in graph.operators for t in op.inputs if t >= 0)
     extents = {root: _extent(graph, groups, root) for root in groups.roots()}
     bound = lower_bound(list(extents.values()))
     for step, index in enumerate(order):
         op, kernel = graph.operators[index], kernels[index]
+        joined_views = _join_views(graph, op, kernel, groups, readers) if views is not None else {}
+        if joined_views:
+            views.update(joined_views)
+            shared.update(joined_views)
+            extents = {root: _extent(graph, groups, root) for root in groups.roots()}
+            bound = lower_bound(list(extents.values()))
+            continue
         out = op.outputs[0] if op.outputs else -1
         if out not in groups.parent or groups.root(out) != out:
             continue
@@ -197,13 +274,13 @@ def _share_storage(graph: Graph, kernels: list[KernelSpec], groups: _Groups, ord
             continue
         groups.join(source.index, out)
         root = groups.root(out)
-        joined = {**extents, root: _extent(graph, groups, root)}
-        del joined[out]
-        joined_bound = lower_bound(list(joined.values()))
-        if not kernel.view and joined_bound > bound:
+        trial = {**extents, root: _extent(graph, groups, root)}
+        del trial[out]
+        trial_bound = lower_bound(list(trial.values()))
+        if not kernel.view and trial_bound > bound:
             groups.undo_join(source.index, out)  # sharing would cost more than it saves
             continue
-        extents, bound = joined, joined_bound
+        extents, bound = trial, trial_bound
         shared[out] = source.index
     return shared
 
@@ -217,16 +294,19 @@ class _Layout:
     scratch: dict[int, Buffer]
     arena_size: int
     heuristic: str
+    views: dict[int, int]  # the views of `view_offsets` and `input_offsets` among `shared`
 
 
-def _layout(graph: Graph, kernels: list[KernelSpec], scratch_bytes: dict[int, int], order: list[int]) -> _Layout:
-    groups = _Groups(graph, order)
-    shared = _share_storage(graph, kernels, groups, order)
+def _layout(
+    graph: Graph, kernels: list[KernelSpec], scratch_bytes: dict[int, int], order: list[int], views: bool = True
+) -> _Layout:
+    groups, new_views = _Groups(graph, order), {} if views else None
+    shared = _share_storage(graph, kernels, groups, order, new_views)
     group_buffers = _group_buffers(graph, groups)
     step = {index: s for s, index in enumerate(order)}
     scratch = {i: Buffer(f"scratch of node {i}", n, step[i], step[i]) for i, n in scratch_bytes.items() if n}
     arena_size, heuristic = place([*group_buffers.values(), *scratch.values()])
-    return _Layout(order, groups, shared, group_buffers, scratch, arena_size, heuristic)
+    return _Layout(order, groups, shared, group_buffers, scratch, arena_size, heuristic, new_views or {})
 
 
 def _greedy_order(graph: Graph) -> list[int]:
@@ -284,10 +364,11 @@ def _resolved(op, checked: CheckedGraph, variables: list[PlacedVariable]):
     return replace(op, options={**op.options, "resource_variable": info})
 
 
-def plan(checked: CheckedGraph) -> Plan:
-    """Every subgraph planned on its own; the others' buffers then sit above the primary's in the arena."""
+def plan(checked: CheckedGraph, views: bool = True) -> Plan:
+    """Every subgraph planned on its own; the others' buffers then sit above the primary's in the arena.
+    `views=False` plans without the views of `view_offsets` and `input_offsets` (to measure what they save)."""
     variables, persistent_size = _place_variables(checked)
-    plans = [_plan_subgraph(c, variables) for c in checked.subgraphs or [checked]]
+    plans = [_plan_subgraph(c, variables, views) for c in checked.subgraphs or [checked]]
     primary, base = plans[0], plans[0].arena_size
     for sub in plans[1:]:
         for buf in sub.buffers:
@@ -302,7 +383,7 @@ def plan(checked: CheckedGraph) -> Plan:
     return primary
 
 
-def _plan_subgraph(checked: CheckedGraph, variables: list[PlacedVariable]) -> Plan:
+def _plan_subgraph(checked: CheckedGraph, variables: list[PlacedVariable], views: bool) -> Plan:
     graph = checked.graph
     nodes, scratch_bytes = [], {}
     for op, kernel in zip(graph.operators, checked.kernels):
@@ -322,10 +403,11 @@ def _plan_subgraph(checked: CheckedGraph, variables: list[PlacedVariable]) -> Pl
     greedy = candidates[0] if ORDERED_OPS & {op.op_name for op in graph.operators} else _greedy_order(graph)
     if greedy != candidates[0]:
         candidates.append(greedy)
-    best = min(
-        (_layout(graph, checked.kernels, scratch_bytes, order) for order in candidates),
-        key=lambda layout: layout.arena_size,
-    )
+    layouts = [_layout(graph, checked.kernels, scratch_bytes, order, views) for order in candidates]
+    # A view of a part keeps its whole group live, and placement is heuristic: each order also competes without
+    # the new views (view_offsets, input_offsets), so they never cost arena (on a tie the views win: no copies).
+    layouts += [_layout(graph, checked.kernels, scratch_bytes, v.order, views=False) for v in layouts if v.views]
+    best = min(layouts, key=lambda layout: layout.arena_size)
     buffers = [*best.group_buffers.values(), *best.scratch.values()]
     problems = check_placement(buffers, best.arena_size)
     if problems:  # the placer has a bug: never emit an unsafe plan
@@ -333,7 +415,10 @@ def _plan_subgraph(checked: CheckedGraph, variables: list[PlacedVariable]) -> Pl
     for index, buf in best.scratch.items():
         nodes[index].scratch_offset = buf.offset
     tensor_buffers = {t: best.group_buffers[best.groups.root(t)] for t in best.groups.parent}
-    offsets = [tensor_buffers[t.index].offset if t.index in tensor_buffers else None for t in graph.tensors]
+    offsets = [
+        tensor_buffers[t.index].offset + best.groups.offset[t.index] if t.index in tensor_buffers else None
+        for t in graph.tensors
+    ]
     return Plan(
         graph,
         nodes,

@@ -4,6 +4,7 @@ output shape, up to 5-D."""
 from __future__ import annotations
 
 from ..spec import KernelSpec, NodeParams
+from ._views import SAME_BYTES
 
 MAX_DIMS = 5  # TFLite Micro's kMaxDims, MG_BROADCAST_TO_DIMS
 TYPES = ("FLOAT32", "INT8", "INT16", "INT32", "INT64", "UINT8", "UINT32", "BOOL")
@@ -61,4 +62,6 @@ SPEC = KernelSpec(
     registration="mg_register_broadcast_to",
     validate=validate,
     params=params,
+    # adding or keeping axes of extent 1 only: the output is the input's bytes
+    view_offsets=lambda op, inputs, outputs: SAME_BYTES if inputs[0].num_elements == outputs[0].num_elements else None,
 )

@@ -4,6 +4,7 @@ float32."""
 from __future__ import annotations
 
 from ..spec import KernelSpec, NodeParams
+from ._views import SAME_BYTES
 
 INPUT_TYPES = ("INT8", "INT16", "INT32", "UINT32", "FLOAT32", "BOOL")
 OUTPUT_TYPES = ("INT8", "INT16", "INT32", "UINT32", "FLOAT32")
@@ -24,6 +25,11 @@ def validate(op, inputs, outputs):
     return None
 
 
+def same_bits(inp, out) -> bool:
+    """A cast that changes no bit: to the same type, or between int32 and uint32 (modulo 2^32)."""
+    return inp.dtype.name == out.dtype.name or {inp.dtype.name, out.dtype.name} == {"INT32", "UINT32"}
+
+
 def params(op, inputs, outputs):
     return NodeParams(
         "mg_cast_params",
@@ -42,4 +48,5 @@ SPEC = KernelSpec(
     params=params,
     # element i is read before output element i is written; with a wider output that write covers later inputs
     inplace_input=lambda op, inputs, outputs: 0 if outputs[0].dtype.size <= inputs[0].dtype.size else None,
+    view_offsets=lambda op, inputs, outputs: SAME_BYTES if same_bits(inputs[0], outputs[0]) else None,
 )

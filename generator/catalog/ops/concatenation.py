@@ -9,6 +9,7 @@ import numpy as np
 
 from .. import quant
 from ..spec import KernelSpec, NodeParams
+from ._views import along_axis, in_bytes
 
 TYPES = ("FLOAT32", "INT8", "INT16", "INT32", "INT64")
 MAX_INPUTS = 10  # TFLite Micro's kMaxInputNum
@@ -72,13 +73,21 @@ def params(op, inputs, outputs):
     )
 
 
+def input_offsets(op, inputs, outputs):
+    """Along an axis with only axes of extent 1 before it, each input is a run of the output."""
+    out = outputs[0]
+    axis = _axis(op, out)
+    return in_bytes(along_axis(out.shape, axis, [t.shape[axis] for t in inputs]), out)
+
+
 SPEC = KernelSpec(
     op="CONCATENATION",
     builtin_code=2,
     versions=(1, 4),
     dtypes=TYPES,
-    sources=("concatenation.h", "concatenation.c", "concatenation_generic.c"),
+    sources=("concatenation.h", "concatenation.c", "concatenation_generic.c", "mg_copy.h"),
     registration="mg_register_concatenation",
     validate=validate,
     params=params,
+    input_offsets=input_offsets,
 )

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from ..spec import KernelSpec, NodeParams
 from ._copy import product
+from ._views import box_offset
 
 TYPES = ("FLOAT32", "INT8")
 
@@ -64,6 +65,21 @@ def params(op, inputs, outputs):
     )
 
 
+def view_offsets(op, inputs, outputs):
+    """Constant consecutive positions (no batch dimensions) that pick one run of the input."""
+    inp, positions = inputs
+    axis, batch_dims = _axes(op, inp, positions)
+    if positions.data is None or batch_dims or positions.num_elements == 0:
+        return None
+    picked = [int(v) for v in positions.array().reshape(-1)]
+    if picked != list(range(picked[0], picked[0] + len(picked))) or not 0 <= picked[0] <= picked[-1] < inp.shape[axis]:
+        return None
+    begins = [picked[0] if d == axis else 0 for d in range(len(inp.shape))]
+    sizes = [len(picked) if d == axis else n for d, n in enumerate(inp.shape)]
+    start = box_offset(inp.shape, begins, sizes)
+    return None if start is None else (0, [start * inp.dtype.size])
+
+
 SPEC = KernelSpec(
     op="GATHER",
     builtin_code=36,
@@ -73,4 +89,5 @@ SPEC = KernelSpec(
     registration="mg_register_gather",
     validate=validate,
     params=params,
+    view_offsets=view_offsets,
 )

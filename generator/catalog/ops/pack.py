@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..spec import KernelSpec, NodeParams
 from ._copy import COPY_SOURCES, INT8_16_32_F, check_types, product
+from ._views import along_axis, in_bytes
 
 SOURCES = ("pack.h", "pack.c", "pack_copy.c", *COPY_SOURCES)
 TYPES = (*INT8_16_32_F, "INT64")
@@ -49,6 +50,12 @@ def params(op, inputs, outputs):
     )
 
 
+def input_offsets(op, inputs, outputs):
+    """Stacking along an axis with only axes of extent 1 before it: each input is a run of the output."""
+    out = outputs[0]
+    return in_bytes(along_axis(out.shape, _axis(op, out), [1] * len(inputs)), out)
+
+
 SPEC = KernelSpec(
     op="PACK",
     builtin_code=83,
@@ -58,4 +65,5 @@ SPEC = KernelSpec(
     registration="mg_register_pack",
     validate=validate,
     params=params,
+    input_offsets=input_offsets,
 )

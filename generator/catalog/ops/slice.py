@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ..spec import KernelSpec
 from ._strided_copy import copy_params
+from ._views import box_offset
 
 MAX_DIMS = 5  # TFLite Micro's kMaxDim
 TYPES = ("FLOAT32", "INT8", "INT16", "INT32", "BOOL")
@@ -55,6 +56,13 @@ def params(op, inputs, outputs):
     return copy_params("mg_slice_params", sizes, strides, start, outputs[0])
 
 
+def view_offsets(op, inputs, outputs):
+    """A box whose elements are one run of the input is a view of it."""
+    inp = inputs[0]
+    start = box_offset(inp.shape, *_box(inp, inputs[1], inputs[2]))
+    return None if start is None else (0, [start * inp.dtype.size])
+
+
 SPEC = KernelSpec(
     op="SLICE",
     builtin_code=65,
@@ -64,4 +72,5 @@ SPEC = KernelSpec(
     registration="mg_register_slice",
     validate=validate,
     params=params,
+    view_offsets=view_offsets,
 )

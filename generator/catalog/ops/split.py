@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..spec import KernelSpec, NodeParams
 from ._copy import COPY_SOURCES, INT8_16_32_F, check_types, constant_int32, normalize_axis, product
+from ._views import along_axis, in_bytes
 
 SOURCES = ("split.h", "split.c", "split_copy.c", *COPY_SOURCES)
 
@@ -95,6 +96,18 @@ def params_split_v(op, inputs, outputs):
     return _params(inputs[0], outputs, axis)
 
 
+def _views(data: int, axis_input: int):
+    """Pieces along an axis with only axes of extent 1 before it are runs of the input."""
+
+    def view_offsets(op, inputs, outputs):
+        inp = inputs[data]
+        axis, _ = _axis(inputs[axis_input], len(inp.shape))
+        offsets = in_bytes(along_axis(inp.shape, axis, [t.shape[axis] for t in outputs]), inp)
+        return None if offsets is None else (data, offsets)
+
+    return view_offsets
+
+
 SPECS = [
     KernelSpec(
         op="SPLIT",
@@ -105,6 +118,7 @@ SPECS = [
         registration="mg_register_split",
         validate=validate_split,
         params=params_split,
+        view_offsets=_views(data=1, axis_input=0),
     ),
     KernelSpec(
         op="SPLIT_V",
@@ -115,5 +129,6 @@ SPECS = [
         registration="mg_register_split_v",
         validate=validate_split_v,
         params=params_split_v,
+        view_offsets=_views(data=0, axis_input=2),
     ),
 ]

@@ -13,6 +13,7 @@ import numpy as np
 
 from ..spec import KernelSpec, NodeParams
 from ._copy import COPY_SOURCES, INT8_16_32_F, check_types, constant_int32, product
+from ._views import box_offset
 
 SOURCES = ("strided_slice.h", "strided_slice.c", "strided_slice_copy.c", *COPY_SOURCES)
 MAX_DIMS = 4  # TFLite Micro rejects larger inputs
@@ -159,6 +160,16 @@ def params(op, inputs, outputs):
     )
 
 
+def view_offsets(op, inputs, outputs):
+    """Stride 1 (wherever an axis keeps more than one element) over a box that is one run of the input."""
+    inp = inputs[0]
+    axes, _, _ = _resolve(op, inputs)
+    if any(count > 1 and stride != 1 for _, count, stride in axes):
+        return None
+    start = box_offset(inp.shape, [s for s, _, _ in axes], [count for _, count, _ in axes])
+    return None if start is None else (0, [start * inp.dtype.size])
+
+
 SPEC = KernelSpec(
     op="STRIDED_SLICE",
     builtin_code=45,
@@ -168,4 +179,5 @@ SPEC = KernelSpec(
     registration="mg_register_strided_slice",
     validate=validate,
     params=params,
+    view_offsets=view_offsets,
 )

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ..spec import KernelSpec, NodeParams
 from ._copy import COPY_SOURCES, INT8_16_F, check_types, constant_int32
+from ._views import SAME_BYTES, moves_only_ones
 
 SOURCES = ("transpose.h", "transpose.c", "transpose_copy.c", *COPY_SOURCES)
 MAX_DIMS = 5  # MG_TRANSPOSE_DIMS; TFLite Micro's limit too
@@ -55,4 +56,8 @@ SPEC = KernelSpec(
     registration="mg_register_transpose",
     validate=validate,
     params=params,
+    # a permutation that moves only axes of extent 1 keeps every byte in place
+    view_offsets=lambda op, inputs, outputs: (
+        SAME_BYTES if moves_only_ones(inputs[0].shape, inputs[1].array().reshape(-1)) else None
+    ),
 )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..spec import KernelSpec, NodeParams
 from ._copy import COPY_SOURCES, INT8_16_32_F, check_types, normalize_axis, product
+from ._views import along_axis, in_bytes
 
 SOURCES = ("unpack.h", "unpack.c", "unpack_copy.c", *COPY_SOURCES)
 
@@ -36,6 +37,14 @@ def params(op, inputs, outputs):
     )
 
 
+def view_offsets(op, inputs, outputs):
+    """Unpacking along an axis with only axes of extent 1 before it: each output is a run of the input."""
+    inp = inputs[0]
+    axis = normalize_axis(op.options.get("axis", 0), len(inp.shape))
+    offsets = in_bytes(along_axis(inp.shape, axis, [1] * len(outputs)), inp)
+    return None if offsets is None else (0, offsets)
+
+
 SPEC = KernelSpec(
     op="UNPACK",
     builtin_code=88,
@@ -45,4 +54,5 @@ SPEC = KernelSpec(
     registration="mg_register_unpack",
     validate=validate,
     params=params,
+    view_offsets=view_offsets,
 )
