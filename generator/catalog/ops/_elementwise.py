@@ -25,18 +25,21 @@ def inplace_same_shape_input(op, inputs, outputs) -> int | None:
     return _broadcast.same_shape_input(inputs, outputs)
 
 
-def check_unary(op, inputs, outputs) -> str | None:
+def check_unary(op, inputs, outputs, int16: bool = False) -> str | None:
+    """One input and one output of one type: int8 or float32, or int16 too for an op with int16 math."""
     inp = inputs[0] if inputs else None
     if inp is None or len(inputs) != 1 or len(outputs) != 1:
         return "needs one input and one output"
     out = outputs[0]
     types = (inp.dtype.name, out.dtype.name)
-    if types not in (("INT8", "INT8"), ("FLOAT32", "FLOAT32")):
-        return f"input/output types {'/'.join(types)} are not supported (int8 or float32)"
-    if types[0] == "INT8":
+    allowed = ("INT8", "INT16", "FLOAT32") if int16 else ("INT8", "FLOAT32")
+    if types[0] != types[1] or types[0] not in allowed:
+        names = ", ".join(t.lower() for t in allowed[:-1]) + " or " + allowed[-1].lower()
+        return f"input/output types {'/'.join(types)} are not supported ({names})"
+    if types[0] != "FLOAT32":
         for role, t in (("input", inp), ("output", out)):
             if t.quant is None or len(t.quant.scale) != 1:
-                return f"int8 {op.op_name} needs a per-tensor quantized {role}"
+                return f"{types[0].lower()} {op.op_name} needs a per-tensor quantized {role}"
     if inp.num_elements != out.num_elements:
         return f"input and output sizes differ ({inp.num_elements} and {out.num_elements} elements)"
     return None
