@@ -138,29 +138,20 @@ def int16_batch(op_name, seed, out_scale=add_out_scale, nodes=24) -> Batch:
     return b
 
 
-def verify_int16_random(op_name, seed, out_scale=add_out_scale):
+def verify_int16_random(op_name, seed, out_scale=add_out_scale, power_of_two_nodes=0):
+    """24 random int16 nodes, then `power_of_two_nodes` with zero points 0 and power-of-two scales and
+    `pot_scale_int16` set: where TFLite would take its power-of-two-scale variant, TFLite Micro still takes the
+    general path."""
     b = int16_batch(op_name, seed, out_scale)
-    verify_model(b.build(), sets=b.sets())
-
-
-def verify_int16_power_of_two_scales(op_name, seed):
-    """Zero points 0 and power-of-two scales with `pot_scale_int16` set: where TFLite would take its
-    power-of-two-scale variant, TFLite Micro still takes the general path."""
-    b = Batch(seed)
-    for _ in range(20):
+    for _ in range(power_of_two_nodes):
         s1, s2 = (2.0 ** -int(b.rng.integers(8, 15)) for _ in range(2))
-        int16_node(
-            b, op_name, None, pot_scale_int16=True, scales=(s1, s2, max(s1, s2) * 2.0 ** int(b.rng.integers(0, 2)))
-        )
+        so = max(s1, s2) * 2.0 ** int(b.rng.integers(0, 2))
+        int16_node(b, op_name, None, pot_scale_int16=True, scales=(s1, s2, so))
     verify_model(b.build(), sets=b.sets())
 
 
 def test_int16_random():
-    verify_int16_random("ADD", 30)
-
-
-def test_int16_power_of_two_scales():
-    verify_int16_power_of_two_scales("ADD", 31)
+    verify_int16_random("ADD", 30, power_of_two_nodes=20)
 
 
 @pytest.mark.parametrize("seed", range(20))

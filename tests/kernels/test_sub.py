@@ -9,7 +9,6 @@ from test_add import (
     exhaustive_case,
     rejects,
     verify_int16_in_qemu,
-    verify_int16_power_of_two_scales,
     verify_int16_random,
 )
 
@@ -22,11 +21,7 @@ def test_int8_random(seed):
 
 
 def test_int16_random():
-    verify_int16_random("SUB", 130)
-
-
-def test_int16_power_of_two_scales():
-    verify_int16_power_of_two_scales("SUB", 131)
+    verify_int16_random("SUB", 130, power_of_two_nodes=20)
 
 
 @pytest.mark.parametrize("seed", range(8))
