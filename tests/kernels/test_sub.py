@@ -21,7 +21,7 @@ def test_int8_random(seed):
 
 
 def test_int16_random():
-    verify_int16_random("SUB", 130, power_of_two_nodes=20)
+    verify_int16_random("SUB", 130, power_of_two_nodes=10)
 
 
 @pytest.mark.parametrize("seed", range(8))
