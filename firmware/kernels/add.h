@@ -1,9 +1,10 @@
 /* The broadcasting binary family: ADD, SUB (output = act(input1 -/+ input2)) and MUL (act(input1 * input2)),
- * with NumPy-style broadcasting up to 6-D (see mg_broadcast.h). int8 ADD and SUB follow TFLite's scheme: both inputs
- * are shifted left by 20 bits, rescaled to a common scale (twice the larger input scale), added or subtracted,
- * then rescaled to the output; int8 MUL rescales the product of the offset inputs by input1_scale *
- * input2_scale / output_scale.
- * Kernels: mg_add_s8, mg_add_f32 (reference), mg_add_s8_dsp (add_s8_dsp.c), mg_add_s8_mve (add_s8_mve.c). */
+ * with NumPy-style broadcasting up to 6-D (see mg_broadcast.h). int8 and int16 ADD and SUB follow TFLite's scheme:
+ * both inputs are shifted left (by 20 bits for int8, 15 for int16), rescaled to a common scale (twice the larger
+ * input scale), added or subtracted, then rescaled to the output; int8 and int16 MUL rescale the product of the
+ * offset inputs by input1_scale * input2_scale / output_scale.
+ * Kernels: mg_add_s8, mg_add_s16, mg_add_f32 (reference), mg_add_s8_dsp (add_s8_dsp.c), mg_add_s8_mve
+ * (add_s8_mve.c); SUB and MUL the same three reference types. */
 #ifndef MG_ADD_H
 #define MG_ADD_H
 
@@ -17,10 +18,10 @@ typedef struct {
     const int32_t *extents;  /* the output walk: MG_BCAST_DIMS extents, outermost first ... */
     const int32_t *strides1; /* ... and each input's element strides, 0 where it is broadcast */
     const int32_t *strides2;
-    int32_t input1_offset; /* int8: minus the input zero points */
+    int32_t input1_offset; /* int8, int16: minus the input zero points */
     int32_t input2_offset;
     int32_t output_offset;     /* the output zero point */
-    int32_t left_shift;        /* 20 */
+    int32_t left_shift;        /* 20 (int8) or 15 (int16) */
     int32_t input1_multiplier; /* input_scale / (2 * max input scale) as Q31 and shift (<= 0) */
     int32_t input1_shift;
     int32_t input2_multiplier;
@@ -28,16 +29,16 @@ typedef struct {
     int32_t output_multiplier; /* 2 * max input scale / (2^left_shift * output_scale), shift <= 0 (MUL:
                                   input1_scale * input2_scale / output_scale) */
     int32_t output_shift;
-    int32_t act_min; /* int8: the fused activation as a quantized range */
+    int32_t act_min; /* int8, int16: the fused activation as a quantized range */
     int32_t act_max;
     float act_min_f; /* float32: the fused activation range */
     float act_max_f;
     const int32_t *backend_table; /* a backend kernel's precomputed table (add_s8_dsp.c), NULL for the others */
 } mg_add_params;
 
-/* One int8 element of ADD (subtract = 0) or SUB (1), as TFLite's reference AddFunc / SubElementwise: offset,
- * shift left, rescale each input, add or subtract, rescale, offset, clamp. */
-static inline int8_t mg_add_sub_element_s8(const mg_add_params *p, int32_t x1, int32_t x2, int subtract)
+/* One int8 or int16 element of ADD (subtract = 0) or SUB (1), as TFLite's reference AddElementwise /
+ * SubElementwise: offset, shift left, rescale each input, add or subtract, rescale, offset, clamp. */
+static inline int32_t mg_add_sub_element(const mg_add_params *p, int32_t x1, int32_t x2, int subtract)
 {
     const int32_t shifted1 = (p->input1_offset + x1) * (1 << p->left_shift);
     const int32_t shifted2 = (p->input2_offset + x2) * (1 << p->left_shift);
@@ -45,7 +46,16 @@ static inline int8_t mg_add_sub_element_s8(const mg_add_params *p, int32_t x1, i
     const int32_t scaled2 = mg_multiply_by_quantized_multiplier(shifted2, p->input2_multiplier, p->input2_shift);
     const int32_t sum = subtract ? scaled1 - scaled2 : scaled1 + scaled2;
     const int32_t raw = mg_multiply_by_quantized_multiplier(sum, p->output_multiplier, p->output_shift);
-    return (int8_t)mg_clamp(raw + p->output_offset, p->act_min, p->act_max);
+    return mg_clamp(raw + p->output_offset, p->act_min, p->act_max);
+}
+
+/* One int8 or int16 element of MUL, as TFLite's reference_integer_ops::MulElementwise: offset both inputs,
+ * multiply, rescale, offset, clamp. */
+static inline int32_t mg_mul_element(const mg_add_params *p, int32_t x1, int32_t x2)
+{
+    const int32_t product = (p->input1_offset + x1) * (p->input2_offset + x2);
+    const int32_t raw = mg_multiply_by_quantized_multiplier(product, p->output_multiplier, p->output_shift);
+    return mg_clamp(p->output_offset + raw, p->act_min, p->act_max);
 }
 
 /* TFLite's ActivationFunctionWithMinMax for float: std::max(v, min), then std::min(v, max). */
@@ -60,10 +70,13 @@ typedef mg_add_params mg_sub_params;
 typedef mg_add_params mg_mul_params;
 
 void mg_add_s8(const mg_add_params *p, const int8_t *input1, const int8_t *input2, int8_t *output);
+void mg_add_s16(const mg_add_params *p, const int16_t *input1, const int16_t *input2, int16_t *output);
 void mg_add_f32(const mg_add_params *p, const float *input1, const float *input2, float *output);
 void mg_sub_s8(const mg_sub_params *p, const int8_t *input1, const int8_t *input2, int8_t *output);
+void mg_sub_s16(const mg_sub_params *p, const int16_t *input1, const int16_t *input2, int16_t *output);
 void mg_sub_f32(const mg_sub_params *p, const float *input1, const float *input2, float *output);
 void mg_mul_s8(const mg_mul_params *p, const int8_t *input1, const int8_t *input2, int8_t *output);
+void mg_mul_s16(const mg_mul_params *p, const int16_t *input1, const int16_t *input2, int16_t *output);
 void mg_mul_f32(const mg_mul_params *p, const float *input1, const float *input2, float *output);
 
 extern const mg_registration mg_register_add;

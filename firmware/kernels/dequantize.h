@@ -1,4 +1,6 @@
-/* DEQUANTIZE: int8 -> float32, output = scale * (input - zero_point). */
+/* DEQUANTIZE (TFLite Micro's dequantize.cc): int8, int16 or uint8 -> float32, output = scale * (input - zero_point).
+ * TFLite computes the product in double and rounds it to float once; the float product of these exact operands
+ * (a float scale, an integer of at most 17 bits) rounds to the same value. */
 #ifndef MG_DEQUANTIZE_H
 #define MG_DEQUANTIZE_H
 
@@ -13,6 +15,8 @@ typedef struct {
 } mg_dequantize_params;
 
 void mg_dequantize_s8_f32(const mg_dequantize_params *p, const int8_t *input, float *output);
+void mg_dequantize_s16_f32(const mg_dequantize_params *p, const int16_t *input, float *output);
+void mg_dequantize_u8_f32(const mg_dequantize_params *p, const uint8_t *input, float *output);
 
 extern const mg_registration mg_register_dequantize;
 

@@ -2,4 +2,4 @@
 #include "leaky_relu.h"
 #include "mg_elementwise.h"
 
-MG_REGISTER_UNARY(leaky_relu, mg_prepare_unary, mg_leaky_relu_s8, mg_leaky_relu_f32);
+MG_REGISTER_UNARY_WITH_S16(leaky_relu, mg_prepare_unary_any, mg_leaky_relu_s8, mg_leaky_relu_s16, mg_leaky_relu_f32);

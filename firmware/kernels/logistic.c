@@ -2,4 +2,4 @@
 #include "logistic.h"
 #include "mg_elementwise.h"
 
-MG_REGISTER_UNARY(logistic, mg_prepare_unary, mg_logistic_s8, mg_logistic_f32);
+MG_REGISTER_UNARY_WITH_S16(logistic, mg_prepare_unary_any, mg_logistic_s8, mg_logistic_s16, mg_logistic_f32);

@@ -1,5 +1,6 @@
 /* LOGISTIC: output = 1 / (1 + exp(-x)), element-wise. int8 (output zero point -128; the values are those of
- * scale 1/256, as TFLite Micro computes them) and float32. TANH shares the parameters and the int8 input step. */
+ * scale 1/256, as TFLite Micro computes them), int16 (zero points 0, output scale 2^-15; mg_sigmoid_table.h) and
+ * float32. TANH shares the parameters and the int8 input step. */
 #ifndef MG_LOGISTIC_H
 #define MG_LOGISTIC_H
 
@@ -12,8 +13,9 @@ typedef struct {
     int32_t count;
     int32_t input_zero_point;
     int32_t input_range_radius; /* |x - zero point| at or beyond this saturates the output */
-    int32_t input_multiplier;   /* input_scale * 2^27 as a Q31 multiplier ... */
-    int32_t input_left_shift;   /* ... and a power-of-two shift: the input as Q4.27 */
+    int32_t input_multiplier;   /* int8: input_scale * 2^27 as a Q31 multiplier ... */
+    int32_t input_left_shift;   /* ... and a power-of-two shift: the input as Q4.27; int16: the rescaling to the
+                                   sigmoid table's scale, x * multiplier >> left_shift (mg_sigmoid_input_s16) */
 } mg_logistic_params;
 
 /* The int8 input step of TFLite's reference_integer_ops::Logistic and ::Tanh: 0 with *saturated set to the
@@ -34,6 +36,7 @@ static inline int mg_activation_input_q4(const mg_logistic_params *p, int8_t inp
 }
 
 void mg_logistic_s8(const mg_logistic_params *p, const int8_t *input, int8_t *output);
+void mg_logistic_s16(const mg_logistic_params *p, const int16_t *input, int16_t *output);
 void mg_logistic_f32(const mg_logistic_params *p, const float *input, float *output);
 
 extern const mg_registration mg_register_logistic;

@@ -61,6 +61,12 @@ static inline mg_status mg_prepare_binary(mg_node *node)
     return mg_check_elementwise(node, 2, 0);
 }
 
+/* A broadcasting binary op of any type, the same for every tensor (its invoke dispatches on it). */
+static inline mg_status mg_prepare_binary_any(mg_node *node)
+{
+    return mg_check_elementwise(node, 2, MG_ELEMENTWISE_ANY_TYPE);
+}
+
 /* The backends' binary kernels: int8, no broadcasting. */
 static inline mg_status mg_prepare_binary_s8(mg_node *node)
 {
@@ -78,6 +84,22 @@ static inline mg_status mg_prepare_binary_s8(mg_node *node)
             f32(node->params, input->data, output);                                                                    \
         }                                                                                                              \
         return MG_OK;                                                                                                  \
+    }                                                                                                                  \
+    const mg_registration mg_register_##name = {0, 0, prepare, name##_invoke}
+
+/* MG_REGISTER_UNARY for an op with int16 math too; its prepare lets any one type through
+ * (mg_prepare_unary_any), so the invoke fails the node on a type it has no math for. */
+#define MG_REGISTER_UNARY_WITH_S16(name, prepare, s8, s16, f32)                                                        \
+    static mg_status name##_invoke(mg_node *node)                                                                      \
+    {                                                                                                                  \
+        const mg_tensor *input = mg_input(node, 0);                                                                    \
+        void *output = mg_output(node, 0)->data;                                                                       \
+        switch (input->type) {                                                                                         \
+        case MG_INT8: s8(node->params, input->data, output); return MG_OK;                                             \
+        case MG_INT16: s16(node->params, input->data, output); return MG_OK;                                           \
+        case MG_FLOAT32: f32(node->params, input->data, output); return MG_OK;                                         \
+        default: return mg_fail(node, "supports int8, int16 and float32 only");                                        \
+        }                                                                                                              \
     }                                                                                                                  \
     const mg_registration mg_register_##name = {0, 0, prepare, name##_invoke}
 
@@ -111,6 +133,19 @@ static inline mg_status mg_prepare_binary_s8(mg_node *node)
     case type_code:                                                                                                    \
         kernel(node->params, mg_input(node, 0)->data, mg_input(node, 1)->data, mg_output(node, 0)->data);              \
         return MG_OK;
+
+/* MG_REGISTER_BINARY for an op with int16 math too (prepare: mg_prepare_binary_any). */
+#define MG_REGISTER_BINARY_WITH_S16(name, prepare, s8, s16, f32)                                                       \
+    static mg_status name##_invoke(mg_node *node)                                                                      \
+    {                                                                                                                  \
+        switch (mg_output(node, 0)->type) {                                                                            \
+            MG_BINARY_CASE(MG_INT8, s8)                                                                                \
+            MG_BINARY_CASE(MG_INT16, s16)                                                                              \
+            MG_BINARY_CASE(MG_FLOAT32, f32)                                                                            \
+        default: return mg_fail(node, "supports int8, int16 and float32 only");                                        \
+        }                                                                                                              \
+    }                                                                                                                  \
+    const mg_registration mg_register_##name = {0, 0, prepare, name##_invoke}
 
 /* One math function for whatever type the prepare let through, as MG_REGISTER_UNARY_ONE. */
 #define MG_REGISTER_BINARY_ONE(name, prepare, kernel)                                                                  \

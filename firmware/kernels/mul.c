@@ -2,4 +2,4 @@
 #include "add.h"
 #include "mg_elementwise.h"
 
-MG_REGISTER_BINARY(mul, mg_prepare_binary, mg_mul_s8, mg_mul_f32);
+MG_REGISTER_BINARY_WITH_S16(mul, mg_prepare_binary_any, mg_mul_s8, mg_mul_s16, mg_mul_f32);

@@ -1,4 +1,6 @@
-/* QUANTIZE: float32 -> int8 (affine), or int8 -> int8 or uint8 (requantize to another scale and zero point). */
+/* QUANTIZE (TFLite Micro's quantize.cc): float32 -> int8 or int16 (affine: round(x / scale) + zero point,
+ * clamped), and requantization between integer types, as TFLite's reference_ops::Requantize: int8 -> int8,
+ * uint8 or int16, int16 -> int8 or int16, uint8 -> int8. */
 #ifndef MG_QUANTIZE_H
 #define MG_QUANTIZE_H
 
@@ -10,14 +12,18 @@ typedef struct {
     int32_t count;
     float scale;              /* float input: the output scale */
     int32_t zero_point;       /* the output zero point */
-    int32_t input_zero_point; /* int8 input */
-    int32_t multiplier;       /* int8 input: input_scale / output_scale as Q31 and shift */
+    int32_t input_zero_point; /* integer input */
+    int32_t multiplier;       /* integer input: input_scale / output_scale as Q31 and shift */
     int32_t shift;
 } mg_quantize_params;
 
 void mg_quantize_f32_s8(const mg_quantize_params *p, const float *input, int8_t *output);
+void mg_quantize_f32_s16(const mg_quantize_params *p, const float *input, int16_t *output);
 void mg_requantize_s8(const mg_quantize_params *p, const int8_t *input, int8_t *output);
-void mg_requantize_s8_u8(const mg_quantize_params *p, const int8_t *input, uint8_t *output);
+
+/* The other integer pairs (MG_* type codes); MG_ERROR for a pair QUANTIZE does not have. */
+mg_status mg_requantize_generic(const mg_quantize_params *p, const void *input, int input_type, void *output,
+                                int output_type);
 
 extern const mg_registration mg_register_quantize;
 

@@ -12,21 +12,10 @@ void mg_quantize_f32_s8(const mg_quantize_params *p, const float *input, int8_t 
     }
 }
 
-static int32_t requantized(const mg_quantize_params *p, int8_t value)
-{
-    return mg_multiply_by_quantized_multiplier(value - p->input_zero_point, p->multiplier, p->shift) + p->zero_point;
-}
-
 void mg_requantize_s8(const mg_quantize_params *p, const int8_t *input, int8_t *output)
 {
     for (int32_t i = 0; i < p->count; ++i) {
-        output[i] = (int8_t)mg_clamp(requantized(p, input[i]), -128, 127);
-    }
-}
-
-void mg_requantize_s8_u8(const mg_quantize_params *p, const int8_t *input, uint8_t *output)
-{
-    for (int32_t i = 0; i < p->count; ++i) {
-        output[i] = (uint8_t)mg_clamp(requantized(p, input[i]), 0, 255);
+        int32_t q = mg_multiply_by_quantized_multiplier(input[i] - p->input_zero_point, p->multiplier, p->shift);
+        output[i] = (int8_t)mg_clamp(q + p->zero_point, -128, 127);
     }
 }

@@ -4,7 +4,7 @@
 
 static inline int8_t sub_element(const mg_sub_params *p, int32_t x1, int32_t x2)
 {
-    return mg_add_sub_element_s8(p, x1, x2, 1);
+    return (int8_t)mg_add_sub_element(p, x1, x2, 1);
 }
 
 void mg_sub_s8(const mg_sub_params *p, const int8_t *input1, const int8_t *input2, int8_t *output)

@@ -2,4 +2,4 @@
 #include "tanh.h"
 #include "mg_elementwise.h"
 
-MG_REGISTER_UNARY(tanh, mg_prepare_unary, mg_tanh_s8, mg_tanh_f32);
+MG_REGISTER_UNARY_WITH_S16(tanh, mg_prepare_unary_any, mg_tanh_s8, mg_tanh_s16, mg_tanh_f32);

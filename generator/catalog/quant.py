@@ -9,6 +9,9 @@ import numpy as np
 from ..model import Tensor
 
 INT8_MIN, INT8_MAX = -128, 127
+INT16_MIN, INT16_MAX = -32768, 32767
+# the value range of each quantized type, by the tensor type's name
+TYPE_RANGES = {"INT8": (INT8_MIN, INT8_MAX), "INT16": (INT16_MIN, INT16_MAX), "UINT8": (0, 255)}
 FLOAT_LOWEST, FLOAT_MAX = float(-np.finfo(np.float32).max), float(np.finfo(np.float32).max)
 ACTIVATIONS = {0: "NONE", 1: "RELU", 2: "RELU_N1_TO_1", 3: "RELU6", 4: "TANH", 5: "SIGN_BIT"}
 
@@ -54,19 +57,27 @@ def multiplier_from_scales(in_scale: float, w_scale: float, out_scale: float) ->
 
 
 def activation_range_int8(activation: int, out: Tensor) -> tuple[int, int]:
+    """The fused activation's range for an int8 output (see activation_range_quantized)."""
+    return activation_range_quantized(activation, out)
+
+
+def activation_range_quantized(activation: int, out: Tensor) -> tuple[int, int]:
+    """CalculateActivationRangeQuantized for an int8 or int16 output: the fused activation's range quantized with
+    the output's scale and zero point, within the output type's limits."""
     scale, zp = scale_of(out), zero_point_of(out)
+    type_min, type_max = TYPE_RANGES[out.dtype.name]
 
     def q(value: float) -> int:
         return zp + round_half_away(float(np.float32(value) / scale))
 
     if activation == 0:
-        return INT8_MIN, INT8_MAX
+        return type_min, type_max
     if activation == 1:
-        return max(INT8_MIN, q(0.0)), INT8_MAX
+        return max(type_min, q(0.0)), type_max
     if activation == 3:
-        return max(INT8_MIN, q(0.0)), min(INT8_MAX, q(6.0))
+        return max(type_min, q(0.0)), min(type_max, q(6.0))
     if activation == 2:
-        return max(INT8_MIN, q(-1.0)), min(INT8_MAX, q(1.0))
+        return max(type_min, q(-1.0)), min(type_max, q(1.0))
     raise ValueError(f"fused activation {ACTIVATIONS.get(activation, activation)} is not supported")
 
 

@@ -1,10 +1,15 @@
-"""The tests LOGISTIC and TANH share (their int8 kernels scale the input to Q4.27 the same way): randomized int8
-cases with every int8 input value, extreme input scales and zero points, float32 cases. A test module subclasses
-ActivationTests with the op and the int8 output quantization TFLite Micro's values assume."""
+"""The tests LOGISTIC and TANH share (their int8 kernels scale the input to Q4.27 the same way, their int16
+kernels interpolate one sigmoid table): randomized int8 cases with every int8 input value, extreme input scales
+and zero points, int16 nodes batched in one model (power-of-two and other input scales, every int16 value in
+two of them), float32 cases. A test module subclasses ActivationTests with the op and the int8 output
+quantization TFLite Micro's values assume."""
 
 import numpy as np
 import pytest
+from op_cases import Batch, random_shape
 
+from generator.check import CheckError, check
+from generator.model import read_model
 from kernel_harness import rand_scale, verify_model
 from modelkit import GraphBuilder
 
@@ -36,6 +41,43 @@ def int8_case(op: str, seed: int, out_scale: float, out_zp: int, in_scale=None, 
     g.op(op, [x], [y], version=int(rng.integers(2, 4)))
     every_value = [rng.permutation(ALL_INT8).reshape(shape)] if int(np.prod(shape)) == 256 else []
     return g.build([x], [y]), every_value
+
+
+ALL_INT16 = np.arange(-32768, 32768, dtype=np.int16)
+INT16_OUT_SCALE = 2.0**-15  # TFLite Micro's int16 LOGISTIC and TANH require it, with zero points 0
+
+
+def int16_node(b: Batch, op: str, in_scale: float, shape=None, every_value=False):
+    """One int16 node of `b` (version 3, as TFLite gives int16 LOGISTIC and TANH)."""
+    shape = shape or random_shape(b.rng, max_elements=64) or [5]
+    values = (lambda rng, s: rng.permutation(ALL_INT16).reshape(s)) if every_value else None
+    x = b.input(shape, "int16", (in_scale, 0), values=values)
+    b.node(op, [x], [b.output(shape, "int16", (INT16_OUT_SCALE, 0))], version=3)
+
+
+def int16_batch(op: str, seed: int) -> Batch:
+    """Input scales 2^-9 .. 2^-14 (2^-12, and for TANH 2^-11, skip the rescaling), random ones from 3e-6 to 2.5
+    (beyond 32767 / 12288 the rescaling overflows), and every int16 value at 2^-12 and at a random scale."""
+    b = Batch(seed)
+    int16_node(b, op, 2.0**-12, [256, 256], every_value=True)
+    int16_node(b, op, rand_scale(b.rng, 1e-4, 1e-3), [65536], every_value=True)
+    for exponent in range(9, 15):
+        int16_node(b, op, 2.0**-exponent)
+    for _ in range(16):
+        int16_node(b, op, rand_scale(b.rng, 3e-6, 2.5))
+    return b
+
+
+def int16_model(op: str, in_scale: float, out_scale: float = INT16_OUT_SCALE, zero_point: int = 0) -> bytes:
+    g = GraphBuilder()
+    x, y = g.tensor([4], "int16", in_scale, zero_point), g.tensor([4], "int16", out_scale, 0)
+    g.op(op, [x], [y], version=3)
+    return g.build([x], [y])
+
+
+def rejects(model: bytes, reason: str):
+    with pytest.raises(CheckError, match=reason):
+        check(read_model(model))
 
 
 def float_case(op: str, seed: int) -> bytes:
@@ -93,10 +135,25 @@ class ActivationTests:
     def test_float_random(self, seed):
         verify_model(float_case(self.OP, seed), count=2, seed=seed)
 
+    def test_int16_random(self):
+        b = int16_batch(self.OP, 40)
+        verify_model(b.build(), sets=b.sets())
+
+    def test_int16_rejects(self):
+        rejects(int16_model(self.OP, 2.0**-12, out_scale=1.0 / 256), r"needs output scale 2\^-15")
+        rejects(int16_model(self.OP, 2.0**-12, zero_point=3), "needs zero points 0")
+        rejects(int16_model(self.OP, 3.0), "too large for the int16 rescaling")
+
     @pytest.mark.qemu
     def test_in_qemu(self):
-        model, every_value = self.int8_case(2)
-        verify_model(model, sets=[every_value], qemu=True)
+        """Every int8 value through an int8 node and an int16 node of each kind (power-of-two and rescaled input
+        scale) in one firmware."""
+        b = Batch(2)
+        x = b.input([256], "int8", (0.05, 3), values=lambda rng, s: rng.permutation(ALL_INT8).reshape(s))
+        b.node(self.OP, [x], [b.output([256], "int8", (self.OUT_SCALE, self.OUT_ZP))], version=2)
+        int16_node(b, self.OP, 2.0**-12, [64])
+        int16_node(b, self.OP, 3e-4, [64])
+        verify_model(b.build(), sets=b.sets(1), qemu=True)
 
     @pytest.mark.qemu
     def test_float_in_qemu(self):

@@ -1,8 +1,9 @@
-"""ADD: randomized int8 and float32 cases (broadcasting up to 6-D, constant operands, fused activations)
+"""ADD: randomized int8, int16 and float32 cases (broadcasting up to 6-D, constant operands, fused activations)
 against TFLite Micro. The case builders are shared with test_sub.py and test_mul.py."""
 
 import numpy as np
 import pytest
+from op_cases import Batch, random_values
 
 from generator.check import CheckError, check
 from generator.model import read_model
@@ -96,6 +97,63 @@ def exhaustive_case(op_name, seed, version=2, out_scale=None, quant=None, activa
     return g.build([a, b], [y]), [[values.reshape(256, 1), values.reshape(1, 256)]]
 
 
+# TFLite's op versions for int16 nodes (op_version.cc; `pot_scale_int16` false for ADD and SUB)
+INT16_VERSIONS = {"ADD": 3, "SUB": 5, "MUL": 4}
+
+
+def int16_node(b: Batch, op_name, out_scale, pot_scale_int16=False, scales=None):
+    """One int16 node of `b`: random broadcast shapes, scales (zero points 0, as TFLite requires), activation;
+    input 2 constant in about a quarter of the nodes. `out_scale(rng, s1, s2)` picks the output scale, or
+    `scales` fixes all three."""
+    out_shape, shape1, shape2 = broadcast_shapes(b.rng, max_elements=64)
+    s1, s2, so = scales or (lambda s1, s2: (s1, s2, out_scale(b.rng, s1, s2)))(
+        rand_scale(b.rng, 1e-4, 1e-2), rand_scale(b.rng, 1e-4, 1e-2)
+    )
+    x1 = b.input(shape1, "int16", (s1, 0))
+    if b.rng.integers(0, 4) == 0:
+        x2 = b.constant(random_values(b.rng, "int16", shape2), "int16", (s2, 0))
+    else:
+        x2 = b.input(shape2, "int16", (s2, 0))
+    options = {"potScaleInt16": pot_scale_int16} if op_name != "MUL" else {}
+    y = b.output(out_shape, "int16", (so, 0))
+    b.node(
+        op_name,
+        [x1, x2],
+        [y],
+        version=INT16_VERSIONS[op_name],
+        fusedActivationFunction=int(b.rng.choice(ACTIVATIONS)),
+        **options,
+    )
+
+
+def add_out_scale(rng, s1, s2):
+    """Output scales from half to four times the larger input scale: sums span the int16 range, some clamp."""
+    return max(s1, s2) * float(rng.uniform(0.5, 4.0))
+
+
+def int16_batch(op_name, seed, out_scale=add_out_scale, nodes=20) -> Batch:
+    b = Batch(seed)
+    for _ in range(nodes):
+        int16_node(b, op_name, out_scale)
+    return b
+
+
+def verify_int16_random(op_name, seed, out_scale=add_out_scale, power_of_two_nodes=0):
+    """20 random int16 nodes, then `power_of_two_nodes` with zero points 0 and power-of-two scales and
+    `pot_scale_int16` set: where TFLite would take its power-of-two-scale variant, TFLite Micro still takes the
+    general path."""
+    b = int16_batch(op_name, seed, out_scale)
+    for _ in range(power_of_two_nodes):
+        s1, s2 = (2.0 ** -int(b.rng.integers(8, 15)) for _ in range(2))
+        so = max(s1, s2) * 2.0 ** int(b.rng.integers(0, 2))
+        int16_node(b, op_name, None, pot_scale_int16=True, scales=(s1, s2, so))
+    verify_model(b.build(), sets=b.sets())
+
+
+def test_int16_random():
+    verify_int16_random("ADD", 30, power_of_two_nodes=10)
+
+
 @pytest.mark.parametrize("seed", range(20))
 def test_int8_random(seed):
     verify_model(binary_case("ADD", seed), count=2, seed=seed)
@@ -131,6 +189,17 @@ def test_in_qemu():
     verify_model(binary_case("ADD", 3), count=2, seed=3, qemu=True)
 
 
+def verify_int16_in_qemu(op_name, seed, out_scale=add_out_scale, board="mps2-an505"):
+    """A few int16 nodes in one firmware on a Cortex-M33 (ARMv8-M) board."""
+    b = int16_batch(op_name, seed, out_scale, nodes=3)
+    verify_model(b.build(), sets=b.sets(1), qemu=True, board=board)
+
+
+@pytest.mark.qemu
+def test_int16_in_qemu():
+    verify_int16_in_qemu("ADD", 32)
+
+
 def binary_model(
     op_name,
     types=("int8", "int8", "int8"),
@@ -154,7 +223,7 @@ def rejects(model: bytes, reason: str):
 
 
 def check_rejections(op_name):
-    rejects(binary_model(op_name, types=("int16",) * 3), "types INT16/INT16/INT16 are not supported")
+    rejects(binary_model(op_name, types=("int16", "int16", "int8")), "types INT16/INT16/INT8 are not supported")
     rejects(binary_model(op_name, types=("uint8",) * 3), "types UINT8/UINT8/UINT8 are not supported")
     rejects(binary_model(op_name, types=("int8", "int8", "float32")), "types INT8/INT8/FLOAT32")
     rejects(binary_model(op_name, activation=4), "fused activation TANH is not supported")
@@ -166,3 +235,4 @@ def check_rejections(op_name):
 def test_rejects_unsupported():
     check_rejections("ADD")
     rejects(binary_model("ADD", scales=(0.5, 0.5, 1e-7)), "output scale is too small")
+    rejects(binary_model("ADD", types=("int16",) * 3, scales=(0.5, 0.5, 1e-5), version=3), r"2\^15 \* out scale")

@@ -5,6 +5,7 @@ nodes fall back to the reference kernel."""
 
 import numpy as np
 import pytest
+from test_add import binary_model
 
 from generator.check import check
 from generator.model import read_model
@@ -68,3 +69,6 @@ def test_fallbacks():
     assert backend_of(broadcast) == "reference"
     verify_model(broadcast, count=2, backends=BACKENDS)
     assert backend_of(add_case(3, dtype="float32")) == "reference"
+    int16 = binary_model("ADD", types=("int16",) * 3, scales=(0.001, 0.002, 0.004), version=3)
+    assert backend_of(int16) == "reference"
+    verify_model(int16, count=2, backends=BACKENDS)

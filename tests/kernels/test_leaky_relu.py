@@ -1,8 +1,10 @@
-"""LEAKY_RELU: randomized int8 and float32 cases against TFLite Micro, and every int8 input value."""
+"""LEAKY_RELU: randomized int8, int16 and float32 cases against TFLite Micro, and every int8 and int16 input
+value."""
 
 import numpy as np
 import pytest
-from test_relu import check_rejections, every_int8, random_shape, unary_case, wide_floats
+from op_cases import Batch
+from test_relu import check_rejections, every_int8, int16_batch, int16_node, random_shape, unary_case, wide_floats
 
 from kernel_harness import verify_model
 
@@ -35,10 +37,20 @@ def test_float_random(seed):
     )
 
 
+def test_int16_random():
+    b = int16_batch("LEAKY_RELU", 70, options=lambda rng: {"alpha": alpha_of(int(rng.integers(0, 1000)))})
+    verify_model(b.build(), sets=b.sets())
+
+
 @pytest.mark.qemu
 def test_in_qemu():
-    verify_model(unary_case("LEAKY_RELU", 9, shape=[256], alpha=0.2), sets=every_int8(), qemu=True)
+    """Every int8 value through an int8 node and an int16 node, in one firmware."""
+    b = Batch(9)
+    x = b.input([256], "int8", (0.05, -3), values=lambda rng, s: every_int8()[0][0])
+    b.node("LEAKY_RELU", [x], [b.output([256], "int8", (0.04, 5))], version=1, alpha=0.2)
+    int16_node(b, "LEAKY_RELU", [64], alpha=0.2)
+    verify_model(b.build(), sets=b.sets(1), qemu=True)
 
 
 def test_rejects_unsupported():
-    check_rejections("LEAKY_RELU", alpha=0.2)
+    check_rejections("LEAKY_RELU", int16=True, alpha=0.2)

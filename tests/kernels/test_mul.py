@@ -1,16 +1,35 @@
-"""MUL: randomized int8 and float32 cases (broadcasting up to 6-D, constant operands, fused activations)
+"""MUL: randomized int8, int16 and float32 cases (broadcasting up to 6-D, constant operands, fused activations)
 against TFLite Micro."""
 
 import pytest
-from test_add import binary_case, binary_model, check_rejections, exhaustive_case, rejects
+from test_add import (
+    binary_case,
+    binary_model,
+    check_rejections,
+    exhaustive_case,
+    rejects,
+    verify_int16_in_qemu,
+    verify_int16_random,
+)
 
 from kernel_harness import rand_scale, verify_model
+from modelkit import GraphBuilder
 
 
 def out_scale(rng):
     """Output scales around the product of the input scales, so that results span the int8 range; some with a
     multiplier above 1 (a left shift)."""
     return rand_scale(rng, 2e-4, 0.02)
+
+
+def int16_out_scale(rng, s1, s2):
+    """Products of full-range int16 values (up to 2^30) land around the int16 range: multipliers near 2^-15,
+    never 1 or above (int16 MUL's limit)."""
+    return s1 * s2 * 2.0**15 * float(rng.uniform(0.3, 3.0))
+
+
+def test_int16_random():
+    verify_int16_random("MUL", 230, int16_out_scale)
 
 
 @pytest.mark.parametrize("seed", range(20))
@@ -34,6 +53,20 @@ def test_in_qemu():
     verify_model(binary_case("MUL", 205, out_scale=out_scale), count=2, seed=5, qemu=True)
 
 
+@pytest.mark.qemu
+def test_int16_in_qemu():
+    verify_int16_in_qemu("MUL", 232, int16_out_scale)
+
+
 def test_rejects_unsupported():
     check_rejections("MUL")
     rejects(binary_model("MUL", scales=(1.0, 1.0, 1e-6)), "too large")
+    rejects(binary_model("MUL", types=("int16",) * 3, scales=(0.01, 0.01, 5e-5), version=4), "too large")
+
+
+def test_rejects_int16_zero_points():
+    g = GraphBuilder()
+    a, b = g.tensor([2, 3], "int16", 0.01, 0), g.tensor([2, 3], "int16", 0.01, 5)
+    y = g.tensor([2, 3], "int16", 0.01, 0)
+    g.op("MUL", [a, b], [y], version=4)
+    rejects(g.build([a, b], [y]), "int16 MUL needs zero points 0")

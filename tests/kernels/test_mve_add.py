@@ -4,6 +4,7 @@ in-place case, each node checked to run on the mve kernel; broadcasting stays wi
 
 import numpy as np
 import pytest
+from test_add import binary_model
 
 from generator.check import check
 from generator.model import read_model
@@ -59,3 +60,9 @@ def test_in_place_chain():
 
 def test_broadcast_stays_with_the_reference():
     assert backends_of(add_case(3, shape2=[1, 1, 1, 1])) == ["reference"]
+
+
+def test_int16_stays_with_the_reference():
+    model = binary_model("ADD", types=("int16",) * 3, scales=(0.001, 0.002, 0.004), version=3)
+    assert backends_of(model) == ["reference"]
+    verify_model(model, count=2, backends=BACKENDS)

@@ -1,7 +1,9 @@
-"""RELU and RELU6: randomized int8 and float32 cases against TFLite Micro, and every int8 input value."""
+"""RELU and RELU6: randomized int8, int16 and float32 cases against TFLite Micro, and every int8 and int16 input
+value. The int16 batch builder is shared with test_leaky_relu.py."""
 
 import numpy as np
 import pytest
+from op_cases import Batch
 
 from generator.check import CheckError, check
 from generator.model import read_model
@@ -73,10 +75,47 @@ def test_float_random(op_name, seed):
     verify_model(unary_case(op_name, 200 + seed, dtype="float32", shape=shape), sets=wide_floats(seed, shape))
 
 
-@pytest.mark.qemu
+ALL_INT16 = np.arange(-32768, 32768, dtype=np.int16)
+INT16_VERSIONS = {"RELU": 3, "RELU6": 3, "LEAKY_RELU": 2}  # TFLite's versions of int16 nodes (op_version.cc)
+
+
+def int16_node(b: Batch, op_name, shape, same_quant=False, every_value=False, **options):
+    """One int16 node of `b`: zero points 0 (TFLite's int16 quantization), random scales (the output's from
+    half to twice the input's, or the input's)."""
+    in_scale = rand_scale(b.rng, 1e-4, 1e-2)
+    out_scale = in_scale if same_quant else in_scale * float(b.rng.uniform(0.5, 2.0))
+    values = (lambda rng, s: rng.permutation(ALL_INT16).reshape(s)) if every_value else None
+    x = b.input(shape, "int16", (in_scale, 0), values=values)
+    y = b.output(shape, "int16", (out_scale, 0))
+    b.node(op_name, [x], [y], version=INT16_VERSIONS[op_name], **options)
+
+
+def int16_batch(op_name, seed, options=lambda rng: {}, same_quant=False) -> Batch:
+    """Two nodes over every int16 value, then 20 of random shapes."""
+    b = Batch(seed)
+    for k in range(22):
+        shape = [65536] if k < 2 else random_shape(b.rng, max_elements=64)
+        int16_node(b, op_name, shape, same_quant=same_quant, every_value=k < 2, **options(b.rng))
+    return b
+
+
 @pytest.mark.parametrize("op_name", ["RELU", "RELU6"])
-def test_in_qemu(op_name):
-    verify_model(unary_case(op_name, 7, shape=[256], same_quant=op_name == "RELU6"), sets=every_int8(), qemu=True)
+def test_int16_random(op_name):
+    # RELU6 outputs share the input's quantization, as converters produce them
+    b = int16_batch(op_name, 60 + len(op_name), same_quant=op_name == "RELU6")
+    verify_model(b.build(), sets=b.sets())
+
+
+@pytest.mark.qemu
+def test_in_qemu():
+    """Every int8 value through int8 RELU and RELU6, and int16 nodes of both, in one firmware."""
+    b = Batch(7)
+    for op_name in ("RELU", "RELU6"):
+        quant = (0.05, -3)
+        x = b.input([256], "int8", quant, values=lambda rng, s: every_int8()[0][0])
+        b.node(op_name, [x], [b.output([256], "int8", quant if op_name == "RELU6" else (0.04, 5))], version=2)
+        int16_node(b, op_name, [64], same_quant=op_name == "RELU6")
+    verify_model(b.build(), sets=b.sets(1), qemu=True)
 
 
 def unary_model(op_name, types=("int8", "int8"), scales=(0.05, 0.05), version=1, **options) -> bytes:
@@ -89,9 +128,10 @@ def unary_model(op_name, types=("int8", "int8"), scales=(0.05, 0.05), version=1,
     return g.build([x], [y])
 
 
-def check_rejections(op_name, **options):
+def check_rejections(op_name, int16=False, **options):
+    """Unsupported types (int16 too unless the op has int16 math) and mixed types are rejected."""
     for types, reason in [
-        (("int16", "int16"), "INT16/INT16 are not supported"),
+        (("int16", "int8"), "INT16/INT8 are not supported") if int16 else (("int16", "int16"), "INT16/INT16 are not"),
         (("uint8", "uint8"), "UINT8/UINT8 are not supported"),
         (("int8", "float32"), "INT8/FLOAT32 are not supported"),
     ]:
@@ -101,4 +141,12 @@ def check_rejections(op_name, **options):
 
 @pytest.mark.parametrize("op_name", ["RELU", "RELU6"])
 def test_rejects_unsupported(op_name):
-    check_rejections(op_name)
+    check_rejections(op_name, int16=True)
+
+
+def test_rejects_int16_zero_point():
+    g = GraphBuilder()
+    x, y = g.tensor([4], "int16", 0.01, 2), g.tensor([4], "int16", 0.01, 0)
+    g.op("RELU", [x], [y], version=3)
+    with pytest.raises(CheckError, match="int16 RELU needs zero points 0"):
+        check(read_model(g.build([x], [y])))

@@ -1,8 +1,16 @@
-"""SUB: randomized int8 and float32 cases (broadcasting up to 6-D, constant operands, fused activations)
+"""SUB: randomized int8, int16 and float32 cases (broadcasting up to 6-D, constant operands, fused activations)
 against TFLite Micro."""
 
 import pytest
-from test_add import binary_case, binary_model, check_rejections, exhaustive_case, rejects
+from test_add import (
+    binary_case,
+    binary_model,
+    check_rejections,
+    exhaustive_case,
+    rejects,
+    verify_int16_in_qemu,
+    verify_int16_random,
+)
 
 from kernel_harness import verify_model
 
@@ -10,6 +18,10 @@ from kernel_harness import verify_model
 @pytest.mark.parametrize("seed", range(20))
 def test_int8_random(seed):
     verify_model(binary_case("SUB", 100 + seed), count=2, seed=seed)
+
+
+def test_int16_random():
+    verify_int16_random("SUB", 130, power_of_two_nodes=10)
 
 
 @pytest.mark.parametrize("seed", range(8))
@@ -42,6 +54,12 @@ def test_in_qemu():
     verify_model(binary_case("SUB", 104), count=2, seed=4, qemu=True)
 
 
+@pytest.mark.qemu
+def test_int16_in_qemu():
+    verify_int16_in_qemu("SUB", 132, board="mps2-an386")
+
+
 def test_rejects_unsupported():
     check_rejections("SUB")
     rejects(binary_model("SUB", scales=(0.5, 0.5, 1e-7)), "output scale is too small")
+    rejects(binary_model("SUB", types=("int16",) * 3, scales=(0.5, 0.5, 1e-5), version=5), r"2\^15 \* out scale")

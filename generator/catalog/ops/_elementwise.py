@@ -25,25 +25,31 @@ def inplace_same_shape_input(op, inputs, outputs) -> int | None:
     return _broadcast.same_shape_input(inputs, outputs)
 
 
-def check_unary(op, inputs, outputs) -> str | None:
+def check_unary(op, inputs, outputs, int16: bool = False) -> str | None:
+    """One input and one output of one type: int8 or float32, or int16 too for an op with int16 math."""
     inp = inputs[0] if inputs else None
     if inp is None or len(inputs) != 1 or len(outputs) != 1:
         return "needs one input and one output"
     out = outputs[0]
     types = (inp.dtype.name, out.dtype.name)
-    if types not in (("INT8", "INT8"), ("FLOAT32", "FLOAT32")):
-        return f"input/output types {'/'.join(types)} are not supported (int8 or float32)"
-    if types[0] == "INT8":
+    allowed = ("INT8", "INT16", "FLOAT32") if int16 else ("INT8", "FLOAT32")
+    if types[0] != types[1] or types[0] not in allowed:
+        names = ", ".join(t.lower() for t in allowed[:-1]) + " or " + allowed[-1].lower()
+        return f"input/output types {'/'.join(types)} are not supported ({names})"
+    if types[0] != "FLOAT32":
         for role, t in (("input", inp), ("output", out)):
             if t.quant is None or len(t.quant.scale) != 1:
-                return f"int8 {op.op_name} needs a per-tensor quantized {role}"
+                return f"{types[0].lower()} {op.op_name} needs a per-tensor quantized {role}"
     if inp.num_elements != out.num_elements:
         return f"input and output sizes differ ({inp.num_elements} and {out.num_elements} elements)"
     return None
 
 
+BINARY_TYPES = (("INT8",) * 3, ("INT16",) * 3, ("FLOAT32",) * 3)
+
+
 def check_binary(op, inputs, outputs, name: str) -> str | None:
-    """What ADD, SUB and MUL share: two inputs of one type (int8 or float32), the output's type, per-tensor
+    """What ADD, SUB and MUL share: two inputs of one type (int8, int16 or float32), the output's type, per-tensor
     quantization, a supported fused activation and broadcastable shapes."""
     in1, in2 = (list(inputs) + [None, None])[:2]
     if in1 is None or in2 is None or len(inputs) != 2 or len(outputs) != 1:
@@ -53,46 +59,55 @@ def check_binary(op, inputs, outputs, name: str) -> str | None:
     if activation not in SUPPORTED_ACTIVATIONS:
         return f"fused activation {quant.ACTIVATIONS.get(activation, activation)} is not supported"
     types = (in1.dtype.name, in2.dtype.name, out.dtype.name)
-    if types not in (("INT8",) * 3, ("FLOAT32",) * 3):
-        return f"input/input/output types {'/'.join(types)} are not supported (int8 or float32)"
-    if types[0] == "INT8":
+    if types not in BINARY_TYPES:
+        return f"input/input/output types {'/'.join(types)} are not supported (int8, int16 or float32)"
+    if types[0] != "FLOAT32":
         for role, t in (("input 1", in1), ("input 2", in2), ("output", out)):
             if t.quant is None or not t.quant.scale:
-                return f"int8 {name} needs a quantized {role}"
+                return f"{types[0].lower()} {name} needs a quantized {role}"
             if len(t.quant.scale) != 1:
                 return f"per-channel quantization of the {role} is not supported"
     return _broadcast.check_shapes(in1, in2, out)
 
 
-def binary_fields(op, inputs, outputs, int8_fields) -> dict:
-    """A binary op's parameter fields: the count, the broadcast walk, then `int8_fields(in1, in2, out,
-    activation)` for int8 or the float activation range for float32."""
+def binary_fields(op, inputs, outputs, quantized_fields) -> dict:
+    """A binary op's parameter fields: the count, the broadcast walk, then `quantized_fields(in1, in2, out,
+    activation)` for int8 and int16 or the float activation range for float32."""
     in1, in2, out = inputs[0], inputs[1], outputs[0]
     activation = op.options.get("fused_activation_function", 0)
     fields = {"count": out.num_elements, **_broadcast.loop_fields(in1, in2, out)}
-    if out.dtype.name == "INT8":
-        fields.update(int8_fields(in1, in2, out, activation))
+    if out.dtype.name != "FLOAT32":
+        fields.update(quantized_fields(in1, in2, out, activation))
     else:
         act_min_f, act_max_f = quant.activation_range_float(activation)
         fields.update(act_min_f=act_min_f, act_max_f=act_max_f)
     return fields
 
 
-def binary_reference(op: str, builtin_code: int, versions: tuple[int, int], validate, int8_fields) -> KernelSpec:
-    """The reference kernel of a broadcasting binary op (ADD, SUB, MUL), int8 and float32: firmware/kernels/
-    add.h (the family header), <op>.c, <op>_s8.c, <op>_f32.c; `int8_fields(in1, in2, out, activation)` gives
-    its int8 parameters."""
+def binary_reference(op: str, builtin_code: int, versions: tuple[int, int], validate, quantized_fields) -> KernelSpec:
+    """The reference kernel of a broadcasting binary op (ADD, SUB, MUL), int8, int16 and float32: firmware/
+    kernels/add.h (the family header), <op>.c, <op>_s8.c, <op>_s16.c, <op>_f32.c; `quantized_fields(in1, in2,
+    out, activation)` gives its int8 and int16 parameters."""
     name = op.lower()
 
     def params(op_, inputs, outputs):
-        return NodeParams(f"mg_{name}_params", binary_fields(op_, inputs, outputs, int8_fields))
+        return NodeParams(f"mg_{name}_params", binary_fields(op_, inputs, outputs, quantized_fields))
 
     return KernelSpec(
         op=op,
         builtin_code=builtin_code,
         versions=versions,
-        dtypes=("FLOAT32", "INT8"),
-        sources=("add.h", *SOURCES, f"{name}.c", f"{name}_s8.c", f"{name}_f32.c", "mg_broadcast.h", "mg_fixedpoint.h"),
+        dtypes=("FLOAT32", "INT8", "INT16"),
+        sources=(
+            "add.h",
+            *SOURCES,
+            f"{name}.c",
+            f"{name}_s8.c",
+            f"{name}_s16.c",
+            f"{name}_f32.c",
+            "mg_broadcast.h",
+            "mg_fixedpoint.h",
+        ),
         registration=f"mg_register_{name}",
         validate=validate,
         params=params,

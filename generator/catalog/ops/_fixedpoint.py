@@ -11,6 +11,8 @@ from .. import quant
 
 SOFTMAX_SCALED_DIFF_INTEGER_BITS = 5  # the input of exp() is Q5.26
 ACTIVATION_INPUT_INTEGER_BITS = 4  # LOGISTIC and TANH rescale their int8 input to Q4.27
+INT16_INPUT_INTEGER_BITS = 3  # ... and take an int16 input of scale 2^-12 as it is (else rescale it)
+INT16_OUTPUT_SCALE_LOG2 = -15
 
 
 def calculate_input_radius(input_integer_bits: int, input_left_shift: int, total_signed_bits: int = 31) -> int:
@@ -56,15 +58,65 @@ def activation_scale_problem(input_scale: float) -> str | None:
     return None
 
 
+def checked_log2(x: float) -> tuple[bool, int]:
+    """CheckedLog2: log2 of a float32 in float32 steps, rounded half away from zero, and whether x is a power
+    of two within 1e-3 of that exponent."""
+    log2 = np.float32(np.log(np.float32(x))) * (np.float32(1.0) / np.float32(np.log(np.float32(2.0))))
+    rounded = np.float32(quant.round_half_away(float(log2)))
+    return bool(abs(np.float32(log2 - rounded)) < np.float32(1e-3)), int(rounded)
+
+
+def int16_input_scaling(input_scale: float, power_of_two_shifts: tuple[int, ...]) -> tuple[int, int]:
+    """(input_multiplier, input_left_shift) as LOGISTIC's and TANH's int16 Prepare compute them, with the
+    kernel's power-of-two case (multiplier 0) folded in: the input as x * multiplier >> left_shift at the
+    sigmoid table's scale 1 / (3 * 4096). A scale 2^-12 (TANH: or 2^-11) is taken as it is, times 3; any
+    other is rescaled by a multiplier in (2^14, 2^15), doubled into range."""
+    is_power_of_two, log2 = checked_log2(input_scale)
+    left_shift = (15 - INT16_INPUT_INTEGER_BITS) + log2
+    if is_power_of_two and left_shift in power_of_two_shifts:
+        return 3 << left_shift, 0
+    multiplier = float(np.float32(input_scale)) * 4096.0 * 3.0
+    left_shift = 0
+    while multiplier <= 32767.0 / 2.0 and left_shift <= 30:
+        left_shift += 1
+        multiplier *= 2.0
+    return int(multiplier), left_shift
+
+
+def int16_problem(op, inputs, outputs, power_of_two_shifts: tuple[int, ...]) -> str | None:
+    """LOGISTIC's and TANH's int16 checks: zero points 0, output scale 2^-15, an input scale the rescaling
+    handles without overflow."""
+    inp, out = inputs[0], outputs[0]
+    problem = single_scale(inp) or single_scale(out)
+    if problem:
+        return problem
+    if quant.zero_point_of(inp) != 0 or quant.zero_point_of(out) != 0:
+        return f"int16 {op.op_name} needs zero points 0"
+    is_power_of_two, log2 = checked_log2(float(quant.scale_of(out)))
+    if not is_power_of_two or log2 != INT16_OUTPUT_SCALE_LOG2:
+        return f"int16 {op.op_name} needs output scale 2^{INT16_OUTPUT_SCALE_LOG2} (has {float(quant.scale_of(out)):g})"
+    multiplier, left_shift = int16_input_scaling(float(quant.scale_of(inp)), power_of_two_shifts)
+    if multiplier > 32767:
+        return (
+            f"input scale {float(quant.scale_of(inp)):g} is too large for the int16 rescaling (at most 32767 / 12288)"
+        )
+    if left_shift > 30:
+        return f"input scale {float(quant.scale_of(inp)):g} is too small for the int16 rescaling"
+    return None
+
+
 def single_scale(t) -> str | None:
     if t.quant is None or len(t.quant.scale) != 1:
         return f"tensor {t.name} needs one (per-tensor) scale and zero point"
     return None
 
 
-def check_activation(op, inputs, outputs, output_zero_point: int | None = None) -> str | None:
-    """LOGISTIC's and TANH's checks: one input and output, both int8 or both float32; int8 inputs of one scale
-    the Q4.27 scaling can hold, and (LOGISTIC) the output zero point TFLite Micro's values assume."""
+def check_activation(
+    op, inputs, outputs, power_of_two_shifts: tuple[int, ...], output_zero_point: int | None = None
+) -> str | None:
+    """LOGISTIC's and TANH's checks: one input and output, both int8, int16 or float32; int8 inputs of one scale
+    the Q4.27 scaling can hold, and (LOGISTIC) the output zero point TFLite Micro's values assume; int16 as
+    int16_problem."""
     inp = inputs[0] if inputs else None
     if inp is None or len(outputs) != 1:
         return "needs one input and one output"
@@ -72,8 +124,10 @@ def check_activation(op, inputs, outputs, output_zero_point: int | None = None) 
     types = (inp.dtype.name, out.dtype.name)
     if types == ("FLOAT32", "FLOAT32"):
         return None
+    if types == ("INT16", "INT16"):
+        return int16_problem(op, inputs, outputs, power_of_two_shifts)
     if types != ("INT8", "INT8"):
-        return f"input/output types {'/'.join(types)} are not supported (int8 or float32)"
+        return f"input/output types {'/'.join(types)} are not supported (int8, int16 or float32)"
     problem = single_scale(inp) or (single_scale(out) if output_zero_point is not None else None)
     if problem:
         return problem
@@ -85,8 +139,9 @@ def check_activation(op, inputs, outputs, output_zero_point: int | None = None) 
     return activation_scale_problem(float(quant.scale_of(inp)))
 
 
-def activation_fields(inputs) -> dict:
-    """LOGISTIC's and TANH's parameters: the input's zero point, its saturation radius and its Q4.27 scaling."""
+def activation_fields(inputs, power_of_two_shifts: tuple[int, ...]) -> dict:
+    """LOGISTIC's and TANH's parameters: int8, the input's zero point, its saturation radius and its Q4.27
+    scaling; int16, the rescaling to the sigmoid table's scale."""
     inp = inputs[0]
     fields = {
         "count": inp.num_elements,
@@ -103,4 +158,7 @@ def activation_fields(inputs) -> dict:
             input_multiplier=multiplier,
             input_left_shift=left_shift,
         )
+    elif inp.dtype.name == "INT16":
+        multiplier, left_shift = int16_input_scaling(float(quant.scale_of(inp)), power_of_two_shifts)
+        fields.update(input_multiplier=multiplier, input_left_shift=left_shift)
     return fields

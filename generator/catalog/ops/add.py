@@ -1,6 +1,9 @@
-"""The ADD family: int8 and float32, with broadcasting up to 6-D and a fused activation. One parameter block
-(`mg_add_params`, firmware/kernels/add.h) for every backend and for SUB (sub.py), whose int8 set-up is ADD's;
-backend modules (dsp_add.py, mve_add.py) list which nodes they claim and their extra table."""
+"""The ADD family: int8, int16 and float32, with broadcasting up to 6-D and a fused activation. One parameter
+block (`mg_add_params`, firmware/kernels/add.h) for every backend and for SUB (sub.py), whose quantized set-up is
+ADD's; backend modules (dsp_add.py, mve_add.py) list which nodes they claim (int8 only) and their extra table.
+
+int16 follows TFLite Micro, which runs every int16 ADD and SUB through the general path (left shift 15): it
+ignores the `pot_scale_int16` option with which TFLite picks a power-of-two-scale variant."""
 
 from __future__ import annotations
 
@@ -9,24 +12,26 @@ from ..spec import CExpr, KernelSpec, never_raises
 from . import _elementwise
 from ._elementwise import check_binary  # noqa: F401 (kept importable from here for the op modules that use it)
 
-LEFT_SHIFT = 20  # TFLite's headroom for int8 inputs (15 is int16's)
+LEFT_SHIFT = 20  # TFLite's headroom for int8 inputs
+LEFT_SHIFTS = {"INT8": LEFT_SHIFT, "INT16": 15}  # (65535 << 15 still fits the int32 sum)
 
 
-def int8_fields(in1, in2, out, activation: int) -> dict:
-    """TFLite Micro's CalculateOpDataAdd (and CalculateOpDataSub): the scales in double precision."""
+def quantized_fields(in1, in2, out, activation: int) -> dict:
+    """TFLite Micro's CalculateOpDataAdd (and CalculateOpDataSub) for int8 and int16: the scales in double."""
     s1, s2, so = quant.scale_of(in1), quant.scale_of(in2), quant.scale_of(out)
+    left_shift = LEFT_SHIFTS[out.dtype.name]
     twice_max_input_scale = 2 * float(max(s1, s2))
     pairs = [
         quant.quantize_multiplier(float(s1) / twice_max_input_scale),
         quant.quantize_multiplier(float(s2) / twice_max_input_scale),
-        quant.quantize_multiplier(twice_max_input_scale / ((1 << LEFT_SHIFT) * float(so))),
+        quant.quantize_multiplier(twice_max_input_scale / ((1 << left_shift) * float(so))),
     ]
-    act_min, act_max = quant.activation_range_int8(activation, out)
+    act_min, act_max = quant.activation_range_quantized(activation, out)
     return {
         "input1_offset": -quant.zero_point_of(in1),
         "input2_offset": -quant.zero_point_of(in2),
         "output_offset": quant.zero_point_of(out),
-        "left_shift": LEFT_SHIFT,
+        "left_shift": left_shift,
         "input1_multiplier": pairs[0][0],
         "input1_shift": pairs[0][1],
         "input2_multiplier": pairs[1][0],
@@ -40,10 +45,14 @@ def int8_fields(in1, in2, out, activation: int) -> dict:
 
 def check_output_scale(inputs, outputs) -> str | None:
     """TFLite aborts when the output multiplier is not below 1 (QuantizeMultiplierSmallerThanOneExp)."""
-    if outputs[0].dtype.name == "INT8":
+    left_shift = LEFT_SHIFTS.get(outputs[0].dtype.name)
+    if left_shift is not None:
         s1, s2, so = (quant.scale_of(t) for t in (inputs[0], inputs[1], outputs[0]))
-        if 2 * float(max(s1, s2)) / ((1 << LEFT_SHIFT) * float(so)) >= 1.0:
-            return "the output scale is too small for the input scales (needs 2 * max input scale < 2^20 * out scale)"
+        if 2 * float(max(s1, s2)) / ((1 << left_shift) * float(so)) >= 1.0:
+            return (
+                "the output scale is too small for the input scales "
+                f"(needs 2 * max input scale < 2^{left_shift} * out scale)"
+            )
     return None
 
 
@@ -51,7 +60,7 @@ def validate(op, inputs, outputs):
     return check_binary(op, inputs, outputs, "ADD") or check_output_scale(inputs, outputs)
 
 
-SPEC = _elementwise.binary_reference("ADD", 0, (1, 5), validate, int8_fields)
+SPEC = _elementwise.binary_reference("ADD", 0, (1, 5), validate, quantized_fields)
 params = SPEC.params
 
 

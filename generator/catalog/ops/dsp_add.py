@@ -6,14 +6,14 @@ of _dsp_common. Everything else stays with the reference kernel."""
 from __future__ import annotations
 
 from . import _dsp_common as dc
-from .add import LEFT_SHIFT, int8_fields, kernel, same_count_s8
+from .add import LEFT_SHIFT, kernel, quantized_fields, same_count_s8
 
 
 def backend_table(op, inputs, outputs) -> list[int] | None:
     """Input 1's and input 2's rescaled values for x = -128..127 (doubled, for mg_dsp_requant.h), then the output
     requantization (multiplier, offset, shift); None when the fast requantization would not be exact."""
     in1, in2, out = inputs[0], inputs[1], outputs[0]
-    f = int8_fields(in1, in2, out, op.options.get("fused_activation_function", 0))
+    f = quantized_fields(in1, in2, out, op.options.get("fused_activation_function", 0))
     tables = []
     for offset, multiplier, shift in (
         (f["input1_offset"], f["input1_multiplier"], f["input1_shift"]),

@@ -1,4 +1,4 @@
-"""LEAKY_RELU, int8 and float32."""
+"""LEAKY_RELU, int8, int16 and float32."""
 
 from __future__ import annotations
 
@@ -8,25 +8,26 @@ from .. import quant
 from ..spec import KernelSpec, NodeParams
 from . import _elementwise
 from ._elementwise import check_unary, inplace_first_input
-from .relu import MAX_SHIFT
+from .relu import MAX_SHIFTS
 
 
 def _multipliers(op, inp, out) -> tuple[tuple[int, int], tuple[int, int]]:
-    """TFLite Micro's CalculateOpDataLeakyRelu: float products and quotients, widened to double after."""
-    alpha = np.float32(op.options.get("alpha", 0.0))
-    in_scale, out_scale = quant.scale_of(inp), quant.scale_of(out)
-    identity = quant.quantize_multiplier(float(np.float32(in_scale / out_scale)))
-    alpha_pair = quant.quantize_multiplier(float(np.float32(np.float32(in_scale * alpha) / out_scale)))
+    """TFLite Micro's CalculateOpDataLeakyRelu: the products and quotients in double. (Some TFLite Micro sources
+    compute them in float; int16 inputs show that the tflite-micro reference uses double.)"""
+    alpha = float(np.float32(op.options.get("alpha", 0.0)))
+    in_scale, out_scale = float(quant.scale_of(inp)), float(quant.scale_of(out))
+    identity = quant.quantize_multiplier(in_scale / out_scale)
+    alpha_pair = quant.quantize_multiplier(in_scale * alpha / out_scale)
     return identity, alpha_pair
 
 
 def validate(op, inputs, outputs):
-    problem = check_unary(op, inputs, outputs)
-    if problem is None and inputs[0].dtype.name == "INT8":
+    problem = check_unary(op, inputs, outputs, int16=True)
+    if problem is None and inputs[0].dtype.name != "FLOAT32":
         alpha = float(np.float32(op.options.get("alpha", 0.0)))
         if not np.isfinite(alpha):
             return f"alpha {alpha} is not finite"
-        if max(shift for _, shift in _multipliers(op, inputs[0], outputs[0])) > MAX_SHIFT:
+        if max(shift for _, shift in _multipliers(op, inputs[0], outputs[0])) > MAX_SHIFTS[inputs[0].dtype.name]:
             return "input_scale * max(1, |alpha|) / output_scale is too large (the rescaled input would overflow)"
     return problem
 
@@ -34,7 +35,7 @@ def validate(op, inputs, outputs):
 def params(op, inputs, outputs):
     inp, out = inputs[0], outputs[0]
     fields = {"count": out.num_elements}
-    if inp.dtype.name == "INT8":
+    if inp.dtype.name != "FLOAT32":
         (m_id, s_id), (m_alpha, s_alpha) = _multipliers(op, inp, out)
         fields.update(
             input_zero_point=quant.zero_point_of(inp),
@@ -52,12 +53,13 @@ SPEC = KernelSpec(
     op="LEAKY_RELU",
     builtin_code=98,
     versions=(1, 2),
-    dtypes=("FLOAT32", "INT8"),
+    dtypes=("FLOAT32", "INT8", "INT16"),
     sources=(
         "leaky_relu.h",
         *_elementwise.SOURCES,
         "leaky_relu.c",
         "leaky_relu_s8.c",
+        "leaky_relu_s16.c",
         "leaky_relu_f32.c",
         "mg_fixedpoint.h",
     ),

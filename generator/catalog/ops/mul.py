@@ -1,4 +1,5 @@
-"""MUL, int8 and float32, with broadcasting up to 6-D and a fused activation."""
+"""MUL, int8, int16 and float32, with broadcasting up to 6-D and a fused activation. int16 needs zero points 0,
+as TFLite Micro's prepare does."""
 
 from __future__ import annotations
 
@@ -6,7 +7,8 @@ from .. import quant
 from . import _elementwise
 from ._elementwise import check_binary
 
-MAX_SHIFT = 15  # (255 * 255) << 15 still fits int32 before the multiplier is applied
+# the largest shift for which the offset product, shifted left, still fits int32 before the multiplier is applied
+MAX_SHIFTS = {"INT8": 15, "INT16": 0}  # (255 * 255) << 15; int16's product reaches 2^30
 
 
 def _multiplier(in1, in2, out) -> tuple[int, int]:
@@ -17,14 +19,19 @@ def _multiplier(in1, in2, out) -> tuple[int, int]:
 
 def validate(op, inputs, outputs):
     problem = check_binary(op, inputs, outputs, "MUL")
-    if problem is None and outputs[0].dtype.name == "INT8" and _multiplier(*inputs[:2], outputs[0])[1] > MAX_SHIFT:
+    dtype = outputs[0].dtype.name
+    if problem is not None or dtype == "FLOAT32":
+        return problem
+    if dtype == "INT16" and any(quant.zero_point_of(t) != 0 for t in (*inputs[:2], outputs[0])):
+        return "int16 MUL needs zero points 0 on both inputs and the output"
+    if _multiplier(*inputs[:2], outputs[0])[1] > MAX_SHIFTS[dtype]:
         return "input1_scale * input2_scale / output_scale is too large (the rescaled product would overflow)"
-    return problem
+    return None
 
 
-def _int8_fields(in1, in2, out, activation: int) -> dict:
+def _quantized_fields(in1, in2, out, activation: int) -> dict:
     multiplier, shift = _multiplier(in1, in2, out)
-    act_min, act_max = quant.activation_range_int8(activation, out)
+    act_min, act_max = quant.activation_range_quantized(activation, out)
     return {
         "input1_offset": -quant.zero_point_of(in1),
         "input2_offset": -quant.zero_point_of(in2),
@@ -36,4 +43,4 @@ def _int8_fields(in1, in2, out, activation: int) -> dict:
     }
 
 
-SPEC = _elementwise.binary_reference("MUL", 18, (1, 7), validate, _int8_fields)
+SPEC = _elementwise.binary_reference("MUL", 18, (1, 7), validate, _quantized_fields)

@@ -1,4 +1,4 @@
-"""SUB, int8 and float32, with broadcasting up to 6-D and a fused activation: ADD's family (add.py), the same
+"""SUB, int8, int16 and float32, with broadcasting up to 6-D and a fused activation: ADD's family (add.py), the same
 parameters (`mg_sub_params` is `mg_add_params`) and set-up.
 
 The tflite-micro reference this is checked against computes SUB's scales in double, as ADD's. (Some TFLite Micro
@@ -8,11 +8,11 @@ exhaustive checks against the reference pick double.)"""
 from __future__ import annotations
 
 from . import _elementwise
-from .add import check_binary, check_output_scale, int8_fields
+from .add import check_binary, check_output_scale, quantized_fields
 
 
 def validate(op, inputs, outputs):
     return check_binary(op, inputs, outputs, "SUB") or check_output_scale(inputs, outputs)
 
 
-SPEC = _elementwise.binary_reference("SUB", 41, (1, 5), validate, int8_fields)
+SPEC = _elementwise.binary_reference("SUB", 41, (1, 5), validate, quantized_fields)

@@ -1,4 +1,4 @@
-"""TANH, element-wise: int8 and float32."""
+"""TANH, element-wise: int8, int16 and float32."""
 
 from __future__ import annotations
 
@@ -6,27 +6,33 @@ from ..spec import KernelSpec, NodeParams
 from . import _elementwise
 from . import _fixedpoint as fx
 
+# the int16 input scale exponents taken without rescaling (left shift 12 + log2(scale)), TFLite Micro's
+POWER_OF_TWO_SHIFTS = (0, 1)
+
 
 def validate(op, inputs, outputs):
     # TFLite Micro does not look at the output's quantization: its values are those of scale 1/128, zero point 0.
-    return fx.check_activation(op, inputs, outputs)
+    return fx.check_activation(op, inputs, outputs, POWER_OF_TWO_SHIFTS)
 
 
 def params(op, inputs, outputs):
-    return NodeParams("mg_tanh_params", fx.activation_fields(inputs))
+    return NodeParams("mg_tanh_params", fx.activation_fields(inputs, POWER_OF_TWO_SHIFTS))
 
 
 SPEC = KernelSpec(
     op="TANH",
     builtin_code=28,
     versions=(1, 3),
-    dtypes=("FLOAT32", "INT8"),
+    dtypes=("FLOAT32", "INT8", "INT16"),
     sources=(
         "tanh.h",
         "logistic.h",
         *_elementwise.SOURCES,
         "tanh.c",
         "tanh_s8.c",
+        "tanh_s16.c",
+        "mg_sigmoid_table.h",
+        "mg_sigmoid_table.c",
         "tanh_f32.c",
         "mg_fixedpoint_exp.h",
         "mg_fixedpoint.h",
