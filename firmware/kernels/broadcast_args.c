@@ -22,9 +22,8 @@ static mg_status invoke(mg_node *node)
     const void *shape1 = mg_input(node, 0)->data;
     const void *shape2 = mg_input(node, 1)->data;
     const mg_tensor *output = mg_output(node, 0);
-    const mg_status status = output->type == MG_INT32
-                                 ? mg_broadcast_args_s32(node->params, shape1, shape2, output->data)
-                                 : mg_broadcast_args_s64(node->params, shape1, shape2, output->data);
+    const mg_status status =
+        mg_broadcast_args_generic(node->params, shape1, shape2, output->data, output->type == MG_INT64);
     return status == MG_OK ? MG_OK : mg_fail(node, "the shapes cannot be broadcast together");
 }
 

@@ -13,11 +13,10 @@ typedef struct {
     int32_t output_count;
 } mg_broadcast_args_params;
 
-/* MG_ERROR for two dimensions that differ and are both not 1, where TFLite Micro aborts. */
-mg_status mg_broadcast_args_s32(const mg_broadcast_args_params *p, const int32_t *shape1, const int32_t *shape2,
-                                int32_t *output);
-mg_status mg_broadcast_args_s64(const mg_broadcast_args_params *p, const int64_t *shape1, const int64_t *shape2,
-                                int64_t *output);
+/* Shapes of int32 (wide 0) or int64 (wide 1) elements; MG_ERROR for two dimensions that differ and are both
+ * not 1, where TFLite Micro aborts. */
+mg_status mg_broadcast_args_generic(const mg_broadcast_args_params *p, const void *shape1, const void *shape2,
+                                    void *output, int wide);
 
 extern const mg_registration mg_register_broadcast_args;
 
