@@ -84,25 +84,16 @@ def params(op, inputs, outputs):
 
 SOURCES = ("pad.h", "pad.c", "pad_generic.c")
 
-SPECS = [
+SPECS = [  # PADV2 is PAD with the value as a third input
     KernelSpec(
-        op="PAD",
-        builtin_code=34,
+        op=op,
+        builtin_code=code,
         versions=(1, 4),
         dtypes=TYPES,
         sources=SOURCES,
         registration="mg_register_pad",
         validate=validate,
         params=params,
-    ),
-    KernelSpec(
-        op="PADV2",
-        builtin_code=60,
-        versions=(1, 4),
-        dtypes=TYPES,
-        sources=SOURCES,
-        registration="mg_register_pad",
-        validate=validate,
-        params=params,
-    ),
+    )
+    for op, code in (("PAD", 34), ("PADV2", 60))
 ]
