@@ -21,7 +21,7 @@ from .errors import McugenError
 from .measure import measure
 from .measure import report as size_report
 from .measure.report import nbytes, num, pct
-from .pio_core import core_dir
+from .pio_core import core_dir, prepare_core
 from .plan import plan
 
 
@@ -136,6 +136,9 @@ def _library_name(args) -> str | None:
 
 
 def cmd_build(args) -> int:
+    if args.project is None:  # only --print-env: the core folder, for a PlatformIO project of the user's own
+        print(f"PLATFORMIO_CORE_DIR={prepare_core()}")
+        return 0
     pipeline.progress(f"building {args.project}")
     result = build(args.project)
     size = measure(result.elf)

@@ -177,12 +177,18 @@ def parser(commands: dict) -> argparse.ArgumentParser:
     )
 
     p = _command(sub, "build", "build a generated project with PlatformIO (offline)")
-    _project_argument(p)
+    p.add_argument(
+        "project",
+        type=Path,
+        nargs="?",
+        help="a project folder written by `mcugen generate` (only --print-env works without one)",
+    )
     p.add_argument(
         "--print-env",
         action="store_true",
-        help="print only PLATFORMIO_CORE_DIR=... (mcugen's offline PlatformIO core) on stdout, to run "
-        "`pio` by hand: export $(mcugen build DIR --print-env)",
+        help="print only PLATFORMIO_CORE_DIR=... (mcugen's offline PlatformIO core with its platform "
+        "mcugen-cortexm) on stdout, to run `pio` by hand: export $(mcugen build DIR --print-env); without DIR "
+        "it builds nothing (for your own PlatformIO project on mcugen's platform)",
     )
 
     p = _command(
@@ -297,6 +303,8 @@ def check_combinations(args) -> None:
         raise McugenError("--name names a library: add --as library, or drop --name")
     if args.command == "generate" and args.form == "library" and args.verbose:
         raise McugenError("--verbose logs over the harness's UART; a library has none (drop --verbose)")
+    if args.command == "build" and args.project is None and not args.print_env:
+        raise McugenError("build needs a PROJECT folder written by `mcugen generate` (only --print-env works without)")
     if args.command == "run" and args.inputs and (args.random is not None or args.seed is not None):
         raise McugenError("--inputs gives the input sets; --random and --seed make random ones: choose one")
     if args.command in ("run", "verify"):

@@ -4,7 +4,7 @@
  * end); the application keeps a sliding window of the latest frames, copies it into the model's input before
  * every invoke (the arena reuses input memory, so the input does not survive an invoke) and reports each
  * output and the best-scoring class. Generate the library with
- *   mcugen generate MODEL --board mps2-an386 -o lib/kws --as library --name kws */
+ *   mcugen generate MODEL --board mps2-an386 -o generated/kws --as library --name kws */
 #include <stdint.h>
 #include <string.h>
 

@@ -1,0 +1,132 @@
+"""The library form (`mcugen generate --as library`) and relocatable projects, without building anything: the
+layout and C API the issue specifies, the option errors, and no generated file naming mcugen's checkout."""
+
+import json
+import re
+import shutil
+
+import pytest
+
+from conftest import MLP_INT8, run_cli
+from generator.boards import load_board
+from generator.cli import main
+from generator.emit.library import library_name
+from generator.errors import McugenError
+from generator.paths import ROOT
+from generator.pipeline import generate, load_project
+
+API = ["init", "num_inputs", "num_outputs", "input", "output", "invoke", "error"]
+
+
+@pytest.fixture(scope="module")
+def library(tmp_path_factory):
+    out = tmp_path_factory.mktemp("lib") / "kws"
+    generate(MLP_INT8, load_board("mps2-an386"), out, library="kws")
+    return out
+
+
+def test_layout_is_the_issues(library):
+    files = {p.relative_to(library).as_posix() for p in library.rglob("*") if p.is_file()}
+    assert {"include/mcugen.h", "include/kws.h", "library.json", "CMakeLists.txt", "mcugen.json"} <= files
+    assert {f.split("/")[0] for f in files} == {
+        "include",
+        "src",
+        "library.json",
+        "CMakeLists.txt",
+        "mcugen.json",
+        "cxxflags.py",
+    }
+    sources = "".join((library / f).read_text() for f in files if f.startswith("src/") and f.endswith((".c", ".cc")))
+    assert not re.search(r"\bint\s+main\s*\(", sources) and "Reset_Handler" not in sources
+    assert "uart" not in " ".join(files).lower() and not [f for f in files if "startup" in f or "main" in f]
+    assert "malloc" not in sources and "operator new" not in sources
+
+
+def test_api_has_exactly_the_issues_names(library):
+    header = (library / "include" / "kws.h").read_text()
+    declared = re.findall(r"^[a-z].*\b(kws_\w+)\(.*\);$", header, flags=re.M)
+    assert declared == [f"kws_{name}" for name in API]
+    assert "int kws_init(void);" in header and "const mcugen_tensor *kws_input(int index);" in header
+    shared = (library / "include" / "mcugen.h").read_text()
+    fields = [
+        "void *data;",
+        "size_t bytes;",
+        "int32_t rank;",
+        "const int32_t *dims;",
+        "int32_t type;",
+        "float scale;",
+        "int32_t zero_point;",
+    ]
+    body = shared[shared.index("typedef struct {") : shared.index("} mcugen_tensor;")]
+    assert [line.split("/*")[0].strip() for line in body.splitlines()[1:]] == fields
+
+
+def test_manifests_build_a_static_library_with_public_include(library):
+    cmake = (library / "CMakeLists.txt").read_text()
+    assert "add_library(kws STATIC" in cmake and "PUBLIC ${CMAKE_CURRENT_SOURCE_DIR}/include" in cmake
+    assert "-mcpu" not in cmake and "-O" not in cmake  # the including project's toolchain and flags
+    for source in re.findall(r"^\s+(src/\S+)$", cmake, flags=re.M):
+        assert (library / source).is_file()
+    manifest = json.loads((library / "library.json").read_text())
+    assert manifest["name"] == "kws" and manifest["build"]["includeDir"] == "include"
+    assert (library / manifest["build"]["extraScript"]).is_file()
+
+
+def test_io_table_says_what_the_model_says(library):
+    project = json.loads((library / "mcugen.json").read_text())
+    assert project["form"] == "library" and project["library_name"] == "kws"
+    table = (library / "src" / "kws_tensors.c").read_text()
+    (row,) = re.findall(r"kws_inputs_table\[1\] = \{\n\s+\{ (.*) \},", table)
+    data, size, rank, _, dtype, _, zero_point = [f.strip() for f in row.split(", ")]
+    spec = project["inputs"][0]
+    assert int(size.rstrip("u")) == 10 and int(rank) == len(spec["shape"]) == 2
+    assert int(dtype) == 9 and int(zero_point) == spec["zero_point"] and data.startswith("mg_arena + ")
+
+
+@pytest.mark.parametrize("stem,name", [("kws_int8", "kws_int8"), ("1-model.v2", "_1_model_v2"), ("mlp", "mlp")])
+def test_default_name_is_the_stem_made_an_identifier(stem, name):
+    assert library_name(stem) == name
+
+
+@pytest.mark.parametrize(
+    "args,phrase",
+    [
+        (["--as", "library", "--name", "1abc"], "is not a C identifier"),
+        (["--as", "library", "--name", "int"], "is not a C identifier"),
+        (["--as", "library", "--name", "mg_net"], "clashes with mcugen's own names"),
+        (["--name", "net"], "add --as library"),
+        (["--as", "library", "--verbose"], "a library has none"),
+        (["--as", "firmware"], "invalid choice"),
+    ],
+)
+def test_bad_library_options_are_one_error_line(tmp_path, capsys, args, phrase):
+    status = main(["generate", str(MLP_INT8), "--board", "mps2-an386", "-o", str(tmp_path / "out"), *args])
+    err = capsys.readouterr().err
+    assert status == 2 and err.startswith("mcugen: error: ") and err.count("\n") == 1 and phrase in err
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_bad_name_from_the_command_line(tmp_path):
+    result = run_cli(
+        "generate", MLP_INT8, "--board", "mps2-an386", "-o", tmp_path / "o", "--as", "library", "--name", "my-net"
+    )
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert result.stderr.startswith("mcugen: error: --name 'my-net' is not a C identifier")
+    assert result.stderr.count("\n") == 1 and not (tmp_path / "o").exists()
+
+
+def test_build_refuses_a_library_folder(library):
+    with pytest.raises(McugenError, match="is a model library"):
+        load_project(library)
+
+
+def test_no_generated_file_names_the_checkout(tmp_path):
+    generate(MLP_INT8, load_board("mps2-an386"), tmp_path / "fw")
+    generate(MLP_INT8, load_board("mps2-an386"), tmp_path / "lib", library="mlp")
+    for path in [*(tmp_path / "fw").rglob("*"), *(tmp_path / "lib").rglob("*")]:
+        if path.is_file():
+            assert str(ROOT) not in path.read_text(errors="replace"), path
+    ini = (tmp_path / "fw" / "platformio.ini").read_text()
+    assert "platform = mcugen-cortexm" in ini and "symlink://" not in ini and "boards_dir" not in ini
+    shutil.move(tmp_path / "fw", tmp_path / "moved")
+    assert load_project(tmp_path / "moved").board == "mps2-an386"
