@@ -1,0 +1,159 @@
+"""The model in an application of our own (examples/keyword_spotter) through the library's C API only, built as a
+CMake project, as a PlatformIO project and by plain arm-none-eabi-gcc with -nostdlib; plus a harness project that
+is moved before `pio run` builds it. Every run is QEMU, every output is compared bit for bit with tflite-micro."""
+
+import json
+import re
+import shutil
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+from conftest import MLP_INT8
+from generator.boards import load_board
+from generator.build import pio_env
+from generator.paths import ROOT
+from generator.pio_core import prepare_core
+from generator.pipeline import generate
+
+pytestmark = pytest.mark.qemu
+
+EXAMPLE = ROOT / "examples" / "keyword_spotter"
+STEPS = 6  # main.c's NUM_STEPS
+BOARD = load_board("mps2-an386")
+
+
+def offline(cmd: list[str]) -> list[str]:
+    if shutil.which("unshare") and subprocess.run(["unshare", "-n", "true"]).returncode == 0:
+        return ["unshare", "-n", *cmd]
+    return cmd
+
+
+def example_with_library(tmp_path, model=MLP_INT8):
+    """A copy of the example with the model's library generated where its build files look for it."""
+    app = tmp_path / "app"
+    shutil.copytree(EXAMPLE, app, ignore=shutil.ignore_patterns("generated", "build", ".pio"))
+    generate(model, BOARD, app / "generated" / "kws", library="kws")
+    return app
+
+
+def reference_lines(library, model) -> list[str]:
+    """What main.c prints, computed with tflite-micro: the same frame generator and sliding window."""
+    from tflite_micro.python.tflite_micro import runtime
+
+    spec = json.loads((library / "mcugen.json").read_text())["inputs"][0]
+    dtype, shape = np.dtype(spec["dtype"].lower()), spec["shape"]
+    size = int(np.prod(shape)) * dtype.itemsize
+    frame = size // shape[1] if len(shape) >= 2 and shape[1] > 0 else size
+    ref = runtime.Interpreter.from_file(str(model), arena_size=1 << 20)
+    state, window, lines = 12345, bytes(size), []
+    for step in range(STEPS):
+        fresh = bytearray()
+        for _ in range(frame):
+            state = (state * 1664525 + 1013904223) & 0xFFFFFFFF
+            fresh.append(state >> 24)
+        window = window[frame:] + bytes(fresh)
+        ref.set_input(np.frombuffer(window, dtype).reshape(shape), 0)
+        ref.invoke()
+        out = ref.get_output(0)
+        lines.append(f"step {step} output 0 {out.tobytes().hex()}")
+        lines.append(f"step {step} best {int(np.argmax(out.ravel()))}")  # dequantizing keeps the order
+    return lines + ["done"]
+
+
+def run_in_qemu(elf) -> list[str]:
+    result = subprocess.run(
+        ["qemu-system-arm", *BOARD.qemu_arguments(str(elf))], capture_output=True, text=True, timeout=120
+    )
+    assert result.returncode == 0, result.stdout[-2000:] + result.stderr[-2000:]
+    return result.stdout.replace("\r", "").splitlines()
+
+
+def test_cmake_example_matches_tflite_micro(tmp_path):
+    app = example_with_library(tmp_path)
+    build = tmp_path / "build"
+    for cmd in (
+        ["cmake", "-S", app, "-B", build, f"-DCMAKE_TOOLCHAIN_FILE={app / 'arm-none-eabi.cmake'}"],
+        ["cmake", "--build", build],
+    ):
+        result = subprocess.run([str(c) for c in cmd], capture_output=True, text=True, timeout=600)
+        assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
+    link = (build / "CMakeFiles" / "keyword_spotter.dir" / "link.txt").read_text()
+    assert link.split()[0].endswith("arm-none-eabi-gcc")  # the C driver: no libstdc++ comes in
+    assert run_in_qemu(build / "keyword_spotter.elf") == reference_lines(app / "generated" / "kws", MLP_INT8)
+    placed = subprocess.run(["arm-none-eabi-size", "-A", build / "keyword_spotter.elf"], capture_output=True, text=True)
+    sizes = dict(re.findall(r"^(\.\w+)\s+(\d+)", placed.stdout, flags=re.M))
+    assert int(sizes[".arena"]) >= 112 and int(sizes[".model"]) == MLP_INT8.stat().st_size  # the linker script's
+
+
+def test_platformio_example_matches_tflite_micro(tmp_path):
+    app = example_with_library(tmp_path)
+    cmd = offline([sys.executable, "-m", "platformio", "run", "-d", str(app)])
+    result = subprocess.run(cmd, env=pio_env(prepare_core()), capture_output=True, text=True, timeout=600)
+    assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
+    elf = app / ".pio" / "build" / "mps2-an386" / "firmware.elf"
+    assert run_in_qemu(elf) == reference_lines(app / "generated" / "kws", MLP_INT8)
+
+
+def test_links_with_gcc_alone_without_any_standard_library_or_startup(tmp_path):
+    """-nostdlib -nostartfiles: only newlib's libc/libm and libgcc are named, so a libstdc++ or C++ ABI symbol
+    (operator new, __cxa_guard_*, __gxx_personality_v0) would be an undefined reference."""
+    app = example_with_library(tmp_path)
+    lib = app / "generated" / "kws"
+    cpu = ["-mcpu=cortex-m4", "-mthumb", "-mfpu=fpv4-sp-d16", "-mfloat-abi=hard"]
+    flags = [*cpu, "-Os", "-ffunction-sections", "-fdata-sections", "-ffp-contract=off"]
+    includes = [f"-I{lib / d}" for d in ("include", "src", "src/runtime", "src/kernels")]
+    objects = []
+    for source in sorted([*lib.rglob("*.c"), *lib.rglob("*.cc"), *(app / "src").glob("*.c")]):
+        obj = tmp_path / f"{len(objects)}.o"
+        cxx = ["-std=c++17", "-fno-exceptions", "-fno-rtti", "-fno-threadsafe-statics"]
+        lang = cxx if source.suffix == ".cc" else ["-std=c99"]
+        cmd = ["arm-none-eabi-gcc", *flags, *lang, *includes, "-c", str(source), "-o", str(obj)]
+        result = subprocess.run(cmd, capture_output=True, text=True)
+        assert result.returncode == 0, result.stderr
+        objects.append(str(obj))
+    elf = tmp_path / "app.elf"
+    link = [
+        "arm-none-eabi-gcc",
+        *cpu,
+        "-nostdlib",
+        "-nostartfiles",
+        f"-T{app / 'mps2_an386.ld'}",
+        "-Wl,--gc-sections",
+        f"-Wl,-Map,{tmp_path / 'app.map'}",
+        *objects,
+        "-lc",
+        "-lm",
+        "-lgcc",
+        "-lnosys",
+        "-o",
+        str(elf),
+    ]
+    result = subprocess.run(link, capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    assert not re.search(r"libstdc\+\+|libsupc\+\+|__cxa_|__gxx_personality", (tmp_path / "app.map").read_text())
+    assert run_in_qemu(elf) == reference_lines(lib, MLP_INT8)
+
+
+def test_a_moved_project_builds_with_pio_run_and_runs(tmp_path, cli):
+    generate(MLP_INT8, BOARD, tmp_path / "fw")
+    moved = tmp_path / "elsewhere" / "fw"
+    moved.parent.mkdir()
+    shutil.move(tmp_path / "fw", moved)
+    env = {k: v for k, v in pio_env(prepare_core()).items() if k != "PLATFORMIO_CORE_DIR"}  # platformio.ini's
+    cmd = offline([sys.executable, "-m", "platformio", "run"])  # `pio run` in the folder, nothing else
+    result = subprocess.run(cmd, cwd=moved, env=env, capture_output=True, text=True, timeout=600)
+    assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
+    x = np.random.default_rng(9).integers(-128, 128, size=(2, 1, 10)).astype(np.int8)
+    np.savez(tmp_path / "in.npz", input_0=x)
+    run = cli("run", moved, "--inputs", tmp_path / "in.npz", "--json")
+    assert run.returncode == 0, run.stderr
+    from tflite_micro.python.tflite_micro import runtime
+
+    ref = runtime.Interpreter.from_file(str(MLP_INT8), arena_size=1 << 20)
+    for got, values in zip(json.loads(run.stdout)["sets"], x):
+        ref.set_input(values, 0)
+        ref.invoke()
+        assert np.array_equal(np.array(got["outputs"][0]), ref.get_output(0))
