@@ -31,8 +31,8 @@ typedef struct {
     size_t bytes;
     int32_t rank;
     const int32_t *dims;
-    int32_t type;  /* TFLite TensorType: 0 float32, 2 int32, 3 uint8, 7 int16, 9 int8, ... */
-    float scale;   /* 0 when the tensor is not quantized */
+    int32_t type; /* TFLite TensorType: 0 float32, 2 int32, 3 uint8, 7 int16, 9 int8, ... */
+    float scale;  /* 0 when the tensor is not quantized */
     int32_t zero_point;
 } mcugen_tensor;
 

@@ -44,7 +44,9 @@ static void report(int step)
         console_write_hex(output->data, output->bytes);
         console_write("\n");
         if (o == 0) {
-            size_t elements = output->bytes / (output->type == MCUGEN_INT16 ? 2 : output->type == MCUGEN_FLOAT32 ? 4 : 1);
+            size_t elements = output->bytes / (output->type == MCUGEN_INT16     ? 2
+                                               : output->type == MCUGEN_FLOAT32 ? 4
+                                                                                : 1);
             for (size_t i = 0; i < elements; ++i) {
                 float score = mcugen_get_float(output, i);
                 if (score > best_score) {

@@ -31,6 +31,11 @@ static void Fault_Handler(void)
 }
 
 __attribute__((section(".isr_vector"), used)) static void (*const vectors[16])(void) = {
-    (void (*)(void))&__stack_top, Reset_Handler, Fault_Handler, Fault_Handler, Fault_Handler, Fault_Handler,
+    (void (*)(void)) & __stack_top,
+    Reset_Handler,
+    Fault_Handler,
+    Fault_Handler,
+    Fault_Handler,
+    Fault_Handler,
     Fault_Handler,
 };
