@@ -1,9 +1,10 @@
 """mcugen's PlatformIO core folder (MCUGEN_PIO_CORE_DIR, default ~/.cache/mcugen/platformio-<hash of the
-platform's files>): seeded with copies of mcugen's platform `mcugen-cortexm` (with the board JSONs), its toolchain
-package (links to Debian's compilers) and a `tool-scons` package backed by PyPI's SCons, so no registry is ever
-contacted. Generated projects name this folder in their platformio.ini (`core_dir`), so `pio run` works in them
-directly wherever they are moved; the folder is named after its content, so a later mcugen with another platform
-uses a new folder and leaves the one older projects name as it was.
+platform's files and of this installation>): seeded with copies of mcugen's platform `mcugen-cortexm` (with the
+board JSONs), its toolchain package (links to Debian's compilers), a `tool-scons` package backed by PyPI's SCons,
+so no registry is ever contacted, and the extra script of `custom_mcugen_models` (mcugen/models.py).
+Generated projects name this folder in their platformio.ini (`core_dir`), so `pio run` works in them directly
+wherever they are moved; the folder is named after its content, so a later mcugen with another platform uses a
+new folder and leaves the one older projects name as it was.
 """
 
 from __future__ import annotations
@@ -36,9 +37,12 @@ def _installed_files() -> list[tuple[str, Path]]:
 
 
 def core_dir() -> Path:
-    """One PlatformIO core folder per content of mcugen's platform: checkouts and versions with the same platform
-    share one, and one with another platform never builds with this one's."""
-    digest = hashlib.sha256()
+    """One PlatformIO core folder per content of mcugen's platform and per mcugen installation (the extra script
+    there runs this installation's Python): a project never builds with another platform than the one it was
+    generated for, and the folder it names stays as it was when mcugen changes."""
+    from .pio_models import extra_script
+
+    digest = hashlib.sha256(extra_script().encode())
     for rel, path in _installed_files():
         digest.update(rel.encode() + b"\0" + (os.readlink(path).encode() if path.is_symlink() else path.read_bytes()))
     default = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "mcugen" / "platformio-"
@@ -94,8 +98,14 @@ def _install_platform(core: Path) -> None:
 
 def prepare_core_dir(core: Path) -> None:
     """Installs mcugen's platform, its toolchain package and the local tool-scons package where PlatformIO looks
-    for them (`platformio/tool-scons`)."""
+    for them (`platformio/tool-scons`), and the extra script of custom_mcugen_models (pio_models.py)."""
     _install_platform(core)
+    from .pio_models import extra_script
+
+    script = core / "mcugen" / "models.py"
+    if not script.is_file() or script.read_text() != extra_script():
+        script.parent.mkdir(parents=True, exist_ok=True)
+        script.write_text(extra_script())
     from platformio.dependencies import get_core_dependencies
 
     # Claim exactly the version this PlatformIO asks for (e.g. "~4.41101.0"); the SCons behind it is PyPI's.

@@ -3,6 +3,7 @@ CMake project, as a PlatformIO project and by plain arm-none-eabi-gcc with -nost
 is moved before `pio run` builds it. Every run is QEMU, every output is compared bit for bit with tflite-micro."""
 
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -157,3 +158,27 @@ def test_a_moved_project_builds_with_pio_run_and_runs(tmp_path, cli):
         ref.set_input(values, 0)
         ref.invoke()
         assert np.array_equal(np.array(got["outputs"][0]), ref.get_output(0))
+
+
+def test_platformio_models_option_regenerates_only_when_the_model_changed(tmp_path):
+    """custom_mcugen_models in the user's platformio.ini plus the one extra_scripts line: the library is generated
+    into the build folder at the first build, left alone while the .tflite is untouched, regenerated after."""
+    app = tmp_path / "app"
+    shutil.copytree(EXAMPLE, app, ignore=shutil.ignore_patterns("generated", "build", ".pio"))
+    shutil.copy(MLP_INT8, app / "model.tflite")
+    env = pio_env(prepare_core())
+
+    def pio_run() -> str:
+        cmd = offline([sys.executable, "-m", "platformio", "run", "-d", str(app), "-e", "models"])
+        result = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=600)
+        assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
+        return result.stdout
+
+    library = app / ".pio" / "build" / "models" / "mcugen" / "kws"
+    assert "mcugen: generated kws from model.tflite" in pio_run()
+    assert run_in_qemu(app / ".pio" / "build" / "models" / "firmware.elf") == reference_lines(library, MLP_INT8)
+    written = (library / "mcugen.json").stat().st_mtime_ns
+    assert "mcugen: kws is up to date" in pio_run()
+    assert (library / "mcugen.json").stat().st_mtime_ns == written
+    os.utime(app / "model.tflite")
+    assert "mcugen: generated kws from model.tflite" in pio_run()
