@@ -130,3 +130,44 @@ def test_no_generated_file_names_the_checkout(tmp_path):
     assert "platform = mcugen-cortexm" in ini and "symlink://" not in ini and "boards_dir" not in ini
     shutil.move(tmp_path / "fw", tmp_path / "moved")
     assert load_project(tmp_path / "moved").board == "mps2-an386"
+
+
+# --- custom_mcugen_models (PlatformIO integration) --------------------------------------------------------------
+
+
+def test_models_option_lines(tmp_path):
+    from generator.pio_models import parse_models
+
+    shutil.copy(MLP_INT8, tmp_path / "kws-v2.tflite")
+    text = "kws-v2.tflite\n  kws-v2.tflite name=other backend=reference\n"
+    entries = parse_models(text, tmp_path)
+    assert [(e.path.name, e.name, e.backend) for e in entries] == [
+        ("kws-v2.tflite", "kws_v2", "auto"),
+        ("kws-v2.tflite", "other", "reference"),
+    ]
+
+
+@pytest.mark.parametrize(
+    "text,phrase",
+    [
+        ("missing.tflite", "is not a file"),
+        ("m.tflite speed=fast", "only name=... and backend=..."),
+        ("m.tflite name=1x", "is not a C identifier"),
+        ("m.tflite\nm.tflite", "two models have one name"),
+    ],
+)
+def test_bad_models_option_is_one_error_line(tmp_path, capsys, text, phrase):
+    from generator.pio_models import main as pio_models_main
+
+    shutil.copy(MLP_INT8, tmp_path / "m.tflite")
+    assert pio_models_main([str(tmp_path), str(tmp_path / "out"), "mps2-an386", text]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("mcugen: error: ") and err.count("\n") == 1 and phrase in err
+
+
+def test_models_option_board_names(capsys):
+    from generator.pio_models import mcugen_board
+
+    assert mcugen_board("nucleo_f446re") == "nucleo-f446re" and mcugen_board("mps2-an386") == "mps2-an386"
+    with pytest.raises(McugenError, match="set custom_mcugen_board"):
+        mcugen_board("esp32dev")
