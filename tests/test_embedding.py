@@ -13,6 +13,7 @@ import numpy as np
 import pytest
 
 from conftest import MLP_INT8
+from generator import zoo
 from generator.boards import load_board
 from generator.build import pio_env
 from generator.paths import ROOT
@@ -72,8 +73,10 @@ def run_in_qemu(elf) -> list[str]:
     return result.stdout.replace("\r", "").splitlines()
 
 
-def test_cmake_example_matches_tflite_micro(tmp_path):
-    app = example_with_library(tmp_path)
+def test_cmake_example_with_a_real_keyword_spotter_matches_tflite_micro(tmp_path):
+    """The MLPerf Tiny DS-CNN keyword spotter (input [1, 49, 10, 1]: 49 frames of 10 features, 12 classes)."""
+    model = zoo.resolve("keyword_spotting")
+    app = example_with_library(tmp_path, model)
     build = tmp_path / "build"
     for cmd in (
         ["cmake", "-S", app, "-B", build, f"-DCMAKE_TOOLCHAIN_FILE={app / 'arm-none-eabi.cmake'}"],
@@ -83,10 +86,11 @@ def test_cmake_example_matches_tflite_micro(tmp_path):
         assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
     link = (build / "CMakeFiles" / "keyword_spotter.dir" / "link.txt").read_text()
     assert link.split()[0].endswith("arm-none-eabi-gcc")  # the C driver: no libstdc++ comes in
-    assert run_in_qemu(build / "keyword_spotter.elf") == reference_lines(app / "generated" / "kws", MLP_INT8)
+    assert run_in_qemu(build / "keyword_spotter.elf") == reference_lines(app / "generated" / "kws", model)
     placed = subprocess.run(["arm-none-eabi-size", "-A", build / "keyword_spotter.elf"], capture_output=True, text=True)
     sizes = dict(re.findall(r"^(\.\w+)\s+(\d+)", placed.stdout, flags=re.M))
-    assert int(sizes[".arena"]) >= 112 and int(sizes[".model"]) == MLP_INT8.stat().st_size  # the linker script's
+    arena = json.loads((app / "generated" / "kws" / "mcugen.json").read_text())["arena_bytes"]
+    assert int(sizes[".arena"]) == arena + 32 and int(sizes[".model"]) == model.stat().st_size  # the linker script's
 
 
 def test_platformio_example_matches_tflite_micro(tmp_path):
