@@ -4,6 +4,7 @@ layout and C API the issue specifies, the option errors, and no generated file n
 import json
 import re
 import shutil
+import subprocess
 
 import pytest
 
@@ -170,3 +171,56 @@ def test_models_option_board_names(capsys):
     assert mcugen_board("nucleo_f446re") == "nucleo-f446re" and mcugen_board("mps2-an386") == "mps2-an386"
     with pytest.raises(McugenError, match="set custom_mcugen_board"):
         mcugen_board("esp32dev")
+
+
+# --- mcugen.h's quantize/dequantize helpers, compiled by the host's gcc -------------------------------------------
+
+HELPERS_PROGRAM = r"""
+#include <stdio.h>
+#include "mcugen.h"
+int main(void)
+{
+    int8_t s8[1]; uint8_t u8[1]; int16_t s16[1]; float f32[1];
+    mcugen_tensor t[4] = {{s8, 1, 0, 0, MCUGEN_INT8, 0.0f, 0}, {u8, 1, 0, 0, MCUGEN_UINT8, 0.0f, 0},
+                          {s16, 2, 0, 0, MCUGEN_INT16, 0.0f, 0}, {f32, 4, 0, 0, MCUGEN_FLOAT32, 0.0f, 0}};
+    float scale, x;
+    int zero_point;
+    while (scanf("%a %d %a", &scale, &zero_point, &x) == 3) {
+        for (int k = 0; k < 4; ++k) {
+            t[k].scale = scale;
+            t[k].zero_point = k == 1 ? zero_point + 128 : zero_point;
+            mcugen_set_float(&t[k], 0, x);
+            printf("%d %a ", k < 3 ? mcugen_quantize(&t[k], x) : 0, mcugen_get_float(&t[k], 0));
+        }
+        printf("\n");
+    }
+    return 0;
+}
+"""
+
+
+def test_quantize_helpers_round_half_away_and_clamp(tmp_path):
+    from fractions import Fraction
+
+    import numpy as np
+
+    (tmp_path / "h.c").write_text(HELPERS_PROGRAM)
+    exe = tmp_path / "h"
+    cc = ["gcc", "-std=c99", "-O1", f"-I{ROOT / 'firmware' / 'library'}", str(tmp_path / "h.c"), "-o", str(exe), "-lm"]
+    assert subprocess.run(cc, capture_output=True).returncode == 0
+    rng = np.random.default_rng(4)
+    scale = np.float32(0.05)
+    values = [np.float32(v) for v in rng.uniform(-2000, 2000, 300)] + [np.float32(k * 0.025) for k in range(-9, 10)]
+    values += [np.float32(np.nextafter(np.float32(0.025), np.float32(0))), np.float32(-7.0), np.float32(1e9)]
+    text = "".join(f"{float(scale).hex()} -3 {float(v).hex()}\n" for v in values)
+    lines = subprocess.run([str(exe)], input=text, capture_output=True, text=True).stdout.splitlines()
+    ranges = [(-128, 127, -3), (0, 255, 125), (-32768, 32767, -3)]
+    for v, line in zip(values, lines, strict=True):
+        fields = line.split()
+        exact = Fraction(float(np.float32(v / scale)))
+        rounded = int(abs(exact) + Fraction(1, 2)) * (1 if exact >= 0 else -1)
+        for k, (lo, hi, zero_point) in enumerate(ranges):
+            q = min(hi, max(lo, rounded + zero_point))
+            assert int(fields[2 * k]) == q, (v, k)
+            assert float.fromhex(fields[2 * k + 1]) == np.float32(np.float32(q - zero_point) * scale)
+        assert float.fromhex(fields[7]) == v  # a float32 tensor stores the value as it is

@@ -63,32 +63,36 @@ static void report(int step)
     console_write("\n");
 }
 
+static int fail(const char *why)
+{
+    console_write("error: ");
+    console_write(why);
+    console_write("\n");
+    return 1;
+}
+
 int main(void)
 {
     console_init();
-    if (kws_init() != 0 || kws_num_inputs() != 1) {
-        console_write("error: ");
-        console_write(kws_num_inputs() != 1 ? "this example feeds one input" : kws_error());
-        console_write("\n");
-        return 1;
+    if (kws_init() != 0) {
+        return fail(kws_error());
+    }
+    if (kws_num_inputs() != 1 || kws_input(0)->bytes > WINDOW_MAX_BYTES) {
+        return fail("this example feeds one input of at most WINDOW_MAX_BYTES");
     }
     const mcugen_tensor *input = kws_input(0);
-    if (input->bytes > WINDOW_MAX_BYTES) {
-        console_write("error: the input is larger than WINDOW_MAX_BYTES\n");
-        return 1;
-    }
     size_t frame = frame_bytes(input);
     for (int step = 0; step < NUM_STEPS; ++step) {
+        if (step == NUM_STEPS / 2 && kws_init() != 0) { /* a reset halfway (after a wake-up, say) */
+            return fail(kws_error());
+        }
         memmove(window, window + frame, input->bytes - frame);
         for (size_t i = input->bytes - frame; i < input->bytes; ++i) {
             window[i] = next_feature_byte();
         }
         memcpy(input->data, window, input->bytes);
         if (kws_invoke() != 0) {
-            console_write("error: ");
-            console_write(kws_error());
-            console_write("\n");
-            return 1;
+            return fail(kws_error());
         }
         report(step);
     }
