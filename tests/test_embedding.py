@@ -8,14 +8,16 @@ import re
 import shutil
 import subprocess
 import sys
+from fractions import Fraction
 
 import numpy as np
 import pytest
 
-from conftest import MLP_INT8
+from conftest import MLP_FLOAT_IO, MLP_INT8
 from generator import zoo
 from generator.boards import load_board
 from generator.build import pio_env
+from generator.compare import compare
 from generator.paths import ROOT
 from generator.pio_core import prepare_core
 from generator.pipeline import generate
@@ -41,28 +43,49 @@ def example_with_library(tmp_path, model=MLP_INT8):
     return app
 
 
-def reference_lines(library, model) -> list[str]:
-    """What main.c prints, computed with tflite-micro: the same frame generator and sliding window."""
+def quantize(x: np.float32, scale: float, zero_point: int, dtype) -> int:
+    """mcugen_set_float's integer: float32 division, rounding half away from zero, clamping."""
+    exact = Fraction(float(np.float32(x / np.float32(scale))))
+    rounded = int(abs(exact) + Fraction(1, 2)) * (1 if exact >= 0 else -1)
+    info = np.iinfo(dtype)
+    return min(info.max, max(info.min, rounded + zero_point))
+
+
+def reference_outputs(library, model) -> list[np.ndarray]:
+    """What main.c feeds the model, step by step (the same feature generator, quantization and sliding window),
+    run through tflite-micro: each step's first output."""
     from tflite_micro.python.tflite_micro import runtime
 
     spec = json.loads((library / "mcugen.json").read_text())["inputs"][0]
     dtype, shape = np.dtype(spec["dtype"].lower()), spec["shape"]
-    size = int(np.prod(shape)) * dtype.itemsize
-    frame = size // shape[1] if len(shape) >= 2 and shape[1] > 0 else size
+    elements = int(np.prod(shape))
+    frame = elements // shape[1] if len(shape) >= 2 and shape[1] > 0 else elements
     ref = runtime.Interpreter.from_file(str(model), arena_size=1 << 20)
-    state, window, lines = 12345, bytes(size), []
-    for step in range(STEPS):
-        fresh = bytearray()
-        for _ in range(frame):
+    state, window, outputs = 12345, np.zeros(elements, dtype), []
+    for _ in range(STEPS):
+        window[: elements - frame] = window[frame:].copy()
+        for i in range(elements - frame, elements):
             state = (state * 1664525 + 1013904223) & 0xFFFFFFFF
-            fresh.append(state >> 24)
-        window = window[frame:] + bytes(fresh)
-        ref.set_input(np.frombuffer(window, dtype).reshape(shape), 0)
+            x = np.float32(np.int8(np.uint8(state >> 24)))
+            window[i] = x if dtype.kind == "f" else quantize(x, spec["scale"], spec["zero_point"], dtype)
+        ref.set_input(window.reshape(shape), 0)
         ref.invoke()
-        out = ref.get_output(0)
-        lines.append(f"step {step} output 0 {out.tobytes().hex()}")
-        lines.append(f"step {step} best {int(np.argmax(out.ravel()))}")  # dequantizing keeps the order
-    return lines + ["done"]
+        outputs.append(ref.get_output(0).copy())
+    return outputs
+
+
+def assert_matches_reference(lines: list[str], library, model) -> None:
+    """The device's outputs equal tflite-micro's (integers bit for bit, floats within 1e-5 relative) and its best
+    class is the reference's."""
+    expected = reference_outputs(library, model)
+    assert lines[-1] == "done" and len(lines) == 2 * STEPS + 1, lines[-5:]
+    device = []
+    for step, ref in enumerate(expected):
+        head, _, data = lines[2 * step].rpartition(" ")
+        assert head == f"step {step} output 0"
+        device.append(np.frombuffer(bytes.fromhex(data), ref.dtype).reshape(ref.shape))
+        assert lines[2 * step + 1] == f"step {step} best {int(np.argmax(ref.ravel()))}"
+    assert compare([[d] for d in device], [[r] for r in expected]).match
 
 
 def run_in_qemu(elf) -> list[str]:
@@ -86,20 +109,21 @@ def test_cmake_example_with_a_real_keyword_spotter_matches_tflite_micro(tmp_path
         assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
     link = (build / "CMakeFiles" / "keyword_spotter.dir" / "link.txt").read_text()
     assert link.split()[0].endswith("arm-none-eabi-gcc")  # the C driver: no libstdc++ comes in
-    assert run_in_qemu(build / "keyword_spotter.elf") == reference_lines(app / "generated" / "kws", model)
+    assert_matches_reference(run_in_qemu(build / "keyword_spotter.elf"), app / "generated" / "kws", model)
     placed = subprocess.run(["arm-none-eabi-size", "-A", build / "keyword_spotter.elf"], capture_output=True, text=True)
     sizes = dict(re.findall(r"^(\.\w+)\s+(\d+)", placed.stdout, flags=re.M))
     arena = json.loads((app / "generated" / "kws" / "mcugen.json").read_text())["arena_bytes"]
     assert int(sizes[".arena"]) == arena + 32 and int(sizes[".model"]) == model.stat().st_size  # the linker script's
 
 
-def test_platformio_example_matches_tflite_micro(tmp_path):
-    app = example_with_library(tmp_path)
+def test_platformio_example_with_float_inputs_matches_tflite_micro(tmp_path):
+    """A model with float32 input and output: mcugen_set_float stores the features as they are."""
+    app = example_with_library(tmp_path, MLP_FLOAT_IO)
     cmd = offline([sys.executable, "-m", "platformio", "run", "-d", str(app)])
     result = subprocess.run(cmd, env=pio_env(prepare_core()), capture_output=True, text=True, timeout=600)
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
     elf = app / ".pio" / "build" / "mps2-an386" / "firmware.elf"
-    assert run_in_qemu(elf) == reference_lines(app / "generated" / "kws", MLP_INT8)
+    assert_matches_reference(run_in_qemu(elf), app / "generated" / "kws", MLP_FLOAT_IO)
 
 
 def test_links_with_gcc_alone_without_any_standard_library_or_startup(tmp_path):
@@ -139,7 +163,7 @@ def test_links_with_gcc_alone_without_any_standard_library_or_startup(tmp_path):
     result = subprocess.run(link, capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
     assert not re.search(r"libstdc\+\+|libsupc\+\+|__cxa_|__gxx_personality", (tmp_path / "app.map").read_text())
-    assert run_in_qemu(elf) == reference_lines(lib, MLP_INT8)
+    assert_matches_reference(run_in_qemu(elf), lib, MLP_INT8)
 
 
 def test_a_moved_project_builds_with_pio_run_and_runs(tmp_path, cli):
@@ -180,7 +204,7 @@ def test_platformio_models_option_regenerates_only_when_the_model_changed(tmp_pa
 
     library = app / ".pio" / "build" / "models" / "mcugen" / "kws"
     assert "mcugen: generated kws from model.tflite" in pio_run()
-    assert run_in_qemu(app / ".pio" / "build" / "models" / "firmware.elf") == reference_lines(library, MLP_INT8)
+    assert_matches_reference(run_in_qemu(app / ".pio" / "build" / "models" / "firmware.elf"), library, MLP_INT8)
     written = (library / "mcugen.json").stat().st_mtime_ns
     assert "mcugen: kws is up to date" in pio_run()
     assert (library / "mcugen.json").stat().st_mtime_ns == written
