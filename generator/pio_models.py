@@ -3,7 +3,9 @@
 only when its .tflite file (or its options, or mcugen) changed since the last build. mcugen's extra script
 (pio_core.py writes it into the core folder) runs this module with mcugen's Python; see docs/embedding.md.
 
-    custom_mcugen_models = models/kws.tflite name=kws backend=reference
+    custom_mcugen_models =
+        models/kws.tflite
+        models/anomaly.tflite name=detector backend=reference
     custom_mcugen_board = nucleo-f446re   ; default: the env's board, when mcugen knows it
 """
 
@@ -31,8 +33,7 @@ class ModelEntry:
 
 
 def parse_models(text: str, project_dir: Path) -> list[ModelEntry]:
-    """A model per line: its path (relative to the project) and optional name=... and backend=... (one model
-    per application for now: every model library defines the runtime's mg_* symbols)."""
+    """A model per line: its path (relative to the project) and optional name=... and backend=... ."""
     entries = []
     for line in text.splitlines():
         words = shlex.split(line, comments=True)
@@ -50,11 +51,9 @@ def parse_models(text: str, project_dir: Path) -> list[ModelEntry]:
             raise McugenError(f"custom_mcugen_models: {words[0]} is not a file (paths are relative to {project_dir})")
         name = check_library_name(options.get("name") or library_name(path.stem))
         entries.append(ModelEntry(path, name, options.get("backend", "auto")))
-    if len(entries) > 1:  # each library carries the runtime and its kernels under the same mg_* names
-        raise McugenError(
-            f"custom_mcugen_models names {len(entries)} models; one application takes one model library for now "
-            "(docs/embedding.md)"
-        )
+    names = [e.name for e in entries]
+    if len(set(names)) != len(names):
+        raise McugenError("custom_mcugen_models: two models have one name; give one of them name=...")
     return entries
 
 

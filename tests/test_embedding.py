@@ -210,3 +210,87 @@ def test_platformio_models_option_regenerates_only_when_the_model_changed(tmp_pa
     assert (library / "mcugen.json").stat().st_mtime_ns == written
     os.utime(app / "model.tflite")
     assert "mcugen: generated kws from model.tflite" in pio_run()
+
+
+TWO_MODELS_MAIN = r"""
+#include "a.h"
+#include "b.h"
+#include "console.h"
+
+/* The same values into every input element, converted to the input's type. */
+static void fill(const mcugen_tensor *t)
+{
+    size_t n = 1;
+    for (int32_t i = 0; i < t->rank; ++i) n *= (size_t)t->dims[i];
+    for (size_t i = 0; i < n; ++i) mcugen_set_float(t, i, (float)((int)(i % 7) - 3) * 0.5f);
+}
+
+static void show(const char *tag, const mcugen_tensor *t)
+{
+    console_write(tag);
+    console_write_hex(t->data, t->bytes);
+    console_write("\n");
+}
+
+int main(void)
+{
+    console_init();
+    if (a_init() != 0 || b_init() != 0) return 1;
+    fill(a_input(0));
+    if (a_invoke() != 0) return 1;
+    show("a ", a_output(0));
+    fill(b_input(0));
+    if (b_invoke() != 0) return 1;
+    show("b ", b_output(0));
+    fill(a_input(0));
+    if (a_invoke() != 0) return 1;
+    show("a ", a_output(0));
+    return 0;
+}
+"""
+
+
+def test_two_model_libraries_link_side_by_side(tmp_path):
+    """Each library's names carry its prefix (NAME_symbols.h), so two models, each with its own runtime and
+    kernels (some the same), link into one application and keep apart."""
+    from tflite_micro.python.tflite_micro import runtime
+
+    app = tmp_path / "two"
+    (app / "src").mkdir(parents=True)
+    for name in ("console.c", "console.h", "startup.c"):
+        shutil.copy(EXAMPLE / "src" / name, app / "src" / name)
+    (app / "src" / "main.c").write_text(TWO_MODELS_MAIN)
+    (app / "CMakeLists.txt").write_text(
+        "cmake_minimum_required(VERSION 3.13)\nproject(two C)\nadd_subdirectory(a)\nadd_subdirectory(b)\n"
+        "add_executable(two src/main.c src/console.c src/startup.c)\n"
+        "set_target_properties(two PROPERTIES LINKER_LANGUAGE C)\ntarget_link_libraries(two PRIVATE a b)\n"
+        f"target_link_options(two PRIVATE -nostartfiles -T{EXAMPLE / 'mps2_an386.ld'})\n"
+    )
+    models = {"a": MLP_INT8, "b": MLP_FLOAT_IO}
+    for name, model in models.items():
+        generate(model, BOARD, app / name, library=name)
+    build = tmp_path / "build"
+    for cmd in (
+        ["cmake", "-S", app, "-B", build, f"-DCMAKE_TOOLCHAIN_FILE={EXAMPLE / 'arm-none-eabi.cmake'}"],
+        ["cmake", "--build", build],
+    ):
+        result = subprocess.run([str(c) for c in cmd], capture_output=True, text=True, timeout=600)
+        assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
+    lines = run_in_qemu(build / "two")
+    expected = {}
+    for name, model in models.items():
+        spec = json.loads((app / name / "mcugen.json").read_text())["inputs"][0]
+        dtype = np.dtype(spec["dtype"].lower())
+        values = [np.float32(i % 7 - 3) * np.float32(0.5) for i in range(int(np.prod(spec["shape"])))]
+        if dtype.kind != "f":
+            values = [quantize(v, spec["scale"], spec["zero_point"], dtype) for v in values]
+        ref = runtime.Interpreter.from_file(str(model), arena_size=1 << 20)
+        ref.set_input(np.array(values, dtype).reshape(spec["shape"]), 0)
+        ref.invoke()
+        expected[name] = ref.get_output(0).copy()
+    assert [line.split()[0] for line in lines] == ["a", "b", "a"]
+    for line in lines:
+        tag, data = line.split()
+        ref = expected[tag]
+        got = np.frombuffer(bytes.fromhex(data), ref.dtype).reshape(ref.shape)
+        assert compare([[got]], [[ref]]).match, (tag, got, ref)

@@ -43,6 +43,17 @@ def test_layout_is_the_issues(library):
     assert "malloc" not in sources and "operator new" not in sources
 
 
+def test_every_linked_name_carries_the_library_name(library):
+    """Two libraries link side by side: each source opens with kws_symbols.h, which prefixes every mg_*/g_* name
+    and the runtime's namespace."""
+    symbols = (library / "src" / "kws_symbols.h").read_text()
+    for name in ("mg_arena", "mg_model_data", "g_plan", "mg_tensors", "mg_failure_reason", "mcugen", "AddModelOps"):
+        assert f"#define {name} kws__{name}\n" in symbols
+    for source in [*library.rglob("*.c"), *library.rglob("*.cc")]:
+        assert source.read_text().startswith('#include "kws_symbols.h"'), source
+    assert "kws_symbols" not in (library / "include" / "kws.h").read_text()  # the API keeps its own names
+
+
 def test_api_has_exactly_the_issues_names(library):
     header = (library / "include" / "kws.h").read_text()
     declared = re.findall(r"^[a-z].*\b(kws_\w+)\(.*\);$", header, flags=re.M)
@@ -153,7 +164,7 @@ def test_models_option_lines(tmp_path):
         ("missing.tflite", "is not a file"),
         ("m.tflite speed=fast", "only name=... and backend=..."),
         ("m.tflite name=1x", "is not a C identifier"),
-        ("m.tflite\nm.tflite name=n", "one application takes one model library for now"),
+        ("m.tflite\nm.tflite", "two models have one name"),
     ],
 )
 def test_bad_models_option_is_one_error_line(tmp_path, capsys, text, phrase):
