@@ -2,7 +2,7 @@
 #   make demo   set up, then generate, build, run and verify the bundled model on the default board
 #   make test   set up, then run the whole test suite in parallel, one worker per core (JOBS=N to change)
 #   make test-host  the host lane only (`pytest -m "not qemu"`): no PlatformIO, no QEMU, under 2 minutes
-#   make lint   ruff and clang-format over generator/ tests/ firmware/ boards/ (checks only; .ci/run runs it first)
+#   make lint   ruff and clang-format over generator/ tests/ firmware/ boards/ examples/ (checks only; .ci/run runs it first)
 # Set-up is idempotent: it installs only what is missing and takes seconds when everything is there.
 
 VENV      := .venv
@@ -17,7 +17,7 @@ PYTEST_ARGS ?=
 JOBS      ?= $(shell nproc)
 # xdist: one worker per core; tests sharing an expensive module fixture carry one xdist_group and run on one worker
 PYTEST    := $(PY) -m pytest -n $(JOBS) --dist loadgroup
-LINT_DIRS := generator tests firmware boards
+LINT_DIRS := generator tests firmware boards examples
 # C++ (the runtime and harness) has its own clang-format style; every other .c/.h is C.
 CXX_SOURCES := $(wildcard firmware/*/*.cc) firmware/runtime/mg_flatbuffer.h firmware/runtime/mg_interpreter.h \
                firmware/runtime/mg_op_resolver.h
@@ -41,10 +41,13 @@ apt:
 	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
 	fi
 
-# The tests also render the HTML size report in headless Chromium.
+# The tests also render the HTML size report in headless Chromium and build the embedding example with CMake.
 apt-test:
-	@command -v chromium >/dev/null || { echo "installing Debian packages: chromium"; \
-	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends chromium; }
+	@missing=""; for tool in chromium cmake; do command -v $$tool >/dev/null || missing="$$missing $$tool"; done; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing Debian packages:$$missing"; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
+	fi
 
 # clang-format for `make lint`.
 apt-lint:

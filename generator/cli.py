@@ -11,15 +11,17 @@ import numpy as np
 
 from . import pipeline, zoo
 from .boards import load_board
-from .build import build, core_dir, pio_test
+from .build import build, pio_test
 from .catalog import BY_CODE, CATALOG
 from .catalog.backends import BACKEND_CORES, choose_backends
 from .check import select_kernel
 from .cli_parser import COST_UNITS, check_combinations, parser
+from .emit.library import check_library_name, library_name
 from .errors import McugenError
 from .measure import measure
 from .measure import report as size_report
 from .measure.report import nbytes, num, pct
+from .pio_core import core_dir, prepare_core
 from .plan import plan
 
 
@@ -101,17 +103,36 @@ def cmd_ops(args) -> int:
 
 
 def cmd_generate(args) -> int:
+    library = _library_name(args)
     project, plan = pipeline.generate(
-        args.model, load_board(args.board), args.output, args.resolver, args.backend, args.custom_ops, args.verbose
+        args.model,
+        load_board(args.board),
+        args.output,
+        args.resolver,
+        args.backend,
+        args.custom_ops,
+        args.verbose,
+        library,
     )
+    api = f" (library {library}: include/{library}.h)" if library else ""
     print(
-        f"wrote {project.path}: {len(plan.nodes)} nodes, ops {', '.join(sorted(set(project.ops)))}, "
+        f"wrote {project.path}{api}: {len(plan.nodes)} nodes, ops {', '.join(sorted(set(project.ops)))}, "
         f"arena {nbytes(plan.arena_size)} (lower bound {nbytes(plan.lower_bound)})"
     )
     return 0
 
 
+def _library_name(args) -> str | None:
+    """--as library: the API's name prefix (checked); the harness form: None."""
+    if args.form != "library":
+        return None
+    return check_library_name(args.name if args.name is not None else library_name(Path(args.model).stem))
+
+
 def cmd_build(args) -> int:
+    if args.project is None:  # only --print-env: the core folder, for a PlatformIO project of the user's own
+        print(f"PLATFORMIO_CORE_DIR={prepare_core()}")
+        return 0
     pipeline.progress(f"building {args.project}")
     result = build(args.project)
     size = measure(result.elf)

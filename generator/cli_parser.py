@@ -20,7 +20,10 @@ See docs/cli.md for every command and its JSON output."""
 
 EXAMPLES = {
     "ops": ["mcugen ops model.tflite", "mcugen ops --json"],
-    "generate": ["mcugen generate model.tflite --board mps2-an386 -o fw"],
+    "generate": [
+        "mcugen generate model.tflite --board mps2-an386 -o fw",
+        "mcugen generate kws.tflite --board nucleo-f446re -o lib/kws --as library --name kws",
+    ],
     "build": ["mcugen build fw", "export $(mcugen build fw --print-env) && .venv/bin/pio test -d fw -e mps2-an386"],
     "test": ["mcugen test fw"],
     "run": ["mcugen run fw --random 3", "mcugen run fw --inputs inputs.npz --json"],
@@ -148,7 +151,7 @@ def parser(commands: dict) -> argparse.ArgumentParser:
     _json_option(p, "the ops (or the catalog)")
     p.add_argument("--markdown", action="store_true", help="without MODEL: the catalog as the table in docs/ops.md")
 
-    p = _command(sub, "generate", "write a PlatformIO project for MODEL on BOARD")
+    p = _command(sub, "generate", "write a PlatformIO project for MODEL on BOARD, or a library for your own firmware")
     p.add_argument("model", help=model_help)
     p.add_argument("--board", required=True, help=boards)
     p.add_argument("-o", "--output", type=Path, required=True, help="project folder (new, empty or mcugen's own)")
@@ -163,14 +166,34 @@ def parser(commands: dict) -> argparse.ArgumentParser:
     p.add_argument(
         "--verbose", action="store_true", help="firmware that logs every op lookup and prepare result over the UART"
     )
+    p.add_argument(
+        "--as",
+        dest="form",
+        choices=["harness", "library"],
+        default="harness",
+        help="'harness' (default): a firmware with its own main, startup and UART that mcugen builds and runs; "
+        "'library': the model behind a C API (include/NAME.h) with library.json and CMakeLists.txt, no main, "
+        "for your own firmware (docs/embedding.md)",
+    )
+    p.add_argument(
+        "--name",
+        help="with --as library: the C identifier that prefixes the API (NAME_init, NAME_invoke, ...) and names "
+        "the library (default: the model file's name made an identifier)",
+    )
 
     p = _command(sub, "build", "build a generated project with PlatformIO (offline)")
-    _project_argument(p)
+    p.add_argument(
+        "project",
+        type=Path,
+        nargs="?",
+        help="a project folder written by `mcugen generate` (only --print-env works without one)",
+    )
     p.add_argument(
         "--print-env",
         action="store_true",
-        help="print only PLATFORMIO_CORE_DIR=... (mcugen's offline PlatformIO core) on stdout, to run "
-        "`pio` by hand: export $(mcugen build DIR --print-env)",
+        help="print only PLATFORMIO_CORE_DIR=... (mcugen's offline PlatformIO core with its platform "
+        "mcugen-cortexm) on stdout, to run `pio` by hand: export $(mcugen build DIR --print-env); without DIR "
+        "it builds nothing (for your own PlatformIO project on mcugen's platform)",
     )
 
     p = _command(
@@ -281,6 +304,12 @@ def check_combinations(args) -> None:
         raise McugenError("--board needs a MODEL (the catalog lists every kernel for every board)")
     if args.command == "ops" and args.markdown and args.json:
         raise McugenError("choose one of --json and --markdown")
+    if args.command == "generate" and args.form == "harness" and args.name is not None:
+        raise McugenError("--name names a library: add --as library, or drop --name")
+    if args.command == "generate" and args.form == "library" and args.verbose:
+        raise McugenError("--verbose logs over the harness's UART; a library has none (drop --verbose)")
+    if args.command == "build" and args.project is None and not args.print_env:
+        raise McugenError("build needs a PROJECT folder written by `mcugen generate` (only --print-env works without)")
     if args.command == "run" and args.inputs and (args.random is not None or args.seed is not None):
         raise McugenError("--inputs gives the input sets; --random and --seed make random ones: choose one")
     if args.command in ("run", "verify"):

@@ -19,9 +19,11 @@ from .check import CheckedGraph, check
 from .compare import Comparison, compare
 from .custom import load_custom_ops
 from .emit import IoTensor, Project, emit, load_project
+from .emit.library import emit_library
 from .errors import McugenError
 from .measure import SizeReport, measure
 from .model import Graph, read_model
+from .pio_core import prepare_core
 from .plan import Plan, plan
 from .reference import reference_outputs
 from .run import EMULATOR_TITLES, RunResult, check_emulator, run_firmware
@@ -54,14 +56,23 @@ def generate(
     backend: str = "auto",
     custom_ops: Path | None = None,
     verbose: bool = False,
+    library: str | None = None,
 ) -> tuple[Project, Plan]:
+    """The harness firmware project, or with `library` (the API's name prefix) the model library."""
     graph = load_model(model_path)
     checked = checked_graph(graph, board, backend, custom_ops)
     the_plan = plan(checked)
     try:
-        return emit(the_plan, board, out, Path(model_path).name, resolver, verbose), the_plan
+        if library is not None:
+            return emit_library(the_plan, board, out, Path(model_path).name, library, resolver), the_plan
+        project = emit(the_plan, board, out, Path(model_path).name, resolver, verbose)
     except OSError as exc:
         raise McugenError(f"cannot write the project folder {out}: {exc.strerror or exc}") from None
+    try:
+        prepare_core()  # the core folder platformio.ini names, so `pio run` works in the project directly
+    except McugenError as exc:
+        progress(f"note: {exc}; `mcugen build` will try again")
+    return project, the_plan
 
 
 def default_project_dir(model_path: Path, board_name: str) -> Path:

@@ -59,12 +59,18 @@ def _io(graph: Graph, indices: list[int]) -> list[IoTensor]:
     return result
 
 
-def _copied_sources(kernels: list[KernelSpec], board: Board) -> dict[str, Path]:
+def runtime_and_kernel_sources(kernels: list[KernelSpec]) -> dict[str, Path]:
+    """The runtime and the registered kernels' sources, by their path in a generated folder (harness or library)."""
     files = {f"src/runtime/{p.name}": p for p in sorted((FIRMWARE / "runtime").iterdir()) if p.is_file()}
     for kernel in kernels:
         for name in kernel.sources:
             source = Path(name) if Path(name).is_absolute() else FIRMWARE / "kernels" / name
             files[f"src/kernels/{source.name}"] = source
+    return files
+
+
+def _copied_sources(kernels: list[KernelSpec], board: Board) -> dict[str, Path]:
+    files = runtime_and_kernel_sources(kernels)
     startup = BOARDS / "startup"
     for name in ("startup_cortexm.c", f"uart_{board.uart_driver}.c"):
         files[f"src/board/{name}"] = startup / name
@@ -78,7 +84,7 @@ def _copied_sources(kernels: list[KernelSpec], board: Board) -> dict[str, Path]:
     return files
 
 
-def _check_target(out: Path) -> None:
+def check_target(out: Path) -> None:
     """Refuses a folder holding anything mcugen did not write, or a generated file someone changed."""
     if not out.exists():
         return
@@ -120,10 +126,16 @@ def emit(
     ram = plan.arena_size + plan.persistent_size + board.stack_size
     board.check_fit(len(plan.graph.model_bytes), ram, before_build=True)
     kernels = registered_kernels(plan, resolver)
-    _check_target(out)
+    check_target(out)
     contents = {path: text.encode() for path, text in render_all(plan, board, model_name, kernels, verbose).items()}
     contents.update({path: src.read_bytes() for path, src in _copied_sources(kernels, board).items()})
-    project = Project(
+    project = project_of(plan, board, out, model_name)
+    write_project(project, contents)
+    return project
+
+
+def project_of(plan: Plan, board: Board, out: Path, model_name: str) -> Project:
+    return Project(
         out,
         board.name,
         model_name,
@@ -136,16 +148,20 @@ def emit(
         plan.persistent_size,
         plan.graph.is_stateful,
     )
+
+
+def write_project(project: Project, contents: dict[str, bytes], **extra) -> None:
+    """Writes contents plus the manifest (the project, `extra` fields and every file's hash) into project.path."""
     manifest = {
         "generator": "mcugen",
         "version": __version__,
         **asdict(project),
+        **extra,
         "files": {p: hashlib.sha256(b).hexdigest() for p, b in sorted(contents.items())},
     }
     del manifest["path"]
     contents[MANIFEST] = (json.dumps(manifest, indent=1, sort_keys=True) + "\n").encode()
-    _write_atomically(out, contents)
-    return project
+    _write_atomically(project.path, contents)
 
 
 def _write_atomically(out: Path, contents: dict[str, bytes]) -> None:
@@ -180,6 +196,11 @@ def load_project(path: Path) -> Project:
     path = Path(path).resolve()
     try:
         data = json.loads((path / MANIFEST).read_text())
+        if data.get("form") == "library":
+            raise McugenError(
+                f"{path} is a model library (mcugen generate --as library): build it inside your application "
+                "(docs/embedding.md)"
+            )
         return Project(
             path,
             data["board"],

@@ -10,7 +10,8 @@ import jinja2
 from .. import __version__
 from ..boards import Board
 from ..catalog import CExpr, KernelSpec
-from ..paths import BOARDS, TEMPLATES
+from ..paths import TEMPLATES
+from ..pio_core import PLATFORM_NAME, core_dir_setting
 from ..plan import NodePlan, Plan
 
 _env = jinja2.Environment(
@@ -117,9 +118,8 @@ def render_all(
     return {
         "platformio.ini": _env.get_template("platformio.ini.j2").render(
             common,
-            boards_dir=BOARDS,
-            platform_dir=BOARDS / "platform",
-            toolchain_dir=BOARDS / "packages" / "toolchain-gccarmnoneeabi",
+            core_dir=core_dir_setting(),
+            platform=PLATFORM_NAME,
         ),
         "memory.ld": _env.get_template("memory.ld.j2").render(common),
         "src/model_data.c": _env.get_template("model_data.c.j2").render(
