@@ -12,7 +12,8 @@ def ops_markdown() -> str:
         "Generated from the kernel catalog by `make docs` (`mcugen ops --markdown > docs/ops.md`; `make test` "
         "runs it first); a test fails when this file is stale. Versions are the range TFLite registers for the op; "
         "`validate` in each catalog entry rejects, "
-        "with a message, the types and options of those versions that mcugen does not implement.",
+        "with a message, the types and options of those versions that mcugen does not implement. Each kernel's "
+        "flash beside TensorFlow Lite Micro's reference kernel: [kernel_sizes.md](kernel_sizes.md).",
         "",
         "| op | builtin code | versions | input types | kernels (backends) |",
         "|---|---:|---|---|---|",
