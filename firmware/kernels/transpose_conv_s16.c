@@ -4,21 +4,13 @@
 #include <string.h>
 
 #include "mg_fixedpoint.h"
+#include "mg_fixedpoint64.h"
 #include "mg_requant.h"
 #include "transpose_conv.h"
 
 size_t mg_transpose_conv_s16_scratch_size(int32_t output_elements)
 {
     return (size_t)output_elements * sizeof(int64_t);
-}
-
-/* TFLite's MultiplyByQuantizedMultiplier(int64_t x, ...): the multiplier rounded to 16 bits, then one rounding
- * shift of the 64-bit product. */
-static int32_t multiply_by_quantized_multiplier_64(int64_t x, int32_t multiplier, int32_t shift)
-{
-    const int64_t reduced = multiplier < 0x7FFF0000 ? (multiplier + (1 << 15)) >> 16 : 0x7FFF;
-    const int32_t total_shift = 15 - shift;
-    return (int32_t)((x * reduced + ((int64_t)1 << (total_shift - 1))) >> total_shift);
 }
 
 void mg_transpose_conv_s16(const mg_transpose_conv_params *p, const int16_t *input, const int8_t *filter,
@@ -36,7 +28,7 @@ void mg_transpose_conv_s16(const mg_transpose_conv_params *p, const int16_t *inp
         mg_requant_channel(p->input_scale, p->output_scale, filter_scales, p->per_channel, o, &multiplier, &shift);
         const int64_t bias = bias64 ? bias64[o] : (bias16 ? bias16[o] : 0);
         for (int32_t i = o; i < pixels * depth; i += depth) {
-            const int32_t scaled = multiply_by_quantized_multiplier_64(scratch[i] + bias, multiplier, shift);
+            const int32_t scaled = mg_multiply_by_quantized_multiplier_64(scratch[i] + bias, multiplier, shift);
             output[i] = (int16_t)mg_clamp(scaled, p->act_min, p->act_max);
         }
     }

@@ -157,6 +157,7 @@ SPEC = KernelSpec(
         "transpose_conv_s16.c",
         "transpose_conv_f32.c",
         "mg_fixedpoint.h",
+        "mg_fixedpoint64.h",
         "mg_requant.h",
         "mg_requant.c",
     ),
