@@ -13,7 +13,11 @@
 #include <stdint.h>
 
 #include "mg_conv_geometry.h"
+#include "mg_fixedpoint.h"
 #include "mg_kernel.h"
+#include "mg_requant.h"
+
+enum { MG_TRANSPOSE_CONV_OUTPUT_SHAPE, MG_TRANSPOSE_CONV_FILTER, MG_TRANSPOSE_CONV_INPUT, MG_TRANSPOSE_CONV_BIAS };
 
 typedef struct {
     mg_conv_geometry geometry;
@@ -62,6 +66,29 @@ typedef struct {
         }                                                                                                              \
     }
 
+/* The family's prepare, every backend's: the node against the geometry, its types and bias, the filter's scales
+ * (integer types) into node->user_data, and at least `scratch` bytes of scratch when scratch > 0. */
+mg_status mg_transpose_conv_prepare(mg_node *node, size_t scratch);
+
+/* The int8 kernels' last pass over their int32 accumulators (laid out as the output): per output channel its
+ * multiplier and shift from the filter's scales, then per element the bias, the requantization, the output offset
+ * and the clamp. */
+static inline void mg_transpose_conv_requantize_s8(const mg_transpose_conv_params *p, const uint8_t *filter_scales,
+                                                   const int32_t *bias, const int32_t *accumulators, int8_t *output)
+{
+    const mg_conv_geometry *g = &p->geometry;
+    const int32_t depth = g->output_depth, pixels = mg_conv_output_elements(g) / depth;
+    for (int32_t o = 0; o < depth; ++o) {
+        int32_t multiplier, shift;
+        mg_requant_channel(p->input_scale, p->output_scale, filter_scales, p->per_channel, o, &multiplier, &shift);
+        for (int32_t i = o; i < pixels * depth; i += depth) {
+            int32_t acc = accumulators[i] + (bias ? bias[o] : 0);
+            acc = mg_multiply_by_quantized_multiplier(acc, multiplier, shift);
+            output[i] = (int8_t)mg_clamp(acc + p->output_offset, p->act_min, p->act_max);
+        }
+    }
+}
+
 /* The int32 accumulators over the output (int8), the int64 ones (int16x8). */
 size_t mg_transpose_conv_s8_scratch_size(int32_t output_elements);
 size_t mg_transpose_conv_s16_scratch_size(int32_t output_elements);
@@ -77,5 +104,15 @@ void mg_transpose_conv_f32(const mg_transpose_conv_params *p, const float *input
                            const float *bias, float *output);
 
 extern const mg_registration mg_register_transpose_conv;
+
+/* ---- dsp backend (Cortex-M4/M7/M33: SMLAD), int8 ----
+ * The reference scatter with int16 operands (mg_dsp_dot16.h): the filter widened once per invoke, each input pixel
+ * (input offset added) once, four output channels per pass over a pixel's channels. filter_rows: output channels
+ * times filter taps. */
+size_t mg_transpose_conv_s8_dsp_scratch_size(int32_t output_elements, int32_t filter_rows, int32_t input_depth);
+void mg_transpose_conv_s8_dsp(const mg_transpose_conv_params *p, const int8_t *input, const int8_t *filter,
+                              const uint8_t *filter_scales, const int32_t *bias, int8_t *output, void *scratch);
+
+extern const mg_registration mg_register_transpose_conv_dsp;
 
 #endif

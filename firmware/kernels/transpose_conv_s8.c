@@ -2,8 +2,6 @@
  * then per output element the bias, the channel's requantization, the output offset and the clamp. */
 #include <string.h>
 
-#include "mg_fixedpoint.h"
-#include "mg_requant.h"
 #include "transpose_conv.h"
 
 size_t mg_transpose_conv_s8_scratch_size(int32_t output_elements)
@@ -20,14 +18,5 @@ void mg_transpose_conv_s8(const mg_transpose_conv_params *p, const int8_t *input
     memset(scratch, 0, (size_t)mg_conv_output_elements(g) * sizeof(int32_t));
     MG_TRANSPOSE_CONV_SCATTER(g, input, filter, scratch, int32_t, S8_PRODUCT)
 #undef S8_PRODUCT
-    const int32_t depth = g->output_depth, pixels = mg_conv_output_elements(g) / depth;
-    for (int32_t o = 0; o < depth; ++o) {
-        int32_t multiplier, shift;
-        mg_requant_channel(p->input_scale, p->output_scale, filter_scales, p->per_channel, o, &multiplier, &shift);
-        for (int32_t i = o; i < pixels * depth; i += depth) {
-            int32_t acc = scratch[i] + (bias ? bias[o] : 0);
-            acc = mg_multiply_by_quantized_multiplier(acc, multiplier, shift);
-            output[i] = (int8_t)mg_clamp(acc + p->output_offset, p->act_min, p->act_max);
-        }
-    }
+    mg_transpose_conv_requantize_s8(p, filter_scales, bias, scratch, output);
 }

@@ -27,6 +27,7 @@ SOURCES = (
     "fully_connected_s8_dsp.c",
     "transpose_conv_s8.c",
     "transpose_conv_s16.c",
+    "transpose_conv_s8_dsp.c",
     "mg_requant.c",
 )
 

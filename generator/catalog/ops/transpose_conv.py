@@ -16,6 +16,16 @@ from . import _scratch
 from ._common import nested
 
 INT16_MIN, INT16_MAX = -32768, 32767
+# The family's shared files: its header, the geometry, the one prepare and the requantization (every backend lists
+# these first).
+FAMILY_SOURCES = (
+    "transpose_conv.h",
+    "mg_conv_geometry.h",
+    "transpose_conv_prepare.c",
+    "mg_fixedpoint.h",
+    "mg_requant.h",
+    "mg_requant.c",
+)
 BIAS_TYPES = {"INT8": ("INT32",), "INT16": ("INT64", "INT16"), "FLOAT32": ("FLOAT32",)}
 
 
@@ -150,16 +160,12 @@ SPEC = KernelSpec(
     versions=(1, 4),
     dtypes=("FLOAT32", "INT8", "INT16"),
     sources=(
-        "transpose_conv.h",
-        "mg_conv_geometry.h",
+        *FAMILY_SOURCES,
         "transpose_conv.c",
         "transpose_conv_s8.c",
         "transpose_conv_s16.c",
         "transpose_conv_f32.c",
-        "mg_fixedpoint.h",
         "mg_fixedpoint64.h",
-        "mg_requant.h",
-        "mg_requant.c",
     ),
     registration="mg_register_transpose_conv",
     validate=validate,

@@ -1,0 +1,68 @@
+/* TRANSPOSE_CONV int8, dsp backend (Cortex-M4/M7/M33): TFLite Micro's reference scatter (reference_integer_ops::
+ * TransposeConv) with the filter widened to int16 once per invoke and each input pixel, input offset added, once
+ * per pixel (mg_dsp_dot16.h); every in-bounds tap then adds four output channels at a time to the int32
+ * accumulators, and the last pass is the reference kernel's. */
+#pragma GCC optimize("O2")
+#include <string.h>
+
+#include "mg_dsp_dot16.h"
+#include "transpose_conv.h"
+
+size_t mg_transpose_conv_s8_dsp_scratch_size(int32_t output_elements, int32_t filter_rows, int32_t input_depth)
+{
+    /* the accumulators, the widened filter rows (output channel, tap) and the widened pixel */
+    return (size_t)output_elements * sizeof(int32_t) +
+           ((size_t)filter_rows + 1u) * (size_t)mg_dsp_padded_depth(input_depth) * sizeof(int16_t);
+}
+
+/* The pixel x (widened) through every filter row of tap `tap` into the accumulators of one output position. */
+static void add_tap(int32_t *acc, const int16_t *filter, int32_t tap, int32_t taps, int32_t out_depth, int32_t depth,
+                    const int16_t *x)
+{
+    const int32_t stride = taps * depth; /* between output channels' rows */
+    const int16_t *w = filter + tap * depth;
+    int32_t o = 0;
+    for (; o + 4 <= out_depth; o += 4, w += 4 * stride) {
+        mg_dsp_dot16_rows4(acc + o, w, stride, x, depth);
+    }
+    for (; o < out_depth; ++o, w += stride) {
+        acc[o] = mg_dsp_dot16(w, x, depth, acc[o]);
+    }
+}
+
+void mg_transpose_conv_s8_dsp(const mg_transpose_conv_params *p, const int8_t *input, const int8_t *filter,
+                              const uint8_t *filter_scales, const int32_t *bias, int8_t *output, void *scratch)
+{
+    const mg_conv_geometry *g = &p->geometry;
+    const int32_t depth = mg_dsp_padded_depth(g->input_depth), taps = g->filter_height * g->filter_width;
+    const int32_t rows = g->output_depth * taps;
+    int32_t *acc = scratch;
+    int16_t *wide_filter = (int16_t *)(acc + mg_conv_output_elements(g));
+    int16_t *x = wide_filter + rows * depth;
+    memset(acc, 0, (size_t)mg_conv_output_elements(g) * sizeof(int32_t));
+    for (int32_t r = 0; r < rows; ++r) {
+        mg_dsp_widen(filter + r * g->input_depth, 1, g->input_depth, 0, wide_filter + r * depth);
+    }
+    const int8_t *pixel = input;
+    for (int32_t b = 0; b < g->batches; ++b) {
+        for (int32_t iy = 0; iy < g->input_height; ++iy) {
+            const int32_t oy = iy * g->stride_height - g->pad_height;
+            int32_t ky0, ky1;
+            mg_conv_window(oy, 1, g->output_height, g->filter_height, &ky0, &ky1);
+            for (int32_t ix = 0; ix < g->input_width; ++ix, pixel += g->input_depth) {
+                const int32_t ox = ix * g->stride_width - g->pad_width;
+                int32_t kx0, kx1;
+                mg_conv_window(ox, 1, g->output_width, g->filter_width, &kx0, &kx1);
+                mg_dsp_widen(pixel, 1, g->input_depth, p->input_offset, x);
+                for (int32_t ky = ky0; ky < ky1; ++ky) {
+                    int32_t *row = acc + ((b * g->output_height + oy + ky) * g->output_width + ox) * g->output_depth;
+                    for (int32_t kx = kx0; kx < kx1; ++kx) {
+                        add_tap(row + kx * g->output_depth, wide_filter, ky * g->filter_width + kx, taps,
+                                g->output_depth, depth, x);
+                    }
+                }
+            }
+        }
+    }
+    mg_transpose_conv_requantize_s8(p, filter_scales, bias, acc, output);
+}
