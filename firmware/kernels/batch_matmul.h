@@ -6,8 +6,10 @@
 #ifndef MG_BATCH_MATMUL_H
 #define MG_BATCH_MATMUL_H
 
+#include <stddef.h>
 #include <stdint.h>
 
+#include "mg_fixedpoint.h"
 #include "mg_kernel.h"
 
 #define MG_BATCH_MATMUL_BATCH_DIMS 3 /* rank 5: three batch dimensions */
@@ -53,10 +55,30 @@ typedef struct {
         }                                                                                                              \
     }
 
+/* The family's prepare, every backend's: operand and output types and counts, at least `scratch` bytes of scratch
+ * when scratch > 0. */
+mg_status mg_batch_matmul_prepare(mg_node *node, size_t scratch);
+
+/* An int8 sum as the output value: TFLite's MultiplyByQuantizedMultiplier, the output offset, the int8 clamp. */
+static inline int8_t mg_batch_matmul_requantize_s8(const mg_batch_matmul_params *p, int32_t total)
+{
+    const int32_t scaled = mg_multiply_by_quantized_multiplier(total, p->output_multiplier, p->output_shift);
+    return (int8_t)mg_clamp(scaled + p->output_offset, INT8_MIN, INT8_MAX);
+}
+
 void mg_batch_matmul_s8(const mg_batch_matmul_params *p, const int8_t *lhs, const int8_t *rhs, int8_t *output);
 void mg_batch_matmul_s16(const mg_batch_matmul_params *p, const int16_t *lhs, const int16_t *rhs, int16_t *output);
 void mg_batch_matmul_f32(const mg_batch_matmul_params *p, const float *lhs, const float *rhs, float *output);
 
 extern const mg_registration mg_register_batch_matmul;
+
+/* ---- dsp backend (Cortex-M4/M7/M33: SMLAD), int8 ----
+ * Each rhs matrix, transposed to rows of k and offset, is widened to int16 once (once per invoke when the batches
+ * broadcast it), each lhs row once; four rhs rows at a time then meet the lhs row (mg_dsp_dot16.h). */
+size_t mg_batch_matmul_s8_dsp_scratch_size(int32_t cols, int32_t depth);
+void mg_batch_matmul_s8_dsp(const mg_batch_matmul_params *p, const int8_t *lhs, const int8_t *rhs, int8_t *output,
+                            void *scratch);
+
+extern const mg_registration mg_register_batch_matmul_dsp;
 
 #endif

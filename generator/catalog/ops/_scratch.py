@@ -28,6 +28,7 @@ SOURCES = (
     "transpose_conv_s8.c",
     "transpose_conv_s16.c",
     "transpose_conv_s8_dsp.c",
+    "batch_matmul_s8_dsp.c",
     "mg_requant.c",
 )
 

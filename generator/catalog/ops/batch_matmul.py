@@ -10,6 +10,8 @@ from .. import quant
 from ..spec import KernelSpec, NodeParams
 
 TYPES = ("INT8", "INT16", "FLOAT32")
+# The family's shared files: its header and the one prepare (every backend lists these first).
+FAMILY_SOURCES = ("batch_matmul.h", "batch_matmul_prepare.c", "mg_fixedpoint.h")
 BATCH_DIMS = 3  # firmware/kernels/batch_matmul.h: MG_BATCH_MATMUL_BATCH_DIMS (rank 5)
 
 
@@ -118,12 +120,11 @@ SPEC = KernelSpec(
     versions=(1, 4),
     dtypes=("FLOAT32", "INT8", "INT16"),
     sources=(
-        "batch_matmul.h",
+        *FAMILY_SOURCES,
         "batch_matmul.c",
         "batch_matmul_s8.c",
         "batch_matmul_s16.c",
         "batch_matmul_f32.c",
-        "mg_fixedpoint.h",
         "mg_fixedpoint64.h",
     ),
     registration="mg_register_batch_matmul",
