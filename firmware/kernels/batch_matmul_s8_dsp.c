@@ -18,7 +18,7 @@ static void output_row(const mg_batch_matmul_params *p, const int16_t *rhs_rows,
     int32_t n = 0;
     for (; n + 4 <= p->cols; n += 4) {
         int32_t acc[4] = {0, 0, 0, 0};
-        mg_dsp_dot16_rows4(acc, rhs_rows + n * depth, depth, x, depth);
+        mg_dsp_dot16_rows4(acc, rhs_rows + n * depth, x, depth);
         for (int32_t r = 0; r < 4; ++r) {
             out[n + r] = mg_batch_matmul_requantize_s8(p, acc[r]);
         }
@@ -40,10 +40,7 @@ void mg_batch_matmul_s8_dsp(const mg_batch_matmul_params *p, const int8_t *lhs, 
                 const int32_t l = b0 * p->lhs_strides[0] + b1 * p->lhs_strides[1] + b2 * p->lhs_strides[2];
                 const int32_t r = b0 * p->rhs_strides[0] + b1 * p->rhs_strides[1] + b2 * p->rhs_strides[2];
                 if (r != widened) {
-                    for (int32_t n = 0; n < p->cols; ++n) {
-                        mg_dsp_widen(rhs + r + n * p->rhs_col, p->rhs_step, p->depth, p->rhs_offset,
-                                     rhs_rows + n * depth);
-                    }
+                    mg_dsp_widen_matrix(rhs + r, p->cols, p->rhs_col, p->rhs_step, p->depth, p->rhs_offset, rhs_rows);
                     widened = r;
                 }
                 for (int32_t m = 0; m < p->rows; ++m, output += p->cols) {

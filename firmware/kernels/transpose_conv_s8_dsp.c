@@ -15,18 +15,16 @@ size_t mg_transpose_conv_s8_dsp_scratch_size(int32_t output_elements, int32_t fi
            ((size_t)filter_rows + 1u) * (size_t)mg_dsp_padded_depth(input_depth) * sizeof(int16_t);
 }
 
-/* The pixel x (widened) through every filter row of tap `tap` into the accumulators of one output position. */
-static void add_tap(int32_t *acc, const int16_t *filter, int32_t tap, int32_t taps, int32_t out_depth, int32_t depth,
-                    const int16_t *x)
+/* The pixel x (widened) through the widened filter rows of one tap (a matrix of output_depth rows) into the
+ * accumulators of one output position. */
+static void add_tap(int32_t *acc, const int16_t *rows, int32_t out_depth, int32_t depth, const int16_t *x)
 {
-    const int32_t stride = taps * depth; /* between output channels' rows */
-    const int16_t *w = filter + tap * depth;
     int32_t o = 0;
-    for (; o + 4 <= out_depth; o += 4, w += 4 * stride) {
-        mg_dsp_dot16_rows4(acc + o, w, stride, x, depth);
+    for (; o + 4 <= out_depth; o += 4) {
+        mg_dsp_dot16_rows4(acc + o, rows + o * depth, x, depth);
     }
-    for (; o < out_depth; ++o, w += stride) {
-        acc[o] = mg_dsp_dot16(w, x, depth, acc[o]);
+    for (; o < out_depth; ++o) {
+        acc[o] = mg_dsp_dot16(rows + o * depth, x, depth, acc[o]);
     }
 }
 
@@ -40,8 +38,9 @@ void mg_transpose_conv_s8_dsp(const mg_transpose_conv_params *p, const int8_t *i
     int16_t *wide_filter = (int16_t *)(acc + mg_conv_output_elements(g));
     int16_t *x = wide_filter + rows * depth;
     memset(acc, 0, (size_t)mg_conv_output_elements(g) * sizeof(int32_t));
-    for (int32_t r = 0; r < rows; ++r) {
-        mg_dsp_widen(filter + r * g->input_depth, 1, g->input_depth, 0, wide_filter + r * depth);
+    for (int32_t t = 0; t < taps; ++t) { /* per tap, its output channels' rows as one matrix */
+        mg_dsp_widen_matrix(filter + t * g->input_depth, g->output_depth, taps * g->input_depth, 1, g->input_depth, 0,
+                            wide_filter + t * g->output_depth * depth);
     }
     const int8_t *pixel = input;
     for (int32_t b = 0; b < g->batches; ++b) {
@@ -57,7 +56,8 @@ void mg_transpose_conv_s8_dsp(const mg_transpose_conv_params *p, const int8_t *i
                 for (int32_t ky = ky0; ky < ky1; ++ky) {
                     int32_t *row = acc + ((b * g->output_height + oy + ky) * g->output_width + ox) * g->output_depth;
                     for (int32_t kx = kx0; kx < kx1; ++kx) {
-                        add_tap(row + kx * g->output_depth, wide_filter, ky * g->filter_width + kx, taps,
+                        const int32_t tap = ky * g->filter_width + kx;
+                        add_tap(row + kx * g->output_depth, wide_filter + tap * g->output_depth * depth,
                                 g->output_depth, depth, x);
                     }
                 }
