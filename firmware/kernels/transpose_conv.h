@@ -30,6 +30,7 @@ typedef struct {
     int32_t act_max;
     float act_min_f; /* float32: the fused activation range */
     float act_max_f;
+    const int32_t *channels; /* dsp: per output channel a dsp_channel (mg_dsp_requant.h), doubled bias; else 0 */
 } mg_transpose_conv_params;
 
 /* The scatter of every kernel, in TFLite's order: input pixels (b, y, x), the filter taps (ky, kx) that land
@@ -107,11 +108,11 @@ extern const mg_registration mg_register_transpose_conv;
 
 /* ---- dsp backend (Cortex-M4/M7/M33: SMLAD), int8 ----
  * The reference scatter with int16 operands (mg_dsp_dot16.h): the filter widened once per invoke, each input pixel
- * (input offset added) once, four output channels per pass over a pixel's channels. filter_rows: output channels
- * times filter taps. */
+ * (input offset added) once, four output channels per pass over a pixel's channels; the accumulators are
+ * requantized through the generated channel table. filter_rows: output channels times filter taps. */
 size_t mg_transpose_conv_s8_dsp_scratch_size(int32_t output_elements, int32_t filter_rows, int32_t input_depth);
 void mg_transpose_conv_s8_dsp(const mg_transpose_conv_params *p, const int8_t *input, const int8_t *filter,
-                              const uint8_t *filter_scales, const int32_t *bias, int8_t *output, void *scratch);
+                              int8_t *output, void *scratch);
 
 extern const mg_registration mg_register_transpose_conv_dsp;
 

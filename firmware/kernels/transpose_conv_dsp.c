@@ -6,7 +6,7 @@ static mg_status prepare(mg_node *node)
 {
     const mg_conv_geometry *g = &((const mg_transpose_conv_params *)node->params)->geometry;
     const mg_tensor *input = mg_input(node, MG_TRANSPOSE_CONV_INPUT);
-    if (!input || input->type != MG_INT8) {
+    if (!input || input->type != MG_INT8 || !((const mg_transpose_conv_params *)node->params)->channels) {
         return mg_fail(node, "tensor types or shapes differ from the generated plan");
     }
     return mg_transpose_conv_prepare(
@@ -16,10 +16,8 @@ static mg_status prepare(mg_node *node)
 
 static mg_status invoke(mg_node *node)
 {
-    const mg_tensor *bias = mg_input(node, MG_TRANSPOSE_CONV_BIAS);
     mg_transpose_conv_s8_dsp(node->params, mg_input(node, MG_TRANSPOSE_CONV_INPUT)->data,
-                             mg_input(node, MG_TRANSPOSE_CONV_FILTER)->data, node->user_data, bias ? bias->data : 0,
-                             mg_output(node, 0)->data, node->scratch);
+                             mg_input(node, MG_TRANSPOSE_CONV_FILTER)->data, mg_output(node, 0)->data, node->scratch);
     return MG_OK;
 }
 

@@ -1,11 +1,13 @@
 /* TRANSPOSE_CONV int8, dsp backend (Cortex-M4/M7/M33): TFLite Micro's reference scatter (reference_integer_ops::
  * TransposeConv) with the filter widened to int16 once per invoke and each input pixel, input offset added, once
  * per pixel (mg_dsp_dot16.h); every in-bounds tap then adds four output channels at a time to the int32
- * accumulators, and the last pass is the reference kernel's. */
+ * accumulators, and the last pass requantizes them through the generated channel table, exact for the nodes
+ * the generator gives this backend (mg_dsp_requant.h). */
 #pragma GCC optimize("O2")
 #include <string.h>
 
 #include "mg_dsp_dot16.h"
+#include "mg_dsp_requant.h"
 #include "transpose_conv.h"
 
 size_t mg_transpose_conv_s8_dsp_scratch_size(int32_t output_elements, int32_t filter_rows, int32_t input_depth)
@@ -28,8 +30,21 @@ static void add_tap(int32_t *acc, const int16_t *rows, int32_t out_depth, int32_
     }
 }
 
+/* The accumulators through the channel table (twice the accumulator plus the doubled bias, mg_dsp_requant.h). */
+static void requantize(const mg_transpose_conv_params *p, const int32_t *acc, int8_t *output)
+{
+    const int32_t depth = p->geometry.output_depth, count = mg_conv_output_elements(&p->geometry);
+    for (int32_t i = 0; i < count; i += depth) {
+        const dsp_channel *c = (const dsp_channel *)p->channels;
+        for (int32_t o = 0; o < depth; ++o, ++c) {
+            const int32_t value = dsp_requant(acc[i + o] * 2 + c->bias, c->multiplier, c->offset, c->shift);
+            output[i + o] = (int8_t)dsp_clamp(value, p->act_min, p->act_max);
+        }
+    }
+}
+
 void mg_transpose_conv_s8_dsp(const mg_transpose_conv_params *p, const int8_t *input, const int8_t *filter,
-                              const uint8_t *filter_scales, const int32_t *bias, int8_t *output, void *scratch)
+                              int8_t *output, void *scratch)
 {
     const mg_conv_geometry *g = &p->geometry;
     const int32_t depth = mg_dsp_padded_depth(g->input_depth), taps = g->filter_height * g->filter_width;
@@ -64,5 +79,5 @@ void mg_transpose_conv_s8_dsp(const mg_transpose_conv_params *p, const int8_t *i
             }
         }
     }
-    mg_transpose_conv_requantize_s8(p, filter_scales, bias, acc, output);
+    requantize(p, acc, output);
 }

@@ -29,7 +29,7 @@ FAMILY_SOURCES = (
 BIAS_TYPES = {"INT8": ("INT32",), "INT16": ("INT64", "INT16"), "FLOAT32": ("FLOAT32",)}
 
 
-def _tensors(inputs, outputs):
+def node_tensors(inputs, outputs):
     output_shape, weights, inp, bias = (list(inputs) + [None] * 4)[:4]
     return output_shape, weights, inp, bias, outputs[0]
 
@@ -74,7 +74,7 @@ def _int16_problem(inp, weights, bias, out) -> str | None:
 def validate(op, inputs, outputs):
     if len(inputs) not in (3, 4) or len(outputs) != 1 or any(t is None for t in inputs[:3]):
         return "needs output_shape, a filter, an input (and an optional bias) and one output"
-    output_shape, weights, inp, bias, out = _tensors(inputs, outputs)
+    output_shape, weights, inp, bias, out = node_tensors(inputs, outputs)
     problem = _shape_problem(op, output_shape, weights, inp, out)
     if problem:
         return problem
@@ -125,7 +125,7 @@ def _geometry(op, inp, weights, out) -> dict:
 
 
 def params(op, inputs, outputs):
-    _, weights, inp, _, out = _tensors(inputs, outputs)
+    _, weights, inp, _, out = node_tensors(inputs, outputs)
     fields = _geometry(op, inp, weights, out)
     if inp.dtype.name != "INT16":
         fields.update(cc.quant_fields(op, inp, weights, out))
