@@ -81,4 +81,13 @@ void mg_batch_matmul_s8_dsp(const mg_batch_matmul_params *p, const int8_t *lhs, 
 
 extern const mg_registration mg_register_batch_matmul_dsp;
 
+/* ---- mve backend (Cortex-M55 Helium), int8 ----
+ * VMLADAVA over 16 values, four rhs rows per pass over the lhs row (mg_mve_dot.h); the zero points through row
+ * sums. Scratch: the rhs row terms, the rhs matrix as rows of k when it is stored as [k][n], a gathered lhs row. */
+size_t mg_batch_matmul_s8_mve_scratch_size(int32_t cols, int32_t depth);
+void mg_batch_matmul_s8_mve(const mg_batch_matmul_params *p, const int8_t *lhs, const int8_t *rhs, int8_t *output,
+                            void *scratch);
+
+extern const mg_registration mg_register_batch_matmul_mve;
+
 #endif

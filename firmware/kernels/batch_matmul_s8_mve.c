@@ -1,0 +1,78 @@
+/* BATCH_MATMUL int8, mve backend (Cortex-M55 Helium): TFLite Micro's reference_ops::BatchMatMul<int8_t, int32_t>
+ * as sum l * r + rhs_offset * (sum of the lhs row) + lhs_offset * (sum of the rhs row) + depth * both offsets
+ * (equal modulo 2^32). An rhs matrix not stored as rows of k (no adj_y) is gathered into them, as TFLite Micro
+ * transposes it, and its row sums taken, once per invoke when the batches broadcast it; a transposed lhs row is
+ * gathered; four rhs rows at a time meet the lhs row (mg_mve_dot.h). */
+#pragma GCC optimize("O3")
+#include "batch_matmul.h"
+
+size_t mg_batch_matmul_s8_mve_scratch_size(int32_t cols, int32_t depth)
+{
+    /* the rhs terms (int32 per row), the rhs rows, one gathered lhs row */
+    return (size_t)cols * sizeof(int32_t) + ((size_t)cols + 1u) * (size_t)depth;
+}
+
+#if defined(__ARM_FEATURE_MVE)
+
+#include "mg_mve_dot.h"
+
+/* The strided src (n values step apart) as a row: itself when contiguous, else gathered into row. */
+static const int8_t *as_row(const int8_t *src, int32_t step, int32_t n, int8_t *row)
+{
+    if (step == 1) {
+        return src;
+    }
+    for (int32_t k = 0; k < n; ++k) {
+        row[k] = src[k * step];
+    }
+    return row;
+}
+
+void mg_batch_matmul_s8_mve(const mg_batch_matmul_params *p, const int8_t *lhs, const int8_t *rhs, int8_t *output,
+                            void *scratch)
+{
+    const int32_t depth = p->depth, cols = p->cols;
+    int32_t *rhs_terms = scratch;
+    int8_t *rhs_rows = (int8_t *)(rhs_terms + cols), *lhs_row = rhs_rows + cols * depth;
+    int32_t copied = -1; /* the rhs matrix now in rhs_rows, by its offset */
+    for (int32_t b0 = 0; b0 < p->batches[0]; ++b0) {
+        for (int32_t b1 = 0; b1 < p->batches[1]; ++b1) {
+            for (int32_t b2 = 0; b2 < p->batches[2]; ++b2) {
+                const int32_t l = b0 * p->lhs_strides[0] + b1 * p->lhs_strides[1] + b2 * p->lhs_strides[2];
+                const int32_t r = b0 * p->rhs_strides[0] + b1 * p->rhs_strides[1] + b2 * p->rhs_strides[2];
+                if (r != copied && p->rhs_step != 1) { /* rows of k: gathered, or in place (adj_y) */
+                    for (int32_t n = 0; n < cols; ++n) {
+                        for (int32_t k = 0; k < depth; ++k) {
+                            rhs_rows[n * depth + k] = rhs[r + n * p->rhs_col + k * p->rhs_step];
+                        }
+                    }
+                }
+                const int8_t *rows = p->rhs_step == 1 ? rhs + r : rhs_rows;
+                if (r != copied) {
+                    for (int32_t n = 0; n < cols; ++n) {
+                        rhs_terms[n] = p->lhs_offset * (mg_mve_sum_s8(rows + n * depth, depth) + depth * p->rhs_offset);
+                    }
+                    copied = r;
+                }
+                for (int32_t m = 0; m < p->rows; ++m, output += cols) {
+                    const int8_t *x = as_row(lhs + l + m * p->lhs_row, p->lhs_step, depth, lhs_row);
+                    const int32_t lhs_term = p->rhs_offset * mg_mve_sum_s8(x, depth);
+                    int32_t n = 0;
+                    for (; n + 4 <= cols; n += 4) {
+                        int32_t acc[4] = {0, 0, 0, 0};
+                        mg_mve_dot4_s8(acc, x, rows + n * depth, depth, depth);
+                        for (int32_t i = 0; i < 4; ++i) {
+                            output[n + i] = mg_batch_matmul_requantize_s8(p, acc[i] + lhs_term + rhs_terms[n + i]);
+                        }
+                    }
+                    for (; n < cols; ++n) {
+                        const int32_t acc = mg_mve_dot_s8(x, rows + n * depth, depth, 0);
+                        output[n] = mg_batch_matmul_requantize_s8(p, acc + lhs_term + rhs_terms[n]);
+                    }
+                }
+            }
+        }
+    }
+}
+
+#endif
