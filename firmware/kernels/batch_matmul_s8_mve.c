@@ -28,6 +28,29 @@ static const int8_t *as_row(const int8_t *src, int32_t step, int32_t n, int8_t *
     return row;
 }
 
+/* The rhs matrix, stored [k][n], as rows of k: each run of eight n of a k row goes out with one scatter store
+ * (16-bit offsets n * depth), or value by value when the offsets would not fit. */
+static void gather_rows(const mg_batch_matmul_params *p, const int8_t *rhs, int8_t *rows)
+{
+    const int32_t depth = p->depth, cols = p->cols;
+    if (7 * depth > UINT16_MAX || p->rhs_col != 1) {
+        for (int32_t n = 0; n < cols; ++n) {
+            for (int32_t k = 0; k < depth; ++k) {
+                rows[n * depth + k] = rhs[n * p->rhs_col + k * p->rhs_step];
+            }
+        }
+        return;
+    }
+    const uint16x8_t offsets = vmulq_n_u16(vidupq_n_u16(0, 1), (uint16_t)depth);
+    for (int32_t k = 0; k < depth; ++k) {
+        for (int32_t n = 0; n < cols; n += 8) {
+            const mve_pred16_t lanes = vctp16q((uint32_t)(cols - n));
+            const int16x8_t v = vldrbq_z_s16(rhs + k * p->rhs_step + n, lanes);
+            vstrbq_scatter_offset_p_s16(rows + n * depth + k, offsets, v, lanes);
+        }
+    }
+}
+
 void mg_batch_matmul_s8_mve(const mg_batch_matmul_params *p, const int8_t *lhs, const int8_t *rhs, int8_t *output,
                             void *scratch)
 {
@@ -41,11 +64,7 @@ void mg_batch_matmul_s8_mve(const mg_batch_matmul_params *p, const int8_t *lhs, 
                 const int32_t l = b0 * p->lhs_strides[0] + b1 * p->lhs_strides[1] + b2 * p->lhs_strides[2];
                 const int32_t r = b0 * p->rhs_strides[0] + b1 * p->rhs_strides[1] + b2 * p->rhs_strides[2];
                 if (r != copied && p->rhs_step != 1) { /* rows of k: gathered, or in place (adj_y) */
-                    for (int32_t n = 0; n < cols; ++n) {
-                        for (int32_t k = 0; k < depth; ++k) {
-                            rhs_rows[n * depth + k] = rhs[r + n * p->rhs_col + k * p->rhs_step];
-                        }
-                    }
+                    gather_rows(p, rhs + r, rhs_rows);
                 }
                 const int8_t *rows = p->rhs_step == 1 ? rhs + r : rhs_rows;
                 if (r != copied) {
@@ -57,17 +76,13 @@ void mg_batch_matmul_s8_mve(const mg_batch_matmul_params *p, const int8_t *lhs, 
                 for (int32_t m = 0; m < p->rows; ++m, output += cols) {
                     const int8_t *x = as_row(lhs + l + m * p->lhs_row, p->lhs_step, depth, lhs_row);
                     const int32_t lhs_term = p->rhs_offset * mg_mve_sum_s8(x, depth);
-                    int32_t n = 0;
-                    for (; n + 4 <= cols; n += 4) {
-                        int32_t acc[4] = {0, 0, 0, 0};
-                        mg_mve_dot4_s8(acc, x, rows + n * depth, depth, depth);
-                        for (int32_t i = 0; i < 4; ++i) {
-                            output[n + i] = mg_batch_matmul_requantize_s8(p, acc[i] + lhs_term + rhs_terms[n + i]);
-                        }
-                    }
-                    for (; n < cols; ++n) {
-                        const int32_t acc = mg_mve_dot_s8(x, rows + n * depth, depth, 0);
-                        output[n] = mg_batch_matmul_requantize_s8(p, acc + lhs_term + rhs_terms[n]);
+                    for (int32_t n = 0; n < cols; n += 4) {
+                        const int32_t count = cols - n < 4 ? cols - n : 4;
+                        int32x4_t acc = mg_mve_dot4_s8(x, rows + n * depth, depth, count, depth);
+                        acc = vaddq_s32(vaddq_n_s32(acc, lhs_term), vldrwq_z_s32(rhs_terms + n, vctp32q(count)));
+                        acc = vaddq_n_s32(mve_requant_n(acc, p->output_multiplier, p->output_shift), p->output_offset);
+                        acc = vminq_s32(vmaxq_s32(acc, vdupq_n_s32(INT8_MIN)), vdupq_n_s32(INT8_MAX));
+                        vstrbq_p_s32(output + n, acc, vctp32q(count));
                     }
                 }
             }

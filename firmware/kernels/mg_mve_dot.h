@@ -10,35 +10,40 @@
 #include <stdint.h>
 
 #if defined(__ARM_FEATURE_MVE)
-#include <arm_mve.h>
+#include "mg_mve.h"
 
-/* acc[r] += sum_k x[k] * w[r * stride + k] for r < 4, n >= 1. */
-static inline __attribute__((always_inline)) void mg_mve_dot4_s8(int32_t *acc, const int8_t *x, const int8_t *w,
-                                                                 int32_t stride, int32_t n)
+/* The four sums sum_k x[k] * w[r * stride + k] (r < 4; rows from `count` on repeat row 0), n >= 1: a
+ * tail-predicated loop (DLSTP/LETP, the last pass reads only the values left) with the accumulators in the even
+ * registers VMLADAVA takes. */
+static inline __attribute__((always_inline)) int32x4_t mg_mve_dot4_s8(const int8_t *x, const int8_t *w, int32_t stride,
+                                                                      int32_t count, int32_t n)
 {
-    int32_t a0 = acc[0], a1 = acc[1], a2 = acc[2], a3 = acc[3];
-    for (int32_t k = 0; k < n; k += 16) {
-        const mve_pred16_t p = vctp8q((uint32_t)(n - k));
-        const int8x16_t xv = vldrbq_z_s8(x + k, p);
-        a0 = vmladavaq_s8(a0, xv, vldrbq_z_s8(w + k, p));
-        a1 = vmladavaq_s8(a1, xv, vldrbq_z_s8(w + stride + k, p));
-        a2 = vmladavaq_s8(a2, xv, vldrbq_z_s8(w + 2 * stride + k, p));
-        a3 = vmladavaq_s8(a3, xv, vldrbq_z_s8(w + 3 * stride + k, p));
-    }
-    acc[0] = a0;
-    acc[1] = a1;
-    acc[2] = a2;
-    acc[3] = a3;
-}
-
-/* acc + sum_k x[k] * w[k], n >= 1. */
-static inline int32_t mg_mve_dot_s8(const int8_t *x, const int8_t *w, int32_t n, int32_t acc)
-{
-    for (int32_t k = 0; k < n; k += 16) {
-        const mve_pred16_t p = vctp8q((uint32_t)(n - k));
-        acc = vmladavaq_s8(acc, vldrbq_z_s8(x + k, p), vldrbq_z_s8(w + k, p));
-    }
-    return acc;
+    register int32_t s0 __asm__("r0") = 0;
+    register int32_t s1 __asm__("r2") = 0;
+    register int32_t s2 __asm__("r4") = 0;
+    register int32_t s3 __asm__("r6") = 0;
+    register const int8_t *xp __asm__("r1") = x;
+    register const int8_t *w0 __asm__("r3") = w;
+    register const int8_t *w1 __asm__("r5") = w + (count > 1 ? stride : 0);
+    register const int8_t *w2 __asm__("r8") = w + (count > 2 ? 2 * stride : 0);
+    register const int8_t *w3 __asm__("r9") = w + (count > 3 ? 3 * stride : 0);
+    __asm__ volatile("dlstp.8  lr, %[n]\n\t"
+                     "1:\n\t"
+                     "vldrb.8  q0, [%[x]], #16\n\t"
+                     "vldrb.8  q1, [%[w0]], #16\n\t"
+                     "vmladava.s8 %[s0], q0, q1\n\t"
+                     "vldrb.8  q1, [%[w1]], #16\n\t"
+                     "vmladava.s8 %[s1], q0, q1\n\t"
+                     "vldrb.8  q1, [%[w2]], #16\n\t"
+                     "vmladava.s8 %[s2], q0, q1\n\t"
+                     "vldrb.8  q1, [%[w3]], #16\n\t"
+                     "vmladava.s8 %[s3], q0, q1\n\t"
+                     "letp     lr, 1b"
+                     : [s0] "+r"(s0), [s1] "+r"(s1), [s2] "+r"(s2), [s3] "+r"(s3), [x] "+r"(xp), [w0] "+r"(w0),
+                       [w1] "+r"(w1), [w2] "+r"(w2), [w3] "+r"(w3)
+                     : [n] "r"(n)
+                     : "q0", "q1", "lr", "memory");
+    return mve_vec4(s0, s1, s2, s3);
 }
 
 /* sum_k x[k], n >= 1. */

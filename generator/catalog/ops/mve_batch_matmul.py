@@ -28,6 +28,7 @@ SPEC = KernelSpec(
         "batch_matmul_mve.c",
         "batch_matmul_s8_mve.c",
         "mg_mve_dot.h",
+        "mg_mve.h",
     ),
     registration="mg_register_batch_matmul_mve",
     validate=validate,
