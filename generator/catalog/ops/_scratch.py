@@ -30,6 +30,7 @@ SOURCES = (
     "transpose_conv_s8_dsp.c",
     "batch_matmul_s8_dsp.c",
     "batch_matmul_s8_mve.c",
+    "transpose_conv_s8_mve.c",
     "mg_requant.c",
 )
 
