@@ -107,6 +107,22 @@ KINDS = {
         "transpose_conv.h",
         "transpose_conv_prepare.c",
     ),
+    "transpose_conv_mve": (
+        "mve",
+        transpose_conv_case("int8"),
+        "mg_register_transpose_conv_mve",
+        ["transpose_conv_mve.c", "transpose_conv_s8_mve.c"],
+        "transpose_conv.h",
+        "transpose_conv_prepare.c",
+    ),
+    "batch_matmul_mve": (
+        "mve",
+        batch_matmul_case,
+        "mg_register_batch_matmul_mve",
+        ["batch_matmul_mve.c", "batch_matmul_s8_mve.c"],
+        "batch_matmul.h",
+        "batch_matmul_prepare.c",
+    ),
     "batch_matmul_dsp": (
         "dsp",
         batch_matmul_case,
