@@ -46,6 +46,14 @@ static inline __attribute__((always_inline)) int32x4_t mg_mve_dot4_s8(const int8
     return mve_vec4(s0, s1, s2, s3);
 }
 
+/* Zeroes n words (accumulators), four per store: newlib-nano's memset stores byte by byte. */
+static inline void mg_mve_zero_words(int32_t *p, int32_t n)
+{
+    for (int32_t i = 0; i < n; i += 4) {
+        vstrwq_p_s32(p + i, vdupq_n_s32(0), vctp32q((uint32_t)(n - i)));
+    }
+}
+
 /* sum_k x[k], n >= 1. */
 static inline int32_t mg_mve_sum_s8(const int8_t *x, int32_t n)
 {

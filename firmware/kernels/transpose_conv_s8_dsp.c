@@ -4,8 +4,6 @@
  * accumulators, and the last pass requantizes them through the generated channel table, exact for the nodes
  * the generator gives this backend (mg_dsp_requant.h). */
 #pragma GCC optimize("O2")
-#include <string.h>
-
 #include "mg_dsp_dot16.h"
 #include "mg_dsp_requant.h"
 #include "transpose_conv.h"
@@ -33,12 +31,21 @@ static void add_tap(int32_t *acc, const int16_t *rows, int32_t out_depth, int32_
 /* The accumulators through the channel table (twice the accumulator plus the doubled bias, mg_dsp_requant.h). */
 static void requantize(const mg_transpose_conv_params *p, const int32_t *acc, int8_t *output)
 {
+    /* channel by channel, its constants in registers (the int8 stores could alias the parameter block) */
     const int32_t depth = p->geometry.output_depth, count = mg_conv_output_elements(&p->geometry);
-    for (int32_t i = 0; i < count; i += depth) {
-        const dsp_channel *c = (const dsp_channel *)p->channels;
-        for (int32_t o = 0; o < depth; ++o, ++c) {
-            const int32_t value = dsp_requant(acc[i + o] * 2 + c->bias, c->multiplier, c->offset, c->shift);
-            output[i + o] = (int8_t)dsp_clamp(value, p->act_min, p->act_max);
+    const int32_t act_min = p->act_min, act_max = p->act_max;
+    const dsp_channel *c = (const dsp_channel *)p->channels;
+    for (int32_t o = 0; o < depth; ++o, ++c) {
+        const int32_t bias = c->bias, multiplier = c->multiplier, offset = c->offset, shift = c->shift;
+        if (act_min == INT8_MIN && act_max == INT8_MAX) { /* no activation: one SSAT */
+            for (int32_t i = o; i < count; i += depth) {
+                output[i] = (int8_t)dsp_ssat8(dsp_requant(acc[i] * 2 + bias, multiplier, offset, shift));
+            }
+            continue;
+        }
+        for (int32_t i = o; i < count; i += depth) {
+            const int32_t value = dsp_requant(acc[i] * 2 + bias, multiplier, offset, shift);
+            output[i] = (int8_t)dsp_clamp(value, act_min, act_max);
         }
     }
 }
@@ -52,7 +59,7 @@ void mg_transpose_conv_s8_dsp(const mg_transpose_conv_params *p, const int8_t *i
     int32_t *acc = scratch;
     int16_t *wide_filter = (int16_t *)(acc + mg_conv_output_elements(g));
     int16_t *x = wide_filter + rows * depth;
-    memset(acc, 0, (size_t)mg_conv_output_elements(g) * sizeof(int32_t));
+    mg_dsp_zero_words(acc, mg_conv_output_elements(g));
     for (int32_t t = 0; t < taps; ++t) { /* per tap, its output channels' rows as one matrix */
         mg_dsp_widen_matrix(filter + t * g->input_depth, g->output_depth, taps * g->input_depth, 1, g->input_depth, 0,
                             wide_filter + t * g->output_depth * depth);

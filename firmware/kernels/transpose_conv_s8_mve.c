@@ -4,8 +4,6 @@
  * invoke), to the int32 accumulators; then four channels at a time through a requantization table built per
  * invoke from the filter's scales (mg_requant.h), as mg_mve.h's mve_requant_group reads it. */
 #pragma GCC optimize("O3")
-#include <string.h>
-
 #include "transpose_conv.h"
 
 /* Words of the requantization table per group of four channels: biases, multipliers, minus right shifts, left
@@ -62,7 +60,7 @@ void mg_transpose_conv_s8_mve(const mg_transpose_conv_params *p, const int8_t *i
     const mg_conv_geometry *g = &p->geometry;
     const int32_t taps = g->filter_height * g->filter_width, outputs = mg_conv_output_elements(g);
     int32_t *acc = scratch, *terms = acc + outputs, *table = terms + g->output_depth * taps;
-    memset(acc, 0, (size_t)outputs * sizeof(int32_t));
+    mg_mve_zero_words(acc, outputs);
     for (int32_t o = 0; o < g->output_depth; ++o) { /* terms[tap][o]: input_offset * the row's sum */
         for (int32_t t = 0; t < taps; ++t) {
             terms[t * g->output_depth + o] =
