@@ -9,9 +9,10 @@ static mg_status prepare(mg_node *node)
     if (!input || input->type != MG_INT8) {
         return mg_fail(node, "tensor types or shapes differ from the generated plan");
     }
-    return mg_transpose_conv_prepare(
-        node, mg_transpose_conv_s8_mve_scratch_size(
-                  mg_conv_output_elements(g), g->output_depth * g->filter_height * g->filter_width, g->output_depth));
+    const int32_t positions = g->batches * g->output_height * g->output_width;
+    return mg_transpose_conv_prepare(node, mg_transpose_conv_s8_mve_scratch_size(positions,
+                                                                                 g->filter_height * g->filter_width,
+                                                                                 g->output_depth, g->input_depth));
 }
 
 static mg_status invoke(mg_node *node)

@@ -1,8 +1,10 @@
 /* TRANSPOSE_CONV int8, mve backend (Cortex-M55 Helium): TFLite Micro's reference scatter (reference_integer_ops::
- * TransposeConv) with each in-bounds tap of an input pixel adding four output channels at a time: the pixel's
- * channels against four filter rows by VMLADAVA (mg_mve_dot.h), plus input_offset * the rows' sums (taken once per
- * invoke), to the int32 accumulators; then four channels at a time through a requantization table built per
- * invoke from the filter's scales (mg_requant.h), as mg_mve.h's mve_requant_group reads it. */
+ * TransposeConv) with the filter rearranged once per invoke: per tap, its output channels in groups of four whose
+ * rows interleave in blocks of 16 bytes (zeros past the channels and the depth), so that one assembly loop per
+ * in-bounds tap walks every group with one pointer: per 16 values one load of the pixel and four loads and
+ * VMLADAVA for the four rows. The sums plus input_offset * the rows' sums go to int32 accumulators kept per
+ * output position in whole groups of four; then four channels at a time through a requantization table built
+ * per invoke from the filter's scales (mg_requant.h), as mg_mve.h's mve_requant_group reads it. */
 #pragma GCC optimize("O3")
 #include "transpose_conv.h"
 
@@ -10,11 +12,24 @@
  * shifts (mg_mve.h, MVE_TABLE_STRIDE(1)). */
 #define TABLE_GROUP 16
 
-size_t mg_transpose_conv_s8_mve_scratch_size(int32_t output_elements, int32_t filter_rows, int32_t output_depth)
+static int32_t groups_of(int32_t output_depth)
 {
-    /* the accumulators, the offset terms per filter row, the table */
-    const size_t groups = (size_t)(output_depth + 3) / 4;
-    return ((size_t)output_elements + (size_t)filter_rows + groups * TABLE_GROUP) * sizeof(int32_t);
+    return (output_depth + 3) / 4;
+}
+
+static int32_t blocks_of(int32_t input_depth)
+{
+    return (input_depth + 15) / 16;
+}
+
+size_t mg_transpose_conv_s8_mve_scratch_size(int32_t output_positions, int32_t filter_taps, int32_t output_depth,
+                                             int32_t input_depth)
+{
+    /* words: the accumulators (whole groups per position), the offset terms per tap and channel, the table; then
+     * bytes: the rearranged filter and the padded pixel */
+    const size_t channels = 4u * (size_t)groups_of(output_depth), blocks = (size_t)blocks_of(input_depth);
+    const size_t words = ((size_t)output_positions + (size_t)filter_taps) * channels + channels / 4 * TABLE_GROUP;
+    return words * sizeof(int32_t) + ((size_t)filter_taps * channels + 1u) * blocks * 16u;
 }
 
 #if defined(__ARM_FEATURE_MVE)
@@ -27,7 +42,7 @@ static void build_table(const mg_transpose_conv_params *p, const uint8_t *filter
                         int32_t *table)
 {
     const int32_t depth = p->geometry.output_depth;
-    for (int32_t o = 0; o < (depth + 3) / 4 * 4; ++o) {
+    for (int32_t o = 0; o < groups_of(depth) * 4; ++o) {
         const int32_t c = o < depth ? o : 0;
         int32_t multiplier, shift;
         mg_requant_channel(p->input_scale, p->output_scale, filter_scales, p->per_channel, c, &multiplier, &shift);
@@ -39,61 +54,111 @@ static void build_table(const mg_transpose_conv_params *p, const uint8_t *filter
     }
 }
 
-/* One input pixel x through the filter rows of one tap into the accumulators of one output position. */
-static void add_tap(const mg_transpose_conv_params *p, const int8_t *x, const int8_t *filter, const int32_t *terms,
-                    int32_t tap, int32_t *acc)
+/* Per tap and output channel (whole groups), the row's 16-byte blocks interleaved by groups of four, and
+ * terms[tap][channel] = input_offset * the row's sum (0 for padding channels). */
+static void rearrange(const mg_transpose_conv_params *p, const int8_t *filter, int8_t *wide, int32_t *terms)
 {
     const mg_conv_geometry *g = &p->geometry;
-    const int32_t taps = g->filter_height * g->filter_width, stride = taps * g->input_depth;
-    for (int32_t o = 0; o < g->output_depth; o += 4) {
-        const int32_t count = g->output_depth - o < 4 ? g->output_depth - o : 4;
-        const mve_pred16_t lanes = vctp32q((uint32_t)count);
-        int32x4_t sums = mg_mve_dot4_s8(x, filter + (o * taps + tap) * g->input_depth, stride, count, g->input_depth);
-        sums = vaddq_s32(sums, vldrwq_z_s32(terms + tap * g->output_depth + o, lanes));
-        vstrwq_p_s32(acc + o, vaddq_s32(vldrwq_z_s32(acc + o, lanes), sums), lanes);
+    const int32_t taps = g->filter_height * g->filter_width, channels = 4 * groups_of(g->output_depth);
+    const int32_t blocks = blocks_of(g->input_depth);
+    for (int32_t t = 0; t < taps; ++t) {
+        for (int32_t o = 0; o < channels; ++o) {
+            const int8_t *row = filter + (o * taps + t) * g->input_depth;
+            int8_t *dst = wide + ((t * channels + (o & ~3)) * blocks) * 16 + (o & 3) * 16;
+            terms[t * channels + o] = o < g->output_depth ? p->input_offset * mg_mve_sum_s8(row, g->input_depth) : 0;
+            for (int32_t k = 0; k < blocks; ++k, dst += 64) {
+                const mve_pred16_t lanes = vctp8q(o < g->output_depth ? (uint32_t)(g->input_depth - 16 * k) : 0u);
+                vstrbq_s8(dst, vldrbq_z_s8(row + 16 * k, lanes));
+            }
+        }
     }
+}
+
+/* The padded pixel x against every group of one tap's rearranged rows (w), added with the tap's terms to the
+ * accumulators of one output position. */
+static void add_tap(const int8_t *x, const int8_t *w, const int32_t *terms, int32_t *acc, int32_t groups,
+                    int32_t blocks)
+{
+    register const int8_t *x_start __asm__("r5") = x;
+    register const int8_t *wp __asm__("r3") = w;
+    register int32_t block_count __asm__("r7") = blocks;
+    register int32_t group_count __asm__("r8") = groups;
+    register int32_t *ap __asm__("r9") = acc;
+    register const int32_t *tp __asm__("r10") = terms;
+    __asm__ volatile("1:\n\t" /* a group of four channels */
+                     "movs     r0, #0\n\t"
+                     "movs     r2, #0\n\t"
+                     "movs     r4, #0\n\t"
+                     "movs     r6, #0\n\t"
+                     "mov      r1, r5\n\t"
+                     "dls      lr, r7\n\t"
+                     "2:\n\t"
+                     "vldrb.8  q0, [r1], #16\n\t"
+                     "vldrb.8  q1, [r3], #16\n\t"
+                     "vmladava.s8 r0, q0, q1\n\t"
+                     "vldrb.8  q1, [r3], #16\n\t"
+                     "vmladava.s8 r2, q0, q1\n\t"
+                     "vldrb.8  q1, [r3], #16\n\t"
+                     "vmladava.s8 r4, q0, q1\n\t"
+                     "vldrb.8  q1, [r3], #16\n\t"
+                     "vmladava.s8 r6, q0, q1\n\t"
+                     "le       lr, 2b\n\t"
+                     "vmov     q2[2], q2[0], r0, r4\n\t"
+                     "vmov     q2[3], q2[1], r2, r6\n\t"
+                     "vldrw.32 q3, [r10], #16\n\t"
+                     "vadd.i32 q2, q2, q3\n\t"
+                     "vldrw.32 q3, [r9]\n\t"
+                     "vadd.i32 q2, q2, q3\n\t"
+                     "vstrw.32 q2, [r9], #16\n\t"
+                     "subs     r8, r8, #1\n\t"
+                     "bne      1b"
+                     : "+r"(wp), "+r"(group_count), "+r"(ap), "+r"(tp)
+                     : "r"(x_start), "r"(block_count)
+                     : "r0", "r1", "r2", "r4", "r6", "lr", "q0", "q1", "q2", "q3", "cc", "memory");
 }
 
 void mg_transpose_conv_s8_mve(const mg_transpose_conv_params *p, const int8_t *input, const int8_t *filter,
                               const uint8_t *filter_scales, const int32_t *bias, int8_t *output, void *scratch)
 {
     const mg_conv_geometry *g = &p->geometry;
-    const int32_t taps = g->filter_height * g->filter_width, outputs = mg_conv_output_elements(g);
-    int32_t *acc = scratch, *terms = acc + outputs, *table = terms + g->output_depth * taps;
-    mg_mve_zero_words(acc, outputs);
-    for (int32_t o = 0; o < g->output_depth; ++o) { /* terms[tap][o]: input_offset * the row's sum */
-        for (int32_t t = 0; t < taps; ++t) {
-            terms[t * g->output_depth + o] =
-                p->input_offset * mg_mve_sum_s8(filter + (o * taps + t) * g->input_depth, g->input_depth);
-        }
-    }
+    const int32_t taps = g->filter_height * g->filter_width, groups = groups_of(g->output_depth);
+    const int32_t channels = 4 * groups, blocks = blocks_of(g->input_depth);
+    const int32_t positions = mg_conv_output_elements(g) / g->output_depth;
+    int32_t *acc = scratch, *terms = acc + positions * channels, *table = terms + taps * channels;
+    int8_t *wide = (int8_t *)(table + groups * TABLE_GROUP), *x = wide + taps * channels * blocks * 16;
+    mg_mve_zero_words(acc, positions * channels);
+    rearrange(p, filter, wide, terms);
     build_table(p, filter_scales, bias, table);
-    const int8_t *x = input;
+    const int8_t *pixel = input;
     for (int32_t b = 0; b < g->batches; ++b) {
         for (int32_t iy = 0; iy < g->input_height; ++iy) {
             const int32_t oy = iy * g->stride_height - g->pad_height;
             int32_t ky0, ky1;
             mg_conv_window(oy, 1, g->output_height, g->filter_height, &ky0, &ky1);
-            for (int32_t ix = 0; ix < g->input_width; ++ix, x += g->input_depth) {
+            for (int32_t ix = 0; ix < g->input_width; ++ix, pixel += g->input_depth) {
                 const int32_t ox = ix * g->stride_width - g->pad_width;
                 int32_t kx0, kx1;
                 mg_conv_window(ox, 1, g->output_width, g->filter_width, &kx0, &kx1);
+                for (int32_t k = 0; k < blocks; ++k) { /* the pixel, zeros past the depth */
+                    vstrbq_s8(x + 16 * k, vldrbq_z_s8(pixel + 16 * k, vctp8q((uint32_t)(g->input_depth - 16 * k))));
+                }
                 for (int32_t ky = ky0; ky < ky1; ++ky) {
-                    int32_t *row = acc + ((b * g->output_height + oy + ky) * g->output_width + ox) * g->output_depth;
+                    const int32_t row = (b * g->output_height + oy + ky) * g->output_width + ox;
                     for (int32_t kx = kx0; kx < kx1; ++kx) {
-                        add_tap(p, x, filter, terms, ky * g->filter_width + kx, row + kx * g->output_depth);
+                        const int32_t tap = ky * g->filter_width + kx;
+                        add_tap(x, wide + tap * channels * blocks * 16, terms + tap * channels,
+                                acc + (row + kx) * channels, groups, blocks);
                     }
                 }
             }
         }
     }
     const int32x4_t act_min = vdupq_n_s32(p->act_min), act_max = vdupq_n_s32(p->act_max);
-    for (int32_t i = 0; i < outputs; i += g->output_depth) {
+    for (int32_t i = 0; i < positions; ++i, output += g->output_depth) {
         for (int32_t o = 0; o < g->output_depth; o += 4) {
-            const mve_pred16_t lanes = vctp32q((uint32_t)(g->output_depth - o));
-            const int32x4_t v = mve_requant_group(vldrwq_z_s32(acc + i + o, lanes), table + o / 4 * TABLE_GROUP, 1,
+            const int32x4_t v = mve_requant_group(vldrwq_s32(acc + i * channels + o), table + o / 4 * TABLE_GROUP, 1,
                                                   p->output_offset, act_min, act_max);
-            vstrbq_p_s32(output + i + o, v, lanes);
+            vstrbq_p_s32(output + o, v, vctp32q((uint32_t)(g->output_depth - o)));
         }
     }
 }

@@ -17,9 +17,13 @@ def claims(op, inputs, outputs):
 
 
 def scratch_bytes(op, inputs, outputs):
-    weights = inputs[1]
+    weights, out = inputs[1], outputs[0]
     return _scratch.scratch_size(
-        "mg_transpose_conv_s8_mve_scratch_size", outputs[0].num_elements, prod(weights.shape[:3]), weights.shape[0]
+        "mg_transpose_conv_s8_mve_scratch_size",
+        prod(out.shape[:3]),
+        prod(weights.shape[1:3]),
+        weights.shape[0],
+        weights.shape[3],
     )
 
 
