@@ -1,9 +1,9 @@
-/* The mve backend's int8 dot products for the scatter and batch kernels (TRANSPOSE_CONV, BATCH_MATMUL): one row x
- * against four rows of w, 16 values per step: one load of x, four of w and four VMLADAVA (Helium's int8 multiply-
- * accumulate across lanes into an int32). The tail is read with zeroing predicated loads, so the rows need no
- * padding. The operands' zero points are not applied here: the kernels add offset * row sum terms, as TFLite's
- * sums equal sum x * w + offsets * sums modulo 2^32. (mg_mve_matmul.h's core requantizes a fixed channel set per
- * row and folds only an input offset into a generated bias, which these kernels cannot use.) */
+/* The mve backend's int8 helpers for BATCH_MATMUL and TRANSPOSE_CONV: one row x against four rows of w, 16 values
+ * per step (one load of x, four of w and four VMLADAVA, Helium's int8 multiply-accumulate across lanes into an
+ * int32) in a tail-predicated loop, so the rows need no padding; row sums, for the zero points (the kernels add
+ * offset * row sum terms: TFLite's sums equal sum x * w + offsets * sums modulo 2^32); and zeroing. (mg_mve_matmul.h's
+ * core requantizes a fixed channel set per row and folds only an input offset into a generated bias, which these
+ * kernels cannot use.) */
 #ifndef MG_MVE_DOT_H
 #define MG_MVE_DOT_H
 
