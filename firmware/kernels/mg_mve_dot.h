@@ -1,9 +1,9 @@
-/* The mve backend's int8 helpers for BATCH_MATMUL and TRANSPOSE_CONV: one row x against four rows of w, 16 values
- * per step (one load of x, four of w and four VMLADAVA, Helium's int8 multiply-accumulate across lanes into an
- * int32) in a tail-predicated loop, so the rows need no padding; row sums, for the zero points (the kernels add
- * offset * row sum terms: TFLite's sums equal sum x * w + offsets * sums modulo 2^32); and zeroing. (mg_mve_matmul.h's
- * core requantizes a fixed channel set per row and folds only an input offset into a generated bias, which these
- * kernels cannot use.) */
+/* The mve backend's int8 helpers for BATCH_MATMUL and TRANSPOSE_CONV. Their weight rows are rearranged once per
+ * invoke in groups of four interleaved by 16-byte blocks, so that one assembly loop takes a zero-padded row x
+ * through every group with one pointer: per 16 values one load of x, four loads of w and four VMLADAVA (Helium's
+ * int8 multiply-accumulate across lanes into an int32). The zero points are the kernels' business, through row
+ * sums: TFLite's sums equal sum x * w + offsets * sums modulo 2^32. (mg_mve_matmul.h's core requantizes a fixed
+ * channel set per row and folds only an input offset into a generated bias, which these kernels cannot use.) */
 #ifndef MG_MVE_DOT_H
 #define MG_MVE_DOT_H
 
@@ -12,38 +12,71 @@
 #if defined(__ARM_FEATURE_MVE)
 #include "mg_mve.h"
 
-/* The four sums sum_k x[k] * w[r * stride + k] (r < 4; rows from `count` on repeat row 0), n >= 1: a
- * tail-predicated loop (DLSTP/LETP, the last pass reads only the values left) with the accumulators in the even
- * registers VMLADAVA takes. */
-static inline __attribute__((always_inline)) int32x4_t mg_mve_dot4_s8(const int8_t *x, const int8_t *w, int32_t stride,
-                                                                      int32_t count, int32_t n)
+/* Rows r < rows (row r at src + r * row_step, n values) as groups of four interleaved by 16-byte blocks: block k
+ * of rows 4g..4g+3 at dst + (g * blocks + k) * 64 + (r % 4) * 16, zeros past n and for the rows from `rows` up to
+ * whole groups; blocks = (n + 15) / 16. */
+static inline void mg_mve_interleave_rows(const int8_t *src, int32_t rows, int32_t row_step, int32_t n, int8_t *dst)
 {
-    register int32_t s0 __asm__("r0") = 0;
-    register int32_t s1 __asm__("r2") = 0;
-    register int32_t s2 __asm__("r4") = 0;
-    register int32_t s3 __asm__("r6") = 0;
-    register const int8_t *xp __asm__("r1") = x;
-    register const int8_t *w0 __asm__("r3") = w;
-    register const int8_t *w1 __asm__("r5") = w + (count > 1 ? stride : 0);
-    register const int8_t *w2 __asm__("r8") = w + (count > 2 ? 2 * stride : 0);
-    register const int8_t *w3 __asm__("r9") = w + (count > 3 ? 3 * stride : 0);
-    __asm__ volatile("dlstp.8  lr, %[n]\n\t"
-                     "1:\n\t"
-                     "vldrb.8  q0, [%[x]], #16\n\t"
-                     "vldrb.8  q1, [%[w0]], #16\n\t"
-                     "vmladava.s8 %[s0], q0, q1\n\t"
-                     "vldrb.8  q1, [%[w1]], #16\n\t"
-                     "vmladava.s8 %[s1], q0, q1\n\t"
-                     "vldrb.8  q1, [%[w2]], #16\n\t"
-                     "vmladava.s8 %[s2], q0, q1\n\t"
-                     "vldrb.8  q1, [%[w3]], #16\n\t"
-                     "vmladava.s8 %[s3], q0, q1\n\t"
-                     "letp     lr, 1b"
-                     : [s0] "+r"(s0), [s1] "+r"(s1), [s2] "+r"(s2), [s3] "+r"(s3), [x] "+r"(xp), [w0] "+r"(w0),
-                       [w1] "+r"(w1), [w2] "+r"(w2), [w3] "+r"(w3)
-                     : [n] "r"(n)
-                     : "q0", "q1", "lr", "memory");
-    return mve_vec4(s0, s1, s2, s3);
+    const int32_t blocks = (n + 15) / 16;
+    for (int32_t r = 0; r < (rows + 3) / 4 * 4; ++r) {
+        int8_t *out = dst + (r / 4) * blocks * 64 + (r % 4) * 16;
+        for (int32_t k = 0; k < blocks; ++k, out += 64) {
+            const mve_pred16_t lanes = vctp8q(r < rows ? (uint32_t)(n - 16 * k) : 0u);
+            vstrbq_s8(out, vldrbq_z_s8(src + r * row_step + 16 * k, lanes));
+        }
+    }
+}
+
+/* dst = src zero-padded to whole 16-byte blocks (n values). */
+static inline void mg_mve_pad_row(const int8_t *src, int32_t n, int8_t *dst)
+{
+    for (int32_t k = 0; k < n; k += 16) {
+        vstrbq_s8(dst + k, vldrbq_z_s8(src + k, vctp8q((uint32_t)(n - k))));
+    }
+}
+
+/* acc[o] += terms[o] + sum_k x[k] * row o, for the rows of `groups` groups of four rearranged by
+ * mg_mve_interleave_rows (blocks 16-byte blocks each) and x zero-padded to as many blocks: per group and block
+ * one load of x, four loads and VMLADAVA; per group the sums, the terms and the accumulators as vectors. */
+static inline void mg_mve_dot_groups_s8(const int8_t *x, const int8_t *w, const int32_t *terms, int32_t *acc,
+                                        int32_t groups, int32_t blocks)
+{
+    register const int8_t *x_start __asm__("r5") = x;
+    register const int8_t *wp __asm__("r3") = w;
+    register int32_t block_count __asm__("r7") = blocks;
+    register int32_t group_count __asm__("r8") = groups;
+    register int32_t *ap __asm__("r9") = acc;
+    register const int32_t *tp __asm__("r10") = terms;
+    __asm__ volatile("1:\n\t" /* a group of four channels */
+                     "movs     r0, #0\n\t"
+                     "movs     r2, #0\n\t"
+                     "movs     r4, #0\n\t"
+                     "movs     r6, #0\n\t"
+                     "mov      r1, r5\n\t"
+                     "dls      lr, r7\n\t"
+                     "2:\n\t"
+                     "vldrb.8  q0, [r1], #16\n\t"
+                     "vldrb.8  q1, [r3], #16\n\t"
+                     "vmladava.s8 r0, q0, q1\n\t"
+                     "vldrb.8  q1, [r3], #16\n\t"
+                     "vmladava.s8 r2, q0, q1\n\t"
+                     "vldrb.8  q1, [r3], #16\n\t"
+                     "vmladava.s8 r4, q0, q1\n\t"
+                     "vldrb.8  q1, [r3], #16\n\t"
+                     "vmladava.s8 r6, q0, q1\n\t"
+                     "le       lr, 2b\n\t"
+                     "vmov     q2[2], q2[0], r0, r4\n\t"
+                     "vmov     q2[3], q2[1], r2, r6\n\t"
+                     "vldrw.32 q3, [r10], #16\n\t"
+                     "vadd.i32 q2, q2, q3\n\t"
+                     "vldrw.32 q3, [r9]\n\t"
+                     "vadd.i32 q2, q2, q3\n\t"
+                     "vstrw.32 q2, [r9], #16\n\t"
+                     "subs     r8, r8, #1\n\t"
+                     "bne      1b"
+                     : "+r"(wp), "+r"(group_count), "+r"(ap), "+r"(tp)
+                     : "r"(x_start), "r"(block_count)
+                     : "r0", "r1", "r2", "r4", "r6", "lr", "q0", "q1", "q2", "q3", "cc", "memory");
 }
 
 /* Zeroes n words (accumulators), four per store: newlib-nano's memset stores byte by byte. */

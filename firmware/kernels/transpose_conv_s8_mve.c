@@ -61,60 +61,14 @@ static void rearrange(const mg_transpose_conv_params *p, const int8_t *filter, i
     const mg_conv_geometry *g = &p->geometry;
     const int32_t taps = g->filter_height * g->filter_width, channels = 4 * groups_of(g->output_depth);
     const int32_t blocks = blocks_of(g->input_depth);
-    for (int32_t t = 0; t < taps; ++t) {
+    for (int32_t t = 0; t < taps; ++t) { /* the rows of tap t: output channels taps * input_depth apart */
         for (int32_t o = 0; o < channels; ++o) {
             const int8_t *row = filter + (o * taps + t) * g->input_depth;
-            int8_t *dst = wide + ((t * channels + (o & ~3)) * blocks) * 16 + (o & 3) * 16;
             terms[t * channels + o] = o < g->output_depth ? p->input_offset * mg_mve_sum_s8(row, g->input_depth) : 0;
-            for (int32_t k = 0; k < blocks; ++k, dst += 64) {
-                const mve_pred16_t lanes = vctp8q(o < g->output_depth ? (uint32_t)(g->input_depth - 16 * k) : 0u);
-                vstrbq_s8(dst, vldrbq_z_s8(row + 16 * k, lanes));
-            }
         }
+        mg_mve_interleave_rows(filter + t * g->input_depth, g->output_depth, taps * g->input_depth, g->input_depth,
+                               wide + t * channels * blocks * 16);
     }
-}
-
-/* The padded pixel x against every group of one tap's rearranged rows (w), added with the tap's terms to the
- * accumulators of one output position. */
-static void add_tap(const int8_t *x, const int8_t *w, const int32_t *terms, int32_t *acc, int32_t groups,
-                    int32_t blocks)
-{
-    register const int8_t *x_start __asm__("r5") = x;
-    register const int8_t *wp __asm__("r3") = w;
-    register int32_t block_count __asm__("r7") = blocks;
-    register int32_t group_count __asm__("r8") = groups;
-    register int32_t *ap __asm__("r9") = acc;
-    register const int32_t *tp __asm__("r10") = terms;
-    __asm__ volatile("1:\n\t" /* a group of four channels */
-                     "movs     r0, #0\n\t"
-                     "movs     r2, #0\n\t"
-                     "movs     r4, #0\n\t"
-                     "movs     r6, #0\n\t"
-                     "mov      r1, r5\n\t"
-                     "dls      lr, r7\n\t"
-                     "2:\n\t"
-                     "vldrb.8  q0, [r1], #16\n\t"
-                     "vldrb.8  q1, [r3], #16\n\t"
-                     "vmladava.s8 r0, q0, q1\n\t"
-                     "vldrb.8  q1, [r3], #16\n\t"
-                     "vmladava.s8 r2, q0, q1\n\t"
-                     "vldrb.8  q1, [r3], #16\n\t"
-                     "vmladava.s8 r4, q0, q1\n\t"
-                     "vldrb.8  q1, [r3], #16\n\t"
-                     "vmladava.s8 r6, q0, q1\n\t"
-                     "le       lr, 2b\n\t"
-                     "vmov     q2[2], q2[0], r0, r4\n\t"
-                     "vmov     q2[3], q2[1], r2, r6\n\t"
-                     "vldrw.32 q3, [r10], #16\n\t"
-                     "vadd.i32 q2, q2, q3\n\t"
-                     "vldrw.32 q3, [r9]\n\t"
-                     "vadd.i32 q2, q2, q3\n\t"
-                     "vstrw.32 q2, [r9], #16\n\t"
-                     "subs     r8, r8, #1\n\t"
-                     "bne      1b"
-                     : "+r"(wp), "+r"(group_count), "+r"(ap), "+r"(tp)
-                     : "r"(x_start), "r"(block_count)
-                     : "r0", "r1", "r2", "r4", "r6", "lr", "q0", "q1", "q2", "q3", "cc", "memory");
 }
 
 void mg_transpose_conv_s8_mve(const mg_transpose_conv_params *p, const int8_t *input, const int8_t *filter,
@@ -139,15 +93,13 @@ void mg_transpose_conv_s8_mve(const mg_transpose_conv_params *p, const int8_t *i
                 const int32_t ox = ix * g->stride_width - g->pad_width;
                 int32_t kx0, kx1;
                 mg_conv_window(ox, 1, g->output_width, g->filter_width, &kx0, &kx1);
-                for (int32_t k = 0; k < blocks; ++k) { /* the pixel, zeros past the depth */
-                    vstrbq_s8(x + 16 * k, vldrbq_z_s8(pixel + 16 * k, vctp8q((uint32_t)(g->input_depth - 16 * k))));
-                }
+                mg_mve_pad_row(pixel, g->input_depth, x);
                 for (int32_t ky = ky0; ky < ky1; ++ky) {
                     const int32_t row = (b * g->output_height + oy + ky) * g->output_width + ox;
                     for (int32_t kx = kx0; kx < kx1; ++kx) {
                         const int32_t tap = ky * g->filter_width + kx;
-                        add_tap(x, wide + tap * channels * blocks * 16, terms + tap * channels,
-                                acc + (row + kx) * channels, groups, blocks);
+                        mg_mve_dot_groups_s8(x, wide + tap * channels * blocks * 16, terms + tap * channels,
+                                             acc + (row + kx) * channels, groups, blocks);
                     }
                 }
             }
