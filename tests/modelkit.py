@@ -43,6 +43,7 @@ OPTION_NAMES = {  # ops whose options table is not named after the op
     "REDUCE_MIN": "Reducer",
     "REDUCE_PROD": "Reducer",
     "SPLIT_V": "SplitV",
+    "BATCH_MATMUL": "BatchMatMul",
 }
 
 

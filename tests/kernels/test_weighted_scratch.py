@@ -1,8 +1,8 @@
-"""Scratch contract of the weighted families (CONV_2D, DEPTHWISE_CONV_2D, FULLY_CONNECTED): for every backend kernel
-that declares scratch, over randomized shapes, the planner's number (the catalog asks the kernels'
-*_scratch_size() C functions through generator/catalog/ops/_scratch.py) must be exactly what the kernel's own
-prepare demands from the generated parameter block: the registration, compiled for the host with the generated
-parameters, accepts that many bytes and refuses one byte less."""
+"""Scratch contract of the weighted families (CONV_2D, DEPTHWISE_CONV_2D, FULLY_CONNECTED) and of TRANSPOSE_CONV and
+BATCH_MATMUL: for every kernel that declares scratch, over randomized shapes, the planner's number (the catalog
+asks the kernels' *_scratch_size() C functions through generator/catalog/ops/_scratch.py) must be exactly what the
+kernel's own prepare demands from the generated parameter block: the registration, compiled for the host with the
+generated parameters, accepts that many bytes and refuses one byte less."""
 
 from __future__ import annotations
 
@@ -15,6 +15,9 @@ import test_dsp_depthwise_conv_2d
 import test_dsp_fully_connected
 import test_mve_conv_2d
 import test_mve_depthwise_conv_2d
+from op_cases import Batch
+from test_batch_matmul import batch_matmul_node, shapes
+from test_transpose_conv import geometry, transpose_conv_node
 
 from generator.check import check
 from generator.emit.render import c_value
@@ -25,8 +28,25 @@ from generator.plan import plan
 KERNELS = FIRMWARE / "kernels"
 CASES = 12
 
+
+def transpose_conv_case(dtype: str):
+    def make(seed: int) -> bytes:
+        b = Batch(seed)
+        depths = (int(v) for v in b.rng.integers(1, 12, size=2))
+        transpose_conv_node(b, dtype, geometry(b.rng), *depths, None)
+        return b.build()
+
+    return make
+
+
+def batch_matmul_case(seed: int) -> bytes:
+    b = Batch(seed)
+    batch_matmul_node(b, "int8", *shapes(b.rng), *(bool(v) for v in b.rng.integers(0, 2, size=3)))
+    return b.build()
+
+
 # backend, random case maker, registration, its C sources (the mve ones compiled with the feature macro: the
-# registration holds no Helium code), the family header
+# registration holds no Helium code), the family header, the family's prepare
 KINDS = {
     "conv_2d_dsp": (
         "dsp",
@@ -63,26 +83,76 @@ KINDS = {
         ["depthwise_conv_2d_mve.c", "depthwise_conv_2d_s8_mve.c"],
         "depthwise_conv_2d.h",
     ),
+    "transpose_conv_s8": (
+        "reference",
+        transpose_conv_case("int8"),
+        "mg_register_transpose_conv",
+        ["transpose_conv.c", "transpose_conv_s8.c"],
+        "transpose_conv.h",
+        "transpose_conv_prepare.c",
+    ),
+    "transpose_conv_s16": (
+        "reference",
+        transpose_conv_case("int16"),
+        "mg_register_transpose_conv",
+        ["transpose_conv.c", "transpose_conv_s16.c"],
+        "transpose_conv.h",
+        "transpose_conv_prepare.c",
+    ),
+    "transpose_conv_dsp": (
+        "dsp",
+        transpose_conv_case("int8"),
+        "mg_register_transpose_conv_dsp",
+        ["transpose_conv_dsp.c", "transpose_conv_s8_dsp.c"],
+        "transpose_conv.h",
+        "transpose_conv_prepare.c",
+    ),
+    "transpose_conv_mve": (
+        "mve",
+        transpose_conv_case("int8"),
+        "mg_register_transpose_conv_mve",
+        ["transpose_conv_mve.c", "transpose_conv_s8_mve.c"],
+        "transpose_conv.h",
+        "transpose_conv_prepare.c",
+    ),
+    "batch_matmul_mve": (
+        "mve",
+        batch_matmul_case,
+        "mg_register_batch_matmul_mve",
+        ["batch_matmul_mve.c", "batch_matmul_s8_mve.c"],
+        "batch_matmul.h",
+        "batch_matmul_prepare.c",
+    ),
+    "batch_matmul_dsp": (
+        "dsp",
+        batch_matmul_case,
+        "mg_register_batch_matmul_dsp",
+        ["batch_matmul_dsp.c", "batch_matmul_s8_dsp.c"],
+        "batch_matmul.h",
+        "batch_matmul_prepare.c",
+    ),
 }
 
-TYPES = {"INT8": "MG_INT8", "INT32": "MG_INT32"}
+TYPES = {"INT8": "MG_INT8", "INT16": "MG_INT16", "INT32": "MG_INT32", "INT64": "MG_INT64"}
+SLOTS = 5  # mg_tensors entries per case: inputs 0-3 (absent ones empty), then the output
 
 MAIN_C = r"""
 #include <stdio.h>
 #include "mg_tensor_scales.h"
 const uint8_t mg_model_data[4];
 const char *mg_failure_reason;
-const uint8_t *mg_tensor_scales(int32_t tensor, uint32_t count) /* the backends never ask */
+const uint8_t *mg_tensor_scales(int32_t tensor, uint32_t count) /* present: the scales are not the point here */
 {
+    static const uint8_t scales[4];
     (void)tensor;
     (void)count;
-    return 0;
+    return scales;
 }
 static unsigned char scratch[1 << 20];
 int main(void)
 {
     for (int i = 0; i < (int)(sizeof cases / sizeof cases[0]); ++i) {
-        const int32_t outputs[1] = {4 * i + 3};
+        const int32_t outputs[1] = {SLOTS * i + SLOTS - 1};
         mg_node node = {mg_tensors, cases[i].inputs, outputs, (uint8_t)cases[i].num_inputs, 1, 0, cases[i].params,
                         cases[i].bytes ? scratch : 0, cases[i].bytes, 0};
         int exact = REGISTRATION.prepare(&node) == MG_OK;
@@ -99,7 +169,7 @@ int main(void)
 
 
 def _planned_nodes(kind: str) -> list:
-    backend, make, *_ = KINDS[kind]
+    backend, make = KINDS[kind][:2]
     nodes, seed = [], 0
     while len(nodes) < CASES:
         graph = read_model(make(seed))
@@ -133,7 +203,7 @@ def _case_source(i: int, node, tensors) -> tuple[str, str]:
     for k, t in enumerate(slots):
         if t is not None:
             lines.append(f"static const int32_t case{i}_dims{k}[] = {{ {', '.join(str(d) for d in t.shape)} }};")
-    inputs = [str(4 * i + k) if t is not None else "-1" for k, t in enumerate(tensors[:-1])]
+    inputs = [str(SLOTS * i + k) if t is not None else "-1" for k, t in enumerate(tensors[:-1])]
     num_inputs = len(tensors) - 1
     lines.append(f"static const int32_t case{i}_inputs[] = {{ {', '.join(inputs[:num_inputs])} }};")
     row = f"{{case{i}_inputs, {num_inputs}, &case{i}_params, {node.scratch_bytes}u}}"
@@ -141,8 +211,8 @@ def _case_source(i: int, node, tensors) -> tuple[str, str]:
 
 
 def _slots(tensors) -> list:
-    """A case's four mg_tensors entries: inputs 0-2 (None where absent), then the output."""
-    return (tensors[:-1] + [None] * 3)[:3] + tensors[-1:]
+    """A case's SLOTS mg_tensors entries: inputs 0-3 (None where absent), then the output."""
+    return (tensors[:-1] + [None] * (SLOTS - 1))[: SLOTS - 1] + tensors[-1:]
 
 
 def _tensor_table(nodes) -> str:
@@ -157,7 +227,7 @@ def _tensor_table(nodes) -> str:
 
 @pytest.mark.parametrize("kind", sorted(KINDS))
 def test_planned_scratch_is_what_prepare_demands(kind, tmp_path):
-    backend, _, registration, sources, header = KINDS[kind]
+    backend, _, registration, sources, header, *prepare = KINDS[kind]
     nodes = _planned_nodes(kind)
     assert any(node.scratch_bytes for node, _ in nodes)
     blocks, rows = zip(*(_case_source(i, node, tensors) for i, (node, tensors) in enumerate(nodes)))
@@ -172,13 +242,14 @@ def test_planned_scratch_is_what_prepare_demands(kind, tmp_path):
             _tensor_table(nodes),
             f"static const scratch_case cases[] = {{ {', '.join(rows)} }};",
             f"#define REGISTRATION {registration}",
+            f"#define SLOTS {SLOTS}",
             MAIN_C,
         ]
     )
     (tmp_path / "main.c").write_text(source)
     feature = ["-D__ARM_FEATURE_MVE=1"] if backend == "mve" else []
     objects = []
-    for name in [sources[0], "mg_prepare_weighted.c"]:
+    for name in [sources[0], *(prepare or ["mg_prepare_weighted.c"])]:
         obj = tmp_path / (name.split("/")[-1] + ".o")
         subprocess.run(
             [

@@ -25,6 +25,13 @@ SOURCES = (
     "depthwise_conv_2d_s8_dsp.c",
     "depthwise_conv_2d_s8_mve.c",
     "fully_connected_s8_dsp.c",
+    "transpose_conv_s8.c",
+    "transpose_conv_s16.c",
+    "transpose_conv_s8_dsp.c",
+    "batch_matmul_s8_dsp.c",
+    "batch_matmul_s8_mve.c",
+    "transpose_conv_s8_mve.c",
+    "mg_requant.c",
 )
 
 

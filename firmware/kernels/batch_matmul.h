@@ -1,0 +1,93 @@
+/* BATCH_MATMUL (TFLite Micro's batch_matmul.cc): output[b][m][n] = sum_k lhs[b][m][k] * rhs[b][k][n], with lhs
+ * stored transposed ([k][m]) when adj_x and rhs ([n][k]) when adj_y, and up to three batch dimensions broadcast
+ * (a batch stride of 0 repeats an operand). TFLite Micro transposes operands into buffers first; the kernels here
+ * read them in place through the steps below, adding the same terms in the same order (k ascending), so no
+ * scratch is needed. int8 and int16 requantize one per-tensor multiplier and clamp to the type's range. */
+#ifndef MG_BATCH_MATMUL_H
+#define MG_BATCH_MATMUL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "mg_fixedpoint.h"
+#include "mg_kernel.h"
+
+#define MG_BATCH_MATMUL_BATCH_DIMS 3 /* rank 5: three batch dimensions */
+
+typedef struct {
+    const int32_t *batches;     /* output batch dimensions (MG_BATCH_MATMUL_BATCH_DIMS, leading ones 1) */
+    const int32_t *lhs_strides; /* per batch dimension, elements between lhs matrices (0: broadcast) */
+    const int32_t *rhs_strides;
+    int32_t lhs_elements; /* the operands' element counts, checked by prepare */
+    int32_t rhs_elements;
+    int32_t rows;    /* M */
+    int32_t cols;    /* N */
+    int32_t depth;   /* K */
+    int32_t lhs_row; /* element steps: lhs[m][k] at m * lhs_row + k * lhs_step */
+    int32_t lhs_step;
+    int32_t rhs_col; /* rhs[k][n] at n * rhs_col + k * rhs_step */
+    int32_t rhs_step;
+    int32_t lhs_offset; /* integer: minus the zero points (int16: 0) */
+    int32_t rhs_offset;
+    int32_t output_offset;
+    int32_t output_multiplier; /* integer: lhs_scale * rhs_scale / output_scale as Q31 and shift */
+    int32_t output_shift;
+} mg_batch_matmul_params;
+
+/* Every output element in order, as FINISH(total of PRODUCT(lhs value, rhs value) over k ascending, in ACC_T). */
+#define MG_BATCH_MATMUL_WALK(p, lhs, rhs, output, ACC_T, PRODUCT, FINISH)                                              \
+    for (int32_t b0_ = 0; b0_ < (p)->batches[0]; ++b0_) {                                                              \
+        for (int32_t b1_ = 0; b1_ < (p)->batches[1]; ++b1_) {                                                          \
+            for (int32_t b2_ = 0; b2_ < (p)->batches[2]; ++b2_) {                                                      \
+                const int32_t l_ = b0_ * (p)->lhs_strides[0] + b1_ * (p)->lhs_strides[1] + b2_ * (p)->lhs_strides[2];  \
+                const int32_t r_ = b0_ * (p)->rhs_strides[0] + b1_ * (p)->rhs_strides[1] + b2_ * (p)->rhs_strides[2];  \
+                for (int32_t m_ = 0; m_ < (p)->rows; ++m_) {                                                           \
+                    for (int32_t n_ = 0; n_ < (p)->cols; ++n_) {                                                       \
+                        ACC_T total_ = 0;                                                                              \
+                        for (int32_t k_ = 0; k_ < (p)->depth; ++k_) {                                                  \
+                            total_ += PRODUCT((lhs)[l_ + m_ * (p)->lhs_row + k_ * (p)->lhs_step],                      \
+                                              (rhs)[r_ + n_ * (p)->rhs_col + k_ * (p)->rhs_step]);                     \
+                        }                                                                                              \
+                        *(output)++ = FINISH(total_);                                                                  \
+                    }                                                                                                  \
+                }                                                                                                      \
+            }                                                                                                          \
+        }                                                                                                              \
+    }
+
+/* The family's prepare, every backend's: operand and output types and counts, at least `scratch` bytes of scratch
+ * when scratch > 0. */
+mg_status mg_batch_matmul_prepare(mg_node *node, size_t scratch);
+
+/* An int8 sum as the output value: TFLite's MultiplyByQuantizedMultiplier, the output offset, the int8 clamp. */
+static inline int8_t mg_batch_matmul_requantize_s8(const mg_batch_matmul_params *p, int32_t total)
+{
+    const int32_t scaled = mg_multiply_by_quantized_multiplier(total, p->output_multiplier, p->output_shift);
+    return (int8_t)mg_clamp(scaled + p->output_offset, INT8_MIN, INT8_MAX);
+}
+
+void mg_batch_matmul_s8(const mg_batch_matmul_params *p, const int8_t *lhs, const int8_t *rhs, int8_t *output);
+void mg_batch_matmul_s16(const mg_batch_matmul_params *p, const int16_t *lhs, const int16_t *rhs, int16_t *output);
+void mg_batch_matmul_f32(const mg_batch_matmul_params *p, const float *lhs, const float *rhs, float *output);
+
+extern const mg_registration mg_register_batch_matmul;
+
+/* ---- dsp backend (Cortex-M4/M7/M33: SMLAD), int8 ----
+ * Each rhs matrix, transposed to rows of k and offset, is widened to int16 once (once per invoke when the batches
+ * broadcast it), each lhs row once; four rhs rows at a time then meet the lhs row (mg_dsp_dot16.h). */
+size_t mg_batch_matmul_s8_dsp_scratch_size(int32_t cols, int32_t depth);
+void mg_batch_matmul_s8_dsp(const mg_batch_matmul_params *p, const int8_t *lhs, const int8_t *rhs, int8_t *output,
+                            void *scratch);
+
+extern const mg_registration mg_register_batch_matmul_dsp;
+
+/* ---- mve backend (Cortex-M55 Helium), int8 ----
+ * VMLADAVA over 16 values, four rhs rows per pass over the lhs row (mg_mve_dot.h); the zero points through row
+ * sums. Scratch: the rhs row terms, the rhs matrix as rows of k when it is stored as [k][n], a gathered lhs row. */
+size_t mg_batch_matmul_s8_mve_scratch_size(int32_t cols, int32_t depth);
+void mg_batch_matmul_s8_mve(const mg_batch_matmul_params *p, const int8_t *lhs, const int8_t *rhs, int8_t *output,
+                            void *scratch);
+
+extern const mg_registration mg_register_batch_matmul_mve;
+
+#endif
