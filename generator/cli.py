@@ -21,6 +21,7 @@ from .measure import measure
 from .measure import report as size_report
 from .measure.report import nbytes, num, pct
 from .plan import plan
+from .rewrite.verdicts import node_verdicts
 
 
 def _emit_json(data) -> None:
@@ -66,20 +67,15 @@ def cmd_ops(args) -> int:
     groups: dict[tuple, list] = {}
     for op in graph.operators:
         groups.setdefault((op.op_name, op.builtin_code, op.version, op.custom_name), []).append(op)
+
+    def judge(g, op):  # the judgement of generate and doctor: the op's code and version, then its types
+        return select_kernel(op, *g.node_io(op), BY_CODE, backends)[1]
+
+    verdicts = node_verdicts(graph, judge, rewriting=not args.no_rewrite)
     rows = []
     for (name, code, version, custom), ops in sorted(groups.items(), key=lambda kv: (kv[0][0], kv[0][2])):
-        # the judgement of generate and doctor: the op's code and version, then its input and output types
-        reasons = [
-            select_kernel(
-                op,
-                [graph.tensors[i] if i >= 0 else None for i in op.inputs],
-                [graph.tensors[i] for i in op.outputs],
-                BY_CODE,
-                backends,
-            )[1]
-            for op in ops
-        ]
-        reason = next((r for r in reasons if r), None)
+        reason = next((verdicts[op.index][0] for op in ops if verdicts[op.index][0]), None)
+        rewritten = next((verdicts[op.index][1] for op in ops if verdicts[op.index][1]), None)
         rows.append(
             {
                 "name": name,
@@ -89,6 +85,7 @@ def cmd_ops(args) -> int:
                 "custom_name": custom,
                 "supported": reason is None,
                 "reason": reason,
+                "rewritten": rewritten,
             }
         )
     if args.json:
@@ -101,14 +98,22 @@ def cmd_ops(args) -> int:
             label = r["custom_name"] or r["name"]
             print(
                 f"{label:<24} {r['builtin_code']:>4} {r['version']:>3} {r['count']:>5}  "
-                f"{'supported' if r['supported'] else 'MISSING: ' + r['reason']}"
+                + ("MISSING: " + r["reason"] if r["reason"] else "supported")
+                + (f" ({r['rewritten']})" if r["rewritten"] else "")
             )
     return 0 if all(r["supported"] for r in rows) else 1
 
 
 def cmd_generate(args) -> int:
     project, plan = pipeline.generate(
-        args.model, load_board(args.board), args.output, args.resolver, args.backend, args.custom_ops, args.verbose
+        args.model,
+        load_board(args.board),
+        args.output,
+        args.resolver,
+        args.backend,
+        args.custom_ops,
+        args.verbose,
+        rewrite=not args.no_rewrite,
     )
     print(
         f"wrote {project.path}: {len(plan.nodes)} nodes, ops {', '.join(sorted(set(project.ops)))}, "
@@ -180,7 +185,15 @@ def cmd_run(args) -> int:
 def cmd_verify(args) -> int:
     board = load_board(args.board)
     v = pipeline.verify(
-        args.model, board, args.output, args.random, args.seed, args.backend, args.custom_ops, emulator=args.emulator
+        args.model,
+        board,
+        args.output,
+        args.random,
+        args.seed,
+        args.backend,
+        args.custom_ops,
+        emulator=args.emulator,
+        rewrite=not args.no_rewrite,
     )
     costs = [v.run.instructions(s.ticks) for s in v.run.sets]
     report = {
@@ -201,6 +214,7 @@ def cmd_verify(args) -> int:
         "cost_unit": COST_UNITS[args.emulator],
         "ops": sorted(set(v.project.ops)),
         "backends": {b: sum(1 for n in v.plan.nodes if n.kernel.backend == b) for b in v.plan.backends},
+        "reference": v.reference,
     }
     if args.json:
         _emit_json(report)
@@ -214,6 +228,7 @@ def cmd_verify(args) -> int:
     print(f"ops        {', '.join(report['ops'])}")
     print("kernels    " + ", ".join(f"{b}: {n} node(s)" for b, n in report["backends"].items()))
     print(f"inputs     {len(v.sets)} random set(s), seed {args.seed}")
+    print(f"reference  {v.reference}")
     print(
         f"outputs    {verdict}: max abs diff {v.comparison.max_abs_diff:g}, "
         f"{num(v.comparison.mismatched_elements)}/{num(v.comparison.total_elements)} elements differ"
@@ -227,19 +242,22 @@ def cmd_verify(args) -> int:
     return 0 if v.comparison.match else 1
 
 
-def _cmd_plan_nodes(args, the_plan, board) -> int:
+def _cmd_plan_nodes(args, the_plan, board, rewrites: dict) -> int:
     from .plan.nodes import coverage, node_rows
+    from .rewrite.report import detail_lines, summary_line
 
     costs = None
     if args.run:
         out = pipeline.default_project_dir(args.model, args.board)
-        project, _ = pipeline.generate(args.model, board, out, backend=args.backend, custom_ops=args.custom_ops)
+        project, _ = pipeline.generate(
+            args.model, board, out, backend=args.backend, custom_ops=args.custom_ops, rewrite=not args.no_rewrite
+        )
         _, _, result = pipeline.build_and_run(project, board, pipeline.random_sets(project.inputs, 1, 0))
         costs = [result.instructions(t) for t in result.sets[0].node_ticks]
     rows = node_rows(the_plan, costs)
     summary = coverage(rows)
     if args.json:
-        _emit_json({"nodes": rows, "coverage": summary})
+        _emit_json({"nodes": rows, "coverage": summary, "rewrites": rewrites})
         return 0
     columns = ["node", "op", "version", "custom_name", "backend", "macs", "weight_bytes", "activation_bytes", "cost"]
     if args.csv:
@@ -261,17 +279,24 @@ def _cmd_plan_nodes(args, the_plan, board) -> int:
             f"{backend}: {c['nodes']} nodes ({pct(100 * c['node_share'])}), {pct(100 * c['mac_share'])} of MACs"
             f"{cost}; subgraphs: {runs}"
         )
+    print(summary_line(rewrites) + ("; node numbers above are the rewritten graph's" if rewrites["rewrites"] else ""))
+    for line in detail_lines(rewrites):
+        print(f"  {line}")
     return 0
 
 
 def cmd_plan(args) -> int:
-    graph = pipeline.load_model(args.model)
+    from .rewrite.report import rewrite_report
+
     board = load_board(args.board)
-    the_plan = plan(pipeline.checked_graph(graph, board, args.backend, args.custom_ops))
+    stage = pipeline.rewrite_stage(
+        pipeline.load_model(args.model), board, args.backend, args.custom_ops, not args.no_rewrite
+    )
+    the_plan = plan(stage.checked)
     if args.nodes:
-        return _cmd_plan_nodes(args, the_plan, board)
+        return _cmd_plan_nodes(args, the_plan, board, rewrite_report(stage, lambda c: plan(c).arena_size))
     rows = []
-    for t, offset in zip(graph.tensors, the_plan.tensor_offsets):
+    for t, offset in zip(the_plan.graph.tensors, the_plan.tensor_offsets):
         if offset is None:
             continue
         buf = the_plan.tensor_buffers[t.index]
@@ -328,7 +353,7 @@ def cmd_plan(args) -> int:
 def cmd_doctor(args) -> int:
     from .doctor import diagnose
 
-    findings = diagnose(args.model, args.board, args.custom_ops, args.backend)
+    findings = diagnose(args.model, args.board, args.custom_ops, args.backend, rewrite=not args.no_rewrite)
     blocked = any(f.level == "block" for f in findings)
     if args.json:
         _emit_json({"blocked": blocked, "findings": [vars(f) for f in findings]})

@@ -24,8 +24,16 @@ EXAMPLES = {
     "build": ["mcugen build fw", "export $(mcugen build fw --print-env) && .venv/bin/pio test -d fw -e mps2-an386"],
     "test": ["mcugen test fw"],
     "run": ["mcugen run fw --random 3", "mcugen run fw --inputs inputs.npz --json"],
-    "verify": ["mcugen verify model.tflite", "mcugen verify sine_float --board mps3-an547 --json"],
-    "plan": ["mcugen plan model.tflite", "mcugen plan model.tflite --nodes --run"],
+    "verify": [
+        "mcugen verify model.tflite",
+        "mcugen verify sine_float --board mps3-an547 --json",
+        "mcugen verify model.tflite --no-rewrite",
+    ],
+    "plan": [
+        "mcugen plan model.tflite",
+        "mcugen plan model.tflite --nodes --run",
+        "mcugen plan model.tflite --nodes --no-rewrite",
+    ],
     "doctor": ["mcugen doctor model.tflite --board lm3s6965evb"],
     "bench": [
         "mcugen bench sine_float",
@@ -107,6 +115,14 @@ def _emulator_option(p) -> None:
     )
 
 
+def _rewrite_option(p) -> None:
+    p.add_argument(
+        "--no-rewrite",
+        action="store_true",
+        help="use the model as given: no constant folding, activation fusion or other rewrites (docs/rewrite.md)",
+    )
+
+
 def _io_options(p) -> None:
     p.add_argument("--random", type=positive_int, metavar="N", help="run N random input sets (default 5)")
     p.add_argument("--seed", type=int, help="seed of the random inputs (default 0)")
@@ -140,6 +156,7 @@ def parser(commands: dict) -> argparse.ArgumentParser:
     p.add_argument(
         "--board", help="with MODEL: judge the ops with this board's kernels (default mps2-an386); " + boards
     )
+    _rewrite_option(p)
     _json_option(p, "the ops (or the catalog)")
     p.add_argument("--markdown", action="store_true", help="without MODEL: the catalog as the table in docs/ops.md")
 
@@ -155,6 +172,7 @@ def parser(commands: dict) -> argparse.ArgumentParser:
     )
     _backend_option(p)
     _custom_ops_option(p)
+    _rewrite_option(p)
     p.add_argument(
         "--verbose", action="store_true", help="firmware that logs every op lookup and prepare result over the UART"
     )
@@ -193,6 +211,7 @@ def parser(commands: dict) -> argparse.ArgumentParser:
     _backend_option(p)
     _custom_ops_option(p)
     _emulator_option(p)
+    _rewrite_option(p)
 
     p = _command(
         sub,
@@ -204,7 +223,12 @@ def parser(commands: dict) -> argparse.ArgumentParser:
     _board_option(p, boards)
     _backend_option(p)
     _custom_ops_option(p)
-    p.add_argument("--nodes", action="store_true", help="per-node dump and per-backend coverage instead of buffers")
+    _rewrite_option(p)
+    p.add_argument(
+        "--nodes",
+        action="store_true",
+        help="per-node dump, per-backend coverage and the rewrites with what they saved, instead of buffers",
+    )
     p.add_argument("--run", action="store_true", help="with --nodes: build and run once in QEMU to add measured costs")
     fmt = p.add_mutually_exclusive_group()
     fmt.add_argument("--csv", action="store_true", help="with --nodes: CSV on stdout")
@@ -220,6 +244,7 @@ def parser(commands: dict) -> argparse.ArgumentParser:
     _board_option(p, boards)
     _backend_option(p)
     _custom_ops_option(p)
+    _rewrite_option(p)
     _json_option(p, "the findings")
 
     p = _command(

@@ -13,6 +13,7 @@ import sys
 
 import numpy as np
 import tensorflow as tf
+from rewrite_fixtures import rewrite_models
 from tensorflow.lite.python import schema_py_generated as schema
 
 OUT = pathlib.Path(__file__).resolve().parent.parent / "tests" / "fixtures"
@@ -227,6 +228,7 @@ def main(names: list[str]) -> None:
         "mlp_float_io": convert_int8(model, samples, tf.float32),
     }
     models.update(converter_models())
+    models.update(rewrite_models(from_module, quantized, calibration, uniform, models["mlp_int8"]))
     unknown = set(names) - set(models)
     if unknown:
         raise SystemExit(f"make_fixtures.py: unknown fixture(s) {sorted(unknown)}; known: {', '.join(models)}")
