@@ -24,16 +24,8 @@ EXAMPLES = {
     "build": ["mcugen build fw", "export $(mcugen build fw --print-env) && .venv/bin/pio test -d fw -e mps2-an386"],
     "test": ["mcugen test fw"],
     "run": ["mcugen run fw --random 3", "mcugen run fw --inputs inputs.npz --json"],
-    "verify": [
-        "mcugen verify model.tflite",
-        "mcugen verify sine_float --board mps3-an547 --json",
-        "mcugen verify model.tflite --no-rewrite",
-    ],
-    "plan": [
-        "mcugen plan model.tflite",
-        "mcugen plan model.tflite --nodes --run",
-        "mcugen plan model.tflite --nodes --no-rewrite",
-    ],
+    "verify": ["mcugen verify model.tflite", "mcugen verify sine_float --board mps3-an547 --json"],
+    "plan": ["mcugen plan model.tflite", "mcugen plan model.tflite --nodes --run"],
     "doctor": ["mcugen doctor model.tflite --board lm3s6965evb"],
     "bench": [
         "mcugen bench sine_float",
