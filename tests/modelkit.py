@@ -6,17 +6,8 @@ import flatbuffers
 import numpy as np
 from tflite_micro.tensorflow.lite.micro.python import schema_py_generated as schema
 
-DTYPE_CODES = {
-    "float32": 0,
-    "float16": 1,
-    "int32": 2,
-    "uint8": 3,
-    "int64": 4,
-    "bool": 6,
-    "int16": 7,
-    "int8": 9,
-    "uint32": 15,
-}
+DTYPE_CODES = {"float32": 0, "int32": 2, "uint8": 3, "int64": 4, "bool": 6, "int16": 7, "int8": 9, "uint32": 15}
+DTYPE_CODES["float16"] = 1  # float16 weights (widened by DEQUANTIZE), which only constants use
 OPS = {k: v for k, v in vars(schema.BuiltinOperator).items() if not k.startswith("_")}
 
 
