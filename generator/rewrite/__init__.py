@@ -1,10 +1,11 @@
 """rewrite: a graph -> the same computation in fewer nodes, and the list of what changed.
 
-It runs after check and before plan (pipeline.rewritten): constant folding (fold.py), activation fusion
-(fuse_activation.py), cancelling DEQUANTIZE/QUANTIZE pairs (cancel_quantize.py) and dead nodes (dead.py), each
-a function over a mutable copy of the graph (work.py), until none changes anything; the result is written
-as a new flatbuffer (flatbuffer.py) and read back, so plan, emit and the references see an ordinary model.
-Every rewrite keeps every output bit the same (docs/rewrite.md says why for each)."""
+It runs after check and before plan (stage.py, wired in pipeline.rewrite_stage): constant folding (fold.py),
+zero padding into convolutions (fold_pad.py), activation fusion (fuse_activation.py), cancelling
+DEQUANTIZE/QUANTIZE pairs (cancel_quantize.py) and dead nodes (dead.py), each a function over a mutable copy
+of the graph (work.py), until none changes anything; the result is written as a new flatbuffer
+(flatbuffer.py) and read back, so plan, emit and the references see an ordinary model. Every rewrite keeps
+every output bit the same (docs/rewrite.md says why for each)."""
 
 from __future__ import annotations
 
@@ -15,10 +16,11 @@ from .cancel_quantize import cancel_quantize_pairs
 from .dead import drop_dead_nodes
 from .flatbuffer import write_graph
 from .fold import fold_constants
+from .fold_pad import fold_pads
 from .fuse_activation import fuse_activations
 from .work import Rewrite, Work
 
-PASSES = (fold_constants, fuse_activations, cancel_quantize_pairs, drop_dead_nodes)
+PASSES = (fold_constants, fold_pads, fuse_activations, cancel_quantize_pairs, drop_dead_nodes)
 MAX_ROUNDS = 8  # each round removes nodes; real graphs settle in two or three
 
 

@@ -16,6 +16,7 @@ from ..model.graph import Graph
 from .work import Work
 
 ALIGNMENT = 16
+REWRITTEN_OPTIONS = {"fused_activation_function": "fusedActivationFunction", "padding": "padding"}  # what rewrites set
 
 
 class _AlignedBuffer(schema.BufferT):
@@ -67,9 +68,11 @@ def _operator_tables(work: Work, model, renumber: dict[int, int]) -> list:
         table = copy.copy(originals[op.index])
         table.inputs = [renumber[t] if t >= 0 else -1 for t in op.inputs]
         table.outputs = [renumber[t] for t in op.outputs]
-        if "fused_activation_function" in op.options and table.builtinOptions is not None:
+        if table.builtinOptions is not None:
             table.builtinOptions = copy.copy(table.builtinOptions)
-            table.builtinOptions.fusedActivationFunction = op.options["fused_activation_function"]
+            for key, field in REWRITTEN_OPTIONS.items():
+                if key in op.options:
+                    setattr(table.builtinOptions, field, op.options[key])
         table.opcodeIndex = used.setdefault(table.opcodeIndex, len(used))
         operators.append(table)
     model.operatorCodes = [codes[i] for i in sorted(used, key=used.get)]

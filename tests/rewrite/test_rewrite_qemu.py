@@ -41,3 +41,17 @@ def test_int8_fusion_gives_the_same_bits_as_the_unfused_firmware(tmp_path):
     assert sum(fused.run.instructions(s.ticks) for s in fused.run.sets) < sum(
         unfused.run.instructions(s.ticks) for s in unfused.run.sets
     )
+
+
+@pytest.mark.qemu
+def test_a_pad_folded_into_same_padding_runs_in_qemu(tmp_path):
+    from test_rewrite_fold_pad import Branches
+
+    b = Branches("int8")
+    b.add("CONV_2D", [[1, 1], [1, 1]], 1, 6)
+    b.add("DEPTHWISE_CONV_2D", [[0, 1], [0, 1]], 2, 3)
+    model = tmp_path / "pad_conv_int8.tflite"
+    model.write_bytes(b.g.build([b.x], b.outputs))
+    v = verify(model, BOARD, tmp_path / "pad", count=3, seed=4)
+    assert v.comparison.match and v.comparison.max_abs_diff == 0
+    assert [n.op_name for n in v.plan.nodes] == ["CONV_2D", "DEPTHWISE_CONV_2D"]
