@@ -291,6 +291,8 @@ def check_combinations(args) -> None:
         raise McugenError("--markdown prints the catalog; it takes no MODEL")
     if args.command == "ops" and args.model is None and args.board:
         raise McugenError("--board needs a MODEL (the catalog lists every kernel for every board)")
+    if args.command == "ops" and args.model is None and args.no_rewrite:
+        raise McugenError("--no-rewrite needs a MODEL (it judges the model as given)")
     if args.command == "ops" and args.markdown and args.json:
         raise McugenError("choose one of --json and --markdown")
     if args.command == "run" and args.inputs and (args.random is not None or args.seed is not None):

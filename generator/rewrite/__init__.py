@@ -50,18 +50,23 @@ class Rewritten:
 
 
 def rewrite(graph: Graph) -> Rewritten:
-    """The graph with every rewrite applied; models of several subgraphs are left as they are."""
+    """The graph with every rewrite applied. Models of several subgraphs are left as they are, and so are
+    malformed ones a rewrite trips over (check's own messages say what is wrong with them)."""
+    unchanged = Rewritten(graph, graph, [], list(range(len(graph.operators))))
     if getattr(graph, "subgraphs", None):
-        return Rewritten(graph, graph, [], list(range(len(graph.operators))))
+        return unchanged
     work = Work(graph)
     rewrites: list[Rewrite] = []
-    for _ in range(MAX_ROUNDS):
-        found = [r for rewrite_pass in PASSES for r in rewrite_pass(work)]
-        if not found:
-            break
-        rewrites += found
+    try:
+        for _ in range(MAX_ROUNDS):
+            found = [r for rewrite_pass in PASSES for r in rewrite_pass(work)]
+            if not found:
+                break
+            rewrites += found
+    except (ArithmeticError, AttributeError, IndexError, KeyError, TypeError, ValueError):
+        return unchanged
     if not rewrites:
-        return Rewritten(graph, graph, [], list(range(len(graph.operators))))
+        return unchanged
     return Rewritten(graph, write_graph(work), rewrites, [op.index for op in work.operators])
 
 

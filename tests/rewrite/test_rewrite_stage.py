@@ -72,3 +72,8 @@ def test_what_still_fails_after_the_rewrites_is_named_in_the_models_node_numbers
     with pytest.raises(CheckError) as failure:
         rewrite_stage(read_model(g.build([x], [z])), load_board("mps2-an386"))
     assert failure.value.nodes == [2] and "NoSuchOp" in failure.value.failures[0]
+
+
+def test_no_rewrite_without_a_model_is_refused(capsys):
+    assert main(["ops", "--no-rewrite"]) == 2
+    assert "--no-rewrite needs a MODEL" in capsys.readouterr().err
