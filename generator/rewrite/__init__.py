@@ -65,9 +65,10 @@ def rewrite(graph: Graph) -> Rewritten:
             rewrites += found
     except (ArithmeticError, AttributeError, IndexError, KeyError, TypeError, ValueError):
         return unchanged
-    if not rewrites:
+    written = write_graph(work) if rewrites else None
+    if written is None:
         return unchanged
-    return Rewritten(graph, write_graph(work), rewrites, [op.index for op in work.operators])
+    return Rewritten(graph, written, rewrites, [op.index for op in work.operators])
 
 
 __all__ = ["Rewrite", "Rewritten", "rewrite"]

@@ -93,9 +93,13 @@ def _remap_signatures(model, renumber: dict[int, int]) -> None:
             entry.tensorIndex = renumber.get(entry.tensorIndex, entry.tensorIndex)
 
 
-def write_graph(work: Work) -> Graph:
-    """The flatbuffer of `work`, read back: tensors nothing refers to are left out."""
-    model = schema.ModelT.InitFromPackedBuf(bytearray(work.graph.model_bytes), 0)
+def write_graph(work: Work) -> Graph | None:
+    """The flatbuffer of `work`, read back: tensors nothing refers to are left out. None when the original
+    model's tables cannot be unpacked (corrupt parts the reader never reads, e.g. metadata)."""
+    try:
+        model = schema.ModelT.InitFromPackedBuf(bytearray(work.graph.model_bytes), 0)
+    except Exception:  # the flatbuffers runtime raises anything on corrupt offsets
+        return None
     referenced = {t for op in work.operators for t in [*op.inputs, *op.outputs] if t >= 0}
     kept = sorted(referenced | set(work.inputs) | set(work.outputs))
     renumber = {old: new for new, old in enumerate(kept)}
