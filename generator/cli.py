@@ -215,6 +215,8 @@ def cmd_verify(args) -> int:
         "ops": sorted(set(v.project.ops)),
         "backends": {b: sum(1 for n in v.plan.nodes if n.kernel.backend == b) for b in v.plan.backends},
         "reference": v.reference,
+        "nodes": len(v.plan.nodes),
+        "model_nodes": v.model_nodes,
     }
     if args.json:
         _emit_json(report)
@@ -226,6 +228,11 @@ def cmd_verify(args) -> int:
     )
     print(f"model      {args.model} on {args.board}")
     print(f"ops        {', '.join(report['ops'])}")
+    if v.model_nodes != len(v.plan.nodes):
+        print(
+            f"nodes      {len(v.plan.nodes)} of the model's {v.model_nodes} after the rewrite stage "
+            "(`mcugen plan MODEL --nodes` lists what it did; --no-rewrite runs the model as given)"
+        )
     print("kernels    " + ", ".join(f"{b}: {n} node(s)" for b, n in report["backends"].items()))
     print(f"inputs     {len(v.sets)} random set(s), seed {args.seed}")
     print(f"reference  {v.reference}")

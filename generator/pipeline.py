@@ -183,6 +183,7 @@ class Verification:
     comparison: Comparison
     sets: list[list[np.ndarray]]
     reference: str = "TFLite Micro"  # what computed the expected outputs (of the model as given)
+    model_nodes: int = 0  # the nodes of the model as given (the plan's are the rewritten graph's)
 
 
 def build_and_run(
@@ -221,7 +222,7 @@ def verify(
     has_custom = any(op.custom_name for op in given.operators)
     expected, reference = reference_with_fallback(given, sets, len(project.outputs), impls if has_custom else None)
     comparison = compare([s.outputs for s in result.sets], expected)
-    return Verification(project, the_plan, size, result, comparison, sets, reference)
+    return Verification(project, the_plan, size, result, comparison, sets, reference, len(given.operators))
 
 
 __all__ = [

@@ -34,7 +34,7 @@ def test_rewritten_models_match_the_model_as_given(tmp_path, name):
 @pytest.mark.qemu
 def test_int8_fusion_gives_the_same_bits_as_the_unfused_firmware(tmp_path):
     fused, unfused = _verify(tmp_path, "conv_relu_int8"), _verify(tmp_path, "conv_relu_int8", rewrite=False)
-    assert len(fused.plan.nodes) == 5 and len(unfused.plan.nodes) == 8
+    assert len(fused.plan.nodes) == 5 and len(unfused.plan.nodes) == 8 == fused.model_nodes
     assert fused.comparison.max_abs_diff == 0 == unfused.comparison.max_abs_diff
     for a, b in zip(fused.run.sets, unfused.run.sets):
         assert all(np.array_equal(x, y) for x, y in zip(a.outputs, b.outputs))
