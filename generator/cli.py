@@ -23,6 +23,7 @@ from .measure import report as size_report
 from .measure.report import nbytes, num, pct
 from .pio_core import core_dir, prepare_core
 from .plan import plan
+from .rewrite.verdicts import node_verdicts
 
 
 def _emit_json(data) -> None:
@@ -68,14 +69,19 @@ def cmd_ops(args) -> int:
     groups: dict[tuple, list] = {}
     for op in (op for g in graph.subgraphs or [graph] for op in g.operators):  # every subgraph's nodes
         groups.setdefault((op.op_name, op.builtin_code, op.version, op.custom_name), []).append(op)
+
+    def judge(g, op):  # the judgement of generate and doctor: the op's code and version, then its types
+        return select_kernel(op, *g.node_io(op), BY_CODE, backends)[1]
+
+    verdicts = node_verdicts(graph, judge, rewriting=not args.no_rewrite)
     rows = []
     for (name, code, version, custom), ops in sorted(groups.items(), key=lambda kv: (kv[0][0], kv[0][2])):
-        # the judgement of generate and doctor: the op's code and version, then its input and output types
         reasons = [
-            select_kernel(op, *(graph.subgraphs or [graph])[op.subgraph].node_io(op), BY_CODE, backends)[1]
+            verdicts[op.index][0] if op.subgraph == 0 else judge((graph.subgraphs or [graph])[op.subgraph], op)
             for op in ops
         ]
         reason = next((r for r in reasons if r), None)
+        rewritten = next((verdicts[op.index][1] for op in ops if op.subgraph == 0 and verdicts[op.index][1]), None)
         rows.append(
             {
                 "name": name,
@@ -85,6 +91,7 @@ def cmd_ops(args) -> int:
                 "custom_name": custom,
                 "supported": reason is None,
                 "reason": reason,
+                "rewritten": rewritten,
             }
         )
     if args.json:
@@ -97,7 +104,8 @@ def cmd_ops(args) -> int:
             label = r["custom_name"] or r["name"]
             print(
                 f"{label:<24} {r['builtin_code']:>4} {r['version']:>3} {r['count']:>5}  "
-                f"{'supported' if r['supported'] else 'MISSING: ' + r['reason']}"
+                + ("MISSING: " + r["reason"] if r["reason"] else "supported")
+                + (f" ({r['rewritten']})" if r["rewritten"] else "")
             )
     return 0 if all(r["supported"] for r in rows) else 1
 
@@ -113,6 +121,7 @@ def cmd_generate(args) -> int:
         args.custom_ops,
         args.verbose,
         library,
+        rewrite=not args.no_rewrite,
     )
     api = f" (library {library}: include/{library}.h)" if library else ""
     print(
@@ -195,7 +204,15 @@ def cmd_run(args) -> int:
 def cmd_verify(args) -> int:
     board = load_board(args.board)
     v = pipeline.verify(
-        args.model, board, args.output, args.random, args.seed, args.backend, args.custom_ops, emulator=args.emulator
+        args.model,
+        board,
+        args.output,
+        args.random,
+        args.seed,
+        args.backend,
+        args.custom_ops,
+        emulator=args.emulator,
+        rewrite=not args.no_rewrite,
     )
     costs = [v.run.instructions(s.ticks) for s in v.run.sets]
     report = {
@@ -218,6 +235,9 @@ def cmd_verify(args) -> int:
         "cost_unit": COST_UNITS[args.emulator],
         "ops": sorted(set(v.project.ops)),
         "backends": {b: sum(1 for n in v.plan.nodes if n.kernel.backend == b) for b in v.plan.backends},
+        "reference": v.reference,
+        "nodes": len(v.plan.nodes),
+        "model_nodes": v.model_nodes,
     }
     if args.json:
         _emit_json(report)
@@ -229,9 +249,15 @@ def cmd_verify(args) -> int:
     )
     print(f"model      {args.model} on {args.board}")
     print(f"ops        {', '.join(report['ops'])}")
+    if v.model_nodes != len(v.plan.nodes):
+        print(
+            f"nodes      {len(v.plan.nodes)} of the model's {v.model_nodes} after the rewrite stage "
+            "(`mcugen plan MODEL --nodes` lists what it did; --no-rewrite runs the model as given)"
+        )
     print("kernels    " + ", ".join(f"{b}: {n} node(s)" for b, n in report["backends"].items()))
     what = "steps of one stream (state kept, every step compared)" if v.project.stateful else "set(s)"
     print(f"inputs     {len(v.sets)} random {what}, seed {args.seed}")
+    print(f"reference  {v.reference}")
     print(
         f"outputs    {verdict}: max abs diff {v.comparison.max_abs_diff:g}, "
         f"{num(v.comparison.mismatched_elements)}/{num(v.comparison.total_elements)} elements differ"
@@ -247,19 +273,22 @@ def cmd_verify(args) -> int:
     return 0 if v.comparison.match else 1
 
 
-def _cmd_plan_nodes(args, the_plan, board) -> int:
+def _cmd_plan_nodes(args, the_plan, board, rewrites: dict) -> int:
     from .plan.nodes import coverage, node_rows
+    from .rewrite.report import detail_lines, summary_line
 
     costs = None
     if args.run:
         out = pipeline.default_project_dir(args.model, args.board)
-        project, _ = pipeline.generate(args.model, board, out, backend=args.backend, custom_ops=args.custom_ops)
+        project, _ = pipeline.generate(
+            args.model, board, out, backend=args.backend, custom_ops=args.custom_ops, rewrite=not args.no_rewrite
+        )
         _, _, result = pipeline.build_and_run(project, board, pipeline.random_sets(project.inputs, 1, 0))
         costs = [result.instructions(t) for t in result.sets[0].node_ticks]
     rows = node_rows(the_plan, costs)
     summary = coverage(rows)
     if args.json:
-        _emit_json({"nodes": rows, "coverage": summary})
+        _emit_json({"nodes": rows, "coverage": summary, "rewrites": rewrites})
         return 0
     columns = ["node", "op", "version", "custom_name", "backend", "macs", "weight_bytes", "activation_bytes", "cost"]
     if args.csv:
@@ -281,6 +310,9 @@ def _cmd_plan_nodes(args, the_plan, board) -> int:
             f"{backend}: {c['nodes']} nodes ({pct(100 * c['node_share'])}), {pct(100 * c['mac_share'])} of MACs"
             f"{cost}; subgraphs: {runs}"
         )
+    print(summary_line(rewrites) + ("; node numbers above are the rewritten graph's" if rewrites["rewrites"] else ""))
+    for line in detail_lines(rewrites):
+        print(f"  {line}")
     return 0
 
 
@@ -320,11 +352,15 @@ def _plan_rows(the_plan) -> list[dict]:
 
 
 def cmd_plan(args) -> int:
-    graph = pipeline.load_model(args.model)
+    from .rewrite.report import rewrite_report
+
     board = load_board(args.board)
-    the_plan = plan(pipeline.checked_graph(graph, board, args.backend, args.custom_ops))
+    stage = pipeline.rewrite_stage(
+        pipeline.load_model(args.model), board, args.backend, args.custom_ops, not args.no_rewrite
+    )
+    the_plan = plan(stage.checked)
     if args.nodes:
-        return _cmd_plan_nodes(args, the_plan, board)
+        return _cmd_plan_nodes(args, the_plan, board, rewrite_report(stage, lambda c: plan(c).arena_size))
     rows = [row for sub in the_plan.subgraphs or [the_plan] for row in _plan_rows(sub)]
     report = {
         "arena_bytes": the_plan.arena_size,
@@ -366,7 +402,7 @@ def cmd_plan(args) -> int:
 def cmd_doctor(args) -> int:
     from .doctor import diagnose
 
-    findings = diagnose(args.model, args.board, args.custom_ops, args.backend)
+    findings = diagnose(args.model, args.board, args.custom_ops, args.backend, rewrite=not args.no_rewrite)
     blocked = any(f.level == "block" for f in findings)
     if args.json:
         _emit_json({"blocked": blocked, "findings": [vars(f) for f in findings]})

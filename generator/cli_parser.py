@@ -110,6 +110,14 @@ def _emulator_option(p) -> None:
     )
 
 
+def _rewrite_option(p) -> None:
+    p.add_argument(
+        "--no-rewrite",
+        action="store_true",
+        help="use the model as given: no constant folding, activation fusion or other rewrites (docs/rewrite.md)",
+    )
+
+
 def _io_options(p) -> None:
     p.add_argument(
         "--random",
@@ -148,6 +156,7 @@ def parser(commands: dict) -> argparse.ArgumentParser:
     p.add_argument(
         "--board", help="with MODEL: judge the ops with this board's kernels (default mps2-an386); " + boards
     )
+    _rewrite_option(p)
     _json_option(p, "the ops (or the catalog)")
     p.add_argument("--markdown", action="store_true", help="without MODEL: the catalog as the table in docs/ops.md")
 
@@ -163,6 +172,7 @@ def parser(commands: dict) -> argparse.ArgumentParser:
     )
     _backend_option(p)
     _custom_ops_option(p)
+    _rewrite_option(p)
     p.add_argument(
         "--verbose", action="store_true", help="firmware that logs every op lookup and prepare result over the UART"
     )
@@ -221,6 +231,7 @@ def parser(commands: dict) -> argparse.ArgumentParser:
     _backend_option(p)
     _custom_ops_option(p)
     _emulator_option(p)
+    _rewrite_option(p)
 
     p = _command(
         sub,
@@ -232,7 +243,12 @@ def parser(commands: dict) -> argparse.ArgumentParser:
     _board_option(p, boards)
     _backend_option(p)
     _custom_ops_option(p)
-    p.add_argument("--nodes", action="store_true", help="per-node dump and per-backend coverage instead of buffers")
+    _rewrite_option(p)
+    p.add_argument(
+        "--nodes",
+        action="store_true",
+        help="per-node dump, per-backend coverage and the rewrites with what they saved, instead of buffers",
+    )
     p.add_argument("--run", action="store_true", help="with --nodes: build and run once in QEMU to add measured costs")
     fmt = p.add_mutually_exclusive_group()
     fmt.add_argument("--csv", action="store_true", help="with --nodes: CSV on stdout")
@@ -248,6 +264,7 @@ def parser(commands: dict) -> argparse.ArgumentParser:
     _board_option(p, boards)
     _backend_option(p)
     _custom_ops_option(p)
+    _rewrite_option(p)
     _json_option(p, "the findings")
 
     p = _command(
@@ -302,6 +319,8 @@ def check_combinations(args) -> None:
         raise McugenError("--markdown prints the catalog; it takes no MODEL")
     if args.command == "ops" and args.model is None and args.board:
         raise McugenError("--board needs a MODEL (the catalog lists every kernel for every board)")
+    if args.command == "ops" and args.model is None and args.no_rewrite:
+        raise McugenError("--no-rewrite needs a MODEL (it judges the model as given)")
     if args.command == "ops" and args.markdown and args.json:
         raise McugenError("choose one of --json and --markdown")
     if args.command == "generate" and args.form == "harness" and args.name is not None:

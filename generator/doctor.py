@@ -18,6 +18,8 @@ from .errors import McugenError
 from .measure.report import nbytes
 from .model import Graph, Operator, read_model
 from .plan import plan
+from .rewrite.report import detail_lines, rewrite_report, summary_line
+from .rewrite.stage import RewriteStage, check_and_rewrite, unrewritten
 
 NEARLY_FULL = 0.9  # a model or arena past this share of the board's flash or RAM is worth a warning
 
@@ -30,18 +32,25 @@ class Finding:
     fix: str = ""
 
 
-def _ops(graph: Graph, catalog: dict, backends: list[str]) -> tuple[list[Finding], CheckedGraph | None]:
+def _ops(
+    graph: Graph, catalog: dict, backends: list[str], rewriting: bool
+) -> tuple[list[Finding], CheckedGraph | None]:
+    stage = check_and_rewrite if rewriting else unrewritten
     try:
-        checked = check(graph, catalog, backends)
+        result = stage(graph, lambda g: check(g, catalog, backends))
     except CheckError as exc:
         return [
             Finding("block", "op", reason, _op_fix(_node(graph, node))) for reason, node in zip(exc.failures, exc.nodes)
         ], None
     except McugenError as exc:  # the subgraphs or resource variables do not fit together
         return [Finding("block", "state", str(exc), "convert the model again; mcugen resolves variables ahead")], None
+    checked = result.checked
     kernels = [k for c in checked.subgraphs or [checked] for k in c.kernels]
     names = sorted({f"{k.op} ({k.backend})" for k in kernels})
-    return [Finding("ok", "op", f"all {len(kernels)} nodes have kernels: {', '.join(names)}")], checked
+    total = sum(len(g.operators) for g in graph.subgraphs or [graph])
+    after = f" ({len(kernels)} after the rewrites)" if result.rewritten.rewrites else ""
+    findings = [Finding("ok", "op", f"all {total} nodes{after} have kernels: {', '.join(names)}")]
+    return findings + _rewrites(result), checked
 
 
 def _node(graph: Graph, node) -> Operator:
@@ -86,6 +95,11 @@ def _subgraphs(checked: CheckedGraph) -> list[Finding]:
             )
         )
     return findings
+
+
+def _rewrites(result: RewriteStage) -> list[Finding]:
+    report = rewrite_report(result, lambda c: plan(c).arena_size)
+    return [Finding("info", "rewrite", line) for line in [summary_line(report), *detail_lines(report)]]
 
 
 def _op_fix(op: Operator) -> str:
@@ -150,7 +164,9 @@ def _fit(checked: CheckedGraph, board: Board) -> list[Finding]:
     ]
 
 
-def diagnose(model: Path, board_name: str, custom_ops: Path | None = None, backend: str = "auto") -> list[Finding]:
+def diagnose(
+    model: Path, board_name: str, custom_ops: Path | None = None, backend: str = "auto", rewrite: bool = True
+) -> list[Finding]:
     try:
         board = load_board(board_name)
     except McugenError as exc:
@@ -183,7 +199,7 @@ def diagnose(model: Path, board_name: str, custom_ops: Path | None = None, backe
     except McugenError as exc:
         return findings + [Finding("block", "custom", str(exc), "fix the folder given with --custom-ops")]
     backends = choose_backends(backend, board.cpu)
-    op_findings, checked = _ops(graph, with_kernels(specs), backends)
+    op_findings, checked = _ops(graph, with_kernels(specs), backends, rewrite)
     findings += op_findings + _io(graph)
     if checked is not None:
         findings += _subgraphs(checked) + _fit(checked, board)

@@ -25,7 +25,8 @@ from .measure import SizeReport, measure
 from .model import Graph, read_model
 from .pio_core import prepare_core
 from .plan import Plan, plan
-from .reference import reference_outputs
+from .reference.fallback import reference_with_fallback
+from .rewrite.stage import RewriteStage, check_and_rewrite, unrewritten
 from .run import EMULATOR_TITLES, RunResult, check_emulator, run_firmware
 
 
@@ -42,10 +43,22 @@ def load_model(path: Path) -> Graph:
     return read_model(data, source=str(path))
 
 
-def checked_graph(graph: Graph, board: Board, backend: str = "auto", custom_ops: Path | None = None) -> CheckedGraph:
-    """check with the board's backends and the custom ops of a --custom-ops folder."""
+def rewrite_stage(
+    graph: Graph, board: Board, backend: str = "auto", custom_ops: Path | None = None, rewrite: bool = True
+) -> RewriteStage:
+    """check with the board's backends and the custom ops of a --custom-ops folder, then (unless switched
+    off) rewrite and check the rewritten graph."""
     _, custom_specs = load_custom_ops(custom_ops)
-    return check(graph, catalog=with_kernels(custom_specs), backends=choose_backends(backend, board.cpu))
+    catalog, backends = with_kernels(custom_specs), choose_backends(backend, board.cpu)
+    stage = check_and_rewrite if rewrite else unrewritten
+    return stage(graph, lambda g: check(g, catalog=catalog, backends=backends))
+
+
+def checked_graph(
+    graph: Graph, board: Board, backend: str = "auto", custom_ops: Path | None = None, rewrite: bool = True
+) -> CheckedGraph:
+    """The graph plan gets: checked, and rewritten unless `rewrite` is off."""
+    return rewrite_stage(graph, board, backend, custom_ops, rewrite).checked
 
 
 def generate(
@@ -57,10 +70,11 @@ def generate(
     custom_ops: Path | None = None,
     verbose: bool = False,
     library: str | None = None,
+    rewrite: bool = True,
 ) -> tuple[Project, Plan]:
     """The harness firmware project, or with `library` (the API's name prefix) the model library."""
     graph = load_model(model_path)
-    checked = checked_graph(graph, board, backend, custom_ops)
+    checked = checked_graph(graph, board, backend, custom_ops, rewrite)
     the_plan = plan(checked)
     try:
         if library is not None:
@@ -188,6 +202,8 @@ class Verification:
     run: RunResult
     comparison: Comparison
     sets: list[list[np.ndarray]]
+    reference: str = "TFLite Micro"  # what computed the expected outputs (of the model as given)
+    model_nodes: int = 0  # the nodes of the model as given (the plan's are the rewritten graph's)
 
 
 def build_and_run(
@@ -212,21 +228,23 @@ def verify(
     backend: str = "auto",
     custom_ops: Path | None = None,
     emulator: str = "qemu",
+    rewrite: bool = True,
 ) -> Verification:
     out = out or default_project_dir(model_path, board.name)
     check_emulator(board, emulator, out)  # before generating: a board it cannot run fails at once
     progress(f"generating {Path(model_path).name} for {board.name} into {out}")
-    project, the_plan = generate(model_path, board, out, backend=backend, custom_ops=custom_ops)
+    project, the_plan = generate(model_path, board, out, backend=backend, custom_ops=custom_ops, rewrite=rewrite)
     # A stateful model's sets are one stream: the firmware runs them in order without resetting its state and
     # the reference runs the same sequence in one interpreter, so every step is compared.
     sets = random_sets(project.inputs, default_set_count(count, project.stateful), seed)
     _, size, result = build_and_run(project, board, sets, emulator)
-    progress("running the TFLite Micro reference" + (" (custom ops on their Python compute)" if custom_ops else ""))
+    progress("running the reference on the model as given" + (" (custom ops in Python)" if custom_ops else ""))
     impls, _ = load_custom_ops(custom_ops)
-    has_custom = any(op.custom_name for op in the_plan.graph.operators)
-    expected = reference_outputs(the_plan.graph.model_bytes, sets, len(project.outputs), impls if has_custom else None)
+    given = load_model(model_path)  # not the rewritten graph: the reference checks the rewrites too
+    has_custom = any(op.custom_name for op in given.operators)
+    expected, reference = reference_with_fallback(given, sets, len(project.outputs), impls if has_custom else None)
     comparison = compare([s.outputs for s in result.sets], expected)
-    return Verification(project, the_plan, size, result, comparison, sets)
+    return Verification(project, the_plan, size, result, comparison, sets, reference, len(given.operators))
 
 
 __all__ = [

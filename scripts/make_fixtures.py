@@ -13,6 +13,7 @@ import sys
 
 import numpy as np
 import tensorflow as tf
+from rewrite_fixtures import rewrite_models
 from tensorflow.lite.python import schema_py_generated as schema
 
 OUT = pathlib.Path(__file__).resolve().parent.parent / "tests" / "fixtures"
@@ -230,6 +231,7 @@ def main(names: list[str]) -> None:
     # The int8 streaming net is built with tests/streaming_models.py (flatbuffers): TensorFlow 2's converter
     # fails to quantize a model with resource variables ("'NoneType' object has no attribute 'node'").
     models["stream_float"] = streaming_float()
+    models.update(rewrite_models(from_module, quantized, calibration, uniform, models["mlp_int8"]))
     unknown = set(names) - set(models)
     if unknown:
         raise SystemExit(f"make_fixtures.py: unknown fixture(s) {sorted(unknown)}; known: {', '.join(models)}")

@@ -17,6 +17,7 @@ DTYPE_CODES = {
     "resource": 13,
     "uint32": 15,
 }
+DTYPE_CODES["float16"] = 1  # float16 weights (widened by DEQUANTIZE), which only constants use
 OPS = {k: v for k, v in vars(schema.BuiltinOperator).items() if not k.startswith("_")}
 
 

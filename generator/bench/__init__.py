@@ -95,7 +95,7 @@ def bench_one(
         _, size, run = build_and_run(project, board, inputs)
         progress(f"{step}running the TFLite Micro reference on the same {sets} set(s)")
         verdict = compare(
-            [s.outputs for s in run.sets], reference_outputs(the_plan.graph.model_bytes, inputs, len(project.outputs))
+            [s.outputs for s in run.sets], reference_outputs(Path(path).read_bytes(), inputs, len(project.outputs))
         )
         result.match, result.sets = verdict.match, sets
         result.flash, result.code, result.model_bytes, result.ram = size.flash, size.code, size.model, size.ram

@@ -20,6 +20,7 @@ from generator.check import check
 from generator.errors import McugenError
 from generator.model import read_model
 from generator.plan import plan
+from generator.rewrite.stage import check_and_rewrite
 
 HERE = Path(__file__).parent
 # One fixture per structural feature rather than every fixture: each costs EXAMPLES full reads, and more
@@ -40,7 +41,7 @@ INTERESTING = [0, 1, 2, 4, 0x7F, 0x80, 0xFF, 0x7FFF, 0xFFFF, 0x7FFFFFFF, 0x80000
 def host_stages(data: bytes) -> None:
     """What `mcugen generate` does before writing anything; only McugenError may escape."""
     try:
-        plan(check(read_model(data)))
+        plan(check_and_rewrite(read_model(data), check).checked)
     except McugenError:
         pass
 

@@ -1,0 +1,57 @@
+"""The rewritten fixtures in QEMU against the reference run on the model as given (TFLite Micro, or LiteRT's
+reference kernels for the float16 model TFLite Micro refuses); int8 rewritten and unrewritten bit for bit."""
+
+import numpy as np
+import pytest
+
+from conftest import FIXTURES
+from generator.boards import load_board
+from generator.pipeline import verify
+
+BOARD = load_board("mps2-an386")
+
+
+def _verify(tmp_path, name: str, rewrite: bool = True):
+    v = verify(FIXTURES / f"{name}.tflite", BOARD, tmp_path / f"{name}-{rewrite}", count=3, seed=4, rewrite=rewrite)
+    assert v.comparison.match, f"{name}: max abs diff {v.comparison.max_abs_diff}"
+    return v
+
+
+@pytest.mark.qemu
+def test_float16_weights_run_against_litert_reference(tmp_path):
+    v = _verify(tmp_path, "conv_float16_weights")
+    assert v.reference.startswith("LiteRT builtin reference kernels")
+    assert [n.op_name for n in v.plan.nodes] == ["CONV_2D", "DEPTHWISE_CONV_2D", "RESHAPE", "FULLY_CONNECTED"]
+
+
+@pytest.mark.qemu
+@pytest.mark.parametrize("name", ["conv_relu_float", "mlp_int8_qdq"])
+def test_rewritten_models_match_the_model_as_given(tmp_path, name):
+    v = _verify(tmp_path, name)
+    assert v.reference == "TFLite Micro" and len(v.plan.nodes) < 8
+
+
+@pytest.mark.qemu
+def test_int8_fusion_gives_the_same_bits_as_the_unfused_firmware(tmp_path):
+    fused, unfused = _verify(tmp_path, "conv_relu_int8"), _verify(tmp_path, "conv_relu_int8", rewrite=False)
+    assert len(fused.plan.nodes) == 5 and len(unfused.plan.nodes) == 8 == fused.model_nodes
+    assert fused.comparison.max_abs_diff == 0 == unfused.comparison.max_abs_diff
+    for a, b in zip(fused.run.sets, unfused.run.sets):
+        assert all(np.array_equal(x, y) for x, y in zip(a.outputs, b.outputs))
+    assert sum(fused.run.instructions(s.ticks) for s in fused.run.sets) < sum(
+        unfused.run.instructions(s.ticks) for s in unfused.run.sets
+    )
+
+
+@pytest.mark.qemu
+def test_a_pad_folded_into_same_padding_runs_in_qemu(tmp_path):
+    from test_rewrite_fold_pad import Branches
+
+    b = Branches("int8")
+    b.add("CONV_2D", [[1, 1], [1, 1]], 1, 6)
+    b.add("DEPTHWISE_CONV_2D", [[0, 1], [0, 1]], 2, 3)
+    model = tmp_path / "pad_conv_int8.tflite"
+    model.write_bytes(b.g.build([b.x], b.outputs))
+    v = verify(model, BOARD, tmp_path / "pad", count=3, seed=4)
+    assert v.comparison.match and v.comparison.max_abs_diff == 0
+    assert [n.op_name for n in v.plan.nodes] == ["CONV_2D", "DEPTHWISE_CONV_2D"]
