@@ -1,0 +1,157 @@
+"""TFLite_Detection_PostProcess: 24 random nodes (fast and regular NMS, with and without a background column,
+encodings wider than 4, several score and IoU thresholds and class counts, scores drawn from a few levels so equal
+scores test the tie order) in one model against TFLite Micro on the host build; each option and shape TFLite Micro
+fails the node on is refused at generation; one fast and one regular node in QEMU on an M4 and an ARMv8-M board."""
+
+import numpy as np
+import pytest
+from flatbuffers import flexbuffers
+from op_cases import Batch
+
+from generator.check import CheckError, check
+from generator.model import read_model
+from kernel_harness import verify_model
+
+NAME = "TFLite_Detection_PostProcess"
+
+
+def anchors(rng, boxes):
+    """(y, x, h, w) per box: centers in the unit square, sizes that overlap often."""
+    return np.concatenate([rng.uniform(0, 1, (boxes, 2)), rng.uniform(0.1, 0.6, (boxes, 2))], axis=1)
+
+
+def scores(levels):
+    """Class scores in [0, 1); with `levels`, only that many distinct values (many equal scores)."""
+
+    def draw(rng, shape):
+        if levels:
+            return (rng.integers(0, levels, shape) / levels).astype(np.float32)
+        return rng.uniform(0, 1, shape).astype(np.float32)
+
+    return draw
+
+
+def encodings(rng, shape):
+    return rng.normal(0, 1, shape).astype(np.float32)
+
+
+def detection_node(b, boxes, classes, background, options, stride=4, capacity=None, levels=0):
+    """One node; `options` go to the FlexBuffers map as they are (absent keys take TFLite Micro's defaults)."""
+    box = b.input([1, boxes, stride], "float32", values=encodings)
+    cls = b.input([1, boxes, classes + background], "float32", values=scores(levels))
+    anchor = b.constant(anchors(b.rng, boxes).astype(np.float32), "float32")
+    n = capacity if capacity is not None else options.get("max_detections", 0)
+    outs = [b.output([1, n, 4], "float32"), b.output([1, n], "float32"), b.output([1, n], "float32")]
+    outs.append(b.output([1], "float32"))
+    index = b.g.op("CUSTOM", [box, cls, anchor], outs, custom_code=NAME)
+    b.g.graph.operators[index].customOptions = list(flexbuffers.Dumps(options))
+
+
+def written(regular: list[bool]):
+    """Per output of these nodes (4 each), the entries TFLite Micro writes: all for regular NMS (zeros past the
+    detections), only the detections for fast NMS (it leaves the rest as its arena held them)."""
+
+    def masks(outputs):
+        result = []
+        for node, is_regular in enumerate(regular):
+            boxes, classes, scores, count = outputs[4 * node : 4 * node + 4]
+            n = classes.size if is_regular else int(count.reshape(-1)[0])
+            for out, per in ((boxes, 4), (classes, 1), (scores, 1)):
+                result.append((np.arange(out.size) < per * n).reshape(out.shape))
+            result.append(np.ones(count.shape, dtype=bool))
+        return result
+
+    return masks
+
+
+def verify_detections(b, regular, **kwargs):
+    """verify_model on the entries TFLite Micro writes; mcugen writes zeros past the detections in both modes."""
+    results = verify_model(b.build(), sets=b.sets(kwargs.pop("count", 3)), defined=written(regular), **kwargs)
+    for result in results:
+        outputs = [np.asarray(out) for out in result.outputs]
+        for mask, out in zip(written([False] * len(regular))(outputs), outputs):
+            assert not out[~mask].any()
+
+
+def random_options(rng, classes, regular):
+    options = {
+        "max_detections": int(rng.integers(1, 9)),
+        "max_classes_per_detection": 1,
+        "num_classes": classes,
+        "nms_score_threshold": float(rng.choice([0.0, 0.2, 0.5, 0.8])),
+        "nms_iou_threshold": float(rng.choice([0.1, 0.3, 0.5, 0.7, 1.0])),
+        "y_scale": 10.0,
+        "x_scale": 10.0,
+        "h_scale": float(rng.choice([1.0, 5.0])),
+        "w_scale": float(rng.choice([1.0, 5.0])),
+        "use_regular_nms": regular,
+    }
+    if regular and rng.integers(0, 3):  # otherwise TFLite Micro's default, 100
+        options["detections_per_class"] = int(rng.integers(1, 6))
+    return options
+
+
+def test_random():
+    b, regular = Batch(3), [case % 2 == 1 for case in range(24)]
+    for case in range(24):
+        boxes, classes = int(b.rng.integers(1, 40)), int(b.rng.integers(1, 7))
+        detection_node(
+            b,
+            boxes,
+            classes,
+            int(b.rng.integers(0, 2)),
+            random_options(b.rng, classes, regular[case]),
+            stride=int(b.rng.choice([4, 4, 6])),
+            levels=int(b.rng.choice([0, 4, 8])),
+        )
+    verify_detections(b, regular)
+
+
+GOOD = {"max_detections": 3, "max_classes_per_detection": 1, "num_classes": 2, "nms_iou_threshold": 0.5}
+
+
+@pytest.mark.parametrize(
+    ("change", "background", "message"),
+    [
+        ({"nms_iou_threshold": 0.0}, 1, r"nms_iou_threshold is 0.0; it must be in \(0, 1\]"),
+        ({"nms_iou_threshold": 1.5}, 1, r"nms_iou_threshold is 1.5"),
+        ({"max_detections": -1}, 1, r"max_detections is -1"),
+        ({"max_classes_per_detection": 0}, 1, r"max_classes_per_detection is 0; fast NMS needs at least 1"),
+        ({"max_classes_per_detection": 2}, 1, r"fast NMS with max_classes_per_detection above 1"),
+        ({"use_regular_nms": True, "detections_per_class": 0}, 1, r"detections_per_class is 0"),
+        ({"num_classes": 0}, 1, r"num_classes is 0"),
+        ({"num_classes": 1}, 1, r"num_classes 1 needs that many prediction columns or one more, not 3"),
+        ({"num_classes": 4}, 1, r"num_classes 4 needs that many prediction columns or one more, not 3"),
+        ({"y_scale": "ten"}, 1, r"option y_scale is 'ten', not a number"),
+    ],
+)
+def test_rejects_options(change, background, message):
+    b = Batch(0)
+    detection_node(b, 5, 2, background, {**GOOD, **change}, capacity=3)
+    with pytest.raises(CheckError, match=rf"{NAME}: {message}"):
+        check(read_model(b.build()))
+
+
+def test_rejects_quantized_inputs_and_small_outputs():
+    b = Batch(0)
+    box = b.input([1, 5, 4], "uint8", (0.1, 128))
+    cls = b.input([1, 5, 3], "uint8", (1 / 256, 0))
+    anchor = b.constant(anchors(b.rng, 5).astype(np.float32), "float32")
+    outs = [b.output(s, "float32") for s in ([1, 3, 4], [1, 3], [1, 3], [1])]
+    b.g.op("CUSTOM", [box, cls, anchor], outs, custom_code=NAME)
+    b.g.graph.operators[0].customOptions = list(flexbuffers.Dumps(GOOD))
+    with pytest.raises(CheckError, match="box encodings are UINT8: TFLite Micro's kernel computes float32 only"):
+        check(read_model(b.build()))
+    b = Batch(0)
+    detection_node(b, 5, 2, 1, GOOD, capacity=2)
+    with pytest.raises(CheckError, match=r"the outputs must hold max_detections \(3\) detections"):
+        check(read_model(b.build()))
+
+
+@pytest.mark.qemu
+@pytest.mark.parametrize("board", ["mps2-an386", "mps2-an505"])
+def test_in_qemu(board):
+    b = Batch(5)
+    detection_node(b, 24, 3, 1, random_options(b.rng, 3, False), levels=4)
+    detection_node(b, 24, 3, 0, {**random_options(b.rng, 3, True), "detections_per_class": 3})
+    verify_detections(b, [False, True], count=2, qemu=True, board=board)
