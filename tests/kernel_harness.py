@@ -39,12 +39,9 @@ def verify_model(
     project_dir: Path | None = None,
     backends: list[str] = ("reference",),
     board: str = BOARD,
-    defined=None,
 ) -> list:
     """Asserts that mcugen's firmware and TFLite Micro agree on `sets` (or `count` random sets); returns the
-    run's per-set results (with QEMU: ticks and per-node ticks). `defined(reference outputs of a set)` gives, per
-    output, a mask of the entries TFLite Micro writes, when it leaves some as its arena held them: only those are
-    compared."""
+    run's per-set results (with QEMU: ticks and per-node ticks)."""
     the_plan = plan(check(read_model(model_bytes), backends=list(backends)))
     with tempfile.TemporaryDirectory(prefix="mcugen-kernel-") as tmp:
         target = load_board(board)
@@ -58,8 +55,6 @@ def verify_model(
             result = run_host(build_host(project.path), project.inputs, project.outputs, sets)
     device = [s.outputs for s in result.sets]
     expected = reference_outputs(model_bytes, sets, len(project.outputs))
-    if defined is not None:
-        expected = [[np.where(m, e, d) for e, d, m in zip(ex, dev, defined(ex))] for ex, dev in zip(expected, device)]
     verdict = compare(device, expected)
     assert verdict.match, (
         f"{verdict.mismatched_elements}/{verdict.total_elements} elements differ "
