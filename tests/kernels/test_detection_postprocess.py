@@ -5,6 +5,8 @@ leaves unwritten in TFLite Micro, the reference reports zeros: generator/referen
 shape TFLite Micro fails the node on is refused at generation; one fast and one regular node in QEMU on an M4 and
 an ARMv8-M board."""
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 from flatbuffers import flexbuffers
@@ -132,3 +134,22 @@ def test_in_qemu(board):
     detection_node(b, 24, 3, 1, random_options(b.rng, 3, False), levels=4)
     detection_node(b, 24, 3, 0, {**random_options(b.rng, 3, True), "detections_per_class": 3})
     verify_model(b.build(), sets=b.sets(2), qemu=True, board=board)
+
+
+CONVERTER_HEADS = ["ssd_head_float", "ssd_head_regular_float"]  # scripts/make_fixtures.py
+
+
+def converter_head(name) -> bytes:
+    return (Path(__file__).resolve().parent.parent / "fixtures" / f"{name}.tflite").read_bytes()
+
+
+@pytest.mark.parametrize("name", CONVERTER_HEADS)
+def test_converter_head_on_host(name):
+    """TensorFlow's converter made the node (options as it writes them); 5 sets detect 3 to 8 boxes."""
+    verify_model(converter_head(name), count=5)
+
+
+@pytest.mark.qemu
+def test_converter_heads_in_qemu():
+    for name in CONVERTER_HEADS:
+        verify_model(converter_head(name), count=5, qemu=True, board="mps2-an505")
