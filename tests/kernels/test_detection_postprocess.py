@@ -1,9 +1,10 @@
 """TFLite_Detection_PostProcess: 24 random nodes (fast and regular NMS, with and without a background column,
-encodings wider than 4, several score and IoU thresholds and class counts, scores drawn from a few levels so equal
-scores test the tie order) in one model against TFLite Micro on the host build (past the detections, which fast NMS
-leaves unwritten in TFLite Micro, the reference reports zeros: generator/reference/unwritten.py); each option and
-shape TFLite Micro fails the node on is refused at generation; one fast and one regular node in QEMU on an M4; the
-converter-made SSD heads (fixtures, fast and regular) on the host build and in QEMU on an ARMv8-M board."""
+encodings wider than 4, outputs larger than max_detections, several score and IoU thresholds and class counts,
+scores drawn from a few levels so equal scores test the tie order) in one model against TFLite Micro on the host
+build (entries TFLite Micro leaves unwritten the reference reports as zeros: generator/reference/unwritten.py);
+each option and shape TFLite Micro fails the node on is refused at generation; one fast and one regular node in
+QEMU on an M4; the converter-made SSD heads (fixtures, fast and regular) on the host build and in QEMU on an
+ARMv8-M board."""
 
 from pathlib import Path
 
@@ -74,13 +75,15 @@ def test_random():
     for case in range(24):
         regular = case % 2 == 1
         boxes, classes = int(b.rng.integers(1, 40)), int(b.rng.integers(1, 7))
+        options = random_options(b.rng, classes, regular)
         detection_node(
             b,
             boxes,
             classes,
             int(b.rng.integers(0, 2)),
-            random_options(b.rng, classes, regular),
+            options,
             stride=int(b.rng.choice([4, 4, 6])),
+            capacity=options["max_detections"] + int(b.rng.choice([0, 0, 2])),  # outputs may hold more
             levels=int(b.rng.choice([0, 4, 8])),
         )
     verify_model(b.build(), sets=b.sets(3))
