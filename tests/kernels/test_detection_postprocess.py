@@ -13,8 +13,13 @@ import pytest
 from flatbuffers import flexbuffers
 from op_cases import Batch
 
+from generator.boards import load_board
 from generator.check import CheckError, check
+from generator.emit import emit
+from generator.errors import McugenError
 from generator.model import read_model
+from generator.plan import plan
+from generator.run import build_host, run_host
 from kernel_harness import verify_model
 
 NAME = "TFLite_Detection_PostProcess"
@@ -112,6 +117,22 @@ def test_rejects_options(change, background, message):
     detection_node(b, 5, 2, background, {**GOOD, **change}, capacity=3)
     with pytest.raises(CheckError, match=rf"{NAME}: {message}"):
         check(read_model(b.build()))
+
+
+@pytest.mark.parametrize("regular", [False, True])
+def test_prepare_refuses_one_byte_less_scratch(regular, tmp_path):
+    """The planner's scratch (the C *_scratch_size) is what prepare demands: one byte less fails the node."""
+    b = Batch(1)
+    detection_node(b, 12, 2, 1, {**GOOD, "use_regular_nms": regular, "detections_per_class": 2}, capacity=3)
+    the_plan = plan(check(read_model(b.build())))
+    scratch = the_plan.nodes[0].scratch_bytes
+    project = emit(the_plan, load_board("mps2-an386"), tmp_path / "p", "case.tflite")
+    arena = project.path / "src" / "arena_plan.c"
+    sizes = "static const uint32_t scratch_sizes[1] = {\n"
+    assert f"{sizes}    {scratch}u," in arena.read_text()
+    arena.write_text(arena.read_text().replace(f"{sizes}    {scratch}u,", f"{sizes}    {scratch - 1}u,"))
+    with pytest.raises(McugenError, match="less scratch than it needs"):
+        run_host(build_host(project.path), project.inputs, project.outputs, b.sets(1))
 
 
 def test_rejects_quantized_inputs_and_small_outputs():
