@@ -2,9 +2,9 @@
 encodings wider than 4, outputs larger than max_detections, several score and IoU thresholds and class counts,
 scores drawn from a few levels so equal scores test the tie order) in one model against TFLite Micro on the host
 build (entries TFLite Micro leaves unwritten the reference reports as zeros: generator/reference/unwritten.py);
-each option and shape TFLite Micro fails the node on is refused at generation; one fast and one regular node in
-QEMU on an M4; the converter-made SSD heads (fixtures, fast and regular) on the host build and in QEMU on an
-ARMv8-M board."""
+each option and shape TFLite Micro fails the node on is refused at generation; prepare refuses one byte less
+scratch than planned; one fast and one regular node in QEMU on an M4; the converter-made SSD heads (fixtures, fast
+and regular) on the host build and in QEMU on an ARMv8-M board."""
 
 from pathlib import Path
 
