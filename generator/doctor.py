@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .boards import Board, load_board
-from .catalog import with_kernels
+from .catalog import BUILTIN_CUSTOM_OPS, with_kernels
 from .catalog.backends import choose_backends
 from .check import CheckedGraph, CheckError, check
 from .custom import load_custom_ops
@@ -103,7 +103,7 @@ def _rewrites(result: RewriteStage) -> list[Finding]:
 
 
 def _op_fix(op: Operator) -> str:
-    if op.is_custom:
+    if op.is_custom and op.custom_name not in BUILTIN_CUSTOM_OPS:
         return "give the op's Python and C implementation with --custom-ops DIR (docs/custom_ops.md)"
     return "convert the model with ops and versions `mcugen ops` lists, or add a kernel (docs/kernels.md)"
 

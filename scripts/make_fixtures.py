@@ -232,6 +232,7 @@ def main(names: list[str]) -> None:
     # fails to quantize a model with resource variables ("'NoneType' object has no attribute 'node'").
     models["stream_float"] = streaming_float()
     models.update(rewrite_models(from_module, quantized, calibration, uniform, models["mlp_int8"]))
+    models.update(detection_models())
     unknown = set(names) - set(models)
     if unknown:
         raise SystemExit(f"make_fixtures.py: unknown fixture(s) {sorted(unknown)}; known: {', '.join(models)}")
@@ -241,6 +242,77 @@ def main(names: list[str]) -> None:
         (OUT / f"{name}.tflite").write_bytes(model_bytes)
         digest = hashlib.sha256(model_bytes).hexdigest()[:12]
         print(f"{name}.tflite {len(model_bytes):,} B sha256 {digest}: {' '.join(builtin_ops(model_bytes))}")
+
+
+# ---- SSD-style detection heads ending in TFLite_Detection_PostProcess, the way TF's object-detection export
+# makes them: a tf.function that `experimental_implements` the op (its attributes the custom options) stands in
+# for the post-processing, and the converter turns it into the custom op.
+SSD_GRID, SSD_ASPECTS, SSD_CLASSES = 4, 3, 3  # a 4x4 feature map, 3 anchors per cell, 3 classes + background
+
+
+def detection_signature(**attrs) -> str:
+    """The `experimental_implements` string: the op's name and its attributes (bool b, int i, float f)."""
+    parts = ['name: "TFLite_Detection_PostProcess"']
+    for key, value in attrs.items():
+        kind, text = (
+            ("b", str(value).lower()) if isinstance(value, bool) else ("i" if isinstance(value, int) else "f", value)
+        )
+        parts.append(f'attr {{ key: "{key}" value {{ {kind}: {text} }} }}')
+    return " ".join(parts)
+
+
+def ssd_anchors() -> np.ndarray:
+    """(y, x, h, w) per anchor: every cell's center, three sizes."""
+    centers = (np.arange(SSD_GRID) + 0.5) / SSD_GRID
+    return np.array(
+        [[y, x, size, 1.2 * size] for y in centers for x in centers for size in (0.2, 0.35, 0.5)], dtype=np.float32
+    )
+
+
+class SsdHead(tf.Module):
+    """A stride-2 conv over an 8x8 image gives per-anchor box encodings and class logits; sigmoid scores and the
+    anchors go to TFLite_Detection_PostProcess (fast or regular NMS)."""
+
+    def __init__(self, rng, max_detections: int, regular: bool):
+        channels = SSD_ASPECTS * (4 + SSD_CLASSES + 1)
+        self.kernel = weights(rng, 3, 3, 3, channels, scale=0.03)  # weak logits: some sets fill fewer detections
+        self.anchors = tf.constant(ssd_anchors())
+        self.boxes, self.max_detections = SSD_GRID * SSD_GRID * SSD_ASPECTS, max_detections
+        signature = detection_signature(
+            max_detections=max_detections,
+            max_classes_per_detection=1,
+            detections_per_class=4,
+            use_regular_nms=regular,
+            nms_score_threshold=0.6,
+            nms_iou_threshold=0.3,
+            num_classes=SSD_CLASSES,
+            y_scale=10.0,
+            x_scale=10.0,
+            h_scale=5.0,
+            w_scale=5.0,
+        )
+        self.postprocess = tf.function(self.placeholder_outputs, experimental_implements=signature)
+
+    def placeholder_outputs(self, box_encodings, class_predictions, anchors):
+        """What the converter replaces: outputs of the op's shapes."""
+        n = self.max_detections
+        return tf.zeros([1, n, 4]), tf.zeros([1, n]), tf.zeros([1, n]), tf.zeros([1])
+
+    @tf.function(input_signature=[tf.TensorSpec([1, 8, 8, 3], tf.float32)])
+    def __call__(self, image):
+        features = tf.nn.conv2d(image, self.kernel, 2, "SAME")  # (1, 4, 4, 3 * (4 + 4))
+        encodings = tf.reshape(features[..., : 4 * SSD_ASPECTS], [1, self.boxes, 4])
+        logits = tf.reshape(features[..., 4 * SSD_ASPECTS :], [1, self.boxes, SSD_CLASSES + 1])
+        return self.postprocess(encodings, tf.sigmoid(logits), self.anchors)
+
+
+def detection_models() -> dict[str, bytes]:
+    models = {}
+    for name, regular in (("ssd_head_float", False), ("ssd_head_regular_float", True)):
+        converter = from_module(SsdHead(np.random.default_rng(5), 8, regular))()
+        converter.allow_custom_ops = True  # TFLite_Detection_PostProcess is a custom op
+        models[name] = converter.convert()
+    return models
 
 
 # ---- Streaming models: per-layer ring buffers in resource variables, zeroed by a CALL_ONCE init subgraph ----

@@ -26,6 +26,8 @@ def _discover() -> list[KernelSpec]:
 
 
 CATALOG: list[KernelSpec] = _discover()
+# Custom ops the catalog has itself, as TFLite Micro registers some by name (TFLite_Detection_PostProcess).
+BUILTIN_CUSTOM_OPS: frozenset[str] = frozenset(s.op for s in CATALOG if s.is_custom)
 BY_CODE: dict[int, list[KernelSpec]] = defaultdict(list)
 for _spec in CATALOG:
     BY_CODE[_spec.builtin_code].append(_spec)
@@ -55,6 +57,7 @@ def reference_kernels() -> list[KernelSpec]:
 
 
 __all__ = [
+    "BUILTIN_CUSTOM_OPS",
     "BY_CODE",
     "CATALOG",
     "CExpr",

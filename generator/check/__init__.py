@@ -56,8 +56,9 @@ def _custom_hint(name: str, catalog: dict) -> str:
             "a TensorFlow (Flex) op the converter kept; it cannot run on a microcontroller: "
             "convert again with builtin ops only"
         )
-    provided = [s.op for s in catalog.get(CUSTOM_CODE, [])]
-    near = [p for p in provided if p.lower() == name.lower()]
+    known = [s.op for s in catalog.get(CUSTOM_CODE, [])]
+    near = [p for p in known if p.lower() == name.lower()]
+    provided = [p for p in known if p not in _catalog.BUILTIN_CUSTOM_OPS]
     if near:
         return f"the model uses '{name}'; the op you provided is '{near[0]}' (names match exactly, case included)"
     if provided:

@@ -1,11 +1,13 @@
 """reference: model bytes + input sets -> outputs from TFLite Micro's own kernels (the tflite-micro package);
-custom ops run on their Python `compute` between builtin-only segments (segments.py)."""
+custom ops run on their Python `compute` between builtin-only segments (segments.py); entries TFLite Micro leaves
+unwritten are reported as mcugen writes them (unwritten.py)."""
 
 from __future__ import annotations
 
 import numpy as np
 
 from ..errors import McugenError
+from .unwritten import zero_unwritten
 
 ARENA_BYTES = 64 * 1024 * 1024  # the host has room; TFLM needs the arena of its 64-bit build
 
@@ -20,7 +22,7 @@ def reference_outputs(
     if custom_ops:
         from .segments import segmented_outputs
 
-        return segmented_outputs(model_bytes, sets, custom_ops, ARENA_BYTES)
+        return zero_unwritten(model_bytes, segmented_outputs(model_bytes, sets, custom_ops, ARENA_BYTES))
     interpreter = runtime.Interpreter.from_bytes(model_bytes, arena_size=ARENA_BYTES)
     results = []
     for values in sets:
@@ -28,4 +30,4 @@ def reference_outputs(
             interpreter.set_input(value, i)
         interpreter.invoke()
         results.append([np.array(interpreter.get_output(i)) for i in range(num_outputs)])
-    return results
+    return zero_unwritten(model_bytes, results)

@@ -14,6 +14,8 @@ from ..custom import CustomOp, custom_node
 from ..errors import McugenError
 from ..model import Graph, read_model
 
+TFLM_CUSTOM_OPS = ("TFLite_Detection_PostProcess",)  # registered by name in TFLite Micro's own op resolver
+
 
 def _segment_model(model_t, graph: Graph, ops: list, later_reads: set[int]) -> tuple[bytes, list[int], list[int]]:
     produced = {t for op in ops for t in op.outputs}
@@ -40,9 +42,11 @@ def segmented_outputs(
     model_t = schema.ModelT.InitFromPackedBuf(bytearray(model_bytes), 0)
     steps = []
     ops = graph.operators
-    for is_custom, group in groupby(ops, key=lambda op: op.is_custom):
+    # custom ops TFLite Micro has itself (TFLite_Detection_PostProcess) stay in its segments
+    on_python = [op.is_custom and op.custom_name not in TFLM_CUSTOM_OPS for op in ops]
+    for is_python, group in groupby(ops, key=lambda op: on_python[op.index]):
         group = list(group)
-        if is_custom:
+        if is_python:
             for op in group:
                 if op.custom_name not in by_name:
                     raise McugenError(f"no Python implementation of custom op '{op.custom_name}' for the reference")

@@ -32,6 +32,7 @@ SOURCES = (
     "batch_matmul_s8_mve.c",
     "transpose_conv_s8_mve.c",
     "mg_requant.c",
+    "detection_postprocess_f32.c",
 )
 
 
