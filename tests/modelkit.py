@@ -43,6 +43,8 @@ OPTION_NAMES = {  # ops whose options table is not named after the op
     "REDUCE_MIN": "Reducer",
     "REDUCE_PROD": "Reducer",
     "SPLIT_V": "SplitV",
+    "SVDF": "SVDF",
+    "UNIDIRECTIONAL_SEQUENCE_LSTM": "UnidirectionalSequenceLSTM",
 }
 
 

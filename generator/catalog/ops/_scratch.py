@@ -25,6 +25,7 @@ SOURCES = (
     "depthwise_conv_2d_s8_dsp.c",
     "depthwise_conv_2d_s8_mve.c",
     "fully_connected_s8_dsp.c",
+    "svdf_scratch_size.c",
 )
 
 

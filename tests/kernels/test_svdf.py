@@ -1,0 +1,97 @@
+"""SVDF: 20 random nodes per type (float32; int8 with int16 state) in one model each, run as a stream of steps
+(the activation state is a variable tensor kept across invokes), against TFLite Micro on the host build; both
+types in QEMU on an ARMv7E-M and an ARMv8-M board."""
+
+import numpy as np
+import pytest
+from op_cases import Batch
+
+from generator.check import CheckError, check
+from generator.model import read_model
+from kernel_harness import rand_scale, verify_model
+from modelkit import GraphBuilder
+
+STEPS = 8  # more than the longest memory, so every state column has been written and shifted out
+
+
+def variable(g: GraphBuilder, shape, dtype, scale=None) -> int:
+    t = g.tensor(shape, dtype, scale, 0 if scale else None)
+    g.graph.tensors[t].isVariable = True
+    return t
+
+
+def svdf_node(b: Batch, dtype, batches, input_size, units, rank, memory, activation=0):
+    """One SVDF node with its own graph input and output, random weights and scales."""
+    rng, g, filters = b.rng, b.g, units * rank
+    if dtype == "float32":
+        x = b.input([batches, input_size], "float32", values=lambda r, s: r.uniform(-2, 2, s).astype(np.float32))
+        wf = b.constant(rng.uniform(-1, 1, (filters, input_size)), "float32")
+        wt = b.constant(rng.uniform(-1, 1, (filters, memory)), "float32")
+        bias = b.constant(rng.uniform(-1, 1, units), "float32")
+        state = variable(g, [batches, filters * memory], "float32")
+        out = b.output([batches, units], "float32")
+    else:
+        s_in, s_wf, s_wt = rand_scale(rng, 0.01, 0.1), rand_scale(rng, 0.002, 0.02), rand_scale(rng, 1e-4, 1e-3)
+        s_state = float(np.float32(s_in * s_wf * np.exp(rng.uniform(np.log(0.5), np.log(8)))))
+        s_out = float(np.float32(s_state * s_wt * np.exp(rng.uniform(np.log(2e4), np.log(5e5)))))
+        x = b.input([batches, input_size], "int8", (s_in, int(rng.integers(-20, 21))))
+        wf = b.constant(rng.integers(-127, 128, (filters, input_size)), "int8", (s_wf, 0))
+        wt = b.constant(rng.integers(-2000, 2001, (filters, memory)), "int16", (s_wt, 0))
+        bias_scale = float(np.float32(s_state) * np.float32(s_wt))
+        bias = b.constant(rng.integers(-(10**6), 10**6, units), "int32", (bias_scale, 0))
+        state = variable(g, [batches, filters * memory], "int16", s_state)
+        out = b.output([batches, units], "int8", (s_out, int(rng.integers(-20, 21))))
+    b.node("SVDF", [x, wf, wt, bias, state], [out], version=4 if dtype == "int8" else 1, rank=rank,
+           fusedActivationFunction=activation)
+
+
+def random_node(b: Batch, dtype):
+    rng = b.rng
+    dims = [int(rng.integers(1, n)) for n in (3, 9, 5, 3, 6)]  # batches, input_size, units, rank, memory
+    svdf_node(b, dtype, *dims, activation=int(rng.integers(0, 4)) if dtype == "float32" else 0)
+
+
+@pytest.mark.parametrize("dtype", ["float32", "int8"])
+def test_random_stream(dtype):
+    b = Batch(31 + (dtype == "int8"))
+    for _ in range(20):
+        random_node(b, dtype)
+    verify_model(b.build(), sets=b.sets(STEPS))
+
+
+def test_a_model_with_a_variable_tensor_is_stateful():
+    b = Batch(3)
+    svdf_node(b, "float32", 1, 3, 2, 1, 4)
+    assert read_model(b.build()).is_stateful
+
+
+@pytest.mark.qemu
+@pytest.mark.parametrize("board", ["mps2-an386", "mps3-an547"])
+def test_in_qemu(board):
+    b = Batch(41)
+    svdf_node(b, "float32", 2, 6, 3, 2, 4, activation=1)
+    svdf_node(b, "int8", 2, 6, 3, 2, 4)
+    verify_model(b.build(), sets=b.sets(6), qemu=True, board=board)
+
+
+def test_rejects_int8_state():
+    g = GraphBuilder()
+    x, out = g.tensor([1, 4], "int8", 0.05, 0), g.tensor([1, 2], "int8", 0.1, 0)
+    wf = g.tensor([2, 4], "int8", 0.01, 0, data=np.ones((2, 4)))
+    wt = g.tensor([2, 3], "int8", 0.01, 0, data=np.ones((2, 3)))
+    bias = g.tensor([2], "int32", 0.0001, 0, data=np.zeros(2))
+    state = variable(g, [1, 6], "int8", 0.01)
+    g.op("SVDF", [x, wf, wt, bias, state], [out], version=2, rank=1)
+    with pytest.raises(CheckError, match="int8 SVDF needs int8 feature weights, int16 time weights and state"):
+        check(read_model(g.build([x], [out])))
+
+
+def test_rejects_an_omitted_bias():
+    g = GraphBuilder()
+    x, out = g.tensor([1, 4], "float32"), g.tensor([1, 2], "float32")
+    wf = g.tensor([2, 4], "float32", data=np.ones((2, 4)))
+    wt = g.tensor([2, 3], "float32", data=np.ones((2, 3)))
+    state = variable(g, [1, 6], "float32")
+    g.op("SVDF", [x, wf, wt, -1, state], [out], rank=1)
+    with pytest.raises(CheckError, match="needs a bias"):
+        check(read_model(g.build([x], [out])))
