@@ -26,6 +26,7 @@ SOURCES = (
     "depthwise_conv_2d_s8_mve.c",
     "fully_connected_s8_dsp.c",
     "svdf_scratch_size.c",
+    "unidirectional_sequence_lstm_scratch_size.c",
 )
 
 

@@ -1,0 +1,65 @@
+/* UNIDIRECTIONAL_SEQUENCE_LSTM registration (TFLite Micro's unidirectional_sequence_lstm.cc Prepare and Eval,
+ * LstmTensors::ValidateTensorStatus): the standard LSTM's tensors against the generated sizes, the variants'
+ * tensors absent; the states cleared once (TFLite Micro resets variable tensors when it allocates them). */
+#include <string.h>
+
+#include "unidirectional_sequence_lstm.h"
+
+enum { INPUT = 0, INPUT_WEIGHTS = 1, RECURRENT_WEIGHTS = 5, BIAS = 12, HIDDEN = 18, CELL = 19, INPUTS = 24 };
+
+static int sized(const mg_tensor *t, int32_t elements, uint8_t type)
+{
+    return t && mg_num_elements(t) == elements && t->type == type;
+}
+
+static int variants_absent(const mg_node *node)
+{
+    static const uint8_t variant_inputs[] = {9, 10, 11, 16, 17, 20, 21, 22, 23};
+    for (size_t i = 0; i < sizeof variant_inputs; ++i) {
+        if (mg_input(node, variant_inputs[i])) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
+static mg_status prepare(mg_node *node)
+{
+    const mg_unidirectional_sequence_lstm_params *p = node->params;
+    if (node->num_inputs != INPUTS || node->num_outputs != 1 || !variants_absent(node)) {
+        return mg_fail(node, "needs the 24 inputs of a standard LSTM without peepholes, projection or layer norm");
+    }
+    const int32_t rows = p->batches * p->steps, state = p->batches * p->units;
+    int ok = sized(mg_input(node, INPUT), rows * p->input_size, MG_FLOAT32) &&
+             sized(mg_output(node, 0), rows * p->units, MG_FLOAT32) &&
+             sized(mg_input(node, HIDDEN), state, MG_FLOAT32) && sized(mg_input(node, CELL), state, MG_FLOAT32);
+    for (int g = 0; g < MG_LSTM_GATES; ++g) {
+        ok = ok && sized(mg_input(node, INPUT_WEIGHTS + g), p->units * p->input_size, MG_FLOAT32) &&
+             sized(mg_input(node, RECURRENT_WEIGHTS + g), p->units * p->units, MG_FLOAT32) &&
+             sized(mg_input(node, BIAS + g), p->units, MG_FLOAT32);
+    }
+    if (!ok) {
+        return mg_fail(node, "the tensors differ from the generated plan");
+    }
+    if (node->scratch_size < mg_unidirectional_sequence_lstm_scratch_size(p->batches, p->units, 4)) {
+        return mg_fail(node, "scratch smaller than mg_unidirectional_sequence_lstm_scratch_size");
+    }
+    memset(mg_input(node, HIDDEN)->data, 0, mg_tensor_bytes(mg_input(node, HIDDEN)));
+    memset(mg_input(node, CELL)->data, 0, mg_tensor_bytes(mg_input(node, CELL)));
+    return MG_OK;
+}
+
+static mg_status invoke(mg_node *node)
+{
+    mg_lstm_data d = {mg_input(node, INPUT)->data, {0}, {0}, {0}, mg_input(node, HIDDEN)->data,
+                      mg_input(node, CELL)->data, mg_output(node, 0)->data};
+    for (int g = 0; g < MG_LSTM_GATES; ++g) {
+        d.input_weights[g] = mg_input(node, INPUT_WEIGHTS + g)->data;
+        d.recurrent_weights[g] = mg_input(node, RECURRENT_WEIGHTS + g)->data;
+        d.bias[g] = mg_input(node, BIAS + g)->data;
+    }
+    mg_unidirectional_sequence_lstm_f32(node->params, &d, node->scratch);
+    return MG_OK;
+}
+
+const mg_registration mg_register_unidirectional_sequence_lstm = {0, 0, prepare, invoke};
