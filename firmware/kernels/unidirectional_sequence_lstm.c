@@ -1,6 +1,6 @@
 /* UNIDIRECTIONAL_SEQUENCE_LSTM registration (TFLite Micro's unidirectional_sequence_lstm.cc Prepare and Eval,
  * LstmTensors::ValidateTensorStatus): the standard LSTM's tensors against the generated sizes, the variants'
- * tensors absent; the states cleared once (TFLite Micro resets variable tensors when it allocates them). */
+ * tensors absent, float32 or int8 types; the states cleared once (TFLite Micro resets variable tensors when it allocates them). */
 #include <string.h>
 
 #include "unidirectional_sequence_lstm.h"
@@ -23,28 +23,42 @@ static int variants_absent(const mg_node *node)
     return 1;
 }
 
+/* The tensor types of a float32 LSTM or an int8 one (int16 cell state, int32 biases). */
+typedef struct {
+    uint8_t activations, weights, bias, cell;
+} lstm_types;
+
+static int tensors_fit(const mg_node *node, const mg_unidirectional_sequence_lstm_params *p, const lstm_types *t)
+{
+    const int32_t rows = p->batches * p->steps, state = p->batches * p->units;
+    int ok = sized(mg_input(node, INPUT), rows * p->input_size, t->activations) &&
+             sized(mg_output(node, 0), rows * p->units, t->activations) &&
+             sized(mg_input(node, HIDDEN), state, t->activations) && sized(mg_input(node, CELL), state, t->cell);
+    for (int g = 0; g < MG_LSTM_GATES; ++g) {
+        ok = ok && sized(mg_input(node, INPUT_WEIGHTS + g), p->units * p->input_size, t->weights) &&
+             sized(mg_input(node, RECURRENT_WEIGHTS + g), p->units * p->units, t->weights) &&
+             sized(mg_input(node, BIAS + g), p->units, t->bias);
+    }
+    return ok;
+}
+
 static mg_status prepare(mg_node *node)
 {
     const mg_unidirectional_sequence_lstm_params *p = node->params;
-    if (node->num_inputs != INPUTS || node->num_outputs != 1 || !variants_absent(node)) {
+    if (node->num_inputs != INPUTS || node->num_outputs != 1 || !variants_absent(node) || !mg_input(node, INPUT)) {
         return mg_fail(node, "needs the 24 inputs of a standard LSTM without peepholes, projection or layer norm");
     }
-    const int32_t rows = p->batches * p->steps, state = p->batches * p->units;
-    int ok = sized(mg_input(node, INPUT), rows * p->input_size, MG_FLOAT32) &&
-             sized(mg_output(node, 0), rows * p->units, MG_FLOAT32) &&
-             sized(mg_input(node, HIDDEN), state, MG_FLOAT32) && sized(mg_input(node, CELL), state, MG_FLOAT32);
-    for (int g = 0; g < MG_LSTM_GATES; ++g) {
-        ok = ok && sized(mg_input(node, INPUT_WEIGHTS + g), p->units * p->input_size, MG_FLOAT32) &&
-             sized(mg_input(node, RECURRENT_WEIGHTS + g), p->units * p->units, MG_FLOAT32) &&
-             sized(mg_input(node, BIAS + g), p->units, MG_FLOAT32);
-    }
-    if (!ok) {
+    const int is_int8 = mg_input(node, INPUT)->type == MG_INT8;
+    const lstm_types types = is_int8 ? (lstm_types){MG_INT8, MG_INT8, MG_INT32, MG_INT16}
+                                     : (lstm_types){MG_FLOAT32, MG_FLOAT32, MG_FLOAT32, MG_FLOAT32};
+    if (!tensors_fit(node, p, &types)) {
         return mg_fail(node, "the tensors differ from the generated plan");
     }
-    if (node->scratch_size < mg_unidirectional_sequence_lstm_scratch_size(p->batches, p->units, 4)) {
+    if (node->scratch_size < mg_unidirectional_sequence_lstm_scratch_size(p->batches, p->units, is_int8 ? 2 : 4)) {
         return mg_fail(node, "scratch smaller than mg_unidirectional_sequence_lstm_scratch_size");
     }
-    memset(mg_input(node, HIDDEN)->data, 0, mg_tensor_bytes(mg_input(node, HIDDEN)));
+    /* an int8 hidden state starts at its zero point, as TFLite Micro's ResetVariableTensors fills it */
+    memset(mg_input(node, HIDDEN)->data, is_int8 ? p->hidden_zero_point : 0, mg_tensor_bytes(mg_input(node, HIDDEN)));
     memset(mg_input(node, CELL)->data, 0, mg_tensor_bytes(mg_input(node, CELL)));
     return MG_OK;
 }
@@ -58,7 +72,11 @@ static mg_status invoke(mg_node *node)
         d.recurrent_weights[g] = mg_input(node, RECURRENT_WEIGHTS + g)->data;
         d.bias[g] = mg_input(node, BIAS + g)->data;
     }
-    mg_unidirectional_sequence_lstm_f32(node->params, &d, node->scratch);
+    if (mg_input(node, INPUT)->type == MG_INT8) {
+        mg_unidirectional_sequence_lstm_s8(node->params, &d, node->scratch);
+    } else {
+        mg_unidirectional_sequence_lstm_f32(node->params, &d, node->scratch);
+    }
     return MG_OK;
 }
 

@@ -14,7 +14,21 @@ typedef struct {
     int32_t steps;
     int32_t input_size;
     int32_t units;   /* the hidden and cell state's width */
-    float cell_clip; /* float32: clip the cell state to +-cell_clip when positive */
+    float cell_clip; /* clip the cell state to +-cell_clip (int8: +-cell_clip_q) when positive */
+    /* int8 (int16 cell state, int16 gates in Q3.12 before and Q0.15 after their sigmoid or tanh): */
+    int32_t input_zero_point;
+    int32_t hidden_zero_point;
+    const int32_t *fc_multipliers; /* per gate, the input's then the hidden state's fully connected layer */
+    const int32_t *fc_shifts;      /* into the gate's Q3.12, as Q31 multipliers and shifts */
+    int32_t forget_multiplier;     /* forget gate * cell state: 2^-15 (the cell scale cancels) */
+    int32_t forget_shift;
+    int32_t input_multiplier; /* input gate * cell gate into the cell state: 2^-30 / cell_scale */
+    int32_t input_shift;
+    int32_t hidden_multiplier; /* output gate * tanh(cell) into the int8 hidden state: 2^-30 / hidden_scale */
+    int32_t hidden_shift;
+    int32_t cell_clip_q;
+    int32_t cell_tanh_multiplier; /* the cell state's tanh input step (mg_sigmoid_input_s16) */
+    int32_t cell_tanh_shift;
 } mg_unidirectional_sequence_lstm_params;
 
 /* The node's data, the weights and biases in TFLite's gate order (input, forget, cell, output). */
@@ -33,6 +47,8 @@ size_t mg_unidirectional_sequence_lstm_scratch_size(int32_t batches, int32_t uni
 
 void mg_unidirectional_sequence_lstm_f32(const mg_unidirectional_sequence_lstm_params *p, const mg_lstm_data *d,
                                          float *scratch);
+void mg_unidirectional_sequence_lstm_s8(const mg_unidirectional_sequence_lstm_params *p, const mg_lstm_data *d,
+                                        int16_t *scratch);
 
 extern const mg_registration mg_register_unidirectional_sequence_lstm;
 

@@ -1,10 +1,17 @@
-"""UNIDIRECTIONAL_SEQUENCE_LSTM (TFLite Micro's unidirectional_sequence_lstm.cc, lstm_eval.h): float32, the
-standard LSTM of TFLite Micro (all four gates, no peepholes, projection or layer norm, tanh cell activation). The
+"""UNIDIRECTIONAL_SEQUENCE_LSTM (TFLite Micro's unidirectional_sequence_lstm.cc, lstm_eval.h): float32, and int8
+with an int16 cell state (lstm_eval_common.cc's PrepareGateParametersInteger: every gate's fully connected layers
+into Q3.12, the inter-gate products' multipliers), the standard LSTM of TFLite Micro (all four gates, no
+peepholes, projection or layer norm, tanh cell activation). The
 hidden and cell states (inputs 18 and 19) must be variable tensors: the planner keeps them for the whole run,
 the kernel's prepare clears them, and a model holding one is stateful (docs/streaming.md)."""
 
 from __future__ import annotations
 
+import math
+
+import numpy as np
+
+from .. import quant
 from ..spec import KernelSpec, NodeParams
 from . import _scratch
 
@@ -12,6 +19,9 @@ INPUT_WEIGHTS, RECURRENT_WEIGHTS, BIASES, HIDDEN, CELL = range(1, 5), range(5, 9
 VARIANTS = {9: "peephole", 10: "peephole", 11: "peephole", 16: "projection", 17: "projection"}
 VARIANTS.update({i: "layer norm" for i in range(20, 24)})
 TANH = 4
+GATE_SCALE = 2.0**-12  # the fully connected layers' output: Q3.12, the int16 sigmoid's and tanh's input
+ACTIVATION_SCALE = 2.0**-15  # the gates after their sigmoid or tanh: Q0.15
+INT8_TYPES = {"activations": "INT8", "weights": "INT8", "biases": "INT32", "cell state": "INT16"}
 
 
 def _dims(op, inputs):
@@ -53,29 +63,95 @@ def _shape_problem(op, inputs, outputs):
     return None
 
 
+def _groups(inputs, outputs):
+    return {
+        "activations": [inputs[0], inputs[HIDDEN], outputs[0]],
+        "weights": [inputs[i] for i in [*INPUT_WEIGHTS, *RECURRENT_WEIGHTS]],
+        "biases": [inputs[i] for i in BIASES],
+        "cell state": [inputs[CELL]],
+    }
+
+
+def _int8_problem(inputs, outputs):
+    groups = _groups(inputs, outputs)
+    for name, tensors in groups.items():
+        if any(t.dtype.name != INT8_TYPES[name] for t in tensors):
+            return f"an int8 LSTM needs {INT8_TYPES[name].lower()} {name}"
+    quantized = [*groups["activations"], *groups["weights"], inputs[CELL]]
+    if any(t.quant is None or len(t.quant.scale) != 1 for t in quantized):
+        return "an int8 LSTM needs per-tensor quantized activations, weights and cell state"
+    if any(quant.zero_point_of(t) != 0 for t in [*groups["weights"], inputs[CELL]]):
+        return "an int8 LSTM needs symmetric weights and cell state (zero point 0)"
+    return None
+
+
 def validate(op, inputs, outputs):
     problem = _tensor_problem(op, inputs, outputs) or _shape_problem(op, inputs, outputs)
     if problem:
         return problem
+    if op.options.get("fused_activation_function", 0) != TANH:
+        return "only a tanh cell activation is supported, as in TFLite Micro"
+    if inputs[0].dtype.name == "INT8":
+        return _int8_problem(inputs, outputs)
     types = sorted({t.dtype.name for t in [*inputs, *outputs] if t is not None})
     if types != ["FLOAT32"]:
-        return f"tensor types {types} are not supported (float32)"
-    activation = op.options.get("fused_activation_function", 0)
-    if activation != TANH:
-        return "only a tanh cell activation is supported, as in TFLite Micro"
+        return f"tensor types {types} are not supported (float32, or int8 with an int16 cell state)"
     return None
+
+
+def _product_multiplier(scale_1, scale_2, scale_out):
+    """CreateInterGateMulParams: the product of two scales over the output's, in double."""
+    return quant.quantize_multiplier(float(scale_1) * float(scale_2) / float(scale_out))
+
+
+def _cell_tanh_step(cell_scale):
+    """lstm_internal::Tanh's input step for the cell state: 2^(15 + log2(cell_scale) - 3), the power-of-two case
+    of reference_integer_ops::Tanh (multiplier 3 << shift) or, below 1, multiplier 3 and a right shift."""
+    left_shift = 15 + round(math.log2(float(cell_scale))) - 3
+    return (3, -left_shift) if left_shift < 0 else (3 << left_shift, 0)
+
+
+def _int8_fields(op, inputs, outputs):
+    inp, hidden, cell = inputs[0], inputs[HIDDEN], inputs[CELL]
+    pairs = []
+    for weights, recurrent in zip(INPUT_WEIGHTS, RECURRENT_WEIGHTS):
+        for source, w in ((inp, inputs[weights]), (hidden, inputs[recurrent])):
+            # GetQuantizedConvolutionMultipler: the float32 product of the scales, widened, over Q3.12's
+            pairs.append(quant.quantize_multiplier(float(quant.scale_of(source) * quant.scale_of(w)) / GATE_SCALE))
+    cell_scale, clip = quant.scale_of(cell), float(np.float32(op.options.get("cell_clip", 0.0)))
+    forget, input_gate = (_product_multiplier(ACTIVATION_SCALE, s, cell_scale) for s in (cell_scale, ACTIVATION_SCALE))
+    hidden_pair = _product_multiplier(ACTIVATION_SCALE, ACTIVATION_SCALE, quant.scale_of(hidden))
+    tanh_multiplier, tanh_shift = _cell_tanh_step(cell_scale)
+    return {
+        "input_zero_point": quant.zero_point_of(inp),
+        "hidden_zero_point": quant.zero_point_of(hidden),
+        "fc_multipliers": [m for m, _ in pairs],
+        "fc_shifts": [s for _, s in pairs],
+        "forget_multiplier": forget[0],
+        "forget_shift": forget[1],
+        "input_multiplier": input_gate[0],
+        "input_shift": input_gate[1],
+        "hidden_multiplier": hidden_pair[0],
+        "hidden_shift": hidden_pair[1],
+        "cell_clip_q": int(min(max(clip / float(cell_scale), -32768.0), 32767.0)),
+        "cell_tanh_multiplier": tanh_multiplier,
+        "cell_tanh_shift": tanh_shift,
+    }
 
 
 def params(op, inputs, outputs):
     time_major, batches, steps, input_size, units = _dims(op, inputs)
     fields = {"time_major": int(time_major), "batches": batches, "steps": steps, "input_size": input_size}
     fields.update(units=units, cell_clip=float(op.options.get("cell_clip", 0.0)))
+    if inputs[0].dtype.name == "INT8":
+        fields.update(_int8_fields(op, inputs, outputs))
     return NodeParams("mg_unidirectional_sequence_lstm_params", fields)
 
 
 def scratch_bytes(op, inputs, outputs):
     _, batches, _, _, units = _dims(op, inputs)
-    return _scratch.scratch_size("mg_unidirectional_sequence_lstm_scratch_size", batches, units, 4)
+    cell_bytes = 2 if inputs[0].dtype.name == "INT8" else 4
+    return _scratch.scratch_size("mg_unidirectional_sequence_lstm_scratch_size", batches, units, cell_bytes)
 
 
 def macs(op, inputs, outputs):
@@ -87,16 +163,21 @@ SPEC = KernelSpec(
     op="UNIDIRECTIONAL_SEQUENCE_LSTM",
     builtin_code=44,
     versions=(1, 4),
-    dtypes=("FLOAT32",),
+    dtypes=("FLOAT32", "INT8"),
     sources=(
         "unidirectional_sequence_lstm.h",
         "unidirectional_sequence_lstm.c",
         "unidirectional_sequence_lstm_f32.c",
+        "unidirectional_sequence_lstm_s8.c",
         "unidirectional_sequence_lstm_scratch_size.c",
         "logistic.h",
         "logistic_f32.c",
+        "logistic_s16.c",
         "tanh.h",
         "tanh_f32.c",
+        "tanh_s16.c",
+        "mg_sigmoid_table.h",
+        "mg_sigmoid_table.c",
         "mg_fixedpoint.h",
     ),
     registration="mg_register_unidirectional_sequence_lstm",
