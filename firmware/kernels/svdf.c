@@ -42,11 +42,11 @@ static mg_status invoke(mg_node *node)
     const mg_tensor *bias = mg_input(node, 3);
     void *state = mg_input(node, 4)->data;
     if (mg_input(node, 0)->type == MG_INT8) {
-        mg_svdf_s8(node->params, mg_input(node, 0)->data, mg_input(node, 1)->data, mg_input(node, 2)->data,
-                   bias->data, state, mg_output(node, 0)->data, node->scratch);
+        mg_svdf_s8(node->params, mg_input(node, 0)->data, mg_input(node, 1)->data, mg_input(node, 2)->data, bias->data,
+                   state, mg_output(node, 0)->data, node->scratch);
     } else {
-        mg_svdf_f32(node->params, mg_input(node, 0)->data, mg_input(node, 1)->data, mg_input(node, 2)->data,
-                    bias->data, state, mg_output(node, 0)->data, node->scratch);
+        mg_svdf_f32(node->params, mg_input(node, 0)->data, mg_input(node, 1)->data, mg_input(node, 2)->data, bias->data,
+                    state, mg_output(node, 0)->data, node->scratch);
     }
     return MG_OK;
 }

@@ -65,8 +65,9 @@ static mg_status prepare(mg_node *node)
 
 static mg_status invoke(mg_node *node)
 {
-    mg_lstm_data d = {mg_input(node, INPUT)->data, {0}, {0}, {0}, mg_input(node, HIDDEN)->data,
-                      mg_input(node, CELL)->data, mg_output(node, 0)->data};
+    mg_lstm_data d = {
+        mg_input(node, INPUT)->data, {0}, {0}, {0}, mg_input(node, HIDDEN)->data, mg_input(node, CELL)->data,
+        mg_output(node, 0)->data};
     for (int g = 0; g < MG_LSTM_GATES; ++g) {
         d.input_weights[g] = mg_input(node, INPUT_WEIGHTS + g)->data;
         d.recurrent_weights[g] = mg_input(node, RECURRENT_WEIGHTS + g)->data;

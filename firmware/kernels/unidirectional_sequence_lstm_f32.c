@@ -18,8 +18,8 @@ typedef struct {
 } step_rows;
 
 /* reference_ops::FullyConnected without an activation: the weights' rows against each input row, plus the bias. */
-static void fully_connected(const float *input, int32_t rows, int32_t depth, const float *weights,
-                            const float *bias, int32_t units, float *output)
+static void fully_connected(const float *input, int32_t rows, int32_t depth, const float *weights, const float *bias,
+                            int32_t units, float *output)
 {
     for (int32_t r = 0; r < rows; ++r) {
         for (int32_t u = 0; u < units; ++u) {
@@ -32,8 +32,8 @@ static void fully_connected(const float *input, int32_t rows, int32_t depth, con
     }
 }
 
-static void gate(const mg_unidirectional_sequence_lstm_params *p, const mg_lstm_data *d, int g,
-                 const step_rows *s, float *out, float *recurrent)
+static void gate(const mg_unidirectional_sequence_lstm_params *p, const mg_lstm_data *d, int g, const step_rows *s,
+                 float *out, float *recurrent)
 {
     const int32_t count = s->rows * p->units;
     fully_connected(s->input, s->rows, p->input_size, d->input_weights[g], d->bias[g], p->units, out);

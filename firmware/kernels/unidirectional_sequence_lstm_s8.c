@@ -46,19 +46,19 @@ static void multiply_s16(const int16_t *a, const int16_t *b, int32_t count, int3
                          int16_t *product)
 {
     for (int32_t i = 0; i < count; ++i) {
-        product[i] = (int16_t)mg_clamp(mg_multiply_by_quantized_multiplier(a[i] * b[i], multiplier, shift),
-                                       INT16_MIN, INT16_MAX);
+        product[i] = (int16_t)mg_clamp(mg_multiply_by_quantized_multiplier(a[i] * b[i], multiplier, shift), INT16_MIN,
+                                       INT16_MAX);
     }
 }
 
-static void gate(const mg_unidirectional_sequence_lstm_params *p, const mg_lstm_data *d, int g,
-                 const step_rows *s, int16_t *out, int16_t *recurrent)
+static void gate(const mg_unidirectional_sequence_lstm_params *p, const mg_lstm_data *d, int g, const step_rows *s,
+                 int16_t *out, int16_t *recurrent)
 {
     const int32_t count = s->rows * p->units;
     fully_connected_s16(s->input, s->rows, p->input_size, -p->input_zero_point, d->input_weights[g], d->bias[g],
                         p->units, p->fc_multipliers[2 * g], p->fc_shifts[2 * g], out);
-    fully_connected_s16(s->hidden, s->rows, p->units, -p->hidden_zero_point, d->recurrent_weights[g], NULL,
-                        p->units, p->fc_multipliers[2 * g + 1], p->fc_shifts[2 * g + 1], recurrent);
+    fully_connected_s16(s->hidden, s->rows, p->units, -p->hidden_zero_point, d->recurrent_weights[g], NULL, p->units,
+                        p->fc_multipliers[2 * g + 1], p->fc_shifts[2 * g + 1], recurrent);
     add_saturating(out, recurrent, count, out);
     /* Q3.12 in: TFLite Micro passes multiplier 0 and shift 0, the power-of-two case (multiplier 3, no shift) */
     const mg_logistic_params q3_12 = {count, 0, 0, 3, 0};
@@ -97,8 +97,8 @@ static void step(const mg_unidirectional_sequence_lstm_params *p, const mg_lstm_
     const mg_tanh_params cell_tanh = {count, 0, 0, p->cell_tanh_multiplier, p->cell_tanh_shift};
     mg_tanh_s16(&cell_tanh, s->cell, forget);
     for (int32_t i = 0; i < count; ++i) {
-        const int32_t h = mg_multiply_by_quantized_multiplier(forget[i] * output_gate[i], p->hidden_multiplier,
-                                                              p->hidden_shift);
+        const int32_t h =
+            mg_multiply_by_quantized_multiplier(forget[i] * output_gate[i], p->hidden_multiplier, p->hidden_shift);
         s->hidden[i] = (int8_t)mg_clamp(h + p->hidden_zero_point, INT8_MIN, INT8_MAX);
     }
     memcpy(s->output, s->hidden, (size_t)count);

@@ -41,8 +41,14 @@ def svdf_node(b: Batch, dtype, batches, input_size, units, rank, memory, activat
         bias = b.constant(rng.integers(-(10**6), 10**6, units), "int32", (bias_scale, 0))
         state = variable(g, [batches, filters * memory], "int16", s_state)
         out = b.output([batches, units], "int8", (s_out, int(rng.integers(-20, 21))))
-    b.node("SVDF", [x, wf, wt, bias, state], [out], version=4 if dtype == "int8" else 1, rank=rank,
-           fusedActivationFunction=activation)
+    b.node(
+        "SVDF",
+        [x, wf, wt, bias, state],
+        [out],
+        version=4 if dtype == "int8" else 1,
+        rank=rank,
+        fusedActivationFunction=activation,
+    )
 
 
 def random_node(b: Batch, dtype):

@@ -29,7 +29,11 @@ def lstm_inputs(b: Batch, batches, steps, input_size, units, time_major, dtype="
         weights = [b.constant(rng.uniform(-0.8, 0.8, (units, n)), "float32") for n in [input_size] * 4 + [units] * 4]
         biases = [b.constant(rng.uniform(-0.5, 0.5, units), "float32") for _ in range(4)]
         states = [variable(b.g, [batches, units], "float32") for _ in range(2)]
-        return [x, *weights[:4], *weights[4:], -1, -1, -1, *biases, -1, -1, *states, *[-1] * 4], [*sequence, units], None
+        return (
+            [x, *weights[:4], *weights[4:], -1, -1, -1, *biases, -1, -1, *states, *[-1] * 4],
+            [*sequence, units],
+            None,
+        )
     s_in, hidden_q = rand_scale(rng, 0.01, 0.05), (1 / 128, int(rng.integers(-10, 11)))
     x = b.input([*sequence, input_size], "int8", (s_in, int(rng.integers(-20, 21))))
     s_w = [rand_scale(rng, 0.002, 0.008) for _ in range(8)]
@@ -46,8 +50,14 @@ def lstm_inputs(b: Batch, batches, steps, input_size, units, time_major, dtype="
 def lstm_node(b: Batch, batches, steps, input_size, units, time_major=False, cell_clip=0.0, dtype="float32"):
     inputs, out_shape, out_quant = lstm_inputs(b, batches, steps, input_size, units, time_major, dtype)
     out = b.output(out_shape, dtype, out_quant)
-    b.node("UNIDIRECTIONAL_SEQUENCE_LSTM", inputs, [out], fusedActivationFunction=4, cellClip=cell_clip,
-           timeMajor=time_major)
+    b.node(
+        "UNIDIRECTIONAL_SEQUENCE_LSTM",
+        inputs,
+        [out],
+        fusedActivationFunction=4,
+        cellClip=cell_clip,
+        timeMajor=time_major,
+    )
 
 
 @pytest.mark.parametrize("dtype", ["float32", "int8"])
