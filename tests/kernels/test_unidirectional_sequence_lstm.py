@@ -42,7 +42,8 @@ def lstm_inputs(b: Batch, batches, steps, input_size, units, time_major, dtype="
         for s, n in zip(s_w, [input_size] * 4 + [units] * 4)
     ]
     biases = [b.constant(rng.integers(-(2**14), 2**14, units), "int32", (s_in * s, 0)) for s in s_w[:4]]
-    cell = variable(b.g, [batches, units], "int16", (2.0 ** -int(rng.integers(9, 16)), 0))
+    cell_scale = 2.0 ** -int(rng.integers(9, 16)) * float(rng.choice([1.0, rng.uniform(0.7, 1.4)]))
+    cell = variable(b.g, [batches, units], "int16", (cell_scale, 0))  # TFLite Micro rounds log2(scale)
     hidden = variable(b.g, [batches, units], "int8", hidden_q)
     return [x, *weights, -1, -1, -1, *biases, -1, -1, hidden, cell, *[-1] * 4], [*sequence, units], hidden_q
 
