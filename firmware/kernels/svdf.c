@@ -1,6 +1,6 @@
 /* SVDF registration (TFLite Micro's svdf.cc PrepareSvdf / EvalSvdf): checks the node against the generated
  * shapes, clears the activation state once (TFLite Micro resets variable tensors to zero when it allocates
- * them), then runs the int8 (int16 state) or float32 math. */
+ * them), then runs the int8 (int16 or int8 state) or float32 math. */
 #include <string.h>
 
 #include "svdf.h"
@@ -18,7 +18,7 @@ static mg_status prepare(mg_node *node)
     }
     const mg_tensor *input = mg_input(node, 0);
     const int is_int8 = input && input->type == MG_INT8;
-    const uint8_t time_type = is_int8 ? MG_INT16 : MG_FLOAT32;
+    const uint8_t time_type = is_int8 ? (p->state_bytes == 1 ? MG_INT8 : MG_INT16) : MG_FLOAT32;
     const mg_tensor *bias = mg_input(node, 3);
     mg_tensor *state = mg_input(node, 4);
     const int32_t units = p->filters / p->rank;
@@ -33,7 +33,8 @@ static mg_status prepare(mg_node *node)
     if (node->scratch_size < mg_svdf_scratch_size(p->batches, p->filters, p->rank, is_int8)) {
         return mg_fail(node, "scratch smaller than mg_svdf_scratch_size");
     }
-    memset(state->data, 0, mg_tensor_bytes(state));
+    /* an int8 state starts at its zero point, as TFLite Micro's ResetVariableTensors fills it */
+    memset(state->data, time_type == MG_INT8 ? p->state_zero_point : 0, mg_tensor_bytes(state));
     return MG_OK;
 }
 

@@ -12,9 +12,10 @@ typedef struct {
     int32_t input_size;
     int32_t filters; /* weights_feature rows: units * rank */
     int32_t rank;
-    int32_t memory;             /* weights_time columns */
-    int32_t input_zero_point;   /* int8 */
-    int32_t state_zero_point;   /* int16 state */
+    int32_t memory;           /* weights_time columns */
+    int32_t state_bytes;      /* int8: 2 (int16 time weights and state) or 1 (int8 ones) */
+    int32_t input_zero_point; /* int8 */
+    int32_t state_zero_point;
     int32_t output_zero_point;  /* int8 */
     int32_t feature_multiplier; /* float(input_scale * feature_scale) / state_scale as Q31 and shift */
     int32_t feature_shift;
@@ -27,8 +28,9 @@ typedef struct {
 /* Scratch: the per-filter time products (int32 or float), then, for the int8 kernel, the per-unit sums. */
 size_t mg_svdf_scratch_size(int32_t batches, int32_t filters, int32_t rank, int32_t is_int8);
 
-void mg_svdf_s8(const mg_svdf_params *p, const int8_t *input, const int8_t *weights_feature,
-                const int16_t *weights_time, const int32_t *bias, int16_t *state, int8_t *output, int32_t *scratch);
+/* weights_time and state: int16, or int8 when p->state_bytes is 1 */
+void mg_svdf_s8(const mg_svdf_params *p, const int8_t *input, const int8_t *weights_feature, const void *weights_time,
+                const int32_t *bias, void *state, int8_t *output, int32_t *scratch);
 void mg_svdf_f32(const mg_svdf_params *p, const float *input, const float *weights_feature, const float *weights_time,
                  const float *bias, float *state, float *output, float *scratch);
 

@@ -1,23 +1,36 @@
-/* SVDF int8 with int16 state and time weights (TFLite Micro's EvalIntegerSvdfReference<int16_t>): the feature
+/* SVDF int8 with int16 or int8 state and time weights (TFLite Micro's EvalIntegerSvdfReference<int16_t> and
+ * <int8_t>, one loop reading either width): the feature
  * products rescaled into the state's newest column, the time products per filter into scratch, their sums per
  * unit over the rank plus the bias, rescaled to the int8 output. No fused activation on this path, as in
  * TFLite Micro. */
 #include "mg_fixedpoint.h"
 #include "svdf.h"
 
-static void shift_state(int16_t *state, int32_t count)
+static int32_t element(const void *values, int32_t i, int is_int8)
 {
-    for (int32_t i = 1; i < count; ++i) {
-        state[i - 1] = state[i];
+    return is_int8 ? ((const int8_t *)values)[i] : ((const int16_t *)values)[i];
+}
+
+/* The state type's cast of a value already clamped to its range (plus the zero point, as TFLite Micro stores). */
+static void store(void *values, int32_t i, int32_t value, int is_int8)
+{
+    if (is_int8) {
+        ((int8_t *)values)[i] = (int8_t)value;
+    } else {
+        ((int16_t *)values)[i] = (int16_t)value;
     }
 }
 
-void mg_svdf_s8(const mg_svdf_params *p, const int8_t *input, const int8_t *weights_feature,
-                const int16_t *weights_time, const int32_t *bias, int16_t *state, int8_t *output, int32_t *scratch)
+void mg_svdf_s8(const mg_svdf_params *p, const int8_t *input, const int8_t *weights_feature, const void *weights_time,
+                const int32_t *bias, void *state, int8_t *output, int32_t *scratch)
 {
     const int32_t units = p->filters / p->rank;
+    const int is_int8 = p->state_bytes == 1;
+    const int32_t state_min = is_int8 ? INT8_MIN : INT16_MIN, state_max = is_int8 ? INT8_MAX : INT16_MAX;
     int32_t *sums = scratch + p->batches * p->filters;
-    shift_state(state, p->batches * p->filters * p->memory);
+    for (int32_t i = 1; i < p->batches * p->filters * p->memory; ++i) {
+        store(state, i - 1, element(state, i, is_int8), is_int8);
+    }
     for (int32_t b = 0; b < p->batches; ++b) {
         const int8_t *in = input + b * p->input_size;
         for (int32_t f = 0; f < p->filters; ++f) {
@@ -27,17 +40,17 @@ void mg_svdf_s8(const mg_svdf_params *p, const int8_t *input, const int8_t *weig
                 acc += row[c] * (in[c] - p->input_zero_point);
             }
             acc = mg_multiply_by_quantized_multiplier(acc, p->feature_multiplier, p->feature_shift);
-            acc = mg_clamp(acc, INT16_MIN, INT16_MAX);
-            state[(b * p->filters + f) * p->memory + p->memory - 1] = (int16_t)(p->state_zero_point + acc);
+            acc = mg_clamp(acc, state_min, state_max);
+            store(state, (b * p->filters + f) * p->memory + p->memory - 1, p->state_zero_point + acc, is_int8);
         }
     }
     for (int32_t b = 0; b < p->batches; ++b) {
         for (int32_t f = 0; f < p->filters; ++f) {
-            const int16_t *history = state + (b * p->filters + f) * p->memory;
-            const int16_t *weights = weights_time + f * p->memory;
+            const int32_t history = (b * p->filters + f) * p->memory;
             int32_t acc = 0;
             for (int32_t m = 0; m < p->memory; ++m) {
-                acc += weights[m] * (history[m] - p->state_zero_point);
+                acc += element(weights_time, f * p->memory + m, is_int8) *
+                       (element(state, history + m, is_int8) - p->state_zero_point);
             }
             scratch[b * p->filters + f] = acc;
         }

@@ -1,4 +1,4 @@
-"""SVDF (TFLite Micro's svdf.cc): float32, and int8 with int16 time weights and state (the integer path's two
+"""SVDF (TFLite Micro's svdf.cc): float32, and int8 with int16 (or int8) time weights and state (the integer path's two
 requantizations, effective_scale_1 and _2, come from PrepareSvdf's float products). The activation state
 (input 4) must be a variable tensor: the planner keeps it for the whole run, the kernel's prepare clears it, and
 a model holding one is stateful (its input sets are the steps of one stream, docs/streaming.md)."""
@@ -54,8 +54,11 @@ def _scales(inputs, outputs):
 def _int8_problem(inputs, outputs):
     inp, weights_feature, weights_time, bias, state = inputs
     types = [t.dtype.name for t in (weights_feature, weights_time, state, outputs[0])]
-    if types != ["INT8", "INT16", "INT16", "INT8"]:
-        return f"int8 SVDF needs int8 feature weights, int16 time weights and state and an int8 output, not {types}"
+    if types not in (["INT8", "INT16", "INT16", "INT8"], ["INT8", "INT8", "INT8", "INT8"]):
+        return (
+            "int8 SVDF needs int8 feature weights, int16 (or int8) time weights and state of one type and an int8 "
+            f"output, not {types}"
+        )
     if bias.dtype.name != "INT32":
         return "int8 SVDF needs an int32 bias"
     if any(t.quant is None or len(t.quant.scale) != 1 for t in (inp, weights_feature, weights_time, state, bias)):
@@ -78,7 +81,7 @@ def validate(op, inputs, outputs):
         return _int8_problem(inputs, outputs)
     others = [t.dtype.name for t in (*inputs[1:], outputs[0]) if t is not None]
     if kind != "FLOAT32" or any(t != "FLOAT32" for t in others):
-        return f"input type {kind} with {others} is not supported (float32, or int8 with int16 state)"
+        return f"input type {kind} with {others} is not supported (float32, or int8 with int16 or int8 state)"
     activation = op.options.get("fused_activation_function", 0)
     if activation not in (0, 1, 2, 3):
         return f"fused activation {quant.ACTIVATIONS.get(activation, activation)} is not supported"
@@ -91,6 +94,7 @@ def params(op, inputs, outputs):
     if inputs[0].dtype.name == "INT8":
         (m1, s1), (m2, s2) = _scales(inputs, outputs)
         fields.update(
+            state_bytes=2 if inputs[4].dtype.name == "INT16" else 1,
             input_zero_point=quant.zero_point_of(inputs[0]),
             state_zero_point=quant.zero_point_of(inputs[4]),
             output_zero_point=quant.zero_point_of(outputs[0]),
