@@ -1,6 +1,7 @@
 /* UNIDIRECTIONAL_SEQUENCE_LSTM registration (TFLite Micro's unidirectional_sequence_lstm.cc Prepare and Eval,
  * LstmTensors::ValidateTensorStatus): the standard LSTM's tensors against the generated sizes, the variants'
- * tensors absent, float32 or int8 types; the states cleared once (TFLite Micro resets variable tensors when it allocates them). */
+ * tensors absent, float32, int8 or int16x8 types; the states cleared once (TFLite Micro resets variable tensors
+ * when it allocates them). */
 #include <string.h>
 
 #include "unidirectional_sequence_lstm.h"
@@ -48,9 +49,14 @@ static mg_status prepare(mg_node *node)
     if (node->num_inputs != INPUTS || node->num_outputs != 1 || !variants_absent(node) || !mg_input(node, INPUT)) {
         return mg_fail(node, "needs the 24 inputs of a standard LSTM without peepholes, projection or layer norm");
     }
-    const int is_int8 = mg_input(node, INPUT)->type == MG_INT8;
-    const lstm_types types = is_int8 ? (lstm_types){MG_INT8, MG_INT8, MG_INT32, MG_INT16}
-                                     : (lstm_types){MG_FLOAT32, MG_FLOAT32, MG_FLOAT32, MG_FLOAT32};
+    const uint8_t type = mg_input(node, INPUT)->type;
+    const int is_int8 = type == MG_INT8 || type == MG_INT16; /* int8 weights */
+    const lstm_types types = type == MG_INT8    ? (lstm_types){MG_INT8, MG_INT8, MG_INT32, MG_INT16}
+                             : type == MG_INT16 ? (lstm_types){MG_INT16, MG_INT8, MG_INT64, MG_INT16}
+                                                : (lstm_types){MG_FLOAT32, MG_FLOAT32, MG_FLOAT32, MG_FLOAT32};
+    if (is_int8 && p->activation_bytes != (int32_t)mg_type_size(type)) {
+        return mg_fail(node, "the activation type differs from the generated plan");
+    }
     if (!tensors_fit(node, p, &types)) {
         return mg_fail(node, "the tensors differ from the generated plan");
     }
@@ -58,7 +64,8 @@ static mg_status prepare(mg_node *node)
         return mg_fail(node, "scratch smaller than mg_unidirectional_sequence_lstm_scratch_size");
     }
     /* an int8 hidden state starts at its zero point, as TFLite Micro's ResetVariableTensors fills it */
-    memset(mg_input(node, HIDDEN)->data, is_int8 ? p->hidden_zero_point : 0, mg_tensor_bytes(mg_input(node, HIDDEN)));
+    memset(mg_input(node, HIDDEN)->data, type == MG_INT8 ? p->hidden_zero_point : 0,
+           mg_tensor_bytes(mg_input(node, HIDDEN)));
     memset(mg_input(node, CELL)->data, 0, mg_tensor_bytes(mg_input(node, CELL)));
     return MG_OK;
 }
@@ -73,7 +80,7 @@ static mg_status invoke(mg_node *node)
         d.recurrent_weights[g] = mg_input(node, RECURRENT_WEIGHTS + g)->data;
         d.bias[g] = mg_input(node, BIAS + g)->data;
     }
-    if (mg_input(node, INPUT)->type == MG_INT8) {
+    if (mg_input(node, INPUT)->type != MG_FLOAT32) {
         mg_unidirectional_sequence_lstm_s8(node->params, &d, node->scratch);
     } else {
         mg_unidirectional_sequence_lstm_f32(node->params, &d, node->scratch);

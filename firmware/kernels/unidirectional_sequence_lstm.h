@@ -15,7 +15,8 @@ typedef struct {
     int32_t input_size;
     int32_t units;   /* the hidden and cell state's width */
     float cell_clip; /* clip the cell state to +-cell_clip (int8: +-cell_clip_q) when positive */
-    /* int8 (int16 cell state, int16 gates in Q3.12 before and Q0.15 after their sigmoid or tanh): */
+    /* int8 weights (int16 cell state, int16 gates in Q3.12 before and Q0.15 after their sigmoid or tanh): */
+    int32_t activation_bytes; /* 1: int8 activations, int32 biases; 2: int16 activations, int64 biases */
     int32_t input_zero_point;
     int32_t hidden_zero_point;
     const int32_t *fc_multipliers; /* per gate, the input's then the hidden state's fully connected layer */
@@ -24,7 +25,7 @@ typedef struct {
     int32_t forget_shift;
     int32_t input_multiplier; /* input gate * cell gate into the cell state: 2^-30 / cell_scale */
     int32_t input_shift;
-    int32_t hidden_multiplier; /* output gate * tanh(cell) into the int8 hidden state: 2^-30 / hidden_scale */
+    int32_t hidden_multiplier; /* output gate * tanh(cell) into the hidden state: 2^-30 / hidden_scale */
     int32_t hidden_shift;
     int32_t cell_clip_q;
     int32_t cell_tanh_multiplier; /* the cell state's tanh input step (mg_sigmoid_input_s16) */

@@ -1,5 +1,6 @@
-/* int8 UNIDIRECTIONAL_SEQUENCE_LSTM with int16 cell state (TFLite Micro's lstm_eval.h LstmStep<int8_t, int8_t,
- * int16_t, int32_t> and the integer lstm_internal functions of lstm_eval.cc): each gate is the input's and the
+/* UNIDIRECTIONAL_SEQUENCE_LSTM with int8 weights and int16 cell state, int8 or int16 activations (TFLite Micro's
+ * lstm_eval.h LstmStep<int8_t, int8_t, int16_t, int32_t> and <int16_t, int8_t, int16_t, int64_t>, one loop for
+ * either width, and the integer lstm_internal functions of lstm_eval.cc): each gate is the input's and the
  * hidden state's fully connected layers into int16 Q3.12 (reference_integer_ops::FullyConnected), added with
  * saturation, then the int16 sigmoid (or, for the cell gate, tanh) into Q0.15; the cell and hidden states are
  * updated with reference_integer_ops::MulElementwise and a saturating add. */
@@ -12,25 +13,52 @@
 
 typedef struct {
     int32_t rows; /* batches in one step */
-    const int8_t *input;
-    int8_t *hidden;
+    const void *input;
+    void *hidden;
     int16_t *cell;
-    int8_t *output;
+    void *output;
 } step_rows;
 
-static void fully_connected_s16(const int8_t *input, int32_t rows, int32_t depth, int32_t input_offset,
-                                const int8_t *weights, const int32_t *bias, int32_t units, int32_t multiplier,
-                                int32_t shift, int16_t *output)
+/* TFLite's MultiplyByQuantizedMultiplier for an int64 accumulator: the multiplier rounded to 16 bits. */
+static int32_t multiply_by_quantized_multiplier_64(int64_t x, int32_t multiplier, int32_t shift)
+{
+    const int32_t reduced = multiplier < 0x7FFF0000 ? (multiplier + (1 << 15)) >> 16 : 0x7FFF;
+    const int32_t total_shift = 15 - shift;
+    return (int32_t)((x * reduced + ((int64_t)1 << (total_shift - 1))) >> total_shift);
+}
+
+/* reference_integer_ops::FullyConnected into int16: int8 input, int32 accumulator and bias, or int16 input,
+ * int64 accumulator and bias. */
+static int32_t dot_product(const mg_unidirectional_sequence_lstm_params *p, const void *input, int32_t row,
+                           int32_t depth, int32_t input_offset, const int8_t *weights, const void *bias, int32_t u,
+                           int32_t multiplier, int32_t shift)
+{
+    if (p->activation_bytes == 2) {
+        const int16_t *in = (const int16_t *)input + row * depth;
+        int64_t acc = 0;
+        for (int32_t k = 0; k < depth; ++k) {
+            acc += weights[u * depth + k] * (in[k] + input_offset);
+        }
+        acc += bias ? ((const int64_t *)bias)[u] : 0;
+        return multiply_by_quantized_multiplier_64(acc, multiplier, shift);
+    }
+    const int8_t *in = (const int8_t *)input + row * depth;
+    int32_t acc = 0;
+    for (int32_t k = 0; k < depth; ++k) {
+        acc += weights[u * depth + k] * (in[k] + input_offset);
+    }
+    acc += bias ? ((const int32_t *)bias)[u] : 0;
+    return mg_multiply_by_quantized_multiplier(acc, multiplier, shift);
+}
+
+static void fully_connected_s16(const mg_unidirectional_sequence_lstm_params *p, const void *input, int32_t rows,
+                                int32_t depth, int32_t input_offset, const int8_t *weights, const void *bias,
+                                int32_t multiplier, int32_t shift, int16_t *output)
 {
     for (int32_t r = 0; r < rows; ++r) {
-        for (int32_t u = 0; u < units; ++u) {
-            int32_t acc = 0;
-            for (int32_t k = 0; k < depth; ++k) {
-                acc += weights[u * depth + k] * (input[r * depth + k] + input_offset);
-            }
-            acc += bias ? bias[u] : 0;
-            acc = mg_multiply_by_quantized_multiplier(acc, multiplier, shift);
-            output[r * units + u] = (int16_t)mg_clamp(acc, INT16_MIN, INT16_MAX);
+        for (int32_t u = 0; u < p->units; ++u) {
+            const int32_t acc = dot_product(p, input, r, depth, input_offset, weights, bias, u, multiplier, shift);
+            output[r * p->units + u] = (int16_t)mg_clamp(acc, INT16_MIN, INT16_MAX);
         }
     }
 }
@@ -55,9 +83,9 @@ static void gate(const mg_unidirectional_sequence_lstm_params *p, const mg_lstm_
                  int16_t *out, int16_t *recurrent)
 {
     const int32_t count = s->rows * p->units;
-    fully_connected_s16(s->input, s->rows, p->input_size, -p->input_zero_point, d->input_weights[g], d->bias[g],
-                        p->units, p->fc_multipliers[2 * g], p->fc_shifts[2 * g], out);
-    fully_connected_s16(s->hidden, s->rows, p->units, -p->hidden_zero_point, d->recurrent_weights[g], NULL, p->units,
+    fully_connected_s16(p, s->input, s->rows, p->input_size, -p->input_zero_point, d->input_weights[g], d->bias[g],
+                        p->fc_multipliers[2 * g], p->fc_shifts[2 * g], out);
+    fully_connected_s16(p, s->hidden, s->rows, p->units, -p->hidden_zero_point, d->recurrent_weights[g], NULL,
                         p->fc_multipliers[2 * g + 1], p->fc_shifts[2 * g + 1], recurrent);
     add_saturating(out, recurrent, count, out);
     /* Q3.12 in: TFLite Micro passes multiplier 0 and shift 0, the power-of-two case (multiplier 3, no shift) */
@@ -97,26 +125,31 @@ static void step(const mg_unidirectional_sequence_lstm_params *p, const mg_lstm_
     const mg_tanh_params cell_tanh = {count, 0, 0, p->cell_tanh_multiplier, p->cell_tanh_shift};
     mg_tanh_s16(&cell_tanh, s->cell, forget);
     for (int32_t i = 0; i < count; ++i) {
-        const int32_t h =
-            mg_multiply_by_quantized_multiplier(forget[i] * output_gate[i], p->hidden_multiplier, p->hidden_shift);
-        s->hidden[i] = (int8_t)mg_clamp(h + p->hidden_zero_point, INT8_MIN, INT8_MAX);
+        const int32_t h = p->hidden_zero_point + mg_multiply_by_quantized_multiplier(
+                                                     forget[i] * output_gate[i], p->hidden_multiplier, p->hidden_shift);
+        if (p->activation_bytes == 2) {
+            ((int16_t *)s->hidden)[i] = (int16_t)mg_clamp(h, INT16_MIN, INT16_MAX);
+        } else {
+            ((int8_t *)s->hidden)[i] = (int8_t)mg_clamp(h, INT8_MIN, INT8_MAX);
+        }
     }
-    memcpy(s->output, s->hidden, (size_t)count);
+    memcpy(s->output, s->hidden, (size_t)count * (size_t)p->activation_bytes);
 }
 
 void mg_unidirectional_sequence_lstm_s8(const mg_unidirectional_sequence_lstm_params *p, const mg_lstm_data *d,
                                         int16_t *scratch)
 {
     const int32_t outer = p->time_major ? 1 : p->batches, rows = p->time_major ? p->batches : 1;
-    const int8_t *input = d->input;
-    int8_t *output = d->output;
+    const int32_t bytes = p->activation_bytes;
+    const uint8_t *input = d->input;
+    uint8_t *output = d->output;
     for (int32_t b = 0; b < outer; ++b) {
         for (int32_t t = 0; t < p->steps; ++t) {
-            const step_rows s = {rows, input, (int8_t *)d->hidden + b * p->units, (int16_t *)d->cell + b * p->units,
-                                 output};
+            const step_rows s = {rows, input, (uint8_t *)d->hidden + b * p->units * bytes,
+                                 (int16_t *)d->cell + b * p->units, output};
             step(p, d, &s, scratch);
-            input += rows * p->input_size;
-            output += rows * p->units;
+            input += rows * p->input_size * bytes;
+            output += rows * p->units * bytes;
         }
     }
 }

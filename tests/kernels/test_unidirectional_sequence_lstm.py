@@ -1,4 +1,4 @@
-"""UNIDIRECTIONAL_SEQUENCE_LSTM float32 and int8 (int16 cell state): 20 random nodes per type (batch- or
+"""UNIDIRECTIONAL_SEQUENCE_LSTM float32, int8 and int16x8 (int16 cell state): 20 random nodes per type (batch- or
 time-major, with or without a cell clip) in one model each, run as a stream of invokes (the hidden and cell states
 are variable tensors kept across invokes), against TFLite Micro on the host build; a representative node of each
 type in QEMU on an ARMv7E-M and an ARMv8-M board."""
@@ -34,17 +34,21 @@ def lstm_inputs(b: Batch, batches, steps, input_size, units, time_major, dtype="
             [*sequence, units],
             None,
         )
-    s_in, hidden_q = rand_scale(rng, 0.01, 0.05), (1 / 128, int(rng.integers(-10, 11)))
-    x = b.input([*sequence, input_size], "int8", (s_in, int(rng.integers(-20, 21))))
+    wide = dtype == "int16"  # int16x8: int16 activations, int64 biases
+    s_in = rand_scale(rng, 1e-4, 3e-4) if wide else rand_scale(rng, 0.01, 0.05)
+    hidden_q = (2.0**-15, 0) if wide else (1 / 128, int(rng.integers(-10, 11)))
+    x = b.input([*sequence, input_size], dtype, (s_in, 0 if wide else int(rng.integers(-20, 21))))
     s_w = [rand_scale(rng, 0.002, 0.008) for _ in range(8)]
     weights = [
         b.constant(rng.integers(-127, 128, (units, n)), "int8", (s, 0))
         for s, n in zip(s_w, [input_size] * 4 + [units] * 4)
     ]
-    biases = [b.constant(rng.integers(-(2**14), 2**14, units), "int32", (s_in * s, 0)) for s in s_w[:4]]
+    bias_limit = int(0.5 / (s_in * min(s_w[:4])))  # biases up to about 0.5 before the sigmoid
+    bias_type = "int64" if wide else "int32"
+    biases = [b.constant(rng.integers(-bias_limit, bias_limit, units), bias_type, (s_in * s, 0)) for s in s_w[:4]]
     cell_scale = 2.0 ** -int(rng.integers(9, 16)) * float(rng.choice([1.0, rng.uniform(0.7, 1.4)]))
     cell = variable(b.g, [batches, units], "int16", (cell_scale, 0))  # TFLite Micro rounds log2(scale)
-    hidden = variable(b.g, [batches, units], "int8", hidden_q)
+    hidden = variable(b.g, [batches, units], dtype, hidden_q)
     return [x, *weights, -1, -1, -1, *biases, -1, -1, hidden, cell, *[-1] * 4], [*sequence, units], hidden_q
 
 
@@ -61,9 +65,9 @@ def lstm_node(b: Batch, batches, steps, input_size, units, time_major=False, cel
     )
 
 
-@pytest.mark.parametrize("dtype", ["float32", "int8"])
+@pytest.mark.parametrize("dtype", ["float32", "int8", "int16"])
 def test_random_stream(dtype):
-    b = Batch(51 + (dtype == "int8"))
+    b = Batch(51 + ["float32", "int8", "int16"].index(dtype))
     for _ in range(20):
         dims = [int(b.rng.integers(1, n)) for n in (3, 4, 6, 6)]  # batches, steps, input_size, units
         clip = float(b.rng.choice([0.0, 0.5, 3.0]))
@@ -78,6 +82,7 @@ def test_in_qemu(board):
     lstm_node(b, 2, 3, 4, 5, cell_clip=3.0)
     lstm_node(b, 2, 3, 4, 3, time_major=True)
     lstm_node(b, 2, 3, 4, 5, cell_clip=3.0, dtype="int8")
+    lstm_node(b, 2, 3, 4, 5, time_major=True, cell_clip=3.0, dtype="int16")
     verify_model(b.build(), sets=b.sets(3), qemu=True, board=board)
 
 

@@ -1,9 +1,9 @@
-"""UNIDIRECTIONAL_SEQUENCE_LSTM (TFLite Micro's unidirectional_sequence_lstm.cc, lstm_eval.h): float32, and int8
-with an int16 cell state (lstm_eval_common.cc's PrepareGateParametersInteger: every gate's fully connected layers
-into Q3.12, the inter-gate products' multipliers), the standard LSTM of TFLite Micro (all four gates, no
-peepholes, projection or layer norm, tanh cell activation). The
-hidden and cell states (inputs 18 and 19) must be variable tensors: the planner keeps them for the whole run,
-the kernel's prepare clears them, and a model holding one is stateful (docs/streaming.md)."""
+"""UNIDIRECTIONAL_SEQUENCE_LSTM (TFLite Micro's unidirectional_sequence_lstm.cc, lstm_eval.h): float32, int8 and
+int16x8 (int16 activations, int8 weights, int64 biases), both with an int16 cell state (lstm_eval_common.cc's
+PrepareGateParametersInteger: every gate's fully connected layers into Q3.12, the inter-gate products'
+multipliers); the standard LSTM of TFLite Micro (all four gates, no peepholes, projection or layer norm, tanh cell
+activation). The hidden and cell states (inputs 18 and 19) must be variable tensors: the planner keeps them for
+the whole run, the kernel's prepare clears them, and a model holding one is stateful (docs/streaming.md)."""
 
 from __future__ import annotations
 
@@ -21,7 +21,10 @@ VARIANTS.update({i: "layer norm" for i in range(20, 24)})
 TANH = 4
 GATE_SCALE = 2.0**-12  # the fully connected layers' output: Q3.12, the int16 sigmoid's and tanh's input
 ACTIVATION_SCALE = 2.0**-15  # the gates after their sigmoid or tanh: Q0.15
-INT8_TYPES = {"activations": "INT8", "weights": "INT8", "biases": "INT32", "cell state": "INT16"}
+INTEGER_TYPES = {  # by the input's type: int8, or int16x8 (int16 activations, int8 weights)
+    "INT8": {"activations": "INT8", "weights": "INT8", "biases": "INT32", "cell state": "INT16"},
+    "INT16": {"activations": "INT16", "weights": "INT8", "biases": "INT64", "cell state": "INT16"},
+}
 
 
 def _dims(op, inputs):
@@ -72,16 +75,16 @@ def _groups(inputs, outputs):
     }
 
 
-def _int8_problem(inputs, outputs):
-    groups = _groups(inputs, outputs)
+def _integer_problem(inputs, outputs):
+    groups, kind = _groups(inputs, outputs), inputs[0].dtype.name
     for name, tensors in groups.items():
-        if any(t.dtype.name != INT8_TYPES[name] for t in tensors):
-            return f"an int8 LSTM needs {INT8_TYPES[name].lower()} {name}"
+        if any(t.dtype.name != INTEGER_TYPES[kind][name] for t in tensors):
+            return f"an {kind.lower()} LSTM needs {INTEGER_TYPES[kind][name].lower()} {name}"
     quantized = [*groups["activations"], *groups["weights"], inputs[CELL]]
     if any(t.quant is None or len(t.quant.scale) != 1 for t in quantized):
-        return "an int8 LSTM needs per-tensor quantized activations, weights and cell state"
+        return "an integer LSTM needs per-tensor quantized activations, weights and cell state"
     if any(quant.zero_point_of(t) != 0 for t in [*groups["weights"], inputs[CELL]]):
-        return "an int8 LSTM needs symmetric weights and cell state (zero point 0)"
+        return "an integer LSTM needs symmetric weights and cell state (zero point 0)"
     return None
 
 
@@ -91,11 +94,11 @@ def validate(op, inputs, outputs):
         return problem
     if op.options.get("fused_activation_function", 0) != TANH:
         return "only a tanh cell activation is supported, as in TFLite Micro"
-    if inputs[0].dtype.name == "INT8":
-        return _int8_problem(inputs, outputs)
+    if inputs[0].dtype.name in INTEGER_TYPES:
+        return _integer_problem(inputs, outputs)
     types = sorted({t.dtype.name for t in [*inputs, *outputs] if t is not None})
     if types != ["FLOAT32"]:
-        return f"tensor types {types} are not supported (float32, or int8 with an int16 cell state)"
+        return f"tensor types {types} are not supported (float32, int8 or int16x8, with an int16 cell state)"
     return None
 
 
@@ -111,7 +114,7 @@ def _cell_tanh_step(cell_scale):
     return (3, -left_shift) if left_shift < 0 else (3 << left_shift, 0)
 
 
-def _int8_fields(op, inputs, outputs):
+def _integer_fields(op, inputs, outputs):
     inp, hidden, cell = inputs[0], inputs[HIDDEN], inputs[CELL]
     pairs = []
     for weights, recurrent in zip(INPUT_WEIGHTS, RECURRENT_WEIGHTS):
@@ -123,6 +126,7 @@ def _int8_fields(op, inputs, outputs):
     hidden_pair = _product_multiplier(ACTIVATION_SCALE, ACTIVATION_SCALE, quant.scale_of(hidden))
     tanh_multiplier, tanh_shift = _cell_tanh_step(cell_scale)
     return {
+        "activation_bytes": 2 if inp.dtype.name == "INT16" else 1,
         "input_zero_point": quant.zero_point_of(inp),
         "hidden_zero_point": quant.zero_point_of(hidden),
         "fc_multipliers": [m for m, _ in pairs],
@@ -143,14 +147,14 @@ def params(op, inputs, outputs):
     time_major, batches, steps, input_size, units = _dims(op, inputs)
     fields = {"time_major": int(time_major), "batches": batches, "steps": steps, "input_size": input_size}
     fields.update(units=units, cell_clip=float(op.options.get("cell_clip", 0.0)))
-    if inputs[0].dtype.name == "INT8":
-        fields.update(_int8_fields(op, inputs, outputs))
+    if inputs[0].dtype.name in INTEGER_TYPES:
+        fields.update(_integer_fields(op, inputs, outputs))
     return NodeParams("mg_unidirectional_sequence_lstm_params", fields)
 
 
 def scratch_bytes(op, inputs, outputs):
     _, batches, _, _, units = _dims(op, inputs)
-    cell_bytes = 2 if inputs[0].dtype.name == "INT8" else 4
+    cell_bytes = 2 if inputs[0].dtype.name in INTEGER_TYPES else 4
     return _scratch.scratch_size("mg_unidirectional_sequence_lstm_scratch_size", batches, units, cell_bytes)
 
 
@@ -163,7 +167,7 @@ SPEC = KernelSpec(
     op="UNIDIRECTIONAL_SEQUENCE_LSTM",
     builtin_code=44,
     versions=(1, 4),
-    dtypes=("FLOAT32", "INT8"),
+    dtypes=("FLOAT32", "INT8", "INT16"),
     sources=(
         "unidirectional_sequence_lstm.h",
         "unidirectional_sequence_lstm.c",
