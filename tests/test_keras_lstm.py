@@ -31,3 +31,10 @@ def test_keras_lstm_matches_over_a_stream_in_qemu(name, board):
     results = verify_model(model, count=6, seed=4, qemu=True, board=board, backends=backends)
     outputs = [np.asarray(s.outputs[0]) for s in results]
     assert any(not np.array_equal(outputs[0], o) for o in outputs[1:])
+
+
+def test_doctor_names_the_variable_tensors(cli):
+    result = cli("doctor", FIXTURES / "keras_lstm_int8.tflite")
+    assert result.returncode == 0, result.stdout
+    for phrase in ("2 variable tensor(s) keep state between invokes", "(8 B INT8)", "(16 B INT16)", "one stream"):
+        assert phrase in result.stdout
