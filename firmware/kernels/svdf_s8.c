@@ -1,8 +1,7 @@
 /* SVDF int8 with int16 or int8 state and time weights (TFLite Micro's EvalIntegerSvdfReference<int16_t> and
- * <int8_t>, one loop reading either width): the feature
- * products rescaled into the state's newest column, the time products per filter into scratch, their sums per
- * unit over the rank plus the bias, rescaled to the int8 output. No fused activation on this path, as in
- * TFLite Micro. */
+ * <int8_t>, one loop reading either width): the feature products rescaled into the state's newest column, the
+ * time products per filter into scratch, their sums per unit over the rank plus the bias, rescaled to the int8
+ * output. No fused activation on this path, as in TFLite Micro. */
 #include "mg_fixedpoint.h"
 #include "svdf.h"
 
