@@ -85,6 +85,18 @@ def _subgraphs(checked: CheckedGraph) -> list[Finding]:
                 "in a persistent region apart from the arena (`mcugen plan` and `mcugen size` show it)",
             )
         )
+    tensors = [t for g in graph.subgraphs or [graph] for t in g.tensors if t.is_variable]
+    if tensors:
+        names = ", ".join(f"'{t.name}' ({t.nbytes} B {t.dtype.name})" for t in tensors)
+        findings.append(
+            Finding(
+                "info",
+                "state",
+                f"{len(tensors)} variable tensor(s) keep state between invokes: {names}; the arena holds them "
+                "for the whole run and their kernels' prepare clears them once (docs/streaming.md)",
+            )
+        )
+    if graph.is_stateful:
         findings.append(
             Finding(
                 "info",

@@ -203,6 +203,27 @@ def converter_models() -> dict[str, bytes]:
     }
 
 
+def keras_lstm_models() -> dict[str, bytes]:
+    """A Keras LSTM (8 units over 4 steps of 6 features, every step's output): the converter fuses it into one
+    UNIDIRECTIONAL_SEQUENCE_LSTM with variable hidden and cell states. Keras 3 layers convert to a WHILE loop
+    instead, so this needs the Keras 2 package (pip install tf-keras). No Dense layer after it: the device's
+    newlib expf/tanhf may differ from the host's in the last bit, and a layer that cancels to near zero would
+    turn that into more than the float comparison's relative 1e-5."""
+    try:
+        import tf_keras
+    except ImportError:
+        raise SystemExit("make_fixtures.py: the keras_lstm fixtures need tf-keras (pip install tf-keras)") from None
+    tf_keras.utils.set_random_seed(5)
+    inputs = tf_keras.Input(shape=(4, 6), batch_size=1)
+    outputs = tf_keras.layers.LSTM(8, return_sequences=True)(inputs)
+    model = tf_keras.Model(inputs, outputs)
+    sets = calibration(np.random.default_rng(3), uniform((1, 4, 6), -2, 2))
+    return {
+        "keras_lstm_float": from_keras(model)().convert(),
+        "keras_lstm_int8": quantized(from_keras(model)(), sets, tf.int8),
+    }
+
+
 def builtin_ops(model_bytes: bytes) -> list[str]:
     """The builtin op of every node of the main subgraph, in graph order."""
     model = schema.Model.GetRootAsModel(model_bytes, 0)
@@ -228,6 +249,8 @@ def main(names: list[str]) -> None:
         "mlp_float_io": convert_int8(model, samples, tf.float32),
     }
     models.update(converter_models())
+    if not names or any(name.startswith("keras_lstm") for name in names):
+        models.update(keras_lstm_models())
     # The int8 streaming net is built with tests/streaming_models.py (flatbuffers): TensorFlow 2's converter
     # fails to quantize a model with resource variables ("'NoneType' object has no attribute 'node'").
     models["stream_float"] = streaming_float()

@@ -45,6 +45,8 @@ OPTION_NAMES = {  # ops whose options table is not named after the op
     "REDUCE_PROD": "Reducer",
     "SPLIT_V": "SplitV",
     "BATCH_MATMUL": "BatchMatMul",
+    "SVDF": "SVDF",
+    "UNIDIRECTIONAL_SEQUENCE_LSTM": "UnidirectionalSequenceLSTM",
 }
 
 

@@ -120,8 +120,12 @@ class Graph:
 
     @property
     def is_stateful(self) -> bool:
-        """The model keeps state between invokes (resource variables), so input sets are steps of one stream."""
-        return any(op.op_name == "VAR_HANDLE" for g in self.subgraphs or [self] for op in g.operators)
+        """The model keeps state between invokes (resource variables, or variable tensors such as SVDF's and
+        UNIDIRECTIONAL_SEQUENCE_LSTM's state), so input sets are steps of one stream."""
+        graphs = self.subgraphs or [self]
+        return any(op.op_name == "VAR_HANDLE" for g in graphs for op in g.operators) or any(
+            t.is_variable for g in graphs for t in g.tensors
+        )
 
     def node_io(self, op: Operator) -> tuple[list[Tensor | None], list[Tensor]]:
         """A node's input tensors (None for an omitted optional input, index -1) and its output tensors."""

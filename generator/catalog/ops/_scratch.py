@@ -33,6 +33,8 @@ SOURCES = (
     "transpose_conv_s8_mve.c",
     "mg_requant.c",
     "detection_postprocess_f32.c",
+    "svdf_scratch_size.c",
+    "unidirectional_sequence_lstm_scratch_size.c",
 )
 
 

@@ -1,0 +1,70 @@
+/* SVDF int8 with int16 or int8 state and time weights (TFLite Micro's EvalIntegerSvdfReference<int16_t> and
+ * <int8_t>, one loop reading either width): the feature products rescaled into the state's newest column, the
+ * time products per filter into scratch, their sums per unit over the rank plus the bias, rescaled to the int8
+ * output. No fused activation on this path, as in TFLite Micro. */
+#include "mg_fixedpoint.h"
+#include "svdf.h"
+
+static int32_t element(const void *values, int32_t i, int is_int8)
+{
+    return is_int8 ? ((const int8_t *)values)[i] : ((const int16_t *)values)[i];
+}
+
+/* The state type's cast of a value already clamped to its range (plus the zero point, as TFLite Micro stores). */
+static void store(void *values, int32_t i, int32_t value, int is_int8)
+{
+    if (is_int8) {
+        ((int8_t *)values)[i] = (int8_t)value;
+    } else {
+        ((int16_t *)values)[i] = (int16_t)value;
+    }
+}
+
+void mg_svdf_s8(const mg_svdf_params *p, const int8_t *input, const int8_t *weights_feature, const void *weights_time,
+                const int32_t *bias, void *state, int8_t *output, int32_t *scratch)
+{
+    const int32_t units = p->filters / p->rank;
+    const int is_int8 = p->state_bytes == 1;
+    const int32_t state_min = is_int8 ? INT8_MIN : INT16_MIN, state_max = is_int8 ? INT8_MAX : INT16_MAX;
+    int32_t *sums = scratch + p->batches * p->filters;
+    for (int32_t i = 1; i < p->batches * p->filters * p->memory; ++i) {
+        store(state, i - 1, element(state, i, is_int8), is_int8);
+    }
+    for (int32_t b = 0; b < p->batches; ++b) {
+        const int8_t *in = input + b * p->input_size;
+        for (int32_t f = 0; f < p->filters; ++f) {
+            const int8_t *row = weights_feature + f * p->input_size;
+            int32_t acc = 0;
+            for (int32_t c = 0; c < p->input_size; ++c) {
+                acc += row[c] * (in[c] - p->input_zero_point);
+            }
+            acc = mg_multiply_by_quantized_multiplier(acc, p->feature_multiplier, p->feature_shift);
+            acc = mg_clamp(acc, state_min, state_max);
+            store(state, (b * p->filters + f) * p->memory + p->memory - 1, p->state_zero_point + acc, is_int8);
+        }
+    }
+    for (int32_t b = 0; b < p->batches; ++b) {
+        for (int32_t f = 0; f < p->filters; ++f) {
+            const int32_t history = (b * p->filters + f) * p->memory;
+            int32_t acc = 0;
+            for (int32_t m = 0; m < p->memory; ++m) {
+                acc += element(weights_time, f * p->memory + m, is_int8) *
+                       (element(state, history + m, is_int8) - p->state_zero_point);
+            }
+            scratch[b * p->filters + f] = acc;
+        }
+    }
+    for (int32_t b = 0; b < p->batches; ++b) {
+        for (int32_t u = 0; u < units; ++u) {
+            int32_t sum = bias[u];
+            for (int32_t r = 0; r < p->rank; ++r) {
+                sum += scratch[b * p->filters + u * p->rank + r];
+            }
+            sums[b * units + u] = sum;
+        }
+    }
+    for (int32_t i = 0; i < p->batches * units; ++i) {
+        const int32_t value = mg_multiply_by_quantized_multiplier(sums[i], p->output_multiplier, p->output_shift);
+        output[i] = (int8_t)mg_clamp(value + p->output_zero_point, INT8_MIN, INT8_MAX);
+    }
+}
