@@ -3,7 +3,7 @@ Cortex-M4) and an ARMv8-M one (mps2-an505, Cortex-M33), bit-exact against TFLite
 case of each (op, type), built by the op's own test module, all merged into one model, so one firmware per board.
 
 SWEEP maps (op, input type) to a part: a function returning a model and one input set. Adding an op is one line.
-Excluded (they need models of their own, which tests/test_control_flow.py and friends build):
+Excluded (they need models of their own: tests/test_control_flow.py, tests/test_streaming.py):
 - CALL_ONCE, IF, WHILE: several subgraphs (the merged model is one subgraph);
 - VAR_HANDLE, READ_VARIABLE, ASSIGN_VARIABLE: resource variables, initialised by a CALL_ONCE subgraph.
 Custom ops are not in the reference catalog (`reference_kernels` leaves them out).
@@ -318,6 +318,7 @@ def test_sweep_model_passes_check():
 
 
 @pytest.mark.qemu
+@pytest.mark.slow  # one build of every kernel, about 40 s alone, 100 s on a busy machine
 @pytest.mark.parametrize("board", BOARDS)
 def test_every_op_in_qemu(board):
     data, inputs = sweep_model()
