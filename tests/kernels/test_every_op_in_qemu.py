@@ -68,7 +68,7 @@ from test_shape import DTYPES as SHAPE_TYPES
 from test_shape import shape_case
 from test_slice import slice_node
 from test_split import split_case, split_v_case
-from test_squared_difference import quantizer
+from test_squared_difference import quantizer, small_int32
 from test_transpose import transpose_case
 from test_unpack import unpack_case
 
@@ -143,11 +143,7 @@ def model(make, *args, **options):
 def every_int8(op, out_scale, out_zp):
     """LOGISTIC / TANH: every int8 value through one node."""
 
-    def part():
-        data, every_value = activation.int8_case(op, 0, out_scale, out_zp, shape=[256])
-        return data, every_value
-
-    return part
+    return lambda: activation.int8_case(op, 0, out_scale, out_zp, shape=[256])
 
 
 # --- the sweep: (op, input type) -> part ---------------------------------------------------------------------
@@ -163,11 +159,7 @@ SWEEP = {
     ("ABS", INT16): with_sets(unary_batch, "ABS", INT16, 1, cases=1, version=3),
     ("RSQRT", INT8): with_sets(unary_batch, "RSQRT", INT8, 1, cases=1, version=2),
     ("LOGICAL_NOT", "bool"): with_sets(unary_batch, "LOGICAL_NOT", "bool", 1, cases=1),
-    **{
-        (op, t): with_sets(binary_batch, op, "bool", 3, cases=1)
-        for op in ("LOGICAL_AND", "LOGICAL_OR")
-        for t in ["bool"]
-    },
+    **{(op, "bool"): with_sets(binary_batch, op, "bool", 3, cases=1) for op in ("LOGICAL_AND", "LOGICAL_OR")},
     **{(op, INT8): model(test_add.binary_case, op, 3) for op in ("ADD", "SUB")},
     **{(op, FLOAT): model(test_add.binary_case, op, 1100, dtype=FLOAT) for op in ("ADD", "SUB", "MUL")},
     **{(op, INT16): batch(test_add.int16_batch, op, 32, nodes=1) for op in ("ADD", "SUB")},
@@ -268,18 +260,13 @@ SWEEP = {
     **{("SPLIT_V", t): model(split_v_case, 4, t) for t in (INT8, INT16, "int32", FLOAT)},
     **{
         ("SQUARED_DIFFERENCE", t): with_sets(
-            binary_batch, "SQUARED_DIFFERENCE", t, 3, cases=1, quant=quantizer(t), version=2
+            binary_batch, "SQUARED_DIFFERENCE", t, 3, cases=1, version=2, quant=quantizer(t)
         )
         for t in (INT8, INT16)
     },
-    **{("SQUARED_DIFFERENCE", t): with_sets(binary_batch, "SQUARED_DIFFERENCE", t, 3, cases=1) for t in (FLOAT,)},
+    ("SQUARED_DIFFERENCE", FLOAT): with_sets(binary_batch, "SQUARED_DIFFERENCE", FLOAT, 3, cases=1),
     ("SQUARED_DIFFERENCE", "int32"): with_sets(
-        binary_batch,
-        "SQUARED_DIFFERENCE",
-        "int32",
-        3,
-        cases=1,
-        values=lambda rng, s: np.int32(rng.integers(-40000, 40000, size=s)),
+        binary_batch, "SQUARED_DIFFERENCE", "int32", 3, cases=1, values=small_int32
     ),
     **{("STRIDED_SLICE", t): model(strided_slice.random_case, 3, t) for t in (INT8, INT16, "int32", FLOAT)},
     **{("TRANSPOSE", t): model(transpose_case, 7, t, 4) for t in (INT8, INT16, FLOAT)},
