@@ -282,10 +282,11 @@ def sweep_parts() -> dict[tuple[str, str], tuple[bytes, list[np.ndarray]]]:
     return {key: make() for key, make in SWEEP.items()}
 
 
-def sweep_model() -> tuple[bytes, list[np.ndarray]]:
-    """Every part merged into one model, and its one input set."""
-    parts = sweep_parts().values()
-    return merge([data for data, _ in parts]), [v for _, values in parts for v in values]
+def sweep_model() -> tuple[bytes, list[np.ndarray], list[str]]:
+    """Every part merged into one model, its one input set, and the op and type each output comes from."""
+    parts = sweep_parts()
+    names = [f"{op} {dtype}" for (op, dtype), (data, _) in parts.items() for _ in unpack(data).subgraphs[0].outputs]
+    return merge([data for data, _ in parts.values()]), [v for _, values in parts.values() for v in values], names
 
 
 def test_sweep_covers_the_catalog():
@@ -300,7 +301,7 @@ def test_sweep_model_passes_check():
     building it minutes: the QEMU test does both)."""
     for (op, dtype), (data, _) in sweep_parts().items():
         assert OPS[op] in {c.builtinCode for c in unpack(data).operatorCodes}, f"the {op} {dtype} part has no {op}"
-    data, _ = sweep_model()
+    data, _, _ = sweep_model()
     assert {k.op for k in check(read_model(data)).kernels} == {op for op, _ in SWEEP}
 
 
@@ -308,5 +309,5 @@ def test_sweep_model_passes_check():
 @pytest.mark.slow  # one build of every kernel, about 40 s alone, 100 s on a busy machine
 @pytest.mark.parametrize("board", BOARDS)
 def test_every_op_in_qemu(board):
-    data, inputs = sweep_model()
-    verify_model(data, sets=[inputs], qemu=True, board=board)
+    data, inputs, names = sweep_model()
+    verify_model(data, sets=[inputs], qemu=True, board=board, output_names=names)
