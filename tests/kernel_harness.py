@@ -23,10 +23,15 @@ from generator.run import build_host, run_host
 BOARD = "mps2-an386"
 
 
-def _describe(device, expected) -> str:
+def _describe(device, expected, output_names=None, limit=8) -> str:
+    """The first `limit` outputs that differ, by input set (and name), with their first values."""
     lines = []
-    for i, (d, e) in enumerate(zip(device, expected)):
-        lines.append(f"output {i}: device {np.asarray(d).reshape(-1)[:16]} reference {np.asarray(e).reshape(-1)[:16]}")
+    for s, (dev_set, ref_set) in enumerate(zip(device, expected)):
+        for i, (d, e) in enumerate(zip(dev_set, ref_set)):
+            if len(lines) < limit and not compare([[d]], [[e]]).match:
+                name = f" ({output_names[i]})" if output_names else ""
+                d, e = np.asarray(d).reshape(-1)[:16], np.asarray(e).reshape(-1)[:16]
+                lines.append(f"set {s} output {i}{name}: device {d} reference {e}")
     return "\n".join(lines)
 
 
@@ -39,9 +44,11 @@ def verify_model(
     project_dir: Path | None = None,
     backends: list[str] = ("reference",),
     board: str = BOARD,
+    output_names: list[str] | None = None,
 ) -> list:
     """Asserts that mcugen's firmware and TFLite Micro agree on `sets` (or `count` random sets); returns the
-    run's per-set results (with QEMU: ticks and per-node ticks)."""
+    run's per-set results (with QEMU: ticks and per-node ticks). A failure names the outputs that differ
+    (with `output_names`, e.g. the op each output comes from in a model of many)."""
     the_plan = plan(check(read_model(model_bytes), backends=list(backends)))
     with tempfile.TemporaryDirectory(prefix="mcugen-kernel-") as tmp:
         target = load_board(board)
@@ -58,7 +65,7 @@ def verify_model(
     verdict = compare(device, expected)
     assert verdict.match, (
         f"{verdict.mismatched_elements}/{verdict.total_elements} elements differ "
-        f"(max abs diff {verdict.max_abs_diff})\n" + _describe(device[0], expected[0])
+        f"(max abs diff {verdict.max_abs_diff})\n" + _describe(device, expected, output_names)
     )
     return result.sets
 

@@ -128,3 +128,33 @@ class GraphBuilder:
         self.graph.inputs, self.graph.outputs = list(inputs), list(outputs)
         self.model.subgraphs = [*self.finished, self.graph]
         return pack(self.model)
+
+
+def merge(models: list[bytes]) -> bytes:
+    """One model running single-subgraph `models` side by side: their tensors, buffers, operator codes and
+    operators concatenated, the graph inputs and outputs of each in order (so one firmware proves them all)."""
+    merged = GraphBuilder()
+    graph, out = merged.graph, merged.model
+    inputs, outputs = [], []
+    for k, data in enumerate(models):
+        part = unpack(data)
+        (sub,) = part.subgraphs
+        tensor_base, code_base, buffer_base = len(graph.tensors), len(out.operatorCodes), len(out.buffers) - 1
+        out.buffers.extend((part.buffers or [])[1:])  # buffer 0 is the shared empty one
+        out.operatorCodes.extend(part.operatorCodes or [])
+        for t in sub.tensors or []:
+            t.buffer = t.buffer + buffer_base if t.buffer else 0
+            t.name = f"m{k}_{t.name.decode() if isinstance(t.name, bytes) else t.name}"
+            graph.tensors.append(t)
+        for op in sub.operators or []:
+            op.opcodeIndex += code_base
+            op.inputs = [i + tensor_base if i >= 0 else i for i in op.inputs]
+            op.outputs = [i + tensor_base for i in op.outputs]
+            if op.intermediates is not None:
+                op.intermediates = [i + tensor_base for i in op.intermediates]
+            graph.operators.append(op)
+        inputs += [i + tensor_base for i in sub.inputs]
+        outputs += [i + tensor_base for i in sub.outputs]
+    graph.inputs, graph.outputs = inputs, outputs
+    out.subgraphs = [graph]
+    return pack(out)

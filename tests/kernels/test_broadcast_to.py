@@ -23,15 +23,18 @@ def target_and_input(rng, max_rank=5, max_elements=64):
     return out, shape[int(rng.integers(0, len(out) + 1)) :]
 
 
+def broadcast_node(b, dtype, out, shape, target_type="int32"):
+    q = random_quant(b.rng, dtype) if dtype in ("int8", "int16") else None
+    x = b.input(shape, dtype, q)
+    target = b.constant(np.array(out), target_type)
+    b.node("BROADCAST_TO", [x, target], [b.output(out, dtype, q)], version=2)
+
+
 @pytest.mark.parametrize("dtype", TYPES)
 def test_random(dtype):
     b = Batch(TYPES.index(dtype))
     for k in range(20):
-        out, shape = target_and_input(b.rng)
-        q = random_quant(b.rng, dtype) if dtype in ("int8", "int16") else None
-        x = b.input(shape, dtype, q)
-        target = b.constant(np.array(out), "int32" if k % 2 else "int64")
-        b.node("BROADCAST_TO", [x, target], [b.output(out, dtype, q)], version=2)
+        broadcast_node(b, dtype, *target_and_input(b.rng), "int32" if k % 2 else "int64")
     verify_model(b.build(), sets=b.sets())
 
 

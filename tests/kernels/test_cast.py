@@ -29,14 +29,16 @@ def cast_values(src, dst):
     return values
 
 
+def cast_node(b, src, dst, shape):
+    b.node("CAST", [b.input(shape, src, values=cast_values(src, dst))], [b.output(shape, dst)])
+
+
 @pytest.mark.parametrize("src", INPUTS)
 @pytest.mark.parametrize("dst", OUTPUTS)
 def test_cast_random(src, dst):
     b = Batch(INPUTS.index(src) * 10 + OUTPUTS.index(dst))
     for _ in range(20):
-        shape = random_shape(b.rng)
-        x = b.input(shape, src, values=cast_values(src, dst))
-        b.node("CAST", [x], [b.output(shape, dst)])
+        cast_node(b, src, dst, random_shape(b.rng))
     verify_model(b.build(), sets=b.sets())
 
 
@@ -54,7 +56,7 @@ def test_in_qemu():
     b = Batch(6)
     for src in INPUTS:
         for dst in OUTPUTS:
-            b.node("CAST", [b.input([5], src, values=cast_values(src, dst))], [b.output([5], dst)])
+            cast_node(b, src, dst, [5])
     for dtype in ["float32", "int8", "int32", "int64"]:
         b.node("ZEROS_LIKE", [b.input([3], dtype)], [b.output([3], dtype)])
     verify_model(b.build(), sets=b.sets(1), qemu=True)

@@ -37,10 +37,10 @@ def int8_quant():
     return quant
 
 
-def comparison_case(op_name, dtype, seed):
+def comparison_case(op_name, dtype, seed, cases=20):
     if dtype == "int8":  # full-range values: rescaling decides
-        return binary_batch(op_name, dtype, seed, output_dtype="bool", quant=int8_quant(), version=2)
-    return binary_batch(op_name, dtype, seed, output_dtype="bool", values=tied_values(dtype))
+        return binary_batch(op_name, dtype, seed, cases, output_dtype="bool", quant=int8_quant(), version=2)
+    return binary_batch(op_name, dtype, seed, cases, output_dtype="bool", values=tied_values(dtype))
 
 
 @pytest.mark.parametrize(

@@ -10,14 +10,17 @@ from kernel_harness import verify_model
 from modelkit import GraphBuilder
 
 
+def l2_normalization_node(b, dtype, shape):
+    q = random_quant(b.rng, "int8") if dtype == "int8" else None
+    x = b.input(shape, dtype, q)
+    b.node("L2_NORMALIZATION", [x], [b.output(shape, dtype, (1 / 128, 0) if q else None)], version=2 if q else 1)
+
+
 @pytest.mark.parametrize("dtype", ["float32", "int8"])
 def test_random(dtype):
     b = Batch(1 if dtype == "int8" else 2)
     for _ in range(20):
-        shape = random_shape(b.rng, max_rank=4) or [5]
-        q = random_quant(b.rng, "int8") if dtype == "int8" else None
-        x = b.input(shape, dtype, q)
-        b.node("L2_NORMALIZATION", [x], [b.output(shape, dtype, (1 / 128, 0) if q else None)], version=2 if q else 1)
+        l2_normalization_node(b, dtype, random_shape(b.rng, max_rank=4) or [5])
     verify_model(b.build(), sets=b.sets())
 
 

@@ -37,14 +37,19 @@ def select_shapes(rng, max_rank=6, max_elements=48):
     return out, shapes
 
 
+def select_node(b, dtype, out, shapes):
+    """One SELECT_V2 node: condition, x and y of `shapes` broadcasting to `out`."""
+    q = random_quant(b.rng, dtype) if dtype != "float32" else None
+    sc, sx, sy = shapes
+    ids = [b.input(sc, "bool"), b.input(sx, dtype, q), b.input(sy, dtype, q)]
+    b.node("SELECT_V2", ids, [b.output(out, dtype, q)])
+
+
 @pytest.mark.parametrize("dtype", TYPES)
 def test_random(dtype):
     b = Batch(TYPES.index(dtype))
     for _ in range(20):
-        out, (sc, sx, sy) = select_shapes(b.rng)
-        q = random_quant(b.rng, dtype) if dtype != "float32" else None
-        ids = [b.input(sc, "bool"), b.input(sx, dtype, q), b.input(sy, dtype, q)]
-        b.node("SELECT_V2", ids, [b.output(out, dtype, q)])
+        select_node(b, dtype, *select_shapes(b.rng))
     verify_model(b.build(), sets=b.sets())
 
 
@@ -52,9 +57,7 @@ def test_random(dtype):
 def test_in_qemu():
     b = Batch(9)
     for dtype in TYPES:
-        q = random_quant(b.rng, dtype) if dtype != "float32" else None
-        ids = [b.input([3, 1], "bool"), b.input([2, 1, 4], dtype, q), b.input([4], dtype, q)]
-        b.node("SELECT_V2", ids, [b.output([2, 3, 4], dtype, q)])
+        select_node(b, dtype, [2, 3, 4], ([3, 1], [2, 1, 4], [4]))
     verify_model(b.build(), sets=b.sets(1), qemu=True)
 
 

@@ -11,6 +11,11 @@ from generator.model import read_model
 from kernel_harness import rand_scale, verify_model
 
 
+def small_int32(rng, shape):
+    """int32 values whose squared differences stay within int32."""
+    return random_values(rng, "int32", shape, low=-40000, high=40000)
+
+
 def quantizer(dtype):
     """Random input quantizations; an output scale near the range of the squared input differences."""
     state = {}
@@ -33,7 +38,7 @@ def test_random(dtype, seed):
     if dtype in ("int8", "int16"):
         model, sets = binary_batch("SQUARED_DIFFERENCE", dtype, seed, quant=quantizer(dtype), version=2)
     else:
-        values = (lambda rng, s: random_values(rng, dtype, s, low=-40000, high=40000)) if dtype == "int32" else None
+        values = small_int32 if dtype == "int32" else None
         model, sets = binary_batch("SQUARED_DIFFERENCE", dtype, seed, values=values)
     verify_model(model, sets=sets)
 
@@ -44,7 +49,7 @@ def test_in_qemu():
     for dtype in ("float32", "int32", "int8", "int16"):
         quant = quantizer(dtype)
         quantized = dtype in ("int8", "int16")
-        values = (lambda rng, s: random_values(rng, "int32", s, low=-40000, high=40000)) if dtype == "int32" else None
+        values = small_int32 if dtype == "int32" else None
         x = b.input([3, 1, 4], dtype, quant(b.rng, "input1") if quantized else None, values)
         y = b.input([5, 1], dtype, quant(b.rng, "input2") if quantized else None, values)
         out_q = quant(b.rng, "output") if quantized else None
