@@ -16,7 +16,7 @@ typedef struct {
     int32_t output_depth;
 } mg_fully_connected_shape;
 
-/* ---- reference (int8 and float32) ---- */
+/* ---- reference (int8, int16 activations with int8 weights, and float32) ---- */
 typedef struct {
     mg_fully_connected_shape shape;
     int32_t input_offset;      /* minus the input zero point */
@@ -26,8 +26,9 @@ typedef struct {
     int32_t output_shift;      /* ... and a power-of-two shift */
     float input_scale;         /* per-channel: with the weights' scales in the model, they give each channel's */
     float output_scale;        /* multiplier and shift (mg_requant.h), as TFLite Micro's Prepare does */
-    int32_t act_min;           /* int8: the fused activation as a quantized range */
+    int32_t act_min;           /* int8, int16: the fused activation as a quantized range */
     int32_t act_max;
+    int32_t accumulator_64; /* int16: TFLite's int64 accumulator (int64 bias), 0: int32 (int32 bias) */
     float act_min_f; /* float32: the fused activation range */
     float act_max_f;
 } mg_fully_connected_params;
@@ -35,6 +36,9 @@ typedef struct {
 /* weight_scales: per-channel only, the weights' float32 scales in the model (mg_tensor_scales). */
 void mg_fully_connected_s8(const mg_fully_connected_params *p, const int8_t *input, const int8_t *weights,
                            const uint8_t *weight_scales, const int32_t *bias, int8_t *output);
+/* 16x8: bias int64 (accumulator_64) or int32, or none. */
+void mg_fully_connected_s16(const mg_fully_connected_params *p, const int16_t *input, const int8_t *weights,
+                            const uint8_t *weight_scales, const void *bias, int16_t *output);
 void mg_fully_connected_f32(const mg_fully_connected_params *p, const float *input, const float *weights,
                             const float *bias, float *output);
 

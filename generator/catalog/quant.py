@@ -9,6 +9,7 @@ import numpy as np
 from ..model import Tensor
 
 INT8_MIN, INT8_MAX = -128, 127
+INT16_MIN, INT16_MAX = -32768, 32767
 FLOAT_LOWEST, FLOAT_MAX = float(-np.finfo(np.float32).max), float(np.finfo(np.float32).max)
 ACTIVATIONS = {0: "NONE", 1: "RELU", 2: "RELU_N1_TO_1", 3: "RELU6", 4: "TANH", 5: "SIGN_BIT"}
 
@@ -54,19 +55,28 @@ def multiplier_from_scales(in_scale: float, w_scale: float, out_scale: float) ->
 
 
 def activation_range_int8(activation: int, out: Tensor) -> tuple[int, int]:
+    return _activation_range_quantized(activation, out, INT8_MIN, INT8_MAX)
+
+
+def activation_range_int16(activation: int, out: Tensor) -> tuple[int, int]:
+    return _activation_range_quantized(activation, out, INT16_MIN, INT16_MAX)
+
+
+def _activation_range_quantized(activation: int, out: Tensor, lowest: int, highest: int) -> tuple[int, int]:
+    """CalculateActivationRangeQuantized: the activation's bounds quantized, within the type's range."""
     scale, zp = scale_of(out), zero_point_of(out)
 
     def q(value: float) -> int:
         return zp + round_half_away(float(np.float32(value) / scale))
 
     if activation == 0:
-        return INT8_MIN, INT8_MAX
+        return lowest, highest
     if activation == 1:
-        return max(INT8_MIN, q(0.0)), INT8_MAX
+        return max(lowest, q(0.0)), highest
     if activation == 3:
-        return max(INT8_MIN, q(0.0)), min(INT8_MAX, q(6.0))
+        return max(lowest, q(0.0)), min(highest, q(6.0))
     if activation == 2:
-        return max(INT8_MIN, q(-1.0)), min(INT8_MAX, q(1.0))
+        return max(lowest, q(-1.0)), min(highest, q(1.0))
     raise ValueError(f"fused activation {ACTIVATIONS.get(activation, activation)} is not supported")
 
 
