@@ -131,14 +131,36 @@ def test_random(op_name):
     verify_model(b.build(), sets=b.sets())
 
 
+DSP = ["dsp", "reference"]
+
+
+@pytest.mark.parametrize("op_name", ["CONV_2D"])
+def test_dsp_random(op_name):
+    """The dsp kernels on the same random nodes (the grouped ones stay with the reference kernel)."""
+    b = Batch(list(BUILDERS).index(op_name) + 160)
+    for i in range(NODES):
+        BUILDERS[op_name](b, boost=i % 6 == 5)
+    model = b.build()
+    backends = [k.backend for k in check(read_model(model), backends=DSP).kernels]
+    assert backends.count("dsp") >= NODES // 2, backends
+    verify_model(model, sets=b.sets(), backends=DSP)
+
+
 @pytest.mark.qemu
 @pytest.mark.parametrize("board", ["mps2-an386", "mps3-an547"])
 def test_in_qemu(board):
+    """Every op with the reference kernels, then CONV_2D again with the dsp one, in one build per board."""
     b = Batch(170)
     for build in BUILDERS.values():
         for boost in (False, True):
             build(b, boost)
-    verify_model(b.build(), sets=b.sets(1), qemu=True, board=board)
+    reference = len(b.outputs)
+    for boost in (False, True, False):
+        conv_node(b, boost)
+    model = b.build()
+    kernels = check(read_model(model), backends=DSP).kernels
+    assert any(k.backend == "dsp" for k in kernels[reference:])
+    verify_model(model, sets=b.sets(1), qemu=True, board=board, backends=DSP)
 
 
 def _refusal(inputs_of, op_name, **opts) -> str:
