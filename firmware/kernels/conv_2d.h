@@ -77,13 +77,13 @@ extern const mg_registration mg_register_conv_2d_dsp;
  * The reference parameters (mg_conv_2d_params) and prepare. MG_DSP_S16_COLS output pixels at a time: their windows
  * become int16 columns in the scratch buffer (taps outside the input zero), grouped by four taps as the operand
  * pairs (x0, x2), (x1, x3) of mg_dsp_mac.h and the columns interleaved per group; every filter row, read in place
- * from the model, meets them: per 4 weights one LDR, two SXTB16 and per column one LDRD and two SMLAD. The int32
- * sums are exact: the generator claims a node only when every channel's sum of |weights| times 32768 fits int32
- * (_dsp_common.py); the bias and the int64 requantization follow as in the reference kernel. */
+ * from the model, meets them: per 4 weights one LDR, two SXTB16, two LDM and eight SMLAD. The int32 sums are
+ * exact: the generator claims a node only when every channel's sum of |weights| times 32768 plus |bias| fits int32
+ * (dsp_conv_2d_s16.py); TFLite's int64 requantization is then one SMMULR for right shifts of 1 to 16. */
 #define MG_DSP_S16_COLS 4 /* output pixels per pass over the filter */
 
 /* The columns (filter_taps rounded up to 4, per column), the last filter row padded to them, and each channel's
- * multiplier and shift. */
+ * bias and requantization. */
 size_t mg_conv_2d_s16_dsp_scratch_size(int32_t filter_taps, int32_t output_depth);
 void mg_conv_2d_s16_dsp(const mg_conv_2d_params *p, const int16_t *input, const int8_t *filter,
                         const uint8_t *filter_scales, const void *bias, int16_t *output, void *scratch);

@@ -56,7 +56,33 @@ static void build_column(const mg_conv_geometry *g, const int16_t *input, int32_
     }
 }
 
-/* One filter row (k4 taps, a multiple of 4) against the COLS columns. */
+/* One filter row (k4 taps, a multiple of 4) against the COLS columns: per group of 4 taps one weight word's halves
+ * against the four columns' pairs, brought by two LDM (mg_dsp_mac.h). */
+#if MG_DSP_NATIVE
+#define LOAD_TWO_COLUMNS "ldm %[x]!, {%[x0], %[x1], %[x2], %[x3]}\n\t"
+static inline void filter_row(const int8_t *row, const uint32_t *cols, int32_t k4, int32_t acc[COLS])
+{
+    int32_t a0 = 0, a1 = 0, a2 = 0, a3 = 0;
+    const int8_t *end = row + k4;
+    uint32_t lo, hi;
+    register uint32_t x0 __asm__("r4"), x1 __asm__("r5"), x2 __asm__("r6"), x3 __asm__("r7"); /* LDM's order */
+    __asm__ volatile("1:\n\t"                                                                 /* per group of 4 taps: */
+                     MG_DSP_ASM_LOAD_HALVES("%[w]", "%[lo]", "%[hi]")                         /* the weights' halves */
+                     LOAD_TWO_COLUMNS                                                         /* columns 0 and 1 */
+                         MG_DSP_ASM_MAC4("%[a0]", "%[lo]", "%[hi]", "%[x0]", "%[x1]")         /* column 0 */
+                     MG_DSP_ASM_MAC4("%[a1]", "%[lo]", "%[hi]", "%[x2]", "%[x3]")             /* column 1 */
+                     LOAD_TWO_COLUMNS                                                         /* columns 2 and 3 */
+                         MG_DSP_ASM_MAC4("%[a2]", "%[lo]", "%[hi]", "%[x0]", "%[x1]")         /* column 2 */
+                     MG_DSP_ASM_MAC4("%[a3]", "%[lo]", "%[hi]", "%[x2]", "%[x3]")             /* column 3 */
+                     "cmp %[w], %[end]\n\t"                                                   /* to the row end */
+                     "bne 1b\n\t"
+                     : [a0] "+r"(a0), [a1] "+r"(a1), [a2] "+r"(a2), [a3] "+r"(a3), [w] "+r"(row), [x] "+r"(cols),
+                       [lo] "=&r"(lo), [hi] "=&r"(hi), [x0] "=&r"(x0), [x1] "=&r"(x1), [x2] "=&r"(x2), [x3] "=&r"(x3)
+                     : [end] "r"(end)
+                     : "cc", "memory");
+    acc[0] = a0, acc[1] = a1, acc[2] = a2, acc[3] = a3;
+}
+#else
 static inline void filter_row(const int8_t *row, const uint32_t *cols, int32_t k4, int32_t acc[COLS])
 {
     int32_t a0 = 0, a1 = 0, a2 = 0, a3 = 0;
@@ -70,6 +96,31 @@ static inline void filter_row(const int8_t *row, const uint32_t *cols, int32_t k
     }
     acc[0] = a0, acc[1] = a1, acc[2] = a2, acc[3] = a3;
 }
+#endif
+
+/* A channel's requantization: the bias (the generator checked that it and the sums fit int32 together) and, for
+ * TFLite's int64 path with a right shift of 1 to 16, its Q15 multiplier moved up so that one SMMULR gives
+ * (acc * reduced + 2^(total_shift - 1)) >> total_shift exactly; otherwise the reference step. */
+typedef struct {
+    int32_t bias;
+    int32_t fast_multiplier; /* 0: not the fast path */
+    int32_t multiplier;
+    int32_t shift;
+} channel;
+
+static channel channel_of(const mg_conv_2d_params *p, const uint8_t *filter_scales, const void *bias, int32_t o)
+{
+    channel ch = {0, 0, 0, 0};
+    mg_requant_channel(p->input_scale, p->output_scale, filter_scales, p->per_channel, o, &ch.multiplier, &ch.shift);
+    if (bias) {
+        ch.bias = p->accumulator_64 ? (int32_t)((const int64_t *)bias)[o] : ((const int32_t *)bias)[o];
+    }
+    if (p->accumulator_64 && ch.shift >= -16 && ch.shift <= -1) {
+        const int32_t reduced = ch.multiplier < 0x7FFF0000 ? (ch.multiplier + (1 << 15)) >> 16 : 0x7FFF;
+        ch.fast_multiplier = reduced << (17 + ch.shift);
+    }
+    return ch;
+}
 
 void mg_conv_2d_s16_dsp(const mg_conv_2d_params *p, const int16_t *input, const int8_t *filter,
                         const uint8_t *filter_scales, const void *bias, int16_t *output, void *scratch)
@@ -79,13 +130,12 @@ void mg_conv_2d_s16_dsp(const mg_conv_2d_params *p, const int16_t *input, const 
     const int32_t depth = g->output_depth, pixels = g->batches * g->output_height * g->output_width;
     int16_t *cols = scratch;                         /* the layout of mg_conv_2d_s16_dsp_scratch_size */
     int8_t *last_row = (int8_t *)(cols + COLS * k4); /* the last filter row, zero-padded: no read past it */
-    int32_t *channels = (int32_t *)(last_row + k4);  /* multiplier, shift */
+    channel *channels = (channel *)(last_row + k4);
     for (int32_t k = 0; k < k4; ++k) {
         last_row[k] = k < taps ? filter[(depth - 1) * taps + k] : 0;
     }
     for (int32_t o = 0; o < depth; ++o) {
-        mg_requant_channel(p->input_scale, p->output_scale, filter_scales, p->per_channel, o, &channels[2 * o],
-                           &channels[2 * o + 1]);
+        channels[o] = channel_of(p, filter_scales, bias, o);
     }
     mg_requant_s16_step step = {p->accumulator_64, 0, 0, 0, p->act_min, p->act_max};
     for (int32_t first = 0; first < pixels; first += COLS) {
@@ -97,9 +147,13 @@ void mg_conv_2d_s16_dsp(const mg_conv_2d_params *p, const int16_t *input, const 
         for (int32_t o = 0; o < depth; ++o) {
             int32_t acc[COLS];
             filter_row(o == depth - 1 ? last_row : filter + o * taps, (const uint32_t *)cols, k4, acc);
-            step.multiplier = channels[2 * o], step.shift = channels[2 * o + 1];
+            const channel *ch = &channels[o];
+            step.multiplier = ch->multiplier, step.shift = ch->shift;
             for (int32_t c = 0; c < n; ++c) {
-                out[c * depth + o] = mg_requant_s16(&step, acc[c], bias, o);
+                const int32_t sum = acc[c] + ch->bias; /* exact: the generator's bound */
+                out[c * depth + o] = ch->fast_multiplier ? (int16_t)mg_clamp(dsp_smmulr(sum, ch->fast_multiplier),
+                                                                             p->act_min, p->act_max)
+                                                         : mg_requant_s16(&step, sum, 0, o);
             }
         }
     }

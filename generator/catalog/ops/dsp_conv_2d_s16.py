@@ -1,7 +1,7 @@
 """CONV_2D 16x8 (int16 activations, int8 filters) in the dsp backend (firmware/kernels/conv_2d_s16_dsp.c): one
 group, any filter size, strides, dilations, padding and batches, the reference parameters and requantization. The
-kernel sums in int32 (SMLAD): it claims a node only when that is exact, every channel's sum of |weights| times the
-largest |int16| inside int32."""
+kernel sums in int32 (SMLAD) and adds the bias in int32: it claims a node only when that is exact, every channel's
+sum of |weights| times the largest |int16| plus |bias| inside int32."""
 
 from __future__ import annotations
 
@@ -18,10 +18,14 @@ INT16_MAGNITUDE = 32768
 
 def claims(op, inputs, outputs):
     inp, weights = inputs[0], inputs[1]
+    bias = inputs[2] if len(inputs) > 2 else None
     if not cc.is_16x8(inp, weights, outputs[0]) or weights.data is None or weights.shape[3] != inp.shape[3]:
         return False
-    channel_sums = np.abs(np.frombuffer(weights.data, np.int8).astype(np.int64)).reshape(weights.shape[0], -1).sum(1)
-    return int(channel_sums.max(initial=0)) * INT16_MAGNITUDE <= dc.INT32_MAX
+    if bias is not None and bias.data is None:
+        return False
+    sums = np.abs(weights.array().astype(np.int64)).reshape(weights.shape[0], -1).sum(axis=1)
+    bounds = sums * INT16_MAGNITUDE + np.abs(dc.bias_values(bias, weights.shape[0]))
+    return int(bounds.max(initial=0)) <= dc.INT32_MAX
 
 
 def scratch_bytes(op, inputs, outputs):
