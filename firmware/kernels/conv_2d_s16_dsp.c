@@ -2,8 +2,8 @@
  * (conv_2d_s16.c) with the filter rows against MG_DSP_S16_COLS int16 columns in SMLAD (conv_2d.h). */
 #include "conv_2d.h"
 #include "mg_dsp_mac.h"
+#include "mg_dsp_requant_s16.h"
 #include "mg_prepare_weighted.h"
-#include "mg_requant.h"
 
 #define COLS MG_DSP_S16_COLS
 
@@ -98,30 +98,6 @@ static inline void filter_row(const int8_t *row, const uint32_t *cols, int32_t k
 }
 #endif
 
-/* A channel's requantization: the bias (the generator checked that it and the sums fit int32 together) and, for
- * TFLite's int64 path with a right shift of 1 to 16, its Q15 multiplier moved up so that one SMMULR gives
- * (acc * reduced + 2^(total_shift - 1)) >> total_shift exactly; otherwise the reference step. */
-typedef struct {
-    int32_t bias;
-    int32_t fast_multiplier; /* 0: not the fast path */
-    int32_t multiplier;
-    int32_t shift;
-} channel;
-
-static channel channel_of(const mg_conv_2d_params *p, const uint8_t *filter_scales, const void *bias, int32_t o)
-{
-    channel ch = {0, 0, 0, 0};
-    mg_requant_channel(p->input_scale, p->output_scale, filter_scales, p->per_channel, o, &ch.multiplier, &ch.shift);
-    if (bias) {
-        ch.bias = p->accumulator_64 ? (int32_t)((const int64_t *)bias)[o] : ((const int32_t *)bias)[o];
-    }
-    if (p->accumulator_64 && ch.shift >= -16 && ch.shift <= -1) {
-        const int32_t reduced = ch.multiplier < 0x7FFF0000 ? (ch.multiplier + (1 << 15)) >> 16 : 0x7FFF;
-        ch.fast_multiplier = reduced << (17 + ch.shift);
-    }
-    return ch;
-}
-
 void mg_conv_2d_s16_dsp(const mg_conv_2d_params *p, const int16_t *input, const int8_t *filter,
                         const uint8_t *filter_scales, const void *bias, int16_t *output, void *scratch)
 {
@@ -130,12 +106,14 @@ void mg_conv_2d_s16_dsp(const mg_conv_2d_params *p, const int16_t *input, const 
     const int32_t depth = g->output_depth, pixels = g->batches * g->output_height * g->output_width;
     int16_t *cols = scratch;                         /* the layout of mg_conv_2d_s16_dsp_scratch_size */
     int8_t *last_row = (int8_t *)(cols + COLS * k4); /* the last filter row, zero-padded: no read past it */
-    channel *channels = (channel *)(last_row + k4);
+    mg_dsp_s16_channel *channels = (mg_dsp_s16_channel *)(last_row + k4);
     for (int32_t k = 0; k < k4; ++k) {
         last_row[k] = k < taps ? filter[(depth - 1) * taps + k] : 0;
     }
     for (int32_t o = 0; o < depth; ++o) {
-        channels[o] = channel_of(p, filter_scales, bias, o);
+        int32_t multiplier, shift;
+        mg_requant_channel(p->input_scale, p->output_scale, filter_scales, p->per_channel, o, &multiplier, &shift);
+        channels[o] = mg_dsp_s16_channel_of(multiplier, shift, p->accumulator_64, bias, o);
     }
     mg_requant_s16_step step = {p->accumulator_64, 0, 0, 0, p->act_min, p->act_max};
     for (int32_t first = 0; first < pixels; first += COLS) {
@@ -147,13 +125,8 @@ void mg_conv_2d_s16_dsp(const mg_conv_2d_params *p, const int16_t *input, const 
         for (int32_t o = 0; o < depth; ++o) {
             int32_t acc[COLS];
             filter_row(o == depth - 1 ? last_row : filter + o * taps, (const uint32_t *)cols, k4, acc);
-            const channel *ch = &channels[o];
-            step.multiplier = ch->multiplier, step.shift = ch->shift;
             for (int32_t c = 0; c < n; ++c) {
-                const int32_t sum = acc[c] + ch->bias; /* exact: the generator's bound */
-                out[c * depth + o] = ch->fast_multiplier ? (int16_t)mg_clamp(dsp_smmulr(sum, ch->fast_multiplier),
-                                                                             p->act_min, p->act_max)
-                                                         : mg_requant_s16(&step, sum, 0, o);
+                out[c * depth + o] = mg_dsp_s16_output(&channels[o], &step, acc[c]);
             }
         }
     }

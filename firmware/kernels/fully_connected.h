@@ -29,7 +29,7 @@ typedef struct {
     int32_t act_min;           /* int8, int16: the fused activation as a quantized range */
     int32_t act_max;
     int32_t accumulator_64; /* int16: TFLite's int64 accumulator (int64 bias), 0: int32 (int32 bias) */
-    float act_min_f; /* float32: the fused activation range */
+    float act_min_f;        /* float32: the fused activation range */
     float act_max_f;
 } mg_fully_connected_params;
 
@@ -62,6 +62,19 @@ void mg_fully_connected_s8_dsp(const mg_fully_connected_dsp_params *p, const int
                                int8_t *output, void *scratch);
 
 extern const mg_registration mg_register_fully_connected_dsp;
+
+/* ---- dsp backend, 16x8 (int16 activations, int8 weights) ----
+ * The reference parameters (mg_fully_connected_params) and prepare. The input, repacked once per batch into the
+ * operand pairs of mg_dsp_mac.h, meets four weight rows (read in place) at a time: per 4 inputs one LDRD, then per
+ * row one LDR, two SXTB16 and two SMLAD. The int32 sums are exact and TFLite's int64 requantization one SMMULR on
+ * the nodes the generator claims (mg_dsp_requant_s16.h, dsp_fully_connected_s16.py). */
+
+/* The paired inputs (accum_depth rounded down to 8, as int16) and each channel's bias and requantization. */
+size_t mg_fully_connected_s16_dsp_scratch_size(int32_t accum_depth, int32_t output_depth);
+void mg_fully_connected_s16_dsp(const mg_fully_connected_params *p, const int16_t *input, const int8_t *weights,
+                                const uint8_t *weight_scales, const void *bias, int16_t *output, void *scratch);
+
+extern const mg_registration mg_register_fully_connected_s16_dsp;
 
 /* ---- mve backend (Cortex-M55 Helium), int8 ----
  * The input offset is folded into the bias ahead of time (bias + input_offset * sum_d weights[o][d]), so the

@@ -134,7 +134,7 @@ def test_random(op_name):
 DSP = ["dsp", "reference"]
 
 
-@pytest.mark.parametrize("op_name", ["CONV_2D"])
+@pytest.mark.parametrize("op_name", ["CONV_2D", "FULLY_CONNECTED"])
 def test_dsp_random(op_name):
     """The dsp kernels on the same random nodes (the grouped ones stay with the reference kernel)."""
     b = Batch(list(BUILDERS).index(op_name) + 160)
@@ -149,7 +149,8 @@ def test_dsp_random(op_name):
 @pytest.mark.qemu
 @pytest.mark.parametrize("board", ["mps2-an386", "mps3-an547"])
 def test_in_qemu(board):
-    """Every op with the reference kernels, then CONV_2D again with the dsp one, in one build per board."""
+    """Every op with the reference kernels, then CONV_2D and FULLY_CONNECTED again with the dsp ones, in one build
+    per board."""
     b = Batch(170)
     for build in BUILDERS.values():
         for boost in (False, True):
@@ -157,6 +158,7 @@ def test_in_qemu(board):
     reference = len(b.outputs)
     for boost in (False, True, False):
         conv_node(b, boost)
+        fully_connected_node(b, boost)
     model = b.build()
     kernels = check(read_model(model), backends=DSP).kernels
     assert any(k.backend == "dsp" for k in kernels[reference:])

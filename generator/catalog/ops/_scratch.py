@@ -26,6 +26,7 @@ SOURCES = (
     "depthwise_conv_2d_s8_dsp.c",
     "depthwise_conv_2d_s8_mve.c",
     "fully_connected_s8_dsp.c",
+    "fully_connected_s16_dsp_scratch_size.c",
 )
 
 

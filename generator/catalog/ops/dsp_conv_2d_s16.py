@@ -13,19 +13,13 @@ from . import _dsp_common as dc
 from . import _scratch
 from .conv_2d import FAMILY_SOURCES, macs, params, validate
 
-INT16_MAGNITUDE = 32768
-
 
 def claims(op, inputs, outputs):
     inp, weights = inputs[0], inputs[1]
     bias = inputs[2] if len(inputs) > 2 else None
-    if not cc.is_16x8(inp, weights, outputs[0]) or weights.data is None or weights.shape[3] != inp.shape[3]:
+    if not cc.is_16x8(inp, weights, outputs[0]) or weights.shape[3] != inp.shape[3]:
         return False
-    if bias is not None and bias.data is None:
-        return False
-    sums = np.abs(weights.array().astype(np.int64)).reshape(weights.shape[0], -1).sum(axis=1)
-    bounds = sums * INT16_MAGNITUDE + np.abs(dc.bias_values(bias, weights.shape[0]))
-    return int(bounds.max(initial=0)) <= dc.INT32_MAX
+    return dc.sums_fit_int32_16x8(weights, bias)
 
 
 def scratch_bytes(op, inputs, outputs):
@@ -44,6 +38,7 @@ SPEC = KernelSpec(
         "conv_2d_s16_dsp_scratch_size.c",
         "mg_dsp_mac.h",
         "mg_dsp.h",
+        "mg_dsp_requant_s16.h",
         "mg_fixedpoint.h",
         "mg_requant.h",
         "mg_requant.c",
