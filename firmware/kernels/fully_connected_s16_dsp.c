@@ -16,7 +16,7 @@ static void pair_inputs(const int16_t *x, uint32_t *pairs, int32_t k8)
     }
 }
 
-/* acc[r] += row r (rows `stride` apart from w) times the k8 paired inputs (k8 a multiple of 8, > 0). */
+/* acc[r] += row r (rows `stride` apart from w) times the k16 paired inputs (k16 a multiple of 16, > 0). */
 #if MG_DSP_NATIVE
 /* one weight word of a row against the pair in x02, x13 */
 #define ROW_STEP(w, a)                                                                                                 \
@@ -24,14 +24,14 @@ static void pair_inputs(const int16_t *x, uint32_t *pairs, int32_t k8)
 #define INPUTS_STEP                                                                                                    \
     "ldrd %[x02], %[x13], [%[x]], #8\n\t" ROW_STEP("%[w0]", "%[a0]") ROW_STEP("%[w1]", "%[a1]")                        \
         ROW_STEP("%[w2]", "%[a2]") ROW_STEP("%[w3]", "%[a3]")
-static inline void four_rows(int32_t acc[4], const int8_t *w, int32_t stride, const uint32_t *pairs, int32_t k8)
+static inline void four_rows(int32_t acc[4], const int8_t *w, int32_t stride, const uint32_t *pairs, int32_t k16)
 {
     int32_t a0 = acc[0], a1 = acc[1], a2 = acc[2], a3 = acc[3];
     const int8_t *w0 = w, *w1 = w + stride, *w2 = w + 2 * stride, *w3 = w + 3 * stride;
-    const uint32_t *end = pairs + k8 / 2;
+    const uint32_t *end = pairs + k16 / 2;
     uint32_t x02, x13, lo, hi;
     __asm__ volatile(
-        "1:\n\t" INPUTS_STEP INPUTS_STEP "cmp %[x], %[end]\n\t"
+        "1:\n\t" INPUTS_STEP INPUTS_STEP INPUTS_STEP INPUTS_STEP "cmp %[x], %[end]\n\t"
         "bne 1b\n\t"
         : [a0] "+r"(a0), [a1] "+r"(a1), [a2] "+r"(a2), [a3] "+r"(a3), [w0] "+r"(w0), [w1] "+r"(w1), [w2] "+r"(w2),
           [w3] "+r"(w3), [x] "+r"(pairs), [x02] "=&r"(x02), [x13] "=&r"(x13), [lo] "=&r"(lo), [hi] "=&r"(hi)
@@ -40,9 +40,9 @@ static inline void four_rows(int32_t acc[4], const int8_t *w, int32_t stride, co
     acc[0] = a0, acc[1] = a1, acc[2] = a2, acc[3] = a3;
 }
 #else
-static inline void four_rows(int32_t acc[4], const int8_t *w, int32_t stride, const uint32_t *pairs, int32_t k8)
+static inline void four_rows(int32_t acc[4], const int8_t *w, int32_t stride, const uint32_t *pairs, int32_t k16)
 {
-    for (int32_t k = 0; k < k8; k += 4, pairs += 2) {
+    for (int32_t k = 0; k < k16; k += 4, pairs += 2) {
         for (int32_t r = 0; r < 4; ++r) {
             acc[r] = mg_dsp_mac4_word(acc[r], dsp_ld32(w + r * stride + k), pairs[0], pairs[1]);
         }
@@ -50,27 +50,47 @@ static inline void four_rows(int32_t acc[4], const int8_t *w, int32_t stride, co
 }
 #endif
 
-/* acc += row w times the inputs [first, depth), one by one. */
-static inline int32_t row_tail(int32_t acc, const int8_t *w, const int16_t *x, int32_t first, int32_t depth)
+/* acc += row w times the inputs [first, depth): the paired ones up to k8, then one by one. */
+static inline __attribute__((always_inline)) int32_t row_tail(int32_t acc, const int8_t *w, const int16_t *x,
+                                                              const uint32_t *pairs, int32_t first, int32_t k8,
+                                                              int32_t depth)
 {
-    for (int32_t k = first; k < depth; ++k) {
+    int32_t k = first;
+    for (; k < k8; k += 4) {
+        acc = mg_dsp_mac4_word(acc, dsp_ld32(w + k), pairs[k / 2], pairs[k / 2 + 1]);
+    }
+    for (; k < depth; ++k) {
         acc += w[k] * x[k];
     }
     return acc;
 }
 
+/* Output o of the sum: its channel's constants, or with one multiplier channel 0's with output o's bias. */
+static inline __attribute__((always_inline)) int16_t output_of(const mg_fully_connected_params *p,
+                                                               mg_dsp_s16_channel *channels, const void *bias,
+                                                               mg_requant_s16_step *step, int32_t o, int32_t sum)
+{
+    if (p->per_channel) {
+        return mg_dsp_s16_output(&channels[o], step, sum);
+    }
+    channels[0].bias = mg_dsp_s16_bias(bias, p->accumulator_64, o);
+    return mg_dsp_s16_output(&channels[0], step, sum);
+}
+
 void mg_fully_connected_s16_dsp(const mg_fully_connected_params *p, const int16_t *input, const int8_t *weights,
                                 const uint8_t *weight_scales, const void *bias, int16_t *output, void *scratch)
 {
-    const int32_t depth = p->shape.accum_depth, outputs = p->shape.output_depth, k8 = depth & ~7;
+    const int32_t depth = p->shape.accum_depth, outputs = p->shape.output_depth, k8 = depth & ~7, k16 = depth & ~15;
     uint32_t *pairs = scratch; /* the layout of mg_fully_connected_s16_dsp_scratch_size */
     mg_dsp_s16_channel *channels = (mg_dsp_s16_channel *)(pairs + k8 / 2);
-    for (int32_t o = 0; o < outputs; ++o) {
-        int32_t multiplier = p->output_multiplier, shift = p->output_shift;
-        if (p->per_channel) {
+    if (p->per_channel) {
+        for (int32_t o = 0; o < outputs; ++o) {
+            int32_t multiplier, shift;
             mg_requant_channel(p->input_scale, p->output_scale, weight_scales, 1, o, &multiplier, &shift);
+            channels[o] = mg_dsp_s16_channel_of(multiplier, shift, p->accumulator_64, bias, o);
         }
-        channels[o] = mg_dsp_s16_channel_of(multiplier, shift, p->accumulator_64, bias, o);
+    } else { /* one multiplier: channel 0's constants serve every output, its bias set before each */
+        channels[0] = mg_dsp_s16_channel_of(p->output_multiplier, p->output_shift, p->accumulator_64, bias, 0);
     }
     mg_requant_s16_step step = {p->accumulator_64, 0, 0, p->output_offset, p->act_min, p->act_max};
     for (int32_t b = 0; b < p->shape.batches; ++b) {
@@ -81,20 +101,16 @@ void mg_fully_connected_s16_dsp(const mg_fully_connected_params *p, const int16_
         for (; o + 4 <= outputs; o += 4) {
             const int8_t *w = weights + o * depth;
             int32_t acc[4] = {0, 0, 0, 0};
-            if (k8 > 0) {
-                four_rows(acc, w, depth, pairs, k8);
+            if (k16 > 0) {
+                four_rows(acc, w, depth, pairs, k16);
             }
             for (int32_t r = 0; r < 4; ++r) {
-                out[o + r] = mg_dsp_s16_output(&channels[o + r], &step, row_tail(acc[r], w + r * depth, x, k8, depth));
+                const int32_t sum = k16 < depth ? row_tail(acc[r], w + r * depth, x, pairs, k16, k8, depth) : acc[r];
+                out[o + r] = output_of(p, channels, bias, &step, o + r, sum);
             }
         }
         for (; o < outputs; ++o) {
-            const int8_t *w = weights + o * depth;
-            int32_t acc = 0;
-            for (int32_t k = 0; k < k8; k += 4) {
-                acc = mg_dsp_mac4_word(acc, dsp_ld32(w + k), pairs[k / 2], pairs[k / 2 + 1]);
-            }
-            out[o] = mg_dsp_s16_output(&channels[o], &step, row_tail(acc, w, x, k8, depth));
+            out[o] = output_of(p, channels, bias, &step, o, row_tail(0, weights + o * depth, x, pairs, 0, k8, depth));
         }
     }
 }
