@@ -31,6 +31,9 @@ typedef struct {
     int32_t accumulator_64; /* int16: TFLite's int64 accumulator (int64 bias), 0: int32 (int32 bias) */
     float act_min_f;        /* float32: the fused activation range */
     float act_max_f;
+    /* dsp 16x8 with per-channel weights: each channel's multiplier and shift, from the generator (the reference
+     * kernels compute them from the scales; NULL) */
+    const int32_t *channel_requant;
 } mg_fully_connected_params;
 
 /* weight_scales: per-channel only, the weights' float32 scales in the model (mg_tensor_scales). */
@@ -72,7 +75,7 @@ extern const mg_registration mg_register_fully_connected_dsp;
 /* The paired inputs (accum_depth rounded down to 8, as int16) and each channel's bias and requantization. */
 size_t mg_fully_connected_s16_dsp_scratch_size(int32_t accum_depth, int32_t output_depth);
 void mg_fully_connected_s16_dsp(const mg_fully_connected_params *p, const int16_t *input, const int8_t *weights,
-                                const uint8_t *weight_scales, const void *bias, int16_t *output, void *scratch);
+                                const void *bias, int16_t *output, void *scratch);
 
 extern const mg_registration mg_register_fully_connected_s16_dsp;
 

@@ -78,15 +78,14 @@ static inline __attribute__((always_inline)) int16_t output_of(const mg_fully_co
 }
 
 void mg_fully_connected_s16_dsp(const mg_fully_connected_params *p, const int16_t *input, const int8_t *weights,
-                                const uint8_t *weight_scales, const void *bias, int16_t *output, void *scratch)
+                                const void *bias, int16_t *output, void *scratch)
 {
     const int32_t depth = p->shape.accum_depth, outputs = p->shape.output_depth, k8 = depth & ~7, k16 = depth & ~15;
     uint32_t *pairs = scratch; /* the layout of mg_fully_connected_s16_dsp_scratch_size */
     mg_dsp_s16_channel *channels = (mg_dsp_s16_channel *)(pairs + k8 / 2);
     if (p->per_channel) {
         for (int32_t o = 0; o < outputs; ++o) {
-            int32_t multiplier, shift;
-            mg_requant_channel(p->input_scale, p->output_scale, weight_scales, 1, o, &multiplier, &shift);
+            const int32_t multiplier = p->channel_requant[2 * o], shift = p->channel_requant[2 * o + 1];
             channels[o] = mg_dsp_s16_channel_of(multiplier, shift, p->accumulator_64, bias, o);
         }
     } else { /* one multiplier: channel 0's constants serve every output, its bias set before each */
@@ -120,7 +119,8 @@ static mg_status prepare(mg_node *node)
     const mg_fully_connected_params *p = node->params;
     const mg_fully_connected_shape *s = &p->shape;
     if (!node->scratch ||
-        node->scratch_size < mg_fully_connected_s16_dsp_scratch_size(s->accum_depth, s->output_depth)) {
+        node->scratch_size < mg_fully_connected_s16_dsp_scratch_size(s->accum_depth, s->output_depth) ||
+        (p->per_channel && !p->channel_requant)) {
         return mg_fail(node, "table or scratch missing from the generated plan");
     }
     if (mg_prepare_weighted_shapes(node, s->batches * s->accum_depth, s->output_depth * s->accum_depth,
@@ -130,15 +130,14 @@ static mg_status prepare(mg_node *node)
     if (mg_input(node, 0)->type != MG_INT16) {
         return mg_fail(node, "supports int16 activations with int8 weights only");
     }
-    return mg_prepare_weighted(node, s->output_depth, p->per_channel ? (uint32_t)s->output_depth : 0u,
-                               p->accumulator_64);
+    return mg_prepare_weighted(node, s->output_depth, 0u, p->accumulator_64); /* the scales: channel_requant */
 }
 
 static mg_status invoke(mg_node *node)
 {
     const mg_tensor *bias = mg_input(node, 2);
-    mg_fully_connected_s16_dsp(node->params, mg_input(node, 0)->data, mg_input(node, 1)->data, node->user_data,
-                               bias ? bias->data : 0, mg_output(node, 0)->data, node->scratch);
+    mg_fully_connected_s16_dsp(node->params, mg_input(node, 0)->data, mg_input(node, 1)->data, bias ? bias->data : 0,
+                               mg_output(node, 0)->data, node->scratch);
     return MG_OK;
 }
 

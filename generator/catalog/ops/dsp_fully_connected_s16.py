@@ -1,7 +1,8 @@
 """FULLY_CONNECTED 16x8 (int16 activations, int8 weights) in the dsp backend
 (firmware/kernels/fully_connected_s16_dsp.c): the reference parameters and requantization, four weight rows at a
 time in SMLAD. It claims nodes with a symmetric input (no input offset to fold) whose int32 sums are exact
-(_dsp_common.sums_fit_int32_16x8)."""
+(_dsp_common.sums_fit_int32_16x8).
+Per-channel requantization constants come from the generator (channel_requant)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,8 @@ from ..spec import KernelSpec
 from . import _conv_common as cc
 from . import _dsp_common as dc
 from . import _scratch
-from .fully_connected import FAMILY_SOURCES, macs, params, shape_params, validate
+from . import fully_connected as fc
+from .fully_connected import FAMILY_SOURCES, macs, shape_params, validate
 
 
 def claims(op, inputs, outputs):
@@ -19,6 +21,16 @@ def claims(op, inputs, outputs):
     if not cc.is_16x8(inp, weights, outputs[0]) or quant.zero_point_of(inp) != 0:
         return False
     return dc.sums_fit_int32_16x8(weights, bias)
+
+
+def params(op, inputs, outputs):
+    """The reference parameters; per-channel weights add each channel's multiplier and shift (computed here once,
+    as the reference kernel computes them on the device at every invoke)."""
+    node = fc.params(op, inputs, outputs)
+    if node.fields["per_channel"]:
+        pairs = fc.multiplier_pairs(inputs[0], inputs[1], outputs[0])
+        node.fields["channel_requant"] = [value for pair in pairs for value in pair]
+    return node
 
 
 def scratch_bytes(op, inputs, outputs):
