@@ -15,6 +15,8 @@ import test_dsp_depthwise_conv_2d
 import test_dsp_fully_connected
 import test_mve_conv_2d
 import test_mve_depthwise_conv_2d
+import test_weighted_16x8
+from op_cases import Batch
 
 from generator.check import check
 from generator.emit.render import c_value
@@ -24,6 +26,18 @@ from generator.plan import plan
 
 KERNELS = FIRMWARE / "kernels"
 CASES = 12
+
+
+def one_node(make):
+    """A random 16x8 case of one node (test_weighted_16x8's node makers)."""
+
+    def case(seed):
+        b = Batch(seed)
+        make(b)
+        return b.build()
+
+    return case
+
 
 # backend, random case maker, registration, its C sources (the mve ones compiled with the feature macro: the
 # registration holds no Helium code), the family header
@@ -63,20 +77,35 @@ KINDS = {
         ["depthwise_conv_2d_mve.c", "depthwise_conv_2d_s8_mve.c"],
         "depthwise_conv_2d.h",
     ),
+    "conv_2d_s16_dsp": (
+        "dsp",
+        one_node(test_weighted_16x8.conv_node),
+        "mg_register_conv_2d_s16_dsp",
+        ["conv_2d_s16_dsp.c", "conv_2d_s16_dsp_scratch_size.c"],
+        "conv_2d.h",
+    ),
+    "fully_connected_s16_dsp": (
+        "dsp",
+        one_node(test_weighted_16x8.fully_connected_node),
+        "mg_register_fully_connected_s16_dsp",
+        ["fully_connected_s16_dsp.c", "fully_connected_s16_dsp_scratch_size.c"],
+        "fully_connected.h",
+    ),
 }
 
-TYPES = {"INT8": "MG_INT8", "INT32": "MG_INT32"}
+TYPES = {"INT8": "MG_INT8", "INT16": "MG_INT16", "INT32": "MG_INT32", "INT64": "MG_INT64"}
 
 MAIN_C = r"""
 #include <stdio.h>
 #include "mg_tensor_scales.h"
 const uint8_t mg_model_data[4];
 const char *mg_failure_reason;
-const uint8_t *mg_tensor_scales(int32_t tensor, uint32_t count) /* the backends never ask */
+const uint8_t *mg_tensor_scales(int32_t tensor, uint32_t count) /* only the 16x8 CONV_2D asks: any bytes do */
 {
+    static const uint8_t scales[4];
     (void)tensor;
     (void)count;
-    return 0;
+    return scales;
 }
 static unsigned char scratch[1 << 20];
 int main(void)
