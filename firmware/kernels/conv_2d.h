@@ -117,4 +117,14 @@ void mg_conv_2d_s8_mve(const mg_conv_2d_mve_params *p, const int8_t *input, cons
 
 extern const mg_registration mg_register_conv_2d_mve;
 
+/* ---- mve backend, 16x8 (int16 activations, int8 filters), one group ----
+ * The reference parameters and prepare; each output pixel's window becomes one int16 im2col row in scratch, which
+ * meets every filter row in the 16x8 matrix core (mg_mve_matmul_s16.h: per 8 taps and 4 channels five loads and
+ * four VMLADAVA), exact and requantized as the dsp 16x8 kernel on the nodes the generator claims. */
+size_t mg_conv_2d_s16_mve_scratch_size(int32_t filter_taps, int32_t output_depth);
+void mg_conv_2d_s16_mve(const mg_conv_2d_params *p, const int16_t *input, const int8_t *filter,
+                        const uint8_t *filter_scales, const void *bias, int16_t *output, void *scratch);
+
+extern const mg_registration mg_register_conv_2d_s16_mve;
+
 #endif

@@ -96,4 +96,13 @@ void mg_fully_connected_s8_mve(const mg_fully_connected_mve_params *p, const int
 
 extern const mg_registration mg_register_fully_connected_mve;
 
+/* ---- mve backend, 16x8 (int16 activations, int8 weights) ----
+ * The reference parameters and prepare; each batch row meets the weight rows in the 16x8 matrix core
+ * (mg_mve_matmul_s16.h), exact and requantized as the dsp 16x8 kernel on the nodes the generator claims. */
+size_t mg_fully_connected_s16_mve_scratch_size(int32_t output_depth);
+void mg_fully_connected_s16_mve(const mg_fully_connected_params *p, const int16_t *input, const int8_t *weights,
+                                const void *bias, int16_t *output, void *scratch);
+
+extern const mg_registration mg_register_fully_connected_s16_mve;
+
 #endif

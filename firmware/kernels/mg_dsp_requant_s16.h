@@ -44,8 +44,8 @@ static inline mg_dsp_s16_channel mg_dsp_s16_channel_of(int32_t multiplier, int32
 }
 
 /* The reference step, out of the kernels' loops. */
-static inline __attribute__((noinline)) int16_t mg_dsp_s16_reference_output(const mg_dsp_s16_channel *ch,
-                                                                            mg_requant_s16_step *step, int32_t acc)
+static __attribute__((noinline, unused)) int16_t mg_dsp_s16_reference_output(const mg_dsp_s16_channel *ch,
+                                                                             mg_requant_s16_step *step, int32_t acc)
 {
     step->multiplier = ch->multiplier, step->shift = ch->shift;
     return mg_requant_s16(step, acc, 0, 0);

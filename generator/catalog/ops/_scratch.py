@@ -23,10 +23,12 @@ SOURCES = (
     "conv_2d_s8_dsp.c",
     "conv_2d_s8_mve.c",
     "conv_2d_s16_dsp_scratch_size.c",
+    "conv_2d_s16_mve_scratch_size.c",
     "depthwise_conv_2d_s8_dsp.c",
     "depthwise_conv_2d_s8_mve.c",
     "fully_connected_s8_dsp.c",
     "fully_connected_s16_dsp_scratch_size.c",
+    "fully_connected_s16_mve_scratch_size.c",
 )
 
 

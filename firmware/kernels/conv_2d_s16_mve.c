@@ -1,0 +1,84 @@
+/* CONV_2D 16x8, mve backend (Cortex-M55): TFLite Micro's reference ConvPerChannel for int16 input
+ * (conv_2d_s16.c): each output pixel's window becomes one int16 im2col row (zeros for the padding), which meets
+ * every filter row in the 16x8 matrix core (mg_mve_matmul_s16.h). */
+#include <string.h>
+
+#include "conv_2d.h"
+#include "mg_mve_matmul_s16.h"
+#include "mg_prepare_weighted.h"
+
+#if defined(__ARM_FEATURE_MVE)
+
+/* The window of output pixel (b, oy, ox) as one row of taps in (ky, kx, c) order. */
+static void im2col_row(const mg_conv_geometry *g, const int16_t *image, int32_t oy, int32_t ox, int16_t *row)
+{
+    const int32_t y0 = oy * g->stride_height - g->pad_height, x0 = ox * g->stride_width - g->pad_width;
+    const size_t run = (size_t)g->input_depth * sizeof(int16_t);
+    for (int32_t ky = 0; ky < g->filter_height; ++ky) {
+        const int32_t y = y0 + ky * g->dilation_height;
+        for (int32_t kx = 0; kx < g->filter_width; ++kx, row += g->input_depth) {
+            const int32_t x = x0 + kx * g->dilation_width;
+            if (y >= 0 && y < g->input_height && x >= 0 && x < g->input_width) {
+                memcpy(row, image + (y * g->input_width + x) * g->input_depth, run);
+            } else {
+                memset(row, 0, run);
+            }
+        }
+    }
+}
+
+void mg_conv_2d_s16_mve(const mg_conv_2d_params *p, const int16_t *input, const int8_t *filter,
+                        const uint8_t *filter_scales, const void *bias, int16_t *output, void *scratch)
+{
+    const mg_conv_geometry *g = &p->geometry;
+    const int32_t taps = g->filter_height * g->filter_width * g->input_depth, depth = g->output_depth;
+    mg_dsp_s16_channel *table = scratch; /* the layout of mg_conv_2d_s16_mve_scratch_size */
+    int16_t *row = (int16_t *)(table + depth);
+    for (int32_t o = 0; o < depth; ++o) {
+        int32_t multiplier, shift;
+        mg_requant_channel(p->input_scale, p->output_scale, filter_scales, p->per_channel, o, &multiplier, &shift);
+        table[o] = mg_dsp_s16_channel_of(multiplier, shift, p->accumulator_64, bias, o);
+    }
+    mg_mve_s16_rows rows = {filter, taps, depth, table, 0, bias, {p->accumulator_64, 0, 0, 0, p->act_min, p->act_max}};
+    for (int32_t b = 0; b < g->batches; ++b) {
+        const int16_t *image = input + b * g->input_height * g->input_width * g->input_depth;
+        for (int32_t oy = 0; oy < g->output_height; ++oy) {
+            for (int32_t ox = 0; ox < g->output_width; ++ox, output += depth) {
+                im2col_row(g, image, oy, ox, row);
+                mg_matmul_rows_s16_mve(&rows, row, output);
+            }
+        }
+    }
+}
+
+static mg_status prepare(mg_node *node)
+{
+    const mg_conv_2d_params *p = node->params;
+    const mg_conv_geometry *g = &p->geometry;
+    const int32_t taps = g->filter_height * g->filter_width * g->input_depth;
+    if (p->filter_input_depth != g->input_depth || !node->scratch ||
+        node->scratch_size < mg_conv_2d_s16_mve_scratch_size(taps, g->output_depth)) {
+        return mg_fail(node, "table or scratch missing from the generated plan");
+    }
+    if (mg_prepare_weighted_shapes(node, mg_conv_input_elements(g), g->output_depth * taps,
+                                   mg_conv_output_elements(g))) {
+        return MG_ERROR;
+    }
+    if (mg_input(node, 0)->type != MG_INT16) {
+        return mg_fail(node, "supports int16 activations with int8 filters only");
+    }
+    return mg_prepare_weighted(node, g->output_depth, p->per_channel ? (uint32_t)g->output_depth : 1u,
+                               p->accumulator_64);
+}
+
+static mg_status invoke(mg_node *node)
+{
+    const mg_tensor *bias = mg_input(node, 2);
+    mg_conv_2d_s16_mve(node->params, mg_input(node, 0)->data, mg_input(node, 1)->data, node->user_data,
+                       bias ? bias->data : 0, mg_output(node, 0)->data, node->scratch);
+    return MG_OK;
+}
+
+const mg_registration mg_register_conv_2d_s16_mve = {0, 0, prepare, invoke};
+
+#endif
