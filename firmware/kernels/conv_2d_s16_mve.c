@@ -39,7 +39,7 @@ void mg_conv_2d_s16_mve(const mg_conv_2d_params *p, const int16_t *input, const 
         mg_requant_channel(p->input_scale, p->output_scale, filter_scales, p->per_channel, o, &multiplier, &shift);
         table[o] = mg_dsp_s16_channel_of(multiplier, shift, p->accumulator_64, bias, o);
     }
-    mg_mve_s16_rows rows = {filter, taps, depth, table, 0, bias, {p->accumulator_64, 0, 0, 0, p->act_min, p->act_max}};
+    mg_mve_s16_rows rows = {filter, taps, depth, table, {p->accumulator_64, 0, 0, 0, p->act_min, p->act_max}};
     for (int32_t b = 0; b < g->batches; ++b) {
         const int16_t *image = input + b * g->input_height * g->input_width * g->input_depth;
         for (int32_t oy = 0; oy < g->output_height; ++oy) {

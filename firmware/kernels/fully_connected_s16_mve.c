@@ -11,21 +11,16 @@ void mg_fully_connected_s16_mve(const mg_fully_connected_params *p, const int16_
                                 const void *bias, int16_t *output, void *scratch)
 {
     const int32_t depth = p->shape.accum_depth, outputs = p->shape.output_depth;
-    mg_mve_s16_rows rows = {weights,
-                            depth,
-                            outputs,
-                            scratch,
-                            !p->per_channel,
-                            bias,
-                            {p->accumulator_64, 0, 0, p->output_offset, p->act_min, p->act_max}};
-    if (p->per_channel) {
-        for (int32_t o = 0; o < outputs; ++o) {
-            const int32_t multiplier = p->channel_requant[2 * o], shift = p->channel_requant[2 * o + 1];
-            rows.table[o] = mg_dsp_s16_channel_of(multiplier, shift, p->accumulator_64, bias, o);
+    mg_dsp_s16_channel *table = scratch; /* the layout of mg_fully_connected_s16_mve_scratch_size */
+    for (int32_t o = 0; o < outputs; ++o) {
+        int32_t multiplier = p->output_multiplier, shift = p->output_shift;
+        if (p->per_channel) {
+            multiplier = p->channel_requant[2 * o], shift = p->channel_requant[2 * o + 1];
         }
-    } else {
-        rows.table[0] = mg_dsp_s16_channel_of(p->output_multiplier, p->output_shift, p->accumulator_64, bias, 0);
+        table[o] = mg_dsp_s16_channel_of(multiplier, shift, p->accumulator_64, bias, o);
     }
+    mg_mve_s16_rows rows = {
+        weights, depth, outputs, table, {p->accumulator_64, 0, 0, p->output_offset, p->act_min, p->act_max}};
     for (int32_t b = 0; b < p->shape.batches; ++b) {
         mg_matmul_rows_s16_mve(&rows, input + b * depth, output + b * outputs);
     }

@@ -6,28 +6,44 @@
 
 #include <arm_mve.h>
 
-/* acc[r] = x . row r for four rows `depth` apart from w. */
+/* acc[r] = x . row r for four rows `depth` apart from w: whole blocks of 8 taps in assembly (GCC 12 spills the
+ * intrinsics' loop), with the widening byte loads' low base registers and VMLADAVA's even ones pinned; the last
+ * block under a predicate (the other lanes load zero: no read past a row). */
 static inline __attribute__((always_inline)) void four_rows(const int16_t *x, const int8_t *w, int32_t depth,
                                                             int32_t acc[4])
 {
-    const int8_t *w1 = w + depth, *w2 = w1 + depth, *w3 = w2 + depth;
-    int32_t a0 = 0, a1 = 0, a2 = 0, a3 = 0, k = 0;
-    for (; k + 8 <= depth; k += 8) {
-        const int16x8_t xv = vldrhq_s16(x + k);
-        a0 = vmladavaq_s16(a0, xv, vldrbq_s16(w + k));
-        a1 = vmladavaq_s16(a1, xv, vldrbq_s16(w1 + k));
-        a2 = vmladavaq_s16(a2, xv, vldrbq_s16(w2 + k));
-        a3 = vmladavaq_s16(a3, xv, vldrbq_s16(w3 + k));
+    register int32_t a0 __asm__("r0") = 0, a1 __asm__("r8") = 0, a2 __asm__("r10") = 0, a3 __asm__("r12") = 0;
+    register const int8_t *w0 __asm__("r1") = w, *w1 __asm__("r2") = w + depth;
+    register const int8_t *w2 __asm__("r3") = w + 2 * depth, *w3 __asm__("r4") = w + 3 * depth;
+    const int32_t blocks = depth >> 3;
+    if (blocks > 0) {
+        __asm__ volatile("dls lr, %[n]\n\t"
+                         "1:\n\t"
+                         "vldrh.s16 q0, [%[x]], #16\n\t"
+                         "vldrb.s16 q1, [%[w0]], #8\n\t"
+                         "vmladava.s16 %[a0], q0, q1\n\t"
+                         "vldrb.s16 q2, [%[w1]], #8\n\t"
+                         "vmladava.s16 %[a1], q0, q2\n\t"
+                         "vldrb.s16 q3, [%[w2]], #8\n\t"
+                         "vmladava.s16 %[a2], q0, q3\n\t"
+                         "vldrb.s16 q1, [%[w3]], #8\n\t"
+                         "vmladava.s16 %[a3], q0, q1\n\t"
+                         "le lr, 1b\n\t"
+                         : [a0] "+r"(a0), [a1] "+r"(a1), [a2] "+r"(a2), [a3] "+r"(a3), [x] "+r"(x), [w0] "+r"(w0),
+                           [w1] "+r"(w1), [w2] "+r"(w2), [w3] "+r"(w3)
+                         : [n] "r"(blocks)
+                         : "q0", "q1", "q2", "q3", "lr", "memory");
     }
-    if (k < depth) { /* the other lanes load zero: no read past a row */
-        const mve_pred16_t p = vctp16q((uint32_t)(depth - k));
-        const int16x8_t xv = vldrhq_z_s16(x + k, p);
-        a0 = vmladavaq_s16(a0, xv, vldrbq_z_s16(w + k, p));
-        a1 = vmladavaq_s16(a1, xv, vldrbq_z_s16(w1 + k, p));
-        a2 = vmladavaq_s16(a2, xv, vldrbq_z_s16(w2 + k, p));
-        a3 = vmladavaq_s16(a3, xv, vldrbq_z_s16(w3 + k, p));
+    int32_t s0 = a0, s1 = a1, s2 = a2, s3 = a3;
+    if (depth & 7) {
+        const mve_pred16_t p = vctp16q((uint32_t)(depth & 7));
+        const int16x8_t xv = vldrhq_z_s16(x, p);
+        s0 = vmladavaq_s16(s0, xv, vldrbq_z_s16(w0, p));
+        s1 = vmladavaq_s16(s1, xv, vldrbq_z_s16(w1, p));
+        s2 = vmladavaq_s16(s2, xv, vldrbq_z_s16(w2, p));
+        s3 = vmladavaq_s16(s3, xv, vldrbq_z_s16(w3, p));
     }
-    acc[0] = a0, acc[1] = a1, acc[2] = a2, acc[3] = a3;
+    acc[0] = s0, acc[1] = s1, acc[2] = s2, acc[3] = s3;
 }
 
 /* x . w, every block under a predicate. */
@@ -39,15 +55,6 @@ static int32_t one_row(const int16_t *x, const int8_t *w, int32_t depth)
         acc = vmladavaq_s16(acc, vldrhq_z_s16(x + k, p), vldrbq_z_s16(w + k, p));
     }
     return acc;
-}
-
-static inline __attribute__((always_inline)) int16_t output(mg_mve_s16_rows *rows, int32_t o, int32_t sum)
-{
-    if (!rows->one_table) {
-        return mg_dsp_s16_output(&rows->table[o], &rows->step, sum);
-    }
-    rows->table[0].bias = mg_dsp_s16_bias(rows->bias, rows->step.accumulator_64, o);
-    return mg_dsp_s16_output(&rows->table[0], &rows->step, sum);
 }
 
 void mg_matmul_rows_s16_mve(mg_mve_s16_rows *rows, const int16_t *x, int16_t *out)
@@ -64,7 +71,7 @@ void mg_matmul_rows_s16_mve(mg_mve_s16_rows *rows, const int16_t *x, int16_t *ou
             }
         }
         for (int32_t r = 0; r < n; ++r) {
-            out[o + r] = output(rows, o + r, acc[r]);
+            out[o + r] = mg_dsp_s16_output(&rows->table[o + r], &rows->step, acc[r]);
         }
     }
 }

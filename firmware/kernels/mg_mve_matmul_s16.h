@@ -10,15 +10,13 @@
 
 #include "mg_dsp_requant_s16.h"
 
-/* out[o * out_stride], o < channels: the outputs of row x (depth values) against the weight rows w[o] (depth
- * apart), channel o's constants in table[o] (with one_table, table[0] and channel o's bias from `bias`). */
+/* out[o], o < channels: the outputs of row x (depth values) against the weight rows w[o] (depth apart), channel o's
+ * constants in table[o]. */
 typedef struct {
     const int8_t *w;
     int32_t depth;
     int32_t channels;
-    mg_dsp_s16_channel *table;
-    int one_table; /* per-tensor: table[0] serves every channel, its bias set from bias */
-    const void *bias;
+    const mg_dsp_s16_channel *table;
     mg_requant_s16_step step;
 } mg_mve_s16_rows;
 
