@@ -9,17 +9,38 @@
 
 #if defined(__ARM_FEATURE_MVE)
 
+#include <arm_mve.h>
+
+/* n int16 values (a multiple of 8) from src, or zeros for NULL, to dst, a vector at a time. */
+static inline void copy_vectors(int16_t *dst, const int16_t *src, int32_t n)
+{
+    if (!src) {
+        for (int32_t c = 0; c < n; c += 8) {
+            vstrhq_s16(dst + c, vdupq_n_s16(0));
+        }
+        return;
+    }
+    for (int32_t c = 0; c < n; c += 8) {
+        vstrhq_s16(dst + c, vldrhq_s16(src + c));
+    }
+}
+
 /* The window of output pixel (b, oy, ox) as one row of taps in (ky, kx, c) order. */
 static void im2col_row(const mg_conv_geometry *g, const int16_t *image, int32_t oy, int32_t ox, int16_t *row)
 {
     const int32_t y0 = oy * g->stride_height - g->pad_height, x0 = ox * g->stride_width - g->pad_width;
-    const size_t run = (size_t)g->input_depth * sizeof(int16_t);
+    const int32_t depth = g->input_depth;
+    const size_t run = (size_t)depth * sizeof(int16_t);
     for (int32_t ky = 0; ky < g->filter_height; ++ky) {
         const int32_t y = y0 + ky * g->dilation_height;
-        for (int32_t kx = 0; kx < g->filter_width; ++kx, row += g->input_depth) {
+        for (int32_t kx = 0; kx < g->filter_width; ++kx, row += depth) {
             const int32_t x = x0 + kx * g->dilation_width;
-            if (y >= 0 && y < g->input_height && x >= 0 && x < g->input_width) {
-                memcpy(row, image + (y * g->input_width + x) * g->input_depth, run);
+            const int inside = y >= 0 && y < g->input_height && x >= 0 && x < g->input_width;
+            const int16_t *src = inside ? image + (y * g->input_width + x) * depth : 0;
+            if (depth % 8 == 0) {
+                copy_vectors(row, src, depth);
+            } else if (src) {
+                memcpy(row, src, run);
             } else {
                 memset(row, 0, run);
             }
@@ -34,12 +55,14 @@ void mg_conv_2d_s16_mve(const mg_conv_2d_params *p, const int16_t *input, const 
     const int32_t taps = g->filter_height * g->filter_width * g->input_depth, depth = g->output_depth;
     mg_dsp_s16_channel *table = scratch; /* the layout of mg_conv_2d_s16_mve_scratch_size */
     int16_t *row = (int16_t *)(table + depth);
+    int all_fast = 1;
     for (int32_t o = 0; o < depth; ++o) {
         int32_t multiplier, shift;
         mg_requant_channel(p->input_scale, p->output_scale, filter_scales, p->per_channel, o, &multiplier, &shift);
         table[o] = mg_dsp_s16_channel_of(multiplier, shift, p->accumulator_64, bias, o);
+        all_fast &= table[o].fast_multiplier != 0;
     }
-    mg_mve_s16_rows rows = {filter, taps, depth, table, {p->accumulator_64, 0, 0, 0, p->act_min, p->act_max}};
+    mg_mve_s16_rows rows = {filter, taps, depth, table, all_fast, {p->accumulator_64, 0, 0, 0, p->act_min, p->act_max}};
     for (int32_t b = 0; b < g->batches; ++b) {
         const int16_t *image = input + b * g->input_height * g->input_width * g->input_depth;
         for (int32_t oy = 0; oy < g->output_height; ++oy) {

@@ -12,15 +12,17 @@ void mg_fully_connected_s16_mve(const mg_fully_connected_params *p, const int16_
 {
     const int32_t depth = p->shape.accum_depth, outputs = p->shape.output_depth;
     mg_dsp_s16_channel *table = scratch; /* the layout of mg_fully_connected_s16_mve_scratch_size */
+    int all_fast = 1;
     for (int32_t o = 0; o < outputs; ++o) {
         int32_t multiplier = p->output_multiplier, shift = p->output_shift;
         if (p->per_channel) {
             multiplier = p->channel_requant[2 * o], shift = p->channel_requant[2 * o + 1];
         }
         table[o] = mg_dsp_s16_channel_of(multiplier, shift, p->accumulator_64, bias, o);
+        all_fast &= table[o].fast_multiplier != 0;
     }
-    mg_mve_s16_rows rows = {
-        weights, depth, outputs, table, {p->accumulator_64, 0, 0, p->output_offset, p->act_min, p->act_max}};
+    mg_mve_s16_rows rows = {weights, depth,    outputs,
+                            table,   all_fast, {p->accumulator_64, 0, 0, p->output_offset, p->act_min, p->act_max}};
     for (int32_t b = 0; b < p->shape.batches; ++b) {
         mg_matmul_rows_s16_mve(&rows, input + b * depth, output + b * outputs);
     }

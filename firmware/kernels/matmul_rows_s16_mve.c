@@ -57,6 +57,20 @@ static int32_t one_row(const int16_t *x, const int8_t *w, int32_t depth)
     return acc;
 }
 
+/* out[0..3] from four sums with the channels' fast multipliers: mg_dsp_s16_output's SMMULR step four lanes at a
+ * time (VRMULH is SMMULR per lane), the constants gathered from the table's 16-byte entries. */
+static inline __attribute__((always_inline)) void
+four_outputs(const mg_mve_s16_rows *rows, const mg_dsp_s16_channel *table, const int32_t acc[4], int16_t *out)
+{
+    const uint32x4_t entries = vmulq_n_u32(vidupq_n_u32(0, 1), sizeof(mg_dsp_s16_channel));
+    const int32x4_t bias = vldrwq_gather_offset_s32(&table->bias, entries);
+    const int32x4_t multiplier = vldrwq_gather_offset_s32(&table->fast_multiplier, entries);
+    int32x4_t v = vrmulhq_s32(vaddq_s32(vldrwq_s32(acc), bias), multiplier);
+    v = vaddq_n_s32(v, rows->step.offset);
+    v = vminq_s32(vmaxq_s32(v, vdupq_n_s32(rows->step.act_min)), vdupq_n_s32(rows->step.act_max));
+    vstrhq_s32(out, v);
+}
+
 void mg_matmul_rows_s16_mve(mg_mve_s16_rows *rows, const int16_t *x, int16_t *out)
 {
     const int32_t depth = rows->depth, channels = rows->channels;
@@ -65,6 +79,10 @@ void mg_matmul_rows_s16_mve(mg_mve_s16_rows *rows, const int16_t *x, int16_t *ou
         int32_t acc[4];
         if (n == 4) {
             four_rows(x, rows->w + o * depth, depth, acc);
+            if (rows->all_fast) {
+                four_outputs(rows, &rows->table[o], acc, out + o);
+                continue;
+            }
         } else { /* the last channels one by one */
             for (int32_t r = 0; r < n; ++r) {
                 acc[r] = one_row(x, rows->w + (o + r) * depth, depth);

@@ -17,6 +17,7 @@ typedef struct {
     int32_t depth;
     int32_t channels;
     const mg_dsp_s16_channel *table;
+    int all_fast; /* every channel has a fast multiplier: groups of four requantize in vectors */
     mg_requant_s16_step step;
 } mg_mve_s16_rows;
 
