@@ -10,7 +10,8 @@ static mg_status prepare(mg_node *node)
     if (mg_prepare_weighted_shapes(node, mg_conv_input_elements(g), filter, mg_conv_output_elements(g))) {
         return MG_ERROR;
     }
-    return mg_prepare_weighted(node, g->output_depth, p->per_channel ? (uint32_t)g->output_depth : 1u, p->accumulator_64);
+    return mg_prepare_weighted(node, g->output_depth, p->per_channel ? (uint32_t)g->output_depth : 1u,
+                               p->accumulator_64);
 }
 
 static mg_status invoke(mg_node *node)

@@ -10,7 +10,8 @@ static mg_status prepare(mg_node *node)
                                    s->batches * s->output_depth)) {
         return MG_ERROR;
     }
-    return mg_prepare_weighted(node, s->output_depth, p->per_channel ? (uint32_t)s->output_depth : 0u, p->accumulator_64);
+    return mg_prepare_weighted(node, s->output_depth, p->per_channel ? (uint32_t)s->output_depth : 0u,
+                               p->accumulator_64);
 }
 
 static mg_status invoke(mg_node *node)

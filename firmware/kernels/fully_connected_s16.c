@@ -9,8 +9,8 @@ void mg_fully_connected_s16(const mg_fully_connected_params *p, const int16_t *i
                             const uint8_t *weight_scales, const void *bias, int16_t *output)
 {
     const int32_t depth = p->shape.accum_depth, out_depth = p->shape.output_depth;
-    mg_requant_s16_step step = {p->accumulator_64, p->output_multiplier, p->output_shift, p->output_offset,
-                                p->act_min,        p->act_max};
+    mg_requant_s16_step step = {p->accumulator_64, p->output_multiplier, p->output_shift,
+                                p->output_offset,  p->act_min,           p->act_max};
     for (int32_t o = 0; o < out_depth; ++o) {
         const int8_t *w = weights + o * depth;
         if (p->per_channel) {
