@@ -13,6 +13,7 @@
 
 #include "mg_conv_geometry.h"
 #include "mg_kernel.h"
+#include "mg_prepare_weighted.h"
 
 /* ---- reference (int8, int16 activations with int8 filters, and float32, grouped filters) ---- */
 typedef struct {
@@ -89,6 +90,22 @@ void mg_conv_2d_s16_dsp(const mg_conv_2d_params *p, const int16_t *input, const 
                         const uint8_t *filter_scales, const void *bias, int16_t *output, void *scratch);
 
 extern const mg_registration mg_register_conv_2d_s16_dsp;
+
+/* The prepare of the 16x8 backend kernels (the reference parameters): their scratch, then the reference checks. */
+static inline mg_status mg_conv_2d_s16_backend_prepare(mg_node *node, size_t scratch)
+{
+    const mg_conv_2d_params *p = node->params;
+    const mg_conv_geometry *g = &p->geometry;
+    const mg_weighted_s16_plan plan = {mg_conv_input_elements(g),
+                                       g->output_depth * g->filter_height * g->filter_width * g->input_depth,
+                                       mg_conv_output_elements(g),
+                                       g->output_depth,
+                                       p->per_channel ? (uint32_t)g->output_depth : 1u,
+                                       p->accumulator_64,
+                                       scratch,
+                                       p->filter_input_depth == g->input_depth};
+    return mg_prepare_weighted_s16_backend(node, &plan);
+}
 
 /* ---- mve backend (Cortex-M55 Helium), int8, one group ----
  * Each output pixel's receptive field becomes one row of K = filter_height * filter_width * input_depth int8

@@ -134,22 +134,9 @@ void mg_conv_2d_s16_dsp(const mg_conv_2d_params *p, const int16_t *input, const 
 
 static mg_status prepare(mg_node *node)
 {
-    const mg_conv_2d_params *p = node->params;
-    const mg_conv_geometry *g = &p->geometry;
+    const mg_conv_geometry *g = &((const mg_conv_2d_params *)node->params)->geometry;
     const int32_t taps = g->filter_height * g->filter_width * g->input_depth;
-    if (p->filter_input_depth != g->input_depth || !node->scratch ||
-        node->scratch_size < mg_conv_2d_s16_dsp_scratch_size(taps, g->output_depth)) {
-        return mg_fail(node, "table or scratch missing from the generated plan");
-    }
-    if (mg_prepare_weighted_shapes(node, mg_conv_input_elements(g), g->output_depth * taps,
-                                   mg_conv_output_elements(g))) {
-        return MG_ERROR;
-    }
-    if (mg_input(node, 0)->type != MG_INT16) {
-        return mg_fail(node, "supports int16 activations with int8 filters only");
-    }
-    return mg_prepare_weighted(node, g->output_depth, p->per_channel ? (uint32_t)g->output_depth : 1u,
-                               p->accumulator_64);
+    return mg_conv_2d_s16_backend_prepare(node, mg_conv_2d_s16_dsp_scratch_size(taps, g->output_depth));
 }
 
 static mg_status invoke(mg_node *node)

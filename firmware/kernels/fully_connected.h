@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "mg_kernel.h"
+#include "mg_prepare_weighted.h"
 
 typedef struct {
     int32_t batches;
@@ -78,6 +79,23 @@ void mg_fully_connected_s16_dsp(const mg_fully_connected_params *p, const int16_
                                 const void *bias, int16_t *output, void *scratch);
 
 extern const mg_registration mg_register_fully_connected_s16_dsp;
+
+/* The prepare of the 16x8 backend kernels (the reference parameters): their scratch and, for per-channel weights,
+ * channel_requant, then the reference checks. */
+static inline mg_status mg_fully_connected_s16_backend_prepare(mg_node *node, size_t scratch)
+{
+    const mg_fully_connected_params *p = node->params;
+    const mg_fully_connected_shape *s = &p->shape;
+    const mg_weighted_s16_plan plan = {s->batches * s->accum_depth,
+                                       s->output_depth * s->accum_depth,
+                                       s->batches * s->output_depth,
+                                       s->output_depth,
+                                       0u, /* the scales: channel_requant */
+                                       p->accumulator_64,
+                                       scratch,
+                                       !p->per_channel || p->channel_requant};
+    return mg_prepare_weighted_s16_backend(node, &plan);
+}
 
 /* ---- mve backend (Cortex-M55 Helium), int8 ----
  * The input offset is folded into the bias ahead of time (bias + input_offset * sum_d weights[o][d]), so the

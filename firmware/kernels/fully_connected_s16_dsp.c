@@ -116,21 +116,9 @@ void mg_fully_connected_s16_dsp(const mg_fully_connected_params *p, const int16_
 
 static mg_status prepare(mg_node *node)
 {
-    const mg_fully_connected_params *p = node->params;
-    const mg_fully_connected_shape *s = &p->shape;
-    if (!node->scratch ||
-        node->scratch_size < mg_fully_connected_s16_dsp_scratch_size(s->accum_depth, s->output_depth) ||
-        (p->per_channel && !p->channel_requant)) {
-        return mg_fail(node, "table or scratch missing from the generated plan");
-    }
-    if (mg_prepare_weighted_shapes(node, s->batches * s->accum_depth, s->output_depth * s->accum_depth,
-                                   s->batches * s->output_depth)) {
-        return MG_ERROR;
-    }
-    if (mg_input(node, 0)->type != MG_INT16) {
-        return mg_fail(node, "supports int16 activations with int8 weights only");
-    }
-    return mg_prepare_weighted(node, s->output_depth, 0u, p->accumulator_64); /* the scales: channel_requant */
+    const mg_fully_connected_shape *s = &((const mg_fully_connected_params *)node->params)->shape;
+    return mg_fully_connected_s16_backend_prepare(
+        node, mg_fully_connected_s16_dsp_scratch_size(s->accum_depth, s->output_depth));
 }
 
 static mg_status invoke(mg_node *node)

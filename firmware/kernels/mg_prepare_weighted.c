@@ -67,3 +67,17 @@ mg_status mg_prepare_weighted(mg_node *node, int32_t output_depth, uint32_t scal
     }
     return MG_OK;
 }
+
+mg_status mg_prepare_weighted_s16_backend(mg_node *node, const mg_weighted_s16_plan *plan)
+{
+    if (!plan->tables_ok || !node->scratch || node->scratch_size < plan->scratch) {
+        return mg_fail(node, "table or scratch missing from the generated plan");
+    }
+    if (check_node(node, plan->input_elements, plan->weight_elements, plan->output_elements, 0)) {
+        return MG_ERROR;
+    }
+    if (mg_tensors[node->inputs[0]].type != MG_INT16) {
+        return mg_fail(node, "supports int16 activations with int8 weights only");
+    }
+    return mg_prepare_weighted(node, plan->output_depth, plan->scale_count, plan->accumulator_64);
+}

@@ -26,4 +26,16 @@ mg_status mg_prepare_weighted_backend(mg_node *node, int32_t input_elements, int
  * node->user_data for invoke. */
 mg_status mg_prepare_weighted(mg_node *node, int32_t output_depth, uint32_t scale_count, int int64_bias);
 
+/* The 16x8 backend kernels (dsp, mve), which take the reference parameter blocks: their scratch and tables... */
+typedef struct {
+    int32_t input_elements, weight_elements, output_elements, output_depth;
+    uint32_t scale_count; /* the weight scales invoke reads (mg_prepare_weighted) */
+    int accumulator_64;
+    size_t scratch;
+    int tables_ok; /* the generated tables the kernel needs are present */
+} mg_weighted_s16_plan;
+
+/* ... then the shapes, int16 activations, and the reference checks (mg_prepare_weighted). */
+mg_status mg_prepare_weighted_s16_backend(mg_node *node, const mg_weighted_s16_plan *plan);
+
 #endif
