@@ -202,3 +202,14 @@ def test_refuses_large_multiplier():
         return [x, f]
 
     assert "below 128" in _refusal(inputs, "CONV_2D")
+
+
+def test_refuses_fully_connected_int16_bias():
+    g = GraphBuilder()
+    x = g.tensor([1, 4], "int16", 0.001, 0)
+    w = g.tensor([2, 4], "int8", [0.01], [0], data=np.ones((2, 4)))
+    bias = g.tensor([2], "int16", [1e-5], [0], data=[1, 2])
+    y = g.tensor([1, 2], "int16", 0.002, 0)
+    g.op("FULLY_CONNECTED", [x, w, bias], [y], version=7)
+    with pytest.raises(CheckError, match="INT64 or INT32 bias, not INT16"):
+        check(read_model(g.build([x], [y])))
