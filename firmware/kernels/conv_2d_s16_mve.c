@@ -25,25 +25,35 @@ static inline void copy_vectors(int16_t *dst, const int16_t *src, int32_t n)
     }
 }
 
-/* The window of output pixel (b, oy, ox) as one row of taps in (ky, kx, c) order. */
+/* n int16 values from src, or zeros for NULL, to dst. */
+static inline void copy_run(int16_t *dst, const int16_t *src, int32_t n)
+{
+    if (n % 8 == 0) {
+        copy_vectors(dst, src, n);
+    } else if (src) {
+        memcpy(dst, src, (size_t)n * sizeof(int16_t));
+    } else {
+        memset(dst, 0, (size_t)n * sizeof(int16_t));
+    }
+}
+
+/* The window of output pixel (b, oy, ox) as one row of taps in (ky, kx, c) order: a filter row whose taps all lie
+ * inside the input (no dilation) is one run of the input, others go tap by tap. */
 static void im2col_row(const mg_conv_geometry *g, const int16_t *image, int32_t oy, int32_t ox, int16_t *row)
 {
     const int32_t y0 = oy * g->stride_height - g->pad_height, x0 = ox * g->stride_width - g->pad_width;
-    const int32_t depth = g->input_depth;
-    const size_t run = (size_t)depth * sizeof(int16_t);
-    for (int32_t ky = 0; ky < g->filter_height; ++ky) {
+    const int32_t depth = g->input_depth, filter_row = g->filter_width * depth;
+    const int whole_rows = g->dilation_width == 1 && x0 >= 0 && x0 + g->filter_width <= g->input_width;
+    for (int32_t ky = 0; ky < g->filter_height; ++ky, row += filter_row) {
         const int32_t y = y0 + ky * g->dilation_height;
-        for (int32_t kx = 0; kx < g->filter_width; ++kx, row += depth) {
+        const int16_t *line = y >= 0 && y < g->input_height ? image + y * g->input_width * depth : 0;
+        if (whole_rows || !line) {
+            copy_run(row, line ? line + x0 * depth : 0, filter_row);
+            continue;
+        }
+        for (int32_t kx = 0; kx < g->filter_width; ++kx) {
             const int32_t x = x0 + kx * g->dilation_width;
-            const int inside = y >= 0 && y < g->input_height && x >= 0 && x < g->input_width;
-            const int16_t *src = inside ? image + (y * g->input_width + x) * depth : 0;
-            if (depth % 8 == 0) {
-                copy_vectors(row, src, depth);
-            } else if (src) {
-                memcpy(row, src, run);
-            } else {
-                memset(row, 0, run);
-            }
+            copy_run(row + kx * depth, x >= 0 && x < g->input_width ? line + x * depth : 0, depth);
         }
     }
 }

@@ -16,24 +16,30 @@ static inline __attribute__((always_inline)) void four_rows(const int16_t *x, co
     register const int8_t *w0 __asm__("r1") = w, *w1 __asm__("r2") = w + depth;
     register const int8_t *w2 __asm__("r3") = w + 2 * depth, *w3 __asm__("r4") = w + 3 * depth;
     const int32_t blocks = depth >> 3;
-    if (blocks > 0) {
+#define BLOCK                                                                                                          \
+    "vldrh.s16 q0, [%[x]], #16\n\t"                                                                                    \
+    "vldrb.s16 q1, [%[w0]], #8\n\t"                                                                                    \
+    "vmladava.s16 %[a0], q0, q1\n\t"                                                                                   \
+    "vldrb.s16 q2, [%[w1]], #8\n\t"                                                                                    \
+    "vmladava.s16 %[a1], q0, q2\n\t"                                                                                   \
+    "vldrb.s16 q3, [%[w2]], #8\n\t"                                                                                    \
+    "vmladava.s16 %[a2], q0, q3\n\t"                                                                                   \
+    "vldrb.s16 q1, [%[w3]], #8\n\t"                                                                                    \
+    "vmladava.s16 %[a3], q0, q1\n\t"
+#define OPERANDS                                                                                                       \
+    : [a0] "+r"(a0), [a1] "+r"(a1), [a2] "+r"(a2), [a3] "+r"(a3), [x] "+r"(x), [w0] "+r"(w0), [w1] "+r"(w1),          \
+      [w2] "+r"(w2), [w3] "+r"(w3)
+    if (blocks >= 2) { /* two blocks per LE */
         __asm__ volatile("dls lr, %[n]\n\t"
-                         "1:\n\t"
-                         "vldrh.s16 q0, [%[x]], #16\n\t"
-                         "vldrb.s16 q1, [%[w0]], #8\n\t"
-                         "vmladava.s16 %[a0], q0, q1\n\t"
-                         "vldrb.s16 q2, [%[w1]], #8\n\t"
-                         "vmladava.s16 %[a1], q0, q2\n\t"
-                         "vldrb.s16 q3, [%[w2]], #8\n\t"
-                         "vmladava.s16 %[a2], q0, q3\n\t"
-                         "vldrb.s16 q1, [%[w3]], #8\n\t"
-                         "vmladava.s16 %[a3], q0, q1\n\t"
-                         "le lr, 1b\n\t"
-                         : [a0] "+r"(a0), [a1] "+r"(a1), [a2] "+r"(a2), [a3] "+r"(a3), [x] "+r"(x), [w0] "+r"(w0),
-                           [w1] "+r"(w1), [w2] "+r"(w2), [w3] "+r"(w3)
-                         : [n] "r"(blocks)
+                         "1:\n\t" BLOCK BLOCK "le lr, 1b\n\t" OPERANDS
+                         : [n] "r"(blocks >> 1)
                          : "q0", "q1", "q2", "q3", "lr", "memory");
     }
+    if (blocks & 1) {
+        __asm__ volatile(BLOCK OPERANDS : : "q0", "q1", "q2", "q3", "memory");
+    }
+#undef BLOCK
+#undef OPERANDS
     int32_t s0 = a0, s1 = a1, s2 = a2, s3 = a3;
     if (depth & 7) {
         const mve_pred16_t p = vctp16q((uint32_t)(depth & 7));
