@@ -3,31 +3,19 @@
  * accumulator and the activation clamp; no offsets. Output channels are the outer loop, so each channel's
  * multiplier and shift are computed once per invoke. */
 #include "conv_2d.h"
-#include "mg_requant.h"
+#include "mg_conv_s16.h"
 
 void mg_conv_2d_s16(const mg_conv_2d_params *p, const int16_t *input, const int8_t *filter,
                     const uint8_t *filter_scales, const void *bias, int16_t *output)
 {
     const mg_conv_geometry *g = &p->geometry;
     const int32_t group_depth = p->filter_input_depth;
-    const int32_t in_image = g->input_height * g->input_width * g->input_depth;
     const int32_t filter_size = g->filter_height * g->filter_width * group_depth;
     mg_requant_s16_step step = {p->accumulator_64, 0, 0, 0, p->act_min, p->act_max};
     for (int32_t o = 0; o < g->output_depth; ++o) {
         mg_requant_channel(p->input_scale, p->output_scale, filter_scales, p->per_channel, o, &step.multiplier,
                            &step.shift);
         const int16_t *in_group = input + (o / p->filters_per_group) * group_depth;
-        int16_t *out = output + o;
-        for (int32_t b = 0; b < g->batches; ++b) {
-            for (int32_t oy = 0; oy < g->output_height; ++oy) {
-                for (int32_t ox = 0; ox < g->output_width; ++ox) {
-                    int64_t acc = mg_conv_window_sum_s16(g, in_group + b * in_image, filter + o * filter_size,
-                                                         oy * g->stride_height - g->pad_height,
-                                                         ox * g->stride_width - g->pad_width, group_depth, group_depth);
-                    *out = mg_requant_s16(&step, acc, bias, o);
-                    out += g->output_depth;
-                }
-            }
-        }
+        mg_conv_channel_s16(g, in_group, filter + o * filter_size, group_depth, group_depth, &step, bias, o, output);
     }
 }

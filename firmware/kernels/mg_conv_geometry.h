@@ -47,27 +47,4 @@ static inline void mg_conv_window(int32_t origin, int32_t dilation, int32_t size
     *end = hi;
 }
 
-/* The 16x8 kernels' sum for one output value: over the window's taps inside the input, in TFLite's (ky, kx, c)
- * order, `channels` int16 inputs (symmetric: no offset) from `input` (the group's or channel's first, of the
- * batch's image) against int8 weights from `weights` (the channel's first tap, taps `tap_stride` apart). */
-static inline int64_t mg_conv_window_sum_s16(const mg_conv_geometry *g, const int16_t *input, const int8_t *weights,
-                                             int32_t y0, int32_t x0, int32_t channels, int32_t tap_stride)
-{
-    int32_t ky0, ky1, kx0, kx1;
-    mg_conv_window(y0, g->dilation_height, g->input_height, g->filter_height, &ky0, &ky1);
-    mg_conv_window(x0, g->dilation_width, g->input_width, g->filter_width, &kx0, &kx1);
-    int64_t acc = 0;
-    for (int32_t ky = ky0; ky < ky1; ++ky) {
-        const int16_t *row = input + (y0 + ky * g->dilation_height) * g->input_width * g->input_depth;
-        for (int32_t kx = kx0; kx < kx1; ++kx) {
-            const int16_t *x = row + (x0 + kx * g->dilation_width) * g->input_depth;
-            const int8_t *w = weights + (ky * g->filter_width + kx) * tap_stride;
-            for (int32_t c = 0; c < channels; ++c) {
-                acc += w[c] * x[c];
-            }
-        }
-    }
-    return acc;
-}
-
 #endif

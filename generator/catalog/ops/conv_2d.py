@@ -65,6 +65,7 @@ SPEC = KernelSpec(
         "conv_2d.c",
         "conv_2d_s8.c",
         "conv_2d_s16.c",
+        "mg_conv_s16.h",
         "conv_2d_f32.c",
         "mg_fixedpoint.h",
         "mg_requant.h",

@@ -61,6 +61,7 @@ SPEC = KernelSpec(
         "depthwise_conv_2d.c",
         "depthwise_conv_2d_s8.c",
         "depthwise_conv_2d_s16.c",
+        "mg_conv_s16.h",
         "depthwise_conv_2d_f32.c",
         "mg_fixedpoint.h",
         "mg_requant.h",
