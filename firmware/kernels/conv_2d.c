@@ -10,7 +10,8 @@ static mg_status prepare(mg_node *node)
     if (mg_prepare_weighted_shapes(node, mg_conv_input_elements(g), filter, mg_conv_output_elements(g))) {
         return MG_ERROR;
     }
-    return mg_prepare_weighted(node, g->output_depth, p->per_channel ? (uint32_t)g->output_depth : 1u);
+    return mg_prepare_weighted(node, g->output_depth, p->per_channel ? (uint32_t)g->output_depth : 1u,
+                               p->accumulator_64);
 }
 
 static mg_status invoke(mg_node *node)
@@ -22,6 +23,8 @@ static mg_status invoke(mg_node *node)
     const void *bias_data = bias ? bias->data : 0;
     if (input->type == MG_INT8) {
         mg_conv_2d_s8(node->params, input->data, filter->data, node->user_data, bias_data, output->data);
+    } else if (input->type == MG_INT16) {
+        mg_conv_2d_s16(node->params, input->data, filter->data, node->user_data, bias_data, output->data);
     } else {
         mg_conv_2d_f32(node->params, input->data, filter->data, bias_data, output->data);
     }

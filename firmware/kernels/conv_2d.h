@@ -13,26 +13,31 @@
 
 #include "mg_conv_geometry.h"
 #include "mg_kernel.h"
+#include "mg_prepare_weighted.h"
 
-/* ---- reference (int8 and float32, grouped filters) ---- */
+/* ---- reference (int8, int16 activations with int8 filters, and float32, grouped filters) ---- */
 typedef struct {
     mg_conv_geometry geometry;
     int32_t filter_input_depth; /* input channels per group: input_depth / groups */
     int32_t filters_per_group;  /* output_depth / groups */
-    int32_t input_offset;       /* int8: minus the input zero point */
-    int32_t output_offset;      /* int8: the output zero point */
-    int32_t per_channel;        /* int8: 1 when the filter has one scale per output channel, 0 for one scale */
-    float input_scale;          /* int8: with the filter's scales in the model, they give each channel's */
+    int32_t input_offset;       /* int8, int16: minus the input zero point */
+    int32_t output_offset;      /* int8, int16: the output zero point */
+    int32_t per_channel;        /* int8, int16: 1 when the filter has one scale per output channel, 0 for one scale */
+    float input_scale;          /* int8, int16: with the filter's scales in the model, they give each channel's */
     float output_scale;         /* multiplier and shift (mg_requant.h), as TFLite Micro's Prepare does */
-    int32_t act_min;            /* int8: the fused activation as a quantized range */
+    int32_t act_min;            /* int8, int16: the fused activation as a quantized range */
     int32_t act_max;
-    float act_min_f; /* float32: the fused activation range */
+    int32_t accumulator_64; /* int16: TFLite's int64 accumulator (int64 bias), 0: int32 (int32 bias) */
+    float act_min_f;        /* float32: the fused activation range */
     float act_max_f;
 } mg_conv_2d_params;
 
 /* filter_scales: the filter's float32 scales in the model (mg_tensor_scales). */
 void mg_conv_2d_s8(const mg_conv_2d_params *p, const int8_t *input, const int8_t *filter, const uint8_t *filter_scales,
                    const int32_t *bias, int8_t *output);
+/* 16x8: bias int64 (accumulator_64) or int32, or none; TFLite ignores the offsets (zero, the generator checks). */
+void mg_conv_2d_s16(const mg_conv_2d_params *p, const int16_t *input, const int8_t *filter,
+                    const uint8_t *filter_scales, const void *bias, int16_t *output);
 void mg_conv_2d_f32(const mg_conv_2d_params *p, const float *input, const float *filter, const float *bias,
                     float *output);
 
@@ -69,6 +74,39 @@ void mg_conv_2d_s8_dsp(const mg_conv_2d_dsp_params *p, const int8_t *input, cons
 
 extern const mg_registration mg_register_conv_2d_dsp;
 
+/* ---- dsp backend, 16x8 (int16 activations, int8 filters), one group ----
+ * The reference parameters (mg_conv_2d_params) and prepare. MG_DSP_S16_COLS output pixels at a time: their windows
+ * become int16 columns in the scratch buffer (taps outside the input zero), grouped by four taps as the operand
+ * pairs (x0, x2), (x1, x3) of mg_dsp_mac.h and the columns interleaved per group; every filter row, read in place
+ * from the model, meets them: per 4 weights one LDR, two SXTB16, two LDM and eight SMLAD. The int32 sums are
+ * exact: the generator claims a node only when every channel's sum of |weights| times 32768 plus |bias| fits int32
+ * (dsp_conv_2d_s16.py); TFLite's int64 requantization is then one SMMULR for right shifts of 1 to 16. */
+#define MG_DSP_S16_COLS 4 /* output pixels per pass over the filter */
+
+/* The columns (filter_taps rounded up to 4, per column), the last filter row padded to them, and each channel's
+ * bias and requantization. */
+size_t mg_conv_2d_s16_dsp_scratch_size(int32_t filter_taps, int32_t output_depth);
+void mg_conv_2d_s16_dsp(const mg_conv_2d_params *p, const int16_t *input, const int8_t *filter,
+                        const uint8_t *filter_scales, const void *bias, int16_t *output, void *scratch);
+
+extern const mg_registration mg_register_conv_2d_s16_dsp;
+
+/* The prepare of the 16x8 backend kernels (the reference parameters): their scratch, then the reference checks. */
+static inline mg_status mg_conv_2d_s16_backend_prepare(mg_node *node, size_t scratch)
+{
+    const mg_conv_2d_params *p = node->params;
+    const mg_conv_geometry *g = &p->geometry;
+    const mg_weighted_s16_plan plan = {mg_conv_input_elements(g),
+                                       g->output_depth * g->filter_height * g->filter_width * g->input_depth,
+                                       mg_conv_output_elements(g),
+                                       g->output_depth,
+                                       p->per_channel ? (uint32_t)g->output_depth : 1u,
+                                       p->accumulator_64,
+                                       scratch,
+                                       p->filter_input_depth == g->input_depth};
+    return mg_prepare_weighted_s16_backend(node, &plan);
+}
+
 /* ---- mve backend (Cortex-M55 Helium), int8, one group ----
  * Each output pixel's receptive field becomes one row of K = filter_height * filter_width * input_depth int8
  * values (im2col rows in the scratch buffer, MG_MVE_CONV_ROWS at a time, the padding filled with the input zero
@@ -95,5 +133,15 @@ void mg_conv_2d_s8_mve(const mg_conv_2d_mve_params *p, const int8_t *input, cons
                        int8_t *scratch);
 
 extern const mg_registration mg_register_conv_2d_mve;
+
+/* ---- mve backend, 16x8 (int16 activations, int8 filters), one group ----
+ * The reference parameters and prepare; each output pixel's window becomes one int16 im2col row in scratch, which
+ * meets every filter row in the 16x8 matrix core (mg_mve_matmul_s16.h: per 8 taps and 4 channels five loads and
+ * four VMLADAVA), exact and requantized as the dsp 16x8 kernel on the nodes the generator claims. */
+size_t mg_conv_2d_s16_mve_scratch_size(int32_t filter_taps, int32_t output_depth);
+void mg_conv_2d_s16_mve(const mg_conv_2d_params *p, const int16_t *input, const int8_t *filter,
+                        const uint8_t *filter_scales, const void *bias, int16_t *output, void *scratch);
+
+extern const mg_registration mg_register_conv_2d_s16_mve;
 
 #endif

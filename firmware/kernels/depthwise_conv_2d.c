@@ -11,7 +11,7 @@ static mg_status prepare(mg_node *node)
         mg_prepare_weighted_shapes(node, mg_conv_input_elements(g), filter, mg_conv_output_elements(g))) {
         return mg_fail(node, "shapes differ from the generated plan");
     }
-    return mg_prepare_weighted(node, g->output_depth, p->per_channel ? (uint32_t)g->output_depth : 1u);
+    return mg_prepare_weighted(node, g->output_depth, p->per_channel ? (uint32_t)g->output_depth : 1u, 1);
 }
 
 static mg_status invoke(mg_node *node)
@@ -23,6 +23,8 @@ static mg_status invoke(mg_node *node)
     const void *bias_data = bias ? bias->data : 0;
     if (input->type == MG_INT8) {
         mg_depthwise_conv_2d_s8(node->params, input->data, filter->data, node->user_data, bias_data, output->data);
+    } else if (input->type == MG_INT16) {
+        mg_depthwise_conv_2d_s16(node->params, input->data, filter->data, node->user_data, bias_data, output->data);
     } else {
         mg_depthwise_conv_2d_f32(node->params, input->data, filter->data, bias_data, output->data);
     }

@@ -14,16 +14,16 @@
 #include "mg_conv_geometry.h"
 #include "mg_kernel.h"
 
-/* ---- reference (int8 and float32, any depth multiplier) ---- */
+/* ---- reference (int8, int16 activations with int8 filters, and float32, any depth multiplier) ---- */
 typedef struct {
     mg_conv_geometry geometry;
     int32_t depth_multiplier; /* output_depth = input_depth * depth_multiplier */
-    int32_t input_offset;     /* int8: minus the input zero point */
-    int32_t output_offset;    /* int8: the output zero point */
-    int32_t per_channel;      /* int8: 1 when the filter has one scale per output channel, 0 for one scale */
-    float input_scale;        /* int8: with the filter's scales in the model, they give each channel's */
+    int32_t input_offset;     /* int8, int16: minus the input zero point */
+    int32_t output_offset;    /* int8, int16: the output zero point */
+    int32_t per_channel;      /* int8, int16: 1 when the filter has one scale per output channel, 0 for one scale */
+    float input_scale;        /* int8, int16: with the filter's scales in the model, they give each channel's */
     float output_scale;       /* multiplier and shift (mg_requant.h), as TFLite Micro's Prepare does */
-    int32_t act_min;          /* int8: the fused activation as a quantized range */
+    int32_t act_min;          /* int8, int16: the fused activation as a quantized range */
     int32_t act_max;
     float act_min_f; /* float32: the fused activation range */
     float act_max_f;
@@ -32,6 +32,9 @@ typedef struct {
 /* filter_scales: the filter's float32 scales in the model (mg_tensor_scales). */
 void mg_depthwise_conv_2d_s8(const mg_depthwise_conv_2d_params *p, const int8_t *input, const int8_t *filter,
                              const uint8_t *filter_scales, const int32_t *bias, int8_t *output);
+/* 16x8: an int64 bias or none (TFLite Micro's int16 depthwise has no int32 bias); offsets zero. */
+void mg_depthwise_conv_2d_s16(const mg_depthwise_conv_2d_params *p, const int16_t *input, const int8_t *filter,
+                              const uint8_t *filter_scales, const int64_t *bias, int16_t *output);
 void mg_depthwise_conv_2d_f32(const mg_depthwise_conv_2d_params *p, const float *input, const float *filter,
                               const float *bias, float *output);
 

@@ -10,7 +10,8 @@ static mg_status prepare(mg_node *node)
                                    s->batches * s->output_depth)) {
         return MG_ERROR;
     }
-    return mg_prepare_weighted(node, s->output_depth, p->per_channel ? (uint32_t)s->output_depth : 0u);
+    return mg_prepare_weighted(node, s->output_depth, p->per_channel ? (uint32_t)s->output_depth : 0u,
+                               p->accumulator_64);
 }
 
 static mg_status invoke(mg_node *node)
@@ -22,6 +23,8 @@ static mg_status invoke(mg_node *node)
     const void *bias_data = bias ? bias->data : 0;
     if (input->type == MG_INT8) {
         mg_fully_connected_s8(node->params, input->data, weights->data, node->user_data, bias_data, output->data);
+    } else if (input->type == MG_INT16) {
+        mg_fully_connected_s16(node->params, input->data, weights->data, node->user_data, bias_data, output->data);
     } else {
         mg_fully_connected_f32(node->params, input->data, weights->data, bias_data, output->data);
     }

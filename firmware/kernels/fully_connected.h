@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "mg_kernel.h"
+#include "mg_prepare_weighted.h"
 
 typedef struct {
     int32_t batches;
@@ -16,7 +17,7 @@ typedef struct {
     int32_t output_depth;
 } mg_fully_connected_shape;
 
-/* ---- reference (int8 and float32) ---- */
+/* ---- reference (int8, int16 activations with int8 weights, and float32) ---- */
 typedef struct {
     mg_fully_connected_shape shape;
     int32_t input_offset;      /* minus the input zero point */
@@ -26,15 +27,22 @@ typedef struct {
     int32_t output_shift;      /* ... and a power-of-two shift */
     float input_scale;         /* per-channel: with the weights' scales in the model, they give each channel's */
     float output_scale;        /* multiplier and shift (mg_requant.h), as TFLite Micro's Prepare does */
-    int32_t act_min;           /* int8: the fused activation as a quantized range */
+    int32_t act_min;           /* int8, int16: the fused activation as a quantized range */
     int32_t act_max;
-    float act_min_f; /* float32: the fused activation range */
+    int32_t accumulator_64; /* int16: TFLite's int64 accumulator (int64 bias), 0: int32 (int32 bias) */
+    float act_min_f;        /* float32: the fused activation range */
     float act_max_f;
+    /* dsp 16x8 with per-channel weights: each channel's multiplier and shift, from the generator (the reference
+     * kernels compute them from the scales; NULL) */
+    const int32_t *channel_requant;
 } mg_fully_connected_params;
 
 /* weight_scales: per-channel only, the weights' float32 scales in the model (mg_tensor_scales). */
 void mg_fully_connected_s8(const mg_fully_connected_params *p, const int8_t *input, const int8_t *weights,
                            const uint8_t *weight_scales, const int32_t *bias, int8_t *output);
+/* 16x8: bias int64 (accumulator_64) or int32, or none. */
+void mg_fully_connected_s16(const mg_fully_connected_params *p, const int16_t *input, const int8_t *weights,
+                            const uint8_t *weight_scales, const void *bias, int16_t *output);
 void mg_fully_connected_f32(const mg_fully_connected_params *p, const float *input, const float *weights,
                             const float *bias, float *output);
 
@@ -59,6 +67,36 @@ void mg_fully_connected_s8_dsp(const mg_fully_connected_dsp_params *p, const int
 
 extern const mg_registration mg_register_fully_connected_dsp;
 
+/* ---- dsp backend, 16x8 (int16 activations, int8 weights) ----
+ * The reference parameters (mg_fully_connected_params) and prepare. The input, repacked once per batch into the
+ * operand pairs of mg_dsp_mac.h, meets four weight rows (read in place) at a time: per 4 inputs one LDRD, then per
+ * row one LDR, two SXTB16 and two SMLAD. The int32 sums are exact and TFLite's int64 requantization one SMMULR on
+ * the nodes the generator claims (mg_dsp_requant_s16.h, dsp_fully_connected_s16.py). */
+
+/* The paired inputs (accum_depth rounded down to 8, as int16) and each channel's bias and requantization. */
+size_t mg_fully_connected_s16_dsp_scratch_size(int32_t accum_depth, int32_t output_depth);
+void mg_fully_connected_s16_dsp(const mg_fully_connected_params *p, const int16_t *input, const int8_t *weights,
+                                const void *bias, int16_t *output, void *scratch);
+
+extern const mg_registration mg_register_fully_connected_s16_dsp;
+
+/* The prepare of the 16x8 backend kernels (the reference parameters): their scratch and, for per-channel weights,
+ * channel_requant, then the reference checks. */
+static inline mg_status mg_fully_connected_s16_backend_prepare(mg_node *node, size_t scratch)
+{
+    const mg_fully_connected_params *p = node->params;
+    const mg_fully_connected_shape *s = &p->shape;
+    const mg_weighted_s16_plan plan = {s->batches * s->accum_depth,
+                                       s->output_depth * s->accum_depth,
+                                       s->batches * s->output_depth,
+                                       s->output_depth,
+                                       0u, /* the scales: channel_requant */
+                                       p->accumulator_64,
+                                       scratch,
+                                       !p->per_channel || p->channel_requant};
+    return mg_prepare_weighted_s16_backend(node, &plan);
+}
+
 /* ---- mve backend (Cortex-M55 Helium), int8 ----
  * The input offset is folded into the bias ahead of time (bias + input_offset * sum_d weights[o][d]), so the
  * inner loop multiplies raw int8 values (mg_mve_matmul.h). */
@@ -75,5 +113,14 @@ void mg_fully_connected_s8_mve(const mg_fully_connected_mve_params *p, const int
                                int8_t *output);
 
 extern const mg_registration mg_register_fully_connected_mve;
+
+/* ---- mve backend, 16x8 (int16 activations, int8 weights) ----
+ * The reference parameters and prepare; each batch row meets the weight rows in the 16x8 matrix core
+ * (mg_mve_matmul_s16.h), exact and requantized as the dsp 16x8 kernel on the nodes the generator claims. */
+size_t mg_fully_connected_s16_mve_scratch_size(int32_t output_depth);
+void mg_fully_connected_s16_mve(const mg_fully_connected_params *p, const int16_t *input, const int8_t *weights,
+                                const void *bias, int16_t *output, void *scratch);
+
+extern const mg_registration mg_register_fully_connected_s16_mve;
 
 #endif

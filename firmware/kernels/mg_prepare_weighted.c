@@ -41,21 +41,23 @@ mg_status mg_prepare_weighted_backend(mg_node *node, int32_t input_elements, int
     return MG_OK;
 }
 
-mg_status mg_prepare_weighted(mg_node *node, int32_t output_depth, uint32_t scale_count)
+mg_status mg_prepare_weighted(mg_node *node, int32_t output_depth, uint32_t scale_count, int int64_bias)
 {
     const mg_tensor *input = &node->tensors[node->inputs[0]]; /* present: mg_prepare_weighted_shapes checked */
     const mg_tensor *weights = &node->tensors[node->inputs[1]];
     const mg_tensor *bias = mg_input(node, 2);
     const mg_tensor *output = &node->tensors[node->outputs[0]];
     int is_int8 = input->type == MG_INT8 && weights->type == MG_INT8 && output->type == MG_INT8;
+    int is_16x8 = input->type == MG_INT16 && weights->type == MG_INT8 && output->type == MG_INT16;
     int is_float = input->type == MG_FLOAT32 && weights->type == MG_FLOAT32 && output->type == MG_FLOAT32;
-    if (!is_int8 && !is_float) {
-        return mg_fail(node, "supports int8 and float32 only");
+    if (!is_int8 && !is_16x8 && !is_float) {
+        return mg_fail(node, "supports int8, int16 activations with int8 weights, and float32 only");
     }
-    if (bias && (bias->type != (is_int8 ? MG_INT32 : MG_FLOAT32) || mg_num_elements(bias) != output_depth)) {
+    int bias_type = is_float ? MG_FLOAT32 : (is_16x8 && int64_bias ? MG_INT64 : MG_INT32);
+    if (bias && (bias->type != bias_type || mg_num_elements(bias) != output_depth)) {
         return mg_fail(node, "bias type or size mismatch");
     }
-    if (is_int8 && scale_count) {
+    if (!is_float && scale_count) {
         /* invoke computes each channel's multiplier and shift from these scales (mg_requant.h) */
         const uint8_t *scales = mg_tensor_scales(node->inputs[1], scale_count);
         if (!scales) {
@@ -64,4 +66,18 @@ mg_status mg_prepare_weighted(mg_node *node, int32_t output_depth, uint32_t scal
         node->user_data = (void *)scales;
     }
     return MG_OK;
+}
+
+mg_status mg_prepare_weighted_s16_backend(mg_node *node, const mg_weighted_s16_plan *plan)
+{
+    if (!plan->tables_ok || !node->scratch || node->scratch_size < plan->scratch) {
+        return mg_fail(node, "table or scratch missing from the generated plan");
+    }
+    if (check_node(node, plan->input_elements, plan->weight_elements, plan->output_elements, 0)) {
+        return MG_ERROR;
+    }
+    if (mg_tensors[node->inputs[0]].type != MG_INT16) {
+        return mg_fail(node, "supports int16 activations with int8 weights only");
+    }
+    return mg_prepare_weighted(node, plan->output_depth, plan->scale_count, plan->accumulator_64);
 }

@@ -20,9 +20,22 @@ mg_status mg_prepare_weighted_shapes(mg_node *node, int32_t input_elements, int3
 mg_status mg_prepare_weighted_backend(mg_node *node, int32_t input_elements, int32_t weight_elements,
                                       int32_t output_elements, const void *table, size_t scratch);
 
-/* The reference kernels, once the shapes match: int8 or float32 throughout, a bias of the right type and size, and
- * for int8 nodes with scale_count > 0 the weights' (input 1's) scales in the model (mg_tensor_scales), kept in
+/* The reference kernels, once the shapes match: int8 or float32 throughout, or int16 activations with int8 weights
+ * (16x8), a bias of the right type (int32, float32; 16x8: int64 when int64_bias, else int32) and size, and for
+ * quantized nodes with scale_count > 0 the weights' (input 1's) scales in the model (mg_tensor_scales), kept in
  * node->user_data for invoke. */
-mg_status mg_prepare_weighted(mg_node *node, int32_t output_depth, uint32_t scale_count);
+mg_status mg_prepare_weighted(mg_node *node, int32_t output_depth, uint32_t scale_count, int int64_bias);
+
+/* The 16x8 backend kernels (dsp, mve), which take the reference parameter blocks: their scratch and tables... */
+typedef struct {
+    int32_t input_elements, weight_elements, output_elements, output_depth;
+    uint32_t scale_count; /* the weight scales invoke reads (mg_prepare_weighted) */
+    int accumulator_64;
+    size_t scratch;
+    int tables_ok; /* the generated tables the kernel needs are present */
+} mg_weighted_s16_plan;
+
+/* ... then the shapes, int16 activations, and the reference checks (mg_prepare_weighted). */
+mg_status mg_prepare_weighted_s16_backend(mg_node *node, const mg_weighted_s16_plan *plan);
 
 #endif

@@ -11,7 +11,12 @@ static mg_status check(mg_node *node, int flags)
 
 mg_status mg_pool_2d_prepare(mg_node *node)
 {
-    return check(node, 0);
+    if (check(node, MG_ELEMENTWISE_ANY_TYPE)) {
+        return MG_ERROR;
+    }
+    const uint8_t type = mg_output(node, 0)->type;
+    return type == MG_INT8 || type == MG_INT16 || type == MG_FLOAT32 ? MG_OK
+                                                                     : mg_fail(node, "supports int8, int16, float32");
 }
 
 mg_status mg_pool_2d_prepare_s8(mg_node *node)

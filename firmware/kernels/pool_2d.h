@@ -4,7 +4,7 @@
  *
  * AVERAGE_POOL_2D: each output is the mean of the filter window clipped to the input, rounded as TFLite does;
  * MAX_POOL_2D: its largest value; L2_POOL_2D (float32 only): the square root of its mean square. Kernels:
- * mg_average_pool_2d_s8, _f32, mg_max_pool_2d_s8, _f32 and mg_l2_pool_2d_f32 (reference, registered in
+ * mg_average_pool_2d_s8, _s16, _f32, mg_max_pool_2d_s8, _s16, _f32 and mg_l2_pool_2d_f32 (reference, registered in
  * average_pool_2d.c, max_pool_2d.c, l2_pool_2d.c), mg_<op>_s8_dsp (<op>_s8_dsp.c), mg_<op>_s8_mve
  * (<op>_s8_mve.c), each file registering its kernel. */
 #ifndef MG_POOL_2D_H
@@ -27,22 +27,41 @@ typedef struct {
     int32_t filter_width;
     int32_t padding_height; /* top/left padding, as TFLite's ComputePaddingHeightWidth gives it */
     int32_t padding_width;
-    int32_t act_min; /* int8: the fused activation as a quantized range */
+    int32_t act_min; /* int8, int16: the fused activation as a quantized range */
     int32_t act_max;
     float act_min_f; /* float32: the fused activation range */
     float act_max_f;
 } mg_pool_2d_params;
 
-/* Checks the node's tensors against the parameters: int8 or float32 (the reference kernels)... */
+/* Checks the node's tensors against the parameters: int8, int16 or float32 (the reference kernels)... */
 mg_status mg_pool_2d_prepare(mg_node *node);
 /* ... or int8 only (the backends). */
 mg_status mg_pool_2d_prepare_s8(mg_node *node);
 
 void mg_average_pool_2d_s8(const mg_pool_2d_params *p, const int8_t *input, int8_t *output);
+void mg_average_pool_2d_s16(const mg_pool_2d_params *p, const int16_t *input, int16_t *output);
 void mg_average_pool_2d_f32(const mg_pool_2d_params *p, const float *input, float *output);
 void mg_max_pool_2d_s8(const mg_pool_2d_params *p, const int8_t *input, int8_t *output);
+void mg_max_pool_2d_s16(const mg_pool_2d_params *p, const int16_t *input, int16_t *output);
 void mg_max_pool_2d_f32(const mg_pool_2d_params *p, const float *input, float *output);
 void mg_l2_pool_2d_f32(const mg_pool_2d_params *p, const float *input, float *output);
+
+/* The reference registration of a pool: the family's prepare, then the math by type. */
+#define MG_REGISTER_POOL_2D(name)                                                                                      \
+    static mg_status name##_invoke(mg_node *node)                                                                      \
+    {                                                                                                                  \
+        const mg_tensor *input = mg_input(node, 0);                                                                    \
+        void *output = mg_output(node, 0)->data;                                                                       \
+        if (input->type == MG_INT8) {                                                                                  \
+            mg_##name##_s8(node->params, input->data, output);                                                         \
+        } else if (input->type == MG_INT16) {                                                                          \
+            mg_##name##_s16(node->params, input->data, output);                                                        \
+        } else {                                                                                                       \
+            mg_##name##_f32(node->params, input->data, output);                                                        \
+        }                                                                                                              \
+        return MG_OK;                                                                                                  \
+    }                                                                                                                  \
+    const mg_registration mg_register_##name = {0, 0, mg_pool_2d_prepare, name##_invoke}
 
 extern const mg_registration mg_register_average_pool_2d;
 extern const mg_registration mg_register_max_pool_2d;

@@ -14,9 +14,10 @@ static mg_status prepare(mg_node *node)
         return mg_fail(node, "shapes differ from the generated plan");
     }
     int ok = (input->type == MG_INT8 && (output->type == MG_INT8 || output->type == MG_INT16)) ||
+             (input->type == MG_INT16 && output->type == MG_INT16 && p->exp_lut && p->reciprocal_lut) ||
              (input->type == MG_FLOAT32 && output->type == MG_FLOAT32);
     if (!ok) {
-        return mg_fail(node, "supports int8 -> int8/int16 and float32 only");
+        return mg_fail(node, "supports int8 -> int8/int16, int16 (with its tables) and float32 only");
     }
     return MG_OK;
 }
@@ -27,6 +28,8 @@ static mg_status invoke(mg_node *node)
     const mg_tensor *output = mg_output(node, 0);
     if (input->type == MG_FLOAT32) {
         mg_softmax_f32(node->params, input->data, output->data);
+    } else if (input->type == MG_INT16) {
+        mg_softmax_s16(node->params, input->data, output->data);
     } else if (output->type == MG_INT16) {
         mg_softmax_s8_s16(node->params, input->data, output->data);
     } else {

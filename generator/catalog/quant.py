@@ -61,6 +61,11 @@ def activation_range_int8(activation: int, out: Tensor) -> tuple[int, int]:
     return activation_range_quantized(activation, out)
 
 
+def activation_range_int16(activation: int, out: Tensor) -> tuple[int, int]:
+    """The fused activation's range for an int16 output (see activation_range_quantized)."""
+    return activation_range_quantized(activation, out)
+
+
 def activation_range_quantized(activation: int, out: Tensor) -> tuple[int, int]:
     """CalculateActivationRangeQuantized for an int8 or int16 output: the fused activation's range quantized with
     the output's scale and zero point, within the output type's limits."""

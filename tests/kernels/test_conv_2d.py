@@ -153,7 +153,7 @@ def _refused(model: bytes) -> str:
 @pytest.mark.parametrize(
     "dtypes,reason",
     [
-        (("int16", "int8", "int16"), "not supported"),
+        (("int16", "int16", "int16"), "not supported"),
         (("float32", "int8", "float32"), "hybrid"),
     ],
 )

@@ -24,6 +24,7 @@ import test_conv_2d as conv
 import test_depth_to_space as depth_to_space
 import test_depthwise_conv_2d as depthwise
 import test_fully_connected as fully_connected
+import test_int16_activations as int16_activations
 import test_mean as mean
 import test_mul
 import test_relu as relu
@@ -31,9 +32,11 @@ import test_softmax as softmax
 import test_space_to_batch_nd as space_to_batch
 import test_strided_slice as strided_slice
 import test_sum
+import test_weighted_16x8 as weighted_16x8
 from op_cases import Batch
 from test_add_n import add_n_batch
 from test_arg_min_max import arg_node
+from test_batch_matmul import batch_matmul_node
 from test_broadcast_args import args_batch
 from test_broadcast_to import broadcast_node
 from test_cast import cast_node
@@ -70,6 +73,7 @@ from test_slice import slice_node
 from test_split import split_case, split_v_case
 from test_squared_difference import quantizer, small_int32
 from test_transpose import transpose_case
+from test_transpose_conv import SAME, transpose_conv_node
 from test_unpack import unpack_case
 
 from generator.catalog import reference_kernels
@@ -87,6 +91,9 @@ EXCLUDED = {
     "VAR_HANDLE": "resource variables",
     "READ_VARIABLE": "resource variables",
     "ASSIGN_VARIABLE": "resource variables",
+    # state in variable tensors makes a model a stream; their own QEMU tests run every type on both boards
+    "SVDF": "variable-tensor state (test_svdf.py)",
+    "UNIDIRECTIONAL_SEQUENCE_LSTM": "variable-tensor state (test_unidirectional_sequence_lstm.py)",
 }
 TYPE_NAMES = {code: name for name, code in DTYPE_CODES.items()}
 
@@ -149,11 +156,27 @@ def every_int8(op, out_scale, out_zp):
 # --- the sweep: (op, input type) -> part ---------------------------------------------------------------------
 
 FLOAT, INT8, INT16 = "float32", "int8", "int16"
+TRANSPOSE_CONV = dict(batches=1, h=3, w=4, kh=3, kw=2, sh=2, sw=1, padding=SAME, oh=6, ow=4)
+TRANSPOSE_CONV_BIAS = {INT8: "int32", INT16: "int64", FLOAT: FLOAT}
 COMPARISONS = ["EQUAL", "NOT_EQUAL", "GREATER", "GREATER_EQUAL", "LESS", "LESS_EQUAL"]
 QUANTIZE_TO = {FLOAT: INT8, INT8: INT16, INT16: INT8, "uint8": INT8}
 CAST_TO = {INT8: "int32", INT16: FLOAT, "int32": INT8, "uint32": "int32", FLOAT: "int32", "bool": FLOAT}
 
 SWEEP = {
+    ("CONV_2D", INT16): nodes(weighted_16x8.conv_node),
+    ("DEPTHWISE_CONV_2D", INT16): nodes(weighted_16x8.depthwise_node),
+    ("FULLY_CONNECTED", INT16): nodes(weighted_16x8.fully_connected_node),
+    ("AVERAGE_POOL_2D", INT16): nodes(int16_activations.pool_node, "AVERAGE_POOL_2D"),
+    ("MAX_POOL_2D", INT16): nodes(int16_activations.pool_node, "MAX_POOL_2D"),
+    ("SOFTMAX", INT16): nodes(int16_activations.softmax_node),
+    **{
+        ("TRANSPOSE_CONV", t): nodes(transpose_conv_node, t, TRANSPOSE_CONV, 5, 3, bias)
+        for t, bias in TRANSPOSE_CONV_BIAS.items()
+    },
+    **{
+        ("BATCH_MATMUL", t): nodes(batch_matmul_node, t, [2, 1], [3], 3, 4, 5, t == INT8, t != INT16, t == FLOAT)
+        for t in (INT8, INT16, FLOAT)
+    },
     **{(op, FLOAT): with_sets(unary_batch, op, FLOAT, 1, cases=1) for op in FLOAT_OPS},
     ("ABS", INT8): with_sets(unary_batch, "ABS", INT8, 1, cases=1, version=2),
     ("ABS", INT16): with_sets(unary_batch, "ABS", INT16, 1, cases=1, version=3),

@@ -15,6 +15,7 @@ import test_dsp_depthwise_conv_2d
 import test_dsp_fully_connected
 import test_mve_conv_2d
 import test_mve_depthwise_conv_2d
+import test_weighted_16x8
 from op_cases import Batch
 from test_batch_matmul import batch_matmul_node, shapes
 from test_transpose_conv import geometry, transpose_conv_node
@@ -43,6 +44,15 @@ def batch_matmul_case(seed: int) -> bytes:
     b = Batch(seed)
     batch_matmul_node(b, "int8", *shapes(b.rng), *(bool(v) for v in b.rng.integers(0, 2, size=3)))
     return b.build()
+def one_node(make):
+    """A random 16x8 case of one node (test_weighted_16x8's node makers)."""
+
+    def case(seed):
+        b = Batch(seed)
+        make(b)
+        return b.build()
+
+    return case
 
 
 # backend, random case maker, registration, its C sources (the mve ones compiled with the feature macro: the
@@ -130,6 +140,20 @@ KINDS = {
         ["batch_matmul_dsp.c", "batch_matmul_s8_dsp.c"],
         "batch_matmul.h",
         "batch_matmul_prepare.c",
+    ),
+    "conv_2d_s16_dsp": (
+        "dsp",
+        one_node(test_weighted_16x8.conv_node),
+        "mg_register_conv_2d_s16_dsp",
+        ["conv_2d_s16_dsp.c", "conv_2d_s16_dsp_scratch_size.c"],
+        "conv_2d.h",
+    ),
+    "fully_connected_s16_dsp": (
+        "dsp",
+        one_node(test_weighted_16x8.fully_connected_node),
+        "mg_register_fully_connected_s16_dsp",
+        ["fully_connected_s16_dsp.c", "fully_connected_s16_dsp_scratch_size.c"],
+        "fully_connected.h",
     ),
 }
 

@@ -98,8 +98,25 @@ def channel_pairs(inp, weights, out, channels: int) -> list[tuple[int, int]]:
     return [quant.multiplier_from_scales(in_scale, s, out_scale) for s in scales]
 
 
-def quant_problem(op, inp, weights, bias, out, channel_axis: int) -> str | None:
-    """Why an int8 node's quantization cannot run, or None; float32 nodes pass."""
+TENSOR_INT32 = 2  # the schema's TensorType for the options' quantized_bias_type
+
+
+def is_16x8(inp, weights, out) -> bool:
+    """int16 activations with int8 weights, TFLite's 16x8 quantization."""
+    return (inp.dtype.name, weights.dtype.name, out.dtype.name) == ("INT16", "INT8", "INT16")
+
+
+def accumulator_64(op, bias) -> int:
+    """1 when TFLite Micro's 16x8 kernel accumulates in int64: an int64 bias, or none and the options'
+    quantized_bias_type other than INT32; 0 for its int32 accumulator."""
+    if bias is not None:
+        return int(bias.dtype.name == "INT64")
+    return int(op.options.get("quantized_bias_type", 0) != TENSOR_INT32)
+
+
+def quant_problem(op, inp, weights, bias, out, channel_axis: int, bias_types_16x8=("INT64", "INT32")) -> str | None:
+    """Why a quantized node's quantization cannot run, or None; float32 nodes pass. 16x8 nodes take a bias of
+    bias_types_16x8."""
     types = (inp.dtype.name, weights.dtype.name, out.dtype.name)
     if op.options.get("fused_activation_function", 0) not in SUPPORTED_ACTIVATIONS:
         name = quant.ACTIVATIONS.get(op.options["fused_activation_function"], op.options["fused_activation_function"])
@@ -108,16 +125,17 @@ def quant_problem(op, inp, weights, bias, out, channel_axis: int) -> str | None:
         if bias is not None and bias.dtype.name != "FLOAT32":
             return f"a float32 convolution needs a FLOAT32 bias, not {bias.dtype.name}"
         return None
-    if types != ("INT8",) * 3:
+    wide = is_16x8(inp, weights, out)
+    if types != ("INT8",) * 3 and not wide:
         if types[0] == "FLOAT32" and types[1] in ("INT8", "UINT8"):
             return "hybrid (float activations, int8 weights) convolutions are not supported; TFLite Micro has none"
         return (
-            f"input/filter/output types {'/'.join(types)} are not supported (int8 or float32; no int16 "
-            "activations, no int4 weights)"
+            f"input/filter/output types {'/'.join(types)} are not supported (int8, int16 activations with int8 "
+            "filters, or float32; no int4 weights)"
         )
     for name, t in (("input", inp), ("filter", weights), ("output", out)):
         if t.quant is None or not t.quant.scale:
-            return f"the int8 {name} has no quantization parameters"
+            return f"the {t.dtype.name.lower()} {name} has no quantization parameters"
     channels = weights.shape[channel_axis]
     if len(weights.quant.scale) not in (1, channels):
         return f"{len(weights.quant.scale)} filter scales for {channels} output channels"
@@ -127,22 +145,37 @@ def quant_problem(op, inp, weights, bias, out, channel_axis: int) -> str | None:
         return "int8 filters must be symmetric (zero point 0)"
     if any(s <= 0 for s in weights.quant.scale) or quant.scale_of(inp) <= 0 or quant.scale_of(out) <= 0:
         return "quantization scales must be positive"
-    if bias is not None and bias.dtype.name != "INT32":
-        return f"an int8 convolution needs an INT32 bias, not {bias.dtype.name}"
+    if not wide:
+        if bias is not None and bias.dtype.name != "INT32":
+            return f"an int8 convolution needs an INT32 bias, not {bias.dtype.name}"
+        return None
+    return problem_16x8(op, inp, weights, bias, out, channels, bias_types_16x8)
+
+
+def problem_16x8(op, inp, weights, bias, out, channels: int, bias_types) -> str | None:
+    """The 16x8 checks: symmetric activations (TFLite's int16 convolutions drop the offsets), the bias type and
+    the int64 requantization's shift limit (at most 7, a real multiplier below 128)."""
+    if quant.zero_point_of(inp) != 0 or quant.zero_point_of(out) != 0:
+        return "int16 activations must be symmetric (zero point 0)"
+    if bias is not None and bias.dtype.name not in bias_types:
+        return f"a 16x8 convolution needs an {' or '.join(bias_types)} bias, not {bias.dtype.name}"
+    if accumulator_64(op, bias) and max(shift for _, shift in channel_pairs(inp, weights, out, channels)) > 7:
+        return "input_scale * filter_scale / output_scale must be below 128 for int16 activations"
     return None
 
 
 def quant_fields(op, inp, weights, out) -> dict:
-    """The int8 requantization inputs. The per-channel multipliers and shifts are no parameters: the kernel
+    """The int8 and 16x8 requantization inputs. The per-channel multipliers and shifts are no parameters: the kernel
     computes them on the device (mg_requant.h) from these input and output scales and the filter's scales in the
     model, as PopulateConvolutionQuantizationParams does: the double product input_scale * filter_scale[c] /
     output_scale (a per-tensor filter scale is broadcast to every channel, through the same double math), then
     QuantizeMultiplier (quant.multiplier_from_scales is the host's version)."""
     activation = op.options.get("fused_activation_function", 0)
-    if inp.dtype.name != "INT8":
+    if inp.dtype.name == "FLOAT32":
         act_min_f, act_max_f = quant.activation_range_float(activation)
         return {"act_min_f": act_min_f, "act_max_f": act_max_f}
-    act_min, act_max = quant.activation_range_int8(activation, out)
+    act_range = quant.activation_range_int16 if inp.dtype.name == "INT16" else quant.activation_range_int8
+    act_min, act_max = act_range(activation, out)
     return {
         "input_offset": -quant.zero_point_of(inp),
         "output_offset": quant.zero_point_of(out),

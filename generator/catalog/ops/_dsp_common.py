@@ -109,3 +109,13 @@ def rounding_divide_by_pot(x: int, exponent: int) -> int:
 def multiply_by_quantized_multiplier(x: int, multiplier: int, shift: int) -> int:
     left, right = max(shift, 0), max(-shift, 0)
     return rounding_divide_by_pot(saturating_rounding_doubling_high_mul(wrap32(x * (1 << left)), multiplier), right)
+
+
+def sums_fit_int32_16x8(weights, bias) -> bool:
+    """The 16x8 kernels' int32 sums are exact: for every output channel (the weights' first dimension) the sum of
+    |weights| times the largest |int16| plus |bias| fits int32 (a bias that is not constant never does)."""
+    if weights.data is None or (bias is not None and bias.data is None):
+        return False
+    sums = np.abs(weights.array().astype(np.int64)).reshape(weights.shape[0], -1).sum(axis=1)
+    bounds = sums * 32768 + np.abs(bias_values(bias, weights.shape[0]))
+    return int(bounds.max(initial=0)) <= INT32_MAX

@@ -22,6 +22,8 @@ KERNELS = FIRMWARE / "kernels"
 SOURCES = (
     "conv_2d_s8_dsp.c",
     "conv_2d_s8_mve.c",
+    "conv_2d_s16_dsp_scratch_size.c",
+    "conv_2d_s16_mve_scratch_size.c",
     "depthwise_conv_2d_s8_dsp.c",
     "depthwise_conv_2d_s8_mve.c",
     "fully_connected_s8_dsp.c",
@@ -35,6 +37,8 @@ SOURCES = (
     "detection_postprocess_f32.c",
     "svdf_scratch_size.c",
     "unidirectional_sequence_lstm_scratch_size.c",
+    "fully_connected_s16_dsp_scratch_size.c",
+    "fully_connected_s16_mve_scratch_size.c",
 )
 
 

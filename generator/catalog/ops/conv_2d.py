@@ -1,4 +1,5 @@
-"""CONV_2D, int8 (per-channel or per-tensor symmetric int8 filter, int32 bias) and float32, with strides,
+"""CONV_2D, int8 (per-channel or per-tensor symmetric int8 filter, int32 bias), 16x8 (int16 activations, the same
+filters, an int64 or int32 bias) and float32, with strides,
 dilations, SAME/VALID padding, grouped filters and batches, as TFLite Micro's reference kernels compute it."""
 
 from __future__ import annotations
@@ -43,6 +44,8 @@ def params(op, inputs, outputs):
     groups = inp.shape[3] // weights.shape[3]
     fields.update(filter_input_depth=weights.shape[3], filters_per_group=weights.shape[0] // groups)
     fields.update(cc.quant_fields(op, inp, weights, out))
+    if inp.dtype.name == "INT16":
+        fields["accumulator_64"] = cc.accumulator_64(op, (inputs + [None, None])[2])
     return NodeParams("mg_conv_2d_params", fields)
 
 
@@ -51,15 +54,18 @@ def macs(op, inputs, outputs) -> int:
 
 
 SPEC = KernelSpec(
-    # register.cc: versions 1-8 (3 int8, 6 grouped; 2/5 hybrid, 4/8 int16, 7 int4 are refused by validate).
+    # register.cc: versions 1-8 (3 int8, 4/8 int16, 6 grouped; 2/5 hybrid and 7 int4 are refused by
+    # validate).
     op="CONV_2D",
     builtin_code=3,
     versions=(1, 8),
-    dtypes=("FLOAT32", "INT8"),
+    dtypes=("FLOAT32", "INT8", "INT16"),
     sources=(
         *FAMILY_SOURCES,
         "conv_2d.c",
         "conv_2d_s8.c",
+        "conv_2d_s16.c",
+        "mg_conv_s16.h",
         "conv_2d_f32.c",
         "mg_fixedpoint.h",
         "mg_requant.h",

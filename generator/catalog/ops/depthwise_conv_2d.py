@@ -1,4 +1,5 @@
-"""DEPTHWISE_CONV_2D, int8 (per-channel or per-tensor symmetric int8 filter, int32 bias) and float32, with
+"""DEPTHWISE_CONV_2D, int8 (per-channel or per-tensor symmetric int8 filter, int32 bias), 16x8 (int16 activations,
+the same filters, an int64 bias) and float32, with
 strides, dilations, SAME/VALID padding, a depth multiplier and batches, as TFLite Micro's reference kernels
 compute it."""
 
@@ -33,7 +34,8 @@ def validate(op, inputs, outputs):
         return f"depth_multiplier {multiplier} does not turn {in_depth} input channels into the filter's {out_depth}"
     if bias is not None and bias.num_elements != out_depth:
         return f"bias has {bias.num_elements} values for {out_depth} output channels"
-    return cc.quant_problem(op, inp, weights, bias, out, channel_axis=3)
+    # TFLite Micro's int16 depthwise reads its bias as int64 whatever its type: an int32 one is refused.
+    return cc.quant_problem(op, inp, weights, bias, out, channel_axis=3, bias_types_16x8=("INT64",))
 
 
 def params(op, inputs, outputs):
@@ -49,15 +51,17 @@ def macs(op, inputs, outputs) -> int:
 
 
 SPEC = KernelSpec(
-    # register.cc: versions 1-7 (2 dilation, 3 int8; 4/6 hybrid, 5 int16, 7 int4 are refused by validate).
+    # register.cc: versions 1-7 (2 dilation, 3 int8, 5 int16; 4/6 hybrid and 7 int4 are refused by validate).
     op="DEPTHWISE_CONV_2D",
     builtin_code=4,
     versions=(1, 7),
-    dtypes=("FLOAT32", "INT8"),
+    dtypes=("FLOAT32", "INT8", "INT16"),
     sources=(
         *FAMILY_SOURCES,
         "depthwise_conv_2d.c",
         "depthwise_conv_2d_s8.c",
+        "depthwise_conv_2d_s16.c",
+        "mg_conv_s16.h",
         "depthwise_conv_2d_f32.c",
         "mg_fixedpoint.h",
         "mg_requant.h",

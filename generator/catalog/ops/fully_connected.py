@@ -1,4 +1,5 @@
-"""FULLY_CONNECTED, int8 (per-tensor or per-channel weights) and float32, and the set-up every backend of the
+"""FULLY_CONNECTED, int8 (per-tensor or per-channel weights), 16x8 (int16 activations, the same weights, an int64 or
+int32 bias) and float32, and the set-up every backend of the
 family shares: the shape at the start of each parameter block and the requantization multipliers."""
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ import numpy as np
 
 from .. import quant
 from ..spec import KernelSpec, NodeParams
+from . import _conv_common as cc
 from ._common import nested
 
 # The family's shared files: its header and the one prepare (every backend lists these first).
@@ -27,17 +29,31 @@ def validate(op, inputs, outputs):
     if op.options.get("fused_activation_function", 0) not in (0, 1, 2, 3):
         return f"fused activation {quant.ACTIVATIONS.get(op.options['fused_activation_function'])} is not supported"
     types = (inp.dtype.name, weights.dtype.name, out.dtype.name)
-    if types == ("INT8",) * 3:
+    if types in (("INT8",) * 3, ("INT16", "INT8", "INT16")):
         if any(z != 0 for z in weights.quant.zero_point):
             return "int8 weights must be symmetric (zero point 0)"
         if len(weights.quant.scale) not in (1, weights.shape[0]):
             return f"{len(weights.quant.scale)} weight scales for {weights.shape[0]} output channels"
+        if types[0] == "INT16":
+            return _problem_16x8(op, inp, weights, bias, out)
         if bias is not None and bias.dtype.name != "INT32":
             return f"int8 FULLY_CONNECTED needs an INT32 bias, not {bias.dtype.name}"
         return None
     if types == ("FLOAT32",) * 3:
         return None
-    return f"input/weights/output types {'/'.join(types)} are not supported (int8 or float32)"
+    return (
+        f"input/weights/output types {'/'.join(types)} are not supported (int8, int16 activations with int8 weights, "
+        "or float32)"
+    )
+
+
+def _problem_16x8(op, inp, weights, bias, out) -> str | None:
+    """16x8: an int64 or int32 bias, and the int64 requantization's shift limit (a real multiplier below 128)."""
+    if bias is not None and bias.dtype.name not in ("INT64", "INT32"):
+        return f"a 16x8 FULLY_CONNECTED needs an INT64 or INT32 bias, not {bias.dtype.name}"
+    if cc.accumulator_64(op, bias) and max(shift for _, shift in multiplier_pairs(inp, weights, out)) > 7:
+        return "input_scale * weight_scale / output_scale must be below 128 for int16 activations"
+    return None
 
 
 def shape_params(inp, weights) -> dict:
@@ -62,7 +78,7 @@ def params(op, inputs, outputs):
     inp, weights, out = inputs[0], inputs[1], outputs[0]
     activation = op.options.get("fused_activation_function", 0)
     fields = shape_params(inp, weights)
-    if inp.dtype.name == "INT8":
+    if inp.dtype.name in ("INT8", "INT16"):
         # Per-tensor: one multiplier from the float product, as TFLite's FullyConnected does. Per-channel: the
         # kernel computes each channel's on the device from these scales and the weights' scales in the model
         # (mg_requant.h; TFLite's per-channel set-up, a double product, as quant.multiplier_from_scales).
@@ -70,7 +86,8 @@ def params(op, inputs, outputs):
         multiplier, shift = 0, 0
         if not per_channel:
             multiplier, shift = multiplier_pairs(inp, weights, out)[0]
-        act_min, act_max = quant.activation_range_int8(activation, out)
+        act_range = quant.activation_range_int16 if inp.dtype.name == "INT16" else quant.activation_range_int8
+        act_min, act_max = act_range(activation, out)
         fields.update(
             input_offset=-quant.zero_point_of(inp),
             output_offset=quant.zero_point_of(out),
@@ -82,6 +99,8 @@ def params(op, inputs, outputs):
             act_min=act_min,
             act_max=act_max,
         )
+        if inp.dtype.name == "INT16":
+            fields["accumulator_64"] = cc.accumulator_64(op, (inputs + [None, None])[2])
     else:
         act_min_f, act_max_f = quant.activation_range_float(activation)
         fields.update(act_min_f=act_min_f, act_max_f=act_max_f)
@@ -96,11 +115,12 @@ SPEC = KernelSpec(
     op="FULLY_CONNECTED",
     builtin_code=9,
     versions=(1, 13),
-    dtypes=("FLOAT32", "INT8"),
+    dtypes=("FLOAT32", "INT8", "INT16"),
     sources=(
         *FAMILY_SOURCES,
         "fully_connected.c",
         "fully_connected_s8.c",
+        "fully_connected_s16.c",
         "fully_connected_f32.c",
         "mg_fixedpoint.h",
         "mg_requant.h",

@@ -1,6 +1,6 @@
 """The pooling family, AVERAGE_POOL_2D, MAX_POOL_2D and L2_POOL_2D (NHWC, SAME/VALID padding), as TFLite
 Micro's PoolingPrepare sets it up: one validate, one parameter block (`mg_pool_2d_params`,
-firmware/kernels/pool_2d.h) and one claim rule for every backend. The reference kernels take int8 and float32
+firmware/kernels/pool_2d.h) and one claim rule for every backend. The reference kernels take int8, int16 and float32
 (L2_POOL_2D float32 only, as TFLite Micro's l2_pool_2d.cc); a backend module lists only its kernel sources (see
 dsp_pooling.py, mve_pooling.py)."""
 
@@ -60,20 +60,20 @@ def validate(op, inputs, outputs):
     if oh < 1 or ow < 1:
         return "the filter is larger than the input (VALID padding leaves no output)"
     types = (inp.dtype.name, out.dtype.name)
-    if types == ("INT8", "INT8"):
+    if types in (("INT8", "INT8"), ("INT16", "INT16")):
         if inp.quant is None or out.quant is None:
-            return "int8 tensors need quantization parameters"
+            return f"{types[0].lower()} tensors need quantization parameters"
         if len(inp.quant.scale) != 1 or len(out.quant.scale) != 1:
             return "per-channel quantization is not supported"
         # TFLite Micro's PoolingPrepare: pooling cannot rescale
         if abs(float(inp.quant.scale[0]) - float(out.quant.scale[0])) > 1e-6 or quant.zero_point_of(
             inp
         ) != quant.zero_point_of(out):
-            return "int8 input and output must share scale and zero point (TFLite Micro does not rescale pooling)"
+            return "quantized input and output must share scale and zero point (TFLite Micro does not rescale pooling)"
         return None
     if types == ("FLOAT32", "FLOAT32"):
         return None
-    return f"input/output types {'/'.join(types)} are not supported (int8 or float32)"
+    return f"input/output types {'/'.join(types)} are not supported (int8, int16 or float32)"
 
 
 def params(op, inputs, outputs):
@@ -81,8 +81,9 @@ def params(op, inputs, outputs):
     b, h, w, d = inp.shape
     activation = op.options.get("fused_activation_function", 0)
     fields = {"batches": b, "input_height": h, "input_width": w, "depth": d, **_geometry(op, inp)}
-    if inp.dtype.name == "INT8":
-        act_min, act_max = quant.activation_range_int8(activation, out)
+    if inp.dtype.name in ("INT8", "INT16"):
+        act_range = quant.activation_range_int16 if inp.dtype.name == "INT16" else quant.activation_range_int8
+        act_min, act_max = act_range(activation, out)
         fields.update(act_min=act_min, act_max=act_max, act_min_f=0.0, act_max_f=0.0)
     else:
         act_min_f, act_max_f = quant.activation_range_float(activation)
@@ -116,8 +117,8 @@ def kernel(op: str, backend: str = "reference", sources: tuple[str, ...] = ()) -
             op=op,
             builtin_code=code,
             versions=(1, 3),
-            dtypes=("FLOAT32", "INT8"),
-            sources=(*FAMILY_SOURCES, f"{name}.c", f"{name}_s8.c", f"{name}_f32.c", *sources),
+            dtypes=("FLOAT32", "INT8", "INT16"),
+            sources=(*FAMILY_SOURCES, f"{name}.c", f"{name}_s8.c", f"{name}_s16.c", f"{name}_f32.c", *sources),
             registration=f"mg_register_{name}",
             validate=validate,
             params=params,
@@ -145,7 +146,7 @@ def validate_l2(op, inputs, outputs):
 
 SPECS = [
     kernel("AVERAGE_POOL_2D", sources=("mg_fixedpoint.h",)),
-    kernel("MAX_POOL_2D"),
+    kernel("MAX_POOL_2D", sources=("mg_fixedpoint.h",)),
     KernelSpec(
         op="L2_POOL_2D",
         builtin_code=12,

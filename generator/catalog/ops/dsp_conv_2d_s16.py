@@ -1,0 +1,53 @@
+"""CONV_2D 16x8 (int16 activations, int8 filters) in the dsp backend (firmware/kernels/conv_2d_s16_dsp.c): one
+group, any filter size, strides, dilations, padding and batches, the reference parameters and requantization. The
+kernel sums in int32 (SMLAD) and adds the bias in int32: it claims a node only when that is exact, every channel's
+sum of |weights| times the largest |int16| plus |bias| inside int32."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..spec import KernelSpec
+from . import _conv_common as cc
+from . import _dsp_common as dc
+from . import _scratch
+from .conv_2d import FAMILY_SOURCES, macs, params, validate
+
+
+def claims(op, inputs, outputs):
+    inp, weights = inputs[0], inputs[1]
+    bias = inputs[2] if len(inputs) > 2 else None
+    if not cc.is_16x8(inp, weights, outputs[0]) or weights.shape[3] != inp.shape[3]:
+        return False
+    return dc.sums_fit_int32_16x8(weights, bias)
+
+
+def scratch_bytes(op, inputs, outputs):
+    weights = inputs[1]
+    return _scratch.scratch_size("mg_conv_2d_s16_dsp_scratch_size", int(np.prod(weights.shape[1:])), weights.shape[0])
+
+
+SPEC = KernelSpec(
+    op="CONV_2D",
+    builtin_code=3,
+    versions=(1, 8),
+    dtypes=("INT16",),
+    sources=(
+        *FAMILY_SOURCES,
+        "conv_2d_s16_dsp.c",
+        "conv_2d_s16_dsp_scratch_size.c",
+        "mg_dsp_mac.h",
+        "mg_dsp.h",
+        "mg_dsp_requant_s16.h",
+        "mg_fixedpoint.h",
+        "mg_requant.h",
+        "mg_requant.c",
+    ),
+    registration="mg_register_conv_2d_s16_dsp",
+    validate=validate,
+    params=params,
+    macs=macs,
+    scratch_bytes=scratch_bytes,
+    backend=dc.BACKEND,
+    claims=dc.safe(claims),
+)

@@ -1,0 +1,215 @@
+"""CONV_2D, DEPTHWISE_CONV_2D and FULLY_CONNECTED with int16 activations and int8 weights (16x8): per op 24 random
+nodes in one model (shapes, strides, dilations, padding, groups, depth multipliers, per-channel and per-tensor
+weights, int64, int32 or no bias, fused activations, multipliers above one) against TFLite Micro on the host build;
+every op in one QEMU build per board; the refused variants."""
+
+import numpy as np
+import pytest
+from op_cases import Batch
+from test_conv_2d import channels as conv_channels
+from test_conv_2d import geometry, options
+from test_depthwise_conv_2d import channels as depthwise_channels
+
+from generator.check import CheckError, check
+from generator.model import read_model
+from kernel_harness import rand_scale, verify_model
+from modelkit import GraphBuilder
+
+ACTIVATIONS = [0, 1, 2, 3]  # NONE, RELU, RELU_N1_TO_1, RELU6
+TENSOR_INT32 = 2  # the options' quantized_bias_type
+NODES = 24
+
+
+def small_values(limit):
+    return lambda rng, shape: rng.integers(-limit, limit, size=shape, endpoint=True, dtype=np.int16)
+
+
+def scales(b, taps, channels, per_channel, boost):
+    """Input, weight and output scales that spread the accumulator over the int16 output (real multipliers
+    below one), or with `boost` real multipliers between 1 and 100 (QuantizeMultiplier's left shifts)."""
+    in_scale = rand_scale(b.rng, 1e-4, 1e-3)
+    w_scale = [rand_scale(b.rng, 1e-3, 2e-2) for _ in range(channels if per_channel else 1)]
+    if boost:
+        out_scale = in_scale * max(w_scale) / float(b.rng.uniform(1.0, 100.0))
+    else:
+        out_scale = in_scale * max(w_scale) * np.sqrt(taps) * 140 * float(np.exp(b.rng.uniform(-0.5, 1.0)))
+    return in_scale, w_scale, out_scale
+
+
+def add_bias(b, inputs, units, in_scale, w_scale, bias_types, taps):
+    """An int64 or int32 bias (of the types allowed), or none: omitted (-1) or left out."""
+    kind = bias_types[int(b.rng.integers(0, len(bias_types)))]
+    if kind is None:
+        if b.rng.integers(0, 2):
+            inputs.append(-1)
+        return None
+    spread = int(np.sqrt(taps) * 2e6)
+    data = b.rng.integers(-spread, spread + 1, size=units)
+    scale = [in_scale * s for s in w_scale]
+    inputs.append(b.constant(data.astype(kind), kind, (scale, [0] * len(scale))))
+    return kind
+
+
+def bias_options(b, kind):
+    """Without a bias, TFLite's int32 accumulator is chosen by the options' quantized_bias_type."""
+    return {"quantizedBiasType": TENSOR_INT32} if kind is None and b.rng.integers(0, 2) else {}
+
+
+def conv_node(b, boost=False):
+    g = geometry(b.rng)
+    in_depth, filter_depth, out_depth = conv_channels(b.rng)
+    if g["kh"] * g["kw"] * filter_depth > 200:  # keep the int32 accumulator's sums well inside int32
+        g.update(kh=1, kw=1, oh=-(-g["h"] // g["sh"]), ow=-(-g["w"] // g["sw"]), padding=0)
+    taps = g["kh"] * g["kw"] * filter_depth
+    per_channel = bool(b.rng.integers(0, 4))
+    in_scale, w_scale, out_scale = scales(b, taps, out_depth, per_channel, boost)
+    x = b.input([g["batches"], g["h"], g["w"], in_depth], "int16", (in_scale, 0), small_values(40) if boost else None)
+    shape = [out_depth, g["kh"], g["kw"], filter_depth]
+    f = b.constant(b.rng.integers(-127, 128, size=shape).astype(np.int8), "int8", (w_scale, [0] * len(w_scale)))
+    inputs = [x, f]
+    kind = add_bias(b, inputs, out_depth, in_scale, w_scale, ("int64", "int64", "int32", None), taps)
+    y = b.output([g["batches"], g["oh"], g["ow"], out_depth], "int16", (out_scale, 0))
+    opts = options(g, int(b.rng.choice(ACTIVATIONS)))
+    b.node("CONV_2D", inputs, [y], version=4, **opts, **bias_options(b, kind))
+
+
+def depthwise_node(b, boost=False):
+    g = geometry(b.rng)
+    in_depth, multiplier = depthwise_channels(b.rng)
+    out_depth = in_depth * multiplier
+    per_channel = bool(b.rng.integers(0, 4))
+    in_scale, w_scale, out_scale = scales(b, g["kh"] * g["kw"], out_depth, per_channel, boost)
+    x = b.input([g["batches"], g["h"], g["w"], in_depth], "int16", (in_scale, 0), small_values(40) if boost else None)
+    shape = [1, g["kh"], g["kw"], out_depth]
+    w_quant = (w_scale, [0] * len(w_scale))
+    f = b.g.tensor(shape, "int8", *w_quant, data=b.rng.integers(-127, 128, size=shape), axis=3)
+    inputs = [x, f]
+    add_bias(b, inputs, out_depth, in_scale, w_scale, ("int64", "int64", None), g["kh"] * g["kw"])
+    if inputs[-1] == -1:
+        inputs.pop()  # TFLite Micro's depthwise crashes on an omitted (-1) bias
+    y = b.output([g["batches"], g["oh"], g["ow"], out_depth], "int16", (out_scale, 0))
+    act = int(b.rng.choice(ACTIVATIONS))
+    b.node(
+        "DEPTHWISE_CONV_2D",
+        inputs,
+        [y],
+        version=5,
+        padding=g["padding"],
+        strideH=g["sh"],
+        strideW=g["sw"],
+        dilationHFactor=g["dh"],
+        dilationWFactor=g["dw"],
+        depthMultiplier=multiplier,
+        fusedActivationFunction=act,
+    )
+
+
+def fully_connected_node(b, boost=False):
+    batches, depth, units = (int(v) for v in (b.rng.integers(1, 4), b.rng.integers(1, 60), b.rng.integers(1, 24)))
+    per_channel = bool(b.rng.integers(0, 2))
+    in_scale, w_scale, out_scale = scales(b, depth, units, per_channel, boost)
+    x = b.input([batches, depth], "int16", (in_scale, 0), small_values(40) if boost else None)
+    w_quant = (w_scale, [0] * len(w_scale))
+    w = b.constant(b.rng.integers(-127, 128, size=(units, depth)).astype(np.int8), "int8", w_quant)
+    inputs = [x, w]
+    kind = add_bias(b, inputs, units, in_scale, w_scale, ("int64", "int32", None), depth)
+    if len(inputs) == 2:
+        inputs.append(-1)
+    y = b.output([batches, units], "int16", (out_scale, 0))
+    act = int(b.rng.choice(ACTIVATIONS))
+    b.node("FULLY_CONNECTED", inputs, [y], version=7, fusedActivationFunction=act, **bias_options(b, kind))
+
+
+BUILDERS = {"CONV_2D": conv_node, "DEPTHWISE_CONV_2D": depthwise_node, "FULLY_CONNECTED": fully_connected_node}
+
+
+@pytest.mark.parametrize("op_name", BUILDERS)
+def test_random(op_name):
+    b = Batch(list(BUILDERS).index(op_name) + 160)
+    for i in range(NODES):
+        BUILDERS[op_name](b, boost=i % 6 == 5)
+    verify_model(b.build(), sets=b.sets())
+
+
+DSP = ["dsp", "reference"]
+
+
+@pytest.mark.parametrize("op_name", ["CONV_2D", "FULLY_CONNECTED"])
+def test_dsp_random(op_name):
+    """The dsp kernels on the same random nodes (the grouped ones stay with the reference kernel)."""
+    b = Batch(list(BUILDERS).index(op_name) + 160)
+    for i in range(NODES):
+        BUILDERS[op_name](b, boost=i % 6 == 5)
+    model = b.build()
+    backends = [k.backend for k in check(read_model(model), backends=DSP).kernels]
+    assert backends.count("dsp") >= NODES // 2, backends
+    verify_model(model, sets=b.sets(), backends=DSP)
+
+
+BOARD_BACKENDS = {"mps2-an386": ["dsp", "reference"], "mps3-an547": ["mve", "dsp", "reference"]}
+
+
+@pytest.mark.qemu
+@pytest.mark.parametrize("board", ["mps2-an386", "mps3-an547"])
+def test_in_qemu(board):
+    """Every op with the reference kernels, then CONV_2D and FULLY_CONNECTED again with the board's optimized ones
+    (dsp on the Cortex-M4, mve on the Cortex-M55: 10 random nodes each), in one build per board."""
+    b = Batch(170)
+    for build in BUILDERS.values():
+        for boost in (False, True):
+            build(b, boost)
+    reference = len(b.outputs)
+    for i in range(10):
+        conv_node(b, i % 5 == 4)
+        fully_connected_node(b, i % 5 == 4)
+    model = b.build()
+    backends = BOARD_BACKENDS[board]
+    kernels = check(read_model(model), backends=backends).kernels
+    assert sum(k.backend == backends[0] for k in kernels[reference:]) >= 10
+    verify_model(model, sets=b.sets(1), qemu=True, board=board, backends=backends)
+
+
+def _refusal(inputs_of, op_name, **opts) -> str:
+    g = GraphBuilder()
+    x = g.tensor([1, 4, 4, 2], "int16", 0.001, 0)
+    f = g.tensor([2, 1, 1, 2], "int8", [0.01], [0], data=np.ones((2, 1, 1, 2)))
+    y = g.tensor([1, 4, 4, 2], "int16", 0.002, 0)
+    g.op(op_name, inputs_of(g, x, f), [y], padding=1, strideH=1, strideW=1, **opts)
+    with pytest.raises(CheckError) as info:
+        check(read_model(g.build([x], [y])))
+    return str(info.value)
+
+
+def test_refuses_depthwise_int32_bias():
+    def inputs(g, x, f):
+        f = g.tensor([1, 1, 1, 2], "int8", [0.01], [0], data=np.ones((1, 1, 1, 2)))
+        return [x, f, g.tensor([2], "int32", [1e-5], [0], data=[1, 2])]
+
+    assert "INT64 bias, not INT32" in _refusal(inputs, "DEPTHWISE_CONV_2D", depthMultiplier=1)
+
+
+def test_refuses_asymmetric_int16():
+    def inputs(g, x, f):
+        g.graph.tensors[x].quantization.zeroPoint = [3]
+        return [x, f]
+
+    assert "symmetric" in _refusal(inputs, "CONV_2D")
+
+
+def test_refuses_large_multiplier():
+    def inputs(g, x, f):
+        g.graph.tensors[f].quantization.scale = [300.0]  # 0.001 * 300 / 0.002: a shift of 8
+        return [x, f]
+
+    assert "below 128" in _refusal(inputs, "CONV_2D")
+
+
+def test_refuses_fully_connected_int16_bias():
+    g = GraphBuilder()
+    x = g.tensor([1, 4], "int16", 0.001, 0)
+    w = g.tensor([2, 4], "int8", [0.01], [0], data=np.ones((2, 4)))
+    bias = g.tensor([2], "int16", [1e-5], [0], data=[1, 2])
+    y = g.tensor([1, 2], "int16", 0.002, 0)
+    g.op("FULLY_CONNECTED", [x, w, bias], [y], version=7)
+    with pytest.raises(CheckError, match="INT64 or INT32 bias, not INT16"):
+        check(read_model(g.build([x], [y])))
