@@ -58,6 +58,15 @@ def test_all_ops_resolver_is_bigger(elfs):
     assert len([g for g in everything.groups if g.startswith("kernel ")]) > 1
 
 
+def test_one_subgraph_firmware_carries_no_multi_subgraph_support(elfs):
+    """A one-subgraph model builds with MG_SINGLE_SUBGRAPH: no subgraph table, and its nodes lack the pointer to
+    their subgraph's tensors (7 words each, not 8)."""
+    nm = subprocess.run(["arm-none-eabi-nm", "-S", str(elfs["int8"])], capture_output=True, text=True, check=True)
+    sizes = {f[3]: int(f[1], 16) for f in map(str.split, nm.stdout.splitlines()) if len(f) == 4}
+    assert "subgraphs" not in sizes
+    assert sizes["mg_nodes"] == 3 * 28  # mlp_int8: three FULLY_CONNECTED nodes
+
+
 def test_regression_gate(cli, elfs, tmp_path):
     small, big = elfs["int8"], elfs["float_io"]
     result = cli("size", small, "--json")

@@ -124,7 +124,7 @@ int main() {
       return 1;
     }
     PutLine("MCUGEN COST ", set, -1, ticks);
-    for (uint32_t n = 0; n < g_plan.subgraphs[0].num_nodes; ++n) {
+    for (uint32_t n = 0; n < interpreter.num_nodes(); ++n) {
       PutLine("MCUGEN NODE ", set, static_cast<int32_t>(n), g_plan.node_ticks[n]);
     }
     for (uint32_t i = 0; i < interpreter.num_outputs(); ++i) PutOutput(set, i, *interpreter.output(i));

@@ -12,9 +12,10 @@ check_node(mg_node *node, int32_t input_elements, int32_t weight_elements, int32
     if (node->num_inputs < 2 || node->inputs[0] < 0 || node->inputs[1] < 0 || node->num_outputs != 1) {
         return mg_fail(node, MISMATCH);
     }
-    const mg_tensor *input = &node->tensors[node->inputs[0]];
-    const mg_tensor *weights = &node->tensors[node->inputs[1]];
-    const mg_tensor *output = &node->tensors[node->outputs[0]];
+    const mg_tensor *tensors = mg_node_tensors(node);
+    const mg_tensor *input = &tensors[node->inputs[0]];
+    const mg_tensor *weights = &tensors[node->inputs[1]];
+    const mg_tensor *output = &tensors[node->outputs[0]];
     if (mg_num_elements(input) != input_elements || mg_num_elements(weights) != weight_elements ||
         mg_num_elements(output) != output_elements ||
         (int8_only && (input->type != MG_INT8 || weights->type != MG_INT8 || output->type != MG_INT8))) {
@@ -43,10 +44,11 @@ mg_status mg_prepare_weighted_backend(mg_node *node, int32_t input_elements, int
 
 mg_status mg_prepare_weighted(mg_node *node, int32_t output_depth, uint32_t scale_count, int int64_bias)
 {
-    const mg_tensor *input = &node->tensors[node->inputs[0]]; /* present: mg_prepare_weighted_shapes checked */
-    const mg_tensor *weights = &node->tensors[node->inputs[1]];
+    const mg_tensor *tensors = mg_node_tensors(node);
+    const mg_tensor *input = &tensors[node->inputs[0]]; /* present: mg_prepare_weighted_shapes checked */
+    const mg_tensor *weights = &tensors[node->inputs[1]];
     const mg_tensor *bias = mg_input(node, 2);
-    const mg_tensor *output = &node->tensors[node->outputs[0]];
+    const mg_tensor *output = &tensors[node->outputs[0]];
     int is_int8 = input->type == MG_INT8 && weights->type == MG_INT8 && output->type == MG_INT8;
     int is_16x8 = input->type == MG_INT16 && weights->type == MG_INT8 && output->type == MG_INT16;
     int is_float = input->type == MG_FLOAT32 && weights->type == MG_FLOAT32 && output->type == MG_FLOAT32;

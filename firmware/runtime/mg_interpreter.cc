@@ -22,7 +22,11 @@ mcugen::Interpreter* g_interpreter = nullptr;  // the one the kernels' mg_invoke
 }
 
 extern "C" mg_status mg_invoke_subgraph(uint32_t subgraph) {
-  return g_interpreter && g_interpreter->InvokeSubgraph(subgraph, false) ? MG_OK : MG_ERROR;
+  if (!g_interpreter || subgraph >= g_interpreter->num_subgraphs()) {
+    mg_failure_reason = "a node invokes a subgraph the model lacks";
+    return MG_ERROR;
+  }
+  return g_interpreter->InvokeSubgraph(subgraph, false) ? MG_OK : MG_ERROR;
 }
 
 extern "C" const mg_tensor* mg_subgraph_tensor(uint32_t subgraph, int is_output, uint32_t index) {
@@ -72,6 +76,14 @@ class Message {
 
 bool Aligned(uint32_t pos, uint32_t alignment) { return pos % alignment == 0; }
 
+// True when each of `count` tensor indices names one of `num_tensors` tensors, or is -1 where `omittable` is 1
+// (an operator's omitted optional input): the unsigned sum moves -1 to 0 and every other negative index past the end.
+bool ValidIndices(const int32_t* indices, uint32_t count, uint32_t num_tensors, uint32_t omittable) {
+  for (uint32_t k = 0; k < count; ++k)
+    if (static_cast<uint32_t>(indices[k]) + omittable >= num_tensors + omittable) return false;
+  return true;
+}
+
 // One line per lookup or prepare in verbose builds: "MCUGEN VERBOSE <stage> node N (OP): <result>".
 void Trace(const char* stage, uint32_t node, const char* op, const char* result, const char* detail) {
   if (!MG_VERBOSE) return;
@@ -109,21 +121,15 @@ bool Interpreter::Init() {
   FlatTable model(blob, blob.Follow(0));
   uint32_t num_subgraphs = 0;
   model.Vector(kModelSubgraphs, 4, &num_subgraphs);
-  if (!blob.ok()) return FailModel("corrupt header");
-  if (num_subgraphs != plan_.num_subgraphs) return FailModel("subgraph count differs from the generated plan");
-  for (uint32_t s = 0; s < num_subgraphs; ++s) {
+  if (!blob.ok() || num_subgraphs != this->num_subgraphs())
+    return FailModel("subgraphs differ from the generated plan");
+  for (uint32_t s = 0; s < this->num_subgraphs(); ++s) {
     FlatTable subgraph = model.VectorTable(kModelSubgraphs, s);
-    const mg_subgraph& plan = plan_.subgraphs[s];
-    if (!ParseTensors(blob, model, subgraph, plan) || !BindNodes(blob, model, subgraph, plan) ||
-        !ParseIo(blob, subgraph, plan)) {
-      return false;
-    }
+    if (!ParseTensors(blob, model, subgraph, s) || !BindNodes(blob, model, subgraph, s)) return false;
   }
-  num_inputs_ = plan_.subgraphs[0].num_inputs;
-  num_outputs_ = plan_.subgraphs[0].num_outputs;
-  inputs_ = plan_.subgraphs[0].inputs;
-  outputs_ = plan_.subgraphs[0].outputs;
-  g_interpreter = this;
+#ifndef MG_SINGLE_SUBGRAPH
+  g_interpreter = this;  // else no node may run another subgraph: mg_invoke_subgraph fails
+#endif
   for (uint32_t i = 0; i < plan_.num_nodes; ++i) {
     mg_node& node = plan_.nodes[i];
     const mg_registration* reg = plan_.registrations[i];
@@ -137,7 +143,10 @@ bool Interpreter::Init() {
 
 // The tensor table was generated from this model: every entry must say what the model says (type, shape in
 // place, data in the model or inside the arena), or the model in flash is not the one the firmware was made for.
-bool Interpreter::ParseTensors(FlatBlob& blob, FlatTable& model, FlatTable& subgraph, const mg_subgraph& plan) {
+// Then the subgraph's inputs and outputs, indices into that table; subgraph 0's are what an inference reads and
+// writes, and with several subgraphs IF and WHILE read the plan's copy, which must be these.
+bool Interpreter::ParseTensors(FlatBlob& blob, FlatTable& model, FlatTable& subgraph, uint32_t index) {
+  const mg_subgraph& plan = Subgraph(index);
   uint32_t num_tensors = 0, num_buffers = 0;
   subgraph.Vector(kGraphTensors, 4, &num_tensors);
   model.Vector(kModelBuffers, 4, &num_buffers);
@@ -167,37 +176,38 @@ bool Interpreter::ParseTensors(FlatBlob& blob, FlatTable& model, FlatTable& subg
     }
     if (tensor.data != expected) return FailModel("tensor data differs from the generated plan");
   }
-  return true;
-}
-
-// A subgraph's inputs and outputs, checked against the plan's copy; subgraph 0's are what an inference reads and
-// writes.
-bool Interpreter::ParseIo(FlatBlob& blob, FlatTable& subgraph, const mg_subgraph& plan) {
   uint32_t num_in = 0, num_out = 0;
   uint32_t in = subgraph.Vector(kGraphInputs, 4, &num_in);
   uint32_t out = subgraph.Vector(kGraphOutputs, 4, &num_out);
   const int32_t* inputs = reinterpret_cast<const int32_t*>(model_ + in);
   const int32_t* outputs = reinterpret_cast<const int32_t*>(model_ + out);
-  if (!blob.ok() || !Aligned(in, 4) || !Aligned(out, 4)) return FailModel("corrupt subgraph inputs or outputs");
+  if (!blob.ok() || !Aligned(in, 4) || !Aligned(out, 4)) return FailModel("corrupt tensor table");
+#ifndef MG_SINGLE_SUBGRAPH
   if (num_in != plan.num_inputs || num_out != plan.num_outputs || (num_in && inputs != plan.inputs) ||
       (num_out && outputs != plan.outputs)) {
     return FailModel("subgraph inputs or outputs differ from the generated plan");
   }
-  for (uint32_t i = 0; i < num_in; ++i)
-    if (static_cast<uint32_t>(inputs[i]) >= plan.num_tensors) return FailModel("bad input index");
-  for (uint32_t i = 0; i < num_out; ++i)
-    if (static_cast<uint32_t>(outputs[i]) >= plan.num_tensors) return FailModel("bad output index");
+#endif
+  if (!ValidIndices(inputs, num_in, num_tensors, 0) || !ValidIndices(outputs, num_out, num_tensors, 0))
+    return FailModel("bad tensor index");
+  if (index == 0) {
+    inputs_ = inputs;
+    outputs_ = outputs;
+    num_inputs_ = num_in;
+    num_outputs_ = num_out;
+  }
   return true;
 }
 
 const mg_tensor* Interpreter::SubgraphTensor(uint32_t subgraph, bool is_output, uint32_t index) const {
-  if (subgraph >= plan_.num_subgraphs) return nullptr;
-  const mg_subgraph& s = plan_.subgraphs[subgraph];
+  if (subgraph >= num_subgraphs()) return nullptr;
+  const mg_subgraph s = Subgraph(subgraph);
   if (index >= (is_output ? s.num_outputs : s.num_inputs)) return nullptr;
   return &plan_.tensors[s.first_tensor + static_cast<uint32_t>((is_output ? s.outputs : s.inputs)[index])];
 }
 
-bool Interpreter::BindNodes(FlatBlob& blob, FlatTable& model, FlatTable& subgraph, const mg_subgraph& plan) {
+bool Interpreter::BindNodes(FlatBlob& blob, FlatTable& model, FlatTable& subgraph, uint32_t index) {
+  const mg_subgraph& plan = Subgraph(index);
   uint32_t num_ops = 0, num_codes = 0;
   subgraph.Vector(kGraphOperators, 4, &num_ops);
   model.Vector(kModelOperatorCodes, 4, &num_codes);
@@ -229,23 +239,22 @@ bool Interpreter::BindNodes(FlatBlob& blob, FlatTable& model, FlatTable& subgrap
     if (!blob.ok() || !Aligned(in, 4) || !Aligned(out, 4) || n_in > 255 || n_out > 255) {
       return FailModel("corrupt operator table");
     }
-    node = mg_node{plan_.tensors + plan.first_tensor,
-                   reinterpret_cast<const int32_t*>(model_ + in),
-                   reinterpret_cast<const int32_t*>(model_ + out),
-                   static_cast<uint8_t>(n_in),
-                   static_cast<uint8_t>(n_out),
-                   static_cast<uint16_t>(i),
-                   plan_.node_params[i],
-                   plan_.scratch_offsets[i] == MG_NO_SCRATCH ? nullptr : plan_.arena + plan_.scratch_offsets[i],
-                   plan_.scratch_sizes[i],
-                   nullptr};
-    for (uint32_t k = 0; k < n_in; ++k) {
-      if (node.inputs[k] < -1 || node.inputs[k] >= static_cast<int32_t>(plan.num_tensors))
-        return FailModel("bad tensor index");
-    }
-    for (uint32_t k = 0; k < n_out; ++k) {
-      if (static_cast<uint32_t>(node.outputs[k]) >= plan.num_tensors) return FailModel("bad tensor index");
-    }
+    node = mg_node{
+#ifndef MG_SINGLE_SUBGRAPH
+        plan_.tensors + plan.first_tensor,
+#endif
+        reinterpret_cast<const int32_t*>(model_ + in),
+        reinterpret_cast<const int32_t*>(model_ + out),
+        static_cast<uint8_t>(n_in),
+        static_cast<uint8_t>(n_out),
+        static_cast<uint16_t>(i),
+        plan_.node_params[i],
+        plan_.scratch_offsets[i] == MG_NO_SCRATCH ? nullptr : plan_.arena + plan_.scratch_offsets[i],
+        plan_.scratch_sizes[i],
+        nullptr};
+    if (!ValidIndices(node.inputs, n_in, plan.num_tensors, 1) ||
+        !ValidIndices(node.outputs, n_out, plan.num_tensors, 0))
+      return FailModel("bad tensor index");
     const mg_registration* reg = builtin == kBuiltinCustom
                                      ? resolver_.FindOp(reinterpret_cast<const char*>(model_ + name), name_len, version)
                                      : resolver_.FindOp(builtin, version, plan_.node_backends[i]);
@@ -271,8 +280,7 @@ bool Interpreter::ArenaGuardsIntact() const {
 }
 
 bool Interpreter::InvokeSubgraph(uint32_t subgraph, bool profile) {
-  if (subgraph >= plan_.num_subgraphs) return FailModel("a node invokes a subgraph the model lacks");
-  const mg_subgraph& plan = plan_.subgraphs[subgraph];
+  const mg_subgraph& plan = Subgraph(subgraph);
   for (uint32_t step = plan.first_node; step < plan.first_node + plan.num_nodes; ++step) {
     uint32_t i = plan_.node_order[step];
     uint64_t start = profile ? mg_board_ticks() : 0;

@@ -20,9 +20,19 @@ class Interpreter {
   bool Init();
   // Runs subgraph 0's nodes in order; with profile set, the plan's node_ticks receive per-node SysTick counts.
   bool Invoke(bool profile) { return InvokeSubgraph(0, profile); }
-  // Runs one subgraph's nodes (CALL_ONCE, IF and WHILE nodes run the others through mg_invoke_subgraph).
+  // Runs the nodes of one subgraph, below num_subgraphs() (CALL_ONCE, IF and WHILE nodes run the others through
+  // mg_invoke_subgraph, which checks the index).
   bool InvokeSubgraph(uint32_t subgraph, bool profile);
 
+  // Subgraph 0's nodes: the first entries of the plan's node tables.
+  uint32_t num_nodes() const { return Subgraph(0).num_nodes; }
+  // A firmware built with MG_SINGLE_SUBGRAPH (mg_kernel.h) has no subgraph table: its plan is subgraph 0's, and
+  // its inputs and outputs are read from the model alone.
+#ifdef MG_SINGLE_SUBGRAPH
+  uint32_t num_subgraphs() const { return 1; }
+#else
+  uint32_t num_subgraphs() const { return plan_.num_subgraphs; }
+#endif
   uint32_t num_inputs() const { return num_inputs_; }
   uint32_t num_outputs() const { return num_outputs_; }
   const mg_tensor* input(uint32_t i) const { return &plan_.tensors[inputs_[i]]; }
@@ -34,9 +44,13 @@ class Interpreter {
   bool ArenaGuardsIntact() const;
 
  private:
-  bool ParseTensors(class FlatBlob& blob, class FlatTable& model, class FlatTable& subgraph, const mg_subgraph& plan);
-  bool ParseIo(class FlatBlob& blob, class FlatTable& subgraph, const mg_subgraph& plan);
-  bool BindNodes(class FlatBlob& blob, class FlatTable& model, class FlatTable& subgraph, const mg_subgraph& plan);
+  bool ParseTensors(class FlatBlob& blob, class FlatTable& model, class FlatTable& subgraph, uint32_t index);
+  bool BindNodes(class FlatBlob& blob, class FlatTable& model, class FlatTable& subgraph, uint32_t index);
+#ifdef MG_SINGLE_SUBGRAPH
+  mg_subgraph Subgraph(uint32_t) const { return {0, plan_.num_tensors, 0, plan_.num_nodes, nullptr, 0, nullptr, 0}; }
+#else
+  mg_subgraph Subgraph(uint32_t subgraph) const { return plan_.subgraphs[subgraph]; }
+#endif
   bool Fail(const char* stage, uint32_t node, const char* what, const char* detail);
   bool FailModel(const char* what);
 

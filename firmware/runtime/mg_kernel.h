@@ -45,9 +45,14 @@ typedef struct {
     uint32_t size;
 } mg_custom_options;
 
+/* MG_SINGLE_SUBGRAPH: set by the build flags of a firmware whose model has one subgraph (platformio.ini). Its nodes
+ * then index mg_tensors itself and lack the `tensors` field, 4 bytes of RAM each. The host build compiles the runtime
+ * and kernels once for every model, so it never sets it. */
 typedef struct mg_node {
+#ifndef MG_SINGLE_SUBGRAPH
     const mg_tensor *tensors; /* its subgraph's tensors in mg_tensors: the indices below count from here */
-    const int32_t *inputs;    /* tensor indices, in place in the model; -1 marks an omitted input */
+#endif
+    const int32_t *inputs; /* tensor indices, in place in the model; -1 marks an omitted input */
     const int32_t *outputs;
     uint8_t num_inputs;
     uint8_t num_outputs;
@@ -65,14 +70,25 @@ typedef struct {
     mg_status (*invoke)(mg_node *node);
 } mg_registration;
 
+/* The tensors a node's input and output indices count from: its subgraph's. */
+static inline const mg_tensor *mg_node_tensors(const mg_node *node)
+{
+#ifdef MG_SINGLE_SUBGRAPH
+    (void)node;
+    return mg_tensors;
+#else
+    return node->tensors;
+#endif
+}
+
 static inline mg_tensor *mg_input(const mg_node *node, int i)
 {
-    return (i < node->num_inputs && node->inputs[i] >= 0) ? (mg_tensor *)&node->tensors[node->inputs[i]] : NULL;
+    return (i < node->num_inputs && node->inputs[i] >= 0) ? (mg_tensor *)&mg_node_tensors(node)[node->inputs[i]] : NULL;
 }
 
 static inline mg_tensor *mg_output(const mg_node *node, int i)
 {
-    return (mg_tensor *)&node->tensors[node->outputs[i]];
+    return (mg_tensor *)&mg_node_tensors(node)[node->outputs[i]];
 }
 
 static inline int32_t mg_num_elements(const mg_tensor *t)

@@ -46,9 +46,11 @@ typedef struct {
     mg_node *nodes;                 /* storage for num_nodes */
     const mg_registration **registrations; /* storage for num_nodes, filled by the op lookup */
     uint32_t *node_ticks;                  /* storage for num_nodes: per-node costs of a profiled run */
+    uint32_t stateful;     /* 1: resource variables keep state across invokes, so each input set runs exactly once */
+#ifndef MG_SINGLE_SUBGRAPH /* (mg_kernel.h) */
     uint32_t num_subgraphs;
     const mg_subgraph *subgraphs;
-    uint32_t stateful; /* 1: resource variables keep state across invokes, so each input set runs exactly once */
+#endif
 } mg_plan;
 
 extern const mg_plan g_plan;

@@ -120,6 +120,7 @@ def emit_library(plan: Plan, board: Board, out: Path, model_name: str, name: str
         "guard": f"{name.upper()}_H",
         "inputs": _tensor_rows(plan, plan.graph.inputs, project.inputs),
         "outputs": _tensor_rows(plan, plan.graph.outputs, project.outputs),
+        "single_subgraph": len(plan.subgraphs or [plan]) == 1,
     }
     for template, path in (
         ("model.h.j2", f"include/{name}.h"),

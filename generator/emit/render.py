@@ -120,6 +120,7 @@ def render_all(
             common,
             core_dir=core_dir_setting(),
             platform=PLATFORM_NAME,
+            single_subgraph=len(subgraphs) == 1,
         ),
         "memory.ld": _env.get_template("memory.ld.j2").render(common),
         "src/model_data.c": _env.get_template("model_data.c.j2").render(
