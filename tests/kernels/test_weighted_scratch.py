@@ -44,6 +44,8 @@ def batch_matmul_case(seed: int) -> bytes:
     b = Batch(seed)
     batch_matmul_node(b, "int8", *shapes(b.rng), *(bool(v) for v in b.rng.integers(0, 2, size=3)))
     return b.build()
+
+
 def one_node(make):
     """A random 16x8 case of one node (test_weighted_16x8's node makers)."""
 
