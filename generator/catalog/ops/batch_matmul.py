@@ -8,6 +8,7 @@ from math import prod
 
 from .. import quant
 from ..spec import KernelSpec, NodeParams
+from . import _scratch
 
 TYPES = ("INT8", "INT16", "FLOAT32")
 # The family's shared files: its header and the one prepare (every backend lists these first).
@@ -132,3 +133,31 @@ SPEC = KernelSpec(
     params=params,
     macs=macs,
 )
+
+
+def int8_backend_spec(common, sources: tuple[str, ...]) -> KernelSpec:
+    """The dsp or mve variant (`common` is _dsp_common or _mve_common): every int8 node the reference kernel runs,
+    with the family's layout, parameters and prepare; the backend adds its kernel and its scratch."""
+    scratch_function = f"mg_batch_matmul_s8_{common.BACKEND}_scratch_size"
+
+    def claims(op, inputs, outputs):
+        return common.all_int8(*inputs, outputs[0])
+
+    def scratch_bytes(op, inputs, outputs):
+        fields = params(op, inputs, outputs).fields
+        return _scratch.scratch_size(scratch_function, fields["cols"], fields["depth"])
+
+    return KernelSpec(
+        op="BATCH_MATMUL",
+        builtin_code=126,
+        versions=(1, 4),
+        dtypes=("INT8",),
+        sources=(*FAMILY_SOURCES, *sources),
+        registration=f"mg_register_batch_matmul_{common.BACKEND}",
+        validate=validate,
+        params=params,
+        scratch_bytes=scratch_bytes,
+        backend=common.BACKEND,
+        claims=common.safe(claims),
+        macs=macs,
+    )

@@ -1,41 +1,11 @@
 """BATCH_MATMUL in the dsp backend (firmware/kernels/batch_matmul_*dsp.c): every int8 node the reference kernel
-runs. The layout, the parameters and the prepare are the family's (batch_matmul); this module adds the scratch."""
+runs. The layout, the parameters and the prepare are the family's (batch_matmul); this module adds the kernel."""
 
 from __future__ import annotations
 
-from ..spec import KernelSpec
-from . import _dsp_common as dc
-from . import _scratch
-from .batch_matmul import FAMILY_SOURCES, macs, params, validate
+from . import _dsp_common
+from .batch_matmul import int8_backend_spec
 
-
-def claims(op, inputs, outputs):
-    return dc.all_int8(*inputs, outputs[0])
-
-
-def scratch_bytes(op, inputs, outputs):
-    fields = params(op, inputs, outputs).fields
-    return _scratch.scratch_size("mg_batch_matmul_s8_dsp_scratch_size", fields["cols"], fields["depth"])
-
-
-SPEC = KernelSpec(
-    op="BATCH_MATMUL",
-    builtin_code=126,
-    versions=(1, 4),
-    dtypes=("INT8",),
-    sources=(
-        *FAMILY_SOURCES,
-        "batch_matmul_dsp.c",
-        "batch_matmul_s8_dsp.c",
-        "mg_dsp_dot16.h",
-        "mg_dsp_mac.h",
-        "mg_dsp.h",
-    ),
-    registration="mg_register_batch_matmul_dsp",
-    validate=validate,
-    params=params,
-    scratch_bytes=scratch_bytes,
-    backend=dc.BACKEND,
-    claims=dc.safe(claims),
-    macs=macs,
+SPEC = int8_backend_spec(
+    _dsp_common, ("batch_matmul_dsp.c", "batch_matmul_s8_dsp.c", "mg_dsp_dot16.h", "mg_dsp_mac.h", "mg_dsp.h")
 )

@@ -7,19 +7,10 @@ from __future__ import annotations
 import numpy as np
 
 from ..spec import KernelSpec
-from . import _conv_common as cc
-from . import _dsp_common as dc
 from . import _mve_common as mc
 from . import _scratch
 from .conv_2d import FAMILY_SOURCES, macs, params, validate
-
-
-def claims(op, inputs, outputs):
-    inp, weights = inputs[0], inputs[1]
-    bias = inputs[2] if len(inputs) > 2 else None
-    if not cc.is_16x8(inp, weights, outputs[0]) or weights.shape[3] != inp.shape[3]:
-        return False
-    return dc.sums_fit_int32_16x8(weights, bias)
+from .dsp_conv_2d_s16 import claims
 
 
 def scratch_bytes(op, inputs, outputs):
