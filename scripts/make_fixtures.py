@@ -224,6 +224,20 @@ def keras_lstm_models() -> dict[str, bytes]:
     }
 
 
+def keras_while_lstm() -> bytes:
+    """An LSTM like keras_lstm_models' (its last step's output), made with Keras 3 (tf.keras): the converter does not fuse it
+    but writes a WHILE loop over the time steps, its condition and body in subgraphs of their own (the non-fused
+    LSTM of the stateful-models issue). Float32; no Dense layer after it, for the reason keras_lstm_models gives."""
+    tf.keras.utils.set_random_seed(5)
+    inputs = tf.keras.Input(shape=(4, 6), batch_size=1)
+    model = tf.keras.Model(inputs, tf.keras.layers.LSTM(8)(inputs))  # the last step's output: every step's
+    # would make the loop write a TensorList of dynamic shape
+    converted = from_keras(model)().convert()
+    if "WHILE" not in builtin_ops(converted):
+        raise SystemExit("make_fixtures.py: lstm_while_float needs Keras 3 (tf.keras), which writes a WHILE loop")
+    return converted
+
+
 def builtin_ops(model_bytes: bytes) -> list[str]:
     """The builtin op of every node of the main subgraph, in graph order."""
     model = schema.Model.GetRootAsModel(model_bytes, 0)
@@ -254,6 +268,7 @@ def main(names: list[str]) -> None:
     # The int8 streaming net is built with tests/streaming_models.py (flatbuffers): TensorFlow 2's converter
     # fails to quantize a model with resource variables ("'NoneType' object has no attribute 'node'").
     models["stream_float"] = streaming_float()
+    models["lstm_while_float"] = keras_while_lstm()
     models.update(rewrite_models(from_module, quantized, calibration, uniform, models["mlp_int8"]))
     models.update(detection_models())
     unknown = set(names) - set(models)

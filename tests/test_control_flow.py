@@ -1,10 +1,14 @@
 """IF and WHILE: subgraphs invoked by index, tensors copied between the node and the subgraphs, the loop body
-reusing its own part of the arena every iteration; against TFLite Micro on the host build and in QEMU."""
+reusing its own part of the arena every iteration; against TFLite Micro on the host build and in QEMU. Also a
+Keras 3 LSTM that TensorFlow's converter writes as a WHILE loop (tests/fixtures/lstm_while_float.tflite:
+RESHAPE, WHILE over the time steps with FULLY_CONNECTED, LOGISTIC, TANH, MUL, ADD (float32 and the int32 step
+counter), SPLIT, GATHER, LESS, LOGICAL_AND in its condition and body subgraphs, STRIDED_SLICE)."""
 
 import numpy as np
 import pytest
 
 import modelkit
+from conftest import FIXTURES
 from generator.check import check
 from generator.errors import McugenError
 from generator.model import read_model
@@ -73,3 +77,18 @@ def test_a_while_body_that_changes_a_shape_is_rejected():
 @pytest.mark.qemu
 def test_if_and_while_in_qemu():
     verify_model(if_then_while(), sets=control_sets(), qemu=True)
+
+
+LSTM_WHILE = FIXTURES / "lstm_while_float.tflite"
+
+
+def test_converter_made_while_lstm_matches_tflite_micro():
+    model = LSTM_WHILE.read_bytes()
+    assert "WHILE" in {op.op_name for op in read_model(model).operators}
+    verify_model(model, count=20, seed=3)
+
+
+@pytest.mark.qemu
+@pytest.mark.parametrize("board", ["mps2-an386", "mps3-an547"])
+def test_converter_made_while_lstm_in_qemu(board):
+    verify_model(LSTM_WHILE.read_bytes(), count=20, seed=3, qemu=True, board=board)

@@ -3,7 +3,7 @@
  * both inputs are shifted left (by 20 bits for int8, 15 for int16), rescaled to a common scale (twice the larger
  * input scale), added or subtracted, then rescaled to the output; int8 and int16 MUL rescale the product of the
  * offset inputs by input1_scale * input2_scale / output_scale.
- * Kernels: mg_add_s8, mg_add_s16, mg_add_f32 (reference), mg_add_s8_dsp (add_s8_dsp.c), mg_add_s8_mve
+ * Kernels: mg_add_s8, mg_add_s16, mg_add_f32, mg_add_s32 (int32, unquantized: TFLite Micro's plain sum) (reference), mg_add_s8_dsp (add_s8_dsp.c), mg_add_s8_mve
  * (add_s8_mve.c); SUB and MUL the same three reference types. */
 #ifndef MG_ADD_H
 #define MG_ADD_H
@@ -72,6 +72,7 @@ typedef mg_add_params mg_mul_params;
 void mg_add_s8(const mg_add_params *p, const int8_t *input1, const int8_t *input2, int8_t *output);
 void mg_add_s16(const mg_add_params *p, const int16_t *input1, const int16_t *input2, int16_t *output);
 void mg_add_f32(const mg_add_params *p, const float *input1, const float *input2, float *output);
+void mg_add_s32(const mg_add_params *p, const int32_t *input1, const int32_t *input2, int32_t *output);
 void mg_sub_s8(const mg_sub_params *p, const int8_t *input1, const int8_t *input2, int8_t *output);
 void mg_sub_s16(const mg_sub_params *p, const int16_t *input1, const int16_t *input2, int16_t *output);
 void mg_sub_f32(const mg_sub_params *p, const float *input1, const float *input2, float *output);

@@ -1,4 +1,4 @@
-"""ADD: randomized int8, int16 and float32 cases (broadcasting up to 6-D, constant operands, fused activations)
+"""ADD: randomized int8, int16, float32 and int32 cases (broadcasting up to 6-D, constant operands, fused activations)
 against TFLite Micro. The case builders are shared with test_sub.py and test_mul.py."""
 
 import numpy as np
@@ -236,3 +236,30 @@ def test_rejects_unsupported():
     check_rejections("ADD")
     rejects(binary_model("ADD", scales=(0.5, 0.5, 1e-7)), "output scale is too small")
     rejects(binary_model("ADD", types=("int16",) * 3, scales=(0.5, 0.5, 1e-5), version=3), r"2\^15 \* out scale")
+
+
+def int32_node(b: Batch, max_rank=4):
+    """One unquantized int32 ADD (TFLite Micro's plain sum): random broadcast shapes up to 4-D, full-range values
+    so that sums wrap, any fused activation (ignored by the int32 path)."""
+    out, s1, s2 = broadcast_shapes(b.rng, max_rank=max_rank, max_elements=96)
+    x1, x2 = b.input(s1, "int32"), b.input(s2, "int32")
+    b.node("ADD", [x1, x2], [b.output(out, "int32")], version=1, fusedActivationFunction=int(b.rng.integers(0, 4)))
+
+
+def test_int32_random():
+    b = Batch(33)
+    for _ in range(20):
+        int32_node(b)
+    verify_model(b.build(), sets=b.sets(2))
+
+
+def test_rejects_unsupported_int32():
+    rejects(binary_model("ADD", types=("int32",) * 3), "int32 ADD takes unquantized tensors only")
+    g = GraphBuilder()
+    x1, x2, y = (
+        g.tensor([2, 1, 1, 1, 3], "int32"),
+        g.tensor([2, 1, 1, 1, 1], "int32"),
+        g.tensor([2, 1, 1, 1, 3], "int32"),
+    )
+    g.op("ADD", [x1, x2], [y], version=1)
+    rejects(g.build([x1, x2], [y]), "broadcasts up to 4 dimensions")

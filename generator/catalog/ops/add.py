@@ -1,15 +1,18 @@
-"""The ADD family: int8, int16 and float32, with broadcasting up to 6-D and a fused activation. One parameter
-block (`mg_add_params`, firmware/kernels/add.h) for every backend and for SUB (sub.py), whose quantized set-up is
-ADD's; backend modules (dsp_add.py, mve_add.py) list which nodes they claim (int8 only) and their extra table.
+"""The ADD family: int8, int16, float32 and (unquantized) int32, with broadcasting up to 6-D and a fused
+activation. One parameter block (`mg_add_params`, firmware/kernels/add.h) for every backend and for SUB (sub.py),
+whose quantized set-up is ADD's; backend modules (dsp_add.py, mve_add.py) list which nodes they claim (int8 only)
+and their extra table.
 
 int16 follows TFLite Micro, which runs every int16 ADD and SUB through the general path (left shift 15): it
 ignores the `pot_scale_int16` option with which TFLite picks a power-of-two-scale variant."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from .. import quant
 from ..spec import CExpr, KernelSpec, never_raises
-from . import _elementwise
+from . import _broadcast, _elementwise
 from ._elementwise import check_binary  # noqa: F401 (kept importable from here for the op modules that use it)
 
 LEFT_SHIFT = 20  # TFLite's headroom for int8 inputs
@@ -56,11 +59,35 @@ def check_output_scale(inputs, outputs) -> str | None:
     return None
 
 
+def check_int32(inputs, outputs) -> str | None:
+    """TFLite Micro's int32 ADD: unquantized tensors; broadcasting through BroadcastAdd4DSlow, so up to 4-D."""
+    if len(inputs) != 2 or len(outputs) != 1 or any(t is None for t in inputs):
+        return "needs two inputs and one output"
+    in1, in2, out = inputs[0], inputs[1], outputs[0]
+    if any(t.quant is not None for t in (in1, in2, out)):
+        return "int32 ADD takes unquantized tensors only (as TFLite Micro)"
+    if in1.shape != in2.shape and max(len(in1.shape), len(in2.shape), len(out.shape)) > 4:
+        return "int32 ADD broadcasts up to 4 dimensions (TFLite Micro's BroadcastAdd4DSlow)"
+    return _broadcast.check_shapes(in1, in2, out)
+
+
 def validate(op, inputs, outputs):
+    if all(t is not None and t.dtype.name == "INT32" for t in (*inputs, *outputs)):
+        return check_int32(inputs, outputs)
     return check_binary(op, inputs, outputs, "ADD") or check_output_scale(inputs, outputs)
 
 
-SPEC = _elementwise.binary_reference("ADD", 0, (1, 5), validate, quantized_fields)
+def _fields(in1, in2, out, activation: int) -> dict:
+    """int32 needs no set-up beyond the broadcast walk (its activation is the whole int32 range)."""
+    return {} if out.dtype.name == "INT32" else quantized_fields(in1, in2, out, activation)
+
+
+_QUANTIZED_AND_FLOAT = _elementwise.binary_reference("ADD", 0, (1, 5), validate, _fields)
+SPEC = replace(
+    _QUANTIZED_AND_FLOAT,
+    dtypes=(*_QUANTIZED_AND_FLOAT.dtypes, "INT32"),
+    sources=(*_QUANTIZED_AND_FLOAT.sources, "add_s32.c"),
+)
 params = SPEC.params
 
 
