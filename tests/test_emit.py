@@ -32,6 +32,21 @@ def test_manifest_lists_every_file_and_only_needed_kernels(tmp_path):
     assert "MicroMutableOpResolver<1>" in resolver and resolver.count("AddBuiltin(") == 1
 
 
+def test_only_the_types_the_model_uses_are_linked(tmp_path):
+    """An int8 model's FULLY_CONNECTED registration names the float32 and int16 kernels too: their files stay out
+    and aliases of one trapping function stand in (generator/emit/pruning.py); `--resolver all` keeps them."""
+    generate(MLP_INT8, load_board("mps2-an386"), tmp_path / "p", backend="reference")
+    files = set(tree(tmp_path / "p"))
+    assert "src/kernels/fully_connected_s8.c" in files
+    assert not {"src/kernels/fully_connected_f32.c", "src/kernels/fully_connected_s16.c"} & files
+    absent = (tmp_path / "p" / "src" / "mg_absent_kernels.c").read_text()
+    for name in ("mg_fully_connected_f32", "mg_fully_connected_s16"):
+        assert f'void {name}(void) __attribute__((alias("mg_kernel_absent")));' in absent
+    generate(MLP_INT8, load_board("mps2-an386"), tmp_path / "all", backend="reference", resolver="all")
+    everything = set(tree(tmp_path / "all"))
+    assert "src/kernels/fully_connected_f32.c" in everything and "src/mg_absent_kernels.c" not in everything
+
+
 def test_model_bytes_are_aligned_in_flash(tmp_path):
     generate(MLP_INT8, load_board("mps2-an386"), tmp_path / "p")
     assert "__attribute__((aligned(16))) const uint8_t mg_model_data" in (tmp_path / "p/src/model_data.c").read_text()

@@ -17,6 +17,7 @@ from ..errors import McugenError
 from ..model import Graph
 from ..paths import BOARDS, FIRMWARE, TEMPLATES
 from ..plan import Plan
+from .pruning import ABSENT_KERNELS, absent_kernels_source, unused_type_files
 from .render import render_all
 
 MANIFEST = "mcugen.json"
@@ -128,7 +129,13 @@ def emit(
     kernels = registered_kernels(plan, resolver)
     check_target(out)
     contents = {path: text.encode() for path, text in render_all(plan, board, model_name, kernels, verbose).items()}
-    contents.update({path: src.read_bytes() for path, src in _copied_sources(kernels, board).items()})
+    copied = _copied_sources(kernels, board)
+    if resolver == "model":  # "all" registers every kernel whole, as TFLM's AllOpsResolver
+        unused_names = unused_type_files(plan)
+        unused = [path for path in copied if Path(path).name in unused_names]
+        if unused:
+            contents[ABSENT_KERNELS] = absent_kernels_source([copied.pop(path) for path in unused]).encode()
+    contents.update({path: src.read_bytes() for path, src in copied.items()})
     project = project_of(plan, board, out, model_name)
     write_project(project, contents)
     return project
