@@ -22,32 +22,38 @@ def claims(op, inputs, outputs):
     return dc.sums_fit_int32_16x8(weights, bias)
 
 
-def scratch_bytes(op, inputs, outputs):
-    weights = inputs[1]
-    return _scratch.scratch_size("mg_conv_2d_s16_dsp_scratch_size", int(np.prod(weights.shape[1:])), weights.shape[0])
+def backend_spec(common, sources: tuple[str, ...]) -> KernelSpec:
+    """The dsp or mve 16x8 CONV_2D (`common` is _dsp_common or _mve_common): this module's claim, the family's
+    parameters, the backend's kernel (`sources`) and its scratch, and the int32 requantization both share."""
+    scratch_function = f"mg_conv_2d_s16_{common.BACKEND}_scratch_size"
+
+    def scratch_bytes(op, inputs, outputs):
+        weights = inputs[1]
+        return _scratch.scratch_size(scratch_function, int(np.prod(weights.shape[1:])), weights.shape[0])
+
+    return KernelSpec(
+        op="CONV_2D",
+        builtin_code=3,
+        versions=(1, 8),
+        dtypes=("INT16",),
+        sources=(
+            *FAMILY_SOURCES,
+            *sources,
+            f"conv_2d_s16_{common.BACKEND}_scratch_size.c",
+            "mg_dsp.h",
+            "mg_dsp_requant_s16.h",
+            "mg_fixedpoint.h",
+            "mg_requant.h",
+            "mg_requant.c",
+        ),
+        registration=f"mg_register_conv_2d_s16_{common.BACKEND}",
+        validate=validate,
+        params=params,
+        macs=macs,
+        scratch_bytes=scratch_bytes,
+        backend=common.BACKEND,
+        claims=common.safe(claims),
+    )
 
 
-SPEC = KernelSpec(
-    op="CONV_2D",
-    builtin_code=3,
-    versions=(1, 8),
-    dtypes=("INT16",),
-    sources=(
-        *FAMILY_SOURCES,
-        "conv_2d_s16_dsp.c",
-        "conv_2d_s16_dsp_scratch_size.c",
-        "mg_dsp_mac.h",
-        "mg_dsp.h",
-        "mg_dsp_requant_s16.h",
-        "mg_fixedpoint.h",
-        "mg_requant.h",
-        "mg_requant.c",
-    ),
-    registration="mg_register_conv_2d_s16_dsp",
-    validate=validate,
-    params=params,
-    macs=macs,
-    scratch_bytes=scratch_bytes,
-    backend=dc.BACKEND,
-    claims=dc.safe(claims),
-)
+SPEC = backend_spec(dc, ("conv_2d_s16_dsp.c", "mg_dsp_mac.h"))
