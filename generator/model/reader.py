@@ -1,7 +1,8 @@
-"""read: .tflite bytes -> Graph, through the `tflite` schema package.
+"""read: .tflite bytes -> Graph: tables through our own flatbuffer reader (flatbuffer.py), node options through
+the `tflite` schema package's generated classes.
 
-The flatbuffers runtime does not verify buffers, so every access happens inside one guard that turns any
-failure into a McugenError naming what was being read.
+Neither verifies buffers, so every access happens inside one guard that turns any failure into a McugenError
+naming what was being read.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from tflite.BuiltinOperator import BuiltinOperator
 from tflite.BuiltinOptions import BuiltinOptions
 
 from ..errors import McugenError
+from .flatbuffer import Table
 from .graph import CUSTOM_CODE, DTYPES, Graph, Operator, Quantization, Tensor
 
 FILE_IDENTIFIER = b"TFL3"
@@ -64,18 +66,32 @@ SUBGRAPH_OPTIONS = {
 }
 
 
+# Field numbers in schema.fbs of the tables read here.
+MODEL_OPERATOR_CODES, MODEL_SUBGRAPHS, MODEL_DESCRIPTION, MODEL_BUFFERS = 1, 2, 3, 4
+SUBGRAPH_TENSORS, SUBGRAPH_INPUTS, SUBGRAPH_OUTPUTS, SUBGRAPH_OPERATORS = 0, 1, 2, 3
+TENSOR_SHAPE, TENSOR_TYPE, TENSOR_BUFFER, TENSOR_NAME, TENSOR_QUANTIZATION, TENSOR_IS_VARIABLE = 0, 1, 2, 3, 4, 5
+TENSOR_SHAPE_SIGNATURE = 7
+BUFFER_DATA, BUFFER_OFFSET, BUFFER_SIZE = 0, 1, 2
+QUANT_SCALE, QUANT_ZERO_POINT, QUANT_DIMENSION = 2, 3, 6
+OPCODE_DEPRECATED_CODE, OPCODE_CUSTOM, OPCODE_VERSION, OPCODE_CODE = 0, 1, 2, 3
+OP_OPCODE_INDEX, OP_INPUTS, OP_OUTPUTS, OP_OPTIONS_TYPE, OP_OPTIONS, OP_CUSTOM_OPTIONS = 0, 1, 2, 3, 4, 5
+
+
+def _tables(parent: Table, field: int, data: bytes, what: str) -> list[Table]:
+    return parent.tables(field, _count(parent.vector_length(field), data, what))
+
+
 def _read(data: bytes, where: list[str]) -> Graph:
-    model = tflite.Model.GetRootAs(data, 0)
-    num_subgraphs = _count(model.SubgraphsLength(), data, "the subgraph list")
-    if num_subgraphs == 0:
+    model = Table(data, int.from_bytes(data[:4], "little"))
+    subgraphs = _tables(model, MODEL_SUBGRAPHS, data, "the subgraph list")
+    if not subgraphs:
         raise McugenError("model has no subgraph; re-export the model")
-    buffers = [_buffer_data(model, i, where) for i in range(_count(model.BuffersLength(), data, "the buffer list"))]
-    opcodes = [
-        _read_opcode(model.OperatorCodes(i))
-        for i in range(_count(model.OperatorCodesLength(), data, "the operator code list"))
+    buffers = [_buffer_data(b, i, where) for i, b in enumerate(_tables(model, MODEL_BUFFERS, data, "the buffer list"))]
+    opcodes = [_read_opcode(oc) for oc in _tables(model, MODEL_OPERATOR_CODES, data, "the operator code list")]
+    description = (model.string(MODEL_DESCRIPTION) or b"").decode("utf-8", "replace")
+    graphs = [
+        _read_subgraph(subgraph, s, data, buffers, opcodes, description, where) for s, subgraph in enumerate(subgraphs)
     ]
-    description = (model.Description() or b"").decode("utf-8", "replace")
-    graphs = [_read_subgraph(model, s, data, buffers, opcodes, description, where) for s in range(num_subgraphs)]
     where[0] = "the graph structure"
     for graph in graphs:
         graph.subgraphs = graphs
@@ -84,19 +100,18 @@ def _read(data: bytes, where: list[str]) -> Graph:
     return graphs[0]
 
 
-def _read_subgraph(model, s: int, data: bytes, buffers, opcodes, description: str, where: list[str]) -> Graph:
-    subgraph = model.Subgraphs(s)
+def _read_subgraph(subgraph: Table, s: int, data: bytes, buffers, opcodes, description: str, where) -> Graph:
     tensors = [
-        _read_tensor(subgraph.Tensors(i), i, buffers, where, s)
-        for i in range(_count(subgraph.TensorsLength(), data, "the tensor list"))
+        _read_tensor(t, i, buffers, where, s)
+        for i, t in enumerate(_tables(subgraph, SUBGRAPH_TENSORS, data, "the tensor list"))
     ]
     operators = [
-        _read_operator(subgraph.Operators(i), i, opcodes, len(tensors), where, s)
-        for i in range(_count(subgraph.OperatorsLength(), data, "the operator list"))
+        _read_operator(op, i, opcodes, len(tensors), where, s)
+        for i, op in enumerate(_tables(subgraph, SUBGRAPH_OPERATORS, data, "the operator list"))
     ]
-    inputs = _indices(subgraph.InputsAsNumpy(), len(tensors), _in_subgraph(s, "subgraph inputs"))
-    outputs = _indices(subgraph.OutputsAsNumpy(), len(tensors), _in_subgraph(s, "subgraph outputs"))
-    io_offsets = (_vector_position(subgraph, 1), _vector_position(subgraph, 2))
+    inputs = _indices(subgraph.numbers(SUBGRAPH_INPUTS, "<i4"), len(tensors), _in_subgraph(s, "subgraph inputs"))
+    outputs = _indices(subgraph.numbers(SUBGRAPH_OUTPUTS, "<i4"), len(tensors), _in_subgraph(s, "subgraph outputs"))
+    io_offsets = (subgraph.vector_start(SUBGRAPH_INPUTS), subgraph.vector_start(SUBGRAPH_OUTPUTS))
     return Graph(tensors, operators, inputs, outputs, data, description, s, io_offsets)
 
 
@@ -170,30 +185,23 @@ def _check_dataflow(graph: Graph) -> None:
             )
 
 
-def _vector_position(table, field: int) -> int | None:
-    """Where a vector field's first element sits in the buffer (the firmware points at it in place)."""
-    slot = table._tab.Offset(4 + 2 * field)
-    return table._tab.Vector(slot) if slot else None
-
-
-def _buffer_data(model, index: int, where: list[str]) -> tuple[bytes | None, int | None]:
+def _buffer_data(buf: Table, index: int, where: list[str]) -> tuple[bytes | None, int | None]:
     where[0] = f"buffer {index}"
-    buf = model.Buffers(index)
-    if buf.Offset() or buf.Size():
+    if buf.scalar(BUFFER_OFFSET, "Q") or buf.scalar(BUFFER_SIZE, "Q"):
         raise McugenError(
             f"buffer {index} is stored outside the flatbuffer (a >2 GB model layout); "
             "mcugen needs the weights inside the .tflite file"
         )
-    arr = buf.DataAsNumpy()
-    return (None, None) if isinstance(arr, int) else (arr.tobytes(), _vector_position(buf, 0))
+    arr = buf.numbers(BUFFER_DATA, "u1")
+    return (None, None) if arr is None else (arr.tobytes(), buf.vector_start(BUFFER_DATA))
 
 
-def _read_tensor(t, index: int, buffers: list, where: list[str], s: int = 0) -> Tensor:
+def _read_tensor(t: Table, index: int, buffers: list, where: list[str], s: int = 0) -> Tensor:
     label = _in_subgraph(s, f"tensor {index}")
     where[0] = label
-    name = (t.Name() or b"").decode("utf-8", "replace")
-    shape = tuple(int(d) for d in _array(t.ShapeAsNumpy()))
-    signature = _array(t.ShapeSignatureAsNumpy())
+    name = (t.string(TENSOR_NAME) or b"").decode("utf-8", "replace")
+    shape = tuple(int(d) for d in _array(t.numbers(TENSOR_SHAPE, "<i4")))
+    signature = _array(t.numbers(TENSOR_SHAPE_SIGNATURE, "<i4"))
     if len(shape) > MAX_RANK:
         raise McugenError(f"{label} '{name}' has rank {len(shape)}; mcugen handles up to {MAX_RANK}")
     # A -1 batch in shape_signature is normal (Keras' None batch); `shape` then holds the fixed size.
@@ -202,7 +210,7 @@ def _read_tensor(t, index: int, buffers: list, where: list[str], s: int = 0) -> 
         raise McugenError(
             f"{label} '{name}' has a dynamic shape {dims}; convert the model with fixed input shapes (batch size 1)"
         )
-    type_code, buffer = t.Type(), t.Buffer()
+    type_code, buffer = t.scalar(TENSOR_TYPE, "b"), t.scalar(TENSOR_BUFFER, "I")
     if type_code not in DTYPES:
         raise McugenError(f"{label} '{name}' has unknown type code {type_code}")
     if not 0 <= buffer < max(len(buffers), 1):
@@ -221,10 +229,10 @@ def _read_tensor(t, index: int, buffers: list, where: list[str], s: int = 0) -> 
         name,
         shape,
         dtype,
-        _read_quant(t.Quantization()),
+        _read_quant(t.table(TENSOR_QUANTIZATION)),
         data or None,
-        bool(t.IsVariable()),
-        _vector_position(t, 0) if shape else None,
+        bool(t.scalar(TENSOR_IS_VARIABLE, "?")),
+        t.vector_start(TENSOR_SHAPE) if shape else None,
         data_offset if data else None,
     )
     if tensor.data is not None and tensor.dtype.size and len(tensor.data) != tensor.nbytes:
@@ -235,32 +243,34 @@ def _read_tensor(t, index: int, buffers: list, where: list[str], s: int = 0) -> 
     return tensor
 
 
-def _read_quant(q) -> Quantization | None:
+def _read_quant(q: Table | None) -> Quantization | None:
     if q is None:
         return None
-    scale = [float(s) for s in _array(q.ScaleAsNumpy())]
+    scale = [float(s) for s in _array(q.numbers(QUANT_SCALE, "<f4"))]
     if not scale:
         return None
-    zero_point = [int(z) for z in _array(q.ZeroPointAsNumpy())] or [0] * len(scale)
-    return Quantization(scale, zero_point, int(q.QuantizedDimension()))
+    zero_point = [int(z) for z in _array(q.numbers(QUANT_ZERO_POINT, "<i8"))] or [0] * len(scale)
+    return Quantization(scale, zero_point, q.scalar(QUANT_DIMENSION, "i"))
 
 
-def _read_opcode(oc) -> tuple[int, int, str | None]:
-    code = max(int(oc.BuiltinCode()), int(oc.DeprecatedBuiltinCode()))
-    custom = oc.CustomCode()
-    return code, int(oc.Version()) or 1, custom.decode("utf-8", "replace") if custom is not None else None
+def _read_opcode(oc: Table) -> tuple[int, int, str | None]:
+    code = max(oc.scalar(OPCODE_CODE, "i"), oc.scalar(OPCODE_DEPRECATED_CODE, "b"))
+    custom = oc.string(OPCODE_CUSTOM)
+    version = oc.scalar(OPCODE_VERSION, "i", 1) or 1
+    return code, version, custom.decode("utf-8", "replace") if custom is not None else None
 
 
-def _read_operator(op, index: int, opcodes: list, num_tensors: int, where: list[str], s: int = 0) -> Operator:
+def _read_operator(op: Table, index: int, opcodes: list, num_tensors: int, where: list[str], s: int = 0) -> Operator:
     node = _in_subgraph(s, f"node {index}")
     where[0] = _in_subgraph(s, f"operator {index}")
-    if not 0 <= op.OpcodeIndex() < len(opcodes):
-        raise McugenError(f"{node} refers to operator code {op.OpcodeIndex()}, which does not exist")
-    code, version, custom = opcodes[op.OpcodeIndex()]
+    opcode_index = op.scalar(OP_OPCODE_INDEX, "I")
+    if not 0 <= opcode_index < len(opcodes):
+        raise McugenError(f"{node} refers to operator code {opcode_index}, which does not exist")
+    code, version, custom = opcodes[opcode_index]
     name = op_name(code)
-    inputs = _indices(op.InputsAsNumpy(), num_tensors, f"{node} ({name}) inputs", optional=True)
-    outputs = _indices(op.OutputsAsNumpy(), num_tensors, f"{node} ({name}) outputs")
-    custom_options = _array(op.CustomOptionsAsNumpy()).tobytes()
+    inputs = _indices(op.numbers(OP_INPUTS, "<i4"), num_tensors, f"{node} ({name}) inputs", optional=True)
+    outputs = _indices(op.numbers(OP_OUTPUTS, "<i4"), num_tensors, f"{node} ({name}) outputs")
+    custom_options = _array(op.numbers(OP_CUSTOM_OPTIONS, "u1")).tobytes()
     return Operator(
         index,
         name,
@@ -271,7 +281,7 @@ def _read_operator(op, index: int, opcodes: list, num_tensors: int, where: list[
         outputs,
         _read_options(op),
         custom_options,
-        _vector_position(op, 5) if custom_options else None,
+        op.vector_start(OP_CUSTOM_OPTIONS) if custom_options else None,
         s,
     )
 
@@ -285,18 +295,18 @@ def _indices(arr, num_tensors: int, what: str, optional: bool = False) -> list[i
     return values
 
 
-def _array(arr) -> np.ndarray:
-    """The schema accessors return 0 instead of an empty array for absent vectors."""
-    return np.zeros(0, dtype=np.int32) if isinstance(arr, int) else arr
+def _array(arr: np.ndarray | None) -> np.ndarray:
+    """An absent vector reads as empty."""
+    return np.zeros(0, dtype=np.int32) if arr is None else arr
 
 
-def _read_options(op) -> dict:
-    kind = OPTION_CLASS_NAMES.get(op.BuiltinOptionsType(), "NONE")
-    table = op.BuiltinOptions()
+def _read_options(op: Table) -> dict:
+    kind = OPTION_CLASS_NAMES.get(op.scalar(OP_OPTIONS_TYPE, "B"), "NONE")
+    table = op.table(OP_OPTIONS)
     if kind == "NONE" or table is None:
         return {}
     options = getattr(tflite, kind)()  # the package exports each generated class by its name
-    options.Init(table.Bytes, table.Pos)
+    options.Init(table.buf, table.pos)
     return _options_dict(options)
 
 
