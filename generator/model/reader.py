@@ -315,7 +315,8 @@ def _options_dict(options) -> dict:
     result = {}
     for attr, key, is_vector in _option_getters(type(options)):
         value = getattr(options, attr)()
-        result[key] = [int(v) for v in _array(value)] if is_vector else value
+        # the generated classes return 0 rather than an empty array for an absent vector
+        result[key] = ([] if isinstance(value, int) else [int(v) for v in value]) if is_vector else value
     return result
 
 
