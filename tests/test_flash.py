@@ -1,0 +1,111 @@
+"""Flashing and the serial path without hardware: the command each real board's profile flashes with (written out
+by hand here) and a missing, busy or silent serial port as one error line. test_flash_qemu.py runs the real pyOCD
+and OpenOCD with no probe attached, `pio run -t upload`, and the serial path end to end against QEMU."""
+
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+from generator.cli import main
+from generator.errors import McugenError
+from generator.flash import flash_command, intel_hex, upload_target
+from generator.run.serial import run_serial
+
+IMAGE = Path("/tmp/fw.hex")
+
+
+@pytest.mark.parametrize(
+    "board, expected",
+    [
+        (
+            "nucleo-f446re",
+            ["openocd", "-f", "interface/stlink.cfg", "-f", "target/stm32f4x.cfg", "-c",
+             "program {/tmp/fw.hex} verify reset exit"],
+        ),
+        (
+            "nucleo-h743zi",
+            ["openocd", "-f", "interface/stlink.cfg", "-f", "target/stm32h7x.cfg", "-c",
+             "program {/tmp/fw.hex} verify reset exit"],
+        ),
+        (
+            "disco-f746ng",
+            ["openocd", "-f", "interface/stlink.cfg", "-f", "target/stm32f7x.cfg", "-c",
+             "program {/tmp/fw.hex} verify reset exit"],
+        ),
+        (
+            "nrf52840dk",
+            ["openocd", "-f", "interface/jlink.cfg", "-c", "transport select swd", "-f", "target/nrf52.cfg", "-c",
+             "program {/tmp/fw.hex} verify reset exit"],
+        ),
+    ],
+)  # fmt: skip
+def test_default_flash_command_of_each_real_board(board, expected):
+    assert flash_command(upload_target(board), IMAGE) == expected
+
+
+@pytest.mark.parametrize("board, target", [("nucleo-h743zi", "stm32h743xx"), ("nrf52840dk", "nrf52840")])
+def test_pyocd_command_where_pyocd_knows_the_chip(board, target):
+    expected = [sys.executable, "-m", "pyocd", "load", "--no-wait", "--target", target, "/tmp/fw.hex"]
+    assert flash_command(upload_target(board), IMAGE, "pyocd") == expected
+
+
+@pytest.mark.parametrize("board", ["nucleo-f446re", "disco-f746ng"])
+def test_pyocd_without_a_builtin_target_says_to_use_openocd(board):
+    with pytest.raises(McugenError, match="pyOCD has no built-in target.*--probe openocd"):
+        flash_command(upload_target(board), IMAGE, "pyocd")
+
+
+@pytest.mark.parametrize("board", ["mps2-an386", "lm3s6965evb", "netduinoplus2", "mps3-an547"])
+def test_emulated_board_says_flashing_needs_hardware(board):
+    with pytest.raises(McugenError, match=f"board {board} is emulated only: flashing needs real hardware"):
+        upload_target(board)
+
+
+def test_intel_hex_records():
+    # worked by hand: the upper address 0x0800, two data bytes at 0x08000000, the end record
+    assert intel_hex([(0x08000000, b"\x01\x02")]) == ":020000040800F2\n:020000000102FB\n:00000001FF\n"
+
+
+def test_missing_serial_port():
+    with pytest.raises(McugenError, match="cannot open serial port /dev/mcugen-no-such-port: .*ls /dev/ttyACM"):
+        run_serial("/dev/mcugen-no-such-port", [], 1)
+
+
+def test_busy_serial_port():
+    import serial
+
+    controller, device = os.openpty()
+    port = os.ttyname(device)
+    try:
+        with serial.Serial(port, exclusive=True), pytest.raises(McugenError, match=f"cannot open serial port {port}"):
+            run_serial(port, [], 1)
+    finally:
+        os.close(controller)
+        os.close(device)
+
+
+def test_silent_serial_port_times_out():
+    controller, device = os.openpty()
+    try:
+        with pytest.raises(McugenError, match=r"no complete run on /dev/pts/\d+ within 0.5 s \(received: nothing\)"):
+            run_serial(os.ttyname(device), [], 1, timeout=0.5)
+    finally:
+        os.close(controller)
+        os.close(device)
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--baud", "9600"], "--baud needs --port"),
+        (["--no-flash"], "--no-flash needs --port"),
+        (["--port", "/dev/ttyACM0", "--emulator", "renode"], "--port runs on the real board"),
+        (["--port", "/dev/ttyACM0", "--no-flash", "--probe", "pyocd"], "--no-flash flashes nothing"),
+    ],
+)
+def test_port_option_combinations(args, message, tmp_path, capsys):
+    assert main(["run", str(tmp_path), *args]) == 2
+    error = capsys.readouterr().err
+    assert message in error and len(error.splitlines()) == 1
