@@ -109,3 +109,16 @@ def test_port_option_combinations(args, message, tmp_path, capsys):
     assert main(["run", str(tmp_path), *args]) == 2
     error = capsys.readouterr().err
     assert message in error and len(error.splitlines()) == 1
+
+
+REAL_BOARDS = ["nucleo-f446re", "nucleo-h743zi", "disco-f746ng", "nrf52840dk"]
+
+
+@pytest.mark.parametrize("board", REAL_BOARDS)
+def test_the_tools_know_each_real_boards_chip(board):
+    """The board JSON's names exist in the tools installed here: OpenOCD's target script, pyOCD's built-in target."""
+    from pyocd.target import TARGET
+
+    target = upload_target(board)
+    assert (Path("/usr/share/openocd/scripts/target") / f"{target.openocd_target}.cfg").is_file()
+    assert target.pyocd_target is None or target.pyocd_target in TARGET
