@@ -27,18 +27,15 @@ EXAMPLES = {
     "build": ["mcugen build fw", "export $(mcugen build fw --print-env) && .venv/bin/pio test -d fw -e mps2-an386"],
     "test": ["mcugen test fw"],
     "run": [
-        "mcugen run fw --random 3",
-        "mcugen run fw --inputs inputs.npz --json",
-        "mcugen run fw --port /dev/ttyACM0 --random 3          flash a real board, read its run over USB serial",
+        "mcugen run fw --random 3 --json",
+        "mcugen run fw --port /dev/ttyACM0 --random 3   # a real board: flash it, read its serial port",
     ],
     "verify": [
-        "mcugen verify model.tflite",
         "mcugen verify sine_float --board mps3-an547 --json",
-        "mcugen verify model.tflite --board nucleo-f446re --port /dev/ttyACM0",
+        "mcugen verify model.tflite --board nucleo-f446re --port /dev/ttyACM0   # on the board",
     ],
     "flash": [
-        "mcugen flash fw                       program the board through its probe (the board JSON's tool)",
-        "mcugen flash fw --probe pyocd --dry-run   only print the command",
+        "mcugen flash fw --dry-run   # print the OpenOCD or pyOCD command the board JSON chooses",
         "mcugen flash fw --random 3 && mcugen run fw --port /dev/ttyACM0 --random 3 --no-flash",
     ],
     "plan": ["mcugen plan model.tflite", "mcugen plan model.tflite --nodes --run"],
