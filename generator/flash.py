@@ -160,6 +160,12 @@ class BoardPort:
     timeout: float = DEFAULT_TIMEOUT
 
 
+def check_port(board: str, where: BoardPort | None) -> None:
+    """Fails early (before generating or building) when `where` asks to flash a board that has no probe."""
+    if where is not None and where.flash:
+        upload_target(board)
+
+
 def run_on_board(elf: Path, board: str, inputs, outputs, sets, where: BoardPort) -> RunResult:
     """Writes the firmware and the input sets as one image, flashes it (unless the board already holds it) with
     the serial port open, and reads the run back. All sets go in one image: a real board's flash holds them."""

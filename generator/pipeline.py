@@ -21,7 +21,7 @@ from .custom import load_custom_ops
 from .emit import IoTensor, Project, emit, load_project
 from .emit.library import emit_library
 from .errors import McugenError
-from .flash import BoardPort, run_on_board
+from .flash import BoardPort, check_port, run_on_board
 from .measure import SizeReport, measure
 from .model import Graph, read_model
 from .pio_core import prepare_core
@@ -213,6 +213,7 @@ def build_and_run(
     """`port`: run on the real board behind that serial port (generator/flash.py) instead of in `emulator`."""
     if port is None:
         check_emulator(board, emulator, project.path)  # before the build: a board without it fails at once
+    check_port(board.name, port)
     progress(f"building {project.path} for {project.board}")
     built = build(project.path)
     size = measure(built.elf)
@@ -239,6 +240,7 @@ def verify(
     out = out or default_project_dir(model_path, board.name)
     if port is None:
         check_emulator(board, emulator, out)  # before generating: a board it cannot run fails at once
+    check_port(board.name, port)
     progress(f"generating {Path(model_path).name} for {board.name} into {out}")
     project, the_plan = generate(model_path, board, out, backend=backend, custom_ops=custom_ops, rewrite=rewrite)
     # A stateful model's sets are one stream: the firmware runs them in order without resetting its state and

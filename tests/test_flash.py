@@ -8,9 +8,12 @@ from pathlib import Path
 
 import pytest
 
+from conftest import MLP_INT8
+from generator.boards import load_board
 from generator.cli import main
 from generator.errors import McugenError
 from generator.flash import flash_command, intel_hex, upload_target
+from generator.pipeline import generate
 from generator.run.serial import run_serial
 
 IMAGE = Path("/tmp/fw.hex")
@@ -122,3 +125,11 @@ def test_the_tools_know_each_real_boards_chip(board):
     target = upload_target(board)
     assert (Path("/usr/share/openocd/scripts/target") / f"{target.openocd_target}.cfg").is_file()
     assert target.pyocd_target is None or target.pyocd_target in TARGET
+
+
+def test_port_on_an_emulated_board_fails_before_building(tmp_path, capsys):
+    generate(MLP_INT8, load_board("mps2-an386"), tmp_path / "fw")
+    capsys.readouterr()
+    assert main(["run", str(tmp_path / "fw"), "--port", "/dev/ttyACM0"]) == 2
+    error = capsys.readouterr().err
+    assert "board mps2-an386 is emulated only: flashing needs real hardware" in error and "building" not in error
