@@ -29,7 +29,7 @@ IMAGE = Path("/tmp/fw.hex")
         ),
         (
             "nucleo-h743zi",
-            ["openocd", "-f", "interface/stlink.cfg", "-f", "target/stm32h7x.cfg", "-c",
+            ["openocd", "-f", "interface/stlink.cfg", "-f", "target/stm32h7x_dual_bank.cfg", "-c",
              "program {/tmp/fw.hex} verify reset exit"],
         ),
         (

@@ -126,7 +126,7 @@ def test_flash_without_a_probe(tmp_path, cli):
     assert dry.returncode == 0, dry.stderr
     image = project / ".pio" / "build" / "nucleo-h743zi" / "firmware-inputs.hex"
     assert dry.stdout == (
-        f"openocd -f interface/stlink.cfg -f target/stm32h7x.cfg -c 'program {{{image}}} verify reset exit'\n"
+        f"openocd -f interface/stlink.cfg -f target/stm32h7x_dual_bank.cfg -c 'program {{{image}}} verify reset exit'\n"
     )
     assert image.read_text().endswith(":00000001FF\n")
 
