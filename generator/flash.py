@@ -27,6 +27,7 @@ from .run.serial import DEFAULT_BAUD, DEFAULT_TIMEOUT, run_serial
 
 TOOLS = ("pyocd", "openocd")
 OPENOCD_INTERFACES = {"stlink": "stlink.cfg", "jlink": "jlink.cfg", "cmsis-dap": "cmsis-dap.cfg"}
+PROBE_NAMES = {"stlink": "ST-LINK", "jlink": "J-Link", "cmsis-dap": "CMSIS-DAP"}
 NO_INPUTS = bytes(16)  # an input header with no magic: the firmware runs one all-zero set
 # What each tool prints when no probe answers (tried on a machine with none attached).
 NO_PROBE_MARKERS = (
@@ -94,12 +95,15 @@ def intel_hex(chunks: list[tuple[int, bytes]]) -> str:
     """Intel HEX (type 04 extended linear addresses) of (address, bytes) chunks; both tools read it."""
     lines, upper = [], None
     for address, data in chunks:
-        for offset in range(0, len(data), 16):
+        offset = 0
+        while offset < len(data):
             at = address + offset
+            size = min(16, len(data) - offset, 0x10000 - (at & 0xFFFF))  # a record never crosses 64 KiB
             if at >> 16 != upper:
                 upper = at >> 16
                 lines.append(_hex_record(4, 0, upper.to_bytes(2, "big")))
-            lines.append(_hex_record(0, at & 0xFFFF, data[offset : offset + 16]))
+            lines.append(_hex_record(0, at & 0xFFFF, data[offset : offset + size]))
+            offset += size
     return "".join(lines) + _hex_record(1, 0, b"")
 
 
@@ -142,8 +146,8 @@ def flash(target: UploadTarget, image: Path, tool: str | None = None) -> None:
     if any(marker in log for marker in NO_PROBE_MARKERS):
         other = "openocd" if name == "pyOCD" else "pyocd"
         raise McugenError(
-            f"no debug probe found ({name} sees none); connect the board's {target.protocol.upper()} probe over USB "
-            f"(its debug USB port, not a power-only one) and retry, or pass --probe {other}"
+            f"no debug probe found ({name} sees none); connect the board's {PROBE_NAMES[target.protocol]} probe "
+            f"over USB (its debug USB port, not a power-only one) and retry, or pass --probe {other}"
         )
     lines = [line.strip() for line in log.splitlines() if line.strip()][-3:]
     raise McugenError(f"{name} failed to flash {target.board} (exit {proc.returncode}): {' | '.join(lines)}")
@@ -186,9 +190,9 @@ def main(argv: list[str]) -> int:
     """python -m generator.flash PROJECT_DIR: flashes the built firmware without input sets (pio run -t upload)."""
     from .emit import load_project
 
-    project = load_project(Path(argv[0]))
-    elf = project.path / ".pio" / "build" / project.board / "firmware.elf"
     try:
+        project = load_project(Path(argv[0]))
+        elf = project.path / ".pio" / "build" / project.board / "firmware.elf"
         target = upload_target(project.board)
         flash(target, write_image(elf, None, image_path(elf)))
     except McugenError as exc:

@@ -69,6 +69,10 @@ def test_emulated_board_says_flashing_needs_hardware(board):
 def test_intel_hex_records():
     # worked by hand: the upper address 0x0800, two data bytes at 0x08000000, the end record
     assert intel_hex([(0x08000000, b"\x01\x02")]) == ":020000040800F2\n:020000000102FB\n:00000001FF\n"
+    # two bytes each side of a 64 KiB boundary: a record ends at it, the next upper address begins
+    assert intel_hex([(0x0800FFFE, b"\x01\x02\x03\x04")]) == (
+        ":020000040800F2\n:02FFFE000102FE\n:020000040801F1\n:020000000304F7\n:00000001FF\n"
+    )
 
 
 def test_missing_serial_port():

@@ -136,7 +136,7 @@ def test_flash_without_a_probe(tmp_path, cli):
             pytest.skip("a debug probe is attached")
         last = result.stderr.splitlines()[-1]
         assert result.returncode == 2 and last.startswith("mcugen: error: no debug probe found"), result.stderr
-        assert "connect the board's STLINK probe over USB" in last
+        assert "connect the board's ST-LINK probe over USB" in last
 
     upload = subprocess.run(
         [sys.executable, "-m", "platformio", "run", "-d", str(project), "-t", "upload"],
