@@ -388,6 +388,8 @@ def check_combinations(args) -> None:
         raise McugenError("build needs a PROJECT folder written by `mcugen generate` (only --print-env works without)")
     if args.command in ("run", "flash") and args.inputs and (args.random is not None or args.seed is not None):
         raise McugenError("--inputs gives the input sets; --random and --seed make random ones: choose one")
+    if args.command == "flash" and args.seed is not None and args.random is None:
+        raise McugenError("--seed seeds the sets --random N makes: add --random N, or drop --seed")
     if args.command in ("run", "verify"):
         _check_port_options(args)
     if args.command in ("run", "verify", "flash"):

@@ -110,10 +110,14 @@ def test_silent_serial_port_times_out():
         (["--no-flash"], "--no-flash needs --port"),
         (["--port", "/dev/ttyACM0", "--emulator", "renode"], "--port runs on the real board"),
         (["--port", "/dev/ttyACM0", "--no-flash", "--probe", "pyocd"], "--no-flash flashes nothing"),
+        (["--port", "/dev/ttyACM0", "--timeout", "0"], "--timeout must be more than 0 seconds"),
+        (["flash", "--seed", "3"], "--seed seeds the sets --random N makes"),
+        (["flash", "--random", "2", "--inputs", "x.npz"], "choose one"),
     ],
 )
 def test_port_option_combinations(args, message, tmp_path, capsys):
-    assert main(["run", str(tmp_path), *args]) == 2
+    command, options = (args[0], args[1:]) if args[0] == "flash" else ("run", args)
+    assert main([command, str(tmp_path), *options]) == 2
     error = capsys.readouterr().err
     assert message in error and len(error.splitlines()) == 1
 
