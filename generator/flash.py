@@ -23,7 +23,7 @@ from .errors import McugenError
 from .paths import BOARDS
 from .run.protocol import RunResult
 from .run.qemu import input_blob, io_region
-from .run.serial import DEFAULT_BAUD, DEFAULT_TIMEOUT, run_serial
+from .run.serial import DEFAULT_BAUD, DEFAULT_TIMEOUT, open_port, run_serial
 
 TOOLS = ("pyocd", "openocd")
 OPENOCD_INTERFACES = {"stlink": "stlink.cfg", "jlink": "jlink.cfg", "cmsis-dap": "cmsis-dap.cfg"}
@@ -165,9 +165,14 @@ class BoardPort:
 
 
 def check_port(board: str, where: BoardPort | None) -> None:
-    """Fails early (before generating or building) when `where` asks to flash a board that has no probe."""
-    if where is not None and where.flash:
+    """Fails early (before generating or building) when `where` asks to flash a board that has no probe, or names
+    a port that is not there."""
+    if where is None:
+        return
+    if where.flash:
         upload_target(board)
+    if not Path(where.port).exists():
+        open_port(where.port, where.baud)  # its one error line
 
 
 def run_on_board(elf: Path, board: str, inputs, outputs, sets, where: BoardPort) -> RunResult:

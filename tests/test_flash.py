@@ -141,3 +141,11 @@ def test_port_on_an_emulated_board_fails_before_building(tmp_path, capsys):
     assert main(["run", str(tmp_path / "fw"), "--port", "/dev/ttyACM0"]) == 2
     error = capsys.readouterr().err
     assert "board mps2-an386 is emulated only: flashing needs real hardware" in error and "building" not in error
+
+
+def test_missing_port_fails_before_building(tmp_path, capsys):
+    generate(MLP_INT8, load_board("mps2-an386"), tmp_path / "fw")
+    capsys.readouterr()
+    assert main(["run", str(tmp_path / "fw"), "--port", "/dev/mcugen-no-such-port", "--no-flash"]) == 2
+    error = capsys.readouterr().err
+    assert "cannot open serial port /dev/mcugen-no-such-port" in error and "building" not in error
