@@ -9,7 +9,7 @@ VENV      := .venv
 PY        := $(VENV)/bin/python
 MCUGEN    := $(VENV)/bin/mcugen
 STAMP     := $(VENV)/.installed
-APT_PKGS  := gcc-arm-none-eabi libnewlib-arm-none-eabi qemu-system-arm gcc
+APT_PKGS  := gcc-arm-none-eabi libnewlib-arm-none-eabi qemu-system-arm gcc openocd
 SUDO      := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 MODEL     ?= tests/fixtures/mlp_int8.tflite
 BOARD     ?= mps2-an386
@@ -27,14 +27,15 @@ C_SOURCES   = $(filter-out $(CXX_SOURCES),$(shell find $(LINT_DIRS) -name '*.[ch
 
 setup: apt venv
 
-# Debian packages: the cross toolchain, newlib, QEMU and the host gcc the generator compiles the kernels' scratch
-# sizes with (plus venv support when python3 lacks it).
+# Debian packages: the cross toolchain, newlib, QEMU, the host gcc the generator compiles the kernels' scratch
+# sizes with, OpenOCD for `mcugen flash` (plus venv support when python3 lacks it).
 apt:
 	@missing=""; \
 	command -v arm-none-eabi-gcc >/dev/null || missing="$$missing gcc-arm-none-eabi"; \
 	[ -f /usr/lib/arm-none-eabi/newlib/libc.a ] || [ -f /usr/lib/arm-none-eabi/lib/libc.a ] || missing="$$missing libnewlib-arm-none-eabi"; \
 	command -v qemu-system-arm >/dev/null || missing="$$missing qemu-system-arm"; \
 	command -v gcc >/dev/null || missing="$$missing gcc"; \
+	command -v openocd >/dev/null || missing="$$missing openocd"; \
 	python3 -c 'import venv, ensurepip' 2>/dev/null || missing="$$missing python3-venv"; \
 	if [ -n "$$missing" ]; then \
 	  echo "installing Debian packages:$$missing"; \

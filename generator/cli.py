@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import shlex
 import sys
 from pathlib import Path
 
@@ -18,12 +19,14 @@ from .check import select_kernel
 from .cli_parser import COST_UNITS, check_combinations, parser
 from .emit.library import check_library_name, library_name
 from .errors import McugenError
+from .flash import BoardPort, flash, flash_command, image_path, upload_target, write_image
 from .measure import measure
 from .measure import report as size_report
 from .measure.report import nbytes, num, pct
 from .pio_core import core_dir, prepare_core
 from .plan import plan
 from .rewrite.verdicts import node_verdicts
+from .run.qemu import input_blob
 
 
 def _emit_json(data) -> None:
@@ -170,10 +173,22 @@ def _sets_for(args, project) -> list:
     return pipeline.random_sets(project.inputs, pipeline.default_set_count(args.random, project.stateful), args.seed)
 
 
+def _board_port(args):
+    """--port: the real board to run on (None: the emulator)."""
+    if args.port is None:
+        return None
+    return BoardPort(args.port, args.baud, not args.no_flash, args.probe, args.timeout)
+
+
+def _cost_unit(args) -> str:
+    return COST_UNITS["board" if args.port else args.emulator]
+
+
 def cmd_run(args) -> int:
     project = pipeline.load_project(args.project)
     board = load_board(project.board)
-    _, size, result = pipeline.build_and_run(project, board, _sets_for(args, project), args.emulator)
+    sets_in = _sets_for(args, project)
+    _, size, result = pipeline.build_and_run(project, board, sets_in, args.emulator, _board_port(args))
     sets = [
         {
             "outputs": [o.tolist() for o in s.outputs],
@@ -189,15 +204,36 @@ def cmd_run(args) -> int:
             {
                 "sets": sets,
                 "cost_per_inference": cost,
-                "cost_unit": COST_UNITS[args.emulator],
+                "cost_unit": _cost_unit(args),
                 "flash_bytes": size.flash,
                 "ram_bytes": size.ram,
             }
         )
         return 0
+    unit = _cost_unit(args).split()[0]
     for i, s in enumerate(sets):
         nodes = ", ".join(f"{n}: {num(c)}" for n, c in enumerate(s["node_instructions"]))
-        print(f"set {i}: cost {num(s['cost_instructions'])} instructions (per node {nodes}); outputs {s['outputs']}")
+        print(f"set {i}: cost {num(s['cost_instructions'])} {unit} (per node {nodes}); outputs {s['outputs']}")
+    return 0
+
+
+def cmd_flash(args) -> int:
+    project = pipeline.load_project(args.project)
+    target = upload_target(project.board)  # an emulated board fails here, before a build
+    sets = _sets_for(args, project) if args.inputs or args.random else None
+    elf = project.path / ".pio" / "build" / project.board / "firmware.elf"
+    if not args.dry_run or not elf.is_file():
+        pipeline.progress(f"building {project.path}")
+        elf = build(project.path).elf
+    blob = input_blob(elf, project.inputs, sets)[1] if sets else None
+    image = write_image(elf, blob, image_path(elf))
+    if args.dry_run:
+        print(shlex.join(flash_command(target, image, args.probe)))
+        return 0
+    pipeline.progress(f"flashing {image} through {args.probe or target.tool} ({target.protocol} probe)")
+    flash(target, image, args.probe)
+    what = f" with {len(sets)} input set(s)" if sets else ""
+    print(f"flashed {project.board}{what}; read its run: mcugen run {project.path} --port DEV --no-flash")
     return 0
 
 
@@ -213,6 +249,7 @@ def cmd_verify(args) -> int:
         args.custom_ops,
         emulator=args.emulator,
         rewrite=not args.no_rewrite,
+        port=_board_port(args),
     )
     costs = [v.run.instructions(s.ticks) for s in v.run.sets]
     report = {
@@ -232,7 +269,7 @@ def cmd_verify(args) -> int:
         "persistent_bytes": v.plan.persistent_size,
         "stream": v.project.stateful,
         "cost_per_inference": int(np.mean(costs)),
-        "cost_unit": COST_UNITS[args.emulator],
+        "cost_unit": _cost_unit(args),
         "ops": sorted(set(v.project.ops)),
         "backends": {b: sum(1 for n in v.plan.nodes if n.kernel.backend == b) for b in v.plan.backends},
         "reference": v.reference,
@@ -269,7 +306,7 @@ def cmd_verify(args) -> int:
         + (f"persistent state {nbytes(v.plan.persistent_size)}; " if v.plan.persistent_size else "")
         + f"stack {nbytes(v.size.stack)})"
     )
-    print(f"cost       {num(report['cost_per_inference'])} instructions per inference")
+    print(f"cost       {num(report['cost_per_inference'])} {report['cost_unit'].split()[0]} per inference")
     return 0 if v.comparison.match else 1
 
 
@@ -503,6 +540,7 @@ COMMANDS = {
     "build": cmd_build,
     "test": cmd_test,
     "run": cmd_run,
+    "flash": cmd_flash,
     "verify": cmd_verify,
     "plan": cmd_plan,
     "doctor": cmd_doctor,

@@ -26,8 +26,18 @@ EXAMPLES = {
     ],
     "build": ["mcugen build fw", "export $(mcugen build fw --print-env) && .venv/bin/pio test -d fw -e mps2-an386"],
     "test": ["mcugen test fw"],
-    "run": ["mcugen run fw --random 3", "mcugen run fw --inputs inputs.npz --json"],
-    "verify": ["mcugen verify model.tflite", "mcugen verify sine_float --board mps3-an547 --json"],
+    "run": [
+        "mcugen run fw --random 3 --json",
+        "mcugen run fw --port /dev/ttyACM0 --random 3   # a real board: flash it, read its serial port",
+    ],
+    "verify": [
+        "mcugen verify sine_float --board mps3-an547 --json",
+        "mcugen verify model.tflite --board nucleo-f446re --port /dev/ttyACM0   # on the board",
+    ],
+    "flash": [
+        "mcugen flash fw --dry-run   # print the OpenOCD or pyOCD command the board JSON chooses",
+        "mcugen flash fw --random 3 && mcugen run fw --port /dev/ttyACM0 --random 3 --no-flash",
+    ],
     "plan": ["mcugen plan model.tflite", "mcugen plan model.tflite --nodes --run"],
     "doctor": ["mcugen doctor model.tflite --board lm3s6965evb"],
     "bench": [
@@ -40,6 +50,7 @@ EXAMPLES = {
 COST_UNITS = {
     "qemu": "instructions (QEMU -icount shift=0)",
     "renode": "instructions (Renode, DWT counting at the CPU's MIPS rate)",
+    "board": "cycles (the board's tick counter over its serial port: DWT CYCCNT, or SysTick on the core clock)",
 }
 
 
@@ -127,6 +138,36 @@ def _io_options(p) -> None:
     )
     p.add_argument("--seed", type=int, help="seed of the random inputs (default 0)")
     _json_option(p)
+
+
+def _probe_option(p) -> None:
+    p.add_argument(
+        "--probe",
+        choices=["pyocd", "openocd"],
+        help="flash with pyOCD (installed with mcugen) or OpenOCD (apt-get install openocd); default: the board "
+        "JSON's upload.tool. Connect the board's debug USB port (ST-LINK, J-Link or CMSIS-DAP) first",
+    )
+
+
+def _port_options(p) -> None:
+    """Running on a real board instead of an emulator (docs/embedding.md, 'Flashing and running on hardware')."""
+    p.add_argument(
+        "--port",
+        metavar="DEV",
+        help="run on the real board whose serial port this is (e.g. /dev/ttyACM0, the probe's virtual COM port): "
+        "flash the firmware with the input sets through the probe, then read the run's MCUGEN lines",
+    )
+    p.add_argument("--baud", type=positive_int, default=115200, help="with --port: the port's baud rate (115200)")
+    p.add_argument(
+        "--no-flash",
+        action="store_true",
+        help="with --port: the board already holds this firmware and these inputs (e.g. from `mcugen flash DIR "
+        "--random N`); only read its next run: reset the board to start one",
+    )
+    p.add_argument(
+        "--timeout", type=float, default=60.0, metavar="S", help="with --port: seconds to wait for the run (60)"
+    )
+    _probe_option(p)
 
 
 def _board_option(p, boards: str) -> None:
@@ -222,6 +263,21 @@ def parser(commands: dict) -> argparse.ArgumentParser:
     )
     _io_options(p)
     _emulator_option(p)
+    _port_options(p)
+
+    p = _command(
+        sub,
+        "flash",
+        "program a real board with a generated project's firmware through its debug probe (pyOCD or OpenOCD)",
+    )
+    _project_argument(p)
+    _probe_option(p)
+    p.add_argument("--dry-run", action="store_true", help="print the command that would flash, and run nothing")
+    p.add_argument(
+        "--inputs", type=Path, metavar="FILE.npz", help="also flash these input sets (as `mcugen run --inputs`)"
+    )
+    p.add_argument("--random", type=positive_int, metavar="N", help="also flash N random input sets")
+    p.add_argument("--seed", type=int, help="seed of the random inputs (default 0)")
 
     p = _command(sub, "verify", "generate, build, run and compare with TFLite Micro; exit 0 only on a match")
     p.add_argument("model", help=model_help)
@@ -232,6 +288,7 @@ def parser(commands: dict) -> argparse.ArgumentParser:
     _custom_ops_option(p)
     _emulator_option(p)
     _rewrite_option(p)
+    _port_options(p)
 
     p = _command(
         sub,
@@ -329,9 +386,30 @@ def check_combinations(args) -> None:
         raise McugenError("--verbose logs over the harness's UART; a library has none (drop --verbose)")
     if args.command == "build" and args.project is None and not args.print_env:
         raise McugenError("build needs a PROJECT folder written by `mcugen generate` (only --print-env works without)")
-    if args.command == "run" and args.inputs and (args.random is not None or args.seed is not None):
+    if args.command in ("run", "flash") and args.inputs and (args.random is not None or args.seed is not None):
         raise McugenError("--inputs gives the input sets; --random and --seed make random ones: choose one")
+    if args.command == "flash" and args.seed is not None and args.random is None:
+        raise McugenError("--seed seeds the sets --random N makes: add --random N, or drop --seed")
     if args.command in ("run", "verify"):
+        _check_port_options(args)
+    if args.command in ("run", "verify", "flash"):
         args.seed = 0 if args.seed is None else args.seed
     if args.command == "size" and args.max_growth is not None and not args.baseline:
         raise McugenError("--max-growth needs --baseline OLD.json")
+
+
+def _check_port_options(args) -> None:
+    from .errors import McugenError
+
+    if args.port is None:
+        defaults = {"baud": 115200, "no_flash": False, "timeout": 60.0, "probe": None}
+        given = [flag for flag, default in defaults.items() if getattr(args, flag) != default]
+        if given:
+            raise McugenError(f"--{given[0].replace('_', '-')} needs --port (it applies to a run on a real board)")
+        return
+    if args.emulator != "qemu":
+        raise McugenError("--port runs on the real board, --emulator in an emulator: choose one")
+    if args.no_flash and args.probe:
+        raise McugenError("--probe chooses the flashing tool; --no-flash flashes nothing: choose one")
+    if args.timeout <= 0:
+        raise McugenError(f"--timeout must be more than 0 seconds, not {args.timeout:g}")

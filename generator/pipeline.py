@@ -21,6 +21,7 @@ from .custom import load_custom_ops
 from .emit import IoTensor, Project, emit, load_project
 from .emit.library import emit_library
 from .errors import McugenError
+from .flash import BoardPort, check_port, run_on_board
 from .measure import SizeReport, measure
 from .model import Graph, read_model
 from .pio_core import prepare_core
@@ -207,13 +208,18 @@ class Verification:
 
 
 def build_and_run(
-    project: Project, board: Board, sets: list[list[np.ndarray]], emulator: str = "qemu"
+    project: Project, board: Board, sets: list[list[np.ndarray]], emulator: str = "qemu", port: BoardPort | None = None
 ) -> tuple[BuildResult, SizeReport, RunResult]:
-    check_emulator(board, emulator, project.path)  # before the build: a board without this emulator fails at once
+    """`port`: run on the real board behind that serial port (generator/flash.py) instead of in `emulator`."""
+    if port is None:
+        check_emulator(board, emulator, project.path)  # before the build: a board without it fails at once
+    check_port(board.name, port)
     progress(f"building {project.path} for {project.board}")
     built = build(project.path)
     size = measure(built.elf)
     board.check_fit(size.flash, size.ram, before_build=False)
+    if port is not None:
+        return built, size, run_on_board(built.elf, board.name, project.inputs, project.outputs, sets, port)
     progress(f"running {len(sets)} input set(s) in {EMULATOR_TITLES[emulator]}")
     result = run_firmware(built.elf, board, project.inputs, project.outputs, sets, emulator, stream=project.stateful)
     return built, size, result
@@ -229,15 +235,18 @@ def verify(
     custom_ops: Path | None = None,
     emulator: str = "qemu",
     rewrite: bool = True,
+    port: BoardPort | None = None,
 ) -> Verification:
     out = out or default_project_dir(model_path, board.name)
-    check_emulator(board, emulator, out)  # before generating: a board it cannot run fails at once
+    if port is None:
+        check_emulator(board, emulator, out)  # before generating: a board it cannot run fails at once
+    check_port(board.name, port)
     progress(f"generating {Path(model_path).name} for {board.name} into {out}")
     project, the_plan = generate(model_path, board, out, backend=backend, custom_ops=custom_ops, rewrite=rewrite)
     # A stateful model's sets are one stream: the firmware runs them in order without resetting its state and
     # the reference runs the same sequence in one interpreter, so every step is compared.
     sets = random_sets(project.inputs, default_set_count(count, project.stateful), seed)
-    _, size, result = build_and_run(project, board, sets, emulator)
+    _, size, result = build_and_run(project, board, sets, emulator, port)
     progress("running the reference on the model as given" + (" (custom ops in Python)" if custom_ops else ""))
     impls, _ = load_custom_ops(custom_ops)
     given = load_model(model_path)  # not the rewritten graph: the reference checks the rewrites too

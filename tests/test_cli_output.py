@@ -107,7 +107,8 @@ def test_real_board_message_gives_a_path_to_paste(cli, tmp_path):
     assert cli("generate", MLP_INT8, "--board", "nucleo-f446re", "-o", project).returncode == 0
     result = cli("run", project, "--random", "1")
     elf = project.resolve() / ".pio" / "build" / "nucleo-f446re" / "firmware.elf"
-    assert result.returncode == 2 and f"flash {elf} with its stlink probe" in result.stderr
+    assert result.returncode == 2 and f"flashes {elf} with its stlink probe" in result.stderr
+    assert f"mcugen run {project.resolve()} --port /dev/ttyACM0" in result.stderr
     assert "building" not in result.stderr
 
 

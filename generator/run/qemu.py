@@ -52,11 +52,12 @@ def no_emulator_message(board: Board, emulator: str, project_dir: Path | None = 
         return f"board {board.name} has no Renode script in renode/; run it with --emulator qemu"
     renode = ", or in Renode with --emulator renode (needs `renode` on PATH)" if board.renode else ""
     what = "that QEMU does not emulate" if emulator == "qemu" else "with no Renode script"
-    elf = f"{Path(project_dir).resolve() if project_dir else 'DIR'}/.pio/build/{board.name}/firmware.elf"
+    where = Path(project_dir).resolve() if project_dir else "DIR"
+    elf = f"{where}/.pio/build/{board.name}/firmware.elf"
     return (
-        f"board {board.name} is real hardware {what}: run it on the board (flash {elf} with its "
-        f"{board.upload_protocol or 'debug'} probe and read the MCUGEN lines on its serial port at 115200 baud)"
-        f"{renode}"
+        f"board {board.name} is real hardware {what}: run it on the board with --port, e.g. `mcugen run {where} "
+        f"--port /dev/ttyACM0` (it builds, flashes {elf} with its {board.upload_protocol or 'debug'} probe and "
+        f"reads the MCUGEN lines on its serial port at 115200 baud){renode}"
     )
 
 

@@ -55,4 +55,10 @@ env.Append(
 target_elf = env.BuildProgram()
 target_size = env.Alias("size", target_elf, env.VerboseAction("$SIZEPRINTCMD", "Calculating size $SOURCE"))
 AlwaysBuild(target_size)
+# `pio run -t upload`: what `mcugen flash DIR` does (the board JSON's probe and tool; no probe is one error line;
+# an emulated board says it needs hardware). PlatformIO's Python is the one mcugen is installed in.
+target_upload = env.Alias(
+    "upload", target_elf, env.VerboseAction('"$PYTHONEXE" -m generator.flash "$PROJECT_DIR"', "Uploading $SOURCE")
+)
+AlwaysBuild(target_upload)
 Default([target_elf])
