@@ -23,6 +23,7 @@ from .measure import report as size_report
 from .measure.report import nbytes, num, pct
 from .pio_core import core_dir, prepare_core
 from .plan import plan
+from .rewrite import Float16Policy
 from .rewrite.verdicts import node_verdicts
 
 
@@ -73,7 +74,8 @@ def cmd_ops(args) -> int:
     def judge(g, op):  # the judgement of generate and doctor: the op's code and version, then its types
         return select_kernel(op, *g.node_io(op), BY_CODE, backends)[1]
 
-    verdicts = node_verdicts(graph, judge, rewriting=not args.no_rewrite)
+    float16 = Float16Policy(args.float16, load_board(args.board).flash_size)
+    verdicts = node_verdicts(graph, judge, rewriting=not args.no_rewrite, float16=float16)
     rows = []
     for (name, code, version, custom), ops in sorted(groups.items(), key=lambda kv: (kv[0][0], kv[0][2])):
         reasons = [
@@ -122,6 +124,7 @@ def cmd_generate(args) -> int:
         args.verbose,
         library,
         rewrite=not args.no_rewrite,
+        float16=args.float16,
     )
     api = f" (library {library}: include/{library}.h)" if library else ""
     print(
@@ -213,6 +216,7 @@ def cmd_verify(args) -> int:
         args.custom_ops,
         emulator=args.emulator,
         rewrite=not args.no_rewrite,
+        float16=args.float16,
     )
     costs = [v.run.instructions(s.ticks) for s in v.run.sets]
     report = {
@@ -281,7 +285,13 @@ def _cmd_plan_nodes(args, the_plan, board, rewrites: dict) -> int:
     if args.run:
         out = pipeline.default_project_dir(args.model, args.board)
         project, _ = pipeline.generate(
-            args.model, board, out, backend=args.backend, custom_ops=args.custom_ops, rewrite=not args.no_rewrite
+            args.model,
+            board,
+            out,
+            backend=args.backend,
+            custom_ops=args.custom_ops,
+            rewrite=not args.no_rewrite,
+            float16=args.float16,
         )
         _, _, result = pipeline.build_and_run(project, board, pipeline.random_sets(project.inputs, 1, 0))
         costs = [result.instructions(t) for t in result.sets[0].node_ticks]
@@ -356,7 +366,7 @@ def cmd_plan(args) -> int:
 
     board = load_board(args.board)
     stage = pipeline.rewrite_stage(
-        pipeline.load_model(args.model), board, args.backend, args.custom_ops, not args.no_rewrite
+        pipeline.load_model(args.model), board, args.backend, args.custom_ops, not args.no_rewrite, args.float16
     )
     the_plan = plan(stage.checked)
     if args.nodes:
@@ -402,7 +412,9 @@ def cmd_plan(args) -> int:
 def cmd_doctor(args) -> int:
     from .doctor import diagnose
 
-    findings = diagnose(args.model, args.board, args.custom_ops, args.backend, rewrite=not args.no_rewrite)
+    findings = diagnose(
+        args.model, args.board, args.custom_ops, args.backend, rewrite=not args.no_rewrite, float16=args.float16
+    )
     blocked = any(f.level == "block" for f in findings)
     if args.json:
         _emit_json({"blocked": blocked, "findings": [vars(f) for f in findings]})

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from ..check import CheckedGraph, CheckError
 from ..model import Graph
 from . import Rewritten, rewrite
+from .float16 import FOLD_UNLESS_TIGHT, Float16Policy
 
 
 @dataclass
@@ -32,12 +33,14 @@ def _remaining(failure: CheckError | None, after: CheckError, kept: list[int]) -
     return CheckError(reasons, nodes)
 
 
-def check_and_rewrite(graph: Graph, run_check: Callable[[Graph], CheckedGraph]) -> RewriteStage:
+def check_and_rewrite(
+    graph: Graph, run_check: Callable[[Graph], CheckedGraph], float16: Float16Policy = FOLD_UNLESS_TIGHT
+) -> RewriteStage:
     try:
         original, failure = run_check(graph), None
     except CheckError as exc:
         original, failure = None, exc
-    result = rewrite(graph)
+    result = rewrite(graph, float16)
     if not result.rewrites:
         if failure:
             raise failure
@@ -52,7 +55,9 @@ def check_and_rewrite(graph: Graph, run_check: Callable[[Graph], CheckedGraph]) 
     return RewriteStage(result, original, checked)
 
 
-def unrewritten(graph: Graph, run_check: Callable[[Graph], CheckedGraph]) -> RewriteStage:
+def unrewritten(
+    graph: Graph, run_check: Callable[[Graph], CheckedGraph], float16: Float16Policy = FOLD_UNLESS_TIGHT
+) -> RewriteStage:
     """The stage switched off (--no-rewrite): the model checked as given."""
     checked = run_check(graph)
     return RewriteStage(Rewritten(graph, graph, [], list(range(len(graph.operators)))), checked, checked)
