@@ -2,7 +2,8 @@
 
 For each model and board: generate, build, run a few random sets in QEMU, compare with the reference, and
 record flash, code, RAM, arena, lower bound, runtime metadata, stack high-water mark and instructions per
-inference; also the all-kernels build's code size and TFLite Micro's own planned arena on the host.
+inference; also the all-kernels build's code size and TFLite Micro's own planned arena on the host; and on the
+first board what the rewrite stage saves (rewrites.py).
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from ..measure import measure
 from ..pipeline import build_and_run, generate, progress, random_sets
 from ..plan.nodes import node_rows
 from ..reference import reference_outputs
+from .rewrites import REWRITE_FIXTURES, RewriteRun, bench_rewrites
 
 DEFAULT_MODELS = [*zoo.NAMES]
 
@@ -130,6 +132,13 @@ def run_bench(models: list[str], boards: list[str], sets: int = 3, all_ops: bool
             bench_one(m, b, sets=sets, all_ops=with_all, backend=backend, step=f"[{i}/{len(runs)}] ")
             for i, (m, b, backend, with_all) in enumerate(runs, 1)
         ]
+
+
+def run_rewrites(models: list[str], board: str, sets: int = 3) -> list[RewriteRun]:
+    """Each model as given and rewritten on `board`; the default models with the rewrite fixtures."""
+    chosen = [*models, *REWRITE_FIXTURES] if models == DEFAULT_MODELS else models
+    with exclusive(_bench_root().parent / "bench.lock"):
+        return bench_rewrites(chosen, board, _bench_root(), sets)
 
 
 def as_dicts(results: list[BenchResult]) -> list[dict]:
