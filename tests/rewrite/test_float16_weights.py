@@ -143,10 +143,11 @@ def _mixed(big: int, small: int) -> bytes:
 
 @pytest.mark.parametrize("mode", ["fold", "keep", "auto"])
 def test_the_choice_is_per_tensor_and_only_for_weights(mode):
-    graph = read_model(_mixed(big=64, small=4))
-    folded_size = len(graph.model_bytes) + 2 * (64 * 8 + 4 * 8 + 4)
+    graph = read_model(_mixed(big=128, small=4))
+    folded_size = len(graph.model_bytes) + 2 * (128 * 8 + 4 * 8 + 4)
     # auto: a flash where the folded model is over the tight share, but keeping the big weights brings it under
-    flash = int((folded_size - 64 * 8) / TIGHT_SHARE)
+    # (and the small ones, even were it not, save less than a float16-weight kernel's code)
+    flash = int((folded_size - 2 * 128 * 8) / TIGHT_SHARE)
     result = rewrite(graph, Float16Policy(mode, flash))
     kept = [r.nodes[0] for r in result.rewrites if r.kind == "keep"]
     assert kept == {"fold": [], "keep": [0, 2], "auto": [0]}[mode]  # DEQUANTIZE nodes; the ADD's always folds
@@ -154,6 +155,11 @@ def test_the_choice_is_per_tensor_and_only_for_weights(mode):
 
 
 def test_auto_folds_everything_where_flash_is_ample_or_unknown():
-    graph = read_model(_mixed(big=64, small=4))
+    graph = read_model(_mixed(big=128, small=4))
     for policy in (Float16Policy("auto", BOARD.flash_size), Float16Policy("auto", None)):
         assert not any(r.kind == "keep" for r in rewrite(graph, policy).rewrites)
+
+
+def test_auto_keeps_no_tensor_smaller_than_the_kernel_code_it_needs():
+    result = rewrite(read_model(_mixed(big=128, small=4)), Float16Policy("auto", 1024))  # far too tight
+    assert [r.nodes[0] for r in result.rewrites if r.kind == "keep"] == [0]  # 2,048 B kept; 64 B folds
