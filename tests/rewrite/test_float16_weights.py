@@ -3,6 +3,7 @@ firmware/kernels/mg_half.h): the conversion bit for bit against numpy on every f
 and on the host build one model of many random CONV_2D, DEPTHWISE_CONV_2D and FULLY_CONNECTED nodes whose kept
 and folded firmwares give the same bits, both against LiteRT's reference on the model as given."""
 
+import json
 import subprocess
 from pathlib import Path
 
@@ -163,3 +164,23 @@ def test_auto_folds_everything_where_flash_is_ample_or_unknown():
 def test_auto_keeps_no_tensor_smaller_than_the_kernel_code_it_needs():
     result = rewrite(read_model(_mixed(big=128, small=4)), Float16Policy("auto", 1024))  # far too tight
     assert [r.nodes[0] for r in result.rewrites if r.kind == "keep"] == [0]  # 2,048 B kept; 64 B folds
+
+
+def test_plan_nodes_doctor_and_ops_report_the_choice_and_the_flash_saved(capsys):
+    from conftest import FIXTURES
+    from generator.cli import main
+
+    fixture = str(FIXTURES / "conv_float16_weights.tflite")
+    assert main(["plan", fixture, "--nodes", "--json", "--float16", "keep"]) == 0
+    report = json.loads(capsys.readouterr().out)["rewrites"]
+    kept = [r for r in report["rewrites"] if r["kind"] == "keep"]
+    assert len(kept) == 3 and all("stays float16 in flash" in r["detail"] for r in kept)
+    assert report["saved"]["float16_kept_bytes"] == 2 * (4 * 3 * 3 * 2 + 3 * 3 * 4 + 3 * 144)
+    assert main(["doctor", fixture, "--float16", "keep"]) == 0
+    out = capsys.readouterr().out
+    assert "3 kept float16 in flash" in out and "float16 weights kept: -1,080 B against folding them" in out
+    assert main(["plan", fixture, "--nodes", "--json"]) == 0  # auto on mps2-an386's 4 MB: everything folds
+    assert not json.loads(capsys.readouterr().out)["rewrites"]["saved"]["float16_kept_bytes"]
+    assert main(["ops", fixture, "--json", "--float16", "keep"]) == 0
+    rows = {r["name"]: r for r in json.loads(capsys.readouterr().out)["ops"]}
+    assert rows["DEQUANTIZE"]["supported"] and rows["CONV_2D"]["rewritten"] == "runs after the rewrite stage"
