@@ -176,8 +176,9 @@ def rewrite_table(runs) -> list[str]:
     lines = [
         "## Rewrites (issue 19: generation-time graph rewriting)",
         "",
-        "Each model built as given (`--no-rewrite`) and rewritten (docs/rewrite.md), the float16 fixture also "
-        "with its weights kept float16 in flash (`--float16 keep`), with the reference kernels, every build run "
+        "Each model built as given (`--no-rewrite`) and rewritten (docs/rewrite.md; float16 weights folded to "
+        "float32), the float16 fixture also with its weights kept float16 in flash (`--float16 keep`), with the "
+        "reference kernels, every build run "
         "in QEMU against the reference on the model as given. flash: the whole firmware; model: its model bytes; "
         "instructions per inference. Brackets: the change against the model as given.",
         "",

@@ -39,7 +39,7 @@ class RewriteRun:
     instructions: int = 0
 
 
-def _applied(path: Path, board, float16: str) -> str:
+def applied_rewrites(path: Path, board, float16: str) -> str:
     """What the rewrite stage does to the model on the board ("" when nothing), or why it cannot."""
     rewrites = rewrite_stage(load_model(path), board, "reference", float16=float16).rewritten.rewrites
     counts: dict[str, int] = {}
@@ -52,8 +52,8 @@ def _run(path: Path, board, build: str, sets: int, workdir: Path, rewrites: str)
     run = RewriteRun(Path(path).stem, build, rewrites)
     try:
         v = verify(path, board, workdir, sets, seed=0, backend="reference", **BUILDS.get(build, {}))
-    except McugenError as exc:
-        run.error = str(exc).splitlines()[0]
+    except McugenError as exc:  # the first line and the first reason under it
+        run.error = " ".join(line.strip() for line in str(exc).splitlines()[:2]).replace("|", "/")
         return run
     run.match, run.flash, run.model_bytes = v.comparison.match, v.size.flash, v.size.model
     run.arena, run.instructions = v.plan.arena_size, max(v.run.instructions(s.ticks) for s in v.run.sets)
@@ -66,18 +66,19 @@ def bench_rewrites(models: list[str], board_name: str, workroot: Path, sets: int
     for i, model in enumerate(models, 1):
         try:
             path = zoo.resolve(model)
-            applied = _applied(path, board, "fold")
+            applied = applied_rewrites(path, board, "fold")
         except McugenError as exc:
             runs.append(RewriteRun(Path(model).stem, AS_GIVEN, error=str(exc).splitlines()[0]))
             continue
         builds = [AS_GIVEN, REWRITTEN] if applied else ["no rewrite applies"]
-        kept = _applied(path, board, "keep") if applied else ""
+        kept = applied_rewrites(path, board, "keep") if applied else ""
         if "kept" in kept:
             builds.append(KEPT)
         for build in builds:
             progress(f"[rewrites {i}/{len(models)}] {Path(model).stem}: {build}")
             workdir = workroot / f"{Path(model).stem}-{board_name}-rewrite-{builds.index(build)}"
-            runs.append(_run(path, board, build, sets, workdir, kept if build == KEPT else applied))
+            done = {AS_GIVEN: "", KEPT: kept}.get(build, applied)
+            runs.append(_run(path, board, build, sets, workdir, done))
     return runs
 
 
