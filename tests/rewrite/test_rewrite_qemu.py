@@ -70,3 +70,13 @@ def test_float16_weights_kept_in_flash_give_the_folded_bits_in_qemu(tmp_path):
     for a, b in zip(runs["keep"].run.sets, runs["fold"].run.sets):
         assert all(np.array_equal(x.view(np.uint32), y.view(np.uint32)) for x, y in zip(a.outputs, b.outputs))
     assert runs["keep"].size.model < runs["fold"].size.model
+
+
+@pytest.mark.qemu
+def test_float16_weights_kept_in_flash_on_a_core_without_fpu_and_on_the_m55(tmp_path):
+    """The widening's other paths: integer bit moves on the Cortex-M3 (no FPU), VCVTB on the M55's FPv5."""
+    for board in ("mps2-an385", "mps3-an547"):
+        model = FIXTURES / "conv_float16_weights.tflite"
+        v = verify(model, load_board(board), tmp_path / board, count=3, seed=4, float16="keep")
+        assert v.comparison.match, f"{board}: max abs diff {v.comparison.max_abs_diff}"
+        assert v.reference.startswith("LiteRT builtin reference kernels")
