@@ -16,6 +16,7 @@ from generator.boards import load_board
 from generator.emit import emit
 from generator.model import read_model
 from generator.paths import FIRMWARE
+from generator.pipeline import rewrite_stage
 from generator.plan import plan
 from generator.reference.fallback import litert_outputs
 from generator.rewrite import Float16Policy, rewrite
@@ -184,3 +185,16 @@ def test_plan_nodes_doctor_and_ops_report_the_choice_and_the_flash_saved(capsys)
     assert main(["ops", fixture, "--json", "--float16", "keep"]) == 0
     rows = {r["name"]: r for r in json.loads(capsys.readouterr().out)["ops"]}
     assert rows["DEQUANTIZE"]["supported"] and rows["CONV_2D"]["rewritten"] == "runs after the rewrite stage"
+
+
+def test_a_model_as_given_with_float16_weights_read_directly_is_refused():
+    """TFLite has no float16-weight convolution: such weights come only from the rewrite stage."""
+    from generator.check import CheckError
+
+    g = modelkit.GraphBuilder()
+    x, y = g.tensor([1, 8], "float32"), g.tensor([1, 2], "float32")
+    g.op("FULLY_CONNECTED", [x, g.tensor([2, 8], "float16", data=np.ones((2, 8)))], [y])
+    graph = read_model(g.build([x], [y]))
+    for rewriting in (True, False):
+        with pytest.raises(CheckError, match=r"node 0 \(FULLY_CONNECTED v1\): float16 weights need a DEQUANTIZE"):
+            rewrite_stage(graph, BOARD, "reference", rewrite=rewriting)
