@@ -25,6 +25,7 @@ from .measure import report as size_report
 from .measure.report import nbytes, num, pct
 from .pio_core import core_dir, prepare_core
 from .plan import plan
+from .rewrite import Float16Policy
 from .rewrite.verdicts import node_verdicts
 from .run.qemu import input_blob
 
@@ -76,7 +77,8 @@ def cmd_ops(args) -> int:
     def judge(g, op):  # the judgement of generate and doctor: the op's code and version, then its types
         return select_kernel(op, *g.node_io(op), BY_CODE, backends)[1]
 
-    verdicts = node_verdicts(graph, judge, rewriting=not args.no_rewrite)
+    float16 = Float16Policy(args.float16, load_board(args.board).flash_size)
+    verdicts = node_verdicts(graph, judge, rewriting=not args.no_rewrite, float16=float16)
     rows = []
     for (name, code, version, custom), ops in sorted(groups.items(), key=lambda kv: (kv[0][0], kv[0][2])):
         reasons = [
@@ -125,6 +127,7 @@ def cmd_generate(args) -> int:
         args.verbose,
         library,
         rewrite=not args.no_rewrite,
+        float16=args.float16,
     )
     api = f" (library {library}: include/{library}.h)" if library else ""
     print(
@@ -250,6 +253,7 @@ def cmd_verify(args) -> int:
         emulator=args.emulator,
         rewrite=not args.no_rewrite,
         port=_board_port(args),
+        float16=args.float16,
     )
     costs = [v.run.instructions(s.ticks) for s in v.run.sets]
     report = {
@@ -318,7 +322,13 @@ def _cmd_plan_nodes(args, the_plan, board, rewrites: dict) -> int:
     if args.run:
         out = pipeline.default_project_dir(args.model, args.board)
         project, _ = pipeline.generate(
-            args.model, board, out, backend=args.backend, custom_ops=args.custom_ops, rewrite=not args.no_rewrite
+            args.model,
+            board,
+            out,
+            backend=args.backend,
+            custom_ops=args.custom_ops,
+            rewrite=not args.no_rewrite,
+            float16=args.float16,
         )
         _, _, result = pipeline.build_and_run(project, board, pipeline.random_sets(project.inputs, 1, 0))
         costs = [result.instructions(t) for t in result.sets[0].node_ticks]
@@ -393,7 +403,7 @@ def cmd_plan(args) -> int:
 
     board = load_board(args.board)
     stage = pipeline.rewrite_stage(
-        pipeline.load_model(args.model), board, args.backend, args.custom_ops, not args.no_rewrite
+        pipeline.load_model(args.model), board, args.backend, args.custom_ops, not args.no_rewrite, args.float16
     )
     the_plan = plan(stage.checked)
     if args.nodes:
@@ -439,7 +449,9 @@ def cmd_plan(args) -> int:
 def cmd_doctor(args) -> int:
     from .doctor import diagnose
 
-    findings = diagnose(args.model, args.board, args.custom_ops, args.backend, rewrite=not args.no_rewrite)
+    findings = diagnose(
+        args.model, args.board, args.custom_ops, args.backend, rewrite=not args.no_rewrite, float16=args.float16
+    )
     blocked = any(f.level == "block" for f in findings)
     if args.json:
         _emit_json({"blocked": blocked, "findings": [vars(f) for f in findings]})
@@ -514,11 +526,11 @@ def cmd_bench(args) -> int:
 
     if args.write and not os.access(Path(args.write).resolve().parent, os.W_OK):  # before an hour of runs
         raise McugenError(f"cannot write {args.write}: its folder is missing or not writable")
-    results = bench.run_bench(
-        args.models or bench.DEFAULT_MODELS, args.board or ["mps2-an386"], sets=args.sets, all_ops=not args.no_all_ops
-    )
+    models, boards = args.models or bench.DEFAULT_MODELS, args.board or ["mps2-an386"]
+    results = bench.run_bench(models, boards, sets=args.sets, all_ops=not args.no_all_ops)
+    rewrite_runs = bench.run_rewrites(models, boards[0], sets=args.sets)
     command = "mcugen bench " + " ".join(sys.argv[2:]) if sys.argv[1:2] == ["bench"] else "mcugen bench"
-    markdown = render(results, command)
+    markdown = render(results, command, rewrite_runs)
     if args.write:
         try:
             Path(args.write).write_text(markdown)
@@ -526,11 +538,12 @@ def cmd_bench(args) -> int:
             raise McugenError(f"cannot write {args.write}: {exc.strerror or exc}") from None
         pipeline.progress(f"wrote {Path(args.write).resolve()}")
     if args.json:
-        _emit_json({"results": bench.as_dicts(results)})
+        _emit_json({"results": bench.as_dicts(results), "rewrites": bench.rewrites.as_dicts(rewrite_runs)})
     else:
         print(markdown, end="")
     # a board too small for a model is a finding of the matrix, not a failure; a mismatch or any other error is
     failed = [r for r in results if (r.error and "too small" not in r.error) or (not r.error and not r.match)]
+    failed += [r for r in rewrite_runs if not r.error and not r.match]
     return 1 if failed else 0
 
 

@@ -127,6 +127,13 @@ def _rewrite_option(p) -> None:
         action="store_true",
         help="use the model as given: no constant folding, activation fusion or other rewrites (docs/rewrite.md)",
     )
+    p.add_argument(
+        "--float16",
+        choices=["fold", "keep", "auto"],
+        default="auto",
+        help="float16 weights: fold to float32 in flash (faster), keep float16 in flash and widen them in the "
+        "kernel (half the flash), or auto (default): keep where the board's flash is tight (docs/rewrite.md)",
+    )
 
 
 def _io_options(p) -> None:

@@ -18,6 +18,7 @@ from .errors import McugenError
 from .measure.report import nbytes
 from .model import Graph, Operator, read_model
 from .plan import plan
+from .rewrite import Float16Policy
 from .rewrite.report import detail_lines, rewrite_report, summary_line
 from .rewrite.stage import RewriteStage, check_and_rewrite, unrewritten
 
@@ -33,11 +34,11 @@ class Finding:
 
 
 def _ops(
-    graph: Graph, catalog: dict, backends: list[str], rewriting: bool
+    graph: Graph, catalog: dict, backends: list[str], rewriting: bool, float16: Float16Policy
 ) -> tuple[list[Finding], CheckedGraph | None]:
     stage = check_and_rewrite if rewriting else unrewritten
     try:
-        result = stage(graph, lambda g: check(g, catalog, backends))
+        result = stage(graph, lambda g: check(g, catalog, backends), float16)
     except CheckError as exc:
         return [
             Finding("block", "op", reason, _op_fix(_node(graph, node))) for reason, node in zip(exc.failures, exc.nodes)
@@ -177,7 +178,12 @@ def _fit(checked: CheckedGraph, board: Board) -> list[Finding]:
 
 
 def diagnose(
-    model: Path, board_name: str, custom_ops: Path | None = None, backend: str = "auto", rewrite: bool = True
+    model: Path,
+    board_name: str,
+    custom_ops: Path | None = None,
+    backend: str = "auto",
+    rewrite: bool = True,
+    float16: str = "auto",
 ) -> list[Finding]:
     try:
         board = load_board(board_name)
@@ -211,7 +217,8 @@ def diagnose(
     except McugenError as exc:
         return findings + [Finding("block", "custom", str(exc), "fix the folder given with --custom-ops")]
     backends = choose_backends(backend, board.cpu)
-    op_findings, checked = _ops(graph, with_kernels(specs), backends, rewrite)
+    policy = Float16Policy(float16, board.flash_size)
+    op_findings, checked = _ops(graph, with_kernels(specs), backends, rewrite, policy)
     findings += op_findings + _io(graph)
     if checked is not None:
         findings += _subgraphs(checked) + _fit(checked, board)

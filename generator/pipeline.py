@@ -27,6 +27,7 @@ from .model import Graph, read_model
 from .pio_core import prepare_core
 from .plan import Plan, plan
 from .reference.fallback import reference_with_fallback
+from .rewrite import Float16Policy
 from .rewrite.stage import RewriteStage, check_and_rewrite, unrewritten
 from .run import EMULATOR_TITLES, RunResult, check_emulator, run_firmware
 
@@ -45,21 +46,33 @@ def load_model(path: Path) -> Graph:
 
 
 def rewrite_stage(
-    graph: Graph, board: Board, backend: str = "auto", custom_ops: Path | None = None, rewrite: bool = True
+    graph: Graph,
+    board: Board,
+    backend: str = "auto",
+    custom_ops: Path | None = None,
+    rewrite: bool = True,
+    float16: str = "auto",
 ) -> RewriteStage:
     """check with the board's backends and the custom ops of a --custom-ops folder, then (unless switched
-    off) rewrite and check the rewritten graph."""
+    off) rewrite and check the rewritten graph; `float16` (fold, keep, auto) chooses where float16 weights
+    stay float16 in flash (auto: where the board's flash is tight)."""
     _, custom_specs = load_custom_ops(custom_ops)
     catalog, backends = with_kernels(custom_specs), choose_backends(backend, board.cpu)
     stage = check_and_rewrite if rewrite else unrewritten
-    return stage(graph, lambda g: check(g, catalog=catalog, backends=backends))
+    policy = Float16Policy(float16, board.flash_size)
+    return stage(graph, lambda g: check(g, catalog=catalog, backends=backends), policy)
 
 
 def checked_graph(
-    graph: Graph, board: Board, backend: str = "auto", custom_ops: Path | None = None, rewrite: bool = True
+    graph: Graph,
+    board: Board,
+    backend: str = "auto",
+    custom_ops: Path | None = None,
+    rewrite: bool = True,
+    float16: str = "auto",
 ) -> CheckedGraph:
     """The graph plan gets: checked, and rewritten unless `rewrite` is off."""
-    return rewrite_stage(graph, board, backend, custom_ops, rewrite).checked
+    return rewrite_stage(graph, board, backend, custom_ops, rewrite, float16).checked
 
 
 def generate(
@@ -72,10 +85,11 @@ def generate(
     verbose: bool = False,
     library: str | None = None,
     rewrite: bool = True,
+    float16: str = "auto",
 ) -> tuple[Project, Plan]:
     """The harness firmware project, or with `library` (the API's name prefix) the model library."""
     graph = load_model(model_path)
-    checked = checked_graph(graph, board, backend, custom_ops, rewrite)
+    checked = checked_graph(graph, board, backend, custom_ops, rewrite, float16)
     the_plan = plan(checked)
     try:
         if library is not None:
@@ -236,13 +250,16 @@ def verify(
     emulator: str = "qemu",
     rewrite: bool = True,
     port: BoardPort | None = None,
+    float16: str = "auto",
 ) -> Verification:
     out = out or default_project_dir(model_path, board.name)
     if port is None:
         check_emulator(board, emulator, out)  # before generating: a board it cannot run fails at once
     check_port(board.name, port)
     progress(f"generating {Path(model_path).name} for {board.name} into {out}")
-    project, the_plan = generate(model_path, board, out, backend=backend, custom_ops=custom_ops, rewrite=rewrite)
+    project, the_plan = generate(
+        model_path, board, out, backend=backend, custom_ops=custom_ops, rewrite=rewrite, float16=float16
+    )
     # A stateful model's sets are one stream: the firmware runs them in order without resetting its state and
     # the reference runs the same sequence in one interpreter, so every step is compared.
     sets = random_sets(project.inputs, default_set_count(count, project.stateful), seed)

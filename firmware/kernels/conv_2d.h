@@ -40,6 +40,9 @@ void mg_conv_2d_s16(const mg_conv_2d_params *p, const int16_t *input, const int8
                     const uint8_t *filter_scales, const void *bias, int16_t *output);
 void mg_conv_2d_f32(const mg_conv_2d_params *p, const float *input, const float *filter, const float *bias,
                     float *output);
+/* float32 activations with a float16 filter (IEEE bits) kept in flash, widened exactly as it is read. */
+void mg_conv_2d_f16(const mg_conv_2d_params *p, const float *input, const uint16_t *filter, const float *bias,
+                    float *output);
 
 extern const mg_registration mg_register_conv_2d;
 

@@ -25,6 +25,8 @@ static mg_status invoke(mg_node *node)
         mg_depthwise_conv_2d_s8(node->params, input->data, filter->data, node->user_data, bias_data, output->data);
     } else if (input->type == MG_INT16) {
         mg_depthwise_conv_2d_s16(node->params, input->data, filter->data, node->user_data, bias_data, output->data);
+    } else if (filter->type == MG_FLOAT16) {
+        mg_depthwise_conv_2d_f16(node->params, input->data, filter->data, bias_data, output->data);
     } else {
         mg_depthwise_conv_2d_f32(node->params, input->data, filter->data, bias_data, output->data);
     }

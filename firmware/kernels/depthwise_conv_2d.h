@@ -37,6 +37,9 @@ void mg_depthwise_conv_2d_s16(const mg_depthwise_conv_2d_params *p, const int16_
                               const uint8_t *filter_scales, const int64_t *bias, int16_t *output);
 void mg_depthwise_conv_2d_f32(const mg_depthwise_conv_2d_params *p, const float *input, const float *filter,
                               const float *bias, float *output);
+/* float32 activations with float16 filter (IEEE bits) kept in flash, widened exactly as read. */
+void mg_depthwise_conv_2d_f16(const mg_depthwise_conv_2d_params *p, const float *input, const uint16_t *filter,
+                              const float *bias, float *output);
 
 extern const mg_registration mg_register_depthwise_conv_2d;
 

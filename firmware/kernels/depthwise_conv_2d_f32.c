@@ -1,42 +1,8 @@
-#include "depthwise_conv_2d.h"
+/* TFLite's reference float DepthwiseConv, float32 filter (the body: mg_depthwise_conv_2d_float.h). */
+#include "mg_depthwise_conv_2d_float.h"
 
-/* TFLite's reference float DepthwiseConv: the same summation order (ky, kx), then the bias, then the clamp. */
 void mg_depthwise_conv_2d_f32(const mg_depthwise_conv_2d_params *p, const float *input, const float *filter,
                               const float *bias, float *output)
 {
-    const int32_t depth = p->geometry.input_depth, out_depth = p->geometry.output_depth, mult = p->depth_multiplier;
-    const int32_t in_row = p->geometry.input_width * depth;
-    const int32_t filter_row = p->geometry.filter_width * out_depth;
-    const int32_t stride_h = p->geometry.stride_height, stride_w = p->geometry.stride_width;
-    const int32_t dil_h = p->geometry.dilation_height, dil_w = p->geometry.dilation_width;
-    const int32_t pad_h = p->geometry.pad_height, pad_w = p->geometry.pad_width;
-    for (int32_t b = 0; b < p->geometry.batches; ++b) {
-        const float *in_batch = input + b * p->geometry.input_height * in_row;
-        for (int32_t oy = 0; oy < p->geometry.output_height; ++oy) {
-            const int32_t y0 = oy * stride_h - pad_h;
-            int32_t ky0, ky1;
-            mg_conv_window(y0, dil_h, p->geometry.input_height, p->geometry.filter_height, &ky0, &ky1);
-            for (int32_t ox = 0; ox < p->geometry.output_width; ++ox) {
-                const int32_t x0 = ox * stride_w - pad_w;
-                int32_t kx0, kx1;
-                mg_conv_window(x0, dil_w, p->geometry.input_width, p->geometry.filter_width, &kx0, &kx1);
-                int32_t o = 0;
-                for (int32_t c = 0; c < depth; ++c) {
-                    for (int32_t m = 0; m < mult; ++m, ++o) {
-                        float total = 0.0f;
-                        for (int32_t ky = ky0; ky < ky1; ++ky) {
-                            const float *in_y = in_batch + (y0 + ky * dil_h) * in_row + c;
-                            const float *w_y = filter + ky * filter_row + o;
-                            for (int32_t kx = kx0; kx < kx1; ++kx) {
-                                total += in_y[(x0 + kx * dil_w) * depth] * w_y[kx * out_depth];
-                            }
-                        }
-                        total += bias ? bias[o] : 0.0f;
-                        total = total < p->act_min_f ? p->act_min_f : total;
-                        *output++ = total > p->act_max_f ? p->act_max_f : total;
-                    }
-                }
-            }
-        }
-    }
+    mg_depthwise_conv_2d_float(p, input, filter, 0, bias, output);
 }

@@ -25,6 +25,8 @@ static mg_status invoke(mg_node *node)
         mg_fully_connected_s8(node->params, input->data, weights->data, node->user_data, bias_data, output->data);
     } else if (input->type == MG_INT16) {
         mg_fully_connected_s16(node->params, input->data, weights->data, node->user_data, bias_data, output->data);
+    } else if (weights->type == MG_FLOAT16) {
+        mg_fully_connected_f16(node->params, input->data, weights->data, bias_data, output->data);
     } else {
         mg_fully_connected_f32(node->params, input->data, weights->data, bias_data, output->data);
     }

@@ -45,6 +45,9 @@ void mg_fully_connected_s16(const mg_fully_connected_params *p, const int16_t *i
                             const uint8_t *weight_scales, const void *bias, int16_t *output);
 void mg_fully_connected_f32(const mg_fully_connected_params *p, const float *input, const float *weights,
                             const float *bias, float *output);
+/* float32 activations with float16 weights (IEEE bits) kept in flash, widened exactly as read. */
+void mg_fully_connected_f16(const mg_fully_connected_params *p, const float *input, const uint16_t *weights,
+                            const float *bias, float *output);
 
 extern const mg_registration mg_register_fully_connected;
 

@@ -18,6 +18,7 @@ typedef enum { MG_OK = 0, MG_ERROR = 1 } mg_status;
 /* TFLite TensorType values, as stored in the model. */
 enum {
     MG_FLOAT32 = 0,
+    MG_FLOAT16 = 1, /* only as float16 weights kept in flash, widened by the float kernels (mg_half.h) */
     MG_INT32 = 2,
     MG_UINT8 = 3,
     MG_INT64 = 4,
@@ -109,7 +110,8 @@ static inline uint32_t mg_type_size(uint8_t type)
     case MG_RESOURCE:
     case MG_UINT32: return 4;
     case MG_INT64: return 8;
-    case MG_INT16: return 2;
+    case MG_INT16:
+    case MG_FLOAT16: return 2;
     case MG_INT8:
     case MG_UINT8:
     case MG_BOOL: return 1;

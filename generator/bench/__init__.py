@@ -2,7 +2,8 @@
 
 For each model and board: generate, build, run a few random sets in QEMU, compare with the reference, and
 record flash, code, RAM, arena, lower bound, runtime metadata, stack high-water mark and instructions per
-inference; also the all-kernels build's code size and TFLite Micro's own planned arena on the host.
+inference; also the all-kernels build's code size and TFLite Micro's own planned arena on the host; and on the
+first board what the rewrite stage saves (rewrites.py).
 """
 
 from __future__ import annotations
@@ -22,9 +23,10 @@ from ..compare import compare
 from ..errors import McugenError
 from ..locking import exclusive
 from ..measure import measure
-from ..pipeline import build_and_run, generate, progress, random_sets
+from ..pipeline import build_and_run, generate, load_model, progress, random_sets
 from ..plan.nodes import node_rows
-from ..reference import reference_outputs
+from ..reference.fallback import reference_with_fallback
+from .rewrites import REWRITE_FIXTURES, RewriteRun, bench_rewrites
 
 DEFAULT_MODELS = [*zoo.NAMES]
 
@@ -93,10 +95,12 @@ def bench_one(
         result.macs = sum(r["macs"] for r in node_rows(the_plan))
         inputs = random_sets(project.inputs, sets, seed)
         _, size, run = build_and_run(project, board, inputs)
-        progress(f"{step}running the TFLite Micro reference on the same {sets} set(s)")
-        verdict = compare(
-            [s.outputs for s in run.sets], reference_outputs(Path(path).read_bytes(), inputs, len(project.outputs))
+        progress(
+            f"{step}running the TFLite Micro reference (LiteRT's if it refuses the model) on the same {sets} set(s)"
         )
+        # TFLite Micro, or LiteRT's reference kernels for a float model TFLite Micro refuses (float16 weights)
+        expected, _ = reference_with_fallback(load_model(path), inputs, len(project.outputs))
+        verdict = compare([s.outputs for s in run.sets], expected)
         result.match, result.sets = verdict.match, sets
         result.flash, result.code, result.model_bytes, result.ram = size.flash, size.code, size.model, size.ram
         result.arena, result.lower_bound, result.metadata = the_plan.arena_size, the_plan.lower_bound, size.metadata
@@ -130,6 +134,13 @@ def run_bench(models: list[str], boards: list[str], sets: int = 3, all_ops: bool
             bench_one(m, b, sets=sets, all_ops=with_all, backend=backend, step=f"[{i}/{len(runs)}] ")
             for i, (m, b, backend, with_all) in enumerate(runs, 1)
         ]
+
+
+def run_rewrites(models: list[str], board: str, sets: int = 3) -> list[RewriteRun]:
+    """Each model as given and rewritten on `board`; the default models with the rewrite fixtures."""
+    chosen = [*models, *REWRITE_FIXTURES] if models == DEFAULT_MODELS else models
+    with exclusive(_bench_root().parent / "bench.lock"):
+        return bench_rewrites(chosen, board, _bench_root(), sets)
 
 
 def as_dicts(results: list[BenchResult]) -> list[dict]:

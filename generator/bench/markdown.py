@@ -145,7 +145,7 @@ def board_matrix(results) -> list[str]:
     return lines
 
 
-def render(results, command: str) -> str:
+def render(results, command: str, rewrite_runs=()) -> str:
     first_board = results[0].board if results else ""
     main = [r for r in results if r.board == first_board]
     parts = [
@@ -160,4 +160,44 @@ def render(results, command: str) -> str:
     parts += memory_table(main) + [""] + size_table(main) + [""] + speed_table(results) + [""]
     matrix = board_matrix(results)
     parts += matrix + ([""] if matrix else [])
+    rewrites = rewrite_table(rewrite_runs)
+    parts += rewrites + ([""] if rewrites else [])
     return "\n".join(parts)
+
+
+def _with_change(value: int, base: int | None) -> str:
+    return f"{value:,}" if base is None or value == base else f"{value:,} ({value - base:+,})"
+
+
+def rewrite_table(runs) -> list[str]:
+    """What the rewrite stage saved per model: each build beside the model as given (changes in brackets)."""
+    if not runs:
+        return []
+    lines = [
+        "## Rewrites (issue 19: generation-time graph rewriting)",
+        "",
+        "Each model built as given (`--no-rewrite`) and rewritten (docs/rewrite.md; float16 weights folded to "
+        "float32), the float16 fixture also with its weights kept float16 in flash (`--float16 keep`), with the "
+        "reference kernels, every build run "
+        "in QEMU against the reference on the model as given. flash: the whole firmware; model: its model bytes; "
+        "instructions per inference. Brackets: the change against the model as given.",
+        "",
+        "| model | build | rewrites | match | flash | model in flash | arena | instructions |",
+        "|---|---|---|---|---:|---:|---:|---:|",
+    ]
+    given = {r.model: r for r in runs if r.build.startswith("as given") and not r.error}
+    for r in runs:
+        if r.error:
+            lines.append(f"| {r.model} | {r.build} | {r.rewrites or '-'} | does not run: {r.error} | | | | |")
+            continue
+        base = given.get(r.model) if r is not given.get(r.model) else None
+        figures = [
+            _with_change(getattr(r, key), base and getattr(base, key))
+            for key in ("flash", "model_bytes", "arena", "instructions")
+        ]
+        lines.append(
+            f"| {r.model} | {r.build} | {r.rewrites or '-'} | {'yes' if r.match else 'NO'} | "
+            + " | ".join(figures)
+            + " |"
+        )
+    return lines

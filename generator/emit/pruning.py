@@ -17,6 +17,7 @@ TYPE_OF_SUFFIX = {
     "s32": "INT32",
     "s64": "INT64",
     "u8": "UINT8",
+    "f16": "FLOAT16",
     "f32": "FLOAT32",
     "b": "BOOL",
 }

@@ -2,7 +2,8 @@
 
 It runs after check and before plan (stage.py, wired in pipeline.rewrite_stage): constant folding (fold.py),
 zero padding into convolutions (fold_pad.py), activation fusion (fuse_activation.py), cancelling
-DEQUANTIZE/QUANTIZE pairs (cancel_quantize.py) and dead nodes (dead.py), each a function over a mutable copy
+DEQUANTIZE/QUANTIZE pairs (cancel_quantize.py) and dead nodes (dead.py), after float16 weights chosen to stay
+float16 in flash lose their DEQUANTIZE (float16.py), each a function over a mutable copy
 of the graph (work.py), until none changes anything; the result is written as a new flatbuffer
 (flatbuffer.py) and read back, so plan, emit and the references see an ordinary model. Every rewrite keeps
 every output bit the same (docs/rewrite.md says why for each)."""
@@ -15,6 +16,7 @@ from ..model import Graph
 from .cancel_quantize import cancel_quantize_pairs
 from .dead import drop_dead_nodes
 from .flatbuffer import write_graph
+from .float16 import FOLD_UNLESS_TIGHT, Float16Policy, keep_float16_weights
 from .fold import fold_constants
 from .fold_pad import fold_pads
 from .fuse_activation import fuse_activations
@@ -46,18 +48,26 @@ class Rewritten:
             "nodes": len(self.original.operators) - len(self.graph.operators),
             "constant_bytes": constants(self.original) - constants(self.graph),
             "model_bytes": len(self.original.model_bytes) - len(self.graph.model_bytes),
+            # flash that float16 weights kept in flash save against folding them to float32
+            "float16_kept_bytes": sum(
+                self.original.tensors[self.original.operators[n].inputs[0]].nbytes
+                for r in self.rewrites
+                if r.kind == "keep"
+                for n in r.nodes
+            ),
         }
 
 
-def rewrite(graph: Graph) -> Rewritten:
-    """The graph with every rewrite applied. Models of several subgraphs are left as they are, and so are
-    malformed ones a rewrite trips over (check's own messages say what is wrong with them)."""
+def rewrite(graph: Graph, float16: Float16Policy = FOLD_UNLESS_TIGHT) -> Rewritten:
+    """The graph with every rewrite applied, float16 weights kept in flash as `float16` chooses. Models of
+    several subgraphs are left as they are, and so are malformed ones a rewrite trips over (check's own messages
+    say what is wrong with them)."""
     unchanged = Rewritten(graph, graph, [], list(range(len(graph.operators))))
     if len(graph.subgraphs or [graph]) > 1:
         return unchanged
     work = Work(graph)
-    rewrites: list[Rewrite] = []
     try:
+        rewrites = keep_float16_weights(work, float16)
         for _ in range(MAX_ROUNDS):
             found = [r for rewrite_pass in PASSES for r in rewrite_pass(work)]
             if not found:
@@ -71,4 +81,4 @@ def rewrite(graph: Graph) -> Rewritten:
     return Rewritten(graph, written, rewrites, [op.index for op in work.operators])
 
 
-__all__ = ["Rewrite", "Rewritten", "rewrite"]
+__all__ = ["Float16Policy", "Rewrite", "Rewritten", "rewrite"]

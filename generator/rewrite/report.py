@@ -8,7 +8,13 @@ from collections.abc import Callable
 from ..check import CheckedGraph
 from .stage import RewriteStage
 
-KINDS = {"fold": "folded", "fuse": "fused", "cancel": "cancelled", "dead": "dropped as dead"}
+KINDS = {
+    "keep": "kept float16 in flash",
+    "fold": "folded",
+    "fuse": "fused",
+    "cancel": "cancelled",
+    "dead": "dropped as dead",
+}
 
 
 def rewrite_report(stage: RewriteStage, arena_of: Callable[[CheckedGraph], int]) -> dict:
@@ -37,6 +43,8 @@ def summary_line(report: dict) -> str:
     saved = report["saved"]
     parts = [f"nodes {-saved['nodes']:+}", f"constants {_change(saved['constant_bytes'])}"]
     parts.append(f"model in flash {_change(saved['model_bytes'])}")
+    if saved.get("float16_kept_bytes"):
+        parts.append(f"float16 weights kept: {_change(saved['float16_kept_bytes'])} against folding them")
     if "arena_bytes" in saved:
         parts.append(f"arena {_change(saved['arena_bytes'])}")
     runnable = "; they make the model runnable" if report["made_runnable"] else ""

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from ..check import CheckedGraph, CheckError
 from ..model import Graph
 from . import Rewritten, rewrite
+from .float16 import FOLD_UNLESS_TIGHT, WIDENING_OPS, Float16Policy
 
 
 @dataclass
@@ -32,12 +33,35 @@ def _remaining(failure: CheckError | None, after: CheckError, kept: list[int]) -
     return CheckError(reasons, nodes)
 
 
-def check_and_rewrite(graph: Graph, run_check: Callable[[Graph], CheckedGraph]) -> RewriteStage:
+def _refuse_float16_weights(graph: Graph) -> None:
+    """The float16-weight kernels serve only weights the rewrite stage keeps in flash: a model as given whose
+    convolution or dense layer reads float16 weights directly (TFLite has no such kernel) is refused."""
+    direct = [
+        (g, op)
+        for g in graph.subgraphs or [graph]
+        for op in g.operators
+        if op.op_name in WIDENING_OPS
+        and len(op.inputs) > 1
+        and op.inputs[1] >= 0
+        and g.tensors[op.inputs[1]].dtype.name == "FLOAT16"
+    ]
+    if direct:
+        reason = "float16 weights need a DEQUANTIZE to float32 in front (TFLite has no float16-weight kernel)"
+        raise CheckError(
+            [f"{op.where} ({op.display_name} v{op.version}): {reason}" for _, op in direct],
+            [op.index if g.index == 0 else (g.index, op.index) for g, op in direct],
+        )
+
+
+def check_and_rewrite(
+    graph: Graph, run_check: Callable[[Graph], CheckedGraph], float16: Float16Policy = FOLD_UNLESS_TIGHT
+) -> RewriteStage:
+    _refuse_float16_weights(graph)
     try:
         original, failure = run_check(graph), None
     except CheckError as exc:
         original, failure = None, exc
-    result = rewrite(graph)
+    result = rewrite(graph, float16)
     if not result.rewrites:
         if failure:
             raise failure
@@ -52,7 +76,10 @@ def check_and_rewrite(graph: Graph, run_check: Callable[[Graph], CheckedGraph]) 
     return RewriteStage(result, original, checked)
 
 
-def unrewritten(graph: Graph, run_check: Callable[[Graph], CheckedGraph]) -> RewriteStage:
+def unrewritten(
+    graph: Graph, run_check: Callable[[Graph], CheckedGraph], float16: Float16Policy = FOLD_UNLESS_TIGHT
+) -> RewriteStage:
     """The stage switched off (--no-rewrite): the model checked as given."""
+    _refuse_float16_weights(graph)
     checked = run_check(graph)
     return RewriteStage(Rewritten(graph, graph, [], list(range(len(graph.operators)))), checked, checked)

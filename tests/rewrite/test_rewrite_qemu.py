@@ -55,3 +55,28 @@ def test_a_pad_folded_into_same_padding_runs_in_qemu(tmp_path):
     v = verify(model, BOARD, tmp_path / "pad", count=3, seed=4)
     assert v.comparison.match and v.comparison.max_abs_diff == 0
     assert [n.op_name for n in v.plan.nodes] == ["CONV_2D", "DEPTHWISE_CONV_2D"]
+
+
+@pytest.mark.qemu
+def test_float16_weights_kept_in_flash_give_the_folded_bits_in_qemu(tmp_path):
+    """The float16 fixture with its weights kept float16 (the f16 kernels widen them with VCVTB on the M4F) and
+    folded to float32: both match LiteRT's reference, with the same bits, and keeping takes less flash."""
+    runs = {
+        mode: verify(FIXTURES / "conv_float16_weights.tflite", BOARD, tmp_path / mode, count=3, seed=4, float16=mode)
+        for mode in ("keep", "fold")
+    }
+    for v in runs.values():
+        assert v.comparison.match and v.reference.startswith("LiteRT builtin reference kernels")
+    for a, b in zip(runs["keep"].run.sets, runs["fold"].run.sets):
+        assert all(np.array_equal(x.view(np.uint32), y.view(np.uint32)) for x, y in zip(a.outputs, b.outputs))
+    assert runs["keep"].size.model < runs["fold"].size.model
+
+
+@pytest.mark.qemu
+def test_float16_weights_kept_in_flash_on_a_core_without_fpu_and_on_the_m55(tmp_path):
+    """The widening's other paths: integer bit moves on the Cortex-M3 (no FPU), VCVTB on the M55's FPv5."""
+    for board in ("mps2-an385", "mps3-an547"):
+        model = FIXTURES / "conv_float16_weights.tflite"
+        v = verify(model, load_board(board), tmp_path / board, count=3, seed=4, float16="keep")
+        assert v.comparison.match, f"{board}: max abs diff {v.comparison.max_abs_diff}"
+        assert v.reference.startswith("LiteRT builtin reference kernels")

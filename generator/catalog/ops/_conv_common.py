@@ -98,6 +98,9 @@ def channel_pairs(inp, weights, out, channels: int) -> list[tuple[int, int]]:
     return [quant.multiplier_from_scales(in_scale, s, out_scale) for s in scales]
 
 
+# float32 throughout, or float32 activations with float16 weights the rewrite stage kept in flash (the kernels
+# widen them exactly as they read them: docs/rewrite.md, "Float16 weights")
+FLOAT_TYPES = (("FLOAT32",) * 3, ("FLOAT32", "FLOAT16", "FLOAT32"))
 TENSOR_INT32 = 2  # the schema's TensorType for the options' quantized_bias_type
 
 
@@ -121,7 +124,7 @@ def quant_problem(op, inp, weights, bias, out, channel_axis: int, bias_types_16x
     if op.options.get("fused_activation_function", 0) not in SUPPORTED_ACTIVATIONS:
         name = quant.ACTIVATIONS.get(op.options["fused_activation_function"], op.options["fused_activation_function"])
         return f"fused activation {name} is not supported"
-    if types == ("FLOAT32",) * 3:
+    if types in FLOAT_TYPES:
         if bias is not None and bias.dtype.name != "FLOAT32":
             return f"a float32 convolution needs a FLOAT32 bias, not {bias.dtype.name}"
         return None

@@ -39,7 +39,7 @@ def validate(op, inputs, outputs):
         if bias is not None and bias.dtype.name != "INT32":
             return f"int8 FULLY_CONNECTED needs an INT32 bias, not {bias.dtype.name}"
         return None
-    if types == ("FLOAT32",) * 3:
+    if types in cc.FLOAT_TYPES:
         return None
     return (
         f"input/weights/output types {'/'.join(types)} are not supported (int8, int16 activations with int8 weights, "
@@ -121,7 +121,10 @@ SPEC = KernelSpec(
         "fully_connected.c",
         "fully_connected_s8.c",
         "fully_connected_s16.c",
+        "mg_half.h",
+        "mg_fully_connected_float.h",
         "fully_connected_f32.c",
+        "fully_connected_f16.c",
         "mg_fixedpoint.h",
         "mg_requant.h",
         "mg_requant.c",
