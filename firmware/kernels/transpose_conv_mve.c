@@ -9,9 +9,8 @@ static mg_status prepare(mg_node *node)
     if (!input || input->type != MG_INT8) {
         return mg_fail(node, "tensor types or shapes differ from the generated plan");
     }
-    const int32_t positions = g->batches * g->output_height * g->output_width;
-    return mg_transpose_conv_prepare(node, mg_transpose_conv_s8_mve_scratch_size(positions,
-                                                                                 g->filter_height * g->filter_width,
+    return mg_transpose_conv_prepare(node, mg_transpose_conv_s8_mve_scratch_size(g->filter_height, g->filter_width,
+                                                                                 g->stride_height, g->stride_width,
                                                                                  g->output_depth, g->input_depth));
 }
 

@@ -4,8 +4,6 @@ scratch."""
 
 from __future__ import annotations
 
-from math import prod
-
 from ..spec import KernelSpec
 from . import _mve_common as mc
 from . import _scratch
@@ -17,11 +15,13 @@ def claims(op, inputs, outputs):
 
 
 def scratch_bytes(op, inputs, outputs):
-    weights, out = inputs[1], outputs[0]
+    weights = inputs[1]
     return _scratch.scratch_size(
         "mg_transpose_conv_s8_mve_scratch_size",
-        prod(out.shape[:3]),
-        prod(weights.shape[1:3]),
+        weights.shape[1],
+        weights.shape[2],
+        op.options["stride_h"],
+        op.options["stride_w"],
         weights.shape[0],
         weights.shape[3],
     )
@@ -32,7 +32,15 @@ SPEC = KernelSpec(
     builtin_code=67,
     versions=(1, 4),
     dtypes=("INT8",),
-    sources=(*FAMILY_SOURCES, "transpose_conv_mve.c", "transpose_conv_s8_mve.c", "mg_mve_dot.h", "mg_mve.h"),
+    sources=(
+        *FAMILY_SOURCES,
+        "transpose_conv_mve.c",
+        "transpose_conv_s8_mve.c",
+        "mg_mve_dot.h",
+        "mg_mve.h",
+        "mg_mve_matmul.h",
+        "matmul_rows_s8_mve.c",
+    ),
     registration="mg_register_transpose_conv_mve",
     validate=validate,
     params=params,
