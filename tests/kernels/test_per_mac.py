@@ -62,7 +62,7 @@ def batch_matmul_node(b: Batch):
     lhs_scale, rhs_scale = 0.02, 0.03
     x = b.input([1, M, K], "int8", (lhs_scale, 5))
     rhs = b.rng.integers(-127, 128, size=(1, K, N)).astype(np.int8)
-    y = b.constant(rhs, "int8", (rhs_scale, -2))
+    y = b.constant(rhs, "int8", (rhs_scale, 0))
     out = b.output([1, M, N], "int8", (lhs_scale * rhs_scale * 74 * 74 * np.sqrt(K) / 40, 1))
     b.node("BATCH_MATMUL", [x, y], [out], version=2)
 
