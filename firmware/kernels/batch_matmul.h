@@ -33,7 +33,8 @@ typedef struct {
     int32_t output_multiplier; /* integer: lhs_scale * rhs_scale / output_scale as Q31 and shift */
     int32_t output_shift;
     /* mve, a constant rhs: its matrices as rows of k when stored [k][n] (int8 packed in words), and per matrix its
-     * requantization table (mg_mve.h), made by the generator as TFLite Micro transposes a constant rhs once; else 0 */
+     * requantization table (mg_mve.h), made by the generator as TFLite Micro transposes a constant rhs once;
+     * dsp: table is one dsp_channel (mg_dsp_requant.h) where the fast requantization is exact; else 0 */
     const int32_t *rhs_rows;
     const int32_t *table;
 } mg_batch_matmul_params;
