@@ -98,18 +98,11 @@ static void build_table(const mg_batch_matmul_params *p, const int8_t *rows, int
 static void all_rows(mve_rows_args *a, mve_pairs_args *pa, const int8_t *x, int32_t row_stride, int32_t m,
                      int8_t *pair_area, int8_t *out)
 {
-    const int32_t bytes = mve_pair_bytes(a->depth), cols = pa->channels;
+    const int32_t cols = pa->channels;
     int32_t r = 0;
     while (m - r >= 2) {
         const int32_t pairs = (m - r) / 2 < PAIRS ? (m - r) / 2 : PAIRS;
-        for (int32_t i = 0; i < pairs; ++i) {
-            const int8_t *first = x + (r + 2 * i) * row_stride;
-            mve_interleave2_s8(pair_area + i * bytes, first, first + row_stride, a->depth);
-        }
-        pa->x = pair_area;
-        pa->out = out + r * cols;
-        pa->pairs = pairs;
-        mg_matmul_pairs_s8_mve(pa);
+        mve_pairs_of_rows(pa, x + r * row_stride, row_stride, pairs, pair_area, out + r * cols);
         r += 2 * pairs;
     }
     if (r < m) {

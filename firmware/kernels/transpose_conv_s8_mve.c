@@ -129,14 +129,7 @@ static void matmul(mve_rows_args *a, mve_pairs_args *pa, int32_t left, const int
 {
     const int32_t pairs = !left && a->depth > 16 * (PAIR_BLOCKS - 1) ? n >> 1 : 0;
     if (pairs) {
-        const int32_t bytes = mve_pair_bytes(a->depth);
-        for (int32_t i = 0; i < pairs; ++i) {
-            mve_interleave2_s8(pair_area + i * bytes, x + 2 * i * row_stride, x + (2 * i + 1) * row_stride, a->depth);
-        }
-        pa->x = pair_area;
-        pa->out = outs;
-        pa->pairs = pairs;
-        mg_matmul_pairs_s8_mve(pa);
+        mve_pairs_of_rows(pa, x, row_stride, pairs, pair_area, outs);
     }
     if (2 * pairs < n) {
         a->x = x + 2 * pairs * row_stride;
