@@ -32,6 +32,11 @@ typedef struct {
     int32_t output_offset;
     int32_t output_multiplier; /* integer: lhs_scale * rhs_scale / output_scale as Q31 and shift */
     int32_t output_shift;
+    /* mve, a constant rhs: its matrices as rows of k when stored [k][n] (int8 packed in words), and per matrix its
+     * requantization table (mg_mve.h), made by the generator as TFLite Micro transposes a constant rhs once;
+     * dsp: table is one dsp_channel (mg_dsp_requant.h) where the fast requantization is exact; else 0 */
+    const int32_t *rhs_rows;
+    const int32_t *table;
 } mg_batch_matmul_params;
 
 /* Every output element in order, as FINISH(total of PRODUCT(lhs value, rhs value) over k ascending, in ACC_T). */
@@ -82,8 +87,9 @@ void mg_batch_matmul_s8_dsp(const mg_batch_matmul_params *p, const int8_t *lhs, 
 extern const mg_registration mg_register_batch_matmul_dsp;
 
 /* ---- mve backend (Cortex-M55 Helium), int8 ----
- * VMLADAVA over 16 values, four rhs rows per pass over the lhs row (mg_mve_dot.h); the zero points through row
- * sums. Scratch: the rhs row terms, the rhs matrix as rows of k when it is stored as [k][n], a gathered lhs row. */
+ * The mve matrix core (mg_mve_matmul.h) with the rhs matrix's columns as weight rows; the zero points through row
+ * sums in the requantization table (generated for a constant rhs). Scratch: the table and the rhs terms, the rhs
+ * matrix as rows of k when it is stored as [k][n], a gathered lhs row, interleaved pairs of lhs rows. */
 size_t mg_batch_matmul_s8_mve_scratch_size(int32_t cols, int32_t depth);
 void mg_batch_matmul_s8_mve(const mg_batch_matmul_params *p, const int8_t *lhs, const int8_t *rhs, int8_t *output,
                             void *scratch);

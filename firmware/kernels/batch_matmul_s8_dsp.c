@@ -4,11 +4,22 @@
 #pragma GCC optimize("O2")
 #include "batch_matmul.h"
 #include "mg_dsp_dot16.h"
+#include "mg_dsp_requant.h"
 
 size_t mg_batch_matmul_s8_dsp_scratch_size(int32_t cols, int32_t depth)
 {
     /* the widened rhs rows, then the widened lhs row */
     return ((size_t)cols + 1u) * (size_t)mg_dsp_padded_depth(depth) * sizeof(int16_t);
+}
+
+/* A sum as the output value: the dsp requantization (twice the sum) when the generator found it exact. */
+static inline int8_t output_of(const mg_batch_matmul_params *p, int32_t sum)
+{
+    const dsp_channel *c = (const dsp_channel *)p->table;
+    if (c) {
+        return (int8_t)dsp_clamp(dsp_requant(2 * sum, c->multiplier, c->offset, c->shift), INT8_MIN, INT8_MAX);
+    }
+    return mg_batch_matmul_requantize_s8(p, sum);
 }
 
 /* One lhs row (widened) against every widened rhs row: the row of outputs. */
@@ -20,11 +31,11 @@ static void output_row(const mg_batch_matmul_params *p, const int16_t *rhs_rows,
         int32_t acc[4] = {0, 0, 0, 0};
         mg_dsp_dot16_rows4(acc, rhs_rows + n * depth, x, depth);
         for (int32_t r = 0; r < 4; ++r) {
-            out[n + r] = mg_batch_matmul_requantize_s8(p, acc[r]);
+            out[n + r] = output_of(p, acc[r]);
         }
     }
     for (; n < p->cols; ++n) {
-        out[n] = mg_batch_matmul_requantize_s8(p, mg_dsp_dot16(rhs_rows + n * depth, x, depth, 0));
+        out[n] = output_of(p, mg_dsp_dot16(rhs_rows + n * depth, x, depth, 0));
     }
 }
 

@@ -1,23 +1,31 @@
 /* BATCH_MATMUL int8, mve backend (Cortex-M55 Helium): TFLite Micro's reference_ops::BatchMatMul<int8_t, int32_t>
  * as sum l * r + rhs_offset * (sum of the lhs row) + lhs_offset * (sum of the rhs row) + depth * both offsets
- * (equal modulo 2^32). An rhs matrix not stored as rows of k (no adj_y) is gathered into them, as TFLite Micro
- * transposes it, then rearranged in groups of four rows (mg_mve_interleave_rows) with its row terms, once per
- * invoke when the batches broadcast it; a transposed lhs row is gathered; one assembly loop takes the lhs row
- * through every group (mg_mve_dot.h). */
+ * (equal modulo 2^32), through the mve matrix core FULLY_CONNECTED uses (mg_mve_matmul.h): the rhs matrix's
+ * columns are its weight rows (gathered into rows of k when it is stored as [k][n], as TFLite Micro transposes it)
+ * and a requantization table holds the terms of the rhs rows as biases: for a constant rhs both made by the
+ * generator, else once per invoke when the batches broadcast the matrix. Without an rhs zero point the lhs rows go through the core all at once (in interleaved
+ * pairs through the two-row loop); with one, the lhs row's own term goes into the table's biases before each row.
+ * A transposed lhs row (adj_x) is gathered. */
 #pragma GCC optimize("O3")
 #include "batch_matmul.h"
 
+#include "mg_mve.h"
+
+/* lhs rows per call of the two-row loop (PAIRS pairs) */
+#define PAIRS 4
+
 size_t mg_batch_matmul_s8_mve_scratch_size(int32_t cols, int32_t depth)
 {
-    /* words: the rhs terms and a row of sums (whole groups of four); bytes: the gathered rhs rows, the rearranged
-     * rhs rows, a gathered lhs row and the padded lhs row */
-    const size_t channels = 4u * (size_t)((cols + 3) / 4), blocks = (size_t)((depth + 15) / 16);
-    return 2u * channels * sizeof(int32_t) + ((size_t)cols + 1u) * (size_t)depth + (channels + 1u) * blocks * 16u;
+    /* words: the table (with left shifts) and the rhs terms; bytes: the gathered rhs rows, a gathered lhs row, the
+     * interleaved pairs of lhs rows */
+    const size_t groups = (size_t)((cols + 3) / 4), blocks = (size_t)((depth + 15) / 16);
+    const size_t words = groups * (MVE_TABLE_STRIDE(1) + 4u);
+    return words * sizeof(int32_t) + ((size_t)cols + 1u) * (size_t)depth + PAIRS * 32u * blocks;
 }
 
 #if defined(__ARM_FEATURE_MVE)
 
-#include "mg_mve_dot.h"
+#include "mg_mve_matmul.h"
 
 /* The strided src (n values step apart) as a row: itself when contiguous, else gathered into row. */
 static const int8_t *as_row(const int8_t *src, int32_t step, int32_t n, int8_t *row)
@@ -31,69 +39,141 @@ static const int8_t *as_row(const int8_t *src, int32_t step, int32_t n, int8_t *
     return row;
 }
 
-/* The rhs matrix, stored [k][n], as rows of k: each run of eight n of a k row goes out with one scatter store
- * (16-bit offsets n * depth), or value by value when the offsets would not fit. */
+/* The rhs matrix, stored [k][n], as rows of k, 16 values of a row per pass: the even k and the odd k gathered by
+ * two loads (16-bit offsets k * rhs_step; value by value when they would not fit), narrowed into alternate lanes. */
 static void gather_rows(const mg_batch_matmul_params *p, const int8_t *rhs, int8_t *rows)
 {
-    const int32_t depth = p->depth, cols = p->cols;
-    if (7 * depth > UINT16_MAX || p->rhs_col != 1) {
+    const int32_t depth = p->depth, cols = p->cols, step = p->rhs_step;
+    if (15 * step > UINT16_MAX || p->rhs_col != 1) {
         for (int32_t n = 0; n < cols; ++n) {
             for (int32_t k = 0; k < depth; ++k) {
-                rows[n * depth + k] = rhs[n * p->rhs_col + k * p->rhs_step];
+                rows[n * depth + k] = rhs[n * p->rhs_col + k * step];
             }
         }
         return;
     }
-    const uint16x8_t offsets = vmulq_n_u16(vidupq_n_u16(0, 1), (uint16_t)depth);
-    for (int32_t k = 0; k < depth; ++k) {
-        for (int32_t n = 0; n < cols; n += 8) {
-            const mve_pred16_t lanes = vctp16q((uint32_t)(cols - n));
-            const int16x8_t v = vldrbq_z_s16(rhs + k * p->rhs_step + n, lanes);
-            vstrbq_scatter_offset_p_s16(rows + n * depth + k, offsets, v, lanes);
+    const uint16x8_t even = vmulq_n_u16(vidupq_n_u16(0, 2), (uint16_t)step);
+    const uint16x8_t odd = vaddq_n_u16(even, (uint16_t)step);
+    for (int32_t n = 0; n < cols; ++n, rows += depth) {
+        const int8_t *column = rhs + n;
+        for (int32_t k = 0; k < depth; k += 16, column += 16 * step) {
+            const uint32_t left = (uint32_t)(depth - k);
+            const int16x8_t lo = vldrbq_gather_offset_z_s16(column, even, vctp16q((left + 1) / 2));
+            const int16x8_t hi = vldrbq_gather_offset_z_s16(column, odd, vctp16q(left / 2));
+            vstrbq_p_s8(rows + k, vmovntq_s16(vmovnbq_s16(vdupq_n_s8(0), lo), hi), vctp8q(left));
         }
+    }
+}
+
+/* sum_k x[k], n >= 1. */
+static int32_t sum_s8(const int8_t *x, int32_t n)
+{
+    int32_t sum = 0;
+    for (int32_t k = 0; k < n; k += 16) {
+        sum = vaddvaq_s8(sum, vldrbq_z_s8(x + k, vctp8q((uint32_t)(n - k))));
+    }
+    return sum;
+}
+
+/* The table of the rhs matrix whose rows (of k) are `rows`: per column its term as bias, the multiplier and shifts;
+ * terms keeps the biases for the rows' own terms (rhs zero point). */
+static void build_table(const mg_batch_matmul_params *p, const int8_t *rows, int32_t left, int32_t *table,
+                        int32_t *terms)
+{
+    const int32_t depth = p->depth, cols = p->cols, stride = MVE_TABLE_STRIDE(left);
+    for (int32_t n = 0; n < 4 * ((cols + 3) / 4); ++n) {
+        int32_t *t = table + (n / 4) * stride + n % 4;
+        terms[n] = n < cols ? p->lhs_offset * (sum_s8(rows + n * depth, depth) + depth * p->rhs_offset) : 0;
+        t[0] = terms[n];
+        t[4] = p->output_multiplier;
+        t[8] = p->output_shift < 0 ? p->output_shift : 0;
+        if (left) {
+            t[12] = p->output_shift;
+        }
+    }
+}
+
+/* m lhs rows (row_stride apart) through the core: interleaved pairs through the two-row loop, the last odd row
+ * through the one-row loop. */
+static void all_rows(mve_rows_args *a, mve_pairs_args *pa, const int8_t *x, int32_t row_stride, int32_t m,
+                     int8_t *pair_area, int8_t *out)
+{
+    const int32_t cols = pa->channels;
+    int32_t r = 0;
+    while (m - r >= 2) {
+        const int32_t pairs = (m - r) / 2 < PAIRS ? (m - r) / 2 : PAIRS;
+        mve_pairs_of_rows(pa, x + r * row_stride, row_stride, pairs, pair_area, out + r * cols);
+        r += 2 * pairs;
+    }
+    if (r < m) {
+        a->x = x + r * row_stride;
+        a->out = out + r * cols;
+        a->rows = 1;
+        mg_matmul_rows_s8_mve(a);
     }
 }
 
 void mg_batch_matmul_s8_mve(const mg_batch_matmul_params *p, const int8_t *lhs, const int8_t *rhs, int8_t *output,
                             void *scratch)
 {
-    const int32_t depth = p->depth, cols = p->cols, groups = (cols + 3) / 4, blocks = (depth + 15) / 16;
-    int32_t *rhs_terms = scratch, *sums = rhs_terms + 4 * groups;
-    int8_t *rhs_rows = (int8_t *)(sums + 4 * groups), *wide = rhs_rows + cols * depth;
-    int8_t *lhs_row = wide + groups * blocks * 64, *x = lhs_row + depth;
-    int32_t copied = -1; /* the rhs matrix now in wide, by its offset */
+    const int32_t depth = p->depth, cols = p->cols, groups = (cols + 3) / 4, left = p->output_shift > 0;
+    int32_t *table = scratch, *terms = table + groups * MVE_TABLE_STRIDE(1);
+    int8_t *rhs_rows = (int8_t *)(terms + 4 * groups), *lhs_row = rhs_rows + cols * depth;
+    int8_t *pair_area = lhs_row + depth;
+    const int bulk = p->rhs_offset == 0 && p->lhs_step == 1 && !left;
+    mve_rows_args a;
+    mve_pairs_args pa;
+    mve_rows_init(&a, rhs_rows, table, depth, cols, p->output_offset, INT8_MIN, INT8_MAX);
+    pa.channels = cols;
+    const int32_t matrix = cols * depth, stride = MVE_TABLE_STRIDE(left);
+    int32_t copied = -1; /* the rhs matrix now in the table, by its offset */
     for (int32_t b0 = 0; b0 < p->batches[0]; ++b0) {
         for (int32_t b1 = 0; b1 < p->batches[1]; ++b1) {
             for (int32_t b2 = 0; b2 < p->batches[2]; ++b2) {
                 const int32_t l = b0 * p->lhs_strides[0] + b1 * p->lhs_strides[1] + b2 * p->lhs_strides[2];
                 const int32_t r = b0 * p->rhs_strides[0] + b1 * p->rhs_strides[1] + b2 * p->rhs_strides[2];
-                if (r != copied) { /* rows of k (in place when adj_y), rearranged, and their terms */
+                if (r != copied && p->table) { /* the generator's rows and table */
+                    a.w = p->rhs_rows ? (const int8_t *)p->rhs_rows + r : rhs + r;
+                    const int32_t *made = p->table + r / matrix * groups * stride;
+                    a.table = made;
+                    if (!bulk) { /* a copy takes the lhs rows' terms */
+                        for (int32_t i = 0; i < groups * stride; ++i) {
+                            table[i] = made[i];
+                        }
+                        for (int32_t n = 0; n < 4 * groups; ++n) {
+                            terms[n] = made[n / 4 * stride + n % 4];
+                        }
+                        a.table = table;
+                    }
+                } else if (r != copied) { /* rows of k (in place when adj_y) and their table */
                     if (p->rhs_step != 1) {
                         gather_rows(p, rhs + r, rhs_rows);
                     }
-                    const int8_t *rows = p->rhs_step == 1 ? rhs + r : rhs_rows;
-                    mg_mve_interleave_rows(rows, cols, depth, depth, wide);
-                    for (int32_t n = 0; n < 4 * groups; ++n) {
-                        rhs_terms[n] =
-                            n < cols ? p->lhs_offset * (mg_mve_sum_s8(rows + n * depth, depth) + depth * p->rhs_offset)
-                                     : 0;
-                    }
+                    a.w = p->rhs_step == 1 ? rhs + r : rhs_rows;
+                    a.table = table;
+                    build_table(p, a.w, left, table, terms);
+                }
+                if (r != copied) {
+                    mve_pairs_init(&pa, &a, cols);
                     copied = r;
+                }
+                if (bulk) {
+                    all_rows(&a, &pa, lhs + l, p->lhs_row, p->rows, pair_area, output);
+                    output += p->rows * cols;
+                    continue;
                 }
                 for (int32_t m = 0; m < p->rows; ++m, output += cols) {
                     const int8_t *row = as_row(lhs + l + m * p->lhs_row, p->lhs_step, depth, lhs_row);
-                    const int32x4_t lhs_term = vdupq_n_s32(p->rhs_offset * mg_mve_sum_s8(row, depth));
-                    mg_mve_pad_row(row, depth, x);
-                    for (int32_t n = 0; n < 4 * groups; n += 4) {
-                        vstrwq_s32(sums + n, lhs_term);
+                    if (p->rhs_offset != 0) {
+                        const int32x4_t lhs_term = vdupq_n_s32(p->rhs_offset * sum_s8(row, depth));
+                        for (int32_t n = 0; n < 4 * groups; n += 4) {
+                            vstrwq_s32(table + n / 4 * stride, vaddq_s32(vldrwq_s32(terms + n), lhs_term));
+                        }
                     }
-                    mg_mve_dot_groups_s8(x, wide, rhs_terms, sums, groups, blocks);
-                    for (int32_t n = 0; n < cols; n += 4) {
-                        int32x4_t v = mve_requant_n(vldrwq_s32(sums + n), p->output_multiplier, p->output_shift);
-                        v = vaddq_n_s32(v, p->output_offset);
-                        v = vminq_s32(vmaxq_s32(v, vdupq_n_s32(INT8_MIN)), vdupq_n_s32(INT8_MAX));
-                        vstrbq_p_s32(output + n, v, vctp32q((uint32_t)(cols - n)));
-                    }
+                    a.x = row;
+                    a.out = output;
+                    a.rows = 1;
+                    mve_rows(&a, left);
                 }
             }
         }

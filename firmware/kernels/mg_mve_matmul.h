@@ -106,6 +106,21 @@ static inline void mve_pairs_init(mve_pairs_args *pa, const mve_rows_args *a, in
     pa->last_rows[2] = a->last_rows[2];
 }
 
+/* `pairs` pairs of consecutive rows (row_stride apart from x) interleaved into pair_area, then through the two-row
+ * loop; their outputs row after row from out. */
+static inline void mve_pairs_of_rows(mve_pairs_args *pa, const int8_t *x, int32_t row_stride, int32_t pairs,
+                                     int8_t *pair_area, int8_t *out)
+{
+    const int32_t bytes = mve_pair_bytes(pa->depth);
+    for (int32_t i = 0; i < pairs; ++i, x += 2 * row_stride) {
+        mve_interleave2_s8(pair_area + i * bytes, x, x + row_stride, pa->depth);
+    }
+    pa->x = pair_area;
+    pa->out = out;
+    pa->pairs = pairs;
+    mg_matmul_pairs_s8_mve(pa);
+}
+
 /* The same in C with intrinsics, for nodes with left shifts (rare: a real multiplier of 1 or more), whose table
  * has four words more per group. */
 static inline void mve_rows_left_shift(const mve_rows_args *a)

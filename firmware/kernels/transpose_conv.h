@@ -30,7 +30,9 @@ typedef struct {
     int32_t act_max;
     float act_min_f; /* float32: the fused activation range */
     float act_max_f;
-    const int32_t *channels; /* dsp: per output channel a dsp_channel (mg_dsp_requant.h), doubled bias; else 0 */
+    const int32_t *channels; /* dsp: per output channel a dsp_channel (mg_dsp_requant.h), doubled bias; mve: every
+                              * stride phase's requantization table (mg_mve.h); else 0 */
+    int32_t left_shift;      /* mve: the tables hold left shifts (some channel's multiplier is 1 or more) */
 } mg_transpose_conv_params;
 
 /* The scatter of every kernel, in TFLite's order: input pixels (b, y, x), the filter taps (ky, kx) that land
@@ -117,13 +119,14 @@ void mg_transpose_conv_s8_dsp(const mg_transpose_conv_params *p, const int8_t *i
 extern const mg_registration mg_register_transpose_conv_dsp;
 
 /* ---- mve backend (Cortex-M55 Helium), int8 ----
- * The reference scatter with VMLADAVA over a filter rearranged per invoke (each tap's rows interleaved by groups
- * of four channels), the input offset through the filter rows' sums, and a vector requantization (mg_mve.h) from a
- * table built per invoke from the filter's scales. output_positions: batches * output height * output width. */
-size_t mg_transpose_conv_s8_mve_scratch_size(int32_t output_positions, int32_t filter_taps, int32_t output_depth,
-                                             int32_t input_depth);
+ * A gather per stride phase: each phase's taps rearranged per invoke into filter rows, with its generated
+ * requantization table (the input offset folded into the bias), the output pixels' windows through the mve
+ * matrix core (mg_mve_matmul.h). */
+size_t mg_transpose_conv_s8_mve_scratch_size(int32_t filter_height, int32_t filter_width, int32_t stride_height,
+                                             int32_t stride_width, int32_t input_width, int32_t output_width,
+                                             int32_t pad_width, int32_t output_depth, int32_t input_depth);
 void mg_transpose_conv_s8_mve(const mg_transpose_conv_params *p, const int8_t *input, const int8_t *filter,
-                              const uint8_t *filter_scales, const int32_t *bias, int8_t *output, void *scratch);
+                              int8_t *output, void *scratch);
 
 extern const mg_registration mg_register_transpose_conv_mve;
 

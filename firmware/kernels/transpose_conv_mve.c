@@ -9,18 +9,16 @@ static mg_status prepare(mg_node *node)
     if (!input || input->type != MG_INT8) {
         return mg_fail(node, "tensor types or shapes differ from the generated plan");
     }
-    const int32_t positions = g->batches * g->output_height * g->output_width;
-    return mg_transpose_conv_prepare(node, mg_transpose_conv_s8_mve_scratch_size(positions,
-                                                                                 g->filter_height * g->filter_width,
-                                                                                 g->output_depth, g->input_depth));
+    return mg_transpose_conv_prepare(
+        node, mg_transpose_conv_s8_mve_scratch_size(g->filter_height, g->filter_width, g->stride_height,
+                                                    g->stride_width, g->input_width, g->output_width, g->pad_width,
+                                                    g->output_depth, g->input_depth));
 }
 
 static mg_status invoke(mg_node *node)
 {
-    const mg_tensor *bias = mg_input(node, MG_TRANSPOSE_CONV_BIAS);
     mg_transpose_conv_s8_mve(node->params, mg_input(node, MG_TRANSPOSE_CONV_INPUT)->data,
-                             mg_input(node, MG_TRANSPOSE_CONV_FILTER)->data, node->user_data, bias ? bias->data : 0,
-                             mg_output(node, 0)->data, node->scratch);
+                             mg_input(node, MG_TRANSPOSE_CONV_FILTER)->data, mg_output(node, 0)->data, node->scratch);
     return MG_OK;
 }
 

@@ -1,116 +1,224 @@
-/* TRANSPOSE_CONV int8, mve backend (Cortex-M55 Helium): TFLite Micro's reference scatter (reference_integer_ops::
- * TransposeConv) with the filter rearranged once per invoke: per tap, its output channels in groups of four whose
- * rows interleave in blocks of 16 bytes (zeros past the channels and the depth), so that one assembly loop per
- * in-bounds tap walks every group with one pointer: per 16 values one load of the pixel and four loads and
- * VMLADAVA for the four rows. The sums plus input_offset * the rows' sums go to int32 accumulators kept per
- * output position in whole groups of four; then four channels at a time through a requantization table built
- * per invoke from the filter's scales (mg_requant.h), as mg_mve.h's mve_requant_group reads it. */
+/* TRANSPOSE_CONV int8, mve backend (Cortex-M55 Helium): TFLite Micro's reference_integer_ops::TransposeConv as a
+ * gather instead of a scatter. Output row oy takes filter rows ky = (oy + pad) mod stride + j * stride only, from
+ * input rows (oy + pad - ky) / stride; so the outputs of one stride phase (ry, rx) are a plain convolution of the
+ * input with that phase's taps. Per invoke each phase's taps are copied into rows of (taps x input depth) per
+ * output channel, in the order of the input they meet (ky and kx descending); per output row the input rows it
+ * meets are stacked column by column (stack_rows), so that each output pixel's window is one run of the stack,
+ * and the windows go through the mve matrix core (mg_mve_matmul.h) with the phase's requantization table, which
+ * the generator computes (the input offset folded into the bias through the phase's weight sums: zero points
+ * outside the input then add nothing). Every output element gets the same int32 terms as TFLite's scatter, in
+ * another order (integer addition is associative modulo 2^32). A phase without taps (stride above the filter) is
+ * a row of zero weights. */
 #pragma GCC optimize("O3")
 #include "transpose_conv.h"
 
-/* Words of the requantization table per group of four channels: biases, multipliers, minus right shifts, left
- * shifts (mg_mve.h, MVE_TABLE_STRIDE(1)). */
-#define TABLE_GROUP 16
+#include "mg_mve.h"
 
-static int32_t groups_of(int32_t output_depth)
+/* Output pixels per call of the matrix core. */
+#define ROWS 8
+/* The two-row loop from this many blocks of 16 taps on: a window needs no im2col copy, only the interleaving. */
+#define PAIR_BLOCKS 2
+
+/* The taps of phase r of a filter dimension of `size` taps with stride `stride`. */
+static int32_t phase_taps(int32_t r, int32_t size, int32_t stride)
 {
-    return (output_depth + 3) / 4;
+    return r < size ? (size - r + stride - 1) / stride : 0;
 }
 
-static int32_t blocks_of(int32_t input_depth)
+/* Bytes of one phase's filter row: its taps times the input depth (one tap of zeros for a phase without taps). */
+static int32_t phase_depth(int32_t ry, int32_t rx, int32_t fh, int32_t fw, int32_t sh, int32_t sw, int32_t depth)
 {
-    return (input_depth + 15) / 16;
+    const int32_t taps = phase_taps(ry, fh, sh) * phase_taps(rx, fw, sw);
+    return (taps ? taps : 1) * depth;
 }
 
-size_t mg_transpose_conv_s8_mve_scratch_size(int32_t output_positions, int32_t filter_taps, int32_t output_depth,
-                                             int32_t input_depth)
+/* Columns of zero points after the input's in the stacked rows: the last output column's window may lie past the
+ * input (an output larger than the input reaches). */
+static int32_t right_columns(int32_t input_width, int32_t output_width, int32_t pad_width, int32_t stride_width)
 {
-    /* words: the accumulators (whole groups per position), the offset terms per tap and channel, the table; then
-     * bytes: the rearranged filter and the padded pixel */
-    const size_t channels = 4u * (size_t)groups_of(output_depth), blocks = (size_t)blocks_of(input_depth);
-    const size_t words = ((size_t)output_positions + (size_t)filter_taps) * channels + channels / 4 * TABLE_GROUP;
-    return words * sizeof(int32_t) + ((size_t)filter_taps * channels + 1u) * blocks * 16u;
+    const int32_t past = (output_width - 1 + pad_width) / stride_width - (input_width - 1);
+    return past > 0 ? past : 0;
+}
+
+/* Bytes of the stacked input rows (stack_rows): nky pixels per column, reach columns before the input's, right
+ * after. */
+static size_t stack_bytes(int32_t width, int32_t reach, int32_t right, int32_t nky, int32_t depth)
+{
+    return (size_t)(reach + width + right) * (size_t)nky * (size_t)depth;
+}
+
+size_t mg_transpose_conv_s8_mve_scratch_size(int32_t filter_height, int32_t filter_width, int32_t stride_height,
+                                             int32_t stride_width, int32_t input_width, int32_t output_width,
+                                             int32_t pad_width, int32_t output_depth, int32_t input_depth)
+{
+    /* the phases' filter rows, the stacked input rows, ROWS / 2 interleaved pairs of rows, ROWS pixels' outputs */
+    size_t filters = 0, widest = 0;
+    for (int32_t ry = 0; ry < stride_height; ++ry) {
+        for (int32_t rx = 0; rx < stride_width; ++rx) {
+            const size_t d =
+                (size_t)phase_depth(ry, rx, filter_height, filter_width, stride_height, stride_width, input_depth);
+            filters += d * (size_t)output_depth;
+            widest = d > widest ? d : widest;
+        }
+    }
+    const size_t stack = stack_bytes(input_width, phase_taps(0, filter_width, stride_width) - 1,
+                                     right_columns(input_width, output_width, pad_width, stride_width),
+                                     phase_taps(0, filter_height, stride_height), input_depth);
+    return filters + stack + ROWS / 2 * 32 * ((widest + 15) / 16) + ROWS * (size_t)output_depth;
 }
 
 #if defined(__ARM_FEATURE_MVE)
 
-#include "mg_mve.h"
-#include "mg_mve_dot.h"
+#include "mg_mve_matmul.h"
 
-/* The table of mve_requant_group for the node's channels (the last group padded with channel 0's entries). */
-static void build_table(const mg_transpose_conv_params *p, const uint8_t *filter_scales, const int32_t *bias,
-                        int32_t *table)
+/* One stride phase: its taps per dimension, its filter rows and table. */
+typedef struct {
+    int32_t ry, rx, nky, nkx, depth;
+    const int8_t *filter;
+    const int32_t *table;
+} phase;
+
+/* The phase's filter rows, channel after channel, in the order of its windows (stack_rows). */
+static void build_phase(const mg_conv_geometry *g, const int8_t *filter, const phase *ph, int8_t *rows)
 {
-    const int32_t depth = p->geometry.output_depth;
-    for (int32_t o = 0; o < groups_of(depth) * 4; ++o) {
-        const int32_t c = o < depth ? o : 0;
-        int32_t multiplier, shift;
-        mg_requant_channel(p->input_scale, p->output_scale, filter_scales, p->per_channel, c, &multiplier, &shift);
-        int32_t *group = table + (o / 4) * TABLE_GROUP + o % 4;
-        group[0] = bias ? bias[c] : 0;
-        group[4] = multiplier;
-        group[8] = shift < 0 ? shift : 0;
-        group[12] = shift > 0 ? shift : 0;
+    const int32_t depth = g->input_depth;
+    for (int32_t o = 0; o < g->output_depth; ++o) {
+        int8_t *row = rows + o * ph->depth;
+        if (ph->nky == 0 || ph->nkx == 0) {
+            mve_fill_s8(row, 0, ph->depth);
+        }
+        for (int32_t c = 0; c < ph->nkx; ++c) {
+            const int32_t kx = ph->rx + (ph->nkx - 1 - c) * g->stride_width;
+            for (int32_t a = 0; a < ph->nky; ++a, row += depth) {
+                const int32_t ky = ph->ry + (ph->nky - 1 - a) * g->stride_height;
+                mve_copy_s8(row, filter + ((o * g->filter_height + ky) * g->filter_width + kx) * depth, depth);
+            }
+        }
     }
 }
 
-/* Per tap and output channel (whole groups), the row's 16-byte blocks interleaved by groups of four, and
- * terms[tap][channel] = input_offset * the row's sum (0 for padding channels). */
-static void rearrange(const mg_transpose_conv_params *p, const int8_t *filter, int8_t *wide, int32_t *terms)
+/* The input rows qy - nky + 1 .. qy of a phase (nky > 0) side by side: per column x (from -reach to the width +
+ * right) the nky pixels one after another, zero points outside the input; so the window of the output pixel whose
+ * taps meet columns qx - nkx + 1 .. qx is one run, and the next pixel's starts nky pixels further. */
+static void stack_rows(const mg_conv_geometry *g, int32_t qy, int32_t nky, int32_t reach, int32_t right, int8_t zp,
+                       const int8_t *image, int8_t *stack)
 {
-    const mg_conv_geometry *g = &p->geometry;
-    const int32_t taps = g->filter_height * g->filter_width, channels = 4 * groups_of(g->output_depth);
-    const int32_t blocks = blocks_of(g->input_depth);
-    for (int32_t t = 0; t < taps; ++t) { /* the rows of tap t: output channels taps * input_depth apart */
-        for (int32_t o = 0; o < channels; ++o) {
-            const int8_t *row = filter + (o * taps + t) * g->input_depth;
-            terms[t * channels + o] = o < g->output_depth ? p->input_offset * mg_mve_sum_s8(row, g->input_depth) : 0;
+    const int32_t depth = g->input_depth, column = nky * depth, width = g->input_width;
+    mve_fill_s8(stack, zp, reach * column);
+    mve_fill_s8(stack + (reach + width) * column, zp, right * column);
+    for (int32_t a = 0, y = qy - nky + 1; a < nky; ++a, ++y) {
+        int8_t *dst = stack + reach * column + a * depth;
+        if (y < 0 || y >= g->input_height) {
+            for (int32_t x = 0; x < width; ++x, dst += column) {
+                mve_fill_s8(dst, zp, depth);
+            }
+            continue;
         }
-        mg_mve_interleave_rows(filter + t * g->input_depth, g->output_depth, taps * g->input_depth, g->input_depth,
-                               wide + t * channels * blocks * 16);
+        const int8_t *src = image + y * width * depth;
+        for (int32_t x = 0; x < width; ++x, dst += column, src += depth) {
+            mve_copy_s8(dst, src, depth);
+        }
+    }
+}
+
+/* n rows of the phase's depth, row_stride apart from x, through the matrix core: interleaved pairs through the
+ * two-row loop when it pays (PAIR_BLOCKS) and no channel shifts left, the rest through the one-row loop;
+ * their outputs one after another at outs. */
+static void matmul(mve_rows_args *a, mve_pairs_args *pa, int32_t left, const int8_t *x, int32_t row_stride, int32_t n,
+                   int8_t *pair_area, int8_t *outs)
+{
+    const int32_t pairs = !left && a->depth > 16 * (PAIR_BLOCKS - 1) ? n >> 1 : 0;
+    if (pairs) {
+        mve_pairs_of_rows(pa, x, row_stride, pairs, pair_area, outs);
+    }
+    if (2 * pairs < n) {
+        a->x = x + 2 * pairs * row_stride;
+        a->out = outs + 2 * pairs * pa->channels;
+        a->rows = n - 2 * pairs;
+        a->row_stride = row_stride;
+        mve_rows(a, left);
+    }
+}
+
+/* The phase's filter rows and table into the core's arguments. */
+static void use_phase(mve_rows_args *a, mve_pairs_args *pa, const phase *ph)
+{
+    a->w = ph->filter;
+    a->table = ph->table;
+    a->depth = ph->depth;
+    for (int32_t i = 1; i < 4; ++i) {
+        a->last_rows[i - 1] = i < a->last_count ? i * ph->depth : 0;
+    }
+    mve_pairs_init(pa, a, pa->channels);
+}
+
+/* The outputs of phases (ry, 0 .. sw - 1) in output row oy from the stacked input rows: ROWS pixels per call of
+ * the core, then each pixel's outputs to its place. */
+static void run_row(const mg_conv_geometry *g, const phase *row_phases, int32_t oy, const int8_t *stack, int32_t reach,
+                    int8_t *output, mve_rows_args *a, mve_pairs_args *pa, int32_t left, int8_t *pair_area, int8_t *outs)
+{
+    const int32_t sw = g->stride_width, out_depth = g->output_depth;
+    for (int32_t rx = 0; rx < sw; ++rx) {
+        const phase *ph = &row_phases[rx];
+        const int32_t column = ph->nky * g->input_depth, ox0 = ((rx - g->pad_width) % sw + sw) % sw;
+        use_phase(a, pa, ph);
+        for (int32_t ox = ox0; ox < g->output_width; ox += ROWS * sw) {
+            const int32_t qx = (ox + g->pad_width - rx) / sw, left_pixels = (g->output_width - ox + sw - 1) / sw;
+            const int32_t n = left_pixels < ROWS ? left_pixels : ROWS;
+            if (ph->nky && ph->nkx) {
+                matmul(a, pa, left, stack + (qx - ph->nkx + 1 + reach) * column, column, n, pair_area, outs);
+            } else { /* zero weights against any row */
+                matmul(a, pa, left, stack, 0, n, pair_area, outs);
+            }
+            for (int32_t i = 0; i < n; ++i) {
+                mve_copy_s8(output + (oy * g->output_width + ox + i * sw) * out_depth, outs + i * out_depth, out_depth);
+            }
+        }
     }
 }
 
 void mg_transpose_conv_s8_mve(const mg_transpose_conv_params *p, const int8_t *input, const int8_t *filter,
-                              const uint8_t *filter_scales, const int32_t *bias, int8_t *output, void *scratch)
+                              int8_t *output, void *scratch)
 {
     const mg_conv_geometry *g = &p->geometry;
-    const int32_t taps = g->filter_height * g->filter_width, groups = groups_of(g->output_depth);
-    const int32_t channels = 4 * groups, blocks = blocks_of(g->input_depth);
-    const int32_t positions = mg_conv_output_elements(g) / g->output_depth;
-    int32_t *acc = scratch, *terms = acc + positions * channels, *table = terms + taps * channels;
-    int8_t *wide = (int8_t *)(table + groups * TABLE_GROUP), *x = wide + taps * channels * blocks * 16;
-    mg_mve_zero_words(acc, positions * channels);
-    rearrange(p, filter, wide, terms);
-    build_table(p, filter_scales, bias, table);
-    const int8_t *pixel = input;
-    for (int32_t b = 0; b < g->batches; ++b) {
-        for (int32_t iy = 0; iy < g->input_height; ++iy) {
-            const int32_t oy = iy * g->stride_height - g->pad_height;
-            int32_t ky0, ky1;
-            mg_conv_window(oy, 1, g->output_height, g->filter_height, &ky0, &ky1);
-            for (int32_t ix = 0; ix < g->input_width; ++ix, pixel += g->input_depth) {
-                const int32_t ox = ix * g->stride_width - g->pad_width;
-                int32_t kx0, kx1;
-                mg_conv_window(ox, 1, g->output_width, g->filter_width, &kx0, &kx1);
-                mg_mve_pad_row(pixel, g->input_depth, x);
-                for (int32_t ky = ky0; ky < ky1; ++ky) {
-                    const int32_t row = (b * g->output_height + oy + ky) * g->output_width + ox;
-                    for (int32_t kx = kx0; kx < kx1; ++kx) {
-                        const int32_t tap = ky * g->filter_width + kx;
-                        mg_mve_dot_groups_s8(x, wide + tap * channels * blocks * 16, terms + tap * channels,
-                                             acc + (row + kx) * channels, groups, blocks);
-                    }
-                }
-            }
-        }
+    const int32_t sh = g->stride_height, sw = g->stride_width, out_depth = g->output_depth;
+    const int32_t fh = g->filter_height, fw = g->filter_width, groups = (out_depth + 3) / 4;
+    const int32_t reach = phase_taps(0, fw, sw) - 1, left = p->left_shift, stride = MVE_TABLE_STRIDE(left);
+    const int32_t right = right_columns(g->input_width, g->output_width, g->pad_width, sw);
+    const int8_t zp = (int8_t)(-p->input_offset);
+    int8_t *next = scratch; /* the layout of mg_transpose_conv_s8_mve_scratch_size */
+    phase phases[sh * sw];
+    int32_t widest = 0;
+    for (int32_t i = 0; i < sh * sw; ++i) {
+        phase *ph = &phases[i];
+        ph->ry = i / sw, ph->rx = i % sw;
+        ph->nky = phase_taps(ph->ry, fh, sh), ph->nkx = phase_taps(ph->rx, fw, sw);
+        ph->depth = phase_depth(ph->ry, ph->rx, fh, fw, sh, sw, g->input_depth);
+        ph->filter = next, ph->table = p->channels + i * groups * stride;
+        build_phase(g, filter, ph, next);
+        next += ph->depth * out_depth;
+        widest = ph->depth > widest ? ph->depth : widest;
     }
-    const int32x4_t act_min = vdupq_n_s32(p->act_min), act_max = vdupq_n_s32(p->act_max);
-    for (int32_t i = 0; i < positions; ++i, output += g->output_depth) {
-        for (int32_t o = 0; o < g->output_depth; o += 4) {
-            const int32x4_t v = mve_requant_group(vldrwq_s32(acc + i * channels + o), table + o / 4 * TABLE_GROUP, 1,
-                                                  p->output_offset, act_min, act_max);
-            vstrbq_p_s32(output + o, v, vctp32q((uint32_t)(g->output_depth - o)));
+    int8_t *stack = next,
+           *pair_area = stack + stack_bytes(g->input_width, reach, right, phase_taps(0, fh, sh), g->input_depth);
+    int8_t *outs = pair_area + ROWS / 2 * mve_pair_bytes(widest);
+    mve_rows_args a;
+    mve_pairs_args pa;
+    mve_rows_init(&a, phases[0].filter, p->channels, g->input_depth, out_depth, p->output_offset, p->act_min,
+                  p->act_max);
+    pa.channels = out_depth;
+    const int32_t image = g->input_height * g->input_width * g->input_depth;
+    const int32_t out_image = g->output_height * g->output_width * out_depth;
+    for (int32_t b = 0; b < g->batches; ++b) {
+        for (int32_t ry = 0; ry < sh; ++ry) {
+            const phase *row_phases = &phases[ry * sw];
+            for (int32_t oy = ((ry - g->pad_height) % sh + sh) % sh; oy < g->output_height; oy += sh) {
+                if (row_phases->nky) {
+                    stack_rows(g, (oy + g->pad_height - ry) / sh, row_phases->nky, reach, right, zp, input + b * image,
+                               stack);
+                }
+                run_row(g, row_phases, oy, stack, reach, output + b * out_image, &a, &pa, left, pair_area, outs);
+            }
         }
     }
 }
