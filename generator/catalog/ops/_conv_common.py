@@ -8,6 +8,9 @@ from .. import quant
 from ._common import c_div, nested
 
 PADDING_SAME, PADDING_VALID = 0, 1  # the schema's Padding enum
+# The option a row patch of a node carries (plan/patches.py): the rows before its input's first row that the
+# whole node's padding and stride put there, which no SAME/VALID padding of the patch's own sizes gives.
+PATCH_PAD_HEIGHT = "patch_pad_height"
 SUPPORTED_ACTIVATIONS = (0, 1, 2, 3)  # NONE, RELU, RELU_N1_TO_1, RELU6
 
 
@@ -38,6 +41,8 @@ def geometry_problem(op, inp, filter_hw, out) -> str | None:
         return f"input and output must be 4-D (NHWC), not {list(inp.shape)} and {list(out.shape)}"
     if inp.shape[0] != out.shape[0]:
         return f"input batch {inp.shape[0]} differs from output batch {out.shape[0]}"
+    if PATCH_PAD_HEIGHT in o:  # a patch of a node (plan/patches.py): its rows and top padding were derived there
+        return None
     expected = tuple(
         out_size(
             o.get("padding", 0),
@@ -81,6 +86,8 @@ def geometry_fields(op, inp, filter_hw, out) -> dict:
         # TFLite pads against the output size it computes itself (validate made the output tensor agree).
         computed = out_size(padding, image, taps, stride, dilation)
         fields[f"pad_{axis}"] = pad_before(image, taps, stride, dilation, computed)
+    if PATCH_PAD_HEIGHT in o:
+        fields["pad_height"] = o[PATCH_PAD_HEIGHT]
     return fields
 
 

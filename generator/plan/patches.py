@@ -1,0 +1,264 @@
+"""Patch-based execution of a CNN's first, memory-heavy stage (MCUNetV2): the nodes from the graph input up to a
+split node run band by band of the split node's output rows, so only a band of every activation of the stage is
+live at once instead of the whole tensor.
+
+The transform is a graph rewrite the rest of the pipeline sees as an ordinary model. For each band it walks the
+stage backwards to find the rows of every tensor the band needs (the receptive field with its halo, clipped to the
+tensor), then emits per band: a SLICE of those rows of the graph input (whole rows of a batch-1 NHWC tensor are
+one run of bytes, so the planner makes it a view: no copy), each stage node on band-sized tensors (a SLICE where a
+tensor's band is taller than one reader needs), and one CONCATENATION of the bands into the split node's output
+(each band written straight into its place, the planner's `input_offsets` view). A convolution of a band has its
+own geometry: its input is the clipped rows, its padding before them is how far the unclipped receptive field
+starts above them (the option PATCH_PAD_HEIGHT, which the conv parameters honour); taps beyond the image stay
+skipped because the clipped rows end where the image does, so every output bit equals the whole node's.
+
+The split node and the number of bands are chosen to minimise the planned arena, among the choices whose
+recomputed halo MACs stay under a cap (a percentage of the model's MACs)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+
+import numpy as np
+
+from ..catalog.ops._conv_common import PATCH_PAD_HEIGHT, geometry_fields
+from ..check import CheckedGraph, CheckError, check
+from ..model import Graph, Operator, Tensor
+from ..model.graph import DTYPES
+from ..rewrite.flatbuffer import write_graph
+from ..rewrite.work import Work
+
+WINDOWED = ("CONV_2D", "DEPTHWISE_CONV_2D")
+ELEMENTWISE = ("QUANTIZE", "DEQUANTIZE", "ADD", "MUL", "RELU", "RELU6", "RELU_N1_TO_1", "LOGISTIC", "TANH")
+SLICE_CODE, CONCATENATION_CODE, INT32 = 65, 2, DTYPES[2]
+DEFAULT_OVERHEAD = 10.0  # percent of the model's MACs the recomputed halos may add
+MAX_BANDS = 10  # one CONCATENATION joins the bands, and TFLite Micro concatenates at most 10 inputs
+
+
+@dataclass
+class PatchChoice:
+    split: int  # the last node of the stage (its output is split into bands)
+    split_op: str
+    bands: int  # 0: no patches (nothing found below the cap that lowers the arena)
+    arena_before: int
+    arena_after: int
+    mac_overhead: float  # percent of the model's MACs
+    cap: float
+    tried: int  # (split, bands) pairs planned
+    reason: str
+
+    def describe(self) -> str:
+        if not self.bands:
+            return f"patches: none ({self.reason})"
+        return (
+            f"patches: nodes 0..{self.split} (up to {self.split_op}) in {self.bands} row bands of node "
+            f"{self.split}'s output; arena {self.arena_before:,} -> {self.arena_after:,} B, "
+            f"+{self.mac_overhead:.1f} % MACs recomputed in halos (cap {self.cap:g} %); {self.reason}"
+        )
+
+
+def _activations(graph: Graph, op: Operator) -> list[int]:
+    """The input slots of a stage node that carry rows of the image (the others are constants)."""
+    return [0] if op.op_name in WINDOWED else [k for k, t in enumerate(op.inputs) if t >= 0]
+
+
+def _is_band_op(graph: Graph, op: Operator, produced: set[int]) -> bool:
+    if op.op_name not in (*WINDOWED, *ELEMENTWISE) or len(op.outputs) != 1:
+        return False
+    out = graph.tensors[op.outputs[0]]
+    if len(out.shape) != 4 or out.shape[0] != 1 or out.data is not None:
+        return False
+    if op.op_name in WINDOWED:
+        rest = [t for t in op.inputs[1:] if t >= 0]
+        return op.inputs[0] in produced and all(graph.tensors[t].data is not None for t in rest)
+    # elementwise: every input a stage activation of the output's shape (no broadcast, no constants)
+    return all(t in produced and graph.tensors[t].shape == out.shape for t in op.inputs)
+
+
+def split_candidates(graph: Graph) -> list[int]:
+    """The nodes a stage can end at: the model's first nodes all run band by band, and nothing after the node
+    reads a tensor of the stage but the node's output."""
+    if len(graph.inputs) != 1 or len(graph.subgraphs or [graph]) > 1:
+        return []
+    image = graph.tensors[graph.inputs[0]]
+    if len(image.shape) != 4 or image.shape[0] != 1:
+        return []
+    produced, candidates = {image.index}, []
+    for i, op in enumerate(graph.operators):
+        if not _is_band_op(graph, op, produced):
+            break
+        produced.add(op.outputs[0])
+        later = {t for o in graph.operators[i + 1 :] for t in o.inputs} | set(graph.outputs)
+        if later & produced == {op.outputs[0]} and graph.tensors[op.outputs[0]].shape[1] >= 2:
+            candidates.append(i)
+    return candidates
+
+
+def _input_rows(graph: Graph, op: Operator, rows: tuple[int, int]) -> tuple[int, int]:
+    """The input rows (unclipped: may start above 0 or end below the image) output rows [start, end) read."""
+    if op.op_name not in WINDOWED:
+        return rows
+    inp, weights, out = (graph.tensors[t] for t in (op.inputs[0], op.inputs[1], op.outputs[0]))
+    pad = geometry_fields(op, inp, weights.shape[1:3], out)["pad_height"]
+    stride, dilation = op.options["stride_h"], op.options.get("dilation_h_factor", 1)
+    return rows[0] * stride - pad, (rows[1] - 1) * stride - pad + (weights.shape[1] - 1) * dilation + 1
+
+
+@dataclass
+class _Band:
+    rows: dict[int, tuple[int, int]]  # tensor -> its rows this band computes (or slices, for the graph input)
+    reads: dict[tuple[int, int], tuple[int, int, int]]  # (node, slot) -> clipped rows it reads, unclipped start
+
+
+def _bands(graph: Graph, split: int, count: int) -> list[_Band]:
+    height = graph.tensors[graph.operators[split].outputs[0]].shape[1]
+    edges = [height * b // count for b in range(count + 1)]
+    bands = []
+    for start, end in zip(edges, edges[1:]):
+        band = _Band({graph.operators[split].outputs[0]: (start, end)}, {})
+        for op in reversed(graph.operators[: split + 1]):
+            rows = band.rows.get(op.outputs[0])
+            if rows is None:
+                continue
+            first, last = _input_rows(graph, op, rows)
+            for slot in _activations(graph, op):
+                t = op.inputs[slot]
+                lo, hi = max(first, 0), min(last, graph.tensors[t].shape[1])
+                band.reads[(op.index, slot)] = (lo, hi, first)
+                old = band.rows.get(t, (lo, hi))
+                band.rows[t] = (min(old[0], lo), max(old[1], hi))
+        bands.append(band)
+    return bands
+
+
+def _with_rows(tensor: Tensor, rows: tuple[int, int]) -> Tensor:
+    return replace(tensor, shape=(1, rows[1] - rows[0], *tensor.shape[2:]), data=None)
+
+
+def mac_overhead(checked: CheckedGraph, split: int, count: int) -> float:
+    """The MACs the bands' nodes do beyond the stage's own, in percent of the model's."""
+    graph = checked.graph
+    total = sum(k.macs(op, *graph.node_io(op)) for op, k in zip(graph.operators, checked.kernels))
+    stage = sum(k.macs(op, *graph.node_io(op)) for op, k in zip(graph.operators[: split + 1], checked.kernels))
+    banded = 0
+    for band in _bands(graph, split, count):
+        for op in graph.operators[: split + 1]:
+            if op.outputs[0] not in band.rows:
+                continue
+            inputs, outputs = graph.node_io(op)
+            for slot in _activations(graph, op):
+                inputs[slot] = _with_rows(inputs[slot], band.reads[(op.index, slot)][:2])
+            outputs = [_with_rows(outputs[0], band.rows[op.outputs[0]])]
+            banded += checked.kernels[op.index].macs(op, inputs, outputs)
+    return 100.0 * (banded - stage) / total if total else 0.0
+
+
+class _Builder:
+    """Adds tensors and nodes to a Work."""
+
+    def __init__(self, work: Work):
+        self.work = work
+
+    def tensor(self, like: Tensor, name: str, rows: tuple[int, int] | None = None, data=None) -> int:
+        index = len(self.work.tensors)
+        shape = like.shape if rows is None else (1, rows[1] - rows[0], *like.shape[2:])
+        self.work.tensors.append(replace(like, index=index, name=name, shape=shape, data=data, data_offset=None))
+        return index
+
+    def constant(self, name: str, values: list[int]) -> int:
+        array = np.array(values, dtype=np.int32)
+        like = Tensor(0, name, array.shape, INT32, None, None)
+        return self.tensor(like, name, data=array.tobytes())
+
+    def slice_rows(self, source: int, start: int, rows: tuple[int, int], name: str) -> tuple[Operator, int]:
+        """A SLICE of rows [rows) of `source`, whose first row is row `start` of the whole tensor."""
+        like = self.work.tensors[source]
+        out = self.tensor(like, name, rows)
+        begin = self.constant(f"{name}/begin", [0, rows[0] - start, 0, 0])
+        size = self.constant(f"{name}/size", [1, rows[1] - rows[0], *like.shape[2:]])
+        return Operator(-1, "SLICE", SLICE_CODE, 1, None, [source, begin, size], [out]), out
+
+
+def patched_graph(graph: Graph, split: int, count: int) -> Graph | None:
+    """The graph with nodes 0..split run in `count` row bands of node split's output (None when the model
+    cannot be written back)."""
+    work, bands = Work(graph), _bands(graph, split, count)
+    build, image = _Builder(work), graph.inputs[0]
+    stage_ops, rest = work.operators[: split + 1], work.operators[split + 1 :]
+    nodes, overrides, pieces = [], {}, []
+    for b, band in enumerate(bands):
+        local: dict[int, int] = {}  # tensor -> this band's tensor
+        if image in band.rows:
+            node, local[image] = build.slice_rows(image, 0, band.rows[image], f"patch{b}/input")
+            nodes.append(node)
+        for op in stage_ops:
+            if op.outputs[0] not in band.rows:
+                continue
+            inputs = list(op.inputs)
+            for slot in _activations(graph, op):
+                t, (lo, hi, first) = op.inputs[slot], band.reads[(op.index, slot)]
+                inputs[slot] = local[t]
+                if (lo, hi) != band.rows[t]:
+                    node, inputs[slot] = build.slice_rows(
+                        local[t], band.rows[t][0], (lo, hi), f"patch{b}/{op.index}/{slot}"
+                    )
+                    nodes.append(node)
+                if op.op_name in WINDOWED:
+                    overrides[len(nodes)] = lo - first
+            out = op.outputs[0]
+            local[out] = build.tensor(graph.tensors[out], f"patch{b}/{graph.tensors[out].name}", band.rows[out])
+            nodes.append(replace(op, inputs=inputs, outputs=[local[out]], options=dict(op.options)))
+        pieces.append(local[stage_ops[-1].outputs[0]])
+    concat = Operator(-1, "CONCATENATION", CONCATENATION_CODE, 1, None, pieces, [stage_ops[-1].outputs[0]])
+    concat.options = {"axis": 1, "fused_activation_function": 0}
+    work.operators = [*nodes, concat, *rest]
+    written = write_graph(work)
+    if written is not None:
+        for position, pad in overrides.items():
+            written.operators[position].options[PATCH_PAD_HEIGHT] = pad
+    return written
+
+
+def _counts(height: int) -> list[int]:
+    return [n for n in range(2, min(height, MAX_BANDS) + 1)]
+
+
+def choose(checked: CheckedGraph, base_arena: int, cap: float, plan_of: Callable[[CheckedGraph], object]):
+    """The (split, bands) with the smallest planned arena among those whose MAC overhead is at most `cap`
+    percent, as (PatchChoice, its plan or None when nothing beats the unpatched arena)."""
+    graph = checked.graph
+    if any(op.is_custom for op in graph.operators):
+        return PatchChoice(-1, "", 0, base_arena, base_arena, 0.0, cap, 0, "the model has custom ops"), None
+    best, best_plan, tried, cheapest = None, None, 0, None
+    for split in split_candidates(graph):
+        height = graph.tensors[graph.operators[split].outputs[0]].shape[1]
+        for count in _counts(height):
+            overhead = mac_overhead(checked, split, count)
+            cheapest = overhead if cheapest is None else min(cheapest, overhead)
+            if overhead > cap:
+                break  # more bands only recompute more
+            patched = patched_graph(graph, split, count)
+            if patched is None:
+                continue
+            try:
+                candidate = plan_of(check(patched, backends=checked.backends))
+            except CheckError:
+                continue
+            tried += 1
+            key = (candidate.arena_size, overhead)
+            if best is None or key < (best.arena_after, best.mac_overhead):
+                op_name = graph.operators[split].op_name
+                best = PatchChoice(split, op_name, count, base_arena, candidate.arena_size, overhead, cap, tried, "")
+                best_plan = candidate
+    if best is None or best.arena_after >= base_arena:
+        if not split_candidates(graph):
+            why = "no leading chain of convolutions and elementwise nodes from the input"
+        elif best is None:
+            why = f"every split recomputes more than the cap (least +{cheapest or 0:.1f} % MACs)"
+        else:
+            why = f"no split lowers the arena (best {best.arena_after:,} B)"
+        return PatchChoice(-1, "", 0, base_arena, base_arena, 0.0, cap, tried, why), None
+    best.tried = tried
+    best.reason = f"the smallest arena of {tried} split/band choices under the cap"
+    return best, best_plan

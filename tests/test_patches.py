@@ -1,0 +1,174 @@
+"""Patch-based execution of a first stage (generator/plan/patches.py): small convolution chains, run in row bands
+on the host build, against TFLite Micro on the model as given; stride 1 and 2, SAME and VALID, depthwise,
+residual ADDs, a float input behind QUANTIZE, bands at both image edges."""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+
+import numpy as np
+import pytest
+from kernel_harness import rand_scale
+from modelkit import GraphBuilder
+from param_contract import plan_problems
+
+from generator.boards import load_board
+from generator.check import check
+from generator.compare import compare
+from generator.emit import emit
+from generator.model import read_model
+from generator.pipeline import random_sets
+from generator.plan import plan
+from generator.plan.patches import mac_overhead, patched_graph, split_candidates
+from generator.reference import reference_outputs
+from generator.run import build_host, run_host
+
+SAME, VALID = 0, 1
+
+
+def _out(padding: int, size: int, taps: int, stride: int) -> int:
+    return -(-size // stride) if padding == SAME else -(-(size - taps + 1) // stride)
+
+
+class Chain:
+    """An int8 chain of layers from one image input (float32 behind a QUANTIZE with `float_input`)."""
+
+    def __init__(self, seed: int, h: int, w: int, depth: int = 3, float_input: bool = False):
+        self.rng, self.b = np.random.default_rng(seed), GraphBuilder()
+        self.shape, self.scale = [1, h, w, depth], 0.05
+        if float_input:
+            self.image = self.b.tensor(self.shape, "float32")
+            self.cur = self._activation(self.shape)
+            self.b.op("QUANTIZE", [self.image], [self.cur])
+        else:
+            self.image = self.cur = self._activation(self.shape)
+        self.saved = None
+
+    def _activation(self, shape) -> int:
+        return self.b.tensor(shape, "int8", self.scale, int(self.rng.integers(-20, 20)))
+
+    def layer(self, kind: str, taps: int, stride: int, padding: int, depth: int | None = None) -> Chain:
+        """A CONV_2D ("conv", to `depth` channels) or DEPTHWISE_CONV_2D ("dw", multiplier 1) with a bias."""
+        _, h, w, d = self.shape
+        out_depth = d if kind == "dw" else depth
+        filter_shape = [1, taps, taps, d] if kind == "dw" else [out_depth, taps, taps, d]
+        w_scale = [rand_scale(self.rng, 2e-3, 1e-2) for _ in range(out_depth)]
+        f = self.b.tensor(
+            filter_shape,
+            "int8",
+            w_scale,
+            [0] * out_depth,
+            data=self.rng.integers(-127, 128, filter_shape),
+            axis=3 if kind == "dw" else 0,
+        )
+        bias = self.b.tensor(
+            [out_depth],
+            "int32",
+            [self.scale * s for s in w_scale],
+            [0] * out_depth,
+            data=self.rng.integers(-2000, 2000, out_depth),
+        )
+        self.shape = [1, _out(padding, h, taps, stride), _out(padding, w, taps, stride), out_depth]
+        self.scale *= 2.0
+        y = self._activation(self.shape)
+        common = dict(
+            padding=padding,
+            strideH=stride,
+            strideW=stride,
+            dilationHFactor=1,
+            dilationWFactor=1,
+            fusedActivationFunction=int(self.rng.choice([0, 1, 3])),
+        )
+        if kind == "dw":
+            self.b.op("DEPTHWISE_CONV_2D", [self.cur, f, bias], [y], version=3, depthMultiplier=1, **common)
+        else:
+            self.b.op("CONV_2D", [self.cur, f, bias], [y], version=3, **common)
+        self.cur = y
+        return self
+
+    def save(self) -> Chain:
+        self.saved = (self.cur, list(self.shape))
+        return self
+
+    def add_saved(self) -> Chain:
+        """A residual ADD of the saved tensor and the current one (same shape)."""
+        y = self._activation(self.shape)
+        self.b.op("ADD", [self.saved[0], self.cur], [y], fusedActivationFunction=0)
+        self.cur = y
+        return self
+
+    def build(self) -> bytes:
+        return self.b.build([self.image], [self.cur])
+
+
+def _run_patched(model: bytes, split: int, bands: int, seed: int = 0) -> int:
+    """Runs `model` with nodes 0..split in `bands` row bands on the host build; asserts bit-exactness against
+    TFLite Micro on the model as given; returns the patched plan's arena."""
+    graph = read_model(model)
+    assert split in split_candidates(graph)
+    patched = patched_graph(graph, split, bands)
+    the_plan = plan(check(patched))
+    assert not plan_problems(the_plan)
+    with tempfile.TemporaryDirectory(prefix="mcugen-patches-") as tmp:
+        project = emit(the_plan, load_board("mps2-an386"), Path(tmp) / "p", "case.tflite")
+        sets = random_sets(project.inputs, 2, seed)
+        result = run_host(build_host(project.path), project.inputs, project.outputs, sets)
+    verdict = compare([s.outputs for s in result.sets], reference_outputs(model, sets, len(project.outputs)))
+    assert verdict.match, f"{verdict.mismatched_elements}/{verdict.total_elements} elements differ"
+    return the_plan.arena_size
+
+
+def _mobilenet_stage(seed: int) -> bytes:
+    """SAME stride 2 conv, depthwise stride 1 and 2, a VALID 3x3 depthwise, pointwise convs, a tail after."""
+    chain = Chain(seed, 19, 13, float_input=True).layer("conv", 3, 2, SAME, 8).layer("dw", 3, 1, SAME)
+    chain.layer("conv", 1, 1, SAME, 12).layer("dw", 3, 2, SAME).layer("dw", 3, 1, VALID).layer("conv", 1, 1, VALID, 6)
+    return chain.layer("dw", 3, 2, SAME).build()
+
+
+def _residual_stage(seed: int) -> bytes:
+    """Two branches of different receptive fields joined by ADD inside the stage (a band reads a taller
+    slice of the shared tensor than one of its readers needs), then a stride 2 VALID 5x5 conv."""
+    chain = Chain(seed, 16, 11, depth=4).layer("conv", 3, 1, SAME, 6).save()
+    chain.layer("conv", 3, 1, SAME, 6).layer("dw", 5, 1, SAME).add_saved()
+    return chain.layer("conv", 5, 2, VALID, 5).layer("conv", 3, 1, SAME, 4).build()
+
+
+@pytest.mark.parametrize("bands", [2, 3, 7])
+def test_mobilenet_stage_bit_exact(bands):
+    model = _mobilenet_stage(bands)
+    split = 5  # the VALID depthwise: its output (4 rows) ends the stage when bands <= 4, else the next one
+    graph = read_model(model)
+    split = split if graph.tensors[graph.operators[split].outputs[0]].shape[1] >= bands else 6
+    _run_patched(model, split, bands, seed=bands)
+
+
+@pytest.mark.parametrize("bands", [2, 5])
+def test_residual_stage_bit_exact(bands):
+    model = _residual_stage(bands)
+    graph = read_model(model)
+    assert split_candidates(graph) == [0, 3, 4, 5]  # not inside the residual block
+    _run_patched(model, 4, bands, seed=bands)
+
+
+def test_mac_overhead_grows_with_bands():
+    model = _mobilenet_stage(1)
+    checked = check(read_model(model))
+    overheads = [mac_overhead(checked, 5, bands) for bands in (2, 3, 4)]
+    assert 0 < overheads[0] < overheads[1] < overheads[2]
+
+
+def _expanding_stage(seed: int) -> bytes:
+    """An int8 image expanded to 16 channels at full size, then reduced: the memory-heavy start patches fix."""
+    chain = Chain(seed, 24, 16).layer("conv", 3, 1, SAME, 16).layer("dw", 3, 2, SAME).layer("conv", 1, 1, SAME, 4)
+    return chain.layer("conv", 3, 2, SAME, 8).build()
+
+
+def test_choice_lowers_the_arena_under_the_cap():
+    checked = check(read_model(_expanding_stage(1)))
+    unpatched, chosen = plan(checked), plan(checked, patch_overhead=50.0)
+    choice = chosen.patches
+    assert choice.bands and choice.arena_after == chosen.arena_size < unpatched.arena_size
+    assert choice.mac_overhead <= 50.0 and "row bands" in choice.describe()
+    capped = plan(checked, patch_overhead=0.0)
+    assert capped.patches.bands == 0 and capped.arena_size == unpatched.arena_size
