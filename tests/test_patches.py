@@ -9,8 +9,6 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from kernel_harness import rand_scale
-from modelkit import GraphBuilder
 from param_contract import plan_problems
 
 from generator.boards import load_board
@@ -23,6 +21,8 @@ from generator.plan import plan
 from generator.plan.patches import mac_overhead, patched_graph, split_candidates
 from generator.reference import reference_outputs
 from generator.run import build_host, run_host
+from kernel_harness import rand_scale
+from modelkit import GraphBuilder
 
 SAME, VALID = 0, 1
 
