@@ -15,7 +15,7 @@ from .build import build, pio_test
 from .catalog import BY_CODE, CATALOG
 from .catalog.backends import BACKEND_CORES, choose_backends
 from .check import select_kernel
-from .cli_parser import COST_UNITS, check_combinations, parser
+from .cli_parser import COST_UNITS, check_combinations, parser, patch_overhead
 from .emit.library import check_library_name, library_name
 from .errors import McugenError
 from .measure import measure
@@ -122,12 +122,15 @@ def cmd_generate(args) -> int:
         args.verbose,
         library,
         rewrite=not args.no_rewrite,
+        patch_overhead=patch_overhead(args),
     )
     api = f" (library {library}: include/{library}.h)" if library else ""
     print(
         f"wrote {project.path}{api}: {len(plan.nodes)} nodes, ops {', '.join(sorted(set(project.ops)))}, "
         f"arena {nbytes(plan.arena_size)} (lower bound {nbytes(plan.lower_bound)})"
     )
+    if plan.patches is not None:
+        print(plan.patches.describe())
     return 0
 
 
@@ -213,6 +216,7 @@ def cmd_verify(args) -> int:
         args.custom_ops,
         emulator=args.emulator,
         rewrite=not args.no_rewrite,
+        patch_overhead=patch_overhead(args),
     )
     costs = [v.run.instructions(s.ticks) for s in v.run.sets]
     report = {
@@ -239,6 +243,8 @@ def cmd_verify(args) -> int:
         "nodes": len(v.plan.nodes),
         "model_nodes": v.model_nodes,
     }
+    if v.plan.patches is not None:
+        report["patches"] = v.plan.patches.summary()
     if args.json:
         _emit_json(report)
         return 0 if v.comparison.match else 1
@@ -358,7 +364,7 @@ def cmd_plan(args) -> int:
     stage = pipeline.rewrite_stage(
         pipeline.load_model(args.model), board, args.backend, args.custom_ops, not args.no_rewrite
     )
-    the_plan = plan(stage.checked)
+    the_plan = plan(stage.checked, patch_overhead=patch_overhead(args))
     if args.nodes:
         return _cmd_plan_nodes(args, the_plan, board, rewrite_report(stage, lambda c: plan(c).arena_size))
     rows = [row for sub in the_plan.subgraphs or [the_plan] for row in _plan_rows(sub)]
@@ -371,6 +377,8 @@ def cmd_plan(args) -> int:
         "order": the_plan.order,
         "buffers": rows,
     }
+    if the_plan.patches is not None:
+        report["patches"] = the_plan.patches.summary()
     if args.json:
         _emit_json(report)
         return 0
@@ -391,6 +399,8 @@ def cmd_plan(args) -> int:
         f"arena {nbytes(the_plan.arena_size)}, lower bound {nbytes(the_plan.lower_bound)} "
         f"({the_plan.arena_size / max(the_plan.lower_bound, 1):.3f}x), placement {the_plan.heuristic}"
     )
+    if the_plan.patches is not None:
+        print(the_plan.patches.describe())
     if the_plan.persistent_size:
         print(
             f"persistent state {nbytes(the_plan.persistent_size)} ({len(the_plan.variables)} resource variable(s), "

@@ -4,6 +4,7 @@ residual ADDs, a float input behind QUANTIZE, bands at both image edges."""
 
 from __future__ import annotations
 
+import json
 import tempfile
 from pathlib import Path
 
@@ -169,6 +170,37 @@ def test_choice_lowers_the_arena_under_the_cap():
     unpatched, chosen = plan(checked), plan(checked, patch_overhead=50.0)
     choice = chosen.patches
     assert choice.bands and choice.arena_after == chosen.arena_size < unpatched.arena_size
-    assert choice.mac_overhead <= 50.0 and "row bands" in choice.describe()
+    assert choice.mac_overhead <= 50.0 and "row bands" in choice.describe() and "split after node" in choice.describe()
     capped = plan(checked, patch_overhead=0.0)
     assert capped.patches.bands == 0 and capped.arena_size == unpatched.arena_size
+
+
+def test_plan_prints_the_choice(cli, tmp_path):
+    model = tmp_path / "stage.tflite"
+    model.write_bytes(_expanding_stage(1))
+    result = cli("plan", model, "--patches", "--patch-overhead", 50, "--json")
+    assert result.returncode == 0, result.stderr
+    choice = json.loads(result.stdout)["patches"]
+    assert choice["bands"] >= 2 and choice["arena_after"] < choice["arena_before"] and choice["splits"]
+    refused = cli("plan", model, "--patch-overhead", 5)
+    assert refused.returncode == 2 and "--patch-overhead needs --patches" in refused.stderr
+
+
+@pytest.mark.qemu
+@pytest.mark.slow
+def test_image_classification_in_patches_on_qemu(cli, tmp_path):
+    """A bundled ResNet-style CNN with its first stage (residual ADD included) in row patches: bit-exact in
+    QEMU on mps2-an386 with the reference kernels, a smaller arena, and the instructions within the cap."""
+    runs = {}
+    for label, flags in (("layer", []), ("patches", ["--patches"])):
+        result = cli(
+            "verify", "image_classification", "--board", "mps2-an386", "--backend", "reference", "--random", 3,
+            "-o", tmp_path / label, "--json", *flags,
+        )  # fmt: skip
+        assert result.returncode == 0, result.stderr[-2000:]
+        runs[label] = json.loads(result.stdout)
+        assert runs[label]["match"] is True and runs[label]["mismatched_elements"] == 0
+    layer, patches = runs["layer"], runs["patches"]
+    assert patches["patches"]["bands"] >= 2 and patches["arena_bytes"] == patches["patches"]["arena_after"]
+    assert patches["arena_bytes"] <= 34_000 < layer["arena_bytes"]
+    assert patches["cost_per_inference"] <= 1.10 * layer["cost_per_inference"]

@@ -45,17 +45,24 @@ class PatchChoice:
     arena_after: int
     mac_overhead: float  # percent of the model's MACs
     cap: float
-    tried: int  # (split, bands) pairs planned
+    tried: list  # per split node considered, its best band count (_Tried)
     reason: str
 
     def describe(self) -> str:
         if not self.bands:
-            return f"patches: none ({self.reason})"
-        return (
-            f"patches: nodes 0..{self.split} (up to {self.split_op}) in {self.bands} row bands of node "
-            f"{self.split}'s output; arena {self.arena_before:,} -> {self.arena_after:,} B, "
-            f"+{self.mac_overhead:.1f} % MACs recomputed in halos (cap {self.cap:g} %); {self.reason}"
-        )
+            head = f"patches: none ({self.reason})"
+        else:
+            head = (
+                f"patches: nodes 0..{self.split} (up to {self.split_op}) in {self.bands} row bands of node "
+                f"{self.split}'s output; arena {self.arena_before:,} -> {self.arena_after:,} B, "
+                f"+{self.mac_overhead:.1f} % MACs recomputed in halos (cap {self.cap:g} %); {self.reason}"
+            )
+        return "\n".join([head, *(f"  split after {t.line()}" for t in self.tried)])
+
+    def summary(self) -> dict:
+        """The choice as JSON fields."""
+        fields = {k: v for k, v in vars(self).items() if k != "tried"}
+        return {**fields, "splits": [vars(t) for t in self.tried]}
 
 
 def _activations(graph: Graph, op: Operator) -> list[int]:
@@ -220,45 +227,67 @@ def patched_graph(graph: Graph, split: int, count: int) -> Graph | None:
     return written
 
 
-def _counts(height: int) -> list[int]:
-    return [n for n in range(2, min(height, MAX_BANDS) + 1)]
+@dataclass
+class _Tried:
+    """The best band count of one split under the cap, or why it has none."""
+
+    split: int
+    bands: int = 0
+    arena: int = 0
+    overhead: float = 0.0
+    note: str = ""
+
+    def line(self) -> str:
+        if self.note:
+            return f"node {self.split}: {self.note}"
+        return f"node {self.split}: {self.bands} bands, {self.arena:,} B, +{self.overhead:.1f} % MACs"
+
+
+def _best_bands(checked: CheckedGraph, split: int, cap: float, floor: int, plan_of) -> tuple[_Tried, object]:
+    """The band count of `split` with the smallest planned arena under the cap. `floor` is the best arena so
+    far: a split whose input and output alone reach it is not planned (both are live while the last band runs)."""
+    graph = checked.graph
+    out = graph.tensors[graph.operators[split].outputs[0]]
+    tried, best_plan = _Tried(split), None
+    if graph.tensors[graph.inputs[0]].nbytes + out.nbytes >= floor:
+        tried.note = f"its input and output alone take {floor:,} B or more"
+        return tried, None
+    for count in range(2, min(out.shape[1], MAX_BANDS) + 1):
+        overhead = mac_overhead(checked, split, count)
+        if overhead > cap:
+            if count == 2:
+                tried.note = f"2 bands already recompute +{overhead:.1f} % MACs"
+            break  # more bands only recompute more
+        patched = patched_graph(graph, split, count)
+        try:
+            candidate = plan_of(check(patched, backends=checked.backends)) if patched is not None else None
+        except CheckError:
+            candidate = None
+        if candidate is not None and (best_plan is None or candidate.arena_size < tried.arena):
+            tried, best_plan = _Tried(split, count, candidate.arena_size, overhead), candidate
+    return tried, best_plan
 
 
 def choose(checked: CheckedGraph, base_arena: int, cap: float, plan_of: Callable[[CheckedGraph], object]):
     """The (split, bands) with the smallest planned arena among those whose MAC overhead is at most `cap`
     percent, as (PatchChoice, its plan or None when nothing beats the unpatched arena)."""
     graph = checked.graph
+    none = PatchChoice(-1, "", 0, base_arena, base_arena, 0.0, cap, [], "")
     if any(op.is_custom for op in graph.operators):
-        return PatchChoice(-1, "", 0, base_arena, base_arena, 0.0, cap, 0, "the model has custom ops"), None
-    best, best_plan, tried, cheapest = None, None, 0, None
-    for split in split_candidates(graph):
-        height = graph.tensors[graph.operators[split].outputs[0]].shape[1]
-        for count in _counts(height):
-            overhead = mac_overhead(checked, split, count)
-            cheapest = overhead if cheapest is None else min(cheapest, overhead)
-            if overhead > cap:
-                break  # more bands only recompute more
-            patched = patched_graph(graph, split, count)
-            if patched is None:
-                continue
-            try:
-                candidate = plan_of(check(patched, backends=checked.backends))
-            except CheckError:
-                continue
-            tried += 1
-            key = (candidate.arena_size, overhead)
-            if best is None or key < (best.arena_after, best.mac_overhead):
-                op_name = graph.operators[split].op_name
-                best = PatchChoice(split, op_name, count, base_arena, candidate.arena_size, overhead, cap, tried, "")
-                best_plan = candidate
-    if best is None or best.arena_after >= base_arena:
-        if not split_candidates(graph):
-            why = "no leading chain of convolutions and elementwise nodes from the input"
-        elif best is None:
-            why = f"every split recomputes more than the cap (least +{cheapest or 0:.1f} % MACs)"
-        else:
-            why = f"no split lowers the arena (best {best.arena_after:,} B)"
-        return PatchChoice(-1, "", 0, base_arena, base_arena, 0.0, cap, tried, why), None
-    best.tried = tried
-    best.reason = f"the smallest arena of {tried} split/band choices under the cap"
-    return best, best_plan
+        return replace(none, reason="the model has custom ops"), None
+    splits = split_candidates(graph)
+    if not splits:
+        return replace(none, reason="no leading chain of convolutions and elementwise nodes from the input"), None
+    best, best_plan, tried = None, None, []
+    for split in splits:
+        found, found_plan = _best_bands(checked, split, cap, best.arena if best else base_arena, plan_of)
+        tried.append(found)
+        if found_plan is not None and (best is None or found.arena < best.arena):
+            best, best_plan = found, found_plan
+    if best is None or best.arena >= base_arena:
+        return replace(none, tried=tried, reason=f"no split lowers the arena under the {cap:g} % cap"), None
+    op_name = graph.operators[best.split].op_name
+    why = f"the smallest arena among {len(splits)} split nodes under the cap"
+    return PatchChoice(
+        best.split, op_name, best.bands, base_arena, best.arena, best.overhead, cap, tried, why
+    ), best_plan
