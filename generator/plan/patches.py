@@ -187,9 +187,9 @@ class _Builder:
         return Operator(-1, "SLICE", SLICE_CODE, 1, None, [source, begin, size], [out]), out
 
 
-def patched_graph(graph: Graph, split: int, count: int) -> Graph | None:
-    """The graph with nodes 0..split run in `count` row bands of node split's output (None when the model
-    cannot be written back)."""
+def patched_graph(graph: Graph, split: int, count: int, write: bool = True) -> Graph | None:
+    """The graph with nodes 0..split run in `count` row bands of node split's output, written as a model and
+    read back (None when the model cannot be written back), or with `write=False` only built in memory."""
     work, bands = Work(graph), _bands(graph, split, count)
     build, image = _Builder(work), graph.inputs[0]
     stage_ops, rest = work.operators[: split + 1], work.operators[split + 1 :]
@@ -220,11 +220,27 @@ def patched_graph(graph: Graph, split: int, count: int) -> Graph | None:
     concat = Operator(-1, "CONCATENATION", CONCATENATION_CODE, 1, None, pieces, [stage_ops[-1].outputs[0]])
     concat.options = {"axis": 1, "fused_activation_function": 0}
     work.operators = [*nodes, concat, *rest]
-    written = write_graph(work)
-    if written is not None:
+    patched = write_graph(work) if write else _in_memory(work)
+    if patched is not None:
         for position, pad in overrides.items():
-            written.operators[position].options[PATCH_PAD_HEIGHT] = pad
-    return written
+            patched.operators[position].options[PATCH_PAD_HEIGHT] = pad
+    return patched
+
+
+def _in_memory(work: Work) -> Graph:
+    """The graph write_graph would read back (the same tensors in the same order), without the flatbuffer:
+    what a candidate's plan needs, at a fraction of the cost. Its model bytes are the original's."""
+    kept = sorted(
+        {t for op in work.operators for t in [*op.inputs, *op.outputs] if t >= 0} | {*work.inputs, *work.outputs}
+    )
+    new = {old: i for i, old in enumerate(kept)}
+    tensors = [replace(work.tensors[old], index=i) for i, old in enumerate(kept)]
+    operators = [
+        replace(op, index=i, inputs=[new.get(t, -1) for t in op.inputs], outputs=[new[t] for t in op.outputs])
+        for i, op in enumerate(work.operators)
+    ]
+    inputs, outputs = [new[t] for t in work.inputs], [new[t] for t in work.outputs]
+    return Graph(tensors, operators, inputs, outputs, work.graph.model_bytes, work.graph.description)
 
 
 @dataclass
@@ -258,7 +274,7 @@ def _best_bands(checked: CheckedGraph, split: int, cap: float, floor: int, plan_
             if count == 2:
                 tried.note = f"2 bands already recompute +{overhead:.1f} % MACs"
             break  # more bands only recompute more
-        patched = patched_graph(graph, split, count)
+        patched = patched_graph(graph, split, count, write=False)
         try:
             candidate = plan_of(check(patched, backends=checked.backends)) if patched is not None else None
         except CheckError:
@@ -278,16 +294,19 @@ def choose(checked: CheckedGraph, base_arena: int, cap: float, plan_of: Callable
     splits = split_candidates(graph)
     if not splits:
         return replace(none, reason="no leading chain of convolutions and elementwise nodes from the input"), None
-    best, best_plan, tried = None, None, []
+    best, tried = None, []
     for split in splits:
         found, found_plan = _best_bands(checked, split, cap, best.arena if best else base_arena, plan_of)
         tried.append(found)
         if found_plan is not None and (best is None or found.arena < best.arena):
-            best, best_plan = found, found_plan
+            best = found
     if best is None or best.arena >= base_arena:
         return replace(none, tried=tried, reason=f"no split lowers the arena under the {cap:g} % cap"), None
+    written = patched_graph(graph, best.split, best.bands)
+    if written is None:
+        return replace(none, tried=tried, reason="the patched model could not be written"), None
+    chosen = plan_of(check(written, backends=checked.backends))
     op_name = graph.operators[best.split].op_name
     why = f"the smallest arena among {len(splits)} split nodes under the cap"
-    return PatchChoice(
-        best.split, op_name, best.bands, base_arena, best.arena, best.overhead, cap, tried, why
-    ), best_plan
+    choice = PatchChoice(best.split, op_name, best.bands, base_arena, chosen.arena_size, best.overhead, cap, tried, why)
+    return choice, chosen
