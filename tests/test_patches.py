@@ -103,13 +103,13 @@ class Chain:
         return self.b.build([self.image], [self.cur])
 
 
-def _run_patched(model: bytes, split: int, bands: int, seed: int = 0) -> int:
+def _run_patched(model: bytes, split: int, bands: int, seed: int = 0, backends=("reference",)):
     """Runs `model` with nodes 0..split in `bands` row bands on the host build; asserts bit-exactness against
-    TFLite Micro on the model as given; returns the patched plan's arena."""
+    TFLite Micro on the model as given; returns the patched plan."""
     graph = read_model(model)
     assert split in split_candidates(graph)
     patched = patched_graph(graph, split, bands)
-    the_plan = plan(check(patched))
+    the_plan = plan(check(patched, backends=list(backends)))
     assert not plan_problems(the_plan)
     with tempfile.TemporaryDirectory(prefix="mcugen-patches-") as tmp:
         project = emit(the_plan, load_board("mps2-an386"), Path(tmp) / "p", "case.tflite")
@@ -117,7 +117,7 @@ def _run_patched(model: bytes, split: int, bands: int, seed: int = 0) -> int:
         result = run_host(build_host(project.path), project.inputs, project.outputs, sets)
     verdict = compare([s.outputs for s in result.sets], reference_outputs(model, sets, len(project.outputs)))
     assert verdict.match, f"{verdict.mismatched_elements}/{verdict.total_elements} elements differ"
-    return the_plan.arena_size
+    return the_plan
 
 
 def _mobilenet_stage(seed: int) -> bytes:
@@ -142,6 +142,13 @@ def test_mobilenet_stage_bit_exact(bands):
     graph = read_model(model)
     split = split if graph.tensors[graph.operators[split].outputs[0]].shape[1] >= bands else 6
     _run_patched(model, split, bands, seed=bands)
+
+
+@pytest.mark.parametrize("backend", ["dsp"])  # MVE kernels build for Cortex-M55 only (QEMU)
+def test_optimized_backends_bit_exact(backend):
+    """The optimized kernels take the bands' geometry from the same parameter block."""
+    the_plan = _run_patched(_mobilenet_stage(9), 5, 3, seed=9, backends=(backend, "reference"))
+    assert any(node.kernel.backend == backend for node in the_plan.nodes)
 
 
 @pytest.mark.parametrize("bands", [2, 5])
