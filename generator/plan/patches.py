@@ -22,14 +22,15 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from ..catalog.ops._conv_common import PATCH_PAD_HEIGHT, geometry_fields
+from ..catalog.ops._conv_common import PATCH_PAD_HEIGHT, geometry_fields, pad_before
 from ..check import CheckedGraph, CheckError, check
 from ..model import Graph, Operator, Tensor
 from ..model.graph import DTYPES
 from ..rewrite.flatbuffer import write_graph
 from ..rewrite.work import Work
 
-WINDOWED = ("CONV_2D", "DEPTHWISE_CONV_2D")
+WINDOWED = ("CONV_2D", "DEPTHWISE_CONV_2D", "AVERAGE_POOL_2D", "MAX_POOL_2D")
+POOLS = ("AVERAGE_POOL_2D", "MAX_POOL_2D")
 ELEMENTWISE = ("QUANTIZE", "DEQUANTIZE", "ADD", "MUL", "RELU", "RELU6", "RELU_N1_TO_1", "LOGISTIC", "TANH")
 SLICE_CODE, CONCATENATION_CODE, INT32 = 65, 2, DTYPES[2]
 DEFAULT_OVERHEAD = 10.0  # percent of the model's MACs the recomputed halos may add
@@ -106,10 +107,14 @@ def _input_rows(graph: Graph, op: Operator, rows: tuple[int, int]) -> tuple[int,
     """The input rows (unclipped: may start above 0 or end below the image) output rows [start, end) read."""
     if op.op_name not in WINDOWED:
         return rows
-    inp, weights, out = (graph.tensors[t] for t in (op.inputs[0], op.inputs[1], op.outputs[0]))
-    pad = geometry_fields(op, inp, weights.shape[1:3], out)["pad_height"]
-    stride, dilation = op.options["stride_h"], op.options.get("dilation_h_factor", 1)
-    return rows[0] * stride - pad, (rows[1] - 1) * stride - pad + (weights.shape[1] - 1) * dilation + 1
+    inp, out, o = graph.tensors[op.inputs[0]], graph.tensors[op.outputs[0]], op.options
+    if op.op_name in POOLS:
+        taps, dilation = o["filter_height"], 1
+        pad = pad_before(inp.shape[1], taps, o["stride_h"], 1, out.shape[1])
+    else:
+        taps, dilation = graph.tensors[op.inputs[1]].shape[1], o.get("dilation_h_factor", 1)
+        pad = geometry_fields(op, inp, graph.tensors[op.inputs[1]].shape[1:3], out)["pad_height"]
+    return rows[0] * o["stride_h"] - pad, (rows[1] - 1) * o["stride_h"] - pad + (taps - 1) * dilation + 1
 
 
 @dataclass
