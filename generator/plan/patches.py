@@ -148,11 +148,17 @@ def _with_rows(tensor: Tensor, rows: tuple[int, int]) -> Tensor:
     return replace(tensor, shape=(1, rows[1] - rows[0], *tensor.shape[2:]), data=None)
 
 
+def _work(kernel, op: Operator, inputs, outputs) -> int:
+    """A node's work: its MACs, or for a node without (QUANTIZE, ADD, pooling) one per output element."""
+    return kernel.macs(op, inputs, outputs) or sum(t.num_elements for t in outputs)
+
+
 def mac_overhead(checked: CheckedGraph, split: int, count: int) -> float:
-    """The MACs the bands' nodes do beyond the stage's own, in percent of the model's."""
-    graph = checked.graph
-    total = sum(k.macs(op, *graph.node_io(op)) for op, k in zip(graph.operators, checked.kernels))
-    stage = sum(k.macs(op, *graph.node_io(op)) for op, k in zip(graph.operators[: split + 1], checked.kernels))
+    """The work the bands' nodes do beyond the stage's own, in percent of the model's (MACs, and one per
+    output element of a node without MACs: recomputing a float QUANTIZE's halo rows costs too)."""
+    graph, kernels = checked.graph, checked.kernels
+    total = sum(_work(kernels[op.index], op, *graph.node_io(op)) for op in graph.operators)
+    stage = sum(_work(kernels[op.index], op, *graph.node_io(op)) for op in graph.operators[: split + 1])
     banded = 0
     for band in _bands(graph, split, count):
         for op in graph.operators[: split + 1]:
@@ -161,8 +167,7 @@ def mac_overhead(checked: CheckedGraph, split: int, count: int) -> float:
             inputs, outputs = graph.node_io(op)
             for slot in _activations(graph, op):
                 inputs[slot] = _with_rows(inputs[slot], band.reads[(op.index, slot)][:2])
-            outputs = [_with_rows(outputs[0], band.rows[op.outputs[0]])]
-            banded += checked.kernels[op.index].macs(op, inputs, outputs)
+            banded += _work(kernels[op.index], op, inputs, [_with_rows(outputs[0], band.rows[op.outputs[0]])])
     return 100.0 * (banded - stage) / total if total else 0.0
 
 
