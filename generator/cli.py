@@ -276,6 +276,8 @@ def cmd_verify(args) -> int:
         + f"stack {nbytes(v.size.stack)})"
     )
     print(f"cost       {num(report['cost_per_inference'])} instructions per inference")
+    if v.plan.patches is not None:
+        print(v.plan.patches.describe().splitlines()[0])
     return 0 if v.comparison.match else 1
 
 
