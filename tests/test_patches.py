@@ -155,13 +155,15 @@ def _residual_stage(seed: int) -> bytes:
     return chain.layer("conv", 5, 2, VALID, 5).layer("conv", 3, 1, SAME, 4).build()
 
 
-@pytest.mark.parametrize("bands", [2, 7])
-def test_mobilenet_stage_bit_exact(bands):
-    model = _mobilenet_stage(bands)
-    split = 5  # the VALID depthwise: its output (4 rows) ends the stage when bands <= 4, else the next one
-    graph = read_model(model)
-    split = split if graph.tensors[graph.operators[split].outputs[0]].shape[1] >= bands else 6
-    _run_patched(model, split, bands, seed=bands)
+# Node heights of _mobilenet_stage: QUANTIZE 19, conv 10, dw 10, conv 10, dw 5, VALID dw 3, VALID conv 3, dw 2.
+@pytest.mark.parametrize("split, bands", [(3, 7), (6, 3), (7, 2)])
+def test_mobilenet_stage_bit_exact(split, bands):
+    _run_patched(_mobilenet_stage(bands), split, bands, seed=bands)
+
+
+def test_bands_must_have_rows():
+    with pytest.raises(ValueError, match="2 to 2 bands"):
+        patched_graph(read_model(_mobilenet_stage(1)), 7, 3)
 
 
 def test_dsp_backend_bit_exact(backend="dsp"):
@@ -188,7 +190,7 @@ def test_residual_stage_bit_exact(bands=5):
 def test_mac_overhead_grows_with_bands():
     model = _mobilenet_stage(1)
     checked = check(read_model(model))
-    overheads = [mac_overhead(checked, 5, bands) for bands in (2, 3, 4)]
+    overheads = [mac_overhead(checked, 3, bands) for bands in (2, 3, 4)]
     assert 0 < overheads[0] < overheads[1] < overheads[2]
 
 

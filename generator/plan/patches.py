@@ -200,6 +200,9 @@ class _Builder:
 def patched_graph(graph: Graph, split: int, count: int, write: bool = True) -> Graph | None:
     """The graph with nodes 0..split run in `count` row bands of node split's output, written as a model and
     read back (None when the model cannot be written back), or with `write=False` only built in memory."""
+    height = graph.tensors[graph.operators[split].outputs[0]].shape[1]
+    if not 2 <= count <= height:
+        raise ValueError(f"node {split}'s {height} output rows make 2 to {height} bands, not {count}")
     work, bands = Work(graph), _bands(graph, split, count)
     build, image = _Builder(work), graph.inputs[0]
     stage_ops, rest = work.operators[: split + 1], work.operators[split + 1 :]

@@ -41,8 +41,10 @@ def geometry_problem(op, inp, filter_hw, out) -> str | None:
         return f"input and output must be 4-D (NHWC), not {list(inp.shape)} and {list(out.shape)}"
     if inp.shape[0] != out.shape[0]:
         return f"input batch {inp.shape[0]} differs from output batch {out.shape[0]}"
-    if PATCH_PAD_HEIGHT in o:  # a patch of a node (plan/patches.py): its rows and top padding were derived there
-        return None
+    if PATCH_PAD_HEIGHT in o:  # a band of a node (plan/patches.py): every output row's window starts in the input
+        pad, rows = o[PATCH_PAD_HEIGHT], out.shape[1]
+        if pad < 0 or rows < 1 or (rows - 1) * o["stride_h"] - pad >= inp.shape[1]:
+            return f"a band of {rows} output rows with {pad} padding rows does not fit its {inp.shape[1]} input rows"
     expected = tuple(
         out_size(
             o.get("padding", 0),
@@ -53,6 +55,8 @@ def geometry_problem(op, inp, filter_hw, out) -> str | None:
         )
         for i in range(2)
     )
+    if PATCH_PAD_HEIGHT in o:
+        expected = (out.shape[1], expected[1])
     if expected != tuple(out.shape[1:3]):
         return (
             f"output height/width {list(out.shape[1:3])} differ from the {list(expected)} the input, filter, "
