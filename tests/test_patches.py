@@ -69,7 +69,7 @@ class Chain:
         self.cur = y
         return self
 
-    def layer(self, kind: str, taps: int, stride: int, padding: int, depth: int | None = None) -> Chain:
+    def layer(self, kind: str, taps: int, stride: int, padding: int, depth: int | None = None, dilation=1) -> Chain:
         """A CONV_2D ("conv", to `depth` channels) or DEPTHWISE_CONV_2D ("dw", multiplier 1) with a bias."""
         _, h, w, d = self.shape
         out_depth = d if kind == "dw" else depth
@@ -90,15 +90,16 @@ class Chain:
             [0] * out_depth,
             data=self.rng.integers(-2000, 2000, out_depth),
         )
-        self.shape = [1, _out(padding, h, taps, stride), _out(padding, w, taps, stride), out_depth]
+        span = (taps - 1) * dilation + 1
+        self.shape = [1, _out(padding, h, span, stride), _out(padding, w, span, stride), out_depth]
         self.scale *= 2.0
         y = self._activation(self.shape)
         common = dict(
             padding=padding,
             strideH=stride,
             strideW=stride,
-            dilationHFactor=1,
-            dilationWFactor=1,
+            dilationHFactor=dilation,
+            dilationWFactor=dilation,
             fusedActivationFunction=int(self.rng.choice([0, 1, 3])),
         )
         if kind == "dw":
@@ -159,6 +160,12 @@ def _residual_stage(seed: int) -> bytes:
 @pytest.mark.parametrize("split, bands", [(3, 7), (6, 3), (7, 2)])
 def test_mobilenet_stage_bit_exact(split, bands):
     _run_patched(_mobilenet_stage(bands), split, bands, seed=bands)
+
+
+def test_dilated_stage_bit_exact():
+    """Dilated windows (the halo grows with the dilation) with SAME padding at both edges, then stride 2."""
+    chain = Chain(4, 15, 10, depth=3).layer("conv", 3, 1, SAME, 6, dilation=2).layer("dw", 3, 1, SAME, dilation=3)
+    _run_patched(chain.layer("dw", 3, 2, SAME).layer("conv", 1, 1, SAME, 4).build(), 2, 4, seed=4)
 
 
 def test_bands_must_have_rows():
