@@ -16,7 +16,7 @@ from .build import build, pio_test
 from .catalog import BY_CODE, CATALOG
 from .catalog.backends import BACKEND_CORES, choose_backends
 from .check import select_kernel
-from .cli_parser import COST_UNITS, check_combinations, parser
+from .cli_parser import COST_UNITS, check_combinations, parser, patch_overhead
 from .emit.library import check_library_name, library_name
 from .errors import McugenError
 from .flash import BoardPort, flash, flash_command, image_path, upload_target, write_image
@@ -128,12 +128,15 @@ def cmd_generate(args) -> int:
         library,
         rewrite=not args.no_rewrite,
         float16=args.float16,
+        patch_overhead=patch_overhead(args),
     )
     api = f" (library {library}: include/{library}.h)" if library else ""
     print(
         f"wrote {project.path}{api}: {len(plan.nodes)} nodes, ops {', '.join(sorted(set(project.ops)))}, "
         f"arena {nbytes(plan.arena_size)} (lower bound {nbytes(plan.lower_bound)})"
     )
+    if plan.patches is not None:
+        print(plan.patches.describe())
     return 0
 
 
@@ -254,6 +257,7 @@ def cmd_verify(args) -> int:
         rewrite=not args.no_rewrite,
         port=_board_port(args),
         float16=args.float16,
+        patch_overhead=patch_overhead(args),
     )
     costs = [v.run.instructions(s.ticks) for s in v.run.sets]
     report = {
@@ -280,6 +284,8 @@ def cmd_verify(args) -> int:
         "nodes": len(v.plan.nodes),
         "model_nodes": v.model_nodes,
     }
+    if v.plan.patches is not None:
+        report["patches"] = v.plan.patches.summary()
     if args.json:
         _emit_json(report)
         return 0 if v.comparison.match else 1
@@ -311,6 +317,8 @@ def cmd_verify(args) -> int:
         + f"stack {nbytes(v.size.stack)})"
     )
     print(f"cost       {num(report['cost_per_inference'])} {report['cost_unit'].split()[0]} per inference")
+    if v.plan.patches is not None:
+        print(v.plan.patches.describe().splitlines()[0])
     return 0 if v.comparison.match else 1
 
 
@@ -405,7 +413,7 @@ def cmd_plan(args) -> int:
     stage = pipeline.rewrite_stage(
         pipeline.load_model(args.model), board, args.backend, args.custom_ops, not args.no_rewrite, args.float16
     )
-    the_plan = plan(stage.checked)
+    the_plan = plan(stage.checked, patch_overhead=patch_overhead(args))
     if args.nodes:
         return _cmd_plan_nodes(args, the_plan, board, rewrite_report(stage, lambda c: plan(c).arena_size))
     rows = [row for sub in the_plan.subgraphs or [the_plan] for row in _plan_rows(sub)]
@@ -418,6 +426,8 @@ def cmd_plan(args) -> int:
         "order": the_plan.order,
         "buffers": rows,
     }
+    if the_plan.patches is not None:
+        report["patches"] = the_plan.patches.summary()
     if args.json:
         _emit_json(report)
         return 0
@@ -438,6 +448,8 @@ def cmd_plan(args) -> int:
         f"arena {nbytes(the_plan.arena_size)}, lower bound {nbytes(the_plan.lower_bound)} "
         f"({the_plan.arena_size / max(the_plan.lower_bound, 1):.3f}x), placement {the_plan.heuristic}"
     )
+    if the_plan.patches is not None:
+        print(the_plan.patches.describe())
     if the_plan.persistent_size:
         print(
             f"persistent state {nbytes(the_plan.persistent_size)} ({len(the_plan.variables)} resource variable(s), "

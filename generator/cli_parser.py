@@ -136,6 +136,28 @@ def _rewrite_option(p) -> None:
     )
 
 
+def _patches_option(p) -> None:
+    p.add_argument(
+        "--patches",
+        action="store_true",
+        help="run the first stage of a CNN in row patches when that lowers the arena (MCUNetV2; docs/patches.md)",
+    )
+    p.add_argument(
+        "--patch-overhead",
+        type=float,
+        default=None,
+        metavar="PCT",
+        help="with --patches: the most MACs the patches may recompute, in percent of the model's (default 10)",
+    )
+
+
+def patch_overhead(args) -> float | None:
+    """The cap plan() takes: None without --patches."""
+    if not getattr(args, "patches", False):
+        return None
+    return 10.0 if args.patch_overhead is None else args.patch_overhead
+
+
 def _io_options(p) -> None:
     p.add_argument(
         "--random",
@@ -221,6 +243,7 @@ def parser(commands: dict) -> argparse.ArgumentParser:
     _backend_option(p)
     _custom_ops_option(p)
     _rewrite_option(p)
+    _patches_option(p)
     p.add_argument(
         "--verbose", action="store_true", help="firmware that logs every op lookup and prepare result over the UART"
     )
@@ -296,6 +319,7 @@ def parser(commands: dict) -> argparse.ArgumentParser:
     _emulator_option(p)
     _rewrite_option(p)
     _port_options(p)
+    _patches_option(p)
 
     p = _command(
         sub,
@@ -308,6 +332,7 @@ def parser(commands: dict) -> argparse.ArgumentParser:
     _backend_option(p)
     _custom_ops_option(p)
     _rewrite_option(p)
+    _patches_option(p)
     p.add_argument(
         "--nodes",
         action="store_true",
@@ -401,6 +426,8 @@ def check_combinations(args) -> None:
         _check_port_options(args)
     if args.command in ("run", "verify", "flash"):
         args.seed = 0 if args.seed is None else args.seed
+    if getattr(args, "patch_overhead", None) is not None and not args.patches:
+        raise McugenError("--patch-overhead needs --patches")
     if args.command == "size" and args.max_growth is not None and not args.baseline:
         raise McugenError("--max-growth needs --baseline OLD.json")
 

@@ -86,11 +86,13 @@ def generate(
     library: str | None = None,
     rewrite: bool = True,
     float16: str = "auto",
+    patch_overhead: float | None = None,
 ) -> tuple[Project, Plan]:
-    """The harness firmware project, or with `library` (the API's name prefix) the model library."""
+    """The harness firmware project, or with `library` (the API's name prefix) the model library; with
+    `patch_overhead` the first stage may run in row patches (plan/patches.py)."""
     graph = load_model(model_path)
     checked = checked_graph(graph, board, backend, custom_ops, rewrite, float16)
-    the_plan = plan(checked)
+    the_plan = plan(checked, patch_overhead=patch_overhead)
     try:
         if library is not None:
             return emit_library(the_plan, board, out, Path(model_path).name, library, resolver), the_plan
@@ -251,6 +253,7 @@ def verify(
     rewrite: bool = True,
     port: BoardPort | None = None,
     float16: str = "auto",
+    patch_overhead: float | None = None,
 ) -> Verification:
     out = out or default_project_dir(model_path, board.name)
     if port is None:
@@ -258,7 +261,14 @@ def verify(
     check_port(board.name, port)
     progress(f"generating {Path(model_path).name} for {board.name} into {out}")
     project, the_plan = generate(
-        model_path, board, out, backend=backend, custom_ops=custom_ops, rewrite=rewrite, float16=float16
+        model_path,
+        board,
+        out,
+        backend=backend,
+        custom_ops=custom_ops,
+        rewrite=rewrite,
+        float16=float16,
+        patch_overhead=patch_overhead,
     )
     # A stateful model's sets are one stream: the firmware runs them in order without resetting its state and
     # the reference runs the same sequence in one interpreter, so every step is compared.

@@ -50,6 +50,7 @@ class Plan:
     subgraphs: list[Plan] = field(default_factory=list, repr=False, compare=False)
     variables: list[PlacedVariable] = field(default_factory=list)  # the persistent region's contents
     persistent_size: int = 0  # bytes of state kept across invokes, apart from the arena
+    patches: object = None  # patches.PatchChoice when patch-based execution was considered
 
     @property
     def all_nodes(self) -> list[NodePlan]:
@@ -364,9 +365,19 @@ def _resolved(op, checked: CheckedGraph, variables: list[PlacedVariable]):
     return replace(op, options={**op.options, "resource_variable": info})
 
 
-def plan(checked: CheckedGraph, views: bool = True) -> Plan:
+def plan(checked: CheckedGraph, views: bool = True, patch_overhead: float | None = None) -> Plan:
     """Every subgraph planned on its own; the others' buffers then sit above the primary's in the arena.
-    `views=False` plans without the views of `view_offsets` and `input_offsets` (to measure what they save)."""
+    `views=False` plans without the views of `view_offsets` and `input_offsets` (to measure what they save).
+    With `patch_overhead` (percent of MACs) the first stage may run in row patches (patches.py) when that
+    lowers the arena; the plan's `patches` says what was chosen and why."""
+    if patch_overhead is not None:
+        from .patches import choose
+
+        unpatched = plan(checked, views)
+        choice, patched = choose(checked, unpatched.arena_size, patch_overhead, lambda c: plan(c, views))
+        chosen = patched or unpatched
+        chosen.patches = choice
+        return chosen
     variables, persistent_size = _place_variables(checked)
     plans = [_plan_subgraph(c, variables, views) for c in checked.subgraphs or [checked]]
     primary, base = plans[0], plans[0].arena_size

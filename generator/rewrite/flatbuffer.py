@@ -48,7 +48,7 @@ def _tensor_table(work: Work, kept: list[int], model) -> tuple[list, dict[int, i
     originals = model.subgraphs[0].tensors
     buffers, by_content, tensors = [_buffer(None)], {}, []
     for index in kept:
-        table = copy.copy(originals[index])
+        table = copy.copy(originals[index]) if index < len(originals) else _new_tensor(work.tensors[index])
         data = work.tensors[index].data
         if data is None:
             table.buffer = 0
@@ -61,11 +61,40 @@ def _tensor_table(work: Work, kept: list[int], model) -> tuple[list, dict[int, i
     return tensors, buffers
 
 
+def _new_tensor(tensor) -> schema.TensorT:
+    """The table of a tensor a rewrite added (plan/patches.py's patch tensors and their slice bounds)."""
+    table = schema.TensorT()
+    table.shape, table.type, table.name = list(tensor.shape), tensor.dtype.code, tensor.name
+    if tensor.quant is not None:
+        table.quantization = schema.QuantizationParametersT()
+        table.quantization.scale = list(tensor.quant.scale)
+        table.quantization.zeroPoint = list(tensor.quant.zero_point)
+        table.quantization.quantizedDimension = tensor.quant.axis
+    return table
+
+
+def _new_operator(op, codes: list) -> schema.OperatorT:
+    """The table of a node a rewrite added (index -1): its op code, appended when the model has none, and the
+    options of the ops rewrites add."""
+    table = schema.OperatorT()
+    found = [i for i, c in enumerate(codes) if max(c.builtinCode, c.deprecatedBuiltinCode) == op.builtin_code]
+    if not found:
+        code = schema.OperatorCodeT()
+        code.builtinCode, code.deprecatedBuiltinCode, code.version = op.builtin_code, min(op.builtin_code, 127), 1
+        codes.append(code)
+    table.opcodeIndex = found[0] if found else len(codes) - 1
+    if op.op_name == "CONCATENATION":
+        table.builtinOptionsType = schema.BuiltinOptions.ConcatenationOptions
+        table.builtinOptions = schema.ConcatenationOptionsT()
+        table.builtinOptions.axis = op.options["axis"]
+    return table
+
+
 def _operator_tables(work: Work, model, renumber: dict[int, int]) -> list:
     originals, codes, used = model.subgraphs[0].operators, model.operatorCodes, {}
     operators = []
     for op in work.operators:
-        table = copy.copy(originals[op.index])
+        table = copy.copy(originals[op.index]) if op.index >= 0 else _new_operator(op, codes)
         table.inputs = [renumber[t] if t >= 0 else -1 for t in op.inputs]
         table.outputs = [renumber[t] for t in op.outputs]
         if table.builtinOptions is not None:

@@ -8,6 +8,9 @@ from .. import quant
 from ._common import c_div, nested
 
 PADDING_SAME, PADDING_VALID = 0, 1  # the schema's Padding enum
+# The option a row patch of a node carries (plan/patches.py): the rows before its input's first row that the
+# whole node's padding and stride put there, which no SAME/VALID padding of the patch's own sizes gives.
+PATCH_PAD_HEIGHT = "patch_pad_height"
 SUPPORTED_ACTIVATIONS = (0, 1, 2, 3)  # NONE, RELU, RELU_N1_TO_1, RELU6
 
 
@@ -38,6 +41,10 @@ def geometry_problem(op, inp, filter_hw, out) -> str | None:
         return f"input and output must be 4-D (NHWC), not {list(inp.shape)} and {list(out.shape)}"
     if inp.shape[0] != out.shape[0]:
         return f"input batch {inp.shape[0]} differs from output batch {out.shape[0]}"
+    if PATCH_PAD_HEIGHT in o:  # a band of a node (plan/patches.py): every output row's window starts in the input
+        pad, rows = o[PATCH_PAD_HEIGHT], out.shape[1]
+        if pad < 0 or rows < 1 or (rows - 1) * o["stride_h"] - pad >= inp.shape[1]:
+            return f"a band of {rows} output rows with {pad} padding rows does not fit its {inp.shape[1]} input rows"
     expected = tuple(
         out_size(
             o.get("padding", 0),
@@ -48,6 +55,8 @@ def geometry_problem(op, inp, filter_hw, out) -> str | None:
         )
         for i in range(2)
     )
+    if PATCH_PAD_HEIGHT in o:
+        expected = (out.shape[1], expected[1])
     if expected != tuple(out.shape[1:3]):
         return (
             f"output height/width {list(out.shape[1:3])} differ from the {list(expected)} the input, filter, "
@@ -81,6 +90,8 @@ def geometry_fields(op, inp, filter_hw, out) -> dict:
         # TFLite pads against the output size it computes itself (validate made the output tensor agree).
         computed = out_size(padding, image, taps, stride, dilation)
         fields[f"pad_{axis}"] = pad_before(image, taps, stride, dilation, computed)
+    if PATCH_PAD_HEIGHT in o:
+        fields["pad_height"] = o[PATCH_PAD_HEIGHT]
     return fields
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from .. import quant
 from ..spec import KernelSpec, NodeParams, never_raises
-from ._conv_common import PADDING_SAME, PADDING_VALID, out_size, pad_before
+from ._conv_common import PADDING_SAME, PADDING_VALID, PATCH_PAD_HEIGHT, out_size, pad_before
 
 PARAMS = "mg_pool_2d_params"
 # what every pooling kernel needs besides its own files: the family's header (first: it defines the struct),
@@ -17,23 +17,26 @@ FAMILY_SOURCES = ("pool_2d.h", "pool_2d.c", "mg_elementwise.h", "mg_elementwise.
 MAX_AVERAGE_TAPS = 256  # the backends sum in int16 lanes: 256 * -128 still fits
 
 
-def _geometry(op, inp) -> dict:
+def _geometry(op, inp, out) -> dict:
     """Output size, strides, filter and padding (TFLite's ComputeOutSize, ComputePaddingWithOffset), in the
-    struct's order."""
+    struct's order; a row patch of the node (PATCH_PAD_HEIGHT) has its own output rows and top padding."""
     o = op.options
     padding = o.get("padding", PADDING_SAME)
     sizes, strides = (inp.shape[1], inp.shape[2]), (o.get("stride_h", 0), o.get("stride_w", 0))
     taps = (o.get("filter_height", 0), o.get("filter_width", 0))
-    out = [out_size(padding, sizes[i], taps[i], strides[i], 1) for i in range(2)]
+    rows, cols = (out_size(padding, sizes[i], taps[i], strides[i], 1) for i in range(2))
+    pad_height = pad_before(sizes[0], taps[0], strides[0], 1, rows)
+    if PATCH_PAD_HEIGHT in o:
+        rows, pad_height = out.shape[1], o[PATCH_PAD_HEIGHT]
     return {
-        "output_height": out[0],
-        "output_width": out[1],
+        "output_height": rows,
+        "output_width": cols,
         "stride_height": strides[0],
         "stride_width": strides[1],
         "filter_height": taps[0],
         "filter_width": taps[1],
-        "padding_height": pad_before(sizes[0], taps[0], strides[0], 1, out[0]),
-        "padding_width": pad_before(sizes[1], taps[1], strides[1], 1, out[1]),
+        "padding_height": pad_height,
+        "padding_width": pad_before(sizes[1], taps[1], strides[1], 1, cols),
     }
 
 
@@ -52,7 +55,7 @@ def validate(op, inputs, outputs):
     activation = o.get("fused_activation_function", 0)
     if activation not in (0, 1, 2, 3):
         return f"fused activation {quant.ACTIVATIONS.get(activation, activation)} is not supported"
-    g = _geometry(op, inp)
+    g = _geometry(op, inp, out)
     oh, ow = max(g["output_height"], 0), max(g["output_width"], 0)
     expected = (inp.shape[0], oh, ow, inp.shape[3])
     if tuple(out.shape) != expected:
@@ -80,7 +83,7 @@ def params(op, inputs, outputs):
     inp, out = inputs[0], outputs[0]
     b, h, w, d = inp.shape
     activation = op.options.get("fused_activation_function", 0)
-    fields = {"batches": b, "input_height": h, "input_width": w, "depth": d, **_geometry(op, inp)}
+    fields = {"batches": b, "input_height": h, "input_width": w, "depth": d, **_geometry(op, inp, out)}
     if inp.dtype.name in ("INT8", "INT16"):
         act_range = quant.activation_range_int16 if inp.dtype.name == "INT16" else quant.activation_range_int8
         act_min, act_max = act_range(activation, out)
