@@ -9,7 +9,7 @@ from pathlib import Path
 
 import numpy as np
 
-from . import pipeline, zoo
+from . import cli_multi, pipeline, zoo
 from .boards import load_board
 from .build import build, pio_test
 from .catalog import BY_CODE, CATALOG
@@ -166,12 +166,16 @@ def cmd_test(args) -> int:
 
 def _sets_for(args, project) -> list:
     if args.inputs:
-        return pipeline.load_input_file(args.inputs, project.inputs)
+        if len(args.inputs) != 1:
+            raise McugenError(f"{len(args.inputs)} --inputs files for a firmware of one model: give one")
+        return pipeline.load_input_file(args.inputs[0], project.inputs)
     return pipeline.random_sets(project.inputs, pipeline.default_set_count(args.random, project.stateful), args.seed)
 
 
 def cmd_run(args) -> int:
     project = pipeline.load_project(args.project)
+    if cli_multi.shares(project):
+        return cli_multi.cmd_run(args, project)
     board = load_board(project.board)
     _, size, result = pipeline.build_and_run(project, board, _sets_for(args, project), args.emulator)
     sets = [
@@ -517,6 +521,19 @@ def _os_error_message(exc: OSError) -> str:
     return f"cannot use {where}: {what}" if where else what
 
 
+def _one_model(args) -> None:
+    """A command given one model: the options of several (--name, --arena, verify's --inputs) as for one."""
+    args.model = args.model[0]
+    if getattr(args, "arena", None) is not None:
+        raise McugenError("--arena divides memory between several models; give two or more MODELs, or drop it")
+    if args.command == "verify" and (args.inputs or args.name):
+        raise McugenError("verify takes --inputs and --name with several models; for one use `mcugen run --inputs`")
+    if getattr(args, "name", None) is not None:
+        if len(args.name) != 1:
+            raise McugenError(f"{len(args.name)} --name values for one model: give one")
+        args.name = args.name[0]
+
+
 def _run(argv: list[str] | None) -> int:
     try:
         args = parser(COMMANDS).parse_args(argv)
@@ -524,7 +541,12 @@ def _run(argv: list[str] | None) -> int:
         return exc.code
     try:
         check_combinations(args)
-        if getattr(args, "model", None) is not None:
+        if isinstance(getattr(args, "model", None), list):
+            args.model = [zoo.resolve(m) for m in args.model]
+            if len(args.model) > 1:  # one firmware of several models
+                return cli_multi.command(args.command)(args)
+            _one_model(args)
+        elif getattr(args, "model", None) is not None:
             args.model = zoo.resolve(args.model)
         return args.func(args)
     except McugenError as exc:

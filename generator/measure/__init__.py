@@ -92,8 +92,11 @@ def measure(elf_path: Path, top: int = 15) -> SizeReport:
     except Exception as exc:  # pyelftools raises its own error types for malformed files
         raise McugenError(f"cannot read ELF {elf_path}: {type(exc).__name__}: {exc}") from None
 
-    def size_of(name: str) -> int:
-        return sum(s["st_size"] for s in symbols if s.name == name)
+    def size_of(name: str) -> int:  # a firmware of several models names each model's NAME__mg_x (emit/multi.py)
+        return sum(s["st_size"] for s in symbols if s.name == name or s.name.endswith(f"__{name}"))
+
+    def count_of(name: str) -> int:
+        return sum(1 for s in symbols if s.name == name or s.name.endswith(f"__{name}"))
 
     special = {
         s.name: (s["st_size"], index_names.get(s["st_shndx"], ""))
@@ -113,7 +116,7 @@ def measure(elf_path: Path, top: int = 15) -> SizeReport:
         if SPECIAL_SYMBOLS[name] == "runtime metadata" and sections.get(section, (0, False, False))[2]
     )
     arena_with_guard = size_of(ARENA_SYMBOL)
-    guard = 2 * arena_guard_bytes() if arena_with_guard else 0
+    guard = 2 * arena_guard_bytes() * count_of(ARENA_SYMBOL)
     return SizeReport(
         text,
         data,
