@@ -8,7 +8,7 @@ import json
 from . import pipeline
 from .boards import load_board
 from .cli_parser import COST_UNITS
-from .emit.multi import arena_bytes, part_names
+from .emit.multi import MULTI_LIBRARY, arena_bytes, part_names
 from .errors import McugenError
 from .measure.report import nbytes, num
 from .pipeline_multi import generate_models, input_sets, model_costs, shares, split_results, verify_models
@@ -24,8 +24,6 @@ def _arena(args) -> str:
 
 
 def cmd_generate(args) -> int:
-    if args.form == "library":
-        raise McugenError("--as library takes one model for now; generate a firmware of several (drop --as library)")
     project, parts = generate_models(
         args.model,
         load_board(args.board),
@@ -37,10 +35,13 @@ def cmd_generate(args) -> int:
         args.custom_ops,
         args.verbose,
         rewrite=not args.no_rewrite,
+        library=args.form == "library",
     )
-    print(f"wrote {project.path}: {len(parts)} models, ops {', '.join(project.ops)}")
+    what = f"library {MULTI_LIBRARY} of {len(parts)} models" if args.form == "library" else f"{len(parts)} models"
+    print(f"wrote {project.path}: {what}, ops {', '.join(project.ops)}")
     for p in parts:
-        print(f"  {p.name:<16} {p.model_name}: {len(p.plan.nodes)} nodes, arena {nbytes(p.plan.arena_size)}")
+        api = f" (include/{p.name}.h)" if args.form == "library" else ""
+        print(f"  {p.name:<16} {p.model_name}{api}: {len(p.plan.nodes)} nodes, arena {nbytes(p.plan.arena_size)}")
     print(f"arena {nbytes(project.arena_bytes)} ({_arena(args)})")
     return 0
 

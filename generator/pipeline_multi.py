@@ -14,7 +14,7 @@ from .boards import Board
 from .compare import Comparison, compare
 from .custom import load_custom_ops
 from .emit import MANIFEST, Project
-from .emit.multi import FORM, Part, emit_multi, part_names
+from .emit.multi import FORM, MULTI_LIBRARY, Part, emit_multi, emit_multi_library, part_names
 from .errors import McugenError
 from .measure import SizeReport
 from .pio_core import prepare_core
@@ -85,13 +85,17 @@ def generate_models(
     custom_ops: Path | None = None,
     verbose: bool = False,
     rewrite: bool = True,
+    library: bool = False,
 ) -> tuple[Project, list[Part]]:
+    """The firmware of several models, or with `library` one library of them (MULTI_LIBRARY names it)."""
     names = part_names(model_paths, names)
     parts = [
         Part(name, Path(path).name, plan(checked_graph(load_model(path), board, backend, custom_ops, rewrite)))
         for name, path in zip(names, model_paths)
     ]
     try:
+        if library:
+            return emit_multi_library(parts, board, out, MULTI_LIBRARY, arena, resolver), parts
         project = emit_multi(parts, board, out, arena, resolver, verbose)
     except OSError as exc:
         raise McugenError(f"cannot write the project folder {out}: {exc.strerror or exc}") from None

@@ -10,6 +10,7 @@ to the host the firmware looks like one model whose inputs and outputs are the m
 from __future__ import annotations
 
 import dataclasses
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -19,13 +20,14 @@ from ..catalog import KernelSpec
 from ..errors import McugenError
 from ..pio_core import PLATFORM_NAME, core_dir_setting
 from ..plan import Plan
-from .library import check_library_name, library_name
+from .library import api_texts, api_view, check_library_name, library_files, library_name, package_texts
 from .project import Project, _copied_sources, _io, check_target, registered_kernels, write_project
 from .pruning import ABSENT_KERNELS, absent_kernels_source, unused_type_files
 from .render import _env, backend_ids_of, render_all
 
 ARENA_MODES = ("shared", "separate")
 FORM = "multi"  # the manifest's form of a firmware of several models
+MULTI_LIBRARY = "mcugen_models"  # the library of several models (its CMake target and library.json name)
 # The generated files that hold one model's tables, and the names with external linkage they define.
 _MODEL_FILES = ("src/model_data.c", "src/arena_plan.c", "src/node_params.c")
 _MODEL_SYMBOLS = (
@@ -163,29 +165,52 @@ def model_entries(parts: list[Part]) -> list[dict]:
     ]
 
 
-def emit_multi(
-    parts: list[Part], board: Board, out: Path, arena: str = "shared", resolver: str = "model", verbose: bool = False
-) -> Project:
-    out = Path(out).resolve()
+def _model_texts(parts: list[Part], board: Board, project: Project, arena: str, kernels, verbose: bool) -> dict:
+    """Each model's tables under its own names, and the files the models share (resolver, build config)."""
     plans = [p.plan for p in parts]
-    project = combined_project(parts, board, out, arena)
-    board.check_fit(project.model_bytes, project.arena_bytes + project.persistent_bytes + board.stack_size, True)
-    kernels = union_kernels(plans, resolver)
     used = {node.kernel.backend for p in plans for node in p.all_nodes}
     ids = backend_ids_of(sorted(used, key=lambda b: (b != "reference", b)), kernels)
-    check_target(out)
     shared = arena == "shared"
     texts: dict[str, str] = {}
     for part in parts:
         the_plan = dataclasses.replace(part.plan, arena_size=project.arena_bytes) if shared else part.plan
         rendered = render_all(the_plan, board, part.model_name, kernels, verbose, ids, shared)
-        include = f'#include "{part.name}_symbols.h" /* this model\'s tables (mg_x is {part.name}__mg_x) */\n'
         for path in _MODEL_FILES:
-            texts[f"src/{part.name}_{Path(path).name}"] = include + rendered[path]
+            texts[f"src/{part.name}_{Path(path).name}"] = rendered[path]
         texts[f"src/{part.name}_symbols.h"] = _symbols_header(part.name, shared)
-    label = ", ".join(p.model_name for p in parts)
-    rendered = render_all(plans[0], board, label, kernels, verbose, ids)
+    rendered = render_all(plans[0], board, ", ".join(p.model_name for p in parts), kernels, verbose, ids)
     texts.update({path: rendered[path] for path in _SHARED_FILES})
+    if shared:
+        texts["src/mg_arena.c"] = _arena_source(parts, project.arena_bytes)
+    return texts
+
+
+def _renamed(parts: list[Part], texts: dict[str, str]) -> dict[str, bytes]:
+    """Each model's sources open with an include of its NAME_symbols.h."""
+    result = {}
+    for path, text in texts.items():
+        owner = next((p.name for p in parts if re.fullmatch(rf"src/{p.name}(_\w+\.c|\.cc)", path)), None)
+        if owner:
+            text = f'#include "{owner}_symbols.h" /* this model\'s tables (mg_x is {owner}__mg_x) */\n' + text
+        result[path] = text.encode()
+    return result
+
+
+def _start(parts: list[Part], board: Board, out: Path, arena: str, resolver: str):
+    out = Path(out).resolve()
+    project = combined_project(parts, board, out, arena)
+    board.check_fit(project.model_bytes, project.arena_bytes + project.persistent_bytes + board.stack_size, True)
+    kernels = union_kernels([p.plan for p in parts], resolver)
+    check_target(out)
+    return project, kernels
+
+
+def emit_multi(
+    parts: list[Part], board: Board, out: Path, arena: str = "shared", resolver: str = "model", verbose: bool = False
+) -> Project:
+    project, kernels = _start(parts, board, out, arena, resolver)
+    texts = _model_texts(parts, board, project, arena, kernels, verbose)
+    label = ", ".join(p.model_name for p in parts)
     texts["platformio.ini"] = _env.get_template("platformio.ini.j2").render(
         version=__version__,
         model_name=label,
@@ -196,15 +221,55 @@ def emit_multi(
         multi_model=True,
     )
     texts["src/mg_models.h"] = _models_header([p.name for p in parts])
-    if shared:
-        texts["src/mg_arena.c"] = _arena_source(parts, project.arena_bytes)
-    contents = {path: text.encode() for path, text in texts.items()}
+    contents = _renamed(parts, texts)
     copied = _copied_sources(kernels, board)
     if resolver == "model":
-        absent = _absent_type_files(plans)
+        absent = _absent_type_files([p.plan for p in parts])
         unused = [path for path in copied if Path(path).name in absent]
         if unused:
             contents[ABSENT_KERNELS] = absent_kernels_source([copied.pop(path) for path in unused]).encode()
     contents.update({path: src.read_bytes() for path, src in copied.items()})
     write_project(project, contents, form=FORM, arena=arena, models=model_entries(parts))
+    return project
+
+
+def emit_multi_library(
+    parts: list[Part], board: Board, out: Path, library: str, arena: str = "shared", resolver: str = "model"
+) -> Project:
+    """One library holding every model, each behind its own API (include/NAME.h), over one runtime and one
+    kernel set; `library` names the library (CMake target, library.json). Each API's NAME.cc holds its own
+    instance of the one resolver class (op_resolver.h, the union of the models' kernels)."""
+    project, kernels = _start(parts, board, out, arena, resolver)
+    texts = {
+        path: text
+        for path, text in _model_texts(parts, board, project, arena, kernels, False).items()
+        if path not in ("memory.ld", "src/op_resolver.cc")
+    }
+    views = []
+    first_in = first_out = 0
+    for part in parts:
+        n_in, n_out = len(part.plan.graph.inputs), len(part.plan.graph.outputs)
+        mine = dataclasses.replace(
+            project,
+            inputs=project.inputs[first_in : first_in + n_in],
+            outputs=project.outputs[first_out : first_out + n_out],
+        )
+        first_in, first_out = first_in + n_in, first_out + n_out
+        the_plan = dataclasses.replace(part.plan, arena_size=project.arena_bytes) if arena == "shared" else part.plan
+        view = api_view(the_plan, mine, part.model_name, part.name)
+        views.append(view)
+        texts.update(api_texts(view))
+    copied = library_files(kernels)
+    package = {
+        **views[0],
+        "name": library,
+        "model_name": ", ".join(p.model_name for p in parts),
+        "plan": dataclasses.replace(parts[0].plan, arena_size=project.arena_bytes),
+        "single_subgraph": False,
+        "multi_model": True,
+    }
+    texts.update(package_texts(package, [*texts, *copied]))
+    contents = _renamed(parts, texts)
+    contents.update({path: src.read_bytes() for path, src in copied.items()})
+    write_project(project, contents, form="library", library_name=library, arena=arena, models=model_entries(parts))
     return project
