@@ -444,12 +444,15 @@ def _size_baseline(args, report: dict) -> list:
 
 
 def cmd_size(args) -> int:
-    target, board_name = Path(args.target), args.board
+    target, board_name, project = Path(args.target), args.board, None
     if target.is_dir():
-        board_name = board_name or pipeline.load_project(target).board
-        target = target / ".pio" / "build" / pipeline.load_project(target).board / "firmware.elf"
+        project = pipeline.load_project(target)
+        board_name = board_name or project.board
+        target = target / ".pio" / "build" / project.board / "firmware.elf"
     board = load_board(board_name) if board_name else None
     report = size_report.to_dict(measure(target, top=args.top), board)
+    if project is not None and cli_multi.shares(project):  # a firmware of several models: each one's share
+        report["models"] = cli_multi.size_models(project, target.with_suffix(".map"))
     status = 0 if report.get("board", {}).get("fits", True) else 1
     rows = _size_baseline(args, report) if args.baseline else None
     if rows is not None:
@@ -464,6 +467,8 @@ def cmd_size(args) -> int:
         _emit_json(report)
         return status
     print(size_report.to_markdown(report) if args.markdown else size_report.to_text(report))
+    if "models" in report:
+        print("\n".join(cli_multi.size_lines(report["models"])))
     if rows is not None:
         b = report["baseline"]
         print(

@@ -192,21 +192,44 @@ def cmd_run(args, project) -> int:
     return 0
 
 
-def size_models(project, report: dict, symbols: dict[str, int]) -> list[dict]:
-    """Each model's share of a firmware of several: its bytes, arena plan, persistent state and tables."""
+def size_models(project, map_path) -> list[dict]:
+    """Each model's share of a firmware of several (`mcugen size DIR`): its model bytes, arena plan and persistent
+    state, and the flash and RAM of its own generated tables (tensor table, node parameters, node storage), read
+    from the linker map by object file; the rest (runtime, kernels, resolver, harness) the models share."""
+    from pathlib import Path
+
+    from .measure.attribution import parse_map
+
+    entries = parse_map(Path(map_path).read_text(errors="replace")) if Path(map_path).is_file() else []
     rows = []
     for m in shares(project):
-        mine = {k[len(m.name) + 2 :]: v for k, v in symbols.items() if k.startswith(f"{m.name}__")}
+        own = [(sec, size) for sec, obj, size, _ in entries if Path(obj).name.startswith(f"{m.name}_")]
+        ram = sum(size for sec, size in own if sec.startswith((".bss", ".data")))
+        flash = sum(size for sec, size in own if not sec.startswith(".bss"))
+        entry = m.entry
         rows.append(
             {
                 "name": m.name,
-                "model_bytes": mine.get("mg_model_data", m.entry["model_bytes"]),
-                "arena_bytes": m.entry["arena_bytes"],
-                "persistent_bytes": mine.get("mg_persistent", 0),
-                "tables_bytes": sum(v for k, v in mine.items() if k not in ("mg_model_data", "mg_persistent")),
+                "model": m.model_name,
+                "model_bytes": entry["model_bytes"],
+                "arena_bytes": entry["arena_bytes"],
+                "persistent_bytes": entry["persistent_bytes"],
+                "tables_flash_bytes": flash - entry["model_bytes"],
+                "tables_ram_bytes": ram - entry["persistent_bytes"],
             }
         )
     return rows
+
+
+def size_lines(rows: list[dict]) -> list[str]:
+    lines = [f"{'model':<24} {'bytes':>9} {'arena plan':>10} {'state':>7} {'tables flash':>12} {'tables RAM':>10}"]
+    for r in rows:
+        lines.append(
+            f"{r['name']:<24} {num(r['model_bytes']):>9} {num(r['arena_bytes']):>10} {num(r['persistent_bytes']):>7} "
+            f"{num(r['tables_flash_bytes']):>12} {num(r['tables_ram_bytes']):>10}"
+        )
+    lines.append("(the runtime, kernels, resolver and the arena itself are shared: see the groups above)")
+    return lines
 
 
 def command(name: str):

@@ -14,7 +14,7 @@ from elftools.elf.elffile import ELFFile
 
 from ..errors import McugenError
 from ..paths import FIRMWARE
-from .attribution import SPECIAL_SYMBOLS, GroupSize, attribute, symbol_groups
+from .attribution import GroupSize, attribute, special_kind, symbol_groups
 
 MODEL_SYMBOL = "mg_model_data"
 ARENA_SYMBOL = "mg_arena"  # the planned arena between two guard areas
@@ -101,7 +101,7 @@ def measure(elf_path: Path, top: int = 15) -> SizeReport:
     special = {
         s.name: (s["st_size"], index_names.get(s["st_shndx"], ""))
         for s in symbols
-        if s.name in SPECIAL_SYMBOLS and isinstance(s["st_shndx"], int)
+        if special_kind(s.name) and isinstance(s["st_shndx"], int)
     }
     map_path = elf_path.with_suffix(".map")
     map_text = map_path.read_text(errors="replace") if map_path.is_file() else ""
@@ -113,7 +113,7 @@ def measure(elf_path: Path, top: int = 15) -> SizeReport:
     metadata = sum(
         size
         for name, (size, section) in special.items()  # the RAM part: the tensor table is in flash
-        if SPECIAL_SYMBOLS[name] == "runtime metadata" and sections.get(section, (0, False, False))[2]
+        if special_kind(name) == "runtime metadata" and sections.get(section, (0, False, False))[2]
     )
     arena_with_guard = size_of(ARENA_SYMBOL)
     guard = 2 * arena_guard_bytes() * count_of(ARENA_SYMBOL)
