@@ -92,7 +92,7 @@ def test_plan_attributes_each_model(capsys):
 @pytest.mark.qemu
 @pytest.mark.slow
 @pytest.mark.parametrize("board", ["mps2-an386", "mps3-an547"])
-def test_three_zoo_models_interleaved_bit_exact_in_one_firmware(tmp_path, cli, board):
+def test_three_zoo_models_interleaved_bit_exact_in_one_firmware(tmp_path, cli, capsys, board):
     models = [zoo.resolve(m) for m in THREE]
     r = cli("verify", *models, "--board", board, "-o", tmp_path / "fw", "--random", "3", "--json")
     assert r.returncode == 0, r.stderr
@@ -103,6 +103,12 @@ def test_three_zoo_models_interleaved_bit_exact_in_one_firmware(tmp_path, cli, b
     assert report["arena_bytes"] == max(arena_of(m, board) for m in models)
     if board != "mps2-an386":
         return
+    # size attributes each model's bytes, arena plan and own tables
+    assert main(["size", str(tmp_path / "fw"), "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)["models"]
+    assert [r["model_bytes"] for r in rows] == [m.stat().st_size for m in models]
+    assert [r["arena_bytes"] for r in rows] == [arena_of(m, board) for m in models]
+    assert all(r["tables_flash_bytes"] > 0 and r["tables_ram_bytes"] > 0 for r in rows)
     # flash <= every model's bytes + the code of the largest single-model firmware + 15 %
     codes = []
     for model in models:
@@ -130,3 +136,86 @@ def test_inputs_per_model_or_prefixed_keys_split_the_same(tmp_path):
     assert len(each) == 2
     for x, y in zip(each, prefixed):
         assert all(np.array_equal(u, v) for u, v in zip(x, y))
+
+
+TWO_MODEL_MAIN = r"""
+#include <stdint.h>
+#include "console.h"
+#include "a.h"
+#include "b.h"
+
+/* Interleaved runs of two models sharing one arena: a, b, a, b, ... each with its own inputs. */
+static int run(int step, const char *which, int (*invoke)(void), const mcugen_tensor *input,
+               const mcugen_tensor *output)
+{
+    for (size_t i = 0; i < input->bytes; ++i) ((uint8_t *)input->data)[i] = (uint8_t)(i * 7u + (unsigned)step * 13u);
+    if (invoke() != 0) return 1;
+    console_write(which);
+    console_write(" ");
+    console_write_int(step);
+    console_write(" ");
+    console_write_hex(output->data, output->bytes);
+    console_write("\n");
+    return 0;
+}
+
+int main(void)
+{
+    console_init();
+    if (a_init() != 0 || b_init() != 0) { console_write("error\n"); return 1; }
+    for (int step = 0; step < 4; ++step) {
+        if (run(step, "a", a_invoke, a_input(0), a_output(0)) || run(step, "b", b_invoke, b_input(0), b_output(0))) {
+            console_write("error\n");
+            return 1;
+        }
+    }
+    console_write("done\n");
+    return 0;
+}
+"""
+
+
+@pytest.mark.qemu
+def test_library_of_two_models_sharing_the_arena_matches_tflite_micro(tmp_path):
+    """One library (two APIs, one runtime, one arena) linked into an application of our own, run interleaved."""
+    import subprocess
+
+    from tflite_micro.python.tflite_micro import runtime
+
+    from generator.paths import ROOT
+    from generator.pipeline_multi import generate_models
+
+    example = ROOT / "examples" / "keyword_spotter"
+    board = load_board("mps2-an386")
+    lib = tmp_path / "lib"
+    generate_models([MLP_INT8, CONV], board, lib, names=["a", "b"], library=True)
+    (tmp_path / "main.c").write_text(TWO_MODEL_MAIN)
+    cpu = ["-mcpu=cortex-m4", "-mthumb", "-mfpu=fpv4-sp-d16", "-mfloat-abi=hard"]
+    flags = [*cpu, "-Os", "-ffunction-sections", "-fdata-sections", "-ffp-contract=off", "-DMG_MULTI_MODEL"]
+    includes = [f"-I{d}" for d in (lib / "include", lib / "src", lib / "src/runtime", lib / "src/kernels")]
+    includes.append(f"-I{example / 'src'}")
+    c_sources = [*lib.rglob("*.c"), tmp_path / "main.c", example / "src" / "console.c", example / "src" / "startup.c"]
+    cxx = ["-std=c++17", "-fno-exceptions", "-fno-rtti", "-fno-threadsafe-statics"]
+    objects = tmp_path / "objects"
+    objects.mkdir()
+    for lang, sources in (([], c_sources), (cxx, list(lib.rglob("*.cc")))):  # one compiler run per language
+        cmd = ["arm-none-eabi-gcc", *flags, *lang, *includes, "-c", *map(str, sources)]
+        result = subprocess.run(cmd, capture_output=True, text=True, cwd=objects)
+        assert result.returncode == 0, result.stderr
+    objects = sorted(map(str, objects.glob("*.o")))
+    elf = tmp_path / "app.elf"
+    link = ["arm-none-eabi-gcc", *cpu, "-nostartfiles", f"-T{example / 'mps2_an386.ld'}", "-Wl,--gc-sections"]
+    result = subprocess.run([*link, *objects, "-lc", "-lm", "-lgcc", "-lnosys", "-o", str(elf)], capture_output=True)
+    assert result.returncode == 0, result.stderr
+    run = subprocess.run(["qemu-system-arm", *board.qemu_arguments(str(elf))], capture_output=True, text=True)
+    lines = run.stdout.replace("\r", "").splitlines()
+    assert run.returncode == 0 and lines[-1] == "done", lines[-5:]
+    for name, model in (("a", MLP_INT8), ("b", CONV)):
+        ref = runtime.Interpreter.from_file(str(model), arena_size=1 << 20)
+        spec = ref.get_input_details(0)
+        size = int(np.prod(spec["shape"]))
+        for step in range(4):
+            values = ((np.arange(size) * 7 + step * 13) & 0xFF).astype(np.uint8).view(spec["dtype"])
+            ref.set_input(values.reshape(spec["shape"]), 0)
+            ref.invoke()
+            assert f"{name} {step} {ref.get_output(0).tobytes().hex()}" in lines
