@@ -21,8 +21,16 @@ from ..errors import McugenError
 from ..pio_core import PLATFORM_NAME, core_dir_setting
 from ..plan import Plan
 from .library import api_texts, api_view, check_library_name, library_files, library_name, package_texts
-from .project import Project, _copied_sources, _io, check_target, registered_kernels, write_project
-from .pruning import ABSENT_KERNELS, absent_kernels_source, unused_type_files
+from .project import (
+    Project,
+    _copied_sources,
+    _io,
+    check_target,
+    registered_kernels,
+    source_contents,
+    write_project,
+)
+from .pruning import unused_type_files
 from .render import _env, backend_ids_of, render_all
 
 ARENA_MODES = ("shared", "separate")
@@ -222,13 +230,8 @@ def emit_multi(
     )
     texts["src/mg_models.h"] = _models_header([p.name for p in parts])
     contents = _renamed(parts, texts)
-    copied = _copied_sources(kernels, board)
-    if resolver == "model":
-        absent = _absent_type_files([p.plan for p in parts])
-        unused = [path for path in copied if Path(path).name in absent]
-        if unused:
-            contents[ABSENT_KERNELS] = absent_kernels_source([copied.pop(path) for path in unused]).encode()
-    contents.update({path: src.read_bytes() for path, src in copied.items()})
+    absent = _absent_type_files([p.plan for p in parts]) if resolver == "model" else set()
+    contents.update(source_contents(_copied_sources(kernels, board), absent))
     write_project(project, contents, form=FORM, arena=arena, models=model_entries(parts))
     return project
 
