@@ -10,7 +10,6 @@ to the host the firmware looks like one model whose inputs and outputs are the m
 from __future__ import annotations
 
 import dataclasses
-import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -195,9 +194,14 @@ def _model_texts(parts: list[Part], board: Board, project: Project, arena: str, 
 
 def _renamed(parts: list[Part], texts: dict[str, str]) -> dict[str, bytes]:
     """Each model's sources open with an include of its NAME_symbols.h."""
+    owners = {
+        f"src/{p.name}{suffix}": p.name
+        for p in parts
+        for suffix in (".cc", "_tensors.c", *(f"_{Path(f).name}" for f in _MODEL_FILES))
+    }
     result = {}
     for path, text in texts.items():
-        owner = next((p.name for p in parts if re.fullmatch(rf"src/{p.name}(_\w+\.c|\.cc)", path)), None)
+        owner = owners.get(path)
         if owner:
             text = f'#include "{owner}_symbols.h" /* this model\'s tables (mg_x is {owner}__mg_x) */\n' + text
         result[path] = text.encode()
