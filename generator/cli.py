@@ -452,7 +452,7 @@ def cmd_size(args) -> int:
     board = load_board(board_name) if board_name else None
     report = size_report.to_dict(measure(target, top=args.top), board)
     if project is not None and cli_multi.shares(project):  # a firmware of several models: each one's share
-        report["models"] = cli_multi.size_models(project, target.with_suffix(".map"))
+        report["models"] = cli_multi.size_models(project, target.with_suffix(".map"), report["groups"])
     status = 0 if report.get("board", {}).get("fits", True) else 1
     rows = _size_baseline(args, report) if args.baseline else None
     if rows is not None:

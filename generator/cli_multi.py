@@ -192,7 +192,7 @@ def cmd_run(args, project) -> int:
     return 0
 
 
-def size_models(project, map_path) -> list[dict]:
+def size_models(project, map_path, groups: dict) -> list[dict]:
     """Each model's share of a firmware of several (`mcugen size DIR`): its model bytes, arena plan and persistent
     state, and the flash and RAM of its own generated tables (tensor table, node parameters, node storage), read
     from the linker map by object file; the rest (runtime, kernels, resolver, harness) the models share."""
@@ -202,7 +202,10 @@ def size_models(project, map_path) -> list[dict]:
 
     entries = parse_map(Path(map_path).read_text(errors="replace")) if Path(map_path).is_file() else []
     rows = []
-    for m in shares(project):
+    models = shares(project)
+    for m in models:
+        others = {op for o in models if o is not m for op in o.entry["ops"]}
+        own_ops = sorted(set(m.entry["ops"]) - others)
         own = [(sec, size) for sec, obj, size, _ in entries if Path(obj).name.startswith(f"{m.name}_")]
         ram = sum(size for sec, size in own if sec.startswith((".bss", ".data")))
         flash = sum(size for sec, size in own if not sec.startswith(".bss"))
@@ -216,19 +219,30 @@ def size_models(project, map_path) -> list[dict]:
                 "persistent_bytes": entry["persistent_bytes"],
                 "tables_flash_bytes": flash - entry["model_bytes"],
                 "tables_ram_bytes": ram - entry["persistent_bytes"],
+                "own_ops": own_ops,
+                "own_kernels_flash_bytes": sum(
+                    groups.get(f"kernel {op.lower()}", {}).get("flash", 0) for op in own_ops
+                ),
             }
         )
     return rows
 
 
 def size_lines(rows: list[dict]) -> list[str]:
-    lines = [f"{'model':<24} {'bytes':>9} {'arena plan':>10} {'state':>7} {'tables flash':>12} {'tables RAM':>10}"]
+    lines = [
+        f"{'model':<24} {'bytes':>9} {'arena plan':>10} {'state':>7} {'tables flash':>12} {'tables RAM':>10} "
+        f"{'own kernels':>11}"
+    ]
     for r in rows:
         lines.append(
             f"{r['name']:<24} {num(r['model_bytes']):>9} {num(r['arena_bytes']):>10} {num(r['persistent_bytes']):>7} "
-            f"{num(r['tables_flash_bytes']):>12} {num(r['tables_ram_bytes']):>10}"
+            f"{num(r['tables_flash_bytes']):>12} {num(r['tables_ram_bytes']):>10} "
+            f"{num(r['own_kernels_flash_bytes']):>11}  {', '.join(r['own_ops'])}"
         )
-    lines.append("(the runtime, kernels, resolver and the arena itself are shared: see the groups above)")
+    lines.append(
+        "(own kernels: the ops no other model uses; the runtime, the other kernels, the resolver and the arena"
+    )
+    lines.append("itself are shared: see the groups above)")
     return lines
 
 
