@@ -120,7 +120,9 @@ def cmd_plan(args) -> int:
     names = part_names(args.model, getattr(args, "name", None))
     rows = []
     for name, path in zip(names, args.model):
-        stage = pipeline.rewrite_stage(pipeline.load_model(path), board, args.backend, args.custom_ops)
+        stage = pipeline.rewrite_stage(
+            pipeline.load_model(path), board, args.backend, args.custom_ops, not args.no_rewrite
+        )
         the_plan = plan(stage.checked)
         rows.append(
             {

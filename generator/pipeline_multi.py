@@ -196,7 +196,9 @@ def verify_models(
     rewrite: bool = True,
 ) -> MultiVerification:
     progress(f"generating {len(model_paths)} models for {board.name} into {out}")
-    project, parts = generate_models(model_paths, board, out, names, arena, backend=backend, custom_ops=custom_ops)
+    project, parts = generate_models(
+        model_paths, board, out, names, arena, backend=backend, custom_ops=custom_ops, rewrite=rewrite
+    )
     models = shares(project)
     sets = input_sets(project, models, inputs or [], count, seed)
     _, size, result = build_and_run(project, board, sets, emulator)
