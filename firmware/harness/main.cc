@@ -131,7 +131,10 @@ int main() {
   mg_board_init();
   mg_board_puts("MCUGEN BOOT\n");
   static mcugen::Interpreter interpreter(ModelOpResolver(), g_plan);
-  if (!interpreter.Init()) return Failed(interpreter.error()), 1;
+  if (!interpreter.Init()) {
+    Failed(interpreter.error());
+    return 1;
+  }
   const uint8_t* data = nullptr;
   uint32_t set_bytes = InputBytes(interpreter);
   uint32_t num_sets = InputSets(set_bytes, &data);
@@ -159,7 +162,10 @@ int main() {
   static mcugen::Interpreter models[MG_NUM_MODELS] = {MG_MODEL_INTERPRETERS};
   uint32_t set_bytes = 0;
   for (mcugen::Interpreter& model : models) {
-    if (!model.Init()) return Failed(model.error()), 1;
+    if (!model.Init()) {
+      Failed(model.error());
+      return 1;
+    }
     set_bytes += InputBytes(model);
   }
   const uint8_t* data = nullptr;
