@@ -101,7 +101,10 @@ def test_three_zoo_models_interleaved_bit_exact_in_one_firmware(tmp_path, cli, c
     assert all(m["match"] and m["max_abs_diff"] == 0 for m in report["models"])
     # the shared arena is the largest single-model arena, byte for byte
     assert report["arena_bytes"] == max(arena_of(m, board) for m in models)
-    if board != "mps2-an386":
+    if board != "mps2-an386":  # run on the same folder: each model's outputs and cost, split out
+        assert main(["run", str(tmp_path / "fw"), "--random", "1", "--json"]) == 0
+        ran = json.loads(capsys.readouterr().out)["models"]
+        assert [m["name"] for m in ran] == THREE and all(m["cost_per_inference"] > 0 and m["sets"] for m in ran)
         return
     # size attributes each model's bytes, arena plan and own tables
     assert main(["size", str(tmp_path / "fw"), "--json"]) == 0
