@@ -10,7 +10,7 @@ from pathlib import Path
 
 import numpy as np
 
-from . import pipeline, zoo
+from . import cli_multi, pipeline, zoo
 from .boards import load_board
 from .build import build, pio_test
 from .catalog import BY_CODE, CATALOG
@@ -175,7 +175,9 @@ def cmd_test(args) -> int:
 
 def _sets_for(args, project) -> list:
     if args.inputs:
-        return pipeline.load_input_file(args.inputs, project.inputs)
+        if len(args.inputs) != 1:
+            raise McugenError(f"{len(args.inputs)} --inputs files for a firmware of one model: give one")
+        return pipeline.load_input_file(args.inputs[0], project.inputs)
     return pipeline.random_sets(project.inputs, pipeline.default_set_count(args.random, project.stateful), args.seed)
 
 
@@ -192,6 +194,8 @@ def _cost_unit(args) -> str:
 
 def cmd_run(args) -> int:
     project = pipeline.load_project(args.project)
+    if cli_multi.shares(project):
+        return cli_multi.cmd_run(args, project)
     board = load_board(project.board)
     sets_in = _sets_for(args, project)
     _, size, result = pipeline.build_and_run(project, board, sets_in, args.emulator, _board_port(args))
@@ -501,12 +505,15 @@ def _size_baseline(args, report: dict) -> list:
 
 
 def cmd_size(args) -> int:
-    target, board_name = Path(args.target), args.board
+    target, board_name, project = Path(args.target), args.board, None
     if target.is_dir():
-        board_name = board_name or pipeline.load_project(target).board
-        target = target / ".pio" / "build" / pipeline.load_project(target).board / "firmware.elf"
+        project = pipeline.load_project(target)
+        board_name = board_name or project.board
+        target = target / ".pio" / "build" / project.board / "firmware.elf"
     board = load_board(board_name) if board_name else None
     report = size_report.to_dict(measure(target, top=args.top), board)
+    if project is not None and cli_multi.shares(project):  # a firmware of several models: each one's share
+        report["models"] = cli_multi.size_models(project, target.with_suffix(".map"), report["groups"])
     status = 0 if report.get("board", {}).get("fits", True) else 1
     rows = _size_baseline(args, report) if args.baseline else None
     if rows is not None:
@@ -521,6 +528,8 @@ def cmd_size(args) -> int:
         _emit_json(report)
         return status
     print(size_report.to_markdown(report) if args.markdown else size_report.to_text(report))
+    if "models" in report:
+        print("\n".join(cli_multi.size_lines(report["models"])))
     if rows is not None:
         b = report["baseline"]
         print(
@@ -580,6 +589,19 @@ def _os_error_message(exc: OSError) -> str:
     return f"cannot use {where}: {what}" if where else what
 
 
+def _one_model(args) -> None:
+    """A command given one model: the options of several (--name, --arena, verify's --inputs) as for one."""
+    args.model = args.model[0]
+    if getattr(args, "arena", None) is not None:
+        raise McugenError("--arena divides memory between several models; give two or more MODELs, or drop it")
+    if args.command == "verify" and (args.inputs or args.name):
+        raise McugenError("verify takes --inputs and --name with several models; for one use `mcugen run --inputs`")
+    if getattr(args, "name", None) is not None:
+        if len(args.name) != 1:
+            raise McugenError(f"{len(args.name)} --name values for one model: give one")
+        args.name = args.name[0]
+
+
 def _run(argv: list[str] | None) -> int:
     try:
         args = parser(COMMANDS).parse_args(argv)
@@ -587,7 +609,12 @@ def _run(argv: list[str] | None) -> int:
         return exc.code
     try:
         check_combinations(args)
-        if getattr(args, "model", None) is not None:
+        if isinstance(getattr(args, "model", None), list):
+            args.model = [zoo.resolve(m) for m in args.model]
+            if len(args.model) > 1:  # one firmware of several models
+                return cli_multi.command(args.command)(args)
+            _one_model(args)
+        elif getattr(args, "model", None) is not None:
             args.model = zoo.resolve(args.model)
         return args.func(args)
     except McugenError as exc:

@@ -203,6 +203,19 @@ def _board_option(p, boards: str) -> None:
     p.add_argument("--board", default="mps2-an386", help=boards + " (default mps2-an386)")
 
 
+def _models_argument(p, model_help: str) -> None:
+    p.add_argument("model", nargs="+", help=model_help + "; several: one firmware running them all")
+
+
+def _arena_option(p) -> None:
+    p.add_argument(
+        "--arena",
+        choices=["shared", "separate"],
+        help="with several models: 'shared' (default) one arena, the largest plan's, for models that run one at "
+        "a time; 'separate' one each, for models that run concurrently (docs/embedding.md)",
+    )
+
+
 def _project_argument(p) -> None:
     p.add_argument("project", type=Path, help="a project folder written by `mcugen generate`")
 
@@ -231,7 +244,7 @@ def parser(commands: dict) -> argparse.ArgumentParser:
     p.add_argument("--markdown", action="store_true", help="without MODEL: the catalog as the table in docs/ops.md")
 
     p = _command(sub, "generate", "write a PlatformIO project for MODEL on BOARD, or a library for your own firmware")
-    p.add_argument("model", help=model_help)
+    _models_argument(p, model_help)
     p.add_argument("--board", required=True, help=boards)
     p.add_argument("-o", "--output", type=Path, required=True, help="project folder (new, empty or mcugen's own)")
     p.add_argument(
@@ -258,9 +271,11 @@ def parser(commands: dict) -> argparse.ArgumentParser:
     )
     p.add_argument(
         "--name",
+        nargs="+",
         help="with --as library: the C identifier that prefixes the API (NAME_init, NAME_invoke, ...) and names "
-        "the library (default: the model file's name made an identifier)",
+        "the library (default: the model file's name made an identifier); with several models one per model",
     )
+    _arena_option(p)
 
     p = _command(sub, "build", "build a generated project with PlatformIO (offline)")
     p.add_argument(
@@ -287,9 +302,11 @@ def parser(commands: dict) -> argparse.ArgumentParser:
     p.add_argument(
         "--inputs",
         type=Path,
+        nargs="+",
         metavar="FILE.npz",
         help=".npz with arrays input_0, input_1, ... or named after the input tensors, each of the tensor's "
-        "dtype and shape (optionally a leading set axis: a stateful model's steps, in order)",
+        "dtype and shape (optionally a leading set axis: a stateful model's steps, in order); a firmware of "
+        "several models takes one per model, or one whose keys are prefixed NAME/",
     )
     _io_options(p)
     _emulator_option(p)
@@ -310,7 +327,17 @@ def parser(commands: dict) -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, help="seed of the random inputs (default 0)")
 
     p = _command(sub, "verify", "generate, build, run and compare with TFLite Micro; exit 0 only on a match")
-    p.add_argument("model", help=model_help)
+    _models_argument(p, model_help)
+    p.add_argument("--name", nargs="+", help="with several models: each one's name, in order (default: file stems)")
+    _arena_option(p)
+    p.add_argument(
+        "--inputs",
+        type=Path,
+        nargs="+",
+        metavar="FILE.npz",
+        help="with several models: their input sets instead of random ones, one .npz per model or one whose keys "
+        "are prefixed NAME/ (see `mcugen run --inputs`)",
+    )
     _board_option(p, boards)
     p.add_argument("-o", "--output", type=Path, help="project folder (default: a cache folder per model and board)")
     _io_options(p)
@@ -327,7 +354,8 @@ def parser(commands: dict) -> argparse.ArgumentParser:
         "the static memory plan (every buffer's size, offset and lifetime), or with "
         "--nodes the execution plan: each node's backend, MACs, bytes and measured cost",
     )
-    p.add_argument("model", help=model_help)
+    _models_argument(p, model_help)
+    _arena_option(p)
     _board_option(p, boards)
     _backend_option(p)
     _custom_ops_option(p)
@@ -412,13 +440,17 @@ def check_combinations(args) -> None:
         raise McugenError("--no-rewrite needs a MODEL (it judges the model as given)")
     if args.command == "ops" and args.markdown and args.json:
         raise McugenError("choose one of --json and --markdown")
-    if args.command == "generate" and args.form == "harness" and args.name is not None:
+    if args.command == "generate" and args.form == "harness" and args.name is not None and len(args.model) == 1:
         raise McugenError("--name names a library: add --as library, or drop --name")
     if args.command == "generate" and args.form == "library" and args.verbose:
         raise McugenError("--verbose logs over the harness's UART; a library has none (drop --verbose)")
     if args.command == "build" and args.project is None and not args.print_env:
         raise McugenError("build needs a PROJECT folder written by `mcugen generate` (only --print-env works without)")
-    if args.command in ("run", "flash") and args.inputs and (args.random is not None or args.seed is not None):
+    if (
+        args.command in ("run", "verify", "flash")
+        and args.inputs
+        and (args.random is not None or args.seed is not None)
+    ):
         raise McugenError("--inputs gives the input sets; --random and --seed make random ones: choose one")
     if args.command == "flash" and args.seed is not None and args.random is None:
         raise McugenError("--seed seeds the sets --random N makes: add --random N, or drop --seed")

@@ -68,15 +68,13 @@ void LoadInputs(mcugen::Interpreter& interpreter, const uint8_t* data) {
   }
 }
 
-// The input sets the host wrote, or one all-zero set when there are none.
-uint32_t InputSets(mcugen::Interpreter& interpreter, const uint8_t** data) {
+// The input sets the host wrote (each `set_bytes` long), or one all-zero set when there are none.
+uint32_t InputSets(uint32_t set_bytes, const uint8_t** data) {
   const uint8_t* region = nullptr;
   uint32_t region_size = 0;
   mg_board_input_region(&region, &region_size);
   InputHeader header = {0, 0, 0, 0};
   if (region && region_size >= sizeof header) memcpy(&header, region, sizeof header);
-  uint32_t set_bytes = 0;
-  for (uint32_t i = 0; i < interpreter.num_inputs(); ++i) set_bytes += mcugen::TensorBytes(*interpreter.input(i));
   uint32_t capacity = region_size > sizeof header ? region_size - static_cast<uint32_t>(sizeof header) : 0;
   if (header.magic != kInputMagic || header.set_bytes != set_bytes || set_bytes == 0 ||
       header.num_sets > capacity / set_bytes) {
@@ -88,52 +86,109 @@ uint32_t InputSets(mcugen::Interpreter& interpreter, const uint8_t** data) {
   return header.num_sets;
 }
 
-}  // namespace
+uint32_t InputBytes(mcugen::Interpreter& interpreter) {
+  uint32_t bytes = 0;
+  for (uint32_t i = 0; i < interpreter.num_inputs(); ++i) bytes += mcugen::TensorBytes(*interpreter.input(i));
+  return bytes;
+}
 
-int main() {
-  mg_board_init();
-  mg_board_puts("MCUGEN BOOT\n");
-  static mcugen::Interpreter interpreter(ModelOpResolver(), g_plan);
-  if (!interpreter.Init()) {
-    mg_board_puts("MCUGEN ERROR ");
-    mg_board_puts(interpreter.error());
-    mg_board_putc('\n');
-    return 1;
-  }
-  const uint8_t* data = nullptr;
-  uint32_t num_sets = InputSets(interpreter, &data);
-  uint32_t set_bytes = 0;
-  for (uint32_t i = 0; i < interpreter.num_inputs(); ++i) set_bytes += mcugen::TensorBytes(*interpreter.input(i));
-  for (uint32_t set = 0; set < num_sets; ++set) {
-    const uint8_t* set_data = data ? data + set * set_bytes : nullptr;
+bool Failed(const char* what) {
+  mg_board_puts("MCUGEN ERROR ");
+  mg_board_puts(what);
+  mg_board_putc('\n');
+  return false;
+}
+
+// Runs one input set; `ticks` receives the cost of the first run. A stateful model's sets are the steps of one
+// stream: each runs once, profiled (its cost then includes the profiling's few instructions per node). Otherwise
+// a second, profiled run gives the per-node costs; the arena reuses input memory, so the inputs are loaded again.
+bool RunSet(mcugen::Interpreter& interpreter, const mg_plan& plan, const uint8_t* set_data, uint64_t* ticks) {
+  LoadInputs(interpreter, set_data);
+  uint64_t start = mg_board_ticks();
+  bool ok = interpreter.Invoke(plan.stateful != 0);
+  *ticks = mg_board_ticks() - start;
+  if (ok && !plan.stateful) {
     LoadInputs(interpreter, set_data);
-    uint64_t start = mg_board_ticks();
-    // A stateful model's sets are the steps of one stream: each runs once, profiled (its cost then includes the
-    // profiling's few instructions per node). Otherwise a second, profiled run gives the per-node costs; the
-    // arena reuses input memory, so the inputs are loaded again.
-    bool ok = interpreter.Invoke(g_plan.stateful != 0);
-    uint64_t ticks = mg_board_ticks() - start;
-    if (ok && !g_plan.stateful) {
-      LoadInputs(interpreter, set_data);
-      ok = interpreter.Invoke(true);
-    }
-    if (!ok) {
-      mg_board_puts("MCUGEN ERROR ");
-      mg_board_puts(interpreter.error());
-      mg_board_putc('\n');
-      return 1;
-    }
-    PutLine("MCUGEN COST ", set, -1, ticks);
-    for (uint32_t n = 0; n < interpreter.num_nodes(); ++n) {
-      PutLine("MCUGEN NODE ", set, static_cast<int32_t>(n), g_plan.node_ticks[n]);
-    }
-    for (uint32_t i = 0; i < interpreter.num_outputs(); ++i) PutOutput(set, i, *interpreter.output(i));
+    ok = interpreter.Invoke(true);
   }
-  if (!interpreter.ArenaGuardsIntact()) {
-    mg_board_puts("MCUGEN ERROR arena guard words were overwritten: a kernel wrote outside the arena\n");
+  return ok || Failed(interpreter.error());
+}
+
+int Finish(bool guards_intact) {
+  if (!guards_intact) {
+    Failed("arena guard words were overwritten: a kernel wrote outside the arena");
     return 1;
   }
   PutLine("MCUGEN STACK ", mg_board_stack_used(), -1, mg_board_stack_size());
   mg_board_puts("MCUGEN DONE\n");
   return 0;
 }
+
+}  // namespace
+
+#ifndef MG_MULTI_MODEL
+int main() {
+  mg_board_init();
+  mg_board_puts("MCUGEN BOOT\n");
+  static mcugen::Interpreter interpreter(ModelOpResolver(), g_plan);
+  if (!interpreter.Init()) {
+    Failed(interpreter.error());
+    return 1;
+  }
+  const uint8_t* data = nullptr;
+  uint32_t set_bytes = InputBytes(interpreter);
+  uint32_t num_sets = InputSets(set_bytes, &data);
+  for (uint32_t set = 0; set < num_sets; ++set) {
+    uint64_t ticks = 0;
+    if (!RunSet(interpreter, g_plan, data ? data + set * set_bytes : nullptr, &ticks)) return 1;
+    PutLine("MCUGEN COST ", set, -1, ticks);
+    for (uint32_t n = 0; n < interpreter.num_nodes(); ++n) {
+      PutLine("MCUGEN NODE ", set, static_cast<int32_t>(n), g_plan.node_ticks[n]);
+    }
+    for (uint32_t i = 0; i < interpreter.num_outputs(); ++i) PutOutput(set, i, *interpreter.output(i));
+  }
+  return Finish(interpreter.ArenaGuardsIntact());
+}
+#else
+#include "mg_models.h"  // generated: MG_NUM_MODELS, MG_MODEL_PLANS
+
+// Several models (docs/protocol.md): each input set holds every model's inputs in order, and each set runs the
+// models one after another (A, B, A, B, ...), so a model that shares the arena must survive the others' runs.
+// Outputs and nodes are numbered across the models; MCUGEN MODEL lines give each model's cost.
+int main() {
+  mg_board_init();
+  mg_board_puts("MCUGEN BOOT\n");
+  static const mg_plan* const plans[MG_NUM_MODELS] = {MG_MODEL_PLANS};
+  static mcugen::Interpreter models[MG_NUM_MODELS] = {MG_MODEL_INTERPRETERS};
+  uint32_t set_bytes = 0;
+  for (mcugen::Interpreter& model : models) {
+    if (!model.Init()) {
+      Failed(model.error());
+      return 1;
+    }
+    set_bytes += InputBytes(model);
+  }
+  const uint8_t* data = nullptr;
+  uint32_t num_sets = InputSets(set_bytes, &data);
+  for (uint32_t set = 0; set < num_sets; ++set) {
+    const uint8_t* set_data = data ? data + set * set_bytes : nullptr;
+    uint64_t total = 0;
+    uint32_t node = 0, output = 0;
+    for (uint32_t m = 0; m < MG_NUM_MODELS; ++m) {
+      uint64_t ticks = 0;
+      if (!RunSet(models[m], *plans[m], set_data, &ticks)) return 1;
+      if (set_data) set_data += InputBytes(models[m]);
+      PutLine("MCUGEN MODEL ", set, static_cast<int32_t>(m), ticks);
+      total += ticks;
+      for (uint32_t n = 0; n < models[m].num_nodes(); ++n) {
+        PutLine("MCUGEN NODE ", set, static_cast<int32_t>(node++), plans[m]->node_ticks[n]);
+      }
+      for (uint32_t i = 0; i < models[m].num_outputs(); ++i) PutOutput(set, output++, *models[m].output(i));
+    }
+    PutLine("MCUGEN COST ", set, -1, total);
+  }
+  bool intact = true;
+  for (mcugen::Interpreter& model : models) intact = model.ArenaGuardsIntact() && intact;
+  return Finish(intact);
+}
+#endif

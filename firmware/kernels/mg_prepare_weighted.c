@@ -80,7 +80,7 @@ mg_status mg_prepare_weighted_s16_backend(mg_node *node, const mg_weighted_s16_p
     if (check_node(node, plan->input_elements, plan->weight_elements, plan->output_elements, 0)) {
         return MG_ERROR;
     }
-    if (mg_tensors[node->inputs[0]].type != MG_INT16) {
+    if (mg_input(node, 0)->type != MG_INT16) {
         return mg_fail(node, "supports int16 activations with int8 weights only");
     }
     return mg_prepare_weighted(node, plan->output_depth, plan->scale_count, plan->accumulator_64);

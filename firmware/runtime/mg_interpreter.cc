@@ -21,6 +21,12 @@ namespace {
 mcugen::Interpreter* g_interpreter = nullptr;  // the one the kernels' mg_invoke_subgraph calls reach
 }
 
+#ifdef MG_MULTI_MODEL
+extern "C" {
+const mg_plan* mg_active_plan = nullptr;
+}
+#endif
+
 extern "C" mg_status mg_invoke_subgraph(uint32_t subgraph) {
   if (!g_interpreter || subgraph >= g_interpreter->num_subgraphs()) {
     mg_failure_reason = "a node invokes a subgraph the model lacks";
@@ -129,6 +135,9 @@ bool Interpreter::Init() {
   }
 #ifndef MG_SINGLE_SUBGRAPH
   g_interpreter = this;  // else no node may run another subgraph: mg_invoke_subgraph fails
+#endif
+#ifdef MG_MULTI_MODEL
+  mg_active_plan = &plan_;  // prepare reads this model's scales (mg_tensor_scales)
 #endif
   for (uint32_t i = 0; i < plan_.num_nodes; ++i) {
     mg_node& node = plan_.nodes[i];
@@ -278,6 +287,14 @@ bool Interpreter::ArenaGuardsIntact() const {
   }
   return true;
 }
+
+#ifdef MG_MULTI_MODEL
+bool Interpreter::Invoke(bool profile) {
+  g_interpreter = this;
+  mg_active_plan = &plan_;
+  return InvokeSubgraph(0, profile);
+}
+#endif
 
 bool Interpreter::InvokeSubgraph(uint32_t subgraph, bool profile) {
   const mg_subgraph& plan = Subgraph(subgraph);

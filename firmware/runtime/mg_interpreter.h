@@ -19,7 +19,12 @@ class Interpreter {
   // Parses, binds and prepares; false with error() set on any failure.
   bool Init();
   // Runs subgraph 0's nodes in order; with profile set, the plan's node_ticks receive per-node SysTick counts.
+#ifdef MG_MULTI_MODEL
+  // Several models share the runtime: this one becomes the active one first (mg_invoke_subgraph, mg_active_plan).
+  bool Invoke(bool profile);
+#else
   bool Invoke(bool profile) { return InvokeSubgraph(0, profile); }
+#endif
   // Runs the nodes of one subgraph, below num_subgraphs() (CALL_ONCE, IF and WHILE nodes run the others through
   // mg_invoke_subgraph, which checks the index).
   bool InvokeSubgraph(uint32_t subgraph, bool profile);

@@ -55,6 +55,15 @@ typedef struct {
 
 extern const mg_plan g_plan;
 
+#ifdef MG_MULTI_MODEL
+/* A firmware of several models (mcugen generate A B ...) names each plan NAME__g_plan; this is the one being
+ * prepared or invoked (mg_interpreter.cc). */
+extern const mg_plan *mg_active_plan;
+#define MG_ACTIVE_PLAN (*mg_active_plan)
+#else
+#define MG_ACTIVE_PLAN g_plan
+#endif
+
 #ifdef __cplusplus
 }
 #endif

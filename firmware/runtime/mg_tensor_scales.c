@@ -79,5 +79,5 @@ const uint8_t *mg_flatbuffer_tensor_scales(const uint8_t *model, uint32_t model_
 
 const uint8_t *mg_tensor_scales(int32_t tensor, uint32_t count)
 {
-    return mg_flatbuffer_tensor_scales(g_plan.model, g_plan.model_size, tensor, count);
+    return mg_flatbuffer_tensor_scales(MG_ACTIVE_PLAN.model, MG_ACTIVE_PLAN.model_size, tensor, count);
 }

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from .. import __version__
 from ..boards import Board
+from ..catalog import KernelSpec
 from ..errors import McugenError
 from ..paths import BOARDS, FIRMWARE
 from ..plan import Plan
@@ -105,14 +106,9 @@ def _prefixed(name: str, contents: dict[str, bytes]) -> dict[str, bytes]:
     return result
 
 
-def emit_library(plan: Plan, board: Board, out: Path, model_name: str, name: str, resolver: str = "model") -> Project:
-    out = Path(out).resolve()
-    board.check_fit(len(plan.graph.model_bytes), plan.arena_size, before_build=True)
-    kernels = registered_kernels(plan, resolver)
-    check_target(out)
-    project = project_of(plan, board, out, model_name)
-    texts = {p: t for p, t in render_all(plan, board, model_name, kernels).items() if p not in _HARNESS_FILES}
-    view = {
+def api_view(plan: Plan, project: Project, model_name: str, name: str) -> dict:
+    """What the API templates of one model need (its inputs and outputs as the project lists them)."""
+    return {
         "version": __version__,
         "model_name": model_name,
         "name": name,
@@ -121,14 +117,25 @@ def emit_library(plan: Plan, board: Board, out: Path, model_name: str, name: str
         "inputs": _tensor_rows(plan, plan.graph.inputs, project.inputs),
         "outputs": _tensor_rows(plan, plan.graph.outputs, project.outputs),
         "single_subgraph": len(plan.subgraphs or [plan]) == 1,
+        "multi_model": False,
     }
-    for template, path in (
-        ("model.h.j2", f"include/{name}.h"),
-        ("model.cc.j2", f"src/{name}.cc"),
-        ("model_tensors.c.j2", f"src/{name}_tensors.c"),
-        ("library.json.j2", "library.json"),
-    ):
-        texts[path] = _env.get_template(f"library/{template}").render(view)
+
+
+def api_texts(view: dict) -> dict[str, str]:
+    """One model's C API: include/NAME.h, src/NAME.cc and src/NAME_tensors.c."""
+    name = view["name"]
+    return {
+        path: _env.get_template(f"library/{template}").render(view)
+        for template, path in (
+            ("model.h.j2", f"include/{name}.h"),
+            ("model.cc.j2", f"src/{name}.cc"),
+            ("model_tensors.c.j2", f"src/{name}_tensors.c"),
+        )
+    }
+
+
+def library_files(kernels: list[KernelSpec]) -> dict[str, Path]:
+    """The runtime, the kernels and the library's own support files, by their path in the library."""
     copied = runtime_and_kernel_sources(kernels)
     copied.update(
         {
@@ -138,8 +145,29 @@ def emit_library(plan: Plan, board: Board, out: Path, model_name: str, name: str
             "cxxflags.py": LIBRARY / "cxxflags.py",
         }
     )
-    sources = sorted(p for p in [*texts, *copied] if p.startswith("src/") and p.endswith((".c", ".cc")))
-    texts["CMakeLists.txt"] = _env.get_template("library/CMakeLists.txt.j2").render(view, sources=sources)
+    return copied
+
+
+def package_texts(view: dict, paths: list[str]) -> dict[str, str]:
+    """library.json (PlatformIO) and CMakeLists.txt over the library's sources."""
+    sources = sorted(p for p in paths if p.startswith("src/") and p.endswith((".c", ".cc")))
+    return {
+        "library.json": _env.get_template("library/library.json.j2").render(view),
+        "CMakeLists.txt": _env.get_template("library/CMakeLists.txt.j2").render(view, sources=sources),
+    }
+
+
+def emit_library(plan: Plan, board: Board, out: Path, model_name: str, name: str, resolver: str = "model") -> Project:
+    out = Path(out).resolve()
+    board.check_fit(len(plan.graph.model_bytes), plan.arena_size, before_build=True)
+    kernels = registered_kernels(plan, resolver)
+    check_target(out)
+    project = project_of(plan, board, out, model_name)
+    texts = {p: t for p, t in render_all(plan, board, model_name, kernels).items() if p not in _HARNESS_FILES}
+    view = api_view(plan, project, model_name, name)
+    texts.update(api_texts(view))
+    copied = library_files(kernels)
+    texts.update(package_texts(view, [*texts, *copied]))
     contents = {path: text.encode() for path, text in texts.items()}
     contents.update({path: src.read_bytes() for path, src in copied.items()})
     contents = _prefixed(name, contents)

@@ -85,6 +85,15 @@ def _copied_sources(kernels: list[KernelSpec], board: Board) -> dict[str, Path]:
     return files
 
 
+def source_contents(copied: dict[str, Path], absent: set[str]) -> dict[str, bytes]:
+    """The copied sources' bytes, those named in `absent` (kernel files of unused types) replaced by aliases of
+    one trapping function (pruning.py)."""
+    unused = [path for path in copied if Path(path).name in absent]
+    contents = {ABSENT_KERNELS: absent_kernels_source([copied.pop(path) for path in unused]).encode()} if unused else {}
+    contents.update({path: src.read_bytes() for path, src in copied.items()})
+    return contents
+
+
 def check_target(out: Path) -> None:
     """Refuses a folder holding anything mcugen did not write, or a generated file someone changed."""
     if not out.exists():
@@ -129,13 +138,9 @@ def emit(
     kernels = registered_kernels(plan, resolver)
     check_target(out)
     contents = {path: text.encode() for path, text in render_all(plan, board, model_name, kernels, verbose).items()}
-    copied = _copied_sources(kernels, board)
-    if resolver == "model":  # "all" registers every kernel whole, as TFLM's AllOpsResolver
-        unused_names = unused_type_files(plan)
-        unused = [path for path in copied if Path(path).name in unused_names]
-        if unused:
-            contents[ABSENT_KERNELS] = absent_kernels_source([copied.pop(path) for path in unused]).encode()
-    contents.update({path: src.read_bytes() for path, src in copied.items()})
+    # "all" registers every kernel whole, as TFLM's AllOpsResolver
+    absent = unused_type_files(plan) if resolver == "model" else set()
+    contents.update(source_contents(_copied_sources(kernels, board), absent))
     project = project_of(plan, board, out, model_name)
     write_project(project, contents)
     return project

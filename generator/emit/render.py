@@ -102,19 +102,32 @@ def _tensor_row(t, offset: int | None) -> dict:
     return {"data": data, "dims": dims, "num_dims": len(t.shape), "type": t.dtype.code}
 
 
+def backend_ids_of(backends: list[str], kernels: list[KernelSpec]) -> dict[str, int]:
+    """Each backend's id in the resolver: the backends nodes use first (Plan.backends' order), then the rest."""
+    ids = {b: i for i, b in enumerate(backends)}
+    for k in kernels:
+        ids.setdefault(k.backend, len(ids))
+    return ids
+
+
 def render_all(
-    plan: Plan, board: Board, model_name: str, kernels: list[KernelSpec], verbose: bool = False
+    plan: Plan,
+    board: Board,
+    model_name: str,
+    kernels: list[KernelSpec],
+    verbose: bool = False,
+    backend_ids: dict[str, int] | None = None,
+    shared_arena: bool = False,
 ) -> dict[str, str]:
-    """Every generated text file, keyed by its path inside the project."""
+    """Every generated text file, keyed by its path inside the project. A firmware of several models
+    (multi.py) passes the resolver's backend ids and, with `shared_arena`, defines mg_arena elsewhere."""
     data = plan.graph.model_bytes
     common = {"version": __version__, "model_name": model_name, "board": board, "plan": plan}
     lines = [", ".join(f"0x{b:02x}" for b in data[i : i + 16]) + "," for i in range(0, len(data), 16)]
     nodes = plan.all_nodes
     headers = sorted({Path(node.kernel.sources[0]).name for node in nodes if node.kernel.sources[0].endswith(".h")})
     subgraphs, node_order = _subgraph_table(plan)
-    backend_ids = {b: i for i, b in enumerate(plan.backends)}
-    for k in kernels:
-        backend_ids.setdefault(k.backend, len(backend_ids))
+    backend_ids = backend_ids or backend_ids_of(plan.backends, kernels)
     return {
         "platformio.ini": _env.get_template("platformio.ini.j2").render(
             common,
@@ -138,6 +151,7 @@ def render_all(
             node_order=node_order,
             subgraphs=subgraphs,
             tensors=_tensor_table(plan),
+            shared_arena=shared_arena,
         ),
         "src/node_params.c": _env.get_template("node_params.c.j2").render(
             common, headers=headers, nodes=[_node_view(n, i) for i, n in enumerate(nodes)]

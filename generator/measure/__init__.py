@@ -14,7 +14,7 @@ from elftools.elf.elffile import ELFFile
 
 from ..errors import McugenError
 from ..paths import FIRMWARE
-from .attribution import SPECIAL_SYMBOLS, GroupSize, attribute, symbol_groups
+from .attribution import GroupSize, attribute, special_kind, symbol_groups
 
 MODEL_SYMBOL = "mg_model_data"
 ARENA_SYMBOL = "mg_arena"  # the planned arena between two guard areas
@@ -92,13 +92,16 @@ def measure(elf_path: Path, top: int = 15) -> SizeReport:
     except Exception as exc:  # pyelftools raises its own error types for malformed files
         raise McugenError(f"cannot read ELF {elf_path}: {type(exc).__name__}: {exc}") from None
 
-    def size_of(name: str) -> int:
-        return sum(s["st_size"] for s in symbols if s.name == name)
+    def size_of(name: str) -> int:  # a firmware of several models names each model's NAME__mg_x (emit/multi.py)
+        return sum(s["st_size"] for s in symbols if s.name == name or s.name.endswith(f"__{name}"))
+
+    def count_of(name: str) -> int:
+        return sum(1 for s in symbols if s.name == name or s.name.endswith(f"__{name}"))
 
     special = {
         s.name: (s["st_size"], index_names.get(s["st_shndx"], ""))
         for s in symbols
-        if s.name in SPECIAL_SYMBOLS and isinstance(s["st_shndx"], int)
+        if special_kind(s.name) and isinstance(s["st_shndx"], int)
     }
     map_path = elf_path.with_suffix(".map")
     map_text = map_path.read_text(errors="replace") if map_path.is_file() else ""
@@ -110,10 +113,10 @@ def measure(elf_path: Path, top: int = 15) -> SizeReport:
     metadata = sum(
         size
         for name, (size, section) in special.items()  # the RAM part: the tensor table is in flash
-        if SPECIAL_SYMBOLS[name] == "runtime metadata" and sections.get(section, (0, False, False))[2]
+        if special_kind(name) == "runtime metadata" and sections.get(section, (0, False, False))[2]
     )
     arena_with_guard = size_of(ARENA_SYMBOL)
-    guard = 2 * arena_guard_bytes() if arena_with_guard else 0
+    guard = 2 * arena_guard_bytes() * count_of(ARENA_SYMBOL)
     return SizeReport(
         text,
         data,

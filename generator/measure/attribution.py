@@ -16,7 +16,7 @@ from ..catalog import CATALOG
 INPUT_SECTION = re.compile(r"^ (\.\S+|COMMON)(?:\s+0x([0-9a-f]+)\s+0x([0-9a-f]+)\s+(\S.*))?$")
 CONTINUATION = re.compile(r"^\s+0x([0-9a-f]+)\s+0x([0-9a-f]+)\s+(\S.*)$")
 OUTPUT_SECTION = re.compile(r"^(\.\S+)(?:\s+0x([0-9a-f]+)\s+0x([0-9a-f]+))?")
-GENERATED = {"node_params", "arena_plan", "op_resolver"}
+GENERATED = {"node_params", "arena_plan", "op_resolver", "mg_arena"}  # mg_arena.c: several models' shared arena
 SPECIAL_SYMBOLS = {
     "mg_arena": "arena + guard",
     "mg_persistent": "persistent state",
@@ -25,6 +25,16 @@ SPECIAL_SYMBOLS = {
     "mg_registrations": "runtime metadata",
     "mg_node_ticks": "harness",
 }
+
+
+def special_kind(name: str) -> str | None:
+    """The group of a special symbol, also as a firmware of several models names it (NAME__mg_nodes, ...)."""
+    return SPECIAL_SYMBOLS.get(name.rsplit("__", 1)[-1])
+
+
+def _generated_stem(stem: str) -> str:
+    """A firmware of several models names each model's generated files NAME_model_data, NAME_arena_plan, ..."""
+    return next((g for g in ("model_data", *GENERATED) if stem == g or stem.endswith(f"_{g}")), stem)
 
 
 @dataclass
@@ -47,6 +57,8 @@ def _kernel_files() -> dict[str, str]:
 def group_of(obj: str, kernels: dict[str, str]) -> str:
     path = obj.replace("\\", "/")
     stem = Path(path.split("(")[0]).stem
+    if "/src/" in path and "/src/kernels/" not in path and "/src/runtime/" not in path:
+        stem = _generated_stem(stem)
     if "libgcc" in path:
         return "libgcc"
     if re.search(r"lib(c|c_nano|m|nosys|stdc\+\+|supc\+\+)\.a", path):
@@ -130,7 +142,7 @@ def attribute(
             add("alignment", name, size - placed[name])  # padding the linker script adds between inputs
     for name, (nbytes, section) in symbols.items():  # split the arena and metadata out of generated glue
         if section in sections and nbytes:
-            add(SPECIAL_SYMBOLS[name], section, nbytes)
+            add(special_kind(name), section, nbytes)
             add("generated", section, -nbytes)
     return dict(groups)
 
@@ -147,5 +159,5 @@ def symbol_groups(map_text: str, addresses: dict[str, int], allocated: set[str])
     for name, addr in addresses.items():
         addr &= ~1  # Thumb function addresses carry bit 0
         hit = next((g for lo, hi, g in spans if lo <= addr < hi), None)
-        result[name] = SPECIAL_SYMBOLS.get(name, hit or "other")
+        result[name] = special_kind(name) or hit or "other"
     return result
