@@ -263,9 +263,10 @@ def parser(commands: dict) -> argparse.ArgumentParser:
     p.add_argument(
         "--as",
         dest="form",
-        choices=["harness", "library"],
+        choices=["harness", "firmware", "library"],
         default="harness",
-        help="'harness' (default): a firmware with its own main, startup and UART that mcugen builds and runs; "
+        help="'harness' or its synonym 'firmware' (default): a firmware with its own main, startup and UART that "
+        "mcugen builds and runs; "
         "'library': the model behind a C API (include/NAME.h) with library.json and CMakeLists.txt, no main, "
         "for your own firmware (docs/embedding.md)",
     )
@@ -440,6 +441,8 @@ def check_combinations(args) -> None:
         raise McugenError("--no-rewrite needs a MODEL (it judges the model as given)")
     if args.command == "ops" and args.markdown and args.json:
         raise McugenError("choose one of --json and --markdown")
+    if getattr(args, "form", None) == "firmware":
+        args.form = "harness"
     if args.command == "generate" and args.form == "harness" and args.name is not None and len(args.model) == 1:
         raise McugenError("--name names a library: add --as library, or drop --name")
     if args.command == "generate" and args.form == "library" and args.verbose:

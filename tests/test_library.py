@@ -108,7 +108,7 @@ def test_default_name_is_the_stem_made_an_identifier(stem, name):
         (["--as", "library", "--name", "mg_net"], "clashes with mcugen's own names"),
         (["--name", "net"], "add --as library"),
         (["--as", "library", "--verbose"], "a library has none"),
-        (["--as", "firmware"], "invalid choice"),
+        (["--as", "executable"], "invalid choice"),
     ],
 )
 def test_bad_library_options_are_one_error_line(tmp_path, capsys, args, phrase):

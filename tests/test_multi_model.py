@@ -52,7 +52,7 @@ def test_arena_needs_several_models(tmp_path, capsys):
 def test_one_resolver_one_copy_of_each_kernel_and_the_largest_arena(tmp_path, capsys):
     out = tmp_path / "fw"
     args = ["generate", str(MLP_INT8), str(CONV), str(STREAM), "--board", "mps2-an386", "-o", str(out)]
-    assert main([*args, "--name", "mlp", "conv", "s"]) == 0, capsys.readouterr().err
+    assert main([*args, "--as", "firmware", "--name", "mlp", "conv", "s"]) == 0, capsys.readouterr().err
     manifest = json.loads((out / "mcugen.json").read_text())
     assert manifest["form"] == "multi" and [m["name"] for m in manifest["models"]] == ["mlp", "conv", "s"]
     arenas = [arena_of(m, "mps2-an386") for m in (MLP_INT8, CONV, STREAM)]
