@@ -8,6 +8,10 @@ from dataclasses import dataclass, field
 
 from ..model import CUSTOM_CODE, Operator, Tensor
 
+# The option the planner sets on a node whose output it put over its input (KernelSpec.overlap) before it asks
+# the kernel's `params` again: a kernel may keep a cheaper order of work for the nodes without (conv_2d.py).
+OVERLAPPED = "mg_overlapped"
+
 
 class CExpr(str):
     """A field value written into the generated C as it is (an address such as `mg_model_data + 1652`)."""
@@ -48,6 +52,11 @@ class KernelSpec:
     # Which input (if any) output 0 may overwrite when that input dies at this node: the kernel reads each
     # element before it writes the output element at the same or a lower address.
     inplace_input: Callable[[Operator, list[Tensor | None], list[Tensor]], int | None] = lambda op, i, o: None
+    # How far output 0 may start BELOW input 0 (out_base = in_base - d, d >= 0, a multiple of 4) so that no byte
+    # the kernel writes is one it still has to read, given its actual order of reads and writes; None: no overlap.
+    # When input 0 dies at this node the planner may then give both one group of max(out, d + in) bytes
+    # (docs/design.md, "Overlapping an output with its input"; the helpers are in ops/_overlap.py).
+    overlap: Callable[[Operator, list[Tensor | None], list[Tensor]], int | None] = lambda op, i, o: None
     # The backend this kernel belongs to, and which nodes it claims among those it validates: the check stage
     # gives each node to the first backend in priority order that claims it (see backends.py).
     backend: str = "reference"

@@ -12,10 +12,11 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 
 from ..catalog import KernelSpec, NodeParams
+from ..catalog.spec import OVERLAPPED
 from ..check import CheckedGraph
 from ..errors import McugenError
 from ..model import Graph
-from .arena import ALIGNMENT, Buffer, check_placement, lower_bound, place
+from .arena import ALIGNMENT, Buffer, Part, check_placement, lower_bound, place
 
 BEFORE_FIRST_NODE = -1
 UNUSED = -2  # a tensor no node touches: placed, but live at no step
@@ -50,6 +51,8 @@ class Plan:
     subgraphs: list[Plan] = field(default_factory=list, repr=False, compare=False)
     variables: list[PlacedVariable] = field(default_factory=list)  # the persistent region's contents
     persistent_size: int = 0  # bytes of state kept across invokes, apart from the arena
+    overlaps: list[Overlap] = field(default_factory=list)  # outputs placed partly over their inputs
+    memory: str = "auto"  # the --memory choice it was planned under (MEMORY_CHOICES)
 
     @property
     def all_nodes(self) -> list[NodePlan]:
@@ -90,6 +93,7 @@ class _Groups:
         self.parent: dict[int, int] = {}
         self._members: dict[int, list[int]] = {}
         self.offset: dict[int, int] = {}  # a member's byte offset in its group's buffer (a root's is 0)
+        self.overlapping: set[int] = set()  # outputs joined over part of their input (KernelSpec.overlap)
         self.first: dict[int, int] = {i: BEFORE_FIRST_NODE for i in graph.inputs}
         self.last: dict[int, int] = {i: end for i in graph.outputs}
         if graph.index:  # another subgraph's inputs are all written before it runs and copied from after it
@@ -144,19 +148,30 @@ class _Groups:
             self.offset[t] -= shift
 
 
+def _group_buffer(graph: Graph, groups: _Groups, root: int, name: str = "") -> Buffer:
+    """A group's buffer. One with an overlap has its tensors as parts: two tensors that overlap are never the
+    same size and both live for the whole group, so each takes its bytes only while it lives."""
+    members = groups.members(root)
+    first, last = groups.span(root)
+    size = max(groups.offset[t] + graph.tensors[t].nbytes for t in members)
+    parts = []
+    if groups.overlapping.intersection(members):
+        for t in members:
+            t_first, t_last = groups.first.get(t, first), groups.last.get(t, last)
+            parts.append(Part(groups.offset[t], graph.tensors[t].nbytes, t_first, t_last))
+    return Buffer(name, size, first, last, parts=parts)
+
+
 def _group_buffers(graph: Graph, groups: _Groups) -> dict[int, Buffer]:
     buffers = {}
     for root in groups.roots():
-        members = groups.members(root)
-        first, last = groups.span(root)
-        size = max(groups.offset[t] + graph.tensors[t].nbytes for t in members)
-        names = ", ".join(str(t) for t in members)
-        buffers[root] = Buffer(f"tensor {names} '{graph.tensors[root].name}'", size, first, last)
+        names = ", ".join(str(t) for t in groups.members(root))
+        buffers[root] = _group_buffer(graph, groups, root, f"tensor {names} '{graph.tensors[root].name}'")
     return buffers
 
 
-def _inplace_candidate(graph: Graph, op, step: int, kernel: KernelSpec, groups: _Groups):
-    cand = _candidate(graph, op, step, kernel, groups)
+def _inplace_candidate(graph: Graph, op, step: int, kernel: KernelSpec, groups: _Groups, overlap: bool = False):
+    cand = _candidate(graph, op, step, kernel, groups, overlap)
     if cand is not None and graph.index and set(graph.inputs) & set(groups.members(groups.root(cand.index))):
         # another subgraph's inputs are written from outside between its runs (WHILE copies the body's outputs
         # into its inputs), so no output of it shares an input's bytes
@@ -164,17 +179,18 @@ def _inplace_candidate(graph: Graph, op, step: int, kernel: KernelSpec, groups: 
     return cand
 
 
-def _candidate(graph: Graph, op, step: int, kernel: KernelSpec, groups: _Groups):
+def _candidate(graph: Graph, op, step: int, kernel: KernelSpec, groups: _Groups, overlap: bool = False):
+    """The input whose bytes output 0 may take (in place, or with `overlap` partly: input 0), if it dies here."""
     inputs, outs = graph.node_io(op)
-    if kernel.view:
+    if kernel.view and not overlap:
         source = inputs[0] if inputs else None
         return source if source is not None and source.data is None and source.nbytes == outs[0].nbytes else None
-    k = kernel.inplace_input(op, inputs, outs)
+    k = (0 if inputs else None) if overlap else kernel.inplace_input(op, inputs, outs)
     cand = inputs[k] if k is not None else None
     if (
         cand is None
         or cand.data is not None
-        or outs[0].nbytes > cand.nbytes
+        or (outs[0].nbytes > cand.nbytes and not overlap)
         or groups.span(groups.root(cand.index))[1] != step
         or set(graph.outputs) & set(groups.members(groups.root(cand.index)))
         or op.inputs.count(cand.index) != 1
@@ -242,17 +258,56 @@ def _join_views(graph: Graph, op, kernel: KernelSpec, groups: _Groups, readers: 
 
 def _extent(graph: Graph, groups: _Groups, root: int) -> Buffer:
     """A group's size and lifetime, unnamed: what the lower bound needs."""
-    first, last = groups.span(root)
-    return Buffer("", max(groups.offset[t] + graph.tensors[t].nbytes for t in groups.members(root)), first, last)
+    return _group_buffer(graph, groups, root)
+
+
+@dataclass
+class Overlap:
+    """Output `output` of node `node` starts `distance` bytes below its input `input` (KernelSpec.overlap)."""
+
+    node: int
+    op_name: str
+    output: int
+    input: int
+    distance: int
+    saved: int  # the two tensors' bytes minus the bytes their overlap spans
+
+
+def _overlap_join(graph: Graph, op, step: int, kernel: KernelSpec, groups: _Groups) -> Overlap | None:
+    """Joins output 0 to its dying input 0 `d` bytes below it, when the kernel declares a `d` that saves bytes."""
+    out = op.outputs[0]
+    if groups.members(out) != [out]:
+        return None
+    source = _inplace_candidate(graph, op, step, kernel, groups, overlap=True)
+    if source is None:
+        return None
+    inputs, outs = graph.node_io(op)
+    distance = kernel.overlap(op, inputs, outs)
+    span = None if distance is None else max(outs[0].nbytes, distance + source.nbytes)
+    if span is None or distance % ALIGNMENT or span >= outs[0].nbytes + source.nbytes:
+        return None
+    if groups.offset[source.index] >= distance:  # the output fits below the input inside its group
+        groups.join(source.index, out, -distance)
+    else:  # the output's start becomes the group's
+        groups.join(out, groups.root(source.index), distance - groups.offset[source.index])
+    groups.overlapping.add(out)
+    return Overlap(op.index, op.display_name, out, source.index, distance, outs[0].nbytes + source.nbytes - span)
 
 
 def _share_storage(
-    graph: Graph, kernels: list[KernelSpec], groups: _Groups, order: list[int], views: dict | None = None
+    graph: Graph,
+    kernels: list[KernelSpec],
+    groups: _Groups,
+    order: list[int],
+    views: dict | None = None,
+    overlaps: list[Overlap] | None = None,
 ) -> dict[int, int]:
     """Views always share; an in-place output shares only when that does not raise the lower bound
     (sharing makes the larger of the two buffers live for both lifetimes). Given a dict `views`, the views of
-    `view_offsets` and `input_offsets` share too, and are recorded there as well. Only the joined group's extent
-    changes at an in-place step, so the extents are kept and updated rather than rebuilt."""
+    `view_offsets` and `input_offsets` share too, and are recorded there as well. Given a list `overlaps`, an
+    output that cannot take its input's bytes whole may overlap them (KernelSpec.overlap), on the same terms,
+    recorded there. Only the joined group's extent changes at a step, so the extents are kept and updated
+    rather than rebuilt."""
     shared = {}
     readers = Counter(t for op in graph.operators for t in op.inputs if t >= 0)
     extents = {root: _extent(graph, groups, root) for root in groups.roots()}
@@ -270,19 +325,39 @@ def _share_storage(
         if out not in groups.parent or groups.root(out) != out:
             continue
         source = _inplace_candidate(graph, op, step, kernel, groups)
-        if source is None:
-            continue
-        groups.join(source.index, out)
-        root = groups.root(out)
-        trial = {**extents, root: _extent(graph, groups, root)}
-        del trial[out]
-        trial_bound = lower_bound(list(trial.values()))
-        if not kernel.view and trial_bound > bound:
-            groups.undo_join(source.index, out)  # sharing would cost more than it saves
-            continue
-        extents, bound = trial, trial_bound
-        shared[out] = source.index
+        if source is not None:
+            roots = {groups.root(source.index), out}
+            groups.join(source.index, out)
+            kept = _keep_if_no_worse(graph, groups, extents, bound, roots, kernel.view)
+            if kept is not None:
+                extents, bound = kept
+                shared[out] = source.index
+                continue
+        roots = {groups.root(op.inputs[0]) if op.inputs and op.inputs[0] in groups.parent else out, out}
+        found = _overlap_join(graph, op, step, kernel, groups) if overlaps is not None else None
+        if found is not None:
+            kept = _keep_if_no_worse(graph, groups, extents, bound, roots, False)
+            if kept is None:
+                groups.overlapping.discard(out)
+            else:
+                extents, bound = kept
+                shared[out] = found.input
+                overlaps.append(found)
     return shared
+
+
+def _keep_if_no_worse(graph: Graph, groups: _Groups, extents: dict, bound: int, roots: set[int], always: bool):
+    """After joining the groups whose roots were `roots`: the new extents and bound, or None (and the join
+    undone) when the join raises the lower bound and is not `always` kept (a view is)."""
+    root = groups.root(next(iter(roots)))
+    (absorbed,) = roots - {root}
+    trial = {**extents, root: _extent(graph, groups, root)}
+    del trial[absorbed]
+    trial_bound = lower_bound(list(trial.values()))
+    if not always and trial_bound > bound:
+        groups.undo_join(root, absorbed)  # sharing would cost more than it saves
+        return None
+    return trial, trial_bound
 
 
 @dataclass
@@ -295,18 +370,26 @@ class _Layout:
     arena_size: int
     heuristic: str
     views: dict[int, int]  # the views of `view_offsets` and `input_offsets` among `shared`
+    overlaps: list[Overlap]  # the outputs that overlap their inputs partly, among `shared`
 
 
 def _layout(
-    graph: Graph, kernels: list[KernelSpec], scratch_bytes: dict[int, int], order: list[int], views: bool = True
+    graph: Graph,
+    kernels: list[KernelSpec],
+    scratch_bytes: dict[int, int],
+    order: list[int],
+    views: bool = True,
+    overlaps: bool = True,
 ) -> _Layout:
-    groups, new_views = _Groups(graph, order), {} if views else None
-    shared = _share_storage(graph, kernels, groups, order, new_views)
+    groups, new_views, new_overlaps = _Groups(graph, order), {} if views else None, [] if overlaps else None
+    shared = _share_storage(graph, kernels, groups, order, new_views, new_overlaps)
     group_buffers = _group_buffers(graph, groups)
     step = {index: s for s, index in enumerate(order)}
     scratch = {i: Buffer(f"scratch of node {i}", n, step[i], step[i]) for i, n in scratch_bytes.items() if n}
     arena_size, heuristic = place([*group_buffers.values(), *scratch.values()])
-    return _Layout(order, groups, shared, group_buffers, scratch, arena_size, heuristic, new_views or {})
+    return _Layout(
+        order, groups, shared, group_buffers, scratch, arena_size, heuristic, new_views or {}, new_overlaps or []
+    )
 
 
 def _greedy_order(graph: Graph) -> list[int]:
@@ -364,11 +447,22 @@ def _resolved(op, checked: CheckedGraph, variables: list[PlacedVariable]):
     return replace(op, options={**op.options, "resource_variable": info})
 
 
-def plan(checked: CheckedGraph, views: bool = True) -> Plan:
+# --memory: "layer" keeps every node's input and output whole (the per-layer liveness bound); "auto" and "min"
+# also let outputs overlap their inputs (KernelSpec.overlap). "min" is where techniques that trade instructions
+# for RAM (patch-based execution of a CNN's first stage, issue 17) are to be chosen; it plans as "auto" today.
+MEMORY_CHOICES = ("auto", "layer", "min")
+
+
+def plan(checked: CheckedGraph, views: bool = True, memory: str = "auto") -> Plan:
     """Every subgraph planned on its own; the others' buffers then sit above the primary's in the arena.
-    `views=False` plans without the views of `view_offsets` and `input_offsets` (to measure what they save)."""
+    `views=False` plans without the views of `view_offsets` and `input_offsets` (to measure what they save);
+    `memory` is the --memory choice (MEMORY_CHOICES)."""
+    if memory not in MEMORY_CHOICES:
+        raise McugenError(f"--memory {memory} is not one of {', '.join(MEMORY_CHOICES)}")
     variables, persistent_size = _place_variables(checked)
-    plans = [_plan_subgraph(c, variables, views) for c in checked.subgraphs or [checked]]
+    plans = [_plan_subgraph(c, variables, views, memory != "layer") for c in checked.subgraphs or [checked]]
+    for sub in plans:
+        sub.memory = memory
     primary, base = plans[0], plans[0].arena_size
     for sub in plans[1:]:
         for buf in sub.buffers:
@@ -383,7 +477,7 @@ def plan(checked: CheckedGraph, views: bool = True) -> Plan:
     return primary
 
 
-def _plan_subgraph(checked: CheckedGraph, variables: list[PlacedVariable], views: bool) -> Plan:
+def _plan_subgraph(checked: CheckedGraph, variables: list[PlacedVariable], views: bool, overlaps: bool) -> Plan:
     graph = checked.graph
     nodes, scratch_bytes = [], {}
     for op, kernel in zip(graph.operators, checked.kernels):
@@ -403,17 +497,24 @@ def _plan_subgraph(checked: CheckedGraph, variables: list[PlacedVariable], views
     greedy = candidates[0] if ORDERED_OPS & {op.op_name for op in graph.operators} else _greedy_order(graph)
     if greedy != candidates[0]:
         candidates.append(greedy)
-    layouts = [_layout(graph, checked.kernels, scratch_bytes, order, views) for order in candidates]
+    kernels = checked.kernels
+    layouts = [_layout(graph, kernels, scratch_bytes, order, views, overlaps) for order in candidates]
     # A view of a part keeps its whole group live, and placement is heuristic: each order also competes without
     # the new views (view_offsets, input_offsets), so they never cost arena (on a tie the views win: no copies).
-    layouts += [_layout(graph, checked.kernels, scratch_bytes, v.order, views=False) for v in layouts if v.views]
-    best = min(layouts, key=lambda layout: layout.arena_size)
+    layouts += [_layout(graph, kernels, scratch_bytes, v.order, False, overlaps) for v in layouts if v.views]
+    # Likewise without overlaps (a group keeps all of its bytes for its whole life); on a tie, fewer overlaps.
+    layouts += [_layout(graph, kernels, scratch_bytes, v.order, bool(v.views), False) for v in layouts if v.overlaps]
+    best = min(layouts, key=lambda layout: (layout.arena_size, len(layout.overlaps)))
     buffers = [*best.group_buffers.values(), *best.scratch.values()]
-    problems = check_placement(buffers, best.arena_size)
+    problems = check_placement(buffers, best.arena_size) + overlap_problems(graph, kernels, best)
     if problems:  # the placer has a bug: never emit an unsafe plan
         raise McugenError("internal error: unsafe arena plan: " + "; ".join(problems[:3]))
     for index, buf in best.scratch.items():
         nodes[index].scratch_offset = buf.offset
+    for o in best.overlaps:  # the kernel may work in another order when its output overlaps its input
+        op = _resolved(graph.operators[o.node], checked, variables)
+        op = replace(op, options={**op.options, OVERLAPPED: True})
+        nodes[o.node].params = checked.kernels[o.node].params(op, *graph.node_io(op))
     tensor_buffers = {t: best.group_buffers[best.groups.root(t)] for t in best.groups.parent}
     offsets = [
         tensor_buffers[t.index].offset + best.groups.offset[t.index] if t.index in tensor_buffers else None
@@ -430,4 +531,19 @@ def _plan_subgraph(checked: CheckedGraph, variables: list[PlacedVariable], views
         best.shared,
         tensor_buffers,
         best.order,
+        overlaps=best.overlaps,
     )
+
+
+def overlap_problems(graph: Graph, kernels: list[KernelSpec], layout: _Layout) -> list[str]:
+    """Every overlap whose input does not sit exactly the kernel's declared distance above its output in one
+    group, or that the kernel (asked again) no longer declares."""
+    problems = []
+    for o in layout.overlaps:
+        op = graph.operators[o.node]
+        declared = kernels[o.node].overlap(op, *graph.node_io(op))
+        groups = layout.groups
+        placed = groups.offset[o.input] - groups.offset[o.output]
+        if groups.root(o.input) != groups.root(o.output) or declared != o.distance or placed != o.distance:
+            problems.append(f"node {o.node} overlaps its input {placed} B above its output, declared {declared}")
+    return problems

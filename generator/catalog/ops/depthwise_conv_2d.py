@@ -9,6 +9,7 @@ from math import prod
 
 from ..spec import KernelSpec, NodeParams
 from . import _conv_common as cc
+from . import _overlap
 
 # The family's shared files: its header, the geometry, the one prepare (every backend lists these first).
 FAMILY_SOURCES = ("depthwise_conv_2d.h", "mg_conv_geometry.h", "mg_prepare_weighted.h", "mg_prepare_weighted.c")
@@ -46,6 +47,16 @@ def params(op, inputs, outputs):
     return NodeParams("mg_depthwise_conv_2d_params", fields)
 
 
+def overlap(op, inputs, outputs) -> int | None:
+    """The float kernel writes pixel by pixel (depthwise_conv_2d_f32.c); the int8 and int16 ones channel by
+    channel, each channel reading only its own input channel (channel planes, with depth multiplier 1)."""
+    inp, weights, out = inputs[0], inputs[1], outputs[0]
+    g = cc.geometry_fields(op, inp, weights.shape[1:3], out)
+    if inp.dtype.name == "FLOAT32":
+        return _overlap.nhwc_rows(inp, out, g["stride_height"], g["pad_height"])
+    return _overlap.channel_planes(inp, out, g["stride_height"], g["pad_height"])
+
+
 def macs(op, inputs, outputs) -> int:
     return outputs[0].num_elements * prod(inputs[1].shape[1:3])  # each output: kh * kw
 
@@ -71,4 +82,5 @@ SPEC = KernelSpec(
     validate=validate,
     params=params,
     macs=macs,
+    overlap=overlap,
 )
