@@ -301,12 +301,15 @@ def _share_storage(
     order: list[int],
     views: dict | None = None,
     overlaps: list[Overlap] | None = None,
+    scratch: list[Buffer] = (),
 ) -> dict[int, int]:
     """Views always share; an in-place output shares only when that does not raise the lower bound
     (sharing makes the larger of the two buffers live for both lifetimes). Given a dict `views`, the views of
     `view_offsets` and `input_offsets` share too, and are recorded there as well. Given a list `overlaps`, an
-    output that cannot take its input's bytes whole may overlap them (KernelSpec.overlap), on the same terms,
-    recorded there. Only the joined group's extent changes at a step, so the extents are kept and updated
+    output that cannot take its input's bytes whole may overlap them (KernelSpec.overlap), recorded there, when
+    that raises neither the bound nor the arena placed with the `scratch` buffers: each overlap moves the
+    output below its input, so a chain of them drifts down and its group spans the sum of their distances,
+    which the bound does not see. Only the joined group's extent changes at a step, so the extents are kept and updated
     rather than rebuilt."""
     shared = {}
     readers = Counter(t for op in graph.operators for t in op.inputs if t >= 0)
@@ -334,9 +337,13 @@ def _share_storage(
                 shared[out] = source.index
                 continue
         roots = {groups.root(op.inputs[0]) if op.inputs and op.inputs[0] in groups.parent else out, out}
+        arena = place([*extents.values(), *scratch])[0] if overlaps is not None else 0
         found = _overlap_join(graph, op, step, kernel, groups) if overlaps is not None else None
         if found is not None:
             kept = _keep_if_no_worse(graph, groups, extents, bound, roots, False)
+            if kept is not None and place([*kept[0].values(), *scratch])[0] > arena:
+                groups.undo_join(groups.root(out), (roots - {groups.root(out)}).pop())
+                kept = None
             if kept is None:
                 groups.overlapping.discard(out)
             else:
@@ -382,10 +389,10 @@ def _layout(
     overlaps: bool = True,
 ) -> _Layout:
     groups, new_views, new_overlaps = _Groups(graph, order), {} if views else None, [] if overlaps else None
-    shared = _share_storage(graph, kernels, groups, order, new_views, new_overlaps)
-    group_buffers = _group_buffers(graph, groups)
     step = {index: s for s, index in enumerate(order)}
     scratch = {i: Buffer(f"scratch of node {i}", n, step[i], step[i]) for i, n in scratch_bytes.items() if n}
+    shared = _share_storage(graph, kernels, groups, order, new_views, new_overlaps, list(scratch.values()))
+    group_buffers = _group_buffers(graph, groups)
     arena_size, heuristic = place([*group_buffers.values(), *scratch.values()])
     return _Layout(
         order, groups, shared, group_buffers, scratch, arena_size, heuristic, new_views or {}, new_overlaps or []
