@@ -101,6 +101,16 @@ def _backend_option(p) -> None:
     )
 
 
+def _memory_option(p) -> None:
+    p.add_argument(
+        "--memory",
+        choices=["auto", "layer", "min"],
+        default="auto",
+        help="'auto' (default) and 'min': outputs may overlap the inputs they replace where the kernel's order of "
+        "reads and writes allows (below the per-layer bound); 'layer': every node's input and output whole",
+    )
+
+
 def _emulator_option(p) -> None:
     p.add_argument(
         "--emulator",
@@ -171,6 +181,7 @@ def parser(commands: dict) -> argparse.ArgumentParser:
         help="register only the model's ops (default) or every kernel mcugen has, like TFLM's AllOpsResolver",
     )
     _backend_option(p)
+    _memory_option(p)
     _custom_ops_option(p)
     _rewrite_option(p)
     p.add_argument(
@@ -229,6 +240,7 @@ def parser(commands: dict) -> argparse.ArgumentParser:
     p.add_argument("-o", "--output", type=Path, help="project folder (default: a cache folder per model and board)")
     _io_options(p)
     _backend_option(p)
+    _memory_option(p)
     _custom_ops_option(p)
     _emulator_option(p)
     _rewrite_option(p)
@@ -242,6 +254,7 @@ def parser(commands: dict) -> argparse.ArgumentParser:
     p.add_argument("model", help=model_help)
     _board_option(p, boards)
     _backend_option(p)
+    _memory_option(p)
     _custom_ops_option(p)
     _rewrite_option(p)
     p.add_argument(
@@ -277,6 +290,7 @@ def parser(commands: dict) -> argparse.ArgumentParser:
     p.add_argument("--board", action="append", help="board to run on; repeat for several (default mps2-an386)")
     p.add_argument("--sets", type=positive_int, default=3, help="random input sets per model (default 3)")
     p.add_argument("--no-all-ops", action="store_true", help="skip the all-kernels build (code size comparison)")
+    _memory_option(p)
     p.add_argument("--write", metavar="FILE", help="also write the markdown report to FILE (e.g. docs/benchmarks.md)")
     _json_option(p, "every run's figures")
 

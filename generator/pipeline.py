@@ -71,11 +71,12 @@ def generate(
     verbose: bool = False,
     library: str | None = None,
     rewrite: bool = True,
+    memory: str = "auto",
 ) -> tuple[Project, Plan]:
     """The harness firmware project, or with `library` (the API's name prefix) the model library."""
     graph = load_model(model_path)
     checked = checked_graph(graph, board, backend, custom_ops, rewrite)
-    the_plan = plan(checked)
+    the_plan = plan(checked, memory=memory)
     try:
         if library is not None:
             return emit_library(the_plan, board, out, Path(model_path).name, library, resolver), the_plan
@@ -229,11 +230,14 @@ def verify(
     custom_ops: Path | None = None,
     emulator: str = "qemu",
     rewrite: bool = True,
+    memory: str = "auto",
 ) -> Verification:
     out = out or default_project_dir(model_path, board.name)
     check_emulator(board, emulator, out)  # before generating: a board it cannot run fails at once
     progress(f"generating {Path(model_path).name} for {board.name} into {out}")
-    project, the_plan = generate(model_path, board, out, backend=backend, custom_ops=custom_ops, rewrite=rewrite)
+    project, the_plan = generate(
+        model_path, board, out, backend=backend, custom_ops=custom_ops, rewrite=rewrite, memory=memory
+    )
     # A stateful model's sets are one stream: the firmware runs them in order without resetting its state and
     # the reference runs the same sequence in one interpreter, so every step is compared.
     sets = random_sets(project.inputs, default_set_count(count, project.stateful), seed)
