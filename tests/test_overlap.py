@@ -109,14 +109,14 @@ def test_planned_overlaps_are_safe_and_never_cost_arena(dtype):
     """Random chains of convolutions, depthwise convolutions and pools: each overlap the planner places is safe
     when the kernel's loops are replayed at the planned offsets, and no plan is above the per-layer one."""
     overlaps = 0
-    for seed in range(40):
+    for seed in range(25):
         checked = check(read_model(random_chain(seed, dtype)))
         p, layer = plan(checked), plan(checked, memory="layer")
         assert check_placement(p.buffers, p.arena_size) == []
         assert planned_overlap_problems(p) == [], f"seed {seed}"
         assert p.arena_size <= layer.arena_size and layer.overlaps == []
         overlaps += len(p.overlaps)
-    assert overlaps >= 40  # the cases do exercise overlaps
+    assert overlaps >= 25  # the cases do exercise overlaps
 
 
 def test_declared_distances_are_safe_in_every_kernel_order():
@@ -124,7 +124,7 @@ def test_declared_distances_are_safe_in_every_kernel_order():
     safely, and the simulator is not toothless: the int8 convolution's whole-image channel order (the one it
     keeps when not overlapped) would clobber its input at that distance."""
     checked_any = toothed = 0
-    for seed in range(60):
+    for seed in range(40):
         checked = check(read_model(random_chain(1000 + seed, ["int8", "float32"][seed % 2])))
         graph = checked.graph
         for op, kernel in zip(graph.operators, checked.kernels):
@@ -136,7 +136,7 @@ def test_declared_distances_are_safe_in_every_kernel_order():
             assert clobbered(op, inputs, outputs, distance, 0) == [], f"seed {seed} node {op.index} {op.op_name}"
             if op.op_name == "CONV_2D" and inputs[0].dtype.name == "INT8" and outputs[0].shape[3] > 1:
                 toothed += bool(clobbered(op, inputs, outputs, distance, 0, overlapped=False))
-    assert checked_any > 100 and toothed > 5
+    assert checked_any > 60 and toothed > 3
 
 
 def overlap_model() -> bytes:
