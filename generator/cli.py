@@ -365,6 +365,7 @@ def _memory_techniques(the_plan) -> list[dict]:
             "output": o.output,
             "input": o.input,
             "distance_bytes": o.distance,
+            "direction": o.direction,
             "saved_bytes": o.saved,
         }
         for sub in the_plan.subgraphs or [the_plan]
@@ -416,7 +417,8 @@ def cmd_plan(args) -> int:
         )
     for t in techniques:
         print(
-            f"{t['technique']}: node {t['node']} {t['op']} output {num(t['distance_bytes'])} B below its input, "
+            f"{t['technique']}: node {t['node']} {t['op']} output {num(t['distance_bytes'])} B {t['direction']} its "
+            "input, "
             f"saves {num(t['saved_bytes'])} B"
         )
     print(

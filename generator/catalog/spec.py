@@ -8,8 +8,9 @@ from dataclasses import dataclass, field
 
 from ..model import CUSTOM_CODE, Operator, Tensor
 
-# The option the planner sets on a node whose output it put over its input (KernelSpec.overlap) before it asks
-# the kernel's `params` again: a kernel may keep a cheaper order of work for the nodes without (conv_2d.py).
+# The option the planner sets on a node whose output it put over its input before it asks the kernel's `params`
+# again: "below" (KernelSpec.overlap) or "above" (overlap_above). A kernel may keep a cheaper order of work for
+# the nodes without (conv_2d.py), and must write its rows last first for "above".
 OVERLAPPED = "mg_overlapped"
 
 
@@ -57,6 +58,9 @@ class KernelSpec:
     # When input 0 dies at this node the planner may then give both one group of max(out, d + in) bytes
     # (docs/design.md, "Overlapping an output with its input"; the helpers are in ops/_overlap.py).
     overlap: Callable[[Operator, list[Tensor | None], list[Tensor]], int | None] = lambda op, i, o: None
+    # The same for output 0 starting d bytes ABOVE input 0 (out_base = in_base + d), the kernel writing its rows
+    # last first (options[OVERLAPPED] == "above"); None: the kernel has no such order.
+    overlap_above: Callable[[Operator, list[Tensor | None], list[Tensor]], int | None] = lambda op, i, o: None
     # The backend this kernel belongs to, and which nodes it claims among those it validates: the check stage
     # gives each node to the first backend in priority order that claims it (see backends.py).
     backend: str = "reference"

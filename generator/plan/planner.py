@@ -263,7 +263,8 @@ def _extent(graph: Graph, groups: _Groups, root: int) -> Buffer:
 
 @dataclass
 class Overlap:
-    """Output `output` of node `node` starts `distance` bytes below its input `input` (KernelSpec.overlap)."""
+    """Output `output` of node `node` starts `distance` bytes below its input `input` (KernelSpec.overlap), or
+    with `direction` "above" that far above it (overlap_above, the kernel writing its rows last first)."""
 
     node: int
     op_name: str
@@ -271,10 +272,17 @@ class Overlap:
     input: int
     distance: int
     saved: int  # the two tensors' bytes minus the bytes their overlap spans
+    direction: str = "below"
+
+    @property
+    def shift(self) -> int:
+        """The output's start minus the input's."""
+        return -self.distance if self.direction == "below" else self.distance
 
 
 def _overlap_join(graph: Graph, op, step: int, kernel: KernelSpec, groups: _Groups) -> Overlap | None:
-    """Joins output 0 to its dying input 0 `d` bytes below it, when the kernel declares a `d` that saves bytes."""
+    """Joins output 0 to its dying input 0 below or above it as the kernel allows, when that saves bytes: the
+    direction that keeps the group smaller (below on a tie), so that a chain of overlaps need not drift."""
     out = op.outputs[0]
     if groups.members(out) != [out]:
         return None
@@ -282,16 +290,28 @@ def _overlap_join(graph: Graph, op, step: int, kernel: KernelSpec, groups: _Grou
     if source is None:
         return None
     inputs, outs = graph.node_io(op)
-    distance = kernel.overlap(op, inputs, outs)
-    span = None if distance is None else max(outs[0].nbytes, distance + source.nbytes)
-    if span is None or distance % ALIGNMENT or span >= outs[0].nbytes + source.nbytes:
+    at, size = groups.offset[source.index], _group_buffer(graph, groups, groups.root(source.index)).size
+    choices = []
+    for direction, declared in (("below", kernel.overlap), ("above", kernel.overlap_above)):
+        distance = declared(op, inputs, outs)
+        if distance is None or distance % ALIGNMENT:
+            continue
+        found = Overlap(op.index, op.display_name, out, source.index, distance, 0, direction)
+        span = max(source.nbytes, found.shift + outs[0].nbytes) - min(0, found.shift)
+        found.saved = outs[0].nbytes + source.nbytes - span
+        start = at + found.shift
+        extent = max(size, start + outs[0].nbytes) - min(0, start)
+        if found.saved > 0:
+            choices.append((extent, direction == "above", found))
+    if not choices:
         return None
-    if groups.offset[source.index] >= distance:  # the output fits below the input inside its group
-        groups.join(source.index, out, -distance)
+    found = min(choices, key=lambda c: c[:2])[2]
+    if at + found.shift >= 0:  # the output fits inside the input's group
+        groups.join(source.index, out, found.shift)
     else:  # the output's start becomes the group's
-        groups.join(out, groups.root(source.index), distance - groups.offset[source.index])
+        groups.join(out, groups.root(source.index), -found.shift - at)
     groups.overlapping.add(out)
-    return Overlap(op.index, op.display_name, out, source.index, distance, outs[0].nbytes + source.nbytes - span)
+    return found
 
 
 def _share_storage(
@@ -520,7 +540,7 @@ def _plan_subgraph(checked: CheckedGraph, variables: list[PlacedVariable], views
         nodes[index].scratch_offset = buf.offset
     for o in best.overlaps:  # the kernel may work in another order when its output overlaps its input
         op = _resolved(graph.operators[o.node], checked, variables)
-        op = replace(op, options={**op.options, OVERLAPPED: True})
+        op = replace(op, options={**op.options, OVERLAPPED: o.direction})
         nodes[o.node].params = checked.kernels[o.node].params(op, *graph.node_io(op))
     tensor_buffers = {t: best.group_buffers[best.groups.root(t)] for t in best.groups.parent}
     offsets = [
@@ -543,14 +563,13 @@ def _plan_subgraph(checked: CheckedGraph, variables: list[PlacedVariable], views
 
 
 def overlap_problems(graph: Graph, kernels: list[KernelSpec], layout: _Layout) -> list[str]:
-    """Every overlap whose input does not sit exactly the kernel's declared distance above its output in one
-    group, or that the kernel (asked again) no longer declares."""
+    """Every overlap whose output does not sit exactly the kernel's declared distance below (or above) its
+    input in one group, or that the kernel (asked again) no longer declares."""
     problems = []
     for o in layout.overlaps:
-        op = graph.operators[o.node]
-        declared = kernels[o.node].overlap(op, *graph.node_io(op))
-        groups = layout.groups
-        placed = groups.offset[o.input] - groups.offset[o.output]
-        if groups.root(o.input) != groups.root(o.output) or declared != o.distance or placed != o.distance:
-            problems.append(f"node {o.node} overlaps its input {placed} B above its output, declared {declared}")
+        op, kernel, groups = graph.operators[o.node], kernels[o.node], layout.groups
+        declared = (kernel.overlap if o.direction == "below" else kernel.overlap_above)(op, *graph.node_io(op))
+        placed = groups.offset[o.output] - groups.offset[o.input]
+        if groups.root(o.input) != groups.root(o.output) or declared != o.distance or placed != o.shift:
+            problems.append(f"node {o.node}: output {placed} B from its input, declared {declared} {o.direction}")
     return problems

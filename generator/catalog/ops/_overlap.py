@@ -12,6 +12,9 @@ and writes. Three orders cover the reference kernels that declare one:
 - element order (`elementwise`): output element i is written after input element i is read (QUANTIZE,
   DEQUANTIZE).
 
+The int8 CONV_2D and DEPTHWISE_CONV_2D kernels can also write their rows last first (`*_above`): the output
+then starts above the input, and a chain of overlaps can alternate direction instead of drifting down.
+
 Every distance is rounded up to the 4-byte alignment the planner keeps (and, for channel planes, to whole
 pixels). A larger distance is as safe for pixel and element order, but not for channel planes, so the planner
 places the input exactly the declared distance above the output."""
@@ -38,6 +41,18 @@ def rows_distance(batches: int, in_height: int, out_height: int, in_row: int, ou
     return worst
 
 
+def rows_distance_above(batches, in_height, out_height, in_row, out_row, stride, pad, taps, dilation):
+    """The same with the rows written last first and the output starting d above the input: output row r
+    starts at or above the end of the highest input row still read while it is written (its window's last,
+    and every row of the batches before)."""
+    worst = 0
+    for b in range(batches):
+        for r in range(out_height):
+            top = max(-1, min(in_height - 1, r * stride - pad + (taps - 1) * dilation))
+            worst = max(worst, (b * in_height + top + 1) * in_row - (b * out_height + r) * out_row)
+    return worst
+
+
 def nhwc_rows(inp, out, stride: int, pad: int) -> int:
     """Pixel order over NHWC tensors (rows of width * depth elements)."""
     b, h, w, c = inp.shape
@@ -55,6 +70,25 @@ def channel_planes(inp, out, stride: int, pad: int) -> int | None:
     pixel = c * inp.dtype.size
     pixels = rows_distance(b, h, oh, w, ow, stride, pad)
     return round_up(pixels * pixel, lcm(pixel, ALIGNMENT))
+
+
+def channel_planes_above(inp, out, stride: int, pad: int, taps: int, dilation: int) -> int | None:
+    """Channel planes with each channel's rows written last first: the output starts whole pixels above."""
+    b, h, w, c = inp.shape
+    _, oh, ow, oc = out.shape
+    if oc != c or out.dtype.size != inp.dtype.size:
+        return None
+    pixel = c * inp.dtype.size
+    pixels = rows_distance_above(b, h, oh, w, ow, stride, pad, taps, dilation)
+    return round_up(pixels * pixel, lcm(pixel, ALIGNMENT))
+
+
+def nhwc_rows_above(inp, out, stride: int, pad: int, taps: int, dilation: int) -> int:
+    """Pixel order with the rows last first."""
+    b, h, w, c = inp.shape
+    _, oh, ow, oc = out.shape
+    in_row, out_row = w * c * inp.dtype.size, ow * oc * out.dtype.size
+    return round_up(rows_distance_above(b, h, oh, in_row, out_row, stride, pad, taps, dilation))
 
 
 def elementwise(count: int, in_size: int, out_size: int) -> int:

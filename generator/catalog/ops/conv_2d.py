@@ -48,8 +48,8 @@ def params(op, inputs, outputs):
     if inp.dtype.name == "INT16":
         fields["accumulator_64"] = cc.accumulator_64(op, (inputs + [None, None])[2])
     # int8: one pass over every output row (each channel's multiplier computed once), or row by row when the
-    # planner put the output over the input (the order `overlap` declares for int8)
-    fields["rows_per_pass"] = 1 if op.options.get(OVERLAPPED) else 0
+    # planner put the output over the input (the orders `overlap` and `overlap_above` declare for int8)
+    fields["rows_per_pass"] = {"below": 1, "above": -1}.get(op.options.get(OVERLAPPED), 0)
     return NodeParams("mg_conv_2d_params", fields)
 
 
@@ -62,6 +62,16 @@ def overlap(op, inputs, outputs) -> int | None:
         return None
     g = cc.geometry_fields(op, inp, weights.shape[1:3], out)
     return _overlap.nhwc_rows(inp, out, g["stride_height"], g["pad_height"])
+
+
+def overlap_above(op, inputs, outputs) -> int | None:
+    """The int8 kernel with its row passes last first."""
+    inp, weights, out = inputs[0], inputs[1], outputs[0]
+    if inp.dtype.name != "INT8":
+        return None
+    g = cc.geometry_fields(op, inp, weights.shape[1:3], out)
+    taps, dilation = g["filter_height"], g["dilation_height"]
+    return _overlap.nhwc_rows_above(inp, out, g["stride_height"], g["pad_height"], taps, dilation)
 
 
 def macs(op, inputs, outputs) -> int:
@@ -91,4 +101,5 @@ SPEC = KernelSpec(
     params=params,
     macs=macs,
     overlap=overlap,
+    overlap_above=overlap_above,
 )

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from math import prod
 
-from ..spec import KernelSpec, NodeParams
+from ..spec import OVERLAPPED, KernelSpec, NodeParams
 from . import _conv_common as cc
 from . import _overlap
 
@@ -43,6 +43,7 @@ def params(op, inputs, outputs):
     inp, weights, out = inputs[0], inputs[1], outputs[0]
     fields = cc.geometry_params(op, inp, weights.shape[1:3], out)
     fields["depth_multiplier"] = op.options["depth_multiplier"]
+    fields["reverse_rows"] = int(op.options.get(OVERLAPPED) == "above")  # int8: rows last first
     fields.update(cc.quant_fields(op, inp, weights, out))
     return NodeParams("mg_depthwise_conv_2d_params", fields)
 
@@ -55,6 +56,16 @@ def overlap(op, inputs, outputs) -> int | None:
     if inp.dtype.name == "FLOAT32":
         return _overlap.nhwc_rows(inp, out, g["stride_height"], g["pad_height"])
     return _overlap.channel_planes(inp, out, g["stride_height"], g["pad_height"])
+
+
+def overlap_above(op, inputs, outputs) -> int | None:
+    """The int8 kernel with each channel's rows last first (reverse_rows)."""
+    inp, weights, out = inputs[0], inputs[1], outputs[0]
+    if inp.dtype.name != "INT8":
+        return None
+    g = cc.geometry_fields(op, inp, weights.shape[1:3], out)
+    taps, dilation = g["filter_height"], g["dilation_height"]
+    return _overlap.channel_planes_above(inp, out, g["stride_height"], g["pad_height"], taps, dilation)
 
 
 def macs(op, inputs, outputs) -> int:
@@ -83,4 +94,5 @@ SPEC = KernelSpec(
     params=params,
     macs=macs,
     overlap=overlap,
+    overlap_above=overlap_above,
 )
