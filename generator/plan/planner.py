@@ -321,16 +321,15 @@ def _share_storage(
     order: list[int],
     views: dict | None = None,
     overlaps: list[Overlap] | None = None,
-    scratch: list[Buffer] = (),
 ) -> dict[int, int]:
     """Views always share; an in-place output shares only when that does not raise the lower bound
     (sharing makes the larger of the two buffers live for both lifetimes). Given a dict `views`, the views of
     `view_offsets` and `input_offsets` share too, and are recorded there as well. Given a list `overlaps`, an
     output that cannot take its input's bytes whole may overlap them (KernelSpec.overlap), recorded there, when
-    that raises neither the bound nor the arena placed with the `scratch` buffers: each overlap moves the
-    output below its input, so a chain of them drifts down and its group spans the sum of their distances,
-    which the bound does not see. Only the joined group's extent changes at a step, so the extents are kept and updated
-    rather than rebuilt."""
+    that does not raise the bound and the joined group is no larger than the bound was: each overlap moves the
+    output off its input, so a chain of them may drift and its group span the sum of their distances, which the
+    bound does not see (and no placement can put a group in less than its size). Only the joined group's
+    extent changes at a step, so the extents are kept and updated rather than rebuilt."""
     shared = {}
     readers = Counter(t for op in graph.operators for t in op.inputs if t >= 0)
     extents = {root: _extent(graph, groups, root) for root in groups.roots()}
@@ -357,11 +356,11 @@ def _share_storage(
                 shared[out] = source.index
                 continue
         roots = {groups.root(op.inputs[0]) if op.inputs and op.inputs[0] in groups.parent else out, out}
-        arena = place([*extents.values(), *scratch])[0] if overlaps is not None else 0
         found = _overlap_join(graph, op, step, kernel, groups) if overlaps is not None else None
         if found is not None:
+            before = bound
             kept = _keep_if_no_worse(graph, groups, extents, bound, roots, False)
-            if kept is not None and place([*kept[0].values(), *scratch])[0] > arena:
+            if kept is not None and kept[0][groups.root(out)].size > before:
                 groups.undo_join(groups.root(out), (roots - {groups.root(out)}).pop())
                 kept = None
             if kept is None:
@@ -411,7 +410,7 @@ def _layout(
     groups, new_views, new_overlaps = _Groups(graph, order), {} if views else None, [] if overlaps else None
     step = {index: s for s, index in enumerate(order)}
     scratch = {i: Buffer(f"scratch of node {i}", n, step[i], step[i]) for i, n in scratch_bytes.items() if n}
-    shared = _share_storage(graph, kernels, groups, order, new_views, new_overlaps, list(scratch.values()))
+    shared = _share_storage(graph, kernels, groups, order, new_views, new_overlaps)
     group_buffers = _group_buffers(graph, groups)
     arena_size, heuristic = place([*group_buffers.values(), *scratch.values()])
     return _Layout(
