@@ -31,8 +31,10 @@ def _conv_like(op, inp, out, filter_hw, geometry):
     return b_n, oh, ow, taps
 
 
-def events(op, inputs, outputs, overlapped: bool = True):
-    """The kernel's accesses in order: ("r", input element index) and ("w", output element index)."""
+def events(op, inputs, outputs, direction: str | None = "below"):
+    """The kernel's accesses in order: ("r", input element index) and ("w", output element index). `direction`
+    is the planner's OVERLAPPED option ("above": the int8 convolutions write their rows last first; None: the
+    int8 CONV_2D keeps its whole-image channel order)."""
     inp, out = inputs[0], outputs[0]
     name, dtype = op.op_name, inp.dtype.name
     if name in ("QUANTIZE", "DEQUANTIZE"):
@@ -74,21 +76,25 @@ def events(op, inputs, outputs, overlapped: bool = True):
 
     if name == "DEPTHWISE_CONV_2D":
         mult = oc // c
+        rows = [(b, oy) for b in range(batches) for oy in range(oh)]
         if dtype == "FLOAT32":  # pixel by pixel, channel by channel
-            order = [(b, oy, ox, o) for b in range(batches) for oy in range(oh) for ox in range(ow) for o in range(oc)]
-        else:  # channel by channel over the whole image
-            order = [(b, oy, ox, o) for o in range(oc) for b in range(batches) for oy in range(oh) for ox in range(ow)]
+            order = [(b, oy, ox, o) for b, oy in rows for ox in range(ow) for o in range(oc)]
+        else:  # channel by channel over the whole image, rows last first for "above"
+            rows = rows[::-1] if direction == "above" else rows
+            order = [(b, oy, ox, o) for o in range(oc) for b, oy in rows for ox in range(ow)]
         for b, oy, ox, o in order:
             yield from (("r", at(*p, o // mult)) for p in taps(b, oy, ox))
             yield "w", out_at(b, oy, ox, o)
         return
     group_depth, per_group = weights.shape[3], oc // (c // weights.shape[3])
+    rows = [(b, oy) for b in range(batches) for oy in range(oh)]
     if dtype == "FLOAT32":  # pixel by pixel
-        order = [(b, oy, ox, o) for b in range(batches) for oy in range(oh) for ox in range(ow) for o in range(oc)]
-    elif overlapped:  # int8, one output row per pass: per row, channel by channel
-        order = [(b, oy, ox, o) for b in range(batches) for oy in range(oh) for o in range(oc) for ox in range(ow)]
+        order = [(b, oy, ox, o) for b, oy in rows for ox in range(ow) for o in range(oc)]
+    elif direction:  # int8, one output row per pass (last first for "above"): per row, channel by channel
+        rows = rows[::-1] if direction == "above" else rows
+        order = [(b, oy, ox, o) for b, oy in rows for o in range(oc) for ox in range(ow)]
     else:
-        order = [(b, oy, ox, o) for o in range(oc) for b in range(batches) for oy in range(oh) for ox in range(ow)]
+        order = [(b, oy, ox, o) for o in range(oc) for b, oy in rows for ox in range(ow)]
     for b, oy, ox, o in order:
         first = (o // per_group) * group_depth
         for p in taps(b, oy, ox):
@@ -96,13 +102,13 @@ def events(op, inputs, outputs, overlapped: bool = True):
         yield "w", out_at(b, oy, ox, o)
 
 
-def clobbered(op, inputs, outputs, in_offset: int, out_offset: int, overlapped: bool = True) -> list[str]:
+def clobbered(op, inputs, outputs, in_offset: int, out_offset: int, direction: str | None = "below") -> list[str]:
     """The writes that hit an input byte read later, with the tensors at these arena offsets."""
     inp, out = inputs[0], outputs[0]
     in_size, out_size = inp.dtype.size, out.dtype.size
     last_read = np.full(inp.nbytes, -1)
     writes = []
-    for time, (kind, index) in enumerate(events(op, inputs, outputs, overlapped)):
+    for time, (kind, index) in enumerate(events(op, inputs, outputs, direction)):
         if kind == "r":
             last_read[index * in_size : (index + 1) * in_size] = time
         else:

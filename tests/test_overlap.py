@@ -5,13 +5,13 @@ chains of overlapped nodes stay bit-exact on the host build (and in QEMU)."""
 
 import numpy as np
 import pytest
+from overlap_sim import clobbered
 
 from generator.check import check
 from generator.model import read_model
 from generator.plan import check_placement, plan
 from kernel_harness import verify_model
 from modelkit import GraphBuilder
-from overlap_sim import clobbered
 
 SAME, VALID = 0, 1
 OPS = ["CONV_2D", "DEPTHWISE_CONV_2D", "AVERAGE_POOL_2D", "MAX_POOL_2D"]
@@ -99,7 +99,7 @@ def planned_overlap_problems(p) -> list[str]:
     for o in p.overlaps:
         op = p.graph.operators[o.node]
         inputs, outputs = p.graph.node_io(op)
-        found = clobbered(op, inputs, outputs, p.tensor_offsets[o.input], p.tensor_offsets[o.output])
+        found = clobbered(op, inputs, outputs, p.tensor_offsets[o.input], p.tensor_offsets[o.output], o.direction)
         problems += [f"node {o.node} {o.op_name}: {f}" for f in found[:1]]
     return problems
 
@@ -122,20 +122,25 @@ def test_planned_overlaps_are_safe_and_never_cost_arena(dtype):
 def test_declared_distances_are_safe_in_every_kernel_order():
     """For single nodes of every kind, the declared distance itself (output that far below the input) replays
     safely, and the simulator is not toothless: the int8 convolution's whole-image channel order (the one it
-    keeps when not overlapped) would clobber its input at that distance."""
+    keeps when not overlapped) would clobber its input at that distance, and so would the wrong row order."""
     checked_any = toothed = 0
     for seed in range(40):
         checked = check(read_model(random_chain(1000 + seed, ["int8", "float32"][seed % 2])))
         graph = checked.graph
         for op, kernel in zip(graph.operators, checked.kernels):
             inputs, outputs = graph.node_io(op)
-            distance = kernel.overlap(op, inputs, outputs)
-            if distance is None:
-                continue
-            checked_any += 1
-            assert clobbered(op, inputs, outputs, distance, 0) == [], f"seed {seed} node {op.index} {op.op_name}"
-            if op.op_name == "CONV_2D" and inputs[0].dtype.name == "INT8" and outputs[0].shape[3] > 1:
-                toothed += bool(clobbered(op, inputs, outputs, distance, 0, overlapped=False))
+            where = f"seed {seed} node {op.index} {op.op_name}"
+            distance, above = kernel.overlap(op, inputs, outputs), kernel.overlap_above(op, inputs, outputs)
+            if distance is not None:
+                checked_any += 1
+                assert clobbered(op, inputs, outputs, distance, 0) == [], where
+            if above is not None:
+                checked_any += 1
+                assert clobbered(op, inputs, outputs, 0, above, "above") == [], where + " above"
+                # rows first to last at the same distance above would not be safe in general
+                toothed += bool(clobbered(op, inputs, outputs, 0, above, "below"))
+            if distance is not None and op.op_name == "CONV_2D" and inputs[0].dtype.name == "INT8":
+                toothed += bool(clobbered(op, inputs, outputs, distance, 0, None))
     assert checked_any > 60 and toothed > 3
 
 
@@ -160,6 +165,7 @@ def test_overlap_model_plans_overlaps_everywhere():
     checked = check(read_model(overlap_model()))
     p = plan(checked)
     assert {o.op_name for o in p.overlaps} >= {"CONV_2D", "DEPTHWISE_CONV_2D", "MAX_POOL_2D", "DEQUANTIZE"}
+    assert {o.direction for o in p.overlaps} == {"below", "above"}
     assert p.arena_size < plan(checked, memory="layer").arena_size
     assert planned_overlap_problems(p) == []
 

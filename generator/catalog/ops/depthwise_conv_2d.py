@@ -43,8 +43,8 @@ def params(op, inputs, outputs):
     inp, weights, out = inputs[0], inputs[1], outputs[0]
     fields = cc.geometry_params(op, inp, weights.shape[1:3], out)
     fields["depth_multiplier"] = op.options["depth_multiplier"]
-    fields["reverse_rows"] = int(op.options.get(OVERLAPPED) == "above")  # int8: rows last first
     fields.update(cc.quant_fields(op, inp, weights, out))
+    fields["reverse_rows"] = int(op.options.get(OVERLAPPED) == "above")  # int8: rows last first
     return NodeParams("mg_depthwise_conv_2d_params", fields)
 
 
