@@ -3,10 +3,13 @@ its real order of reads and writes (replayed element by element, overlap_sim.py)
 places is safe at its planned offsets, plans with overlaps never use more arena than the per-layer plan, and
 chains of overlapped nodes stay bit-exact on the host build (and in QEMU)."""
 
+from functools import partial
+
 import numpy as np
 import pytest
 from overlap_sim import clobbered
 
+import kernel_harness
 from generator.check import check
 from generator.model import read_model
 from generator.plan import check_placement, plan
@@ -111,7 +114,8 @@ def test_planned_overlaps_are_safe_and_never_cost_arena(dtype):
     overlaps = 0
     for seed in range(25):
         checked = check(read_model(random_chain(seed, dtype)))
-        p, layer = plan(checked), plan(checked, memory="layer")
+        p, layer = plan(checked, memory="min"), plan(checked, memory="layer")
+        assert plan(checked).arena_size <= layer.arena_size
         assert check_placement(p.buffers, p.arena_size) == []
         assert planned_overlap_problems(p) == [], f"seed {seed}"
         assert p.arena_size <= layer.arena_size and layer.overlaps == []
@@ -163,18 +167,34 @@ def overlap_model() -> bytes:
 
 def test_overlap_model_plans_overlaps_everywhere():
     checked = check(read_model(overlap_model()))
-    p = plan(checked)
+    p = plan(checked, memory="min")
     assert {o.op_name for o in p.overlaps} >= {"CONV_2D", "DEPTHWISE_CONV_2D", "MAX_POOL_2D", "DEQUANTIZE"}
     assert {o.direction for o in p.overlaps} == {"below", "above"}
     assert p.arena_size < plan(checked, memory="layer").arena_size
     assert planned_overlap_problems(p) == []
 
 
+@pytest.fixture
+def every_overlap(monkeypatch):
+    """verify_model plans with --memory min: every overlap, whatever its kernel order costs."""
+    monkeypatch.setattr(kernel_harness, "plan", partial(plan, memory="min"))
+
+
 @pytest.mark.parametrize("qemu", [False, pytest.param(True, marks=pytest.mark.qemu)], ids=["host", "qemu"])
-def test_overlapped_chain_runs_bit_exact(qemu):
+def test_overlapped_chain_runs_bit_exact(qemu, every_overlap):
     verify_model(overlap_model(), count=3, qemu=qemu)
 
 
-def test_random_overlapped_chains_run_bit_exact_on_the_host():
+def test_random_overlapped_chains_run_bit_exact_on_the_host(every_overlap):
     for seed, dtype in ((3, "int8"), (4, "int8"), (5, "float32")):
         verify_model(random_chain(seed, dtype), count=2)
+
+
+def test_auto_leaves_costly_overlaps_to_min():
+    """A 1x1 int8 convolution over many rows of few channels: row by row, its multipliers cost more than a
+    tenth of its work, so --memory auto keeps the whole-image order; min overlaps it."""
+    chain = Chain(np.random.default_rng(1), [1, 40, 2, 4], "int8")
+    chain.window("CONV_2D", 1, 1, SAME, 4)
+    chain.window("CONV_2D", 1, 1, SAME, 4)
+    checked = check(read_model(chain.build()))
+    assert plan(checked).overlaps == [] and plan(checked, memory="min").overlaps != []

@@ -12,7 +12,7 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 
 from ..catalog import KernelSpec, NodeParams
-from ..catalog.spec import OVERLAPPED
+from ..catalog.spec import INSTRUCTIONS_PER_MAC, OVERLAP_COST_SHARE, OVERLAPPED
 from ..check import CheckedGraph
 from ..errors import McugenError
 from ..model import Graph
@@ -280,9 +280,10 @@ class Overlap:
         return -self.distance if self.direction == "below" else self.distance
 
 
-def _overlap_join(graph: Graph, op, step: int, kernel: KernelSpec, groups: _Groups) -> Overlap | None:
+def _overlap_join(graph: Graph, op, step: int, kernel: KernelSpec, groups: _Groups, costly: bool) -> Overlap | None:
     """Joins output 0 to its dying input 0 below or above it as the kernel allows, when that saves bytes: the
-    direction that keeps the group smaller (below on a tie), so that a chain of overlaps need not drift."""
+    direction that keeps the group smaller (below on a tie), so that a chain of overlaps need not drift. Unless
+    `costly`, not when the kernel's overlapping order costs more than OVERLAP_COST_SHARE of the node."""
     out = op.outputs[0]
     if groups.members(out) != [out]:
         return None
@@ -290,6 +291,9 @@ def _overlap_join(graph: Graph, op, step: int, kernel: KernelSpec, groups: _Grou
     if source is None:
         return None
     inputs, outs = graph.node_io(op)
+    budget = OVERLAP_COST_SHARE * INSTRUCTIONS_PER_MAC * kernel.macs(op, inputs, outs)
+    if not costly and kernel.overlap_cost(op, inputs, outs) > budget:
+        return None
     at, size = groups.offset[source.index], _group_buffer(graph, groups, groups.root(source.index)).size
     choices = []
     for direction, declared in (("below", kernel.overlap), ("above", kernel.overlap_above)):
@@ -321,6 +325,7 @@ def _share_storage(
     order: list[int],
     views: dict | None = None,
     overlaps: list[Overlap] | None = None,
+    costly: bool = False,
 ) -> dict[int, int]:
     """Views always share; an in-place output shares only when that does not raise the lower bound
     (sharing makes the larger of the two buffers live for both lifetimes). Given a dict `views`, the views of
@@ -356,7 +361,7 @@ def _share_storage(
                 shared[out] = source.index
                 continue
         roots = {groups.root(op.inputs[0]) if op.inputs and op.inputs[0] in groups.parent else out, out}
-        found = _overlap_join(graph, op, step, kernel, groups) if overlaps is not None else None
+        found = _overlap_join(graph, op, step, kernel, groups, costly) if overlaps is not None else None
         if found is not None:
             before = bound
             kept = _keep_if_no_worse(graph, groups, extents, bound, roots, False)
@@ -406,11 +411,12 @@ def _layout(
     order: list[int],
     views: bool = True,
     overlaps: bool = True,
+    costly: bool = False,
 ) -> _Layout:
     groups, new_views, new_overlaps = _Groups(graph, order), {} if views else None, [] if overlaps else None
     step = {index: s for s, index in enumerate(order)}
     scratch = {i: Buffer(f"scratch of node {i}", n, step[i], step[i]) for i, n in scratch_bytes.items() if n}
-    shared = _share_storage(graph, kernels, groups, order, new_views, new_overlaps)
+    shared = _share_storage(graph, kernels, groups, order, new_views, new_overlaps, costly)
     group_buffers = _group_buffers(graph, groups)
     arena_size, heuristic = place([*group_buffers.values(), *scratch.values()])
     return _Layout(
@@ -473,9 +479,10 @@ def _resolved(op, checked: CheckedGraph, variables: list[PlacedVariable]):
     return replace(op, options={**op.options, "resource_variable": info})
 
 
-# --memory: "layer" keeps every node's input and output whole (the per-layer liveness bound); "auto" and "min"
-# also let outputs overlap their inputs (KernelSpec.overlap). "min" is where techniques that trade instructions
-# for RAM (patch-based execution of a CNN's first stage, issue 17) are to be chosen; it plans as "auto" today.
+# --memory: "layer" keeps every node's input and output whole (the per-layer liveness bound); "auto" also lets
+# outputs overlap their inputs (KernelSpec.overlap) where the kernel's overlapping order costs at most
+# OVERLAP_COST_SHARE of the node; "min" takes every overlap whatever it costs, and is where techniques that trade
+# instructions for RAM (patch-based execution of a CNN's first stage, issue 17) are to be chosen.
 MEMORY_CHOICES = ("auto", "layer", "min")
 
 
@@ -486,7 +493,7 @@ def plan(checked: CheckedGraph, views: bool = True, memory: str = "auto") -> Pla
     if memory not in MEMORY_CHOICES:
         raise McugenError(f"--memory {memory} is not one of {', '.join(MEMORY_CHOICES)}")
     variables, persistent_size = _place_variables(checked)
-    plans = [_plan_subgraph(c, variables, views, memory != "layer") for c in checked.subgraphs or [checked]]
+    plans = [_plan_subgraph(c, variables, views, memory) for c in checked.subgraphs or [checked]]
     for sub in plans:
         sub.memory = memory
     primary, base = plans[0], plans[0].arena_size
@@ -503,7 +510,7 @@ def plan(checked: CheckedGraph, views: bool = True, memory: str = "auto") -> Pla
     return primary
 
 
-def _plan_subgraph(checked: CheckedGraph, variables: list[PlacedVariable], views: bool, overlaps: bool) -> Plan:
+def _plan_subgraph(checked: CheckedGraph, variables: list[PlacedVariable], views: bool, memory: str) -> Plan:
     graph = checked.graph
     nodes, scratch_bytes = [], {}
     for op, kernel in zip(graph.operators, checked.kernels):
@@ -524,10 +531,11 @@ def _plan_subgraph(checked: CheckedGraph, variables: list[PlacedVariable], views
     if greedy != candidates[0]:
         candidates.append(greedy)
     kernels = checked.kernels
-    layouts = [_layout(graph, kernels, scratch_bytes, order, views, overlaps) for order in candidates]
+    overlaps, costly = memory != "layer", memory == "min"
+    layouts = [_layout(graph, kernels, scratch_bytes, order, views, overlaps, costly) for order in candidates]
     # A view of a part keeps its whole group live, and placement is heuristic: each order also competes without
     # the new views (view_offsets, input_offsets), so they never cost arena (on a tie the views win: no copies).
-    layouts += [_layout(graph, kernels, scratch_bytes, v.order, False, overlaps) for v in layouts if v.views]
+    layouts += [_layout(graph, kernels, scratch_bytes, v.order, False, overlaps, costly) for v in layouts if v.views]
     # Likewise without overlaps (a group keeps all of its bytes for its whole life); on a tie, fewer overlaps.
     layouts += [_layout(graph, kernels, scratch_bytes, v.order, bool(v.views), False) for v in layouts if v.overlaps]
     best = min(layouts, key=lambda layout: (layout.arena_size, len(layout.overlaps)))
