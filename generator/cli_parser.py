@@ -106,8 +106,9 @@ def _memory_option(p) -> None:
         "--memory",
         choices=["auto", "layer", "min"],
         default="auto",
-        help="'auto' (default) and 'min': outputs may overlap the inputs they replace where the kernel's order of "
-        "reads and writes allows (below the per-layer bound); 'layer': every node's input and output whole",
+        help="'auto' (default): outputs may overlap the inputs they replace where the kernel's order of reads and "
+        "writes allows (below the per-layer bound) and costs the node at most 10 %% more instructions; 'min': "
+        "every such overlap; 'layer': every node's input and output whole",
     )
 
 
