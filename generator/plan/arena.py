@@ -128,7 +128,7 @@ def lower_bound(buffers: list[Buffer]) -> int:
 
 def check_placement(buffers: list[Buffer], arena_size: int) -> list[str]:
     """Every reason the placement is unsafe: a buffer outside the arena, or two live buffers (parts) overlapping.
-    The parts of one buffer may share bytes: overlap_problems (planner.py) checks those against their kernels."""
+    The parts of one buffer may share bytes: overlap_problems (overlaps.py) checks those against their kernels."""
     problems = [
         f"{b.name} [{b.offset}, {b.offset + b.size}) leaves the {arena_size}-byte arena"
         for b in buffers

@@ -1,9 +1,10 @@
 """Builds the Plan: every node's kernel and parameters, every activation's arena offset.
 
 Tensors that can share bytes form one storage group: a view op's output with its input, and an in-place
-output with the input it overwrites when that input dies at the node. A member may sit at a byte offset in its
-group (a SLICE or SPLIT output inside its input, a CONCATENATION input inside the output). Each group is one
-buffer covering every member; the placer then puts every buffer in the arena.
+output with the input it overwrites when that input dies at the node, or partly overlaps (overlaps.py). A
+member may sit at a byte offset in its group (a SLICE or SPLIT output inside its input, a CONCATENATION input
+inside the output, an overlapping output below or above its input). Each group is one buffer covering every
+member (groups.py); the placer then puts every buffer in the arena.
 """
 
 from __future__ import annotations
@@ -12,14 +13,13 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 
 from ..catalog import KernelSpec, NodeParams
-from ..catalog.spec import INSTRUCTIONS_PER_MAC, OVERLAP_COST_SHARE, OVERLAPPED
+from ..catalog.spec import OVERLAPPED
 from ..check import CheckedGraph
 from ..errors import McugenError
 from ..model import Graph
-from .arena import ALIGNMENT, Buffer, Part, check_placement, lower_bound, place
-
-BEFORE_FIRST_NODE = -1
-UNUSED = -2  # a tensor no node touches: placed, but live at no step
+from .arena import ALIGNMENT, Buffer, check_placement, lower_bound, place
+from .groups import BEFORE_FIRST_NODE, Groups, extent, inplace_candidate, storage_buffers
+from .overlaps import Overlap, overlap_join, overlap_problems
 
 
 @dataclass
@@ -83,125 +83,7 @@ class PlacedVariable:
     offset: int  # in the persistent region
 
 
-class _Groups:
-    """Union-find over tensors that share storage, with each group's lifetime. Each root keeps its member list,
-    so a group's members and span cost its size, not the model's (the planner asks for them once per node)."""
-
-    def __init__(self, graph: Graph, order: list[int]):
-        """Lifetimes are positions in `order` (the execution order of the operators)."""
-        end = len(graph.operators)
-        self.parent: dict[int, int] = {}
-        self._members: dict[int, list[int]] = {}
-        self.offset: dict[int, int] = {}  # a member's byte offset in its group's buffer (a root's is 0)
-        self.overlapping: set[int] = set()  # outputs joined over part of their input (KernelSpec.overlap)
-        self.first: dict[int, int] = {i: BEFORE_FIRST_NODE for i in graph.inputs}
-        self.last: dict[int, int] = {i: end for i in graph.outputs}
-        if graph.index:  # another subgraph's inputs are all written before it runs and copied from after it
-            self.last.update({i: end for i in graph.inputs})
-        for step, index in enumerate(order):
-            op = graph.operators[index]
-            for t in op.outputs:
-                self.first.setdefault(t, step)
-            for t in [*op.inputs, *op.outputs]:
-                if t >= 0:
-                    self.last[t] = max(self.last.get(t, step), step)
-        for t in graph.tensors:
-            if t.data is None:
-                self.parent[t.index] = t.index
-                self.offset[t.index] = 0
-                self._members[t.index] = [t.index]
-                if t.is_variable or (t.index not in self.first and t.index in self.last):
-                    self.first[t.index], self.last[t.index] = BEFORE_FIRST_NODE, end  # read before written
-
-    def root(self, t: int) -> int:
-        while self.parent[t] != t:
-            t = self.parent[t]
-        return t
-
-    def roots(self) -> list[int]:
-        return sorted(self._members)
-
-    def members(self, root: int) -> list[int]:
-        return sorted(self._members[root])
-
-    def span(self, root: int) -> tuple[int, int]:
-        ts = self._members[root]
-        return (min(self.first.get(t, UNUSED) for t in ts), max(self.last.get(t, UNUSED) for t in ts))
-
-    def join(self, keep: int, absorbed: int, at: int = 0) -> None:
-        """Merges `absorbed`'s group, which must be a root, into `keep`'s, with `absorbed`'s bytes starting `at`
-        bytes into `keep`'s."""
-        root, shift = self.root(keep), self.offset[keep] + at
-        for t in self._members[absorbed]:
-            self.offset[t] += shift
-        self.parent[absorbed] = root
-        self._members[root] += self._members.pop(absorbed)
-
-    def undo_join(self, keep: int, absorbed: int) -> None:
-        """Takes back `join(keep, absorbed, at)`."""
-        root, shift = self.root(keep), self.offset[absorbed]
-        self.parent[absorbed] = absorbed
-        joined = self._members[root]
-        self._members[absorbed] = [t for t in joined if self.root(t) == absorbed]
-        self._members[root] = [t for t in joined if self.root(t) == root]
-        for t in self._members[absorbed]:
-            self.offset[t] -= shift
-
-
-def _group_buffer(graph: Graph, groups: _Groups, root: int, name: str = "") -> Buffer:
-    """A group's buffer. One with an overlap has its tensors as parts: two tensors that overlap are never the
-    same size and both live for the whole group, so each takes its bytes only while it lives."""
-    members = groups.members(root)
-    first, last = groups.span(root)
-    size = max(groups.offset[t] + graph.tensors[t].nbytes for t in members)
-    parts = []
-    if groups.overlapping.intersection(members):
-        for t in members:
-            t_first, t_last = groups.first.get(t, first), groups.last.get(t, last)
-            parts.append(Part(groups.offset[t], graph.tensors[t].nbytes, t_first, t_last))
-    return Buffer(name, size, first, last, parts=parts)
-
-
-def _group_buffers(graph: Graph, groups: _Groups) -> dict[int, Buffer]:
-    buffers = {}
-    for root in groups.roots():
-        names = ", ".join(str(t) for t in groups.members(root))
-        buffers[root] = _group_buffer(graph, groups, root, f"tensor {names} '{graph.tensors[root].name}'")
-    return buffers
-
-
-def _inplace_candidate(graph: Graph, op, step: int, kernel: KernelSpec, groups: _Groups, overlap: bool = False):
-    cand = _candidate(graph, op, step, kernel, groups, overlap)
-    if cand is not None and graph.index and set(graph.inputs) & set(groups.members(groups.root(cand.index))):
-        # another subgraph's inputs are written from outside between its runs (WHILE copies the body's outputs
-        # into its inputs), so no output of it shares an input's bytes
-        return None
-    return cand
-
-
-def _candidate(graph: Graph, op, step: int, kernel: KernelSpec, groups: _Groups, overlap: bool = False):
-    """The input whose bytes output 0 may take (in place, or with `overlap` partly: input 0), if it dies here."""
-    inputs, outs = graph.node_io(op)
-    if kernel.view and not overlap:
-        source = inputs[0] if inputs else None
-        return source if source is not None and source.data is None and source.nbytes == outs[0].nbytes else None
-    k = (0 if inputs else None) if overlap else kernel.inplace_input(op, inputs, outs)
-    cand = inputs[k] if k is not None else None
-    if (
-        cand is None
-        or cand.data is not None
-        or (outs[0].nbytes > cand.nbytes and not overlap)
-        or groups.span(groups.root(cand.index))[1] != step
-        or set(graph.outputs) & set(groups.members(groups.root(cand.index)))
-        or op.inputs.count(cand.index) != 1
-        # another input in the same bytes (a view of the candidate) would be overwritten before it is read
-        or any(groups.root(t) == groups.root(cand.index) for t in op.inputs if t in groups.parent and t != cand.index)
-    ):
-        return None
-    return cand
-
-
-def _output_views(graph: Graph, op, kernel: KernelSpec, groups: _Groups) -> list[tuple[int, int, int]]:
+def _output_views(graph: Graph, op, kernel: KernelSpec, groups: Groups) -> list[tuple[int, int, int]]:
     """(input, output, the output's byte offset in the input) for every output of a node whose outputs are runs
     of an input's bytes (`view_offsets`), when all of them can sit there: fresh, word-aligned, in an arena input."""
     inputs, outs = graph.node_io(op)
@@ -216,7 +98,7 @@ def _output_views(graph: Graph, op, kernel: KernelSpec, groups: _Groups) -> list
     return [(source.index, out.index, at) for out, at in zip(outs, found[1])]
 
 
-def _inputs_in_output(graph: Graph, op, kernel: KernelSpec, groups: _Groups, readers: Counter):
+def _inputs_in_output(graph: Graph, op, kernel: KernelSpec, groups: Groups, readers: Counter):
     """(output, input, the input's byte offset in the output) for each input of a node that lays its inputs end
     to end (`input_offsets`) whose producer can write it straight into the output: made by an earlier node, read
     by this node alone and once, not a graph output, sharing bytes with nothing yet, word-aligned."""
@@ -239,89 +121,27 @@ def _inputs_in_output(graph: Graph, op, kernel: KernelSpec, groups: _Groups, rea
     ]
 
 
-def _join_views(graph: Graph, op, kernel: KernelSpec, groups: _Groups, readers: Counter) -> dict[int, int]:
+def _join_views(graph: Graph, op, kernel: KernelSpec, groups: Groups, readers: Counter) -> dict[int, int]:
     """Joins a node's views (docs/kernels.md, "Views"); returns them (part -> the tensor it sits in). A view of
     all the same bytes always joins, like RESHAPE; one at an offset or of a part only when that does not raise
     the lower bound (the whole group stays live while any member is)."""
     joins = _output_views(graph, op, kernel, groups) or _inputs_in_output(graph, op, kernel, groups, readers)
     tensors = graph.tensors
     whole = all(at == 0 and tensors[kept].nbytes == tensors[part].nbytes for kept, part, at in joins)
-    before = None if whole else lower_bound(list(_group_buffers(graph, groups).values()))
+    before = None if whole else lower_bound(list(storage_buffers(graph, groups).values()))
     for kept, part, at in joins:
         groups.join(kept, part, at)
-    if before is not None and lower_bound(list(_group_buffers(graph, groups).values())) > before:
+    if before is not None and lower_bound(list(storage_buffers(graph, groups).values())) > before:
         for kept, part, _ in reversed(joins):
             groups.undo_join(kept, part)
         return {}
     return {part: kept for kept, part, _ in joins}
 
 
-def _extent(graph: Graph, groups: _Groups, root: int) -> Buffer:
-    """A group's size and lifetime, unnamed: what the lower bound needs."""
-    return _group_buffer(graph, groups, root)
-
-
-@dataclass
-class Overlap:
-    """Output `output` of node `node` starts `distance` bytes below its input `input` (KernelSpec.overlap), or
-    with `direction` "above" that far above it (overlap_above, the kernel writing its rows last first)."""
-
-    node: int
-    op_name: str
-    output: int
-    input: int
-    distance: int
-    saved: int  # the two tensors' bytes minus the bytes their overlap spans
-    direction: str = "below"
-
-    @property
-    def shift(self) -> int:
-        """The output's start minus the input's."""
-        return -self.distance if self.direction == "below" else self.distance
-
-
-def _overlap_join(graph: Graph, op, step: int, kernel: KernelSpec, groups: _Groups, costly: bool) -> Overlap | None:
-    """Joins output 0 to its dying input 0 below or above it as the kernel allows, when that saves bytes: the
-    direction that keeps the group smaller (below on a tie), so that a chain of overlaps need not drift. Unless
-    `costly`, not when the kernel's overlapping order costs more than OVERLAP_COST_SHARE of the node."""
-    out = op.outputs[0]
-    if groups.members(out) != [out]:
-        return None
-    source = _inplace_candidate(graph, op, step, kernel, groups, overlap=True)
-    if source is None:
-        return None
-    inputs, outs = graph.node_io(op)
-    budget = OVERLAP_COST_SHARE * INSTRUCTIONS_PER_MAC * kernel.macs(op, inputs, outs)
-    if not costly and kernel.overlap_cost(op, inputs, outs) > budget:
-        return None
-    at, size = groups.offset[source.index], _group_buffer(graph, groups, groups.root(source.index)).size
-    choices = []
-    for direction, declared in (("below", kernel.overlap), ("above", kernel.overlap_above)):
-        distance = declared(op, inputs, outs)
-        if distance is None or distance % ALIGNMENT:
-            continue
-        found = Overlap(op.index, op.display_name, out, source.index, distance, 0, direction)
-        span = max(source.nbytes, found.shift + outs[0].nbytes) - min(0, found.shift)
-        found.saved = outs[0].nbytes + source.nbytes - span
-        start = at + found.shift
-        extent = max(size, start + outs[0].nbytes) - min(0, start)
-        if found.saved > 0:
-            choices.append((extent, direction == "above", found))
-    if not choices:
-        return None
-    found = min(choices, key=lambda c: c[:2])[2]
-    if at + found.shift >= 0:  # the output fits inside the input's group
-        groups.join(source.index, out, found.shift)
-    else:  # the output's start becomes the group's
-        groups.join(out, groups.root(source.index), -found.shift - at)
-    groups.overlapping.add(out)
-    return found
-
-
 def _share_storage(
     graph: Graph,
     kernels: list[KernelSpec],
-    groups: _Groups,
+    groups: Groups,
     order: list[int],
     views: dict | None = None,
     overlaps: list[Overlap] | None = None,
@@ -337,7 +157,7 @@ def _share_storage(
     extent changes at a step, so the extents are kept and updated rather than rebuilt."""
     shared = {}
     readers = Counter(t for op in graph.operators for t in op.inputs if t >= 0)
-    extents = {root: _extent(graph, groups, root) for root in groups.roots()}
+    extents = {root: extent(graph, groups, root) for root in groups.roots()}
     bound = lower_bound(list(extents.values()))
     for step, index in enumerate(order):
         op, kernel = graph.operators[index], kernels[index]
@@ -345,13 +165,13 @@ def _share_storage(
         if joined_views:
             views.update(joined_views)
             shared.update(joined_views)
-            extents = {root: _extent(graph, groups, root) for root in groups.roots()}
+            extents = {root: extent(graph, groups, root) for root in groups.roots()}
             bound = lower_bound(list(extents.values()))
             continue
         out = op.outputs[0] if op.outputs else -1
         if out not in groups.parent or groups.root(out) != out:
             continue
-        source = _inplace_candidate(graph, op, step, kernel, groups)
+        source = inplace_candidate(graph, op, step, kernel, groups)
         if source is not None:
             roots = {groups.root(source.index), out}
             groups.join(source.index, out)
@@ -361,7 +181,7 @@ def _share_storage(
                 shared[out] = source.index
                 continue
         roots = {groups.root(op.inputs[0]) if op.inputs and op.inputs[0] in groups.parent else out, out}
-        found = _overlap_join(graph, op, step, kernel, groups, costly) if overlaps is not None else None
+        found = overlap_join(graph, op, step, kernel, groups, costly) if overlaps is not None else None
         if found is not None:
             before = bound
             kept = _keep_if_no_worse(graph, groups, extents, bound, roots, False)
@@ -377,12 +197,12 @@ def _share_storage(
     return shared
 
 
-def _keep_if_no_worse(graph: Graph, groups: _Groups, extents: dict, bound: int, roots: set[int], always: bool):
+def _keep_if_no_worse(graph: Graph, groups: Groups, extents: dict, bound: int, roots: set[int], always: bool):
     """After joining the groups whose roots were `roots`: the new extents and bound, or None (and the join
     undone) when the join raises the lower bound and is not `always` kept (a view is)."""
     root = groups.root(next(iter(roots)))
     (absorbed,) = roots - {root}
-    trial = {**extents, root: _extent(graph, groups, root)}
+    trial = {**extents, root: extent(graph, groups, root)}
     del trial[absorbed]
     trial_bound = lower_bound(list(trial.values()))
     if not always and trial_bound > bound:
@@ -394,7 +214,7 @@ def _keep_if_no_worse(graph: Graph, groups: _Groups, extents: dict, bound: int, 
 @dataclass
 class _Layout:
     order: list[int]
-    groups: _Groups
+    groups: Groups
     shared: dict[int, int]
     group_buffers: dict[int, Buffer]
     scratch: dict[int, Buffer]
@@ -413,11 +233,11 @@ def _layout(
     overlaps: bool = True,
     costly: bool = False,
 ) -> _Layout:
-    groups, new_views, new_overlaps = _Groups(graph, order), {} if views else None, [] if overlaps else None
+    groups, new_views, new_overlaps = Groups(graph, order), {} if views else None, [] if overlaps else None
     step = {index: s for s, index in enumerate(order)}
     scratch = {i: Buffer(f"scratch of node {i}", n, step[i], step[i]) for i, n in scratch_bytes.items() if n}
     shared = _share_storage(graph, kernels, groups, order, new_views, new_overlaps, costly)
-    group_buffers = _group_buffers(graph, groups)
+    group_buffers = storage_buffers(graph, groups)
     arena_size, heuristic = place([*group_buffers.values(), *scratch.values()])
     return _Layout(
         order, groups, shared, group_buffers, scratch, arena_size, heuristic, new_views or {}, new_overlaps or []
@@ -567,16 +387,3 @@ def _plan_subgraph(checked: CheckedGraph, variables: list[PlacedVariable], views
         best.order,
         overlaps=best.overlaps,
     )
-
-
-def overlap_problems(graph: Graph, kernels: list[KernelSpec], layout: _Layout) -> list[str]:
-    """Every overlap whose output does not sit exactly the kernel's declared distance below (or above) its
-    input in one group, or that the kernel (asked again) no longer declares."""
-    problems = []
-    for o in layout.overlaps:
-        op, kernel, groups = graph.operators[o.node], kernels[o.node], layout.groups
-        declared = (kernel.overlap if o.direction == "below" else kernel.overlap_above)(op, *graph.node_io(op))
-        placed = groups.offset[o.output] - groups.offset[o.input]
-        if groups.root(o.input) != groups.root(o.output) or declared != o.distance or placed != o.shift:
-            problems.append(f"node {o.node}: output {placed} B from its input, declared {declared} {o.direction}")
-    return problems
