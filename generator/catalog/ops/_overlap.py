@@ -12,7 +12,7 @@ and writes. Three orders cover the reference kernels that declare one:
 - element order (`elementwise`): output element i is written after input element i is read (QUANTIZE,
   DEQUANTIZE).
 
-The int8 CONV_2D and DEPTHWISE_CONV_2D kernels can also write their rows last first (`*_above`): the output
+The int8 CONV_2D and DEPTHWISE_CONV_2D kernels can also write their rows last first (`above=True`): the output
 then starts above the input, and a chain of overlaps can alternate direction instead of drifting down.
 
 Every distance is rounded up to the 4-byte alignment the planner keeps (and, for channel planes, to whole
@@ -53,42 +53,29 @@ def rows_distance_above(batches, in_height, out_height, in_row, out_row, stride,
     return worst
 
 
-def nhwc_rows(inp, out, stride: int, pad: int) -> int:
-    """Pixel order over NHWC tensors (rows of width * depth elements)."""
-    b, h, w, c = inp.shape
-    _, oh, ow, oc = out.shape
-    d = rows_distance(b, h, oh, w * c * inp.dtype.size, ow * oc * out.dtype.size, stride, pad)
-    return round_up(d, ALIGNMENT)
-
-
-def channel_planes(inp, out, stride: int, pad: int) -> int | None:
-    """Channel by channel, each in pixel order, each reading only its own channel: whole pixels only."""
-    b, h, w, c = inp.shape
-    _, oh, ow, oc = out.shape
-    if oc != c or out.dtype.size != inp.dtype.size:
-        return None
-    pixel = c * inp.dtype.size
-    pixels = rows_distance(b, h, oh, w, ow, stride, pad)
-    return round_up(pixels * pixel, lcm(pixel, ALIGNMENT))
-
-
-def channel_planes_above(inp, out, stride: int, pad: int, taps: int, dilation: int) -> int | None:
-    """Channel planes with each channel's rows written last first: the output starts whole pixels above."""
-    b, h, w, c = inp.shape
-    _, oh, ow, oc = out.shape
-    if oc != c or out.dtype.size != inp.dtype.size:
-        return None
-    pixel = c * inp.dtype.size
-    pixels = rows_distance_above(b, h, oh, w, ow, stride, pad, taps, dilation)
-    return round_up(pixels * pixel, lcm(pixel, ALIGNMENT))
-
-
-def nhwc_rows_above(inp, out, stride: int, pad: int, taps: int, dilation: int) -> int:
-    """Pixel order with the rows last first."""
+def nhwc_rows(inp, out, stride: int, pad: int, taps: int = 1, dilation: int = 1, above: bool = False) -> int:
+    """Pixel order over NHWC tensors (rows of width * depth elements); `above`: the rows last first."""
     b, h, w, c = inp.shape
     _, oh, ow, oc = out.shape
     in_row, out_row = w * c * inp.dtype.size, ow * oc * out.dtype.size
-    return round_up(rows_distance_above(b, h, oh, in_row, out_row, stride, pad, taps, dilation))
+    if above:
+        return round_up(rows_distance_above(b, h, oh, in_row, out_row, stride, pad, taps, dilation))
+    return round_up(rows_distance(b, h, oh, in_row, out_row, stride, pad))
+
+
+def channel_planes(inp, out, stride: int, pad: int, taps: int = 1, dilation: int = 1, above: bool = False):
+    """Channel by channel, each in pixel order (`above`: rows last first), each reading only its own channel:
+    whole pixels only; None unless every output channel has its own input channel of the same size."""
+    b, h, w, c = inp.shape
+    _, oh, ow, oc = out.shape
+    if oc != c or out.dtype.size != inp.dtype.size:
+        return None
+    pixel = c * inp.dtype.size
+    if above:
+        pixels = rows_distance_above(b, h, oh, w, ow, stride, pad, taps, dilation)
+    else:
+        pixels = rows_distance(b, h, oh, w, ow, stride, pad)
+    return round_up(pixels * pixel, lcm(pixel, ALIGNMENT))
 
 
 def elementwise(count: int, in_size: int, out_size: int) -> int:

@@ -71,7 +71,7 @@ def overlap_above(op, inputs, outputs) -> int | None:
         return None
     g = cc.geometry_fields(op, inp, weights.shape[1:3], out)
     taps, dilation = g["filter_height"], g["dilation_height"]
-    return _overlap.nhwc_rows_above(inp, out, g["stride_height"], g["pad_height"], taps, dilation)
+    return _overlap.nhwc_rows(inp, out, g["stride_height"], g["pad_height"], taps, dilation, above=True)
 
 
 # Instructions of one mg_requant_channel call (measured: KWS's five int8 convolutions row by row, 7,680 more

@@ -65,7 +65,7 @@ def overlap_above(op, inputs, outputs) -> int | None:
         return None
     g = cc.geometry_fields(op, inp, weights.shape[1:3], out)
     taps, dilation = g["filter_height"], g["dilation_height"]
-    return _overlap.channel_planes_above(inp, out, g["stride_height"], g["pad_height"], taps, dilation)
+    return _overlap.channel_planes(inp, out, g["stride_height"], g["pad_height"], taps, dilation, above=True)
 
 
 def macs(op, inputs, outputs) -> int:
