@@ -8,7 +8,7 @@
  * channel's multiplier and shift are computed once per invoke; with one row per pass, a pass reads only input
  * rows from its window's first on (up to its window's last with the passes last first, rows_per_pass -1), so
  * the planner may put the output partly over the input, below it or above it (KernelSpec.overlap,
- * docs/design.md). */
+ * docs/kernels.md). */
 void mg_conv_2d_s8(const mg_conv_2d_params *p, const int8_t *input, const int8_t *filter, const uint8_t *filter_scales,
                    const int32_t *bias, int8_t *output)
 {

@@ -6,7 +6,7 @@
  * bias, the per-channel requantization, the output offset and the activation clamp. Output channels are the
  * outer loop, so each channel's multiplier and shift are computed once per invoke. A channel reads only its
  * own input channel, row by row (last row first with reverse_rows), so the planner may put the output partly
- * over the input, below it or (reversed) above it (KernelSpec.overlap, docs/design.md). */
+ * over the input, below it or (reversed) above it (KernelSpec.overlap, docs/kernels.md). */
 void mg_depthwise_conv_2d_s8(const mg_depthwise_conv_2d_params *p, const int8_t *input, const int8_t *filter,
                              const uint8_t *filter_scales, const int32_t *bias, int8_t *output)
 {
