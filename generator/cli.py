@@ -129,6 +129,7 @@ def cmd_generate(args) -> int:
         rewrite=not args.no_rewrite,
         float16=args.float16,
         patch_overhead=patch_overhead(args),
+        memory=args.memory,
     )
     api = f" (library {library}: include/{library}.h)" if library else ""
     print(
@@ -262,6 +263,7 @@ def cmd_verify(args) -> int:
         port=_board_port(args),
         float16=args.float16,
         patch_overhead=patch_overhead(args),
+        memory=args.memory,
     )
     costs = [v.run.instructions(s.ticks) for s in v.run.sets]
     report = {
@@ -410,6 +412,26 @@ def _plan_rows(the_plan) -> list[dict]:
     return rows
 
 
+def _memory_techniques(the_plan) -> list[dict]:
+    """What the plan did below the per-layer bound, node by node (`mcugen plan`): each output started below
+    the input it replaces, and the bytes that saves at that node."""
+    return [
+        {
+            "technique": "overlap",
+            "subgraph": sub.graph.index,
+            "node": o.node,
+            "op": o.op_name,
+            "output": o.output,
+            "input": o.input,
+            "distance_bytes": o.distance,
+            "direction": o.direction,
+            "saved_bytes": o.saved,
+        }
+        for sub in the_plan.subgraphs or [the_plan]
+        for o in sub.overlaps
+    ]
+
+
 def cmd_plan(args) -> int:
     from .rewrite.report import rewrite_report
 
@@ -417,11 +439,17 @@ def cmd_plan(args) -> int:
     stage = pipeline.rewrite_stage(
         pipeline.load_model(args.model), board, args.backend, args.custom_ops, not args.no_rewrite, args.float16
     )
-    the_plan = plan(stage.checked, patch_overhead=patch_overhead(args))
+    the_plan = plan(stage.checked, memory=args.memory, patch_overhead=patch_overhead(args))
     if args.nodes:
-        return _cmd_plan_nodes(args, the_plan, board, rewrite_report(stage, lambda c: plan(c).arena_size))
+        arena = rewrite_report(stage, lambda c: plan(c, memory=args.memory).arena_size)
+        return _cmd_plan_nodes(args, the_plan, board, arena)
     rows = [row for sub in the_plan.subgraphs or [the_plan] for row in _plan_rows(sub)]
+    layer_arena = the_plan.arena_size if args.memory == "layer" else plan(stage.checked, memory="layer").arena_size
+    techniques = _memory_techniques(the_plan)
     report = {
+        "memory": args.memory,
+        "arena_layer_bytes": layer_arena,
+        "techniques": techniques,
         "arena_bytes": the_plan.arena_size,
         "lower_bound_bytes": the_plan.lower_bound,
         "persistent_bytes": the_plan.persistent_size,
@@ -448,6 +476,16 @@ def cmd_plan(args) -> int:
         print(
             f"{'':>6} {num(v.nbytes):>9} {num(v.offset):>9} {'-':>5} {'-':>5}  variable {v.id} '{v.name}' ({v.dtype})"
         )
+    for t in techniques:
+        print(
+            f"{t['technique']}: node {t['node']} {t['op']} output {num(t['distance_bytes'])} B {t['direction']} its "
+            "input, "
+            f"saves {num(t['saved_bytes'])} B"
+        )
+    print(
+        f"--memory {args.memory}: arena {nbytes(the_plan.arena_size)}, per-layer plan {nbytes(layer_arena)}"
+        + (f" (saves {nbytes(layer_arena - the_plan.arena_size)})" if techniques else " (no technique lowered it)")
+    )
     print(
         f"arena {nbytes(the_plan.arena_size)}, lower bound {nbytes(the_plan.lower_bound)} "
         f"({the_plan.arena_size / max(the_plan.lower_bound, 1):.3f}x), placement {the_plan.heuristic}"
@@ -548,7 +586,7 @@ def cmd_bench(args) -> int:
     if args.write and not os.access(Path(args.write).resolve().parent, os.W_OK):  # before an hour of runs
         raise McugenError(f"cannot write {args.write}: its folder is missing or not writable")
     models, boards = args.models or bench.DEFAULT_MODELS, args.board or ["mps2-an386"]
-    results = bench.run_bench(models, boards, sets=args.sets, all_ops=not args.no_all_ops)
+    results = bench.run_bench(models, boards, sets=args.sets, all_ops=not args.no_all_ops, memory=args.memory)
     rewrite_runs = bench.run_rewrites(models, boards[0], sets=args.sets)
     command = "mcugen bench " + " ".join(sys.argv[2:]) if sys.argv[1:2] == ["bench"] else "mcugen bench"
     markdown = render(results, command, rewrite_runs)

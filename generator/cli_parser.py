@@ -112,6 +112,17 @@ def _backend_option(p) -> None:
     )
 
 
+def _memory_option(p) -> None:
+    p.add_argument(
+        "--memory",
+        choices=["auto", "layer", "min"],
+        default="auto",
+        help="'auto' (default): outputs may overlap the inputs they replace where the kernel's order of reads and "
+        "writes allows (below the per-layer bound) and costs the node at most 10 %% more instructions; 'min': "
+        "every such overlap; 'layer': every node's input and output whole",
+    )
+
+
 def _emulator_option(p) -> None:
     p.add_argument(
         "--emulator",
@@ -254,6 +265,7 @@ def parser(commands: dict) -> argparse.ArgumentParser:
         help="register only the model's ops (default) or every kernel mcugen has, like TFLM's AllOpsResolver",
     )
     _backend_option(p)
+    _memory_option(p)
     _custom_ops_option(p)
     _rewrite_option(p)
     _patches_option(p)
@@ -343,6 +355,7 @@ def parser(commands: dict) -> argparse.ArgumentParser:
     p.add_argument("-o", "--output", type=Path, help="project folder (default: a cache folder per model and board)")
     _io_options(p)
     _backend_option(p)
+    _memory_option(p)
     _custom_ops_option(p)
     _emulator_option(p)
     _rewrite_option(p)
@@ -359,6 +372,7 @@ def parser(commands: dict) -> argparse.ArgumentParser:
     _arena_option(p)
     _board_option(p, boards)
     _backend_option(p)
+    _memory_option(p)
     _custom_ops_option(p)
     _rewrite_option(p)
     _patches_option(p)
@@ -395,6 +409,7 @@ def parser(commands: dict) -> argparse.ArgumentParser:
     p.add_argument("--board", action="append", help="board to run on; repeat for several (default mps2-an386)")
     p.add_argument("--sets", type=positive_int, default=3, help="random input sets per model (default 3)")
     p.add_argument("--no-all-ops", action="store_true", help="skip the all-kernels build (code size comparison)")
+    _memory_option(p)
     p.add_argument("--write", metavar="FILE", help="also write the markdown report to FILE (e.g. docs/benchmarks.md)")
     _json_option(p, "every run's figures")
 

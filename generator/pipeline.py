@@ -87,12 +87,13 @@ def generate(
     rewrite: bool = True,
     float16: str = "auto",
     patch_overhead: float | None = None,
+    memory: str = "auto",
 ) -> tuple[Project, Plan]:
     """The harness firmware project, or with `library` (the API's name prefix) the model library; with
     `patch_overhead` the first stage may run in row patches (plan/patches.py)."""
     graph = load_model(model_path)
     checked = checked_graph(graph, board, backend, custom_ops, rewrite, float16)
-    the_plan = plan(checked, patch_overhead=patch_overhead)
+    the_plan = plan(checked, memory=memory, patch_overhead=patch_overhead)
     try:
         if library is not None:
             return emit_library(the_plan, board, out, Path(model_path).name, library, resolver), the_plan
@@ -254,6 +255,7 @@ def verify(
     port: BoardPort | None = None,
     float16: str = "auto",
     patch_overhead: float | None = None,
+    memory: str = "auto",
 ) -> Verification:
     out = out or default_project_dir(model_path, board.name)
     if port is None:
@@ -269,6 +271,7 @@ def verify(
         rewrite=rewrite,
         float16=float16,
         patch_overhead=patch_overhead,
+        memory=memory,
     )
     # A stateful model's sets are one stream: the firmware runs them in order without resetting its state and
     # the reference runs the same sequence in one interpreter, so every step is compared.

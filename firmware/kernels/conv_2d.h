@@ -30,6 +30,8 @@ typedef struct {
     int32_t accumulator_64; /* int16: TFLite's int64 accumulator (int64 bias), 0: int32 (int32 bias) */
     float act_min_f;        /* float32: the fused activation range */
     float act_max_f;
+    int32_t rows_per_pass; /* int8: output rows per pass over the output channels (0: all of them; 1 when the
+                              output overlaps the input, -1: one, passes last first; conv_2d_s8.c) */
 } mg_conv_2d_params;
 
 /* filter_scales: the filter's float32 scales in the model (mg_tensor_scales). */

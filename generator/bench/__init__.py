@@ -83,6 +83,7 @@ def bench_one(
     all_ops: bool = True,
     backend: str = "reference",
     step: str = "",
+    memory: str = "auto",
 ) -> BenchResult:
     """One model on one board; `step` ("[i/N] ") prefixes its progress lines."""
     board = load_board(board_name)
@@ -90,7 +91,8 @@ def bench_one(
     try:
         path = zoo.resolve(model)
         progress(f"{step}bench {result.model} on {board_name} ({backend} kernels)")
-        project, the_plan = generate(path, board, _workdir(model, board_name, f"-{backend}"), backend=backend)
+        workdir = _workdir(model, board_name, f"-{backend}")
+        project, the_plan = generate(path, board, workdir, backend=backend, memory=memory)
         result.backends_used = "+".join(the_plan.backends[::-1])
         result.macs = sum(r["macs"] for r in node_rows(the_plan))
         inputs = random_sets(project.inputs, sets, seed)
@@ -118,9 +120,11 @@ def bench_one(
     return result
 
 
-def run_bench(models: list[str], boards: list[str], sets: int = 3, all_ops: bool = True) -> list[BenchResult]:
+def run_bench(
+    models: list[str], boards: list[str], sets: int = 3, all_ops: bool = True, memory: str = "auto"
+) -> list[BenchResult]:
     """Each model on each board with the reference kernels, and again with the board's optimized backends
-    (--backend auto) where its core has any."""
+    (--backend auto) where its core has any; `memory` is the --memory choice."""
     runs = []
     for b in boards:
         optimized = choose_backends("auto", load_board(b).cpu) != ["reference"]
@@ -131,7 +135,7 @@ def run_bench(models: list[str], boards: list[str], sets: int = 3, all_ops: bool
     # The project folders are shared by every bench on this machine: a second bench waits for the first.
     with exclusive(_bench_root().parent / "bench.lock"):
         return [
-            bench_one(m, b, sets=sets, all_ops=with_all, backend=backend, step=f"[{i}/{len(runs)}] ")
+            bench_one(m, b, sets=sets, all_ops=with_all, backend=backend, step=f"[{i}/{len(runs)}] ", memory=memory)
             for i, (m, b, backend, with_all) in enumerate(runs, 1)
         ]
 

@@ -8,6 +8,15 @@ from dataclasses import dataclass, field
 
 from ..model import CUSTOM_CODE, Operator, Tensor
 
+# The option the planner sets on a node whose output it put over its input before it asks the kernel's `params`
+# again: "below" (KernelSpec.overlap) or "above" (overlap_above). A kernel may keep a cheaper order of work for
+# the nodes without (conv_2d.py), and must write its rows last first for "above".
+OVERLAPPED = "mg_overlapped"
+# --memory auto's cap on an overlap's overlap_cost, as a share of the node's estimated instructions (its MACs
+# times INSTRUCTIONS_PER_MAC, the reference kernels' ratio on the zoo models: 20 to 40 measured).
+OVERLAP_COST_SHARE = 0.10
+INSTRUCTIONS_PER_MAC = 20
+
 
 class CExpr(str):
     """A field value written into the generated C as it is (an address such as `mg_model_data + 1652`)."""
@@ -48,6 +57,17 @@ class KernelSpec:
     # Which input (if any) output 0 may overwrite when that input dies at this node: the kernel reads each
     # element before it writes the output element at the same or a lower address.
     inplace_input: Callable[[Operator, list[Tensor | None], list[Tensor]], int | None] = lambda op, i, o: None
+    # How far output 0 may start BELOW input 0 (out_base = in_base - d, d >= 0, a multiple of 4) so that no byte
+    # the kernel writes is one it still has to read, given its actual order of reads and writes; None: no overlap.
+    # When input 0 dies at this node the planner may then give both one group of max(out, d + in) bytes
+    # (docs/kernels.md, "Overlaps: an output partly over its input"; the helpers are in ops/_overlap.py).
+    overlap: Callable[[Operator, list[Tensor | None], list[Tensor]], int | None] = lambda op, i, o: None
+    # The same for output 0 starting d bytes ABOVE input 0 (out_base = in_base + d), the kernel writing its rows
+    # last first (options[OVERLAPPED] == "above"); None: the kernel has no such order.
+    overlap_above: Callable[[Operator, list[Tensor | None], list[Tensor]], int | None] = lambda op, i, o: None
+    # Instructions the kernel spends beyond its usual order when it overlaps (an estimate): --memory auto leaves
+    # an overlap whose cost passes OVERLAP_COST_SHARE of the node's own estimate to --memory min.
+    overlap_cost: Callable[[Operator, list[Tensor | None], list[Tensor]], int] = lambda op, i, o: 0
     # The backend this kernel belongs to, and which nodes it claims among those it validates: the check stage
     # gives each node to the first backend in priority order that claims it (see backends.py).
     backend: str = "reference"

@@ -2,9 +2,19 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 ALIGNMENT = 4  # every kernel's data needs at most word alignment; the arena itself is 16-byte aligned
+
+
+@dataclass(frozen=True)
+class Part:
+    """A piece of a buffer with a lifetime of its own: `size` bytes `offset` bytes into it."""
+
+    offset: int
+    size: int
+    first: int
+    last: int
 
 
 @dataclass
@@ -14,9 +24,33 @@ class Buffer:
     first: int  # first node that uses it (-1: before the first node)
     last: int  # last node that uses it
     offset: int = -1
+    # A storage group whose tensors overlap partly (an output started below its input, KernelSpec.overlap): its
+    # tensors as parts, each taking its bytes only while it lives. Empty: all `size` bytes for the whole life.
+    parts: list[Part] = field(default_factory=list)
 
     def overlaps_in_time(self, other: Buffer) -> bool:
         return self.first <= other.last and other.first <= self.last
+
+    def pieces(self) -> list[Part]:
+        return self.parts or [Part(0, self.size, self.first, self.last)]
+
+    def live_sizes(self) -> list[tuple[int, int, int]]:
+        """(first, last, bytes) segments of how many bytes it takes: its size, or step by step the span of the
+        parts alive at that step."""
+        if not self.parts:
+            return [(self.first, self.last, self.size)]
+        segments = []
+        for step in range(self.first, self.last + 1):
+            live = [p for p in self.parts if p.first <= step <= p.last]
+            if live:
+                segments.append((step, step, max(p.offset + p.size for p in live) - min(p.offset for p in live)))
+        return segments
+
+
+def _collide(a: Part, a_at: int, b: Part, b_at: int) -> bool:
+    """Both alive at some step and sharing some byte, `a` placed at `a_at` and `b` at `b_at`."""
+    in_time = a.first <= b.last and b.first <= a.last
+    return in_time and a_at + a.offset < b_at + b.offset + b.size and b_at + b.offset < a_at + a.offset + a.size
 
 
 def _align(n: int) -> int:
@@ -32,9 +66,24 @@ ORDERS = {
 }
 
 
+def _place_parts(buf: Buffer, placed: list[Buffer]) -> int:
+    """The lowest aligned offset where none of `buf`'s parts collides with a placed buffer's (first fit)."""
+    others = [(q, b.offset) for b in placed if b.overlaps_in_time(buf) for q in b.pieces()]
+    mine = buf.pieces()
+    starts = {0} | {_align(at + q.offset + q.size - p.offset) for q, at in others for p in mine}
+    for start in sorted(s for s in starts if s >= 0):
+        if not any(_collide(p, start, q, at) for p in mine for q, at in others):
+            return start
+    raise AssertionError("unreachable: above every placed buffer nothing collides")
+
+
 def _place_in_order(buffers: list[Buffer], ordered: list[Buffer], best_fit: bool) -> int:
     placed: list[Buffer] = []
     for buf in ordered:
+        if buf.parts or any(b.parts for b in placed if b.overlaps_in_time(buf)):
+            buf.offset = _place_parts(buf, placed)
+            placed.append(buf)
+            continue
         live = sorted((p for p in placed if p.overlaps_in_time(buf)), key=lambda p: p.offset)
         gaps, cursor = [], 0
         for other in live:
@@ -67,8 +116,9 @@ def lower_bound(buffers: list[Buffer]) -> int:
     buffers begin and end)."""
     change: dict[int, int] = {}
     for b in buffers:
-        change[b.first] = change.get(b.first, 0) + b.size
-        change[b.last + 1] = change.get(b.last + 1, 0) - b.size
+        for first, last, size in b.live_sizes():
+            change[first] = change.get(first, 0) + size
+            change[last + 1] = change.get(last + 1, 0) - size
     live = peak = 0
     for step in sorted(change):
         live += change[step]
@@ -77,7 +127,8 @@ def lower_bound(buffers: list[Buffer]) -> int:
 
 
 def check_placement(buffers: list[Buffer], arena_size: int) -> list[str]:
-    """Every reason the placement is unsafe: a buffer outside the arena, or two live buffers overlapping."""
+    """Every reason the placement is unsafe: a buffer outside the arena, or two live buffers (parts) overlapping.
+    The parts of one buffer may share bytes: overlap_problems (overlaps.py) checks those against their kernels."""
     problems = [
         f"{b.name} [{b.offset}, {b.offset + b.size}) leaves the {arena_size}-byte arena"
         for b in buffers
@@ -85,6 +136,8 @@ def check_placement(buffers: list[Buffer], arena_size: int) -> list[str]:
     ]
     for i, a in enumerate(buffers):
         for b in buffers[i + 1 :]:
-            if a.overlaps_in_time(b) and a.offset < b.offset + b.size and b.offset < a.offset + a.size:
+            if a.overlaps_in_time(b) and any(
+                _collide(p, a.offset, q, b.offset) for p in a.pieces() for q in b.pieces()
+            ):
                 problems.append(f"{a.name} and {b.name} are live together and overlap in the arena")
     return problems

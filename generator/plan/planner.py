@@ -1,9 +1,10 @@
 """Builds the Plan: every node's kernel and parameters, every activation's arena offset.
 
 Tensors that can share bytes form one storage group: a view op's output with its input, and an in-place
-output with the input it overwrites when that input dies at the node. A member may sit at a byte offset in its
-group (a SLICE or SPLIT output inside its input, a CONCATENATION input inside the output). Each group is one
-buffer covering every member; the placer then puts every buffer in the arena.
+output with the input it overwrites when that input dies at the node, or partly overlaps (overlaps.py). A
+member may sit at a byte offset in its group (a SLICE or SPLIT output inside its input, a CONCATENATION input
+inside the output, an overlapping output below or above its input). Each group is one buffer covering every
+member (groups.py); the placer then puts every buffer in the arena.
 """
 
 from __future__ import annotations
@@ -12,13 +13,13 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 
 from ..catalog import KernelSpec, NodeParams
+from ..catalog.spec import OVERLAPPED
 from ..check import CheckedGraph
 from ..errors import McugenError
 from ..model import Graph
 from .arena import ALIGNMENT, Buffer, check_placement, lower_bound, place
-
-BEFORE_FIRST_NODE = -1
-UNUSED = -2  # a tensor no node touches: placed, but live at no step
+from .groups import BEFORE_FIRST_NODE, Groups, extent, inplace_candidate, storage_buffers
+from .overlaps import Overlap, overlap_join, overlap_problems
 
 
 @dataclass
@@ -51,6 +52,8 @@ class Plan:
     variables: list[PlacedVariable] = field(default_factory=list)  # the persistent region's contents
     persistent_size: int = 0  # bytes of state kept across invokes, apart from the arena
     patches: object = None  # patches.PatchChoice when patch-based execution was considered
+    overlaps: list[Overlap] = field(default_factory=list)  # outputs placed partly over their inputs
+    memory: str = "auto"  # the --memory choice it was planned under (MEMORY_CHOICES)
 
     @property
     def all_nodes(self) -> list[NodePlan]:
@@ -81,112 +84,7 @@ class PlacedVariable:
     offset: int  # in the persistent region
 
 
-class _Groups:
-    """Union-find over tensors that share storage, with each group's lifetime. Each root keeps its member list,
-    so a group's members and span cost its size, not the model's (the planner asks for them once per node)."""
-
-    def __init__(self, graph: Graph, order: list[int]):
-        """Lifetimes are positions in `order` (the execution order of the operators)."""
-        end = len(graph.operators)
-        self.parent: dict[int, int] = {}
-        self._members: dict[int, list[int]] = {}
-        self.offset: dict[int, int] = {}  # a member's byte offset in its group's buffer (a root's is 0)
-        self.first: dict[int, int] = {i: BEFORE_FIRST_NODE for i in graph.inputs}
-        self.last: dict[int, int] = {i: end for i in graph.outputs}
-        if graph.index:  # another subgraph's inputs are all written before it runs and copied from after it
-            self.last.update({i: end for i in graph.inputs})
-        for step, index in enumerate(order):
-            op = graph.operators[index]
-            for t in op.outputs:
-                self.first.setdefault(t, step)
-            for t in [*op.inputs, *op.outputs]:
-                if t >= 0:
-                    self.last[t] = max(self.last.get(t, step), step)
-        for t in graph.tensors:
-            if t.data is None:
-                self.parent[t.index] = t.index
-                self.offset[t.index] = 0
-                self._members[t.index] = [t.index]
-                if t.is_variable or (t.index not in self.first and t.index in self.last):
-                    self.first[t.index], self.last[t.index] = BEFORE_FIRST_NODE, end  # read before written
-
-    def root(self, t: int) -> int:
-        while self.parent[t] != t:
-            t = self.parent[t]
-        return t
-
-    def roots(self) -> list[int]:
-        return sorted(self._members)
-
-    def members(self, root: int) -> list[int]:
-        return sorted(self._members[root])
-
-    def span(self, root: int) -> tuple[int, int]:
-        ts = self._members[root]
-        return (min(self.first.get(t, UNUSED) for t in ts), max(self.last.get(t, UNUSED) for t in ts))
-
-    def join(self, keep: int, absorbed: int, at: int = 0) -> None:
-        """Merges `absorbed`'s group, which must be a root, into `keep`'s, with `absorbed`'s bytes starting `at`
-        bytes into `keep`'s."""
-        root, shift = self.root(keep), self.offset[keep] + at
-        for t in self._members[absorbed]:
-            self.offset[t] += shift
-        self.parent[absorbed] = root
-        self._members[root] += self._members.pop(absorbed)
-
-    def undo_join(self, keep: int, absorbed: int) -> None:
-        """Takes back `join(keep, absorbed, at)`."""
-        root, shift = self.root(keep), self.offset[absorbed]
-        self.parent[absorbed] = absorbed
-        joined = self._members[root]
-        self._members[absorbed] = [t for t in joined if self.root(t) == absorbed]
-        self._members[root] = [t for t in joined if self.root(t) == root]
-        for t in self._members[absorbed]:
-            self.offset[t] -= shift
-
-
-def _group_buffers(graph: Graph, groups: _Groups) -> dict[int, Buffer]:
-    buffers = {}
-    for root in groups.roots():
-        members = groups.members(root)
-        first, last = groups.span(root)
-        size = max(groups.offset[t] + graph.tensors[t].nbytes for t in members)
-        names = ", ".join(str(t) for t in members)
-        buffers[root] = Buffer(f"tensor {names} '{graph.tensors[root].name}'", size, first, last)
-    return buffers
-
-
-def _inplace_candidate(graph: Graph, op, step: int, kernel: KernelSpec, groups: _Groups):
-    cand = _candidate(graph, op, step, kernel, groups)
-    if cand is not None and graph.index and set(graph.inputs) & set(groups.members(groups.root(cand.index))):
-        # another subgraph's inputs are written from outside between its runs (WHILE copies the body's outputs
-        # into its inputs), so no output of it shares an input's bytes
-        return None
-    return cand
-
-
-def _candidate(graph: Graph, op, step: int, kernel: KernelSpec, groups: _Groups):
-    inputs, outs = graph.node_io(op)
-    if kernel.view:
-        source = inputs[0] if inputs else None
-        return source if source is not None and source.data is None and source.nbytes == outs[0].nbytes else None
-    k = kernel.inplace_input(op, inputs, outs)
-    cand = inputs[k] if k is not None else None
-    if (
-        cand is None
-        or cand.data is not None
-        or outs[0].nbytes > cand.nbytes
-        or groups.span(groups.root(cand.index))[1] != step
-        or set(graph.outputs) & set(groups.members(groups.root(cand.index)))
-        or op.inputs.count(cand.index) != 1
-        # another input in the same bytes (a view of the candidate) would be overwritten before it is read
-        or any(groups.root(t) == groups.root(cand.index) for t in op.inputs if t in groups.parent and t != cand.index)
-    ):
-        return None
-    return cand
-
-
-def _output_views(graph: Graph, op, kernel: KernelSpec, groups: _Groups) -> list[tuple[int, int, int]]:
+def _output_views(graph: Graph, op, kernel: KernelSpec, groups: Groups) -> list[tuple[int, int, int]]:
     """(input, output, the output's byte offset in the input) for every output of a node whose outputs are runs
     of an input's bytes (`view_offsets`), when all of them can sit there: fresh, word-aligned, in an arena input."""
     inputs, outs = graph.node_io(op)
@@ -201,7 +99,7 @@ def _output_views(graph: Graph, op, kernel: KernelSpec, groups: _Groups) -> list
     return [(source.index, out.index, at) for out, at in zip(outs, found[1])]
 
 
-def _inputs_in_output(graph: Graph, op, kernel: KernelSpec, groups: _Groups, readers: Counter):
+def _inputs_in_output(graph: Graph, op, kernel: KernelSpec, groups: Groups, readers: Counter):
     """(output, input, the input's byte offset in the output) for each input of a node that lays its inputs end
     to end (`input_offsets`) whose producer can write it straight into the output: made by an earlier node, read
     by this node alone and once, not a graph output, sharing bytes with nothing yet, word-aligned."""
@@ -224,39 +122,43 @@ def _inputs_in_output(graph: Graph, op, kernel: KernelSpec, groups: _Groups, rea
     ]
 
 
-def _join_views(graph: Graph, op, kernel: KernelSpec, groups: _Groups, readers: Counter) -> dict[int, int]:
+def _join_views(graph: Graph, op, kernel: KernelSpec, groups: Groups, readers: Counter) -> dict[int, int]:
     """Joins a node's views (docs/kernels.md, "Views"); returns them (part -> the tensor it sits in). A view of
     all the same bytes always joins, like RESHAPE; one at an offset or of a part only when that does not raise
     the lower bound (the whole group stays live while any member is)."""
     joins = _output_views(graph, op, kernel, groups) or _inputs_in_output(graph, op, kernel, groups, readers)
     tensors = graph.tensors
     whole = all(at == 0 and tensors[kept].nbytes == tensors[part].nbytes for kept, part, at in joins)
-    before = None if whole else lower_bound(list(_group_buffers(graph, groups).values()))
+    before = None if whole else lower_bound(list(storage_buffers(graph, groups).values()))
     for kept, part, at in joins:
         groups.join(kept, part, at)
-    if before is not None and lower_bound(list(_group_buffers(graph, groups).values())) > before:
+    if before is not None and lower_bound(list(storage_buffers(graph, groups).values())) > before:
         for kept, part, _ in reversed(joins):
             groups.undo_join(kept, part)
         return {}
     return {part: kept for kept, part, _ in joins}
 
 
-def _extent(graph: Graph, groups: _Groups, root: int) -> Buffer:
-    """A group's size and lifetime, unnamed: what the lower bound needs."""
-    first, last = groups.span(root)
-    return Buffer("", max(groups.offset[t] + graph.tensors[t].nbytes for t in groups.members(root)), first, last)
-
-
 def _share_storage(
-    graph: Graph, kernels: list[KernelSpec], groups: _Groups, order: list[int], views: dict | None = None
+    graph: Graph,
+    kernels: list[KernelSpec],
+    groups: Groups,
+    order: list[int],
+    views: dict | None = None,
+    overlaps: list[Overlap] | None = None,
+    costly: bool = False,
 ) -> dict[int, int]:
     """Views always share; an in-place output shares only when that does not raise the lower bound
     (sharing makes the larger of the two buffers live for both lifetimes). Given a dict `views`, the views of
-    `view_offsets` and `input_offsets` share too, and are recorded there as well. Only the joined group's extent
-    changes at an in-place step, so the extents are kept and updated rather than rebuilt."""
+    `view_offsets` and `input_offsets` share too, and are recorded there as well. Given a list `overlaps`, an
+    output that cannot take its input's bytes whole may overlap them (KernelSpec.overlap), recorded there, when
+    that does not raise the bound and the joined group is no larger than the bound was: each overlap moves the
+    output off its input, so a chain of them may drift and its group span the sum of their distances, which the
+    bound does not see (and no placement can put a group in less than its size). Only the joined group's
+    extent changes at a step, so the extents are kept and updated rather than rebuilt."""
     shared = {}
     readers = Counter(t for op in graph.operators for t in op.inputs if t >= 0)
-    extents = {root: _extent(graph, groups, root) for root in groups.roots()}
+    extents = {root: extent(graph, groups, root) for root in groups.roots()}
     bound = lower_bound(list(extents.values()))
     for step, index in enumerate(order):
         op, kernel = graph.operators[index], kernels[index]
@@ -264,50 +166,83 @@ def _share_storage(
         if joined_views:
             views.update(joined_views)
             shared.update(joined_views)
-            extents = {root: _extent(graph, groups, root) for root in groups.roots()}
+            extents = {root: extent(graph, groups, root) for root in groups.roots()}
             bound = lower_bound(list(extents.values()))
             continue
         out = op.outputs[0] if op.outputs else -1
         if out not in groups.parent or groups.root(out) != out:
             continue
-        source = _inplace_candidate(graph, op, step, kernel, groups)
-        if source is None:
-            continue
-        groups.join(source.index, out)
-        root = groups.root(out)
-        trial = {**extents, root: _extent(graph, groups, root)}
-        del trial[out]
-        trial_bound = lower_bound(list(trial.values()))
-        if not kernel.view and trial_bound > bound:
-            groups.undo_join(source.index, out)  # sharing would cost more than it saves
-            continue
-        extents, bound = trial, trial_bound
-        shared[out] = source.index
+        source = inplace_candidate(graph, op, step, kernel, groups)
+        if source is not None:
+            roots = {groups.root(source.index), out}
+            groups.join(source.index, out)
+            kept = _keep_if_no_worse(graph, groups, extents, bound, roots, kernel.view)
+            if kept is not None:
+                extents, bound = kept
+                shared[out] = source.index
+                continue
+        roots = {groups.root(op.inputs[0]) if op.inputs and op.inputs[0] in groups.parent else out, out}
+        found = overlap_join(graph, op, step, kernel, groups, costly) if overlaps is not None else None
+        if found is not None:
+            before = bound
+            kept = _keep_if_no_worse(graph, groups, extents, bound, roots, False)
+            if kept is not None and kept[0][groups.root(out)].size > before:
+                groups.undo_join(groups.root(out), (roots - {groups.root(out)}).pop())
+                kept = None
+            if kept is None:
+                groups.overlapping.discard(out)
+            else:
+                extents, bound = kept
+                shared[out] = found.input
+                overlaps.append(found)
     return shared
+
+
+def _keep_if_no_worse(graph: Graph, groups: Groups, extents: dict, bound: int, roots: set[int], always: bool):
+    """After joining the groups whose roots were `roots`: the new extents and bound, or None (and the join
+    undone) when the join raises the lower bound and is not `always` kept (a view is)."""
+    root = groups.root(next(iter(roots)))
+    (absorbed,) = roots - {root}
+    trial = {**extents, root: extent(graph, groups, root)}
+    del trial[absorbed]
+    trial_bound = lower_bound(list(trial.values()))
+    if not always and trial_bound > bound:
+        groups.undo_join(root, absorbed)  # sharing would cost more than it saves
+        return None
+    return trial, trial_bound
 
 
 @dataclass
 class _Layout:
     order: list[int]
-    groups: _Groups
+    groups: Groups
     shared: dict[int, int]
     group_buffers: dict[int, Buffer]
     scratch: dict[int, Buffer]
     arena_size: int
     heuristic: str
     views: dict[int, int]  # the views of `view_offsets` and `input_offsets` among `shared`
+    overlaps: list[Overlap]  # the outputs that overlap their inputs partly, among `shared`
 
 
 def _layout(
-    graph: Graph, kernels: list[KernelSpec], scratch_bytes: dict[int, int], order: list[int], views: bool = True
+    graph: Graph,
+    kernels: list[KernelSpec],
+    scratch_bytes: dict[int, int],
+    order: list[int],
+    views: bool = True,
+    overlaps: bool = True,
+    costly: bool = False,
 ) -> _Layout:
-    groups, new_views = _Groups(graph, order), {} if views else None
-    shared = _share_storage(graph, kernels, groups, order, new_views)
-    group_buffers = _group_buffers(graph, groups)
+    groups, new_views, new_overlaps = Groups(graph, order), {} if views else None, [] if overlaps else None
     step = {index: s for s, index in enumerate(order)}
     scratch = {i: Buffer(f"scratch of node {i}", n, step[i], step[i]) for i, n in scratch_bytes.items() if n}
+    shared = _share_storage(graph, kernels, groups, order, new_views, new_overlaps, costly)
+    group_buffers = storage_buffers(graph, groups)
     arena_size, heuristic = place([*group_buffers.values(), *scratch.values()])
-    return _Layout(order, groups, shared, group_buffers, scratch, arena_size, heuristic, new_views or {})
+    return _Layout(
+        order, groups, shared, group_buffers, scratch, arena_size, heuristic, new_views or {}, new_overlaps or []
+    )
 
 
 def _greedy_order(graph: Graph) -> list[int]:
@@ -365,21 +300,39 @@ def _resolved(op, checked: CheckedGraph, variables: list[PlacedVariable]):
     return replace(op, options={**op.options, "resource_variable": info})
 
 
-def plan(checked: CheckedGraph, views: bool = True, patch_overhead: float | None = None) -> Plan:
-    """Every subgraph planned on its own; the others' buffers then sit above the primary's in the arena.
-    `views=False` plans without the views of `view_offsets` and `input_offsets` (to measure what they save).
-    With `patch_overhead` (percent of MACs) the first stage may run in row patches (patches.py) when that
-    lowers the arena; the plan's `patches` says what was chosen and why."""
-    if patch_overhead is not None:
-        from .patches import choose
+# --memory: "layer" keeps every node's input and output whole (the per-layer liveness bound); "auto" also lets
+# outputs overlap their inputs (KernelSpec.overlap) where the kernel's overlapping order costs at most
+# OVERLAP_COST_SHARE of the node; "min" takes every overlap whatever it costs, and runs a CNN's first stage in
+# row patches (patches.py) when that lowers the arena for at most DEFAULT_OVERHEAD % more MACs.
+MEMORY_CHOICES = ("auto", "layer", "min")
 
-        unpatched = plan(checked, views)
-        choice, patched = choose(checked, unpatched.arena_size, patch_overhead, lambda c: plan(c, views))
-        chosen = patched or unpatched
-        chosen.patches = choice
-        return chosen
+
+def plan(checked: CheckedGraph, views: bool = True, memory: str = "auto", patch_overhead: float | None = None) -> Plan:
+    """Every subgraph planned on its own; the others' buffers then sit above the primary's in the arena.
+    `views=False` plans without the views of `view_offsets` and `input_offsets` (to measure what they save);
+    `memory` is the --memory choice (MEMORY_CHOICES). With `patch_overhead` (percent of MACs; `min` implies the
+    default) the first stage may run in row patches when that lowers the arena; the plan's `patches` says what
+    was chosen and why."""
+    if memory not in MEMORY_CHOICES:
+        raise McugenError(f"--memory {memory} is not one of {', '.join(MEMORY_CHOICES)}")
+    from .patches import DEFAULT_OVERHEAD, choose
+
+    if patch_overhead is None and memory == "min":
+        patch_overhead = DEFAULT_OVERHEAD
+    if patch_overhead is None:
+        return _plan(checked, views, memory)
+    whole = _plan(checked, views, memory)
+    choice, patched = choose(checked, whole.arena_size, patch_overhead, lambda c: _plan(c, views, memory))
+    chosen = patched or whole
+    chosen.patches = choice
+    return chosen
+
+
+def _plan(checked: CheckedGraph, views: bool, memory: str) -> Plan:
     variables, persistent_size = _place_variables(checked)
-    plans = [_plan_subgraph(c, variables, views) for c in checked.subgraphs or [checked]]
+    plans = [_plan_subgraph(c, variables, views, memory) for c in checked.subgraphs or [checked]]
+    for sub in plans:
+        sub.memory = memory
     primary, base = plans[0], plans[0].arena_size
     for sub in plans[1:]:
         for buf in sub.buffers:
@@ -394,7 +347,7 @@ def plan(checked: CheckedGraph, views: bool = True, patch_overhead: float | None
     return primary
 
 
-def _plan_subgraph(checked: CheckedGraph, variables: list[PlacedVariable], views: bool) -> Plan:
+def _plan_subgraph(checked: CheckedGraph, variables: list[PlacedVariable], views: bool, memory: str) -> Plan:
     graph = checked.graph
     nodes, scratch_bytes = [], {}
     for op, kernel in zip(graph.operators, checked.kernels):
@@ -414,17 +367,25 @@ def _plan_subgraph(checked: CheckedGraph, variables: list[PlacedVariable], views
     greedy = candidates[0] if ORDERED_OPS & {op.op_name for op in graph.operators} else _greedy_order(graph)
     if greedy != candidates[0]:
         candidates.append(greedy)
-    layouts = [_layout(graph, checked.kernels, scratch_bytes, order, views) for order in candidates]
+    kernels = checked.kernels
+    overlaps, costly = memory != "layer", memory == "min"
+    layouts = [_layout(graph, kernels, scratch_bytes, order, views, overlaps, costly) for order in candidates]
     # A view of a part keeps its whole group live, and placement is heuristic: each order also competes without
     # the new views (view_offsets, input_offsets), so they never cost arena (on a tie the views win: no copies).
-    layouts += [_layout(graph, checked.kernels, scratch_bytes, v.order, views=False) for v in layouts if v.views]
-    best = min(layouts, key=lambda layout: layout.arena_size)
+    layouts += [_layout(graph, kernels, scratch_bytes, v.order, False, overlaps, costly) for v in layouts if v.views]
+    # Likewise without overlaps (a group keeps all of its bytes for its whole life); on a tie, fewer overlaps.
+    layouts += [_layout(graph, kernels, scratch_bytes, v.order, bool(v.views), False) for v in layouts if v.overlaps]
+    best = min(layouts, key=lambda layout: (layout.arena_size, len(layout.overlaps)))
     buffers = [*best.group_buffers.values(), *best.scratch.values()]
-    problems = check_placement(buffers, best.arena_size)
+    problems = check_placement(buffers, best.arena_size) + overlap_problems(graph, kernels, best)
     if problems:  # the placer has a bug: never emit an unsafe plan
         raise McugenError("internal error: unsafe arena plan: " + "; ".join(problems[:3]))
     for index, buf in best.scratch.items():
         nodes[index].scratch_offset = buf.offset
+    for o in best.overlaps:  # the kernel may work in another order when its output overlaps its input
+        op = _resolved(graph.operators[o.node], checked, variables)
+        op = replace(op, options={**op.options, OVERLAPPED: o.direction})
+        nodes[o.node].params = checked.kernels[o.node].params(op, *graph.node_io(op))
     tensor_buffers = {t: best.group_buffers[best.groups.root(t)] for t in best.groups.parent}
     offsets = [
         tensor_buffers[t.index].offset + best.groups.offset[t.index] if t.index in tensor_buffers else None
@@ -441,4 +402,5 @@ def _plan_subgraph(checked: CheckedGraph, variables: list[PlacedVariable], views
         best.shared,
         tensor_buffers,
         best.order,
+        overlaps=best.overlaps,
     )

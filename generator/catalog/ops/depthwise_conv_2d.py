@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from math import prod
 
-from ..spec import KernelSpec, NodeParams
+from ..spec import OVERLAPPED, KernelSpec, NodeParams
 from . import _conv_common as cc
+from . import _overlap
 
 # The family's shared files: its header, the geometry, the one prepare (every backend lists these first).
 FAMILY_SOURCES = ("depthwise_conv_2d.h", "mg_conv_geometry.h", "mg_prepare_weighted.h", "mg_prepare_weighted.c")
@@ -43,7 +44,28 @@ def params(op, inputs, outputs):
     fields = cc.geometry_params(op, inp, weights.shape[1:3], out)
     fields["depth_multiplier"] = op.options["depth_multiplier"]
     fields.update(cc.quant_fields(op, inp, weights, out))
+    fields["reverse_rows"] = int(op.options.get(OVERLAPPED) == "above")  # int8: rows last first
     return NodeParams("mg_depthwise_conv_2d_params", fields)
+
+
+def overlap(op, inputs, outputs) -> int | None:
+    """The float kernel writes pixel by pixel (depthwise_conv_2d_f32.c); the int8 and int16 ones channel by
+    channel, each channel reading only its own input channel (channel planes, with depth multiplier 1)."""
+    inp, weights, out = inputs[0], inputs[1], outputs[0]
+    g = cc.geometry_fields(op, inp, weights.shape[1:3], out)
+    if inp.dtype.name == "FLOAT32":
+        return _overlap.nhwc_rows(inp, out, g["stride_height"], g["pad_height"])
+    return _overlap.channel_planes(inp, out, g["stride_height"], g["pad_height"])
+
+
+def overlap_above(op, inputs, outputs) -> int | None:
+    """The int8 kernel with each channel's rows last first (reverse_rows)."""
+    inp, weights, out = inputs[0], inputs[1], outputs[0]
+    if inp.dtype.name != "INT8":
+        return None
+    g = cc.geometry_fields(op, inp, weights.shape[1:3], out)
+    taps, dilation = g["filter_height"], g["dilation_height"]
+    return _overlap.channel_planes(inp, out, g["stride_height"], g["pad_height"], taps, dilation, above=True)
 
 
 def macs(op, inputs, outputs) -> int:
@@ -74,4 +96,6 @@ SPEC = KernelSpec(
     validate=validate,
     params=params,
     macs=macs,
+    overlap=overlap,
+    overlap_above=overlap_above,
 )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from .. import quant
 from ..spec import KernelSpec, NodeParams
+from . import _overlap
 
 INPUT_TYPES = ("INT8", "INT16", "UINT8")
 
@@ -28,6 +29,11 @@ def params(op, inputs, outputs):
     )
 
 
+def overlap(op, inputs, outputs) -> int | None:
+    """Element i (float) is written after input element i is read (dequantize_*.c): the output starts lower."""
+    return _overlap.elementwise(inputs[0].num_elements, inputs[0].dtype.size, outputs[0].dtype.size)
+
+
 SPEC = KernelSpec(
     op="DEQUANTIZE",
     builtin_code=6,
@@ -37,4 +43,5 @@ SPEC = KernelSpec(
     registration="mg_register_dequantize",
     validate=validate,
     params=params,
+    overlap=overlap,
 )

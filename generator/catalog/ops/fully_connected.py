@@ -11,6 +11,7 @@ import numpy as np
 from .. import quant
 from ..spec import KernelSpec, NodeParams
 from . import _conv_common as cc
+from . import _overlap
 from ._common import nested
 
 # The family's shared files: its header and the one prepare (every backend lists these first).
@@ -107,6 +108,17 @@ def params(op, inputs, outputs):
     return NodeParams("mg_fully_connected_params", fields)
 
 
+def overlap(op, inputs, outputs) -> int | None:
+    """The float kernel writes batch by batch, each batch's outputs after reading only its own input row
+    (fully_connected_f32.c); the int8 and int16 ones run output channel by output channel over every batch."""
+    inp, weights, out = inputs[0], inputs[1], outputs[0]
+    if inp.dtype.name != "FLOAT32":
+        return None
+    shape = shape_params(inp, weights)
+    in_row, out_row = shape["shape.accum_depth"] * inp.dtype.size, shape["shape.output_depth"] * out.dtype.size
+    return _overlap.round_up(_overlap.rows_distance(shape["shape.batches"], 1, 1, in_row, out_row, 1, 0))
+
+
 def macs(op, inputs, outputs) -> int:
     return outputs[0].num_elements * prod(inputs[1].shape[1:])  # each output: the input depth
 
@@ -133,4 +145,5 @@ SPEC = KernelSpec(
     validate=validate,
     params=params,
     macs=macs,
+    overlap=overlap,
 )

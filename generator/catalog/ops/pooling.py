@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from .. import quant
 from ..spec import KernelSpec, NodeParams, never_raises
+from . import _overlap
 from ._conv_common import PADDING_SAME, PADDING_VALID, PATCH_PAD_HEIGHT, out_size, pad_before
 
 PARAMS = "mg_pool_2d_params"
@@ -94,6 +95,13 @@ def params(op, inputs, outputs):
     return NodeParams(PARAMS, fields)
 
 
+def overlap(op, inputs, outputs) -> int | None:
+    """Every reference pool writes pixel by pixel (pool_2d.h, MG_POOL_2D_REFERENCE)."""
+    inp, out = inputs[0], outputs[0]
+    g = _geometry(op, inp)
+    return _overlap.nhwc_rows(inp, out, g["stride_height"], g["padding_height"])
+
+
 def _int8(inputs, outputs) -> bool:
     return bool(inputs) and inputs[0] is not None and inputs[0].dtype.name == "INT8" and outputs[0].dtype.name == "INT8"
 
@@ -125,6 +133,7 @@ def kernel(op: str, backend: str = "reference", sources: tuple[str, ...] = ()) -
             registration=f"mg_register_{name}",
             validate=validate,
             params=params,
+            overlap=overlap,
         )
     return KernelSpec(
         op=op,
@@ -159,5 +168,6 @@ SPECS = [
         registration="mg_register_l2_pool_2d",
         validate=validate_l2,
         params=params,
+        overlap=overlap,
     ),
 ]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from .. import quant
 from ..spec import KernelSpec, NodeParams
+from . import _overlap
 
 PAIRS = (
     ("FLOAT32", "INT8"),
@@ -64,6 +65,12 @@ def inplace_input(op, inputs, outputs) -> int | None:
     return 0 if outputs[0].dtype.size <= inputs[0].dtype.size else None
 
 
+def overlap(op, inputs, outputs) -> int | None:
+    """The same element order (quantize_s8.c, quantize_f32_s16.c, requantize_generic.c): a wider output starts
+    lower."""
+    return _overlap.elementwise(outputs[0].num_elements, inputs[0].dtype.size, outputs[0].dtype.size)
+
+
 SPEC = KernelSpec(
     op="QUANTIZE",
     builtin_code=114,
@@ -81,4 +88,5 @@ SPEC = KernelSpec(
     validate=validate,
     params=params,
     inplace_input=inplace_input,
+    overlap=overlap,
 )

@@ -1,0 +1,122 @@
+"""An independent proof that a planned overlap is safe: replays a reference kernel's loops (as its C file runs
+them, element by element, in Python) with the input and output at their planned arena offsets, and lists the
+writes that land on an input byte the kernel still reads afterwards. It shares nothing with the planner or
+ops/_overlap.py but the catalog's geometry (strides, padding)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from generator.catalog.ops import _conv_common as cc
+from generator.catalog.ops import pooling
+
+
+def _window(origin: int, dilation: int, size: int, taps: int) -> list[int]:
+    return [origin + k * dilation for k in range(taps) if 0 <= origin + k * dilation < size]
+
+
+def _conv_like(op, inp, out, filter_hw, geometry):
+    """Per output pixel (b, oy, ox): the input pixels its window reads, in the kernels' (ky, kx) order."""
+    b_n, h, w, _ = inp.shape
+    _, oh, ow, _ = out.shape
+    sh, sw = geometry["stride_height"], geometry["stride_width"]
+    dh, dw = geometry.get("dilation_height", 1), geometry.get("dilation_width", 1)
+    ph, pw = geometry["pad_height"], geometry["pad_width"]
+
+    def taps(b, oy, ox):
+        rows = _window(oy * sh - ph, dh, h, filter_hw[0])
+        cols = _window(ox * sw - pw, dw, w, filter_hw[1])
+        return [(b, y, x) for y in rows for x in cols]
+
+    return b_n, oh, ow, taps
+
+
+def events(op, inputs, outputs, direction: str | None = "below"):
+    """The kernel's accesses in order: ("r", input element index) and ("w", output element index). `direction`
+    is the planner's OVERLAPPED option ("above": the int8 convolutions write their rows last first; None: the
+    int8 CONV_2D keeps its whole-image channel order)."""
+    inp, out = inputs[0], outputs[0]
+    name, dtype = op.op_name, inp.dtype.name
+    if name in ("QUANTIZE", "DEQUANTIZE"):
+        for i in range(out.num_elements):
+            yield "r", i
+            yield "w", i
+        return
+    if name == "FULLY_CONNECTED":
+        depth, n_out = inputs[1].shape[1], out.shape[-1]
+        for b in range(inp.num_elements // depth):
+            for o in range(n_out):
+                for d in range(depth):
+                    yield "r", b * depth + d
+                yield "w", b * n_out + o
+        return
+    _, h, w, c = inp.shape
+    oc = out.shape[3]
+
+    def at(b, y, x, ch):
+        return ((b * h + y) * w + x) * c + ch
+
+    if name in ("AVERAGE_POOL_2D", "MAX_POOL_2D", "L2_POOL_2D"):
+        g = pooling._geometry(op, inp)
+        g = {**g, "pad_height": g["padding_height"], "pad_width": g["padding_width"]}
+        batches, oh, ow, taps = _conv_like(op, inp, out, (g["filter_height"], g["filter_width"]), g)
+        for b in range(batches):
+            for oy in range(oh):
+                for ox in range(ow):
+                    for ch in range(c):
+                        yield from (("r", at(*p, ch)) for p in taps(b, oy, ox))
+                        yield "w", ((b * oh + oy) * ow + ox) * oc + ch
+        return
+    weights = inputs[1]
+    g = cc.geometry_fields(op, inp, weights.shape[1:3], out)
+    batches, oh, ow, taps = _conv_like(op, inp, out, weights.shape[1:3], g)
+
+    def out_at(b, oy, ox, o):
+        return ((b * oh + oy) * ow + ox) * oc + o
+
+    if name == "DEPTHWISE_CONV_2D":
+        mult = oc // c
+        rows = [(b, oy) for b in range(batches) for oy in range(oh)]
+        if dtype == "FLOAT32":  # pixel by pixel, channel by channel
+            order = [(b, oy, ox, o) for b, oy in rows for ox in range(ow) for o in range(oc)]
+        else:  # channel by channel over the whole image, rows last first for "above"
+            rows = rows[::-1] if direction == "above" else rows
+            order = [(b, oy, ox, o) for o in range(oc) for b, oy in rows for ox in range(ow)]
+        for b, oy, ox, o in order:
+            yield from (("r", at(*p, o // mult)) for p in taps(b, oy, ox))
+            yield "w", out_at(b, oy, ox, o)
+        return
+    group_depth, per_group = weights.shape[3], oc // (c // weights.shape[3])
+    rows = [(b, oy) for b in range(batches) for oy in range(oh)]
+    if dtype == "FLOAT32":  # pixel by pixel
+        order = [(b, oy, ox, o) for b, oy in rows for ox in range(ow) for o in range(oc)]
+    elif direction:  # int8, one output row per pass (last first for "above"): per row, channel by channel
+        rows = rows[::-1] if direction == "above" else rows
+        order = [(b, oy, ox, o) for b, oy in rows for o in range(oc) for ox in range(ow)]
+    else:
+        order = [(b, oy, ox, o) for o in range(oc) for b, oy in rows for ox in range(ow)]
+    for b, oy, ox, o in order:
+        first = (o // per_group) * group_depth
+        for p in taps(b, oy, ox):
+            yield from (("r", at(*p, first + k)) for k in range(group_depth))
+        yield "w", out_at(b, oy, ox, o)
+
+
+def clobbered(op, inputs, outputs, in_offset: int, out_offset: int, direction: str | None = "below") -> list[str]:
+    """The writes that hit an input byte read later, with the tensors at these arena offsets."""
+    inp, out = inputs[0], outputs[0]
+    in_size, out_size = inp.dtype.size, out.dtype.size
+    last_read = np.full(inp.nbytes, -1)
+    writes = []
+    for time, (kind, index) in enumerate(events(op, inputs, outputs, direction)):
+        if kind == "r":
+            last_read[index * in_size : (index + 1) * in_size] = time
+        else:
+            writes.append((time, index))
+    problems = []
+    for time, index in writes:
+        lo = out_offset + index * out_size - in_offset
+        hit = last_read[max(lo, 0) : max(min(lo + out_size, inp.nbytes), 0)]
+        if (hit > time).any():
+            problems.append(f"output element {index} overwrites input bytes still to be read")
+    return problems
