@@ -57,7 +57,7 @@ def events(op, inputs, outputs, direction: str | None = "below"):
         return ((b * h + y) * w + x) * c + ch
 
     if name in ("AVERAGE_POOL_2D", "MAX_POOL_2D", "L2_POOL_2D"):
-        g = pooling._geometry(op, inp)
+        g = pooling._geometry(op, inp, out)
         g = {**g, "pad_height": g["padding_height"], "pad_width": g["padding_width"]}
         batches, oh, ow, taps = _conv_like(op, inp, out, (g["filter_height"], g["filter_width"]), g)
         for b in range(batches):

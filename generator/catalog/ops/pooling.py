@@ -98,7 +98,7 @@ def params(op, inputs, outputs):
 def overlap(op, inputs, outputs) -> int | None:
     """Every reference pool writes pixel by pixel (pool_2d.h, MG_POOL_2D_REFERENCE)."""
     inp, out = inputs[0], outputs[0]
-    g = _geometry(op, inp)
+    g = _geometry(op, inp, out)
     return _overlap.nhwc_rows(inp, out, g["stride_height"], g["padding_height"])
 
 
