@@ -380,6 +380,7 @@ def _cmd_plan_nodes(args, the_plan, board, rewrites: dict) -> int:
 def _plan_rows(the_plan) -> list[dict]:
     """One subgraph's buffers: its tensors in the arena, then its nodes' scratch (other subgraphs named)."""
     where = "" if the_plan.graph.index == 0 else f"subgraph {the_plan.graph.index}: "
+    live = _tensor_lifetimes(the_plan)
     rows = []
     for t, offset in zip(the_plan.graph.tensors, the_plan.tensor_offsets):
         if offset is None:
@@ -393,23 +394,44 @@ def _plan_rows(the_plan) -> list[dict]:
                 "offset": offset,
                 "first": buf.first,
                 "last": buf.last,
+                "live": live.get(t.index, [buf.first, buf.last]),
                 "shares_with": the_plan.shared.get(t.index),
             }
         )
     for node in the_plan.nodes:
         if node.scratch_bytes:
+            step = the_plan.order.index(node.index)
             rows.append(
                 {
                     "tensor": None,
                     "name": f"{where}scratch of node {node.index}",
                     "bytes": node.scratch_bytes,
                     "offset": node.scratch_offset,
-                    "first": node.index,
-                    "last": node.index,
+                    "first": step,
+                    "last": step,
+                    "live": [step, step],
                     "shares_with": None,
                 }
             )
     return rows
+
+
+def _tensor_lifetimes(the_plan) -> dict[int, list[int]]:
+    """Each tensor's own first and last step (its writer's, its last reader's), where `first`/`last` give its
+    storage group's: a tensor sharing bytes with others is live for less than its group."""
+    graph = the_plan.graph
+    live = {t: [-1, -1] for t in graph.inputs}
+    for step, index in enumerate(the_plan.order):
+        op = graph.operators[index]
+        for t in op.outputs:
+            live.setdefault(t, [step, step])
+        for t in op.inputs:
+            if t in live:
+                live[t][1] = step
+    for t in graph.outputs:
+        if t in live:
+            live[t][1] = len(the_plan.order) - 1
+    return live
 
 
 def _memory_techniques(the_plan) -> list[dict]:
@@ -460,6 +482,8 @@ def cmd_plan(args) -> int:
     }
     if the_plan.patches is not None:
         report["patches"] = the_plan.patches.summary()
+    if args.html:
+        _write_plan_picture(args, plan(stage.checked, memory="layer"), report)
     if args.json:
         _emit_json(report)
         return 0
@@ -498,6 +522,27 @@ def cmd_plan(args) -> int:
             "kept across invokes, apart from the arena; offsets above count from its start)"
         )
     return 0
+
+
+def _write_plan_picture(args, layer_plan, report: dict) -> None:
+    """plan --html: the per-layer plan and the chosen one, drawn on one scale (plan/picture.py)."""
+    from .plan.picture import to_html
+
+    layer = {
+        "arena_bytes": layer_plan.arena_size,
+        "order": layer_plan.order,
+        "buffers": [row for sub in layer_plan.subgraphs or [layer_plan] for row in _plan_rows(sub)],
+    }
+    chosen = f"--memory {args.memory}" + (", row patches" if report.get("patches", {}).get("bands") else "")
+    panels = [
+        (f"per-layer plan (--memory layer): arena {layer['arena_bytes']:,} B", layer),
+        (f"{chosen}: arena {report['arena_bytes']:,} B", report),
+    ]
+    try:
+        Path(args.html).write_text(to_html(Path(str(args.model)).name, panels))
+    except OSError as exc:
+        raise McugenError(f"cannot write {args.html}: {exc.strerror or exc}") from None
+    pipeline.progress(f"wrote {Path(args.html).resolve()}")
 
 
 def cmd_doctor(args) -> int:

@@ -382,6 +382,12 @@ def parser(commands: dict) -> argparse.ArgumentParser:
         help="per-node dump, per-backend coverage and the rewrites with what they saved, instead of buffers",
     )
     p.add_argument("--run", action="store_true", help="with --nodes: build and run once in QEMU to add measured costs")
+    p.add_argument(
+        "--html",
+        metavar="FILE",
+        help="also draw the plan into FILE: every buffer a rectangle over execution step x arena offset, the peak "
+        "marked, the per-layer plan beside the chosen one",
+    )
     fmt = p.add_mutually_exclusive_group()
     fmt.add_argument("--csv", action="store_true", help="with --nodes: CSV on stdout")
     _json_option(fmt, "the plan")
@@ -448,6 +454,8 @@ def check_combinations(args) -> None:
         for flag in ("csv", "run"):
             if getattr(args, flag):
                 raise McugenError(f"--{flag} needs --nodes (it applies to the per-node dump)")
+    if args.command == "plan" and args.nodes and args.html:
+        raise McugenError("--html draws the memory plan, not the per-node dump: drop --nodes")
     if args.command == "ops" and args.model is not None and args.markdown:
         raise McugenError("--markdown prints the catalog; it takes no MODEL")
     if args.command == "ops" and args.model is None and args.board:

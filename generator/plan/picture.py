@@ -1,4 +1,5 @@
-"""`mcugen plan --html`: the arena drawn as every buffer a rectangle over execution step x arena offset.
+"""`mcugen plan --html`: the arena drawn as every buffer a rectangle over execution step x arena offset (the
+steps it is live itself, not its storage group).
 
 One panel per plan (the per-layer plan, then the plan the memory techniques made), on one scale so the two
 compare at a glance. The step where the most bytes are live is marked, and so is the arena's top. Input is the
@@ -15,19 +16,31 @@ WIDTH, HEIGHT, MARGIN = 760, 360, 56
 
 
 def _span(row: dict, steps: int) -> tuple[int, int]:
-    """A buffer's first and last step, clamped to the drawing (graph inputs are live before step 0)."""
-    first = max(row["first"], 0)
-    last = row["last"] if row["last"] >= 0 else steps - 1
+    """A buffer's own first and last step, clamped to the drawing (graph inputs are live before step 0)."""
+    first, last = row["live"]
+    first = max(first, 0)
+    last = last if last >= 0 else steps - 1
     return first, max(last, first)
 
 
+def _covered(intervals: list[tuple[int, int]]) -> int:
+    """Bytes covered by byte ranges [start, end) that may overlap (shared bytes count once)."""
+    total, reach = 0, 0
+    for start, end in sorted(intervals):
+        if end > reach:
+            total += end - max(start, reach)
+            reach = end
+    return total
+
+
 def peak_step(rows: list[dict], steps: int) -> tuple[int, int]:
-    """(the step with the most bytes live, those bytes): where the arena's size is decided."""
-    live = [0] * max(steps, 1)
+    """(the step with the most arena bytes in use, those bytes): where the arena's size is decided."""
+    in_use = [[] for _ in range(max(steps, 1))]
     for row in rows:
         first, last = _span(row, steps)
         for step in range(first, min(last, steps - 1) + 1):
-            live[step] += row["bytes"]
+            in_use[step].append((row["offset"], row["offset"] + row["bytes"]))
+    live = [_covered(intervals) for intervals in in_use]
     best = max(range(len(live)), key=live.__getitem__)
     return best, live[best]
 
@@ -35,7 +48,7 @@ def peak_step(rows: list[dict], steps: int) -> tuple[int, int]:
 def _panel(title: str, report: dict, scale_bytes: int, steps: int) -> str:
     rows = report["buffers"]
     x_step = (WIDTH - MARGIN) / max(steps, 1)
-    y_byte = (HEIGHT - 40) / max(scale_bytes, 1)
+    y_byte = (HEIGHT - 64) / max(scale_bytes, 1)  # the title and the peak's label stay above the arena
 
     def y(offset: int) -> float:
         return HEIGHT - 20 - offset * y_byte
@@ -45,7 +58,7 @@ def _panel(title: str, report: dict, scale_bytes: int, steps: int) -> str:
         first, last = _span(row, steps)
         colour = SCRATCH_COLOUR if row["tensor"] is None else PALETTE[i % len(PALETTE)]
         label = html.escape(
-            f"{row['name']}: {row['bytes']:,} B at offset {row['offset']:,}, steps {row['first']}..{row['last']}"
+            f"{row['name']}: {row['bytes']:,} B at offset {row['offset']:,}, live at steps {first}..{last}"
         )
         rects.append(
             f'<rect class="buffer" x="{MARGIN + first * x_step:.1f}" y="{y(row["offset"] + row["bytes"]):.1f}" '
@@ -60,8 +73,8 @@ def _panel(title: str, report: dict, scale_bytes: int, steps: int) -> str:
         f'stroke="#c00" stroke-dasharray="4 3"/>'
         f'<text x="{MARGIN + 4}" y="{y(arena) - 4:.1f}" font-size="11" fill="#c00">arena {arena:,} B</text>'
         f'<line class="peak" x1="{peak_x:.1f}" x2="{peak_x:.1f}" y1="20" y2="{HEIGHT - 20}" stroke="#000" '
-        f'stroke-width="1.5"><title>peak: {live:,} B live at step {step}</title></line>'
-        f'<text x="{peak_x + 4:.1f}" y="32" font-size="11">peak at step {step}: {live:,} B live</text>'
+        f'stroke-width="1.5"><title>peak: {live:,} B in use at step {step}</title></line>'
+        f'<text x="{peak_x + 4:.1f}" y="32" font-size="11">peak at step {step}: {live:,} B in use</text>'
         f'<text x="{MARGIN}" y="{HEIGHT - 4}" font-size="11">execution step 0..{steps - 1} -&gt;</text>'
         f'<text x="0" y="{HEIGHT - 22}" font-size="11">offset 0</text>'
     )
