@@ -508,7 +508,11 @@ def cmd_plan(args) -> int:
         )
     print(
         f"--memory {args.memory}: arena {nbytes(the_plan.arena_size)}, per-layer plan {nbytes(layer_arena)}"
-        + (f" (saves {nbytes(layer_arena - the_plan.arena_size)})" if techniques else " (no technique lowered it)")
+        + (
+            f" (saves {nbytes(layer_arena - the_plan.arena_size)})"
+            if layer_arena > the_plan.arena_size
+            else " (no technique lowered it)"
+        )
     )
     print(
         f"arena {nbytes(the_plan.arena_size)}, lower bound {nbytes(the_plan.lower_bound)} "
