@@ -1,14 +1,27 @@
-"""An independent proof that a planned overlap is safe: replays a reference kernel's loops (as its C file runs
-them, element by element, in Python) with the input and output at their planned arena offsets, and lists the
-writes that land on an input byte the kernel still reads afterwards. It shares nothing with the planner or
-ops/_overlap.py but the catalog's geometry (strides, padding)."""
+"""An independent proof that a planned overlap is safe: replays a kernel's loops (as its C file runs them,
+element by element, in Python; the reference kernels and the dsp ones) with the input and output at their planned
+arena offsets, and lists the writes that land on an input byte the kernel still reads afterwards. It shares
+nothing with the planner or ops/_overlap.py but the catalog's geometry (strides, padding, the dsp CONV_2D's
+choice of a padded copy) and the C headers' group sizes."""
 
 from __future__ import annotations
+
+import re
 
 import numpy as np
 
 from generator.catalog.ops import _conv_common as cc
-from generator.catalog.ops import pooling
+from generator.catalog.ops import dsp_conv_2d, pooling
+from generator.paths import FIRMWARE
+
+
+def _c_define(header: str, name: str) -> int:
+    text = (FIRMWARE / "kernels" / header).read_text()
+    return int(re.search(rf"#define {name} (\d+)", text).group(1))
+
+
+DSP_CONV_COLS = _c_define("conv_2d.h", "MG_DSP_CONV_COLS")  # output pixels per pass over the filter
+DSP_DW_BLOCK = _c_define("depthwise_conv_2d.h", "MG_DSP_DW_BLOCK")  # channels per block
 
 
 def _window(origin: int, dilation: int, size: int, taps: int) -> list[int]:
@@ -31,10 +44,57 @@ def _conv_like(op, inp, out, filter_hw, geometry):
     return b_n, oh, ow, taps
 
 
-def events(op, inputs, outputs, direction: str | None = "below"):
+POOL_LANES = {"dsp": 4, "mve": 16}  # a pixel's channels per pass over its window (then one by one, dsp)
+
+
+def _pool_lanes(depth: int, lanes: int) -> list[range]:
+    """The channel groups a pool reads its window for before writing them: `lanes` at a time, the dsp kernels'
+    last 1-3 channels one by one (the mve ones predicate the last vector)."""
+    whole = depth - depth % lanes if lanes == 4 else depth
+    groups = [range(c, min(c + lanes, whole)) for c in range(0, whole, lanes)]
+    return groups + [range(c, c + 1) for c in range(whole, depth)]
+
+
+def _dsp_conv(op, inputs, outputs, at, out_at, taps, batches, oh, ow):
+    """conv_2d_s8_dsp.c: per batch (after copying the whole image when it takes the padded copy), the output
+    pixels DSP_CONV_COLS at a time: every window of the group into the columns, then each channel's outputs."""
+    inp, oc = inputs[0], outputs[0].shape[3]
+    _, h, w, c = inp.shape
+    whole = dsp_conv_2d._padded(op, inputs, outputs) != (0, 0)
+    pixels = [(oy, ox) for oy in range(oh) for ox in range(ow)]
+    for b in range(batches):
+        if whole:
+            yield from (("r", at(b, y, x, ch)) for y in range(h) for x in range(w) for ch in range(c))
+        for start in range(0, len(pixels), DSP_CONV_COLS):
+            group = pixels[start : start + DSP_CONV_COLS]
+            if not whole:
+                for oy, ox in group:
+                    yield from (("r", at(*p, ch)) for p in taps(b, oy, ox) for ch in range(c))
+            yield from (("w", out_at(b, oy, ox, o)) for o in range(oc) for oy, ox in group)
+
+
+def _dsp_depthwise(op, inputs, outputs, at, out_at, batches, oh, ow):
+    """depthwise_conv_2d_s8_dsp.c: per batch, per block of DSP_DW_BLOCK channels, per output row: the input rows
+    up to the window's last into the ring (the block's channels, every column), then the row's outputs."""
+    _, h, w, c = inputs[0].shape
+    g = cc.geometry_fields(op, inputs[0], inputs[1].shape[1:3], outputs[0])
+    for b in range(batches):
+        for c0 in range(0, c, DSP_DW_BLOCK):
+            block = range(c0, min(c, c0 + DSP_DW_BLOCK))
+            following = -g["pad_height"]
+            for oy in range(oh):
+                y0 = oy * g["stride_height"] - g["pad_height"]
+                for y in range(max(following, y0), y0 + 3):
+                    if 0 <= y < h:
+                        yield from (("r", at(b, y, x, ch)) for x in range(w) for ch in block)
+                following = max(following, y0 + 3)
+                yield from (("w", out_at(b, oy, ox, ch)) for ox in range(ow) for ch in block)
+
+
+def events(op, inputs, outputs, direction: str | None = "below", backend: str = "reference"):
     """The kernel's accesses in order: ("r", input element index) and ("w", output element index). `direction`
     is the planner's OVERLAPPED option ("above": the int8 convolutions write their rows last first; None: the
-    int8 CONV_2D keeps its whole-image channel order)."""
+    int8 CONV_2D keeps its whole-image channel order). `backend`: whose kernel."""
     inp, out = inputs[0], outputs[0]
     name, dtype = op.op_name, inp.dtype.name
     if name in ("QUANTIZE", "DEQUANTIZE"):
@@ -63,9 +123,9 @@ def events(op, inputs, outputs, direction: str | None = "below"):
         for b in range(batches):
             for oy in range(oh):
                 for ox in range(ow):
-                    for ch in range(c):
-                        yield from (("r", at(*p, ch)) for p in taps(b, oy, ox))
-                        yield "w", ((b * oh + oy) * ow + ox) * oc + ch
+                    for lanes in _pool_lanes(c, POOL_LANES.get(backend, 1)):
+                        yield from (("r", at(*p, ch)) for p in taps(b, oy, ox) for ch in lanes)
+                        yield from (("w", ((b * oh + oy) * ow + ox) * oc + ch) for ch in lanes)
         return
     weights = inputs[1]
     g = cc.geometry_fields(op, inp, weights.shape[1:3], out)
@@ -74,6 +134,12 @@ def events(op, inputs, outputs, direction: str | None = "below"):
     def out_at(b, oy, ox, o):
         return ((b * oh + oy) * ow + ox) * oc + o
 
+    if backend == "dsp" and name == "CONV_2D":
+        yield from _dsp_conv(op, inputs, outputs, at, out_at, taps, batches, oh, ow)
+        return
+    if backend == "dsp" and name == "DEPTHWISE_CONV_2D":
+        yield from _dsp_depthwise(op, inputs, outputs, at, out_at, batches, oh, ow)
+        return
     if name == "DEPTHWISE_CONV_2D":
         mult = oc // c
         rows = [(b, oy) for b in range(batches) for oy in range(oh)]
@@ -102,13 +168,13 @@ def events(op, inputs, outputs, direction: str | None = "below"):
         yield "w", out_at(b, oy, ox, o)
 
 
-def clobbered(op, inputs, outputs, in_offset: int, out_offset: int, direction: str | None = "below") -> list[str]:
+def clobbered(op, inputs, outputs, in_offset, out_offset, direction: str | None = "below", backend="reference"):
     """The writes that hit an input byte read later, with the tensors at these arena offsets."""
     inp, out = inputs[0], outputs[0]
     in_size, out_size = inp.dtype.size, out.dtype.size
     last_read = np.full(inp.nbytes, -1)
     writes = []
-    for time, (kind, index) in enumerate(events(op, inputs, outputs, direction)):
+    for time, (kind, index) in enumerate(events(op, inputs, outputs, direction, backend)):
         if kind == "r":
             last_read[index * in_size : (index + 1) * in_size] = time
         else:

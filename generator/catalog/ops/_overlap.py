@@ -30,13 +30,17 @@ def round_up(n: int, unit: int = ALIGNMENT) -> int:
     return -(-n // unit) * unit
 
 
-def rows_distance(batches: int, in_height: int, out_height: int, in_row: int, out_row: int, stride: int, pad: int):
+def rows_distance(batches, in_height, out_height, in_row, out_row, stride, pad, ahead: int = 0):
     """The smallest d for which output row r (counted over all batches) ends at or below the lowest input row
-    still read while it is written: max over rows of (r + 1) * out_row - lowest * in_row, in the rows' units."""
+    still read while it is written: max over rows of (r + 1) * out_row - lowest * in_row, in the rows' units.
+    `ahead`: input rows past the window's first that the kernel has already staged (read) when it writes the
+    row (the dsp depthwise ring: its 3 rows). Once nothing is left to read, no row constrains d."""
     worst = 0
     for b in range(batches):
         for r in range(out_height):
-            lowest = b * in_height + min(in_height, max(0, r * stride - pad))
+            lowest = b * in_height + min(in_height, max(0, r * stride - pad + ahead))
+            if lowest == batches * in_height:
+                break
             worst = max(worst, (b * out_height + r + 1) * out_row - lowest * in_row)
     return worst
 
@@ -63,9 +67,10 @@ def nhwc_rows(inp, out, stride: int, pad: int, taps: int = 1, dilation: int = 1,
     return round_up(rows_distance(b, h, oh, in_row, out_row, stride, pad))
 
 
-def channel_planes(inp, out, stride: int, pad: int, taps: int = 1, dilation: int = 1, above: bool = False):
-    """Channel by channel, each in pixel order (`above`: rows last first), each reading only its own channel:
-    whole pixels only; None unless every output channel has its own input channel of the same size."""
+def channel_planes(inp, out, stride: int, pad: int, taps: int = 1, dilation: int = 1, above: bool = False, ahead=0):
+    """Channel by channel (or block of channels by block), each in pixel order (`above`: rows last first), each
+    reading only its own channels (`ahead`: see rows_distance): whole pixels only; None unless every output
+    channel has its own input channel of the same size."""
     b, h, w, c = inp.shape
     _, oh, ow, oc = out.shape
     if oc != c or out.dtype.size != inp.dtype.size:
@@ -74,8 +79,42 @@ def channel_planes(inp, out, stride: int, pad: int, taps: int = 1, dilation: int
     if above:
         pixels = rows_distance_above(b, h, oh, w, ow, stride, pad, taps, dilation)
     else:
-        pixels = rows_distance(b, h, oh, w, ow, stride, pad)
+        pixels = rows_distance(b, h, oh, w, ow, stride, pad, ahead)
     return round_up(pixels * pixel, lcm(pixel, ALIGNMENT))
+
+
+def _first_read(origin: int, dilation: int, size: int, taps: int) -> int | None:
+    """The lowest coordinate a window starting at `origin` reads inside [0, size), None if it reads none."""
+    for k in range(taps):
+        if 0 <= origin + k * dilation < size:
+            return origin + k * dilation
+    return None
+
+
+def pixel_groups(inp, out, g: dict, filter_hw, group: int, whole_image: bool = False) -> int:
+    """Pixel groups (the dsp CONV_2D): the output pixels of each batch `group` at a time in pixel order, each
+    group written only after all of its windows are read (staged into scratch); `whole_image`: the kernel first
+    copies each batch's whole image (its padded copy). The smallest d for which every group ends at or below
+    the lowest input byte a later pixel's window still reads (pixel-exact on both sides)."""
+    batches, h, w, c = inp.shape
+    _, oh, ow, oc = out.shape
+    in_image, out_pixel, pixels, size = h * w * c * inp.dtype.size, oc * out.dtype.size, oh * ow, inp.dtype.size
+    lowest = [float("inf")] * (pixels + 1)  # per pixel: the lowest byte its window and the later ones read
+    if not whole_image:
+        for q in range(pixels - 1, -1, -1):
+            oy, ox = divmod(q, ow)
+            y = _first_read(oy * g["stride_height"] - g["pad_height"], g["dilation_height"], h, filter_hw[0])
+            x = _first_read(ox * g["stride_width"] - g["pad_width"], g["dilation_width"], w, filter_hw[1])
+            first = float("inf") if y is None or x is None else (y * w + x) * c * size
+            lowest[q] = min(lowest[q + 1], first)
+    worst = 0
+    for b in range(batches):
+        for end in [*range(group, pixels, group), pixels]:
+            later = lowest[end] if end < pixels else float("inf")
+            later = min(later, in_image if b + 1 < batches else float("inf"))
+            if later != float("inf"):
+                worst = max(worst, (b * pixels + end) * out_pixel - (b * in_image + later))
+    return round_up(worst)
 
 
 def elementwise(count: int, in_size: int, out_size: int) -> int:

@@ -9,9 +9,10 @@ from .. import quant
 from ..spec import KernelSpec, NodeParams
 from . import _conv_common as cc
 from . import _dsp_common as dc
-from . import _scratch
+from . import _overlap, _scratch
 from .conv_2d import FAMILY_SOURCES, macs, validate
 
+COLS = 6  # MG_DSP_CONV_COLS: output pixels per pass over the filter
 PADDED_COPY_LIMIT = 8192  # bytes: inputs up to this size (padded) are copied padded, so no window needs clipping
 
 
@@ -71,6 +72,16 @@ def scratch_bytes(op, inputs, outputs):
     )
 
 
+def overlap(op, inputs, outputs) -> int | None:
+    """conv_2d_s8_dsp.c writes COLS pixels at a time in pixel order, each group after staging its windows into
+    int16 columns (or after copying the whole image, padded); the native rows may read up to 3 bytes past a
+    window row, but those bytes are never used."""
+    inp, weights, out = inputs[0], inputs[1], outputs[0]
+    g = cc.geometry_fields(op, inp, weights.shape[1:3], out)
+    whole = _padded(op, inputs, outputs) != (0, 0)
+    return _overlap.pixel_groups(inp, out, g, weights.shape[1:3], COLS, whole_image=whole)
+
+
 SPEC = KernelSpec(
     op="CONV_2D",
     builtin_code=3,
@@ -82,6 +93,7 @@ SPEC = KernelSpec(
     params=params,
     macs=macs,
     scratch_bytes=scratch_bytes,
+    overlap=overlap,
     backend=dc.BACKEND,
     claims=dc.safe(claims),
 )

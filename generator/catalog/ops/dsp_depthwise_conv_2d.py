@@ -9,7 +9,7 @@ from .. import quant
 from ..spec import KernelSpec, NodeParams
 from . import _conv_common as cc
 from . import _dsp_common as dc
-from . import _scratch
+from . import _overlap, _scratch
 from .depthwise_conv_2d import FAMILY_SOURCES, macs, validate
 
 
@@ -47,6 +47,18 @@ def scratch_bytes(op, inputs, outputs):
     )
 
 
+RING_ROWS = 3  # the input rows depthwise_conv_2d_s8_dsp.c holds per block of channels
+
+
+def overlap(op, inputs, outputs) -> int | None:
+    """depthwise_conv_2d_s8_dsp.c runs block of channels by block, each over the rows in order, loading the
+    window's 3 input rows (its own channels) into the ring before it writes an output row: channel planes with
+    the rows up to the window's last already read."""
+    inp, weights, out = inputs[0], inputs[1], outputs[0]
+    g = cc.geometry_fields(op, inp, weights.shape[1:3], out)
+    return _overlap.channel_planes(inp, out, g["stride_height"], g["pad_height"], ahead=RING_ROWS)
+
+
 SPEC = KernelSpec(
     op="DEPTHWISE_CONV_2D",
     builtin_code=4,
@@ -57,6 +69,7 @@ SPEC = KernelSpec(
     validate=validate,
     params=params,
     scratch_bytes=scratch_bytes,
+    overlap=overlap,
     backend=dc.BACKEND,
     claims=dc.safe(claims),
     macs=macs,

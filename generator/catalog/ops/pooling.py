@@ -96,7 +96,8 @@ def params(op, inputs, outputs):
 
 
 def overlap(op, inputs, outputs) -> int | None:
-    """Every reference pool writes pixel by pixel (pool_2d.h, MG_POOL_2D_REFERENCE)."""
+    """Every pool writes pixel by pixel (pool_2d.h, MG_POOL_2D_REFERENCE; the dsp and mve int8 kernels too, a
+    pixel's channels a word or a vector at a time, each after its window is read)."""
     inp, out = inputs[0], outputs[0]
     g = _geometry(op, inp, out)
     return _overlap.nhwc_rows(inp, out, g["stride_height"], g["padding_height"])
@@ -146,6 +147,7 @@ def kernel(op: str, backend: str = "reference", sources: tuple[str, ...] = ()) -
         params=params,
         backend=backend,
         claims=never_raises(claims),
+        overlap=overlap,
     )
 
 
