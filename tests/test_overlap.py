@@ -1,5 +1,5 @@
-"""Overlap-aware planning (KernelSpec.overlap, --memory): every distance a reference kernel declares is safe for
-its real order of reads and writes (replayed element by element, overlap_sim.py), every overlap the planner
+"""Overlap-aware planning (KernelSpec.overlap, --memory): every distance a reference or dsp kernel declares is
+safe for its real order of reads and writes (replayed element by element, overlap_sim.py), every overlap the planner
 places is safe at its planned offsets, plans with overlaps never use more arena than the per-layer plan, and
 chains of overlapped nodes stay bit-exact on the host build (and in QEMU)."""
 
@@ -99,10 +99,12 @@ def random_chain(seed: int, dtype: str) -> bytes:
 def planned_overlap_problems(p) -> list[str]:
     """The writes of every placed overlap that land on input bytes still to be read, at the planned offsets."""
     problems = []
+    backends = {node.index: node.kernel.backend for node in p.nodes}
     for o in p.overlaps:
         op = p.graph.operators[o.node]
         inputs, outputs = p.graph.node_io(op)
-        found = clobbered(op, inputs, outputs, p.tensor_offsets[o.input], p.tensor_offsets[o.output], o.direction)
+        offsets = p.tensor_offsets[o.input], p.tensor_offsets[o.output]
+        found = clobbered(op, inputs, outputs, *offsets, o.direction, backends[o.node])
         problems += [f"node {o.node} {o.op_name}: {f}" for f in found[:1]]
     return problems
 
@@ -146,6 +148,58 @@ def test_declared_distances_are_safe_in_every_kernel_order():
             if distance is not None and op.op_name == "CONV_2D" and inputs[0].dtype.name == "INT8":
                 toothed += bool(clobbered(op, inputs, outputs, distance, 0, None))
     assert checked_any > 60 and toothed > 3
+
+
+DSP = ["dsp", "reference"]
+
+
+def dsp_chains():
+    """Random int8 chains, and depthwise and pointwise convolutions over more channels than a depthwise block."""
+    yield from (random_chain(2000 + seed, "int8") for seed in range(40))
+    for batches in (1, 2):
+        chain = Chain(np.random.default_rng(batches), [batches, 7, 5, 20], "int8")
+        chain.window("DEPTHWISE_CONV_2D", 3, 1, SAME)
+        chain.window("CONV_2D", 1, 1, SAME, 36)
+        chain.window("DEPTHWISE_CONV_2D", 3, 2, SAME)
+        chain.window("CONV_2D", 3, 1, VALID, 12)
+        yield chain.build()
+
+
+def test_backend_declared_distances_are_safe_in_their_kernel_order():
+    """The dsp kernels' declared distances (conv: groups of pixels staged into columns; depthwise: a ring of 3
+    rows per block of channels; pools: a word of channels at a time) and the mve pools' (16 channels at a time)
+    replay safely in their order, and the reference kernels' orders (the int8 convolution's whole-image channel
+    order, the depthwise window read at each write) would clobber there."""
+    checked_any, toothed, ops = 0, 0, set()
+    for backend in ("dsp", "mve"):
+        for model in dsp_chains():
+            checked = check(read_model(model), backends=[backend, "reference"])
+            graph = checked.graph
+            for op, kernel in zip(graph.operators, checked.kernels):
+                inputs, outputs = graph.node_io(op)
+                distance = kernel.overlap(op, inputs, outputs)
+                if kernel.backend != backend or distance is None:
+                    continue
+                checked_any += 1
+                ops.add((backend, op.op_name))
+                where = f"{backend} node {op.index} {op.op_name}"
+                assert clobbered(op, inputs, outputs, distance, 0, "below", backend) == [], where
+                if op.op_name in ("CONV_2D", "DEPTHWISE_CONV_2D"):
+                    reference_order = None if op.op_name == "CONV_2D" else "below"
+                    toothed += bool(clobbered(op, inputs, outputs, distance, 0, reference_order))
+    pools = {"AVERAGE_POOL_2D", "MAX_POOL_2D"}
+    assert ops == {("dsp", o) for o in {"CONV_2D", "DEPTHWISE_CONV_2D", *pools}} | {("mve", o) for o in pools}
+    assert checked_any > 150 and toothed > 30
+
+
+def test_dsp_planned_overlaps_are_safe_and_run_bit_exact_on_the_host():
+    overlaps = 0
+    for model in dsp_chains():
+        p = plan(check(read_model(model), backends=DSP))  # the dsp kernels' overlaps cost nothing: as in min
+        assert planned_overlap_problems(p) == []
+        overlaps += sum(p.nodes[o.node].kernel.backend == "dsp" for o in p.overlaps)
+    assert overlaps > 40
+    verify_model(list(dsp_chains())[-1], count=2, backends=DSP)  # two batches, two depthwise blocks
 
 
 def overlap_model() -> bytes:
@@ -211,13 +265,17 @@ GOALS = {
 }
 
 
-@pytest.mark.parametrize("name", sorted(GOALS))
-def test_zoo_arenas_meet_the_goals(name):
+# The goals the optimized backend (dsp on mps2-an386) reaches too; the others miss them by its kernels' scratch.
+DSP_GOALS = ["visual_wake_words"]
+
+
+@pytest.mark.parametrize("backend, name", [("reference", n) for n in sorted(GOALS)] + [("auto", n) for n in DSP_GOALS])
+def test_zoo_arenas_meet_the_goals(backend, name):
     from generator import zoo
     from generator.boards import load_board
     from generator.pipeline import checked_graph, load_model
 
-    checked = checked_graph(load_model(zoo.resolve(name)), load_board("mps2-an386"), backend="reference")
+    checked = checked_graph(load_model(zoo.resolve(name)), load_board("mps2-an386"), backend=backend)
     p, layer = plan(checked), plan(checked, memory="layer")
     assert p.arena_size <= GOALS[name] and p.arena_size < layer.arena_size
     assert check_placement(p.buffers, p.arena_size) == []
