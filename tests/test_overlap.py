@@ -192,14 +192,22 @@ def test_backend_declared_distances_are_safe_in_their_kernel_order():
     assert checked_any > 150 and toothed > 30
 
 
-def test_dsp_planned_overlaps_are_safe_and_run_bit_exact_on_the_host():
+def test_dsp_planned_overlaps_are_safe():
     overlaps = 0
     for model in dsp_chains():
         p = plan(check(read_model(model), backends=DSP))  # the dsp kernels' overlaps cost nothing: as in min
         assert planned_overlap_problems(p) == []
         overlaps += sum(p.nodes[o.node].kernel.backend == "dsp" for o in p.overlaps)
     assert overlaps > 40
-    verify_model(list(dsp_chains())[-1], count=2, backends=DSP)  # two batches, two depthwise blocks
+
+
+@pytest.mark.parametrize("qemu", [False, pytest.param(True, marks=pytest.mark.qemu)], ids=["host", "qemu"])
+def test_dsp_overlapped_chain_runs_bit_exact(qemu):
+    """Two batches, two depthwise blocks, a pointwise convolution that widens, all overlapped (the host build
+    runs the kernels' C loops, QEMU the Cortex-M4 assembly)."""
+    p = plan(check(read_model(list(dsp_chains())[-1]), backends=DSP))
+    assert {o.op_name for o in p.overlaps} >= {"CONV_2D", "DEPTHWISE_CONV_2D"}
+    verify_model(list(dsp_chains())[-1], count=2, qemu=qemu, backends=DSP)
 
 
 def overlap_model() -> bytes:
