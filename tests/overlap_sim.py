@@ -91,6 +91,23 @@ def _dsp_depthwise(op, inputs, outputs, at, out_at, batches, oh, ow):
                 yield from (("w", out_at(b, oy, ox, ch)) for ox in range(ow) for ch in block)
 
 
+def _dsp_fully_connected(depth: int, n_out: int, elements: int):
+    """fully_connected_s8_dsp.c, per batch: with scratch (8 outputs or more, 8 inputs or more) the first
+    depth & ~7 inputs expanded into it; blocks of four outputs, each reading the input's tail past those (all of
+    it without scratch), then one output at a time, each reading all of the input."""
+    staged = depth & ~7 if n_out >= 8 else 0
+    for b in range(elements // depth):
+        x = range(b * depth, (b + 1) * depth)
+        yield from (("r", i) for i in x[:staged])
+        blocks = n_out & ~3
+        for o in range(0, blocks, 4):
+            yield from (("r", i) for i in x[staged:])
+            yield from (("w", b * n_out + o + r) for r in range(4))
+        for o in range(blocks, n_out):
+            yield from (("r", i) for i in x)
+            yield "w", b * n_out + o
+
+
 def events(op, inputs, outputs, direction: str | None = "below", backend: str = "reference"):
     """The kernel's accesses in order: ("r", input element index) and ("w", output element index). `direction`
     is the planner's OVERLAPPED option ("above": the int8 convolutions write their rows last first; None: the
@@ -101,6 +118,9 @@ def events(op, inputs, outputs, direction: str | None = "below", backend: str = 
         for i in range(out.num_elements):
             yield "r", i
             yield "w", i
+        return
+    if name == "FULLY_CONNECTED" and backend == "dsp":
+        yield from _dsp_fully_connected(inputs[1].shape[1], out.shape[-1], inp.num_elements)
         return
     if name == "FULLY_CONNECTED":
         depth, n_out = inputs[1].shape[1], out.shape[-1]

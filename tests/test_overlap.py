@@ -74,6 +74,14 @@ class Chain:
             self.b.op(op, [head], [out], version=1, **options)
         self.head = out
 
+    def dense(self, units: int):
+        """FULLY_CONNECTED over all of each batch's elements."""
+        depth = int(np.prod(self.shape[1:]))
+        weights, bias = self._weights([units, depth], depth), self._bias(units)
+        out = self._next([self.shape[0], units], depth)
+        self.b.op("FULLY_CONNECTED", [self.head, weights, bias], [out], version=4)
+        self.head = out
+
     def dequantize(self):
         out = self.b.tensor(self.shape, "float32")
         self.b.op("DEQUANTIZE", [self.head], [out], version=2)
@@ -154,7 +162,8 @@ DSP = ["dsp", "reference"]
 
 
 def dsp_chains():
-    """Random int8 chains, and depthwise and pointwise convolutions over more channels than a depthwise block."""
+    """Random int8 chains, and depthwise and pointwise convolutions over more channels than a depthwise block,
+    then fully connected layers."""
     yield from (random_chain(2000 + seed, "int8") for seed in range(40))
     for batches in (1, 2):
         chain = Chain(np.random.default_rng(batches), [batches, 7, 5, 20], "int8")
@@ -162,6 +171,8 @@ def dsp_chains():
         chain.window("CONV_2D", 1, 1, SAME, 36)
         chain.window("DEPTHWISE_CONV_2D", 3, 2, SAME)
         chain.window("CONV_2D", 3, 1, VALID, 12)
+        chain.dense(32)  # 24 inputs per batch: expanded into scratch, then wider
+        chain.dense(8)
         yield chain.build()
 
 
@@ -169,7 +180,8 @@ def test_backend_declared_distances_are_safe_in_their_kernel_order():
     """The dsp kernels' declared distances (conv: groups of pixels staged into columns; depthwise: a ring of 3
     rows per block of channels; pools: a word of channels at a time) and the mve pools' (16 channels at a time)
     replay safely in their order, and the reference kernels' orders (the int8 convolution's whole-image channel
-    order, the depthwise window read at each write) would clobber there."""
+    order, the depthwise window read at each write, the fully connected input read for each output) would
+    clobber there."""
     checked_any, toothed, ops = 0, 0, set()
     for backend in ("dsp", "mve"):
         for model in dsp_chains():
@@ -184,11 +196,12 @@ def test_backend_declared_distances_are_safe_in_their_kernel_order():
                 ops.add((backend, op.op_name))
                 where = f"{backend} node {op.index} {op.op_name}"
                 assert clobbered(op, inputs, outputs, distance, 0, "below", backend) == [], where
-                if op.op_name in ("CONV_2D", "DEPTHWISE_CONV_2D"):
+                if op.op_name in ("CONV_2D", "DEPTHWISE_CONV_2D", "FULLY_CONNECTED"):
                     reference_order = None if op.op_name == "CONV_2D" else "below"
                     toothed += bool(clobbered(op, inputs, outputs, distance, 0, reference_order))
     pools = {"AVERAGE_POOL_2D", "MAX_POOL_2D"}
-    assert ops == {("dsp", o) for o in {"CONV_2D", "DEPTHWISE_CONV_2D", *pools}} | {("mve", o) for o in pools}
+    dsp = {"CONV_2D", "DEPTHWISE_CONV_2D", "FULLY_CONNECTED", *pools}
+    assert ops == {("dsp", o) for o in dsp} | {("mve", o) for o in pools}
     assert checked_any > 150 and toothed > 30
 
 
@@ -203,10 +216,11 @@ def test_dsp_planned_overlaps_are_safe():
 
 @pytest.mark.parametrize("qemu", [False, pytest.param(True, marks=pytest.mark.qemu)], ids=["host", "qemu"])
 def test_dsp_overlapped_chain_runs_bit_exact(qemu):
-    """Two batches, two depthwise blocks, a pointwise convolution that widens, all overlapped (the host build
+    """Two batches, two depthwise blocks, a pointwise convolution and a fully connected layer that widen, all
+    overlapped (the host build
     runs the kernels' C loops, QEMU the Cortex-M4 assembly)."""
     p = plan(check(read_model(list(dsp_chains())[-1]), backends=DSP))
-    assert {o.op_name for o in p.overlaps} >= {"CONV_2D", "DEPTHWISE_CONV_2D"}
+    assert {o.op_name for o in p.overlaps} >= {"CONV_2D", "DEPTHWISE_CONV_2D", "FULLY_CONNECTED"}
     verify_model(list(dsp_chains())[-1], count=2, qemu=qemu, backends=DSP)
 
 

@@ -59,10 +59,11 @@ static inline __attribute__((always_inline)) void four_rows(int32_t *acc, const 
     acc[2] = a2;
     acc[3] = a3;
 #else
-    (void)expanded;
+    /* from the expanded pairs too: the input may already be overwritten (an overlapped output) */
     for (int32_t k = 0; k < k8; k += 4) {
-        const uint32_t xv = dsp_ld32(x + k);
-        const uint32_t x02 = dsp_sxtb16(xv), x13 = dsp_sxtb16_ror8(xv);
+        const uint32_t xv = expanded ? 0 : dsp_ld32(x + k);
+        const uint32_t x02 = expanded ? expanded[k / 2] : dsp_sxtb16(xv);
+        const uint32_t x13 = expanded ? expanded[k / 2 + 1] : dsp_sxtb16_ror8(xv);
         for (int32_t r = 0; r < 4; ++r) {
             acc[r] = dot4(w + r * stride + k, x02, x13, acc[r]);
         }

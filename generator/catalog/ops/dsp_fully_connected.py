@@ -10,7 +10,7 @@ import numpy as np
 from .. import quant
 from ..spec import KernelSpec, NodeParams
 from . import _dsp_common as dc
-from . import _scratch
+from . import _overlap, _scratch
 from .fully_connected import FAMILY_SOURCES, macs, multiplier_pairs, shape_params, validate
 
 
@@ -52,6 +52,17 @@ def scratch_bytes(op, inputs, outputs):
     )
 
 
+def overlap(op, inputs, outputs) -> int | None:
+    """fully_connected_s8_dsp.c, given scratch, first expands each batch's input into it and then reads only
+    that, when the depth is whole 8-tap steps and the outputs whole blocks of four (otherwise its tails read
+    the input between writes): a batch's outputs must only stay below the next batches' inputs."""
+    depth, n_out = int(np.prod(inputs[1].shape[1:])), inputs[1].shape[0]
+    if not scratch_bytes(op, inputs, outputs) or depth % 8 or n_out % 4:
+        return None
+    batches = inputs[0].num_elements // depth
+    return _overlap.round_up(max(0, (batches - 1) * (n_out - depth)))
+
+
 SPEC = KernelSpec(
     op="FULLY_CONNECTED",
     builtin_code=9,
@@ -69,6 +80,7 @@ SPEC = KernelSpec(
     validate=validate,
     params=params,
     scratch_bytes=scratch_bytes,
+    overlap=overlap,
     backend=dc.BACKEND,
     claims=dc.safe(claims),
     macs=macs,
