@@ -22,6 +22,7 @@ def _c_define(header: str, name: str) -> int:
 
 DSP_CONV_COLS = _c_define("conv_2d.h", "MG_DSP_CONV_COLS")  # output pixels per pass over the filter
 DSP_DW_BLOCK = _c_define("depthwise_conv_2d.h", "MG_DSP_DW_BLOCK")  # channels per block
+MVE_CONV_ROWS = _c_define("conv_2d.h", "MG_MVE_CONV_ROWS")  # im2col rows per pass over the filter
 
 
 def _window(origin: int, dilation: int, size: int, taps: int) -> list[int]:
@@ -71,6 +72,18 @@ def _dsp_conv(op, inputs, outputs, at, out_at, taps, batches, oh, ow):
                 for oy, ox in group:
                     yield from (("r", at(*p, ch)) for p in taps(b, oy, ox) for ch in range(c))
             yield from (("w", out_at(b, oy, ox, o)) for o in range(oc) for oy, ox in group)
+
+
+def _mve_conv_im2col(inputs, outputs, at, out_at, taps, batches, oh, ow):
+    """conv_2d_s8_mve.c's im2col path: the windows of MVE_CONV_ROWS pixels (counted over all batches) into
+    scratch, then their outputs."""
+    c, oc = inputs[0].shape[3], outputs[0].shape[3]
+    pixels = [(b, oy, ox) for b in range(batches) for oy in range(oh) for ox in range(ow)]
+    for start in range(0, len(pixels), MVE_CONV_ROWS):
+        group = pixels[start : start + MVE_CONV_ROWS]
+        for b, oy, ox in group:
+            yield from (("r", at(*p, ch)) for p in taps(b, oy, ox) for ch in range(c))
+        yield from (("w", out_at(b, oy, ox, o)) for b, oy, ox in group for o in range(oc))
 
 
 def _dsp_depthwise(op, inputs, outputs, at, out_at, batches, oh, ow):
@@ -156,6 +169,9 @@ def events(op, inputs, outputs, direction: str | None = "below", backend: str = 
 
     if backend == "dsp" and name == "CONV_2D":
         yield from _dsp_conv(op, inputs, outputs, at, out_at, taps, batches, oh, ow)
+        return
+    if backend == "mve" and name == "CONV_2D" and tuple(weights.shape[1:3]) != (1, 1):
+        yield from _mve_conv_im2col(inputs, outputs, at, out_at, taps, batches, oh, ow)
         return
     if backend == "dsp" and name == "DEPTHWISE_CONV_2D":
         yield from _dsp_depthwise(op, inputs, outputs, at, out_at, batches, oh, ow)

@@ -159,6 +159,7 @@ def test_declared_distances_are_safe_in_every_kernel_order():
 
 
 DSP = ["dsp", "reference"]
+QEMU = pytest.mark.qemu
 
 
 def dsp_chains():
@@ -178,10 +179,10 @@ def dsp_chains():
 
 def test_backend_declared_distances_are_safe_in_their_kernel_order():
     """The dsp kernels' declared distances (conv: groups of pixels staged into columns; depthwise: a ring of 3
-    rows per block of channels; pools: a word of channels at a time) and the mve pools' (16 channels at a time)
-    replay safely in their order, and the reference kernels' orders (the int8 convolution's whole-image channel
-    order, the depthwise window read at each write, the fully connected input read for each output) would
-    clobber there."""
+    rows per block of channels; pools: a word of channels at a time) and the mve ones' (conv: groups of im2col
+    rows; pools: 16 channels at a time) replay safely in their order, and the reference kernels' orders (the
+    int8 convolution's whole-image channel order, the depthwise window read at each write, the fully connected
+    input read for each output) would clobber there."""
     checked_any, toothed, ops = 0, 0, set()
     for backend in ("dsp", "mve"):
         for model in dsp_chains():
@@ -201,27 +202,46 @@ def test_backend_declared_distances_are_safe_in_their_kernel_order():
                     toothed += bool(clobbered(op, inputs, outputs, distance, 0, reference_order))
     pools = {"AVERAGE_POOL_2D", "MAX_POOL_2D"}
     dsp = {"CONV_2D", "DEPTHWISE_CONV_2D", "FULLY_CONNECTED", *pools}
-    assert ops == {("dsp", o) for o in dsp} | {("mve", o) for o in pools}
+    assert ops == {("dsp", o) for o in dsp} | {("mve", o) for o in {"CONV_2D", *pools}}
     assert checked_any > 150 and toothed > 30
 
 
-def test_dsp_planned_overlaps_are_safe():
-    overlaps = 0
-    for model in dsp_chains():
-        p = plan(check(read_model(model), backends=DSP))  # the dsp kernels' overlaps cost nothing: as in min
-        assert planned_overlap_problems(p) == []
-        overlaps += sum(p.nodes[o.node].kernel.backend == "dsp" for o in p.overlaps)
-    assert overlaps > 40
+def widening_chain() -> bytes:
+    """3x3 convolutions that widen the activation (two batches): the overlap lowers the peak."""
+    chain = Chain(np.random.default_rng(5), [2, 8, 6, 4], "int8")
+    chain.window("CONV_2D", 3, 1, SAME, 16)
+    chain.window("CONV_2D", 3, 2, SAME, 20)
+    return chain.build()
 
 
-@pytest.mark.parametrize("qemu", [False, pytest.param(True, marks=pytest.mark.qemu)], ids=["host", "qemu"])
-def test_dsp_overlapped_chain_runs_bit_exact(qemu):
-    """Two batches, two depthwise blocks, a pointwise convolution and a fully connected layer that widen, all
-    overlapped (the host build
-    runs the kernels' C loops, QEMU the Cortex-M4 assembly)."""
-    p = plan(check(read_model(list(dsp_chains())[-1]), backends=DSP))
-    assert {o.op_name for o in p.overlaps} >= {"CONV_2D", "DEPTHWISE_CONV_2D", "FULLY_CONNECTED"}
-    verify_model(list(dsp_chains())[-1], count=2, qemu=qemu, backends=DSP)
+def test_backend_planned_overlaps_are_safe():
+    """The overlaps the planner places with the dsp and mve kernels replay safely at their planned offsets (their
+    overlaps cost nothing, so --memory auto takes them as min would)."""
+    overlaps = {"dsp": 0, "mve": 0}
+    for backend in overlaps:
+        for model in [*dsp_chains(), widening_chain()]:
+            p = plan(check(read_model(model), backends=[backend, "reference"]))
+            assert planned_overlap_problems(p) == []
+            overlaps[backend] += sum(p.nodes[o.node].kernel.backend == backend for o in p.overlaps)
+    assert overlaps["dsp"] > 40 and overlaps["mve"] > 10
+
+
+CHAIN_RUNS = [
+    ("dsp", "mps2-an386", False, {"CONV_2D", "DEPTHWISE_CONV_2D", "FULLY_CONNECTED"}),
+    pytest.param("dsp", "mps2-an386", True, {"CONV_2D", "DEPTHWISE_CONV_2D", "FULLY_CONNECTED"}, marks=QEMU),
+    pytest.param("mve", "mps3-an547", True, {"CONV_2D"}, marks=QEMU, id="mve-qemu"),
+]
+
+
+@pytest.mark.parametrize("backend, board, qemu, overlapped", CHAIN_RUNS, ids=["dsp-host", "dsp-qemu", "mve-qemu"])
+def test_backend_overlapped_chain_runs_bit_exact(backend, board, qemu, overlapped):
+    """Two batches, two depthwise blocks, convolutions and a fully connected layer that widen, overlapped where
+    the backend's kernels declare it (the host build runs the dsp kernels' C loops, QEMU the Cortex-M4
+    assembly and the Cortex-M55's MVE)."""
+    model = list(dsp_chains())[-1] if backend == "dsp" else widening_chain()
+    p = plan(check(read_model(model), backends=[backend, "reference"]))
+    assert {o.op_name for o in p.overlaps if p.nodes[o.node].kernel.backend == backend} >= overlapped
+    verify_model(model, count=2, qemu=qemu, backends=[backend, "reference"], board=board)
 
 
 def overlap_model() -> bytes:

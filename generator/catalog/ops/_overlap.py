@@ -91,29 +91,32 @@ def _first_read(origin: int, dilation: int, size: int, taps: int) -> int | None:
     return None
 
 
-def pixel_groups(inp, out, g: dict, filter_hw, group: int, whole_image: bool = False) -> int:
-    """Pixel groups (the dsp CONV_2D): the output pixels of each batch `group` at a time in pixel order, each
-    group written only after all of its windows are read (staged into scratch); `whole_image`: the kernel first
-    copies each batch's whole image (its padded copy). The smallest d for which every group ends at or below
-    the lowest input byte a later pixel's window still reads (pixel-exact on both sides)."""
+def pixel_groups(inp, out, g: dict, filter_hw, group: int, whole_image=False, across_batches=False) -> int:
+    """Pixel groups (the dsp and mve CONV_2D): the output pixels `group` at a time in pixel order (each batch
+    on its own, or `across_batches`), each group written only after all of its windows are read (staged into
+    scratch); `whole_image`: the kernel first copies each batch's whole image (the dsp padded copy). The
+    smallest d for which every group ends at or below the lowest input byte a later pixel's window still reads
+    (pixel-exact on both sides)."""
     batches, h, w, c = inp.shape
     _, oh, ow, oc = out.shape
     in_image, out_pixel, pixels, size = h * w * c * inp.dtype.size, oc * out.dtype.size, oh * ow, inp.dtype.size
-    lowest = [float("inf")] * (pixels + 1)  # per pixel: the lowest byte its window and the later ones read
-    if not whole_image:
-        for q in range(pixels - 1, -1, -1):
-            oy, ox = divmod(q, ow)
-            y = _first_read(oy * g["stride_height"] - g["pad_height"], g["dilation_height"], h, filter_hw[0])
-            x = _first_read(ox * g["stride_width"] - g["pad_width"], g["dilation_width"], w, filter_hw[1])
-            first = float("inf") if y is None or x is None else (y * w + x) * c * size
-            lowest[q] = min(lowest[q + 1], first)
+    total = batches * pixels
+    # per pixel: the lowest input byte it and the later pixels read (with whole_image: the next batch's image)
+    lowest = [float("inf")] * (total + 1)
+    for q in range(total - 1, -1, -1):
+        b, (oy, ox) = q // pixels, divmod(q % pixels, ow)
+        y = _first_read(oy * g["stride_height"] - g["pad_height"], g["dilation_height"], h, filter_hw[0])
+        x = _first_read(ox * g["stride_width"] - g["pad_width"], g["dilation_width"], w, filter_hw[1])
+        first = float("inf") if y is None or x is None else b * in_image + (y * w + x) * c * size
+        lowest[q] = (b + (q % pixels > 0)) * in_image if whole_image else min(lowest[q + 1], first)
+    if across_batches:
+        ends = [*range(group, total, group), total]
+    else:
+        ends = [b * pixels + e for b in range(batches) for e in [*range(group, pixels, group), pixels]]
     worst = 0
-    for b in range(batches):
-        for end in [*range(group, pixels, group), pixels]:
-            later = lowest[end] if end < pixels else float("inf")
-            later = min(later, in_image if b + 1 < batches else float("inf"))
-            if later != float("inf"):
-                worst = max(worst, (b * pixels + end) * out_pixel - (b * in_image + later))
+    for end in ends:
+        if lowest[end] != float("inf"):
+            worst = max(worst, end * out_pixel - lowest[end])
     return round_up(worst)
 
 

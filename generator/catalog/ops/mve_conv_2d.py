@@ -10,7 +10,7 @@ from .. import quant
 from ..spec import KernelSpec, NodeParams
 from . import _conv_common as cc
 from . import _mve_common as mc
-from . import _scratch
+from . import _overlap, _scratch
 from .conv_2d import FAMILY_SOURCES, macs, validate
 
 
@@ -44,6 +44,20 @@ def scratch_bytes(op, inputs, outputs):
     return _scratch.scratch_size("mg_conv_2d_s8_mve_scratch_size", weights.shape[1], weights.shape[2], weights.shape[3])
 
 
+ROWS = 4  # MG_MVE_CONV_ROWS: im2col rows built per pass over the filter
+
+
+def overlap(op, inputs, outputs) -> int | None:
+    """conv_2d_s8_mve.c's im2col path copies the windows of ROWS pixels (counted over all batches) into scratch
+    and then writes their outputs, reading only the scratch; its 1x1 path reads the input pixels in place while
+    it writes (no overlap declared)."""
+    inp, weights, out = inputs[0], inputs[1], outputs[0]
+    if tuple(weights.shape[1:3]) == (1, 1):
+        return None
+    g = cc.geometry_fields(op, inp, weights.shape[1:3], out)
+    return _overlap.pixel_groups(inp, out, g, weights.shape[1:3], ROWS, across_batches=True)
+
+
 SPEC = KernelSpec(
     op="CONV_2D",
     builtin_code=3,
@@ -63,6 +77,7 @@ SPEC = KernelSpec(
     params=params,
     macs=macs,
     scratch_bytes=scratch_bytes,
+    overlap=overlap,
     backend=mc.BACKEND,
     claims=mc.safe(claims),
 )
