@@ -11,7 +11,7 @@ import re
 import numpy as np
 
 from generator.catalog.ops import _conv_common as cc
-from generator.catalog.ops import dsp_conv_2d, pooling
+from generator.catalog.ops import dsp_conv_2d, mve_depthwise_conv_2d, pooling
 from generator.paths import FIRMWARE
 
 
@@ -84,6 +84,34 @@ def _mve_conv_im2col(inputs, outputs, at, out_at, taps, batches, oh, ow):
         for b, oy, ox in group:
             yield from (("r", at(*p, ch)) for p in taps(b, oy, ox) for ch in range(c))
         yield from (("w", out_at(b, oy, ox, o)) for b, oy, ox in group for o in range(oc))
+
+
+def _mve_depthwise(op, inputs, outputs, at, out_at, taps, batches, oh, ow):
+    """depthwise_conv_2d_s8_mve.c: the fast path per output row copies the window's input rows it does not hold
+    yet (every channel, the columns the row reaches) into scratch, then writes the row; the other path, per
+    pixel, per 16 channels (then 8, the last under a predicate), reads the window and writes them."""
+    _, h, w, c = inputs[0].shape
+    g = cc.geometry_fields(op, inputs[0], inputs[1].shape[1:3], outputs[0])
+    if mve_depthwise_conv_2d.fast_path(op, inputs, outputs):
+        copied = min(w, (ow - 1) * g["stride_width"] + 3 - g["pad_width"])
+        for b in range(batches):
+            held = set()
+            for oy in range(oh):
+                y0 = oy * g["stride_height"] - g["pad_height"]
+                for y in range(max(y0, 0), min(y0 + 3, h)):
+                    if y not in held:
+                        held.add(y)
+                        yield from (("r", at(b, y, x, ch)) for x in range(copied) for ch in range(c))
+                yield from (("w", out_at(b, oy, ox, ch)) for ox in range(ow) for ch in range(c))
+        return
+    blocks = [range(s, s + 16) for s in range(0, c - 15, 16)]
+    blocks += [range(s, min(s + 8, c)) for s in range(len(blocks) * 16, c, 8)]
+    for b in range(batches):
+        for oy in range(oh):
+            for ox in range(ow):
+                for block in blocks:
+                    yield from (("r", at(*p, ch)) for p in taps(b, oy, ox) for ch in block)
+                    yield from (("w", out_at(b, oy, ox, ch)) for ch in block)
 
 
 def _dsp_depthwise(op, inputs, outputs, at, out_at, batches, oh, ow):
@@ -172,6 +200,9 @@ def events(op, inputs, outputs, direction: str | None = "below", backend: str = 
         return
     if backend == "mve" and name == "CONV_2D" and tuple(weights.shape[1:3]) != (1, 1):
         yield from _mve_conv_im2col(inputs, outputs, at, out_at, taps, batches, oh, ow)
+        return
+    if backend == "mve" and name == "DEPTHWISE_CONV_2D":
+        yield from _mve_depthwise(op, inputs, outputs, at, out_at, taps, batches, oh, ow)
         return
     if backend == "dsp" and name == "DEPTHWISE_CONV_2D":
         yield from _dsp_depthwise(op, inputs, outputs, at, out_at, batches, oh, ow)

@@ -179,8 +179,9 @@ def dsp_chains():
 
 def test_backend_declared_distances_are_safe_in_their_kernel_order():
     """The dsp kernels' declared distances (conv: groups of pixels staged into columns; depthwise: a ring of 3
-    rows per block of channels; pools: a word of channels at a time) and the mve ones' (conv: groups of im2col
-    rows; pools: 16 channels at a time) replay safely in their order, and the reference kernels' orders (the
+    rows per block of channels; fully connected: each batch expanded first; pools: a word of channels at a
+    time) and the mve ones' (conv: groups of im2col rows; depthwise: 3 rows copied per output row, or pixel
+    order; pools: 16 channels at a time) replay safely in their order, and the reference kernels' orders (the
     int8 convolution's whole-image channel order, the depthwise window read at each write, the fully connected
     input read for each output) would clobber there."""
     checked_any, toothed, ops = 0, 0, set()
@@ -202,14 +203,16 @@ def test_backend_declared_distances_are_safe_in_their_kernel_order():
                     toothed += bool(clobbered(op, inputs, outputs, distance, 0, reference_order))
     pools = {"AVERAGE_POOL_2D", "MAX_POOL_2D"}
     dsp = {"CONV_2D", "DEPTHWISE_CONV_2D", "FULLY_CONNECTED", *pools}
-    assert ops == {("dsp", o) for o in dsp} | {("mve", o) for o in {"CONV_2D", *pools}}
+    assert ops == {("dsp", o) for o in dsp} | {("mve", o) for o in {"CONV_2D", "DEPTHWISE_CONV_2D", *pools}}
     assert checked_any > 150 and toothed > 30
 
 
 def widening_chain() -> bytes:
-    """3x3 convolutions that widen the activation (two batches): the overlap lowers the peak."""
+    """3x3 convolutions that widen the activation, a depthwise one between (two batches): overlaps lower the
+    peak."""
     chain = Chain(np.random.default_rng(5), [2, 8, 6, 4], "int8")
     chain.window("CONV_2D", 3, 1, SAME, 16)
+    chain.window("DEPTHWISE_CONV_2D", 3, 1, SAME)
     chain.window("CONV_2D", 3, 2, SAME, 20)
     return chain.build()
 
@@ -229,7 +232,7 @@ def test_backend_planned_overlaps_are_safe():
 CHAIN_RUNS = [
     ("dsp", "mps2-an386", False, {"CONV_2D", "DEPTHWISE_CONV_2D", "FULLY_CONNECTED"}),
     pytest.param("dsp", "mps2-an386", True, {"CONV_2D", "DEPTHWISE_CONV_2D", "FULLY_CONNECTED"}, marks=QEMU),
-    pytest.param("mve", "mps3-an547", True, {"CONV_2D"}, marks=QEMU, id="mve-qemu"),
+    pytest.param("mve", "mps3-an547", True, {"CONV_2D", "DEPTHWISE_CONV_2D"}, marks=QEMU, id="mve-qemu"),
 ]
 
 

@@ -57,14 +57,15 @@ def rows_distance_above(batches, in_height, out_height, in_row, out_row, stride,
     return worst
 
 
-def nhwc_rows(inp, out, stride: int, pad: int, taps: int = 1, dilation: int = 1, above: bool = False) -> int:
-    """Pixel order over NHWC tensors (rows of width * depth elements); `above`: the rows last first."""
+def nhwc_rows(inp, out, stride: int, pad: int, taps: int = 1, dilation: int = 1, above: bool = False, ahead=0) -> int:
+    """Pixel order over NHWC tensors (rows of width * depth elements); `above`: the rows last first; `ahead`:
+    see rows_distance (below only)."""
     b, h, w, c = inp.shape
     _, oh, ow, oc = out.shape
     in_row, out_row = w * c * inp.dtype.size, ow * oc * out.dtype.size
     if above:
         return round_up(rows_distance_above(b, h, oh, in_row, out_row, stride, pad, taps, dilation))
-    return round_up(rows_distance(b, h, oh, in_row, out_row, stride, pad))
+    return round_up(rows_distance(b, h, oh, in_row, out_row, stride, pad, ahead))
 
 
 def channel_planes(inp, out, stride: int, pad: int, taps: int = 1, dilation: int = 1, above: bool = False, ahead=0):

@@ -13,7 +13,7 @@ from .. import quant
 from ..spec import KernelSpec, NodeParams
 from . import _conv_common as cc
 from . import _mve_common as mc
-from . import _scratch
+from . import _overlap, _scratch
 from .depthwise_conv_2d import FAMILY_SOURCES, macs, validate
 
 BLOCK = 8  # channels per block: VMULLB/VMULLT split them into even and odd lanes
@@ -121,6 +121,16 @@ def scratch_bytes(op, inputs, outputs):
     )
 
 
+def overlap(op, inputs, outputs) -> int | None:
+    """depthwise_conv_2d_s8_mve.c, row by row: the fast path copies the 3 input rows of an output row's windows
+    (all channels) into scratch before it writes the row; the other path reads each pixel's window, 16 or 8
+    channels at a time, before writing those channels (pixel order)."""
+    inp, weights, out = inputs[0], inputs[1], outputs[0]
+    g = cc.geometry_fields(op, inp, weights.shape[1:3], out)
+    ahead = 3 if fast_path(op, inputs, outputs) else 0
+    return _overlap.nhwc_rows(inp, out, g["stride_height"], g["pad_height"], ahead=ahead)
+
+
 SPEC = KernelSpec(
     op="DEPTHWISE_CONV_2D",
     builtin_code=4,
@@ -139,5 +149,6 @@ SPEC = KernelSpec(
     scratch_bytes=scratch_bytes,
     backend=mc.BACKEND,
     claims=mc.safe(claims),
+    overlap=overlap,
     macs=macs,
 )
