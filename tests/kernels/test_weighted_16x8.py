@@ -134,7 +134,7 @@ def test_random(op_name):
 DSP = ["dsp", "reference"]
 
 
-@pytest.mark.parametrize("op_name", ["CONV_2D", "FULLY_CONNECTED"])
+@pytest.mark.parametrize("op_name", list(BUILDERS))
 def test_dsp_random(op_name):
     """The dsp kernels on the same random nodes (the grouped ones stay with the reference kernel)."""
     b = Batch(list(BUILDERS).index(op_name) + 160)

@@ -1,0 +1,122 @@
+/* DEPTHWISE_CONV_2D 16x8, mve backend (Cortex-M55): TFLite Micro's reference DepthwiseConvPerChannel for int16
+ * input (depthwise_conv_2d_s16.c) over the channel-major ring of input rows (mg_dw_ring_s16.h). Four neighbouring
+ * outputs of one channel are the vector lanes: every tap loads their four inputs widened to int32 (a contiguous
+ * load at stride 1, a gather otherwise) and adds them times the tap's weight (VMLA by a scalar), 4 MACs in 2
+ * instructions. The int32 sums are exact on the nodes the generator claims and requantized as the dsp 16x8
+ * kernels' (mg_dsp_requant_s16.h; VRMULH is SMMULR per lane). */
+#include "depthwise_conv_2d.h"
+#include "mg_dw_ring_s16.h"
+#include "mg_prepare_weighted.h"
+
+#if defined(__ARM_FEATURE_MVE)
+
+#include <arm_mve.h>
+
+/* The constants of one output row. */
+typedef struct {
+    const mg_conv_geometry *g;
+    uint32x4_t in_offsets;  /* the lanes' input values, stride_width apart */
+    uint32x4_t out_offsets; /* the lanes' outputs, output_depth apart */
+    int32x4_t act_min, act_max;
+    mg_requant_s16_step step;
+} row_consts;
+
+/* The sums of four outputs (lanes under p) from x, the first lane's first tap in each filter row's input row, and
+ * w, the channel's first weight (taps output_depth apart). */
+static inline __attribute__((always_inline)) int32x4_t window_sums(const row_consts *c, const int16_t *const *x,
+                                                                   const int8_t *w, mve_pred16_t p)
+{
+    const mg_conv_geometry *g = c->g;
+    const int32_t depth = g->output_depth, dilation = g->dilation_width;
+    int32x4_t acc = vdupq_n_s32(0);
+    for (int32_t ky = 0; ky < g->filter_height; ++ky, w += g->filter_width * depth) {
+        const int16_t *row = x[ky];
+        for (int32_t kx = 0; kx < g->filter_width; ++kx) {
+            const int16_t *tap = row + kx * dilation;
+            const int32x4_t v = g->stride_width == 1 ? vldrhq_z_s32(tap, p)
+                                                     : vldrhq_gather_shifted_offset_z_s32(tap, c->in_offsets, p);
+            acc = vmlaq_n_s32(acc, v, w[kx * depth]);
+        }
+    }
+    return acc;
+}
+
+/* An output row of channel o: rows its filter rows' input rows, w its first weight, out its first output. */
+static void output_row(const row_consts *c, const int16_t *const *rows, const int8_t *w,
+                       const mg_dsp_s16_channel *ch, int16_t *out)
+{
+    const mg_conv_geometry *g = c->g;
+    const int32_t width = g->output_width, depth = g->output_depth;
+    const int16_t *x[MG_DW_S16_MAX_ROWS];
+    for (int32_t ox = 0; ox < width; ox += 4) {
+        const mve_pred16_t p = vctp32q((uint32_t)(width - ox));
+        for (int32_t ky = 0; ky < g->filter_height; ++ky) {
+            x[ky] = rows[ky] + ox * g->stride_width;
+        }
+        const int32x4_t sums = window_sums(c, x, w, p);
+        if (ch->fast_multiplier) {
+            const int32x4_t r = vrmulhq_s32(vaddq_n_s32(sums, ch->bias), vdupq_n_s32(ch->fast_multiplier));
+            vstrhq_scatter_shifted_offset_p_s32(out + ox * depth, c->out_offsets,
+                                                vminq_s32(vmaxq_s32(r, c->act_min), c->act_max), p);
+            continue;
+        }
+        int32_t lanes[4];
+        vstrwq_s32(lanes, sums);
+        mg_requant_s16_step step = c->step;
+        for (int32_t l = 0; l < 4 && ox + l < width; ++l) {
+            out[(ox + l) * depth] = mg_dsp_s16_output(ch, &step, lanes[l]);
+        }
+    }
+}
+
+void mg_depthwise_conv_2d_s16_mve(const mg_depthwise_conv_2d_params *p, const int16_t *input, const int8_t *filter,
+                                  const uint8_t *filter_scales, const int64_t *bias, int16_t *output, void *scratch)
+{
+    const mg_conv_geometry *g = &p->geometry;
+    const int32_t depth = g->output_depth;
+    mg_dw_ring_s16 ring;
+    mg_dw_ring_s16_init(&ring, g, scratch);
+    for (int32_t o = 0; o < depth; ++o) {
+        int32_t multiplier, shift;
+        mg_requant_channel(p->input_scale, p->output_scale, filter_scales, p->per_channel, o, &multiplier, &shift);
+        ring.channels[o] = mg_dsp_s16_channel_of(multiplier, shift, 1, bias, o);
+    }
+    const uint32x4_t lanes = vidupq_n_u32(0, 1);
+    const row_consts c = {g,
+                          vmulq_n_u32(lanes, (uint32_t)g->stride_width),
+                          vmulq_n_u32(lanes, (uint32_t)depth),
+                          vdupq_n_s32(p->act_min),
+                          vdupq_n_s32(p->act_max),
+                          {1, 0, 0, 0, p->act_min, p->act_max}};
+    const int16_t *rows[MG_DW_S16_MAX_ROWS];
+    for (int32_t b = 0; b < g->batches; ++b) {
+        const int16_t *image = input + b * g->input_height * g->input_width * g->input_depth;
+        for (int32_t oy = 0; oy < g->output_height; ++oy) {
+            mg_dw_ring_s16_advance(&ring, image, oy);
+            int16_t *out = output + (b * g->output_height + oy) * g->output_width * depth;
+            for (int32_t o = 0; o < depth; ++o) {
+                for (int32_t ky = 0; ky < g->filter_height; ++ky) {
+                    rows[ky] = mg_dw_ring_s16_row(&ring, oy, ky, o / p->depth_multiplier);
+                }
+                output_row(&c, rows, filter + o, &ring.channels[o], out + o);
+            }
+        }
+    }
+}
+
+static mg_status prepare(mg_node *node)
+{
+    return mg_depthwise_conv_2d_s16_backend_prepare(node);
+}
+
+static mg_status invoke(mg_node *node)
+{
+    const mg_tensor *bias = mg_input(node, 2);
+    mg_depthwise_conv_2d_s16_mve(node->params, mg_input(node, 0)->data, mg_input(node, 1)->data, node->user_data,
+                                 bias ? bias->data : 0, mg_output(node, 0)->data, node->scratch);
+    return MG_OK;
+}
+
+const mg_registration mg_register_depthwise_conv_2d_s16_mve = {0, 0, prepare, invoke};
+
+#endif
