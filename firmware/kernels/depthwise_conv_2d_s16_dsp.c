@@ -1,62 +1,109 @@
 /* DEPTHWISE_CONV_2D 16x8, dsp backend (Cortex-M4/M7/M33): TFLite Micro's reference DepthwiseConvPerChannel for
  * int16 input (depthwise_conv_2d_s16.c) over the channel-major ring of input rows (mg_dw_ring_s16.h). A 3x3
- * filter at stride 1 takes two outputs per pass: per filter row the words (x0, x1) and (x2, x3) meet the weight
- * pairs (w0, w1) and (w1, w2) in SMLAD, SMLABT, SMLATB and SMLAD, 6 MACs in 6 instructions; other filters go tap
- * by tap. The int32 sums are exact on the nodes the generator claims (dsp_depthwise_conv_2d_s16.py) and
- * requantized as the dsp 16x8 CONV_2D's (mg_dsp_requant_s16.h). */
+ * filter at stride 1 takes two outputs per pass: per filter row one LDRD brings the values (x0, x1), (x2, x3),
+ * which meet the weight pairs (w0, w1), (w1, w2) held in registers in SMLAD, SMLABT, SMLATB and SMLAD: 18 MACs in
+ * 21 instructions, the sums to scratch; then one pass requantizes the row. Other filters go tap by tap. The int32
+ * sums are exact on the nodes the generator claims (dsp_depthwise_conv_2d_s16.py) and requantized as the dsp 16x8
+ * CONV_2D's (mg_dsp_requant_s16.h). */
+#pragma GCC optimize("O3")
 #include "depthwise_conv_2d.h"
 #include "mg_dw_ring_s16.h"
 #include "mg_prepare_weighted.h"
 
-/* One filter row against two neighbouring windows: x the row's values from the first window's first tap, k01 and
- * k12 the weight pairs (w0, w1), (w1, w2). */
-static inline __attribute__((always_inline)) void filter_row_pair(const int16_t *x, uint32_t k01, uint32_t k12,
-                                                                  int32_t *s0, int32_t *s1)
+/* The sums of `pairs` pairs of outputs from x, filter row 0's values from the first window's first tap (filter
+ * row ky's ky * step bytes further), with k the weight pairs (w0, w1), (w1, w2) of each filter row. */
+#if MG_DSP_NATIVE
+static void pair_sums(const int16_t *x, int32_t step, const uint32_t k[6], int32_t pairs, int32_t *sums)
 {
-    const uint32_t a = dsp_ld32(x), b = dsp_ld32(x + 2);
-    *s0 = dsp_smlabt(b, k12, dsp_smlad(a, k01, *s0)); /* x0 w0 + x1 w1, + x2 w2 */
-    *s1 = dsp_smlad(b, k12, dsp_smlatb(a, k01, *s1)); /* x1 w0, + x2 w1 + x3 w2 */
+    const int16_t *end = x + 2 * pairs;
+    uint32_t a, b;
+    int32_t s0, s1;
+    __asm__ volatile("1:\n\t"
+                     "add %[b], %[x], %[d]\n\t" /* filter row 1 */
+                     "ldrd %[a], %[b], [%[b]]\n\t"
+                     "smuad %[s0], %[a], %[k2]\n\t"
+                     "smultb %[s1], %[a], %[k2]\n\t"
+                     "smlabt %[s0], %[b], %[k3], %[s0]\n\t"
+                     "smlad %[s1], %[b], %[k3], %[s1]\n\t"
+                     "add %[b], %[x], %[d], lsl #1\n\t" /* filter row 2 */
+                     "ldrd %[a], %[b], [%[b]]\n\t"
+                     "smlad %[s0], %[a], %[k4], %[s0]\n\t"
+                     "smlatb %[s1], %[a], %[k4], %[s1]\n\t"
+                     "smlabt %[s0], %[b], %[k5], %[s0]\n\t"
+                     "smlad %[s1], %[b], %[k5], %[s1]\n\t"
+                     "ldrd %[a], %[b], [%[x]], #4\n\t" /* filter row 0, then the next pair */
+                     "smlad %[s0], %[a], %[k0], %[s0]\n\t"
+                     "smlatb %[s1], %[a], %[k0], %[s1]\n\t"
+                     "smlabt %[s0], %[b], %[k1], %[s0]\n\t"
+                     "smlad %[s1], %[b], %[k1], %[s1]\n\t"
+                     "strd %[s0], %[s1], [%[q]], #8\n\t"
+                     "ldr %[a], %[end]\n\t"
+                     "cmp %[x], %[a]\n\t"
+                     "bne 1b\n\t"
+                     : [x] "+r"(x), [q] "+r"(sums), [a] "=&r"(a), [b] "=&r"(b), [s0] "=&r"(s0), [s1] "=&r"(s1)
+                     : [d] "r"(step), [k0] "r"(k[0]), [k1] "r"(k[1]), [k2] "r"(k[2]), [k3] "r"(k[3]), [k4] "r"(k[4]),
+                       [k5] "r"(k[5]), [end] "m"(end)
+                     : "cc", "memory");
 }
-
-/* An output row of one channel, 3x3 at stride 1: rows its three filter rows' input rows, w its first weight
- * (taps `depth` apart), out its first output (outputs `depth` apart). */
-static void row_3x3(const int16_t *const rows[3], const int8_t *w, int32_t depth, const mg_dsp_s16_channel *ch,
-                    mg_requant_s16_step *step, int32_t output_width, int16_t *out)
+#else
+static void pair_sums(const int16_t *x, int32_t step, const uint32_t k[6], int32_t pairs, int32_t *sums)
 {
-    uint32_t k[6];
-    for (int32_t ky = 0; ky < 3; ++ky) {
-        const int8_t *t = w + 3 * ky * depth;
-        k[2 * ky] = dsp_pair(t[0], t[depth]);
-        k[2 * ky + 1] = dsp_pair(t[depth], t[2 * depth]);
-    }
-    const int16_t *r0 = rows[0], *r1 = rows[1], *r2 = rows[2];
-    for (int32_t ox = 0; ox < output_width; ox += 2, out += 2 * depth) {
+    for (int32_t i = 0; i < pairs; ++i, x += 2, sums += 2) {
         int32_t s0 = 0, s1 = 0;
-        filter_row_pair(r0 + ox, k[0], k[1], &s0, &s1);
-        filter_row_pair(r1 + ox, k[2], k[3], &s0, &s1);
-        filter_row_pair(r2 + ox, k[4], k[5], &s0, &s1);
-        out[0] = mg_dsp_s16_output(ch, step, s0);
-        if (ox + 1 < output_width) { /* the ring's row has room for the pair past an odd row's end */
-            out[depth] = mg_dsp_s16_output(ch, step, s1);
+        for (int32_t ky = 0; ky < 3; ++ky) {
+            const uint32_t a = dsp_ld32((const char *)x + ky * step), b = dsp_ld32((const char *)x + ky * step + 4);
+            s0 = dsp_smlabt(b, k[2 * ky + 1], dsp_smlad(a, k[2 * ky], s0)); /* x0 w0 + x1 w1, + x2 w2 */
+            s1 = dsp_smlad(b, k[2 * ky + 1], dsp_smlatb(a, k[2 * ky], s1)); /* x1 w0, + x2 w1 + x3 w2 */
         }
+        sums[0] = s0, sums[1] = s1;
     }
 }
+#endif
 
-/* An output row of one channel, any filter, stride and dilation: tap by tap. */
-static void row_taps(const mg_conv_geometry *g, const int16_t *const *rows, const int8_t *w,
-                     const mg_dsp_s16_channel *ch, mg_requant_s16_step *step, int16_t *out)
+/* The sums of an output row of one channel, any filter, stride and dilation: tap by tap. x is filter row 0's input
+ * row (filter row ky's ky * step values further), w the channel's first weight (taps `depth` apart). */
+static void tap_sums(const mg_conv_geometry *g, const int16_t *x, int32_t step, const int8_t *w, int32_t *sums)
 {
     const int32_t depth = g->output_depth;
-    for (int32_t ox = 0; ox < g->output_width; ++ox, out += depth) {
+    for (int32_t ox = 0; ox < g->output_width; ++ox) {
         int32_t sum = 0;
         for (int32_t ky = 0; ky < g->filter_height; ++ky) {
-            const int16_t *x = rows[ky] + ox * g->stride_width;
+            const int16_t *row = x + ky * step + ox * g->stride_width;
             const int8_t *t = w + ky * g->filter_width * depth;
             for (int32_t kx = 0; kx < g->filter_width; ++kx) {
-                sum += x[kx * g->dilation_width] * t[kx * depth];
+                sum += row[kx * g->dilation_width] * t[kx * depth];
             }
         }
-        out[0] = mg_dsp_s16_output(ch, step, sum);
+        sums[ox] = sum;
+    }
+}
+
+/* x saturated to int16 (SSAT). */
+static inline int32_t saturate16(int32_t x)
+{
+#if MG_DSP_NATIVE
+    int32_t r;
+    __asm__("ssat %0, #16, %1" : "=r"(r) : "r"(x));
+    return r;
+#else
+    return mg_clamp(x, INT16_MIN, INT16_MAX);
+#endif
+}
+
+/* The outputs of channel ch from its sums, `depth` apart from out: a fast multiplier without an activation
+ * range narrower than int16 in four instructions (SMMULR, SSAT), others through mg_dsp_s16_output. */
+static void requantize_row(const int32_t *sums, int32_t n, const mg_dsp_s16_channel *ch, mg_requant_s16_step *step,
+                           int16_t *out, int32_t depth)
+{
+    if (ch->fast_multiplier && step->act_min == INT16_MIN && step->act_max == INT16_MAX) {
+        const int32_t bias = ch->bias, multiplier = ch->fast_multiplier;
+        for (int32_t i = 0; i < n; ++i, out += depth) {
+            *out = (int16_t)saturate16(dsp_smmulr(sums[i] + bias, multiplier));
+        }
+        return;
+    }
+    for (int32_t i = 0; i < n; ++i, out += depth) {
+        *out = mg_dsp_s16_output(ch, step, sums[i]);
     }
 }
 
@@ -74,21 +121,26 @@ void mg_depthwise_conv_2d_s16_dsp(const mg_depthwise_conv_2d_params *p, const in
         ring.channels[o] = mg_dsp_s16_channel_of(multiplier, shift, 1, bias, o);
     }
     mg_requant_s16_step step = {1, 0, 0, 0, p->act_min, p->act_max};
-    const int16_t *rows[MG_DW_S16_MAX_ROWS];
+    const int32_t row_step = mg_dw_ring_s16_row_step(&ring);
     for (int32_t b = 0; b < g->batches; ++b) {
         const int16_t *image = input + b * g->input_height * g->input_width * g->input_depth;
         for (int32_t oy = 0; oy < g->output_height; ++oy) {
             mg_dw_ring_s16_advance(&ring, image, oy);
             int16_t *out = output + (b * g->output_height + oy) * g->output_width * depth;
             for (int32_t o = 0; o < depth; ++o) {
-                for (int32_t ky = 0; ky < g->filter_height; ++ky) {
-                    rows[ky] = mg_dw_ring_s16_row(&ring, oy, ky, o / p->depth_multiplier);
-                }
+                const int16_t *x = mg_dw_ring_s16_row(&ring, oy, o / p->depth_multiplier);
                 if (pairs) {
-                    row_3x3(rows, filter + o, depth, &ring.channels[o], &step, g->output_width, out + o);
+                    uint32_t k[6];
+                    for (int32_t ky = 0; ky < 3; ++ky) {
+                        const int8_t *t = filter + 3 * ky * depth + o;
+                        k[2 * ky] = dsp_pair(t[0], t[depth]);
+                        k[2 * ky + 1] = dsp_pair(t[depth], t[2 * depth]);
+                    }
+                    pair_sums(x, row_step * (int32_t)sizeof(int16_t), k, (g->output_width + 1) / 2, ring.sums);
                 } else {
-                    row_taps(g, rows, filter + o, &ring.channels[o], &step, out + o);
+                    tap_sums(g, x, row_step, filter + o, ring.sums);
                 }
+                requantize_row(ring.sums, g->output_width, &ring.channels[o], &step, out + o, depth);
             }
         }
     }

@@ -4,6 +4,7 @@
  * load at stride 1, a gather otherwise) and adds them times the tap's weight (VMLA by a scalar), 4 MACs in 2
  * instructions. The int32 sums are exact on the nodes the generator claims and requantized as the dsp 16x8
  * kernels' (mg_dsp_requant_s16.h; VRMULH is SMMULR per lane). */
+#pragma GCC optimize("O3")
 #include "depthwise_conv_2d.h"
 #include "mg_dw_ring_s16.h"
 #include "mg_prepare_weighted.h"
@@ -21,51 +22,74 @@ typedef struct {
     mg_requant_s16_step step;
 } row_consts;
 
-/* The sums of four outputs (lanes under p) from x, the first lane's first tap in each filter row's input row, and
- * w, the channel's first weight (taps output_depth apart). */
-static inline __attribute__((always_inline)) int32x4_t window_sums(const row_consts *c, const int16_t *const *x,
-                                                                   const int8_t *w, mve_pred16_t p)
+/* The sums of four outputs (lanes under p): x is filter row 0's input row at the first lane's first tap (filter
+ * row ky's ky * step values further), w the channel's first weight (taps output_depth apart). */
+static inline int32x4_t window_sums(const row_consts *c, const int16_t *x, int32_t step, const int8_t *w,
+                                    mve_pred16_t p)
 {
     const mg_conv_geometry *g = c->g;
     const int32_t depth = g->output_depth, dilation = g->dilation_width;
     int32x4_t acc = vdupq_n_s32(0);
-    for (int32_t ky = 0; ky < g->filter_height; ++ky, w += g->filter_width * depth) {
-        const int16_t *row = x[ky];
+    for (int32_t ky = 0; ky < g->filter_height; ++ky, x += step, w += g->filter_width * depth) {
         for (int32_t kx = 0; kx < g->filter_width; ++kx) {
-            const int16_t *tap = row + kx * dilation;
-            const int32x4_t v = g->stride_width == 1 ? vldrhq_z_s32(tap, p)
-                                                     : vldrhq_gather_shifted_offset_z_s32(tap, c->in_offsets, p);
+            const int16_t *tap = x + kx * dilation;
+            const int32x4_t v =
+                g->stride_width == 1 ? vldrhq_z_s32(tap, p) : vldrhq_gather_shifted_offset_z_s32(tap, c->in_offsets, p);
             acc = vmlaq_n_s32(acc, v, w[kx * depth]);
         }
     }
     return acc;
 }
 
-/* An output row of channel o: rows its filter rows' input rows, w its first weight, out its first output. */
-static void output_row(const row_consts *c, const int16_t *const *rows, const int8_t *w,
+/* Four outputs of channel ch (lanes under p) from their sums, to out (outputs output_depth apart). */
+static inline void store_outputs(const row_consts *c, const mg_dsp_s16_channel *ch, int32x4_t sums, mve_pred16_t p,
+                                 int32_t lanes, int16_t *out)
+{
+    if (ch->fast_multiplier) {
+        const int32x4_t r = vrmulhq_s32(vaddq_n_s32(sums, ch->bias), vdupq_n_s32(ch->fast_multiplier));
+        vstrhq_scatter_shifted_offset_p_s32(out, c->out_offsets, vminq_s32(vmaxq_s32(r, c->act_min), c->act_max), p);
+        return;
+    }
+    int32_t values[4];
+    vstrwq_s32(values, sums);
+    mg_requant_s16_step step = c->step;
+    for (int32_t l = 0; l < lanes && l < 4; ++l) {
+        out[l * c->g->output_depth] = mg_dsp_s16_output(ch, &step, values[l]);
+    }
+}
+
+/* An output row of channel ch, 3x3 at stride 1: the nine weights in registers, every tap one load and one VMLA. */
+static void row_3x3(const row_consts *c, const int16_t *x, int32_t step, const int8_t *w, const mg_dsp_s16_channel *ch,
+                    int16_t *out)
+{
+    const int32_t width = c->g->output_width, depth = c->g->output_depth;
+    const int32_t w0 = w[0], w1 = w[depth], w2 = w[2 * depth], w3 = w[3 * depth], w4 = w[4 * depth];
+    const int32_t w5 = w[5 * depth], w6 = w[6 * depth], w7 = w[7 * depth], w8 = w[8 * depth];
+    for (int32_t ox = 0; ox < width; ox += 4, x += 4, out += 4 * depth) {
+        const int16_t *r1 = x + step, *r2 = r1 + step; /* the ring's rows hold the reads past the row's end */
+        int32x4_t acc = vmulq_n_s32(vldrhq_s32(x), w0);
+        acc = vmlaq_n_s32(acc, vldrhq_s32(x + 1), w1);
+        acc = vmlaq_n_s32(acc, vldrhq_s32(x + 2), w2);
+        acc = vmlaq_n_s32(acc, vldrhq_s32(r1), w3);
+        acc = vmlaq_n_s32(acc, vldrhq_s32(r1 + 1), w4);
+        acc = vmlaq_n_s32(acc, vldrhq_s32(r1 + 2), w5);
+        acc = vmlaq_n_s32(acc, vldrhq_s32(r2), w6);
+        acc = vmlaq_n_s32(acc, vldrhq_s32(r2 + 1), w7);
+        acc = vmlaq_n_s32(acc, vldrhq_s32(r2 + 2), w8);
+        store_outputs(c, ch, acc, vctp32q((uint32_t)(width - ox)), width - ox, out);
+    }
+}
+
+/* An output row of channel ch, any filter, stride and dilation. */
+static void output_row(const row_consts *c, const int16_t *x, int32_t step, const int8_t *w,
                        const mg_dsp_s16_channel *ch, int16_t *out)
 {
     const mg_conv_geometry *g = c->g;
     const int32_t width = g->output_width, depth = g->output_depth;
-    const int16_t *x[MG_DW_S16_MAX_ROWS];
     for (int32_t ox = 0; ox < width; ox += 4) {
         const mve_pred16_t p = vctp32q((uint32_t)(width - ox));
-        for (int32_t ky = 0; ky < g->filter_height; ++ky) {
-            x[ky] = rows[ky] + ox * g->stride_width;
-        }
-        const int32x4_t sums = window_sums(c, x, w, p);
-        if (ch->fast_multiplier) {
-            const int32x4_t r = vrmulhq_s32(vaddq_n_s32(sums, ch->bias), vdupq_n_s32(ch->fast_multiplier));
-            vstrhq_scatter_shifted_offset_p_s32(out + ox * depth, c->out_offsets,
-                                                vminq_s32(vmaxq_s32(r, c->act_min), c->act_max), p);
-            continue;
-        }
-        int32_t lanes[4];
-        vstrwq_s32(lanes, sums);
-        mg_requant_s16_step step = c->step;
-        for (int32_t l = 0; l < 4 && ox + l < width; ++l) {
-            out[(ox + l) * depth] = mg_dsp_s16_output(ch, &step, lanes[l]);
-        }
+        const int32x4_t sums = window_sums(c, x + ox * g->stride_width, step, w, p);
+        store_outputs(c, ch, sums, p, width - ox, out + ox * depth);
     }
 }
 
@@ -88,17 +112,20 @@ void mg_depthwise_conv_2d_s16_mve(const mg_depthwise_conv_2d_params *p, const in
                           vdupq_n_s32(p->act_min),
                           vdupq_n_s32(p->act_max),
                           {1, 0, 0, 0, p->act_min, p->act_max}};
-    const int16_t *rows[MG_DW_S16_MAX_ROWS];
+    const int32_t row_step = mg_dw_ring_s16_row_step(&ring);
+    const int fast = g->filter_height == 3 && g->filter_width == 3 && g->stride_width == 1 && g->dilation_width == 1;
     for (int32_t b = 0; b < g->batches; ++b) {
         const int16_t *image = input + b * g->input_height * g->input_width * g->input_depth;
         for (int32_t oy = 0; oy < g->output_height; ++oy) {
             mg_dw_ring_s16_advance(&ring, image, oy);
             int16_t *out = output + (b * g->output_height + oy) * g->output_width * depth;
             for (int32_t o = 0; o < depth; ++o) {
-                for (int32_t ky = 0; ky < g->filter_height; ++ky) {
-                    rows[ky] = mg_dw_ring_s16_row(&ring, oy, ky, o / p->depth_multiplier);
+                const int16_t *x = mg_dw_ring_s16_row(&ring, oy, o / p->depth_multiplier);
+                if (fast) {
+                    row_3x3(&c, x, row_step, filter + o, &ring.channels[o], out + o);
+                } else {
+                    output_row(&c, x, row_step, filter + o, &ring.channels[o], out + o);
                 }
-                output_row(&c, rows, filter + o, &ring.channels[o], out + o);
             }
         }
     }

@@ -1,39 +1,58 @@
 /* The 16x8 depthwise backends' ring of channel-major input rows (mg_dw_ring_s16.h): the rows an output row
  * needs, transposed into their slots. */
-#include <string.h>
-
+#pragma GCC optimize("O3")
 #include "mg_dw_ring_s16.h"
 
-/* Input row y into its slot: the padding columns zero, the row's values channel by channel, two columns at a
- * time when the channels come in pairs (two words become two channel rows' pairs: PKHBT, PKHTB). */
-static void transpose_row(const mg_dw_ring_s16 *ring, const int16_t *src, int32_t y)
+/* Input column x of every channel into the channel rows from dst (`width` apart) and their copies `mirror`
+ * values further. */
+static inline void transpose_column(const int16_t *src, int16_t *dst, int32_t depth, int32_t width, size_t mirror)
+{
+    for (int32_t c = 0; c < depth; ++c, dst += width) {
+        dst[0] = dst[mirror] = src[c];
+    }
+}
+
+/* n values of zeros at dst and `mirror` values further (libc's memset is byte by byte in newlib-nano). */
+static void zero(int16_t *dst, int32_t n, size_t mirror)
+{
+    for (int32_t i = 0; i < n; ++i) {
+        dst[i] = dst[i + mirror] = 0;
+    }
+}
+
+/* Input row src into the channel rows of slot and its copy (the padding columns zero), two columns at a time when
+ * the channels come in pairs: two words become two channel rows' pairs (PKHBT, PKHTB). */
+static void transpose_row(const mg_dw_ring_s16 *ring, const int16_t *src, int16_t *slot, size_t mirror)
 {
     const mg_conv_geometry *g = ring->g;
     const int32_t depth = g->input_depth, width = ring->width, left = g->pad_width;
     const int32_t columns = g->input_width < width - left ? g->input_width : width - left;
-    int16_t *slot = ring->rows + (y % ring->span) * depth * width;
     for (int32_t c = 0; c < depth; ++c) {
         int16_t *row = slot + c * width;
-        memset(row, 0, (size_t)left * sizeof(int16_t));
-        memset(row + left + columns, 0, (size_t)(width - left - columns) * sizeof(int16_t));
+        zero(row, left, mirror);
+        zero(row + left + columns, width - left - columns, mirror);
     }
     int32_t x = 0;
-    if (depth % 2 == 0 && left % 2 == 0) {
+    if (depth % 2 == 0) {
+        if (left % 2 == 1 && columns > 0) { /* the pairs from an even column of the ring on */
+            transpose_column(src, slot + left, depth, width, mirror);
+            x = 1;
+        }
         for (; x + 1 < columns; x += 2) {
             const int16_t *a = src + x * depth, *b = a + depth;
             int16_t *dst = slot + left + x;
             for (int32_t c = 0; c < depth; c += 2, dst += 2 * width) {
                 const uint32_t va = dsp_ld32(a + c), vb = dsp_ld32(b + c);
-                dsp_st32(dst, dsp_pkhbt(va, vb));
-                dsp_st32(dst + width, dsp_pkhtb(vb, va));
+                const uint32_t even = dsp_pkhbt(va, vb), odd = dsp_pkhtb(vb, va);
+                dsp_st32(dst, even);
+                dsp_st32(dst + mirror, even);
+                dsp_st32(dst + width, odd);
+                dsp_st32(dst + width + mirror, odd);
             }
         }
     }
     for (; x < columns; ++x) {
-        const int16_t *a = src + x * depth;
-        for (int32_t c = 0; c < depth; ++c) {
-            slot[c * width + left + x] = a[c];
-        }
+        transpose_column(src + x * depth, slot + left + x, depth, width, mirror);
     }
 }
 
@@ -41,14 +60,18 @@ void mg_dw_ring_s16_advance(mg_dw_ring_s16 *ring, const int16_t *image, int32_t 
 {
     const mg_conv_geometry *g = ring->g;
     const int32_t y0 = oy * g->stride_height - g->pad_height;
-    const int32_t last = y0 + ring->span - 1 < g->input_height - 1 ? y0 + ring->span - 1 : g->input_height - 1;
+    const size_t slot_values = (size_t)g->input_depth * (size_t)ring->width;
+    const size_t mirror = (size_t)ring->span * slot_values; /* a slot's copy */
     if (oy == 0) {
-        ring->next = 0;
+        ring->next = y0;
     }
-    for (int32_t y = ring->next > y0 ? ring->next : (y0 > 0 ? y0 : 0); y <= last; ++y) {
-        transpose_row(ring, image + y * g->input_width * g->input_depth, y);
+    for (int32_t y = ring->next > y0 ? ring->next : y0; y < y0 + ring->span; ++y) {
+        int16_t *slot = ring->rows + mg_dw_ring_s16_slot(ring, y) * slot_values;
+        if (y < 0 || y >= g->input_height) {
+            zero(slot, (int32_t)slot_values, mirror);
+        } else {
+            transpose_row(ring, image + y * g->input_width * g->input_depth, slot, mirror);
+        }
     }
-    if (last + 1 > ring->next) {
-        ring->next = last + 1;
-    }
+    ring->next = y0 + ring->span;
 }
