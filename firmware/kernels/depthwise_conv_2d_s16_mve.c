@@ -58,25 +58,54 @@ static inline void store_outputs(const row_consts *c, const mg_dsp_s16_channel *
     }
 }
 
-/* An output row of channel ch, 3x3 at stride 1: the nine weights in registers, every tap one load and one VMLA. */
-static void row_3x3(const row_consts *c, const int16_t *x, int32_t step, const int8_t *w, const mg_dsp_s16_channel *ch,
-                    int16_t *out)
+/* The sums of `blocks` blocks of four outputs of a 3x3 filter at stride 1, to sums: x is filter row 0's input row
+ * (filter row ky's ky * step values further), w the nine weights. In assembly (GCC 12 spills the intrinsics'
+ * loop): six weights and the row pointers in registers, the last row's weights loaded per block (the registers
+ * run out): per block nine loads, nine multiplies and three weight loads. */
+static void sums_3x3(const int16_t *x, int32_t step, const int32_t w[9], int32_t blocks, int32_t *sums)
+{
+    const int16_t *r0 = x, *r1 = x + step, *r2 = x + 2 * step;
+    int32_t t = blocks; /* the loop count, then a weight */
+#define LOADS(r)                                                                                                       \
+    "vldrh.s32 q1, [%[" r "], #2]\n\t"                                                                                 \
+    "vldrh.s32 q2, [%[" r "], #4]\n\t"                                                                                 \
+    "vldrh.s32 q0, [%[" r "]], #8\n\t"
+    __asm__ volatile(
+        "dls lr, %[t]\n\t"
+        "1:\n\t" LOADS("r0") "vmul.i32 q3, q0, %[w0]\n\t"
+                             "vmla.s32 q3, q1, %[w1]\n\t"
+                             "vmla.s32 q3, q2, %[w2]\n\t" LOADS("r1") "vmla.s32 q3, q0, %[w3]\n\t"
+                                                                      "ldr %[t], [%[w], #16]\n\t"
+                                                                      "vmla.s32 q3, q1, %[t]\n\t"
+                                                                      "ldr %[t], [%[w], #20]\n\t"
+                                                                      "vmla.s32 q3, q2, %[t]\n\t" LOADS(
+                                                                          "r2") "ldr %[t], [%[w], #24]\n\t"
+                                                                                "vmla.s32 q3, q0, %[t]\n\t"
+                                                                                "ldr %[t], [%[w], #28]\n\t"
+                                                                                "vmla.s32 q3, q1, %[t]\n\t"
+                                                                                "ldr %[t], [%[w], #32]\n\t"
+                                                                                "vmla.s32 q3, q2, %[t]\n\t"
+                                                                                "vstrw.32 q3, [%[q]], #16\n\t"
+                                                                                "le lr, 1b\n\t"
+        : [r0] "+r"(r0), [r1] "+r"(r1), [r2] "+r"(r2), [q] "+r"(sums), [t] "+&r"(t)
+        : [w] "r"(w), [w0] "r"(w[0]), [w1] "r"(w[1]), [w2] "r"(w[2]), [w3] "r"(w[3])
+        : "q0", "q1", "q2", "q3", "lr", "memory");
+#undef LOADS
+}
+
+/* An output row of channel ch, 3x3 at stride 1: the sums of the whole row (the ring's rows hold the reads past
+ * its end), then four outputs at a time. */
+static void row_3x3(const row_consts *c, const int16_t *x, int32_t step, const int8_t *w, int32_t *sums,
+                    const mg_dsp_s16_channel *ch, int16_t *out)
 {
     const int32_t width = c->g->output_width, depth = c->g->output_depth;
-    const int32_t w0 = w[0], w1 = w[depth], w2 = w[2 * depth], w3 = w[3 * depth], w4 = w[4 * depth];
-    const int32_t w5 = w[5 * depth], w6 = w[6 * depth], w7 = w[7 * depth], w8 = w[8 * depth];
-    for (int32_t ox = 0; ox < width; ox += 4, x += 4, out += 4 * depth) {
-        const int16_t *r1 = x + step, *r2 = r1 + step; /* the ring's rows hold the reads past the row's end */
-        int32x4_t acc = vmulq_n_s32(vldrhq_s32(x), w0);
-        acc = vmlaq_n_s32(acc, vldrhq_s32(x + 1), w1);
-        acc = vmlaq_n_s32(acc, vldrhq_s32(x + 2), w2);
-        acc = vmlaq_n_s32(acc, vldrhq_s32(r1), w3);
-        acc = vmlaq_n_s32(acc, vldrhq_s32(r1 + 1), w4);
-        acc = vmlaq_n_s32(acc, vldrhq_s32(r1 + 2), w5);
-        acc = vmlaq_n_s32(acc, vldrhq_s32(r2), w6);
-        acc = vmlaq_n_s32(acc, vldrhq_s32(r2 + 1), w7);
-        acc = vmlaq_n_s32(acc, vldrhq_s32(r2 + 2), w8);
-        store_outputs(c, ch, acc, vctp32q((uint32_t)(width - ox)), width - ox, out);
+    int32_t weights[9];
+    for (int32_t t = 0; t < 9; ++t) {
+        weights[t] = w[t * depth];
+    }
+    sums_3x3(x, step, weights, (width + 3) / 4, sums);
+    for (int32_t ox = 0; ox < width; ox += 4, out += 4 * depth) {
+        store_outputs(c, ch, vldrwq_s32(sums + ox), vctp32q((uint32_t)(width - ox)), width - ox, out);
     }
 }
 
@@ -122,7 +151,7 @@ void mg_depthwise_conv_2d_s16_mve(const mg_depthwise_conv_2d_params *p, const in
             for (int32_t o = 0; o < depth; ++o) {
                 const int16_t *x = mg_dw_ring_s16_row(&ring, oy, o / p->depth_multiplier);
                 if (fast) {
-                    row_3x3(&c, x, row_step, filter + o, &ring.channels[o], out + o);
+                    row_3x3(&c, x, row_step, filter + o, ring.sums, &ring.channels[o], out + o);
                 } else {
                     output_row(&c, x, row_step, filter + o, &ring.channels[o], out + o);
                 }

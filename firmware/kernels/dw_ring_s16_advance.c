@@ -12,26 +12,23 @@ static inline void transpose_column(const int16_t *src, int16_t *dst, int32_t de
     }
 }
 
-/* n values of zeros at dst and `mirror` values further (libc's memset is byte by byte in newlib-nano). */
-static void zero(int16_t *dst, int32_t n, size_t mirror)
+/* n values of zeros from dst, a word at a time (n even; libc's memset is byte by byte in newlib-nano). */
+static void zero(int16_t *dst, size_t n)
 {
-    for (int32_t i = 0; i < n; ++i) {
-        dst[i] = dst[i + mirror] = 0;
+    uint32_t *words = (uint32_t *)dst;
+    for (size_t i = 0; i < n / 2; ++i) {
+        words[i] = 0;
     }
 }
 
-/* Input row src into the channel rows of slot and its copy (the padding columns zero), two columns at a time when
- * the channels come in pairs: two words become two channel rows' pairs (PKHBT, PKHTB). */
+/* Input row src into the channel rows of slot and its copy (the padding columns stay zero from the start of the
+ * batch), two columns at a time when the channels come in pairs: two words become two channel rows' pairs (PKHBT,
+ * PKHTB). */
 static void transpose_row(const mg_dw_ring_s16 *ring, const int16_t *src, int16_t *slot, size_t mirror)
 {
     const mg_conv_geometry *g = ring->g;
     const int32_t depth = g->input_depth, width = ring->width, left = g->pad_width;
     const int32_t columns = g->input_width < width - left ? g->input_width : width - left;
-    for (int32_t c = 0; c < depth; ++c) {
-        int16_t *row = slot + c * width;
-        zero(row, left, mirror);
-        zero(row + left + columns, width - left - columns, mirror);
-    }
     int32_t x = 0;
     if (depth % 2 == 0) {
         if (left % 2 == 1 && columns > 0) { /* the pairs from an even column of the ring on */
@@ -62,15 +59,18 @@ void mg_dw_ring_s16_advance(mg_dw_ring_s16 *ring, const int16_t *image, int32_t 
     const int32_t y0 = oy * g->stride_height - g->pad_height;
     const size_t slot_values = (size_t)g->input_depth * (size_t)ring->width;
     const size_t mirror = (size_t)ring->span * slot_values; /* a slot's copy */
-    if (oy == 0) {
+    if (oy == 0) { /* a new batch: every slot zero, so padding columns and rows need no more writes */
         ring->next = y0;
+        zero(ring->rows, 2 * mirror);
     }
     for (int32_t y = ring->next > y0 ? ring->next : y0; y < y0 + ring->span; ++y) {
         int16_t *slot = ring->rows + mg_dw_ring_s16_slot(ring, y) * slot_values;
-        if (y < 0 || y >= g->input_height) {
-            zero(slot, (int32_t)slot_values, mirror);
-        } else {
+        if (y >= 0 && y < g->input_height) {
             transpose_row(ring, image + y * g->input_width * g->input_depth, slot, mirror);
+        } else if (y >= g->input_height) { /* the slot held an input row: zero it again (rows above the input come
+                                               * first, into the zeroed ring) */
+            zero(slot, slot_values);
+            zero(slot + mirror, slot_values);
         }
     }
     ring->next = y0 + ring->span;
