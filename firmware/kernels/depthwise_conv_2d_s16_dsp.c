@@ -60,18 +60,35 @@ static void pair_sums(const int16_t *x, int32_t step, const uint32_t k[6], int32
 }
 #endif
 
-/* The sums of an output row of one channel, any filter, stride and dilation: tap by tap. x is filter row 0's input
- * row (filter row ky's ky * step values further), w the channel's first weight (taps `depth` apart). */
-static void tap_sums(const mg_conv_geometry *g, const int16_t *x, int32_t step, const int8_t *w, int32_t *sums)
+/* The sums of an output row of one channel, any filter, stride and dilation. x is filter row 0's input row
+ * (filter row ky's ky * step values further), w the channel's first weight (taps `depth` apart). Without
+ * dilation along rows a filter row's taps are neighbours: two per SMLAD against the channel's weight pairs,
+ * zero-padded (the ring's rows hold the value past a window); with it, tap by tap. */
+static void tap_sums(const mg_conv_geometry *g, const int16_t *x, int32_t step, const int8_t *w, uint32_t *pairs,
+                     int32_t *sums)
 {
-    const int32_t depth = g->output_depth;
+    const int32_t depth = g->output_depth, words = mg_dw_ring_pair_words(g->filter_width);
+    for (int32_t ky = 0; ky < g->filter_height; ++ky) {
+        const int8_t *t = w + ky * g->filter_width * depth;
+        for (int32_t j = 0; j < words; ++j) {
+            pairs[ky * words + j] =
+                dsp_pair(t[2 * j * depth], 2 * j + 1 < g->filter_width ? t[(2 * j + 1) * depth] : 0);
+        }
+    }
     for (int32_t ox = 0; ox < g->output_width; ++ox) {
+        const int16_t *window = x + ox * g->stride_width;
         int32_t sum = 0;
-        for (int32_t ky = 0; ky < g->filter_height; ++ky) {
-            const int16_t *row = x + ky * step + ox * g->stride_width;
+        for (int32_t ky = 0; ky < g->filter_height; ++ky, window += step) {
+            const uint32_t *row_pairs = pairs + ky * words;
+            if (g->dilation_width == 1) {
+                for (int32_t j = 0; j < words; ++j) {
+                    sum = dsp_smlad(dsp_ld32(window + 2 * j), row_pairs[j], sum);
+                }
+                continue;
+            }
             const int8_t *t = w + ky * g->filter_width * depth;
             for (int32_t kx = 0; kx < g->filter_width; ++kx) {
-                sum += row[kx * g->dilation_width] * t[kx * depth];
+                sum += window[kx * g->dilation_width] * t[kx * depth];
             }
         }
         sums[ox] = sum;
@@ -138,7 +155,7 @@ void mg_depthwise_conv_2d_s16_dsp(const mg_depthwise_conv_2d_params *p, const in
                     }
                     pair_sums(x, row_step * (int32_t)sizeof(int16_t), k, (g->output_width + 1) / 2, ring.sums);
                 } else {
-                    tap_sums(g, x, row_step, filter + o, ring.sums);
+                    tap_sums(g, x, row_step, filter + o, ring.pairs, ring.sums);
                 }
                 requantize_row(ring.sums, g->output_width, &ring.channels[o], &step, out + o, depth);
             }

@@ -31,12 +31,20 @@ static inline int32_t mg_dw_ring_width(int32_t output_width, int32_t stride_widt
     return (span + 3) & ~1;
 }
 
+/* Words per filter row of the dsp kernel's weight pairs: (w0, w1), (w2, w3), ..., the last padded with zero. */
+static inline int32_t mg_dw_ring_pair_words(int32_t filter_width)
+{
+    return (filter_width + 1) / 2;
+}
+
 /* The ring in scratch (mg_depthwise_conv_2d_s16_ring_scratch_size, depthwise_conv_2d.h): each output channel's
- * constants, the dsp kernel's sums of one output row (`width` int32), then the 2 * span slots. */
+ * constants, the dsp kernel's sums of one output row (`width` int32) and one channel's weight pairs, then the
+ * 2 * span slots. */
 typedef struct {
     const mg_conv_geometry *g;
     mg_dsp_s16_channel *channels; /* per output channel */
     int32_t *sums;
+    uint32_t *pairs;
     int16_t *rows;
     int32_t span, width;
     int32_t next; /* the next input row of the batch to transpose */
@@ -49,7 +57,8 @@ static inline void mg_dw_ring_s16_init(mg_dw_ring_s16 *ring, const mg_conv_geome
     ring->width = mg_dw_ring_width(g->output_width, g->stride_width, g->filter_width, g->dilation_width);
     ring->channels = scratch;
     ring->sums = (int32_t *)(ring->channels + g->output_depth);
-    ring->rows = (int16_t *)(ring->sums + ring->width);
+    ring->pairs = (uint32_t *)(ring->sums + ring->width);
+    ring->rows = (int16_t *)(ring->pairs + g->filter_height * mg_dw_ring_pair_words(g->filter_width));
     ring->next = 0;
 }
 
