@@ -131,12 +131,7 @@ void mg_depthwise_conv_2d_s16_dsp(const mg_depthwise_conv_2d_params *p, const in
     const int32_t depth = g->output_depth;
     const int pairs = g->filter_height == 3 && g->filter_width == 3 && g->stride_width == 1 && g->dilation_width == 1;
     mg_dw_ring_s16 ring;
-    mg_dw_ring_s16_init(&ring, g, scratch);
-    for (int32_t o = 0; o < depth; ++o) {
-        int32_t multiplier, shift;
-        mg_requant_channel(p->input_scale, p->output_scale, filter_scales, p->per_channel, o, &multiplier, &shift);
-        ring.channels[o] = mg_dsp_s16_channel_of(multiplier, shift, 1, bias, o);
-    }
+    mg_dw_ring_s16_init(&ring, p, filter_scales, bias, scratch);
     mg_requant_s16_step step = {1, 0, 0, 0, p->act_min, p->act_max};
     const int32_t row_step = mg_dw_ring_s16_row_step(&ring);
     for (int32_t b = 0; b < g->batches; ++b) {

@@ -128,12 +128,7 @@ void mg_depthwise_conv_2d_s16_mve(const mg_depthwise_conv_2d_params *p, const in
     const mg_conv_geometry *g = &p->geometry;
     const int32_t depth = g->output_depth;
     mg_dw_ring_s16 ring;
-    mg_dw_ring_s16_init(&ring, g, scratch);
-    for (int32_t o = 0; o < depth; ++o) {
-        int32_t multiplier, shift;
-        mg_requant_channel(p->input_scale, p->output_scale, filter_scales, p->per_channel, o, &multiplier, &shift);
-        ring.channels[o] = mg_dsp_s16_channel_of(multiplier, shift, 1, bias, o);
-    }
+    mg_dw_ring_s16_init(&ring, p, filter_scales, bias, scratch);
     const uint32x4_t lanes = vidupq_n_u32(0, 1);
     const row_consts c = {g,
                           vmulq_n_u32(lanes, (uint32_t)g->stride_width),

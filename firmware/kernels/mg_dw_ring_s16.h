@@ -50,8 +50,11 @@ typedef struct {
     int32_t next; /* the next input row of the batch to transpose */
 } mg_dw_ring_s16;
 
-static inline void mg_dw_ring_s16_init(mg_dw_ring_s16 *ring, const mg_conv_geometry *g, void *scratch)
+/* The ring over scratch, and each output channel's constants from the node's scales and int64 bias (or none). */
+static inline void mg_dw_ring_s16_init(mg_dw_ring_s16 *ring, const mg_depthwise_conv_2d_params *p,
+                                       const uint8_t *filter_scales, const int64_t *bias, void *scratch)
 {
+    const mg_conv_geometry *g = &p->geometry;
     ring->g = g;
     ring->span = mg_dw_ring_span(g->filter_height, g->dilation_height);
     ring->width = mg_dw_ring_width(g->output_width, g->stride_width, g->filter_width, g->dilation_width);
@@ -60,6 +63,11 @@ static inline void mg_dw_ring_s16_init(mg_dw_ring_s16 *ring, const mg_conv_geome
     ring->pairs = (uint32_t *)(ring->sums + ring->width);
     ring->rows = (int16_t *)(ring->pairs + g->filter_height * mg_dw_ring_pair_words(g->filter_width));
     ring->next = 0;
+    for (int32_t o = 0; o < g->output_depth; ++o) {
+        int32_t multiplier, shift;
+        mg_requant_channel(p->input_scale, p->output_scale, filter_scales, p->per_channel, o, &multiplier, &shift);
+        ring->channels[o] = mg_dsp_s16_channel_of(multiplier, shift, 1, bias, o);
+    }
 }
 
 /* Transposes the input rows output row oy of `image` (one batch's) needs that are not in the ring yet; oy = 0
