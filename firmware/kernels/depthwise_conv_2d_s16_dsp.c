@@ -2,9 +2,9 @@
  * int16 input (depthwise_conv_2d_s16.c) over the channel-major ring of input rows (mg_dw_ring_s16.h). A 3x3
  * filter at stride 1 takes two outputs per pass: per filter row one LDRD brings the values (x0, x1), (x2, x3),
  * which meet the weight pairs (w0, w1), (w1, w2) held in registers in SMLAD, SMLABT, SMLATB and SMLAD: 18 MACs in
- * 21 instructions, the sums to scratch; then one pass requantizes the row. Other filters go tap by tap. The int32
- * sums are exact on the nodes the generator claims (dsp_depthwise_conv_2d_s16.py) and requantized as the dsp 16x8
- * CONV_2D's (mg_dsp_requant_s16.h). */
+ * 21 instructions; at stride 2 a third word per filter row, 26 instructions. The sums go to scratch, then one pass
+ * requantizes the row. Other filters go two taps per SMLAD. The int32 sums are exact on the nodes the generator
+ * claims (dsp_depthwise_conv_2d_s16.py) and requantized as the dsp 16x8 CONV_2D's (mg_dsp_requant_s16.h). */
 #pragma GCC optimize("O3")
 #include "depthwise_conv_2d.h"
 #include "mg_dw_ring_s16.h"
@@ -45,6 +45,46 @@ static void pair_sums(const int16_t *x, int32_t step, const uint32_t k[6], int32
                        [k5] "r"(k[5]), [end] "m"(end)
                      : "cc", "memory");
 }
+
+/* The same at stride 2: the second window starts two values on, so per filter row the words (x0, x1), (x2, x3),
+ * (x4, x5) meet (w0, w1) in SMLAD and (w2, 0) in SMLABB; k holds those two words per filter row. */
+static void pair_sums_stride2(const int16_t *x, int32_t step, const uint32_t k[6], int32_t pairs, int32_t *sums)
+{
+    const int16_t *end = x + 4 * pairs;
+    uint32_t a, b;
+    int32_t s0, s1;
+    __asm__ volatile("1:\n\t"
+                     "add %[b], %[x], %[d]\n\t" /* filter row 1 */
+                     "ldrd %[a], %[b], [%[b]]\n\t"
+                     "smuad %[s0], %[a], %[k2]\n\t"
+                     "smlabb %[s0], %[b], %[k3], %[s0]\n\t"
+                     "smuad %[s1], %[b], %[k2]\n\t"
+                     "add %[a], %[x], %[d]\n\t"
+                     "ldr %[a], [%[a], #8]\n\t"
+                     "smlabb %[s1], %[a], %[k3], %[s1]\n\t"
+                     "add %[b], %[x], %[d], lsl #1\n\t" /* filter row 2 */
+                     "ldrd %[a], %[b], [%[b]]\n\t"
+                     "smlad %[s0], %[a], %[k4], %[s0]\n\t"
+                     "smlabb %[s0], %[b], %[k5], %[s0]\n\t"
+                     "smlad %[s1], %[b], %[k4], %[s1]\n\t"
+                     "add %[a], %[x], %[d], lsl #1\n\t"
+                     "ldr %[a], [%[a], #8]\n\t"
+                     "smlabb %[s1], %[a], %[k5], %[s1]\n\t"
+                     "ldrd %[a], %[b], [%[x]], #8\n\t" /* filter row 0, then the next pair */
+                     "smlad %[s0], %[a], %[k0], %[s0]\n\t"
+                     "smlabb %[s0], %[b], %[k1], %[s0]\n\t"
+                     "smlad %[s1], %[b], %[k0], %[s1]\n\t"
+                     "ldr %[a], [%[x]]\n\t"
+                     "smlabb %[s1], %[a], %[k1], %[s1]\n\t"
+                     "strd %[s0], %[s1], [%[q]], #8\n\t"
+                     "ldr %[a], %[end]\n\t"
+                     "cmp %[x], %[a]\n\t"
+                     "bne 1b\n\t"
+                     : [x] "+r"(x), [q] "+r"(sums), [a] "=&r"(a), [b] "=&r"(b), [s0] "=&r"(s0), [s1] "=&r"(s1)
+                     : [d] "r"(step), [k0] "r"(k[0]), [k1] "r"(k[1]), [k2] "r"(k[2]), [k3] "r"(k[3]), [k4] "r"(k[4]),
+                       [k5] "r"(k[5]), [end] "m"(end)
+                     : "cc", "memory");
+}
 #else
 static void pair_sums(const int16_t *x, int32_t step, const uint32_t k[6], int32_t pairs, int32_t *sums)
 {
@@ -54,6 +94,20 @@ static void pair_sums(const int16_t *x, int32_t step, const uint32_t k[6], int32
             const uint32_t a = dsp_ld32((const char *)x + ky * step), b = dsp_ld32((const char *)x + ky * step + 4);
             s0 = dsp_smlabt(b, k[2 * ky + 1], dsp_smlad(a, k[2 * ky], s0)); /* x0 w0 + x1 w1, + x2 w2 */
             s1 = dsp_smlad(b, k[2 * ky + 1], dsp_smlatb(a, k[2 * ky], s1)); /* x1 w0, + x2 w1 + x3 w2 */
+        }
+        sums[0] = s0, sums[1] = s1;
+    }
+}
+
+static void pair_sums_stride2(const int16_t *x, int32_t step, const uint32_t k[6], int32_t pairs, int32_t *sums)
+{
+    for (int32_t i = 0; i < pairs; ++i, x += 4, sums += 2) {
+        int32_t s0 = 0, s1 = 0;
+        for (int32_t ky = 0; ky < 3; ++ky) {
+            const char *row = (const char *)x + ky * step;
+            const uint32_t a = dsp_ld32(row), b = dsp_ld32(row + 4), c = dsp_ld32(row + 8);
+            s0 = dsp_smlabb(b, k[2 * ky + 1], dsp_smlad(a, k[2 * ky], s0));
+            s1 = dsp_smlabb(c, k[2 * ky + 1], dsp_smlad(b, k[2 * ky], s1));
         }
         sums[0] = s0, sums[1] = s1;
     }
@@ -95,28 +149,44 @@ static void tap_sums(const mg_conv_geometry *g, const int16_t *x, int32_t step, 
     }
 }
 
-/* x saturated to int16 (SSAT). */
-static inline int32_t saturate16(int32_t x)
+/* x saturated to int16 (SSAT), or with relu to [0, 32767] (USAT), the activation ranges of no activation and of
+ * ReLU on the symmetric int16 output. */
+static inline __attribute__((always_inline)) int32_t saturate16(int32_t x, int relu)
 {
 #if MG_DSP_NATIVE
     int32_t r;
-    __asm__("ssat %0, #16, %1" : "=r"(r) : "r"(x));
+    if (relu) {
+        __asm__("usat %0, #15, %1" : "=r"(r) : "r"(x));
+    } else {
+        __asm__("ssat %0, #16, %1" : "=r"(r) : "r"(x));
+    }
     return r;
 #else
-    return mg_clamp(x, INT16_MIN, INT16_MAX);
+    return mg_clamp(x, relu ? 0 : INT16_MIN, INT16_MAX);
 #endif
 }
 
-/* The outputs of channel ch from its sums, `depth` apart from out: a fast multiplier without an activation
- * range narrower than int16 in four instructions (SMMULR, SSAT), others through mg_dsp_s16_output. */
+/* n outputs from their sums with channel ch's fast multiplier, `depth` apart from out: four instructions each. */
+static inline __attribute__((always_inline)) void
+requantize_fast(const int32_t *sums, int32_t n, const mg_dsp_s16_channel *ch, int16_t *out, int32_t depth, int relu)
+{
+    const int32_t bias = ch->bias, multiplier = ch->fast_multiplier;
+    for (int32_t i = 0; i < n; ++i, out += depth) {
+        *out = (int16_t)saturate16(dsp_smmulr(sums[i] + bias, multiplier), relu);
+    }
+}
+
+/* The outputs of channel ch from its sums, `depth` apart from out: a fast multiplier without an activation or with
+ * ReLU by requantize_fast, others through mg_dsp_s16_output. */
 static void requantize_row(const int32_t *sums, int32_t n, const mg_dsp_s16_channel *ch, mg_requant_s16_step *step,
                            int16_t *out, int32_t depth)
 {
-    if (ch->fast_multiplier && step->act_min == INT16_MIN && step->act_max == INT16_MAX) {
-        const int32_t bias = ch->bias, multiplier = ch->fast_multiplier;
-        for (int32_t i = 0; i < n; ++i, out += depth) {
-            *out = (int16_t)saturate16(dsp_smmulr(sums[i] + bias, multiplier));
-        }
+    if (ch->fast_multiplier && step->act_max == INT16_MAX && step->act_min == INT16_MIN) {
+        requantize_fast(sums, n, ch, out, depth, 0);
+        return;
+    }
+    if (ch->fast_multiplier && step->act_max == INT16_MAX && step->act_min == 0) {
+        requantize_fast(sums, n, ch, out, depth, 1);
         return;
     }
     for (int32_t i = 0; i < n; ++i, out += depth) {
@@ -129,7 +199,8 @@ void mg_depthwise_conv_2d_s16_dsp(const mg_depthwise_conv_2d_params *p, const in
 {
     const mg_conv_geometry *g = &p->geometry;
     const int32_t depth = g->output_depth;
-    const int pairs = g->filter_height == 3 && g->filter_width == 3 && g->stride_width == 1 && g->dilation_width == 1;
+    /* 3x3 without dilation along rows, at stride 1 or 2: two outputs per pass */
+    const int pairs = g->filter_height == 3 && g->filter_width == 3 && g->dilation_width == 1 && g->stride_width <= 2;
     mg_dw_ring_s16 ring;
     mg_dw_ring_s16_init(&ring, p, filter_scales, bias, scratch);
     mg_requant_s16_step step = {1, 0, 0, 0, p->act_min, p->act_max};
@@ -142,13 +213,14 @@ void mg_depthwise_conv_2d_s16_dsp(const mg_depthwise_conv_2d_params *p, const in
             for (int32_t o = 0; o < depth; ++o) {
                 const int16_t *x = mg_dw_ring_s16_row(&ring, oy, o / p->depth_multiplier);
                 if (pairs) {
+                    const int32_t stride = g->stride_width, bytes = row_step * (int32_t)sizeof(int16_t);
                     uint32_t k[6];
                     for (int32_t ky = 0; ky < 3; ++ky) {
                         const int8_t *t = filter + 3 * ky * depth + o;
                         k[2 * ky] = dsp_pair(t[0], t[depth]);
-                        k[2 * ky + 1] = dsp_pair(t[depth], t[2 * depth]);
+                        k[2 * ky + 1] = stride == 1 ? dsp_pair(t[depth], t[2 * depth]) : dsp_pair(t[2 * depth], 0);
                     }
-                    pair_sums(x, row_step * (int32_t)sizeof(int16_t), k, (g->output_width + 1) / 2, ring.sums);
+                    (stride == 1 ? pair_sums : pair_sums_stride2)(x, bytes, k, (g->output_width + 1) / 2, ring.sums);
                 } else {
                     tap_sums(g, x, row_step, filter + o, ring.pairs, ring.sums);
                 }

@@ -74,11 +74,14 @@ def conv_node(b, boost=False):
 
 
 def three_by_three(rng):
-    """A geometry with a 3x3 filter at stride 1 along rows and no dilation there (the dsp kernel's pair path)."""
+    """A geometry with a 3x3 filter at stride 1 or 2 along rows and no dilation there (the dsp kernel's pair
+    paths)."""
     while True:
         g = geometry(rng)
-        g.update(kh=3, kw=3, sw=1, dw=1)
-        g.update(oh=out_size(g["padding"], g["h"], 3, g["sh"], g["dh"]), ow=out_size(g["padding"], g["w"], 3, 1, 1))
+        g.update(kh=3, kw=3, sw=int(rng.integers(1, 3)), dw=1)
+        g.update(
+            oh=out_size(g["padding"], g["h"], 3, g["sh"], g["dh"]), ow=out_size(g["padding"], g["w"], 3, g["sw"], 1)
+        )
         if g["oh"] >= 1 and g["ow"] >= 1:
             return g
 
