@@ -58,43 +58,68 @@ static inline void store_outputs(const row_consts *c, const mg_dsp_s16_channel *
     }
 }
 
+/* The weights' part of the 3x3 loops below: per filter row its three loads (LOADS, into q0-q2), then the
+ * multiplies; six weights in registers, the last row's loaded per block (the registers run out). */
+#define SUMS_3X3_LOOP(LOADS)                                                                                           \
+    "dls lr, %[t]\n\t"                                                                                                 \
+    "1:\n\t" LOADS("r0") "vmul.i32 q3, q0, %[w0]\n\t"                                                                  \
+                         "vmla.s32 q3, q1, %[w1]\n\t"                                                                  \
+                         "vmla.s32 q3, q2, %[w2]\n\t" LOADS("r1") "vmla.s32 q3, q0, %[w3]\n\t"                         \
+                                                                  "ldr %[t], [%[w], #16]\n\t"                          \
+                                                                  "vmla.s32 q3, q1, %[t]\n\t"                          \
+                                                                  "ldr %[t], [%[w], #20]\n\t"                          \
+                                                                  "vmla.s32 q3, q2, %[t]\n\t" LOADS(                   \
+                                                                      "r2") "ldr %[t], [%[w], #24]\n\t"                \
+                                                                            "vmla.s32 q3, q0, %[t]\n\t"                \
+                                                                            "ldr %[t], [%[w], #28]\n\t"                \
+                                                                            "vmla.s32 q3, q1, %[t]\n\t"                \
+                                                                            "ldr %[t], [%[w], #32]\n\t"                \
+                                                                            "vmla.s32 q3, q2, %[t]\n\t"                \
+                                                                            "vstrw.32 q3, [%[q]], #16\n\t"             \
+                                                                            "le lr, 1b\n\t"
+#define SUMS_3X3_OPERANDS                                                                                              \
+    : [r0] "+r"(r0), [r1] "+r"(r1), [r2] "+r"(r2), [q] "+r"(sums), [t] "+&r"(t)                                       \
+    : [w] "r"(w), [w0] "r"(w[0]), [w1] "r"(w[1]), [w2] "r"(w[2]), [w3] "r"(w[3]), [o] "r"(offsets)
+
 /* The sums of `blocks` blocks of four outputs of a 3x3 filter at stride 1, to sums: x is filter row 0's input row
  * (filter row ky's ky * step values further), w the nine weights. In assembly (GCC 12 spills the intrinsics'
- * loop): six weights and the row pointers in registers, the last row's weights loaded per block (the registers
- * run out): per block nine loads, nine multiplies and three weight loads. */
+ * loop): per block nine loads, nine multiplies and three weight loads. */
 static void sums_3x3(const int16_t *x, int32_t step, const int32_t w[9], int32_t blocks, int32_t *sums)
 {
     const int16_t *r0 = x, *r1 = x + step, *r2 = x + 2 * step;
+    const uint32_t *offsets = 0;
     int32_t t = blocks; /* the loop count, then a weight */
 #define LOADS(r)                                                                                                       \
     "vldrh.s32 q1, [%[" r "], #2]\n\t"                                                                                 \
     "vldrh.s32 q2, [%[" r "], #4]\n\t"                                                                                 \
     "vldrh.s32 q0, [%[" r "]], #8\n\t"
-    __asm__ volatile(
-        "dls lr, %[t]\n\t"
-        "1:\n\t" LOADS("r0") "vmul.i32 q3, q0, %[w0]\n\t"
-                             "vmla.s32 q3, q1, %[w1]\n\t"
-                             "vmla.s32 q3, q2, %[w2]\n\t" LOADS("r1") "vmla.s32 q3, q0, %[w3]\n\t"
-                                                                      "ldr %[t], [%[w], #16]\n\t"
-                                                                      "vmla.s32 q3, q1, %[t]\n\t"
-                                                                      "ldr %[t], [%[w], #20]\n\t"
-                                                                      "vmla.s32 q3, q2, %[t]\n\t" LOADS(
-                                                                          "r2") "ldr %[t], [%[w], #24]\n\t"
-                                                                                "vmla.s32 q3, q0, %[t]\n\t"
-                                                                                "ldr %[t], [%[w], #28]\n\t"
-                                                                                "vmla.s32 q3, q1, %[t]\n\t"
-                                                                                "ldr %[t], [%[w], #32]\n\t"
-                                                                                "vmla.s32 q3, q2, %[t]\n\t"
-                                                                                "vstrw.32 q3, [%[q]], #16\n\t"
-                                                                                "le lr, 1b\n\t"
-        : [r0] "+r"(r0), [r1] "+r"(r1), [r2] "+r"(r2), [q] "+r"(sums), [t] "+&r"(t)
-        : [w] "r"(w), [w0] "r"(w[0]), [w1] "r"(w[1]), [w2] "r"(w[2]), [w3] "r"(w[3])
-        : "q0", "q1", "q2", "q3", "lr", "memory");
+    __asm__ volatile(SUMS_3X3_LOOP(LOADS) SUMS_3X3_OPERANDS : "q0", "q1", "q2", "q3", "lr", "memory");
 #undef LOADS
 }
 
-/* An output row of channel ch, 3x3 at stride 1: the sums of the whole row (the ring's rows hold the reads past
- * its end), then four outputs at a time. */
+/* The same at stride 2: the lanes' values two apart, gathered (offsets 0, 2, 4, 6 and one and two more). */
+static void sums_3x3_stride2(const int16_t *x, int32_t step, const int32_t w[9], int32_t blocks, int32_t *sums)
+{
+    static const uint32_t lane_offsets[12] = {0, 2, 4, 6, 1, 3, 5, 7, 2, 4, 6, 8};
+    const int16_t *r0 = x, *r1 = x + step, *r2 = x + 2 * step;
+    const uint32_t *offsets = lane_offsets;
+    int32_t t = blocks;
+#define LOADS(r)                                                                                                       \
+    "vldrh.s32 q0, [%[" r "], q4, uxtw #1]\n\t"                                                                        \
+    "vldrh.s32 q1, [%[" r "], q5, uxtw #1]\n\t"                                                                        \
+    "vldrh.s32 q2, [%[" r "], q6, uxtw #1]\n\t"                                                                        \
+    "adds %[" r "], #16\n\t"
+    __asm__ volatile("vldrw.u32 q4, [%[o]]\n\t"
+                     "vldrw.u32 q5, [%[o], #16]\n\t"
+                     "vldrw.u32 q6, [%[o], #32]\n\t" SUMS_3X3_LOOP(LOADS) SUMS_3X3_OPERANDS
+                     : "q0", "q1", "q2", "q3", "q4", "q5", "q6", "lr", "memory");
+#undef LOADS
+}
+#undef SUMS_3X3_LOOP
+#undef SUMS_3X3_OPERANDS
+
+/* An output row of channel ch, 3x3 at stride 1 or 2: the sums of the whole row (the ring's rows hold the reads
+ * past its end), then four outputs at a time. */
 static void row_3x3(const row_consts *c, const int16_t *x, int32_t step, const int8_t *w, int32_t *sums,
                     const mg_dsp_s16_channel *ch, int16_t *out)
 {
@@ -103,7 +128,7 @@ static void row_3x3(const row_consts *c, const int16_t *x, int32_t step, const i
     for (int32_t t = 0; t < 9; ++t) {
         weights[t] = w[t * depth];
     }
-    sums_3x3(x, step, weights, (width + 3) / 4, sums);
+    (c->g->stride_width == 1 ? sums_3x3 : sums_3x3_stride2)(x, step, weights, (width + 3) / 4, sums);
     for (int32_t ox = 0; ox < width; ox += 4, out += 4 * depth) {
         store_outputs(c, ch, vldrwq_s32(sums + ox), vctp32q((uint32_t)(width - ox)), width - ox, out);
     }
@@ -137,7 +162,7 @@ void mg_depthwise_conv_2d_s16_mve(const mg_depthwise_conv_2d_params *p, const in
                           vdupq_n_s32(p->act_max),
                           {1, 0, 0, 0, p->act_min, p->act_max}};
     const int32_t row_step = mg_dw_ring_s16_row_step(&ring);
-    const int fast = g->filter_height == 3 && g->filter_width == 3 && g->stride_width == 1 && g->dilation_width == 1;
+    const int fast = g->filter_height == 3 && g->filter_width == 3 && g->stride_width <= 2 && g->dilation_width == 1;
     for (int32_t b = 0; b < g->batches; ++b) {
         const int16_t *image = input + b * g->input_height * g->input_width * g->input_depth;
         for (int32_t oy = 0; oy < g->output_height; ++oy) {

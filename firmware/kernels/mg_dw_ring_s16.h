@@ -22,13 +22,13 @@ static inline int32_t mg_dw_ring_span(int32_t filter_height, int32_t dilation_he
     return (filter_height - 1) * dilation_height + 1;
 }
 
-/* Values per channel row: the windows of an output row, two more (the dsp kernel reads pairs of outputs), even
- * (rows start word-aligned). */
+/* Values per channel row: the windows of an output row, eight more (the kernels compute whole pairs or blocks of
+ * four outputs: their reads past the last window stay in the row), even (rows start word-aligned). */
 static inline int32_t mg_dw_ring_width(int32_t output_width, int32_t stride_width, int32_t filter_width,
                                        int32_t dilation_width)
 {
     const int32_t span = (output_width - 1) * stride_width + (filter_width - 1) * dilation_width + 1;
-    return (span + 3) & ~1;
+    return (span + 9) & ~1;
 }
 
 /* Words per filter row of the dsp kernel's weight pairs: (w0, w1), (w2, w3), ..., the last padded with zero. */
