@@ -4,6 +4,7 @@
 #include "mg_dsp_requant.h"
 
 #define COLS MG_DSP_CONV_COLS
+#define ENTRY MG_DSP_CONV_ROW_ENTRY
 
 /* Column buffer layout: groups of 4 taps, each group holding COLS columns of 4 int16 values in the order
  * SXTB16 unpacks a weight word: (x0 + off, x2 + off) then (x1 + off, x3 + off), doubled when `doubled` (the
@@ -195,11 +196,11 @@ static void rows_c(const mg_conv_2d_dsp_params *p, const int8_t *filter, const u
     const int32_t k = p->geometry.filter_height * p->geometry.filter_width * p->geometry.input_depth;
     const int32_t out_depth = p->geometry.output_depth, pairs = k >> 3, rem = k & 7, tail = k & 3;
     const int32_t act_min = p->act_min, act_max = p->act_max;
-    const dsp_channel *ch = (const dsp_channel *)p->channels + first;
+    const int doubled = mg_conv_2d_s8_dsp_doubled_columns(k, out_depth);
+    const int32_t *e = p->channels + ENTRY * first;
     const int8_t *w = filter + first * k;
-    for (int32_t o = first; o < end; ++o, ++ch, w += k) {
-        const dsp_channel c = *ch;
-        int32_t acc0 = c.bias, acc1 = acc0, acc2 = acc0, acc3 = acc0, acc4 = acc0, acc5 = acc0;
+    for (int32_t o = first; o < end; ++o, e += ENTRY, w += k) {
+        int32_t acc0 = e[0], acc1 = acc0, acc2 = acc0, acc3 = acc0, acc4 = acc0, acc5 = acc0;
         const uint32_t *x = cols;
         const int8_t *wg = w;
         for (int32_t g = 0; g < pairs; ++g) { /* 8 weights per iteration */
@@ -227,8 +228,8 @@ static void rows_c(const mg_conv_2d_dsp_params *p, const int8_t *filter, const u
         }
         const int32_t acc[COLS] = {acc0, acc1, acc2, acc3, acc4, acc5};
         for (int32_t i = 0; i < n; ++i) {
-            out[i * out_depth + o] =
-                (int8_t)dsp_clamp(dsp_requant(acc[i], c.multiplier, c.offset, c.shift), act_min, act_max);
+            const int32_t acc2 = doubled ? acc[i] : 2 * acc[i];
+            out[i * out_depth + o] = (int8_t)dsp_clamp(dsp_requant(acc2, e[6], e[7], e[8]), act_min, act_max);
         }
     }
 }
@@ -240,7 +241,6 @@ static void rows_c(const mg_conv_2d_dsp_params *p, const int8_t *filter, const u
  * LDM (the 6 columns' 12 words) and 12 SMLAD. Each row covers k8 weights (k rounded up to 8), reading into the
  * next row where k8 > k (the columns hold zeros there), so the last row then comes from a padded copy, in a
  * second call. Per row, one LDM brings the six accumulators' start (the bias, six times) from the row table. */
-#define ENTRY MG_DSP_CONV_ROW_ENTRY
 typedef struct {
     const int32_t *ch; /* the row's entry in the row table */
     const int32_t *ch_end;
@@ -409,29 +409,50 @@ static void filter_rows(const mg_conv_2d_dsp_params *p, rows_plan *plan, const i
 #endif
 }
 
-/* The scratch buffer, in bytes from its start: the int16 columns, the row table, an int8 staging column (with
- * slack for word reads), the last filter row padded to k8, the outputs of a partial group, the padded input
- * copy. One layout for the carving below and for the size the planner reserves (the row table at its device
- * size; the host build leaves it unused). */
+/* The scratch buffer, in bytes from its start: the int16 columns, an int8 staging column (with slack for word
+ * reads), the last filter row padded to k8 (when k8 > k), the outputs of a partial group (only when the output
+ * has fewer than COLS pixels: otherwise the last group moves back over pixels already done), the padded input
+ * copy. One layout for the carving below and for the size the planner reserves. */
 typedef struct {
-    size_t table, stage, last_row, out_tmp, padded, end;
+    size_t stage, last_row, out_tmp, padded, end;
 } scratch_layout;
 
-static scratch_layout layout(int32_t k8, int32_t output_depth, int32_t padded_input_bytes)
+static scratch_layout layout(int32_t k, int32_t output_depth, int32_t padded_input_bytes, int32_t output_pixels)
 {
+    const int32_t k8 = (k + 7) & ~7;
     scratch_layout l;
-    l.table = (size_t)k8 / 2u * COLS * 4u;
-    l.stage = l.table + (size_t)MG_DSP_CONV_ROW_ENTRY * 4u * output_depth;
+    l.stage = (size_t)k8 / 2u * COLS * 4u;
     l.last_row = l.stage + k8 + 4u;
-    l.out_tmp = l.last_row + k8;
-    l.padded = l.out_tmp + (size_t)COLS * output_depth;
+    l.out_tmp = l.last_row + (k8 == k ? 0u : (size_t)k8);
+    l.padded = l.out_tmp + (output_pixels < COLS ? (size_t)COLS * output_depth : 0u);
     l.end = l.padded + (size_t)padded_input_bytes;
     return l;
 }
 
-size_t mg_conv_2d_s8_dsp_scratch_size(int32_t filter_taps, int32_t output_depth, int32_t padded_input_bytes)
+size_t mg_conv_2d_s8_dsp_scratch_size(int32_t filter_taps, int32_t output_depth, int32_t padded_input_bytes,
+                                      int32_t output_pixels)
 {
-    return layout((filter_taps + 7) & ~7, output_depth, padded_input_bytes).end;
+    return layout(filter_taps, output_depth, padded_input_bytes, output_pixels).end;
+}
+
+size_t mg_conv_2d_s8_dsp_doubled_columns(int32_t filter_taps, int32_t output_depth)
+{
+    return ((filter_taps + 7) & ~7) / 2 < output_depth;
+}
+
+/* The column of output pixel `pix` (a group's first): the input position of its window and its rows inside. */
+typedef struct {
+    int32_t y0, x0, ox, ky0, ky1;
+} window_cursor;
+
+static inline void cursor_at(window_cursor *c, const column_geometry *g, const mg_conv_geometry *geo, int32_t pix,
+                             int32_t y_start, int32_t x_start)
+{
+    const int32_t oy = pix / geo->output_width;
+    c->ox = pix - oy * geo->output_width;
+    c->y0 = y_start + oy * geo->stride_height;
+    c->x0 = x_start + c->ox * geo->stride_width;
+    window(c->y0, g->dilation_height, g->input_height, g->filter_height, &c->ky0, &c->ky1);
 }
 
 void mg_conv_2d_s8_dsp(const mg_conv_2d_dsp_params *p, const int8_t *input, const int8_t *filter, int8_t *output,
@@ -445,11 +466,7 @@ void mg_conv_2d_s8_dsp(const mg_conv_2d_dsp_params *p, const int8_t *input, cons
     const int32_t pad_h = p->geometry.pad_height, pad_w = p->geometry.pad_width;
     const int32_t in_height = p->geometry.input_height, in_width = p->geometry.input_width;
     const int8_t zp = (int8_t)(-p->input_offset);
-#if MG_DSP_NATIVE
-    const int doubled = k8 / 2 < out_depth;
-#else
-    const int doubled = 1; /* rows_c wants doubled columns */
-#endif
+    const int doubled = (int)mg_conv_2d_s8_dsp_doubled_columns(k, out_depth);
     const int32_t dil_h = p->geometry.dilation_height, dil_w = p->geometry.dilation_width;
     column_geometry g = {input,
                          in_height,
@@ -465,27 +482,18 @@ void mg_conv_2d_s8_dsp(const mg_conv_2d_dsp_params *p, const int8_t *input, cons
                          doubled,
                          dsp_pair(p->input_offset, p->input_offset),
                          zp};
-    const scratch_layout at = layout(k8, out_depth, p->padded_height * p->padded_width * depth);
+    const int32_t pixels = out_height * out_width;
+    const scratch_layout at = layout(k, out_depth, p->padded_height * p->padded_width * depth, pixels);
     uint32_t *cols = scratch;
     int8_t *stage = (int8_t *)scratch + at.stage;
-    int8_t *last_row = (int8_t *)scratch + at.last_row;
-    int8_t *out_tmp = (int8_t *)scratch + at.out_tmp;
     int8_t *padded = (int8_t *)scratch + at.padded;
-    copy_s8(last_row, filter + (out_depth - 1) * k, k);
-    fill_s8(last_row + k, k8 - k, 0);
     rows_plan plan;
-    plan.out_tmp = out_tmp;
+    plan.out_tmp = (int8_t *)scratch + at.out_tmp;
 #if MG_DSP_NATIVE
     {
-        int32_t *table = (int32_t *)((int8_t *)scratch + at.table);
-        const dsp_channel *ch = (const dsp_channel *)p->channels;
-        for (int32_t o = 0; o < out_depth; ++o) {
-            int32_t *e = table + ENTRY * o;
-            e[0] = e[1] = e[2] = e[3] = e[4] = e[5] = doubled ? ch[o].bias : ch[o].bias / 2; /* even */
-            e[6] = ch[o].multiplier;
-            e[7] = ch[o].offset;
-            e[8] = ch[o].shift;
-        }
+        /* the row table is the generator's channels: per row the bias six times (halved unless doubled) */
+        const int32_t *table = p->channels;
+        int8_t *last_row = (int8_t *)scratch + at.last_row;
         const int32_t direct = k8 == k ? out_depth : out_depth - 1;
         const rows_state d = {
             table,     table + ENTRY * direct, filter, k8 - k, cols, cols + k8 / 2 * COLS, 0, out_depth, p->act_min,
@@ -506,26 +514,21 @@ void mg_conv_2d_s8_dsp(const mg_conv_2d_dsp_params *p, const int8_t *input, cons
         plan.last = l;
         plan.direct_rows = direct;
         plan.last_rows = out_depth - direct;
+        if (plan.last_rows) {
+            copy_s8(last_row, filter + (out_depth - 1) * k, k);
+            fill_s8(last_row + k, k8 - k, 0);
+        }
     }
 #endif
-    const int32_t pixels = out_height * out_width;
     const int32_t image_size = in_height * in_width * depth;
     const int32_t ph = p->padded_height, pw = p->padded_width; /* 0: no padded copy */
     const int pointwise = fh == 1 && fw == 1 && stride_h == 1 && stride_w == 1 && pad_h == 0 && pad_w == 0 &&
                           out_height == in_height && out_width == in_width && depth % 4 == 0;
     for (int32_t b = 0; b < p->geometry.batches; ++b) {
-        int32_t y0 = -pad_h, x0 = -pad_w;
+        int32_t y_start = -pad_h, x_start = -pad_w;
         g.image = input + b * image_size;
-        int8_t *out = output + b * pixels * out_depth;
-        if (pointwise) {
-            for (int32_t pix = 0; pix < pixels; pix += COLS, out += COLS * out_depth) {
-                const int32_t n = pixels - pix < COLS ? pixels - pix : COLS;
-                expand_pixels(cols, g.image + pix * depth, depth, n, k8, g.off2, g.doubled);
-                filter_rows(p, &plan, filter, cols, out, n);
-            }
-            continue;
-        }
-        if (ph) {
+        int8_t *const out_image = output + b * pixels * out_depth;
+        if (!pointwise && ph) {
             /* small inputs go into a copy padded with the zero point: every window lies inside it */
             fill_s8(padded, ph * pw * depth, zp);
             for (int32_t y = 0; y < in_height; ++y) {
@@ -534,21 +537,30 @@ void mg_conv_2d_s8_dsp(const mg_conv_2d_dsp_params *p, const int8_t *input, cons
             g.image = padded;
             g.input_height = ph;
             g.input_width = pw;
-            y0 = x0 = 0;
+            y_start = x_start = 0;
         }
-        const int32_t x_start = x0;
-        int32_t ox = 0, ky0, ky1;
-        window(y0, g.dilation_height, g.input_height, fh, &ky0, &ky1);
-        for (int32_t pix = 0; pix < pixels; pix += COLS, out += COLS * out_depth) {
-            const int32_t n = pixels - pix < COLS ? pixels - pix : COLS;
-            for (int32_t c = 0; c < n; ++c) {
-                build_column(&g, y0, x0, ky0, ky1, cols + 2 * c, stage);
-                x0 += stride_w;
-                if (++ox == out_width) {
-                    ox = 0;
-                    x0 = x_start;
-                    y0 += stride_h;
-                    window(y0, g.dilation_height, g.input_height, fh, &ky0, &ky1);
+        for (int32_t pix = 0; pix < pixels; pix += COLS) {
+            int32_t n = pixels - pix < COLS ? pixels - pix : COLS;
+            if (n < COLS && pixels >= COLS) { /* the last group moves back: pixels done before are redone alike */
+                pix = pixels - COLS;
+                n = COLS;
+            }
+            int8_t *out = out_image + pix * out_depth;
+            if (pointwise) {
+                expand_pixels(cols, g.image + pix * depth, depth, n, k8, g.off2, g.doubled);
+                filter_rows(p, &plan, filter, cols, out, n);
+                continue;
+            }
+            window_cursor c;
+            cursor_at(&c, &g, &p->geometry, pix, y_start, x_start);
+            for (int32_t i = 0; i < n; ++i) {
+                build_column(&g, c.y0, c.x0, c.ky0, c.ky1, cols + 2 * i, stage);
+                c.x0 += stride_w;
+                if (++c.ox == out_width) {
+                    c.ox = 0;
+                    c.x0 = x_start;
+                    c.y0 += stride_h;
+                    window(c.y0, g.dilation_height, g.input_height, fh, &c.ky0, &c.ky1);
                 }
             }
             filter_rows(p, &plan, filter, cols, out, n);
