@@ -67,10 +67,12 @@ typedef struct {
     const int32_t *channels;
 } mg_conv_2d_dsp_params;
 
-/* The columns, an int8 staging column, the last filter row padded (when the taps are not a multiple of 8), the
- * outputs of a partial group (only for outputs of fewer than MG_DSP_CONV_COLS pixels) and the padded input copy
- * (padded_input_bytes = padded_height * padded_width * input_depth); output_pixels per batch. */
-size_t mg_conv_2d_s8_dsp_scratch_size(int32_t filter_taps, int32_t output_depth, int32_t padded_input_bytes,
+/* The columns, an int8 staging column (one filter row when the rows are whole words without dilation, else the
+ * window), the last filter row padded (when the taps are not a multiple of 8), the outputs of a partial group
+ * (only for outputs of fewer than MG_DSP_CONV_COLS pixels, per batch) and the padded input copy
+ * (padded_input_bytes = padded_height * padded_width * input_depth). */
+size_t mg_conv_2d_s8_dsp_scratch_size(int32_t filter_height, int32_t filter_width, int32_t input_depth,
+                                      int32_t dilation_width, int32_t output_depth, int32_t padded_input_bytes,
                                       int32_t output_pixels);
 /* 1 when the columns hold doubled inputs (the rows then start from the doubled bias), 0 when the rows double
  * their accumulators instead (start from the bias): whichever costs fewer instructions. */

@@ -78,6 +78,15 @@ static inline void copy_s8(int8_t *dst, const int8_t *src, int32_t n)
     }
 }
 
+/* `groups` 4-tap groups of one column, from dst, to zero. */
+static inline void zero_groups(uint32_t *dst, int32_t groups)
+{
+    for (int32_t i = 0; i < groups; ++i, dst += 2 * COLS) {
+        dst[0] = 0;
+        dst[1] = 0;
+    }
+}
+
 /* Taps [*first, *end) of a `taps`-long filter whose input coordinate origin + dilation * tap lies in [0, size). */
 static inline void window(int32_t origin, int32_t dilation, int32_t size, int32_t taps, int32_t *first, int32_t *end)
 {
@@ -133,8 +142,7 @@ static inline void build_column(const column_geometry *g, int32_t y0, int32_t x0
                 expand(dst, src, words, g->off2, g->doubled);
             }
             if (fh * row_bytes != k8) { /* k % 8 == 4: the group that pads the column to whole 8-tap steps */
-                dst[0] = 0;
-                dst[1] = 0;
+                zero_groups(dst, 1);
             }
             return;
         }
@@ -153,8 +161,29 @@ static inline void build_column(const column_geometry *g, int32_t y0, int32_t x0
             return;
         }
     }
-    /* through an int8 copy: the zero point everywhere (x + input_offset = 0), then the parts inside the input */
     const uint32_t zp4 = 0x01010101u * (uint8_t)zp;
+    if (g->direct) { /* a clipped window of whole-word rows: a row at a time through a row-long stage */
+        const int32_t words = row_bytes >> 2;
+        uint32_t *dst = col;
+        for (int32_t ky = 0; ky < fh; ++ky, dst += words * 2 * COLS) {
+            if (ky < ky0 || ky >= ky1 || kx0 == kx1) { /* outside: x + input_offset = 0 */
+                zero_groups(dst, words);
+                continue;
+            }
+            if (kx1 - kx0 < fw) {
+                for (int32_t i = 0; i < row_bytes; i += 4) {
+                    dsp_st32(stage + i, zp4);
+                }
+            }
+            copy_s8(stage + kx0 * depth, g->image + ((y0 + ky * dh) * width + x0 + kx0) * depth, (kx1 - kx0) * depth);
+            expand(dst, stage, words, g->off2, g->doubled);
+        }
+        if (fh * row_bytes != k8) {
+            zero_groups(dst, 1);
+        }
+        return;
+    }
+    /* through an int8 copy: the zero point everywhere (x + input_offset = 0), then the parts inside the input */
     for (int32_t i = 0; i < k8; i += 4) {
         dsp_st32(stage + i, zp4);
     }
@@ -417,22 +446,27 @@ typedef struct {
     size_t stage, last_row, out_tmp, padded, end;
 } scratch_layout;
 
-static scratch_layout layout(int32_t k, int32_t output_depth, int32_t padded_input_bytes, int32_t output_pixels)
+static scratch_layout layout(int32_t filter_height, int32_t filter_width, int32_t input_depth, int32_t dilation_width,
+                             int32_t output_depth, int32_t padded_input_bytes, int32_t output_pixels)
 {
-    const int32_t k8 = (k + 7) & ~7;
+    const int32_t row_bytes = filter_width * input_depth, k = filter_height * row_bytes, k8 = (k + 7) & ~7;
+    const int direct = dilation_width == 1 && row_bytes % 4 == 0; /* column_geometry.direct: a row-long stage */
     scratch_layout l;
     l.stage = (size_t)k8 / 2u * COLS * 4u;
-    l.last_row = l.stage + k8 + 4u;
+    l.last_row = l.stage + (size_t)(direct ? row_bytes : k8) + 4u;
     l.out_tmp = l.last_row + (k8 == k ? 0u : (size_t)k8);
     l.padded = l.out_tmp + (output_pixels < COLS ? (size_t)COLS * output_depth : 0u);
     l.end = l.padded + (size_t)padded_input_bytes;
     return l;
 }
 
-size_t mg_conv_2d_s8_dsp_scratch_size(int32_t filter_taps, int32_t output_depth, int32_t padded_input_bytes,
+size_t mg_conv_2d_s8_dsp_scratch_size(int32_t filter_height, int32_t filter_width, int32_t input_depth,
+                                      int32_t dilation_width, int32_t output_depth, int32_t padded_input_bytes,
                                       int32_t output_pixels)
 {
-    return layout(filter_taps, output_depth, padded_input_bytes, output_pixels).end;
+    return layout(filter_height, filter_width, input_depth, dilation_width, output_depth, padded_input_bytes,
+                  output_pixels)
+        .end;
 }
 
 size_t mg_conv_2d_s8_dsp_doubled_columns(int32_t filter_taps, int32_t output_depth)
@@ -483,7 +517,8 @@ void mg_conv_2d_s8_dsp(const mg_conv_2d_dsp_params *p, const int8_t *input, cons
                          dsp_pair(p->input_offset, p->input_offset),
                          zp};
     const int32_t pixels = out_height * out_width;
-    const scratch_layout at = layout(k, out_depth, p->padded_height * p->padded_width * depth, pixels);
+    const scratch_layout at =
+        layout(fh, fw, depth, dil_w, out_depth, p->padded_height * p->padded_width * depth, pixels);
     uint32_t *cols = scratch;
     int8_t *stage = (int8_t *)scratch + at.stage;
     int8_t *padded = (int8_t *)scratch + at.padded;

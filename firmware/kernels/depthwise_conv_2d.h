@@ -46,7 +46,7 @@ extern const mg_registration mg_register_depthwise_conv_2d;
  * channel c (zero for padding) and a zero, 8 bytes, so one LDRD brings a column of the window. The weights are
  * paired to match, doubled (the accumulators come out doubled, as mg_dsp_requant.h wants), in a table per ring
  * rotation built once per block: per tap column one SMLAD and one SMLABB/SMLABT, 9 MACs in 6 instructions. */
-#define MG_DSP_DW_BLOCK 16 /* channels per block */
+#define MG_DSP_DW_BLOCK 8 /* channels per block */
 #define MG_DSP_DW_ENTRY 9  /* words per channel in a rotation table */
 
 typedef struct {
@@ -113,8 +113,8 @@ typedef struct {
 } mg_depthwise_conv_2d_3x3_row_args;
 
 void mg_depthwise_conv_2d_3x3_row_s8_mve(const mg_depthwise_conv_2d_3x3_row_args *args);
-/* A row of the input zero point, input_depth rounded up to a multiple of 16 bytes; fast: the zero point row and
- * three input rows, padded. */
+/* A row of the input zero point, input_depth rounded up to a multiple of 16 bytes; fast: three input rows,
+ * padded. */
 size_t mg_depthwise_conv_2d_s8_mve_scratch_size(int32_t input_depth, int32_t output_width, int32_t stride_width,
                                                 int32_t fast);
 void mg_depthwise_conv_2d_s8_mve(const mg_depthwise_conv_2d_mve_params *p, const int8_t *input, int8_t *output,
