@@ -5,6 +5,7 @@
 
 #define COLS MG_DSP_CONV_COLS
 #define ENTRY MG_DSP_CONV_ROW_ENTRY
+#define MG_DSP_CONV_WHOLE_STAGE 64 /* bytes: windows up to this long are staged whole */
 
 /* Column buffer layout: groups of 4 taps, each group holding COLS columns of 4 int16 values in the order
  * SXTB16 unpacks a weight word: (x0 + off, x2 + off) then (x1 + off, x3 + off), doubled when `doubled` (the
@@ -117,6 +118,7 @@ typedef struct {
     int32_t row_bytes; /* taps of one filter row: filter_width * depth */
     int32_t k8;        /* taps rounded up to 8 */
     int32_t direct;    /* rows of whole words, no horizontal dilation: inner windows expand straight */
+    int32_t row_stage; /* direct, and a window too long to stage whole (see stage_bytes) */
     int32_t doubled;   /* columns hold 2 (x + offset) */
     uint32_t off2;     /* the input offset in both halves */
     int8_t zp;         /* the input zero point: x + offset = 0 */
@@ -162,7 +164,7 @@ static inline void build_column(const column_geometry *g, int32_t y0, int32_t x0
         }
     }
     const uint32_t zp4 = 0x01010101u * (uint8_t)zp;
-    if (g->direct) { /* a clipped window of whole-word rows: a row at a time through a row-long stage */
+    if (g->row_stage) { /* a clipped window of long whole-word rows: a row at a time through a row-long stage */
         const int32_t words = row_bytes >> 2;
         uint32_t *dst = col;
         for (int32_t ky = 0; ky < fh; ++ky, dst += words * 2 * COLS) {
@@ -170,12 +172,15 @@ static inline void build_column(const column_geometry *g, int32_t y0, int32_t x0
                 zero_groups(dst, words);
                 continue;
             }
-            if (kx1 - kx0 < fw) {
-                for (int32_t i = 0; i < row_bytes; i += 4) {
-                    dsp_st32(stage + i, zp4);
-                }
+            const int8_t *row = g->image + ((y0 + ky * dh) * width + x0) * depth;
+            if (kx1 - kx0 == fw) { /* the row lies inside: straight from the input */
+                expand(dst, row, words, g->off2, g->doubled);
+                continue;
             }
-            copy_s8(stage + kx0 * depth, g->image + ((y0 + ky * dh) * width + x0 + kx0) * depth, (kx1 - kx0) * depth);
+            for (int32_t i = 0; i < row_bytes; i += 4) {
+                dsp_st32(stage + i, zp4);
+            }
+            copy_s8(stage + kx0 * depth, row + kx0 * depth, (kx1 - kx0) * depth);
             expand(dst, stage, words, g->off2, g->doubled);
         }
         if (fh * row_bytes != k8) {
@@ -446,14 +451,20 @@ typedef struct {
     size_t stage, last_row, out_tmp, padded, end;
 } scratch_layout;
 
+/* The staging column: one filter row when the rows are whole words without dilation and the window is long
+ * (staging short windows whole costs fewer instructions), else the window (taps rounded up to 8). */
+static int32_t stage_bytes(int32_t row_bytes, int32_t k8, int32_t dilation_width)
+{
+    return dilation_width == 1 && row_bytes % 4 == 0 && k8 > MG_DSP_CONV_WHOLE_STAGE ? row_bytes : k8;
+}
+
 static scratch_layout layout(int32_t filter_height, int32_t filter_width, int32_t input_depth, int32_t dilation_width,
                              int32_t output_depth, int32_t padded_input_bytes, int32_t output_pixels)
 {
     const int32_t row_bytes = filter_width * input_depth, k = filter_height * row_bytes, k8 = (k + 7) & ~7;
-    const int direct = dilation_width == 1 && row_bytes % 4 == 0; /* column_geometry.direct: a row-long stage */
     scratch_layout l;
     l.stage = (size_t)k8 / 2u * COLS * 4u;
-    l.last_row = l.stage + (size_t)(direct ? row_bytes : k8) + 4u;
+    l.last_row = l.stage + (size_t)stage_bytes(row_bytes, k8, dilation_width) + 4u;
     l.out_tmp = l.last_row + (k8 == k ? 0u : (size_t)k8);
     l.padded = l.out_tmp + (output_pixels < COLS ? (size_t)COLS * output_depth : 0u);
     l.end = l.padded + (size_t)padded_input_bytes;
@@ -513,6 +524,7 @@ void mg_conv_2d_s8_dsp(const mg_conv_2d_dsp_params *p, const int8_t *input, cons
                          fw * depth,
                          k8,
                          dil_w == 1 && (fw * depth) % 4 == 0,
+                         stage_bytes(fw * depth, k8, dil_w) != k8,
                          doubled,
                          dsp_pair(p->input_offset, p->input_offset),
                          zp};

@@ -46,7 +46,7 @@ extern const mg_registration mg_register_depthwise_conv_2d;
  * channel c (zero for padding) and a zero, 8 bytes, so one LDRD brings a column of the window. The weights are
  * paired to match, doubled (the accumulators come out doubled, as mg_dsp_requant.h wants), in a table per ring
  * rotation built once per block: per tap column one SMLAD and one SMLABB/SMLABT, 9 MACs in 6 instructions. */
-#define MG_DSP_DW_BLOCK 8 /* channels per block */
+#define MG_DSP_DW_BLOCK 16 /* channels per block */
 #define MG_DSP_DW_ENTRY 9  /* words per channel in a rotation table */
 
 typedef struct {
