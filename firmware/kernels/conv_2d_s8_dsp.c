@@ -115,13 +115,13 @@ typedef struct {
     int32_t filter_width;
     int32_t dilation_height;
     int32_t dilation_width;
-    int32_t row_bytes; /* taps of one filter row: filter_width * depth */
-    int32_t k8;        /* taps rounded up to 8 */
-    int32_t direct;    /* rows of whole words, no horizontal dilation: inner windows expand straight */
-    int32_t row_stage; /* direct, and a window too long to stage whole (see stage_bytes) */
-    int32_t doubled;   /* columns hold 2 (x + offset) */
-    uint32_t off2;     /* the input offset in both halves */
-    int8_t zp;         /* the input zero point: x + offset = 0 */
+    int32_t row_bytes;  /* taps of one filter row: filter_width * depth */
+    int32_t k8;         /* taps rounded up to 8 */
+    int32_t direct;     /* rows of whole words, no horizontal dilation: inner windows expand straight */
+    int32_t stage_rows; /* direct and long: filter rows staged at a time (stage_rows_of); 0: the whole window */
+    int32_t doubled;    /* columns hold 2 (x + offset) */
+    uint32_t off2;      /* the input offset in both halves */
+    int8_t zp;          /* the input zero point: x + offset = 0 */
 } column_geometry;
 
 /* The column of the output pixel whose window starts at input row y0, column x0; filter rows [ky0, ky1) and
@@ -164,24 +164,26 @@ static inline void build_column(const column_geometry *g, int32_t y0, int32_t x0
         }
     }
     const uint32_t zp4 = 0x01010101u * (uint8_t)zp;
-    if (g->row_stage) { /* a clipped window of long whole-word rows: a row at a time through a row-long stage */
-        const int32_t words = row_bytes >> 2;
+    if (g->stage_rows) { /* a clipped window of long whole-word rows: stage_rows rows at a time */
         uint32_t *dst = col;
-        for (int32_t ky = 0; ky < fh; ++ky, dst += words * 2 * COLS) {
-            if (ky < ky0 || ky >= ky1 || kx0 == kx1) { /* outside: x + input_offset = 0 */
+        for (int32_t ky = 0; ky < fh; ky += g->stage_rows) {
+            const int32_t m = fh - ky < g->stage_rows ? fh - ky : g->stage_rows;
+            const int32_t a = ky < ky0 ? ky0 : ky, b = ky + m < ky1 ? ky + m : ky1, words = m * row_bytes >> 2;
+            const int8_t *row = g->image + ((y0 + a * dh) * width + x0) * depth;
+            if (a >= b || kx0 == kx1) { /* outside: x + input_offset = 0 */
                 zero_groups(dst, words);
-                continue;
-            }
-            const int8_t *row = g->image + ((y0 + ky * dh) * width + x0) * depth;
-            if (kx1 - kx0 == fw) { /* the row lies inside: straight from the input */
+            } else if (m == 1 && kx1 - kx0 == fw) { /* one row inside: straight from the input */
                 expand(dst, row, words, g->off2, g->doubled);
-                continue;
+            } else {
+                for (int32_t i = 0; i < m * row_bytes; i += 4) {
+                    dsp_st32(stage + i, zp4);
+                }
+                for (int32_t r = a; r < b; ++r, row += dh * width * depth) {
+                    copy_s8(stage + (r - ky) * row_bytes + kx0 * depth, row + kx0 * depth, (kx1 - kx0) * depth);
+                }
+                expand(dst, stage, words, g->off2, g->doubled);
             }
-            for (int32_t i = 0; i < row_bytes; i += 4) {
-                dsp_st32(stage + i, zp4);
-            }
-            copy_s8(stage + kx0 * depth, row + kx0 * depth, (kx1 - kx0) * depth);
-            expand(dst, stage, words, g->off2, g->doubled);
+            dst += words * 2 * COLS;
         }
         if (fh * row_bytes != k8) {
             zero_groups(dst, 1);
@@ -451,11 +453,15 @@ typedef struct {
     size_t stage, last_row, out_tmp, padded, end;
 } scratch_layout;
 
-/* The staging column: one filter row when the rows are whole words without dilation and the window is long
- * (staging short windows whole costs fewer instructions), else the window (taps rounded up to 8). */
-static int32_t stage_bytes(int32_t row_bytes, int32_t k8, int32_t dilation_width)
+/* Filter rows staged at a time when the rows are whole words without dilation and the window is long (as many
+ * as fit MG_DSP_CONV_WHOLE_STAGE bytes, at least one); 0: the whole window (taps rounded up to 8), whose one
+ * pass costs fewer instructions. */
+static int32_t stage_rows_of(int32_t row_bytes, int32_t k8, int32_t dilation_width)
 {
-    return dilation_width == 1 && row_bytes % 4 == 0 && k8 > MG_DSP_CONV_WHOLE_STAGE ? row_bytes : k8;
+    if (dilation_width != 1 || row_bytes % 4 != 0 || k8 <= MG_DSP_CONV_WHOLE_STAGE) {
+        return 0;
+    }
+    return row_bytes < MG_DSP_CONV_WHOLE_STAGE ? MG_DSP_CONV_WHOLE_STAGE / row_bytes : 1;
 }
 
 static scratch_layout layout(int32_t filter_height, int32_t filter_width, int32_t input_depth, int32_t dilation_width,
@@ -464,7 +470,8 @@ static scratch_layout layout(int32_t filter_height, int32_t filter_width, int32_
     const int32_t row_bytes = filter_width * input_depth, k = filter_height * row_bytes, k8 = (k + 7) & ~7;
     scratch_layout l;
     l.stage = (size_t)k8 / 2u * COLS * 4u;
-    l.last_row = l.stage + (size_t)stage_bytes(row_bytes, k8, dilation_width) + 4u;
+    const int32_t stage_rows = stage_rows_of(row_bytes, k8, dilation_width);
+    l.last_row = l.stage + (size_t)(stage_rows ? stage_rows * row_bytes : k8) + 4u;
     l.out_tmp = l.last_row + (k8 == k ? 0u : (size_t)k8);
     l.padded = l.out_tmp + (output_pixels < COLS ? (size_t)COLS * output_depth : 0u);
     l.end = l.padded + (size_t)padded_input_bytes;
@@ -524,7 +531,7 @@ void mg_conv_2d_s8_dsp(const mg_conv_2d_dsp_params *p, const int8_t *input, cons
                          fw * depth,
                          k8,
                          dil_w == 1 && (fw * depth) % 4 == 0,
-                         stage_bytes(fw * depth, k8, dil_w) != k8,
+                         stage_rows_of(fw * depth, k8, dil_w),
                          doubled,
                          dsp_pair(p->input_offset, p->input_offset),
                          zp};
