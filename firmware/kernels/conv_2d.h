@@ -52,9 +52,6 @@ extern const mg_registration mg_register_conv_2d;
  * three LDM and 12 SMLAD (0.75 instructions per MAC), and the six outputs are requantized in four instructions
  * each (mg_dsp_requant.h). */
 #define MG_DSP_CONV_COLS 6 /* output pixels per pass over the filter */
-/* words per output channel in the row table: the bias six times, multiplier, offset, shift */
-#define MG_DSP_CONV_ROW_ENTRY 9
-
 typedef struct {
     mg_conv_geometry geometry;
     int32_t padded_height; /* a small padded input is copied to scratch with these extents first; 0: not */
@@ -62,9 +59,7 @@ typedef struct {
     int32_t input_offset; /* minus the input zero point */
     int32_t act_min;      /* the fused activation as a quantized range */
     int32_t act_max;
-    /* the row table, in flash (no scratch): per output channel MG_DSP_CONV_ROW_ENTRY words, a dsp_channel
-     * (mg_dsp_requant.h) with its doubled bias six times, halved unless mg_conv_2d_s8_dsp_doubled_columns */
-    const int32_t *channels;
+    const int32_t *channels; /* per output channel a dsp_channel (mg_dsp_requant.h): bias, multiplier, offset, shift */
 } mg_conv_2d_dsp_params;
 
 /* The columns, an int8 staging column (one filter row when the rows are whole words without dilation, else the
@@ -74,9 +69,6 @@ typedef struct {
 size_t mg_conv_2d_s8_dsp_scratch_size(int32_t filter_height, int32_t filter_width, int32_t input_depth,
                                       int32_t dilation_width, int32_t output_depth, int32_t padded_input_bytes,
                                       int32_t output_pixels);
-/* 1 when the columns hold doubled inputs (the rows then start from the doubled bias), 0 when the rows double
- * their accumulators instead (start from the bias): whichever costs fewer instructions. */
-size_t mg_conv_2d_s8_dsp_doubled_columns(int32_t filter_taps, int32_t output_depth);
 void mg_conv_2d_s8_dsp(const mg_conv_2d_dsp_params *p, const int8_t *input, const int8_t *filter, int8_t *output,
                        void *scratch);
 

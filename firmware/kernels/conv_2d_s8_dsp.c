@@ -4,7 +4,7 @@
 #include "mg_dsp_requant.h"
 
 #define COLS MG_DSP_CONV_COLS
-#define ENTRY MG_DSP_CONV_ROW_ENTRY
+#define ENTRY 4                    /* words of a dsp_channel: the rows walk the generator's channel table in place */
 #define MG_DSP_CONV_WHOLE_STAGE 64 /* bytes: windows up to this long are staged whole */
 
 /* Column buffer layout: groups of 4 taps, each group holding COLS columns of 4 int16 values in the order
@@ -77,6 +77,13 @@ static inline void copy_s8(int8_t *dst, const int8_t *src, int32_t n)
     for (; i < n; ++i) {
         dst[i] = src[i];
     }
+}
+
+/* Whether the columns hold doubled inputs (the rows start from the doubled bias) or the rows double their
+ * accumulators instead (starting from the bias): whichever costs fewer instructions. */
+static inline int doubled_columns(int32_t filter_taps, int32_t output_depth)
+{
+    return ((filter_taps + 7) & ~7) / 2 < output_depth;
 }
 
 /* `groups` 4-tap groups of one column, from dst, to zero. */
@@ -232,11 +239,11 @@ static void rows_c(const mg_conv_2d_dsp_params *p, const int8_t *filter, const u
     const int32_t k = p->geometry.filter_height * p->geometry.filter_width * p->geometry.input_depth;
     const int32_t out_depth = p->geometry.output_depth, pairs = k >> 3, rem = k & 7, tail = k & 3;
     const int32_t act_min = p->act_min, act_max = p->act_max;
-    const int doubled = mg_conv_2d_s8_dsp_doubled_columns(k, out_depth);
+    const int doubled = doubled_columns(k, out_depth);
     const int32_t *e = p->channels + ENTRY * first;
     const int8_t *w = filter + first * k;
     for (int32_t o = first; o < end; ++o, e += ENTRY, w += k) {
-        int32_t acc0 = e[0], acc1 = acc0, acc2 = acc0, acc3 = acc0, acc4 = acc0, acc5 = acc0;
+        int32_t acc0 = doubled ? e[0] : e[0] / 2, acc1 = acc0, acc2 = acc0, acc3 = acc0, acc4 = acc0, acc5 = acc0;
         const uint32_t *x = cols;
         const int8_t *wg = w;
         for (int32_t g = 0; g < pairs; ++g) { /* 8 weights per iteration */
@@ -265,7 +272,7 @@ static void rows_c(const mg_conv_2d_dsp_params *p, const int8_t *filter, const u
         const int32_t acc[COLS] = {acc0, acc1, acc2, acc3, acc4, acc5};
         for (int32_t i = 0; i < n; ++i) {
             const int32_t acc2 = doubled ? acc[i] : 2 * acc[i];
-            out[i * out_depth + o] = (int8_t)dsp_clamp(dsp_requant(acc2, e[6], e[7], e[8]), act_min, act_max);
+            out[i * out_depth + o] = (int8_t)dsp_clamp(dsp_requant(acc2, e[1], e[2], e[3]), act_min, act_max);
         }
     }
 }
@@ -276,9 +283,10 @@ static void rows_c(const mg_conv_2d_dsp_params *p, const int8_t *filter, const u
  * its list in register order), the loop state lives on the stack. Per 4 weights: one LDR, two SXTB16, three
  * LDM (the 6 columns' 12 words) and 12 SMLAD. Each row covers k8 weights (k rounded up to 8), reading into the
  * next row where k8 > k (the columns hold zeros there), so the last row then comes from a padded copy, in a
- * second call. Per row, one LDM brings the six accumulators' start (the bias, six times) from the row table. */
+ * second call. Per row, the six accumulators start from the channel's bias (one LDR, five MOV: a table of it six
+ * times would cost scratch or flash). */
 typedef struct {
-    const int32_t *ch; /* the row's entry in the row table */
+    const int32_t *ch; /* the row's dsp_channel */
     const int32_t *ch_end;
     const int8_t *wrow; /* the first row's weights */
     int32_t delta;      /* k8 - k: from the end of a row's reads to the next row */
@@ -298,11 +306,15 @@ typedef struct {
     MG_DSP_ASM_LOAD_HALVES("r12", "r6", "r7")                                                                          \
     MG_DSP_TWO_COLUMNS("r0", "r1") MG_DSP_TWO_COLUMNS("r2", "r3") MG_DSP_TWO_COLUMNS("r4", "r5")
 
-#define MG_DSP_ROW_START                                                                                               \
+#define MG_DSP_ROW_START(halve)                                                                                        \
     "ldr r12, %[wrow]\n\t"                                                                                             \
     "ldr r6, %[ch]\n\t"                                                                                                \
     "0:\n\t"                                                                                                           \
-    "ldmia r6!, {r0, r1, r2, r3, r4, r5}\n\t"                                                                          \
+    "ldr r0, [r6], #4\n\t" halve "mov r1, r0\n\t"                                                                      \
+    "mov r2, r0\n\t"                                                                                                   \
+    "mov r3, r0\n\t"                                                                                                   \
+    "mov r4, r0\n\t"                                                                                                   \
+    "mov r5, r0\n\t"                                                                                                   \
     "str r6, %[ch]\n\t"                                                                                                \
     "ldr lr, %[cols]\n\t"                                                                                              \
     "1:\n\t" MG_DSP_GROUP MG_DSP_GROUP "ldr r6, %[cols_end]\n\t"                                                       \
@@ -352,6 +364,7 @@ typedef struct {
       [act_max] "m"(st.act_max)                                                                                   \
     : "r0", "r1", "r2", "r3", "r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11", "r12", "lr", "cc", "memory"
 
+#define MG_DSP_HALVE "asr r0, r0, #1\n\t" /* the doubled bias (even) for single columns */
 #define MG_DSP_DOUBLE(r) "add " r ", " r ", " r "\n\t"
 #define MG_DSP_REQUANT_ALL                                                                                             \
     MG_DSP_REQUANT("r0")                                                                                               \
@@ -369,26 +382,27 @@ typedef struct {
 static void __attribute__((noinline)) rows_asm(const rows_state *state)
 {
     rows_state st = *state;
-    __asm__ volatile(MG_DSP_ROW_START MG_DSP_REQUANT_ALL MG_DSP_ROW_END MG_DSP_OPERANDS);
+    __asm__ volatile(MG_DSP_ROW_START("") MG_DSP_REQUANT_ALL MG_DSP_ROW_END MG_DSP_OPERANDS);
 }
 
 static void __attribute__((noinline)) rows_asm_clamp(const rows_state *state)
 {
     rows_state st = *state;
-    __asm__ volatile(MG_DSP_ROW_START MG_DSP_REQUANT_ALL MG_DSP_CLAMP_ALL MG_DSP_ROW_END MG_DSP_OPERANDS);
+    __asm__ volatile(MG_DSP_ROW_START("") MG_DSP_REQUANT_ALL MG_DSP_CLAMP_ALL MG_DSP_ROW_END MG_DSP_OPERANDS);
 }
 
 static void __attribute__((noinline)) rows_asm_x2(const rows_state *state)
 {
     rows_state st = *state;
-    __asm__ volatile(MG_DSP_ROW_START MG_DSP_DOUBLE_ALL MG_DSP_REQUANT_ALL MG_DSP_ROW_END MG_DSP_OPERANDS);
+    __asm__ volatile(MG_DSP_ROW_START(MG_DSP_HALVE)
+                         MG_DSP_DOUBLE_ALL MG_DSP_REQUANT_ALL MG_DSP_ROW_END MG_DSP_OPERANDS);
 }
 
 static void __attribute__((noinline)) rows_asm_x2_clamp(const rows_state *state)
 {
     rows_state st = *state;
-    __asm__ volatile(
-        MG_DSP_ROW_START MG_DSP_DOUBLE_ALL MG_DSP_REQUANT_ALL MG_DSP_CLAMP_ALL MG_DSP_ROW_END MG_DSP_OPERANDS);
+    __asm__ volatile(MG_DSP_ROW_START(MG_DSP_HALVE)
+                         MG_DSP_DOUBLE_ALL MG_DSP_REQUANT_ALL MG_DSP_CLAMP_ALL MG_DSP_ROW_END MG_DSP_OPERANDS);
 }
 #endif
 
@@ -487,11 +501,6 @@ size_t mg_conv_2d_s8_dsp_scratch_size(int32_t filter_height, int32_t filter_widt
         .end;
 }
 
-size_t mg_conv_2d_s8_dsp_doubled_columns(int32_t filter_taps, int32_t output_depth)
-{
-    return ((filter_taps + 7) & ~7) / 2 < output_depth;
-}
-
 /* The column of output pixel `pix` (a group's first): the input position of its window and its rows inside. */
 typedef struct {
     int32_t y0, x0, ox, ky0, ky1;
@@ -518,7 +527,7 @@ void mg_conv_2d_s8_dsp(const mg_conv_2d_dsp_params *p, const int8_t *input, cons
     const int32_t pad_h = p->geometry.pad_height, pad_w = p->geometry.pad_width;
     const int32_t in_height = p->geometry.input_height, in_width = p->geometry.input_width;
     const int8_t zp = (int8_t)(-p->input_offset);
-    const int doubled = (int)mg_conv_2d_s8_dsp_doubled_columns(k, out_depth);
+    const int doubled = doubled_columns(k, out_depth);
     const int32_t dil_h = p->geometry.dilation_height, dil_w = p->geometry.dilation_width;
     column_geometry g = {input,
                          in_height,
@@ -545,7 +554,6 @@ void mg_conv_2d_s8_dsp(const mg_conv_2d_dsp_params *p, const int8_t *input, cons
     plan.out_tmp = (int8_t *)scratch + at.out_tmp;
 #if MG_DSP_NATIVE
     {
-        /* the row table is the generator's channels: per row the bias six times (halved unless doubled) */
         const int32_t *table = p->channels;
         int8_t *last_row = (int8_t *)scratch + at.last_row;
         const int32_t direct = k8 == k ? out_depth : out_depth - 1;

@@ -12,7 +12,6 @@ from . import _dsp_common as dc
 from . import _scratch
 from .conv_2d import FAMILY_SOURCES, macs, validate
 
-ROW_BIASES = _scratch.constant("conv_2d.h", "MG_DSP_CONV_ROW_ENTRY") - 3  # the six column accumulators
 PADDED_COPY_LIMIT = 8192  # bytes: inputs up to this size (padded) are copied padded, so no window needs clipping
 
 
@@ -26,16 +25,7 @@ def _table(op, inputs, outputs):
         return None
     if weights.shape[3] != inp.shape[3]:  # grouped
         return None
-    table = dc.conv_channel_table(op, inp, weights, bias, out, channel_axis=0)
-    if table is None:
-        return None
-    # the kernel's row table (MG_DSP_CONV_ROW_ENTRY words a row), in flash: the bias once per column register
-    taps = weights.shape[1] * weights.shape[2] * weights.shape[3]
-    doubled = _scratch.scratch_size("mg_conv_2d_s8_dsp_doubled_columns", taps, weights.shape[0])
-    rows = []
-    for bias, multiplier, offset, shift in zip(*[iter(table)] * 4):
-        rows += [bias if doubled else bias // 2] * ROW_BIASES + [multiplier, offset, shift]
-    return rows
+    return dc.conv_channel_table(op, inp, weights, bias, out, channel_axis=0)
 
 
 def claims(op, inputs, outputs):
