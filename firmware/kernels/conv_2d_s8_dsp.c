@@ -5,7 +5,7 @@
 
 #define COLS MG_DSP_CONV_COLS
 #define ENTRY 4                    /* words of a dsp_channel: the rows walk the generator's channel table in place */
-#define MG_DSP_CONV_WHOLE_STAGE 64 /* bytes: windows up to this long are staged whole */
+#define MG_DSP_CONV_WHOLE_STAGE 48 /* bytes: windows up to this long are staged whole */
 
 /* Column buffer layout: groups of 4 taps, each group holding COLS columns of 4 int16 values in the order
  * SXTB16 unpacks a weight word: (x0 + off, x2 + off) then (x1 + off, x3 + off), doubled when `doubled` (the
