@@ -63,9 +63,9 @@ typedef struct {
 } mg_conv_2d_dsp_params;
 
 /* The columns, an int8 staging column (for long windows of whole-word rows without dilation as many filter rows
- * as fit 48 bytes, else the window), the last filter row padded (when the taps are not a multiple of 8), the outputs of a partial group
- * (only for outputs of fewer than MG_DSP_CONV_COLS pixels, per batch) and the padded input copy
- * (padded_input_bytes = padded_height * padded_width * input_depth). */
+ * as fit 48 bytes, else the window), the last filter row padded (when the taps are not a multiple of 8), the
+ * outputs of a partial group (only for outputs of fewer than MG_DSP_CONV_COLS pixels, per batch) and the padded
+ * input copy (padded_input_bytes = padded_height * padded_width * input_depth). */
 size_t mg_conv_2d_s8_dsp_scratch_size(int32_t filter_height, int32_t filter_width, int32_t input_depth,
                                       int32_t dilation_width, int32_t output_depth, int32_t padded_input_bytes,
                                       int32_t output_pixels);
