@@ -126,8 +126,8 @@ typedef struct {
     int32_t act_max;
 } mg_conv_2d_mve_params;
 
-/* MG_MVE_CONV_ROWS im2col rows (none for a 1x1 filter), then interleaved pairs of rows (mg_mve_matmul.h):
- * MG_MVE_CONV_ROWS / 2 of them, one for im2col rows of 128 taps or more. */
+/* MG_MVE_CONV_ROWS im2col rows and one interleaved pair of rows, or for a 1x1 filter MG_MVE_CONV_ROWS / 2
+ * interleaved pairs (mg_mve_matmul.h). */
 size_t mg_conv_2d_s8_mve_scratch_size(int32_t filter_height, int32_t filter_width, int32_t input_depth);
 void mg_conv_2d_s8_mve(const mg_conv_2d_mve_params *p, const int8_t *input, const int8_t *filter, int8_t *output,
                        int8_t *scratch);

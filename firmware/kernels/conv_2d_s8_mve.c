@@ -1,18 +1,11 @@
 #pragma GCC optimize("O3")
 #include "conv_2d.h"
 
-/* Interleaved pairs of rows the pair area holds: all of a pass's for a 1x1 filter (its rows are the input's) and
- * for short rows; one for im2col rows of 128 taps or more, whose area would cost more RAM than a call saves. */
-static int32_t pair_slots(int32_t filter_area, int32_t taps)
-{
-    return filter_area == 1 || taps < 128 ? MG_MVE_CONV_ROWS / 2 : 1;
-}
-
 size_t mg_conv_2d_s8_mve_scratch_size(int32_t filter_height, int32_t filter_width, int32_t input_depth)
 {
     const size_t taps = (size_t)filter_height * filter_width * input_depth;
-    const size_t pairs = (size_t)pair_slots(filter_height * filter_width, (int32_t)taps) * 32u * ((taps + 15u) / 16u);
-    return filter_height == 1 && filter_width == 1 ? pairs : MG_MVE_CONV_ROWS * taps + pairs;
+    const size_t pair = 32u * ((taps + 15u) / 16u); /* one interleaved pair of rows */
+    return filter_height == 1 && filter_width == 1 ? MG_MVE_CONV_ROWS / 2u * pair : MG_MVE_CONV_ROWS * taps + pair;
 }
 
 #if defined(__ARM_FEATURE_MVE)
@@ -160,7 +153,6 @@ static void im2col(const mg_conv_2d_mve_params *p, const int8_t *input, int8_t *
     const int32_t fh = g.fh, row_taps = g.row_taps, row_step = g.dh * g.input_row, input_row = g.input_row;
     const int32_t x_reach = (g.fw - 1) * g.dw, y_reach = (fh - 1) * g.dh;
     int8_t *const pair_area = scratch + MG_MVE_CONV_ROWS * taps;
-    const int32_t slots = pair_slots(g.fh * g.fw, taps);
     batch rows = {{0}, 0, output};
     for (int32_t b = 0; b < p->geometry.batches; ++b) {
         const int8_t *image = input + b * image_size;
@@ -177,13 +169,13 @@ static void im2col(const mg_conv_2d_mve_params *p, const int8_t *input, int8_t *
                 }
                 rows.row[rows.count] = row;
                 if (++rows.count == MG_MVE_CONV_ROWS) {
-                    flush(&rows, a, pa, pair_area, slots, left_shift);
+                    flush(&rows, a, pa, pair_area, 1, left_shift);
                 }
             }
         }
     }
     if (rows.count) {
-        flush(&rows, a, pa, pair_area, slots, left_shift);
+        flush(&rows, a, pa, pair_area, 1, left_shift);
     }
 }
 
