@@ -158,8 +158,8 @@ typedef struct {
 } mg_depthwise_conv_2d_3x3_row_args;
 
 void mg_depthwise_conv_2d_3x3_row_s8_mve(const mg_depthwise_conv_2d_3x3_row_args *args);
-/* A row of the input zero point, input_depth rounded up to a multiple of 16 bytes; fast: the zero point row and
- * three input rows, padded. */
+/* A row of the input zero point, input_depth rounded up to a multiple of 16 bytes; fast: three input rows,
+ * padded. */
 size_t mg_depthwise_conv_2d_s8_mve_scratch_size(int32_t input_depth, int32_t output_width, int32_t stride_width,
                                                 int32_t fast);
 void mg_depthwise_conv_2d_s8_mve(const mg_depthwise_conv_2d_mve_params *p, const int8_t *input, int8_t *output,
