@@ -411,7 +411,11 @@ def parser(commands: dict) -> argparse.ArgumentParser:
         "run models end to end and report memory, code size and speed beside "
         "TFLite Micro's figures (writes docs/benchmarks.md with --write)",
     )
-    p.add_argument("models", nargs="*", help="zoo names or .tflite files (default: every zoo model)")
+    p.add_argument(
+        "models",
+        nargs="*",
+        help="zoo names or .tflite files (default: every zoo model and two fixtures, bench.FIXTURE_MODELS)",
+    )
     p.add_argument("--board", action="append", help="board to run on; repeat for several (default mps2-an386)")
     p.add_argument("--sets", type=positive_int, default=3, help="random input sets per model (default 3)")
     p.add_argument("--no-all-ops", action="store_true", help="skip the all-kernels build (code size comparison)")

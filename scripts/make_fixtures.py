@@ -13,6 +13,7 @@ import sys
 
 import numpy as np
 import tensorflow as tf
+from heavy_fixtures import heavy_models
 from rewrite_fixtures import rewrite_models
 from tensorflow.lite.python import schema_py_generated as schema
 
@@ -225,8 +226,8 @@ def keras_lstm_models() -> dict[str, bytes]:
 
 
 def keras_while_lstm() -> bytes:
-    """An LSTM like keras_lstm_models' (its last step's output), made with Keras 3 (tf.keras): the converter does not fuse it
-    but writes a WHILE loop over the time steps, its condition and body in subgraphs of their own (the non-fused
+    """An LSTM like keras_lstm_models' (its last step's output), made with Keras 3 (tf.keras): the converter does not
+    fuse it but writes a WHILE loop over the time steps, its condition and body in subgraphs of their own (the non-fused
     LSTM of the stateful-models issue). Float32; no Dense layer after it, for the reason keras_lstm_models gives."""
     tf.keras.utils.set_random_seed(5)
     inputs = tf.keras.Input(shape=(4, 6), batch_size=1)
@@ -271,6 +272,7 @@ def main(names: list[str]) -> None:
     models["lstm_while_float"] = keras_while_lstm()
     models.update(rewrite_models(from_module, quantized, calibration, uniform, models["mlp_int8"]))
     models.update(detection_models())
+    models.update(heavy_models(quantized))
     unknown = set(names) - set(models)
     if unknown:
         raise SystemExit(f"make_fixtures.py: unknown fixture(s) {sorted(unknown)}; known: {', '.join(models)}")

@@ -57,6 +57,14 @@ def test_regenerating_into_own_folder_works(tmp_path):
     generate(MLP_INT8, load_board("mps2-an386"), tmp_path / "p")
 
 
+def test_bytecode_caches_of_our_scripts_do_not_block_regenerating(tmp_path):
+    generate(MLP_INT8, load_board("mps2-an386"), tmp_path / "p")
+    cache = tmp_path / "p" / "test" / "__pycache__"
+    cache.mkdir(parents=True)
+    (cache / "test_custom_runner.cpython-311.pyc").write_bytes(b"cache")  # what running PlatformIO's tests leaves
+    generate(MLP_INT8, load_board("mps2-an386"), tmp_path / "p")
+
+
 def test_refuses_folder_with_foreign_files(tmp_path):
     (tmp_path / "p").mkdir()
     (tmp_path / "p" / "notes.txt").write_text("mine")

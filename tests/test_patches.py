@@ -234,7 +234,7 @@ def test_image_classification_in_patches_on_qemu(cli, tmp_path):
     """A bundled ResNet-style CNN with its first stage (residual ADD included) in row patches: bit-exact in
     QEMU on mps2-an386 with the reference kernels, a smaller arena, and the instructions within the cap."""
     runs = {}
-    for label, flags in (("layer", []), ("patches", ["--patches"])):
+    for label, flags in (("layer", ["--memory", "layer"]), ("patches", ["--memory", "layer", "--patches"])):
         result = cli(
             "verify", "image_classification", "--board", "mps2-an386", "--backend", "reference", "--random", 3,
             "-o", tmp_path / label, "--json", *flags,

@@ -57,10 +57,6 @@ extern const mg_registration mg_register_conv_2d;
  * three LDM and 12 SMLAD (0.75 instructions per MAC), and the six outputs are requantized in four instructions
  * each (mg_dsp_requant.h). */
 #define MG_DSP_CONV_COLS 6 /* output pixels per pass over the filter */
-#define MG_DSP_CONV_ROW_ENTRY                                                                                          \
-    9 /* words per output channel in the row table: the bias six times, multiplier,
-                                 * offset, shift */
-
 typedef struct {
     mg_conv_geometry geometry;
     int32_t padded_height; /* a small padded input is copied to scratch with these extents first; 0: not */
@@ -71,9 +67,13 @@ typedef struct {
     const int32_t *channels; /* per output channel a dsp_channel (mg_dsp_requant.h): bias, multiplier, offset, shift */
 } mg_conv_2d_dsp_params;
 
-/* The columns, the row table, an int8 staging column, the last filter row padded, the outputs of a partial group
- * and the padded input copy (padded_input_bytes = padded_height * padded_width * input_depth). */
-size_t mg_conv_2d_s8_dsp_scratch_size(int32_t filter_taps, int32_t output_depth, int32_t padded_input_bytes);
+/* The columns, an int8 staging column (for long windows of whole-word rows without dilation as many filter rows
+ * as fit 48 bytes, else the window), the last filter row padded (when the taps are not a multiple of 8), the
+ * outputs of a partial group (only for outputs of fewer than MG_DSP_CONV_COLS pixels, per batch) and the padded
+ * input copy (padded_input_bytes = padded_height * padded_width * input_depth). */
+size_t mg_conv_2d_s8_dsp_scratch_size(int32_t filter_height, int32_t filter_width, int32_t input_depth,
+                                      int32_t dilation_width, int32_t output_depth, int32_t padded_input_bytes,
+                                      int32_t output_pixels);
 void mg_conv_2d_s8_dsp(const mg_conv_2d_dsp_params *p, const int8_t *input, const int8_t *filter, int8_t *output,
                        void *scratch);
 
@@ -131,8 +131,8 @@ typedef struct {
     int32_t act_max;
 } mg_conv_2d_mve_params;
 
-/* MG_MVE_CONV_ROWS im2col rows (none for a 1x1 filter), then MG_MVE_CONV_ROWS / 2 interleaved pairs of rows
- * (mg_mve_matmul.h). */
+/* MG_MVE_CONV_ROWS im2col rows and one interleaved pair of rows, or for a 1x1 filter MG_MVE_CONV_ROWS / 2
+ * interleaved pairs (mg_mve_matmul.h). */
 size_t mg_conv_2d_s8_mve_scratch_size(int32_t filter_height, int32_t filter_width, int32_t input_depth);
 void mg_conv_2d_s8_mve(const mg_conv_2d_mve_params *p, const int8_t *input, const int8_t *filter, int8_t *output,
                        int8_t *scratch);

@@ -4,6 +4,8 @@
 #include "mg_dsp_requant.h"
 
 #define COLS MG_DSP_CONV_COLS
+#define ENTRY 4                    /* words of a dsp_channel: the rows walk the generator's channel table in place */
+#define MG_DSP_CONV_WHOLE_STAGE 48 /* bytes: windows up to this long are staged whole */
 
 /* Column buffer layout: groups of 4 taps, each group holding COLS columns of 4 int16 values in the order
  * SXTB16 unpacks a weight word: (x0 + off, x2 + off) then (x1 + off, x3 + off), doubled when `doubled` (the
@@ -77,6 +79,22 @@ static inline void copy_s8(int8_t *dst, const int8_t *src, int32_t n)
     }
 }
 
+/* Whether the columns hold doubled inputs (the rows start from the doubled bias) or the rows double their
+ * accumulators instead (starting from the bias): whichever costs fewer instructions. */
+static inline int doubled_columns(int32_t filter_taps, int32_t output_depth)
+{
+    return ((filter_taps + 7) & ~7) / 2 < output_depth;
+}
+
+/* `groups` 4-tap groups of one column, from dst, to zero. */
+static inline void zero_groups(uint32_t *dst, int32_t groups)
+{
+    for (int32_t i = 0; i < groups; ++i, dst += 2 * COLS) {
+        dst[0] = 0;
+        dst[1] = 0;
+    }
+}
+
 /* Taps [*first, *end) of a `taps`-long filter whose input coordinate origin + dilation * tap lies in [0, size). */
 static inline void window(int32_t origin, int32_t dilation, int32_t size, int32_t taps, int32_t *first, int32_t *end)
 {
@@ -104,12 +122,13 @@ typedef struct {
     int32_t filter_width;
     int32_t dilation_height;
     int32_t dilation_width;
-    int32_t row_bytes; /* taps of one filter row: filter_width * depth */
-    int32_t k8;        /* taps rounded up to 8 */
-    int32_t direct;    /* rows of whole words, no horizontal dilation: inner windows expand straight */
-    int32_t doubled;   /* columns hold 2 (x + offset) */
-    uint32_t off2;     /* the input offset in both halves */
-    int8_t zp;         /* the input zero point: x + offset = 0 */
+    int32_t row_bytes;  /* taps of one filter row: filter_width * depth */
+    int32_t k8;         /* taps rounded up to 8 */
+    int32_t direct;     /* rows of whole words, no horizontal dilation: inner windows expand straight */
+    int32_t stage_rows; /* direct and long: filter rows staged at a time (stage_rows_of); 0: the whole window */
+    int32_t doubled;    /* columns hold 2 (x + offset) */
+    uint32_t off2;      /* the input offset in both halves */
+    int8_t zp;          /* the input zero point: x + offset = 0 */
 } column_geometry;
 
 /* The column of the output pixel whose window starts at input row y0, column x0; filter rows [ky0, ky1) and
@@ -132,8 +151,7 @@ static inline void build_column(const column_geometry *g, int32_t y0, int32_t x0
                 expand(dst, src, words, g->off2, g->doubled);
             }
             if (fh * row_bytes != k8) { /* k % 8 == 4: the group that pads the column to whole 8-tap steps */
-                dst[0] = 0;
-                dst[1] = 0;
+                zero_groups(dst, 1);
             }
             return;
         }
@@ -152,8 +170,34 @@ static inline void build_column(const column_geometry *g, int32_t y0, int32_t x0
             return;
         }
     }
-    /* through an int8 copy: the zero point everywhere (x + input_offset = 0), then the parts inside the input */
     const uint32_t zp4 = 0x01010101u * (uint8_t)zp;
+    if (g->stage_rows) { /* a clipped window of long whole-word rows: stage_rows rows at a time */
+        uint32_t *dst = col;
+        for (int32_t ky = 0; ky < fh; ky += g->stage_rows) {
+            const int32_t m = fh - ky < g->stage_rows ? fh - ky : g->stage_rows;
+            const int32_t a = ky < ky0 ? ky0 : ky, b = ky + m < ky1 ? ky + m : ky1, words = m * row_bytes >> 2;
+            const int8_t *row = g->image + ((y0 + a * dh) * width + x0) * depth;
+            if (a >= b || kx0 == kx1) { /* outside: x + input_offset = 0 */
+                zero_groups(dst, words);
+            } else if (m == 1 && kx1 - kx0 == fw) { /* one row inside: straight from the input */
+                expand(dst, row, words, g->off2, g->doubled);
+            } else {
+                for (int32_t i = 0; i < m * row_bytes; i += 4) {
+                    dsp_st32(stage + i, zp4);
+                }
+                for (int32_t r = a; r < b; ++r, row += dh * width * depth) {
+                    copy_s8(stage + (r - ky) * row_bytes + kx0 * depth, row + kx0 * depth, (kx1 - kx0) * depth);
+                }
+                expand(dst, stage, words, g->off2, g->doubled);
+            }
+            dst += words * 2 * COLS;
+        }
+        if (fh * row_bytes != k8) {
+            zero_groups(dst, 1);
+        }
+        return;
+    }
+    /* through an int8 copy: the zero point everywhere (x + input_offset = 0), then the parts inside the input */
     for (int32_t i = 0; i < k8; i += 4) {
         dsp_st32(stage + i, zp4);
     }
@@ -195,11 +239,11 @@ static void rows_c(const mg_conv_2d_dsp_params *p, const int8_t *filter, const u
     const int32_t k = p->geometry.filter_height * p->geometry.filter_width * p->geometry.input_depth;
     const int32_t out_depth = p->geometry.output_depth, pairs = k >> 3, rem = k & 7, tail = k & 3;
     const int32_t act_min = p->act_min, act_max = p->act_max;
-    const dsp_channel *ch = (const dsp_channel *)p->channels + first;
+    const int doubled = doubled_columns(k, out_depth);
+    const int32_t *e = p->channels + ENTRY * first;
     const int8_t *w = filter + first * k;
-    for (int32_t o = first; o < end; ++o, ++ch, w += k) {
-        const dsp_channel c = *ch;
-        int32_t acc0 = c.bias, acc1 = acc0, acc2 = acc0, acc3 = acc0, acc4 = acc0, acc5 = acc0;
+    for (int32_t o = first; o < end; ++o, e += ENTRY, w += k) {
+        int32_t acc0 = doubled ? e[0] : e[0] / 2, acc1 = acc0, acc2 = acc0, acc3 = acc0, acc4 = acc0, acc5 = acc0;
         const uint32_t *x = cols;
         const int8_t *wg = w;
         for (int32_t g = 0; g < pairs; ++g) { /* 8 weights per iteration */
@@ -227,8 +271,8 @@ static void rows_c(const mg_conv_2d_dsp_params *p, const int8_t *filter, const u
         }
         const int32_t acc[COLS] = {acc0, acc1, acc2, acc3, acc4, acc5};
         for (int32_t i = 0; i < n; ++i) {
-            out[i * out_depth + o] =
-                (int8_t)dsp_clamp(dsp_requant(acc[i], c.multiplier, c.offset, c.shift), act_min, act_max);
+            const int32_t acc2 = doubled ? acc[i] : 2 * acc[i];
+            out[i * out_depth + o] = (int8_t)dsp_clamp(dsp_requant(acc2, e[1], e[2], e[3]), act_min, act_max);
         }
     }
 }
@@ -239,10 +283,10 @@ static void rows_c(const mg_conv_2d_dsp_params *p, const int8_t *filter, const u
  * its list in register order), the loop state lives on the stack. Per 4 weights: one LDR, two SXTB16, three
  * LDM (the 6 columns' 12 words) and 12 SMLAD. Each row covers k8 weights (k rounded up to 8), reading into the
  * next row where k8 > k (the columns hold zeros there), so the last row then comes from a padded copy, in a
- * second call. Per row, one LDM brings the six accumulators' start (the bias, six times) from the row table. */
-#define ENTRY MG_DSP_CONV_ROW_ENTRY
+ * second call. Per row, the six accumulators start from the channel's bias (one LDR, five MOV: a table of it six
+ * times would cost scratch or flash). */
 typedef struct {
-    const int32_t *ch; /* the row's entry in the row table */
+    const int32_t *ch; /* the row's dsp_channel */
     const int32_t *ch_end;
     const int8_t *wrow; /* the first row's weights */
     int32_t delta;      /* k8 - k: from the end of a row's reads to the next row */
@@ -262,11 +306,15 @@ typedef struct {
     MG_DSP_ASM_LOAD_HALVES("r12", "r6", "r7")                                                                          \
     MG_DSP_TWO_COLUMNS("r0", "r1") MG_DSP_TWO_COLUMNS("r2", "r3") MG_DSP_TWO_COLUMNS("r4", "r5")
 
-#define MG_DSP_ROW_START                                                                                               \
+#define MG_DSP_ROW_START(halve)                                                                                        \
     "ldr r12, %[wrow]\n\t"                                                                                             \
     "ldr r6, %[ch]\n\t"                                                                                                \
     "0:\n\t"                                                                                                           \
-    "ldmia r6!, {r0, r1, r2, r3, r4, r5}\n\t"                                                                          \
+    "ldr r0, [r6], #4\n\t" halve "mov r1, r0\n\t"                                                                      \
+    "mov r2, r0\n\t"                                                                                                   \
+    "mov r3, r0\n\t"                                                                                                   \
+    "mov r4, r0\n\t"                                                                                                   \
+    "mov r5, r0\n\t"                                                                                                   \
     "str r6, %[ch]\n\t"                                                                                                \
     "ldr lr, %[cols]\n\t"                                                                                              \
     "1:\n\t" MG_DSP_GROUP MG_DSP_GROUP "ldr r6, %[cols_end]\n\t"                                                       \
@@ -316,6 +364,7 @@ typedef struct {
       [act_max] "m"(st.act_max)                                                                                   \
     : "r0", "r1", "r2", "r3", "r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11", "r12", "lr", "cc", "memory"
 
+#define MG_DSP_HALVE "asr r0, r0, #1\n\t" /* the doubled bias (even) for single columns */
 #define MG_DSP_DOUBLE(r) "add " r ", " r ", " r "\n\t"
 #define MG_DSP_REQUANT_ALL                                                                                             \
     MG_DSP_REQUANT("r0")                                                                                               \
@@ -333,26 +382,27 @@ typedef struct {
 static void __attribute__((noinline)) rows_asm(const rows_state *state)
 {
     rows_state st = *state;
-    __asm__ volatile(MG_DSP_ROW_START MG_DSP_REQUANT_ALL MG_DSP_ROW_END MG_DSP_OPERANDS);
+    __asm__ volatile(MG_DSP_ROW_START("") MG_DSP_REQUANT_ALL MG_DSP_ROW_END MG_DSP_OPERANDS);
 }
 
 static void __attribute__((noinline)) rows_asm_clamp(const rows_state *state)
 {
     rows_state st = *state;
-    __asm__ volatile(MG_DSP_ROW_START MG_DSP_REQUANT_ALL MG_DSP_CLAMP_ALL MG_DSP_ROW_END MG_DSP_OPERANDS);
+    __asm__ volatile(MG_DSP_ROW_START("") MG_DSP_REQUANT_ALL MG_DSP_CLAMP_ALL MG_DSP_ROW_END MG_DSP_OPERANDS);
 }
 
 static void __attribute__((noinline)) rows_asm_x2(const rows_state *state)
 {
     rows_state st = *state;
-    __asm__ volatile(MG_DSP_ROW_START MG_DSP_DOUBLE_ALL MG_DSP_REQUANT_ALL MG_DSP_ROW_END MG_DSP_OPERANDS);
+    __asm__ volatile(MG_DSP_ROW_START(MG_DSP_HALVE)
+                         MG_DSP_DOUBLE_ALL MG_DSP_REQUANT_ALL MG_DSP_ROW_END MG_DSP_OPERANDS);
 }
 
 static void __attribute__((noinline)) rows_asm_x2_clamp(const rows_state *state)
 {
     rows_state st = *state;
-    __asm__ volatile(
-        MG_DSP_ROW_START MG_DSP_DOUBLE_ALL MG_DSP_REQUANT_ALL MG_DSP_CLAMP_ALL MG_DSP_ROW_END MG_DSP_OPERANDS);
+    __asm__ volatile(MG_DSP_ROW_START(MG_DSP_HALVE)
+                         MG_DSP_DOUBLE_ALL MG_DSP_REQUANT_ALL MG_DSP_CLAMP_ALL MG_DSP_ROW_END MG_DSP_OPERANDS);
 }
 #endif
 
@@ -409,29 +459,61 @@ static void filter_rows(const mg_conv_2d_dsp_params *p, rows_plan *plan, const i
 #endif
 }
 
-/* The scratch buffer, in bytes from its start: the int16 columns, the row table, an int8 staging column (with
- * slack for word reads), the last filter row padded to k8, the outputs of a partial group, the padded input
- * copy. One layout for the carving below and for the size the planner reserves (the row table at its device
- * size; the host build leaves it unused). */
+/* The scratch buffer, in bytes from its start: the int16 columns, an int8 staging column (with slack for word
+ * reads), the last filter row padded to k8 (when k8 > k), the outputs of a partial group (only when the output
+ * has fewer than COLS pixels: otherwise the last group moves back over pixels already done), the padded input
+ * copy. One layout for the carving below and for the size the planner reserves. */
 typedef struct {
-    size_t table, stage, last_row, out_tmp, padded, end;
+    size_t stage, last_row, out_tmp, padded, end;
 } scratch_layout;
 
-static scratch_layout layout(int32_t k8, int32_t output_depth, int32_t padded_input_bytes)
+/* Filter rows staged at a time when the rows are whole words without dilation and the window is long (as many
+ * as fit MG_DSP_CONV_WHOLE_STAGE bytes, at least one); 0: the whole window (taps rounded up to 8), whose one
+ * pass costs fewer instructions. */
+static int32_t stage_rows_of(int32_t row_bytes, int32_t k8, int32_t dilation_width)
 {
+    if (dilation_width != 1 || row_bytes % 4 != 0 || k8 <= MG_DSP_CONV_WHOLE_STAGE) {
+        return 0;
+    }
+    return row_bytes < MG_DSP_CONV_WHOLE_STAGE ? MG_DSP_CONV_WHOLE_STAGE / row_bytes : 1;
+}
+
+static scratch_layout layout(int32_t filter_height, int32_t filter_width, int32_t input_depth, int32_t dilation_width,
+                             int32_t output_depth, int32_t padded_input_bytes, int32_t output_pixels)
+{
+    const int32_t row_bytes = filter_width * input_depth, k = filter_height * row_bytes, k8 = (k + 7) & ~7;
     scratch_layout l;
-    l.table = (size_t)k8 / 2u * COLS * 4u;
-    l.stage = l.table + (size_t)MG_DSP_CONV_ROW_ENTRY * 4u * output_depth;
-    l.last_row = l.stage + k8 + 4u;
-    l.out_tmp = l.last_row + k8;
-    l.padded = l.out_tmp + (size_t)COLS * output_depth;
+    l.stage = (size_t)k8 / 2u * COLS * 4u;
+    const int32_t stage_rows = stage_rows_of(row_bytes, k8, dilation_width);
+    l.last_row = l.stage + (size_t)(stage_rows ? stage_rows * row_bytes : k8) + 4u;
+    l.out_tmp = l.last_row + (k8 == k ? 0u : (size_t)k8);
+    l.padded = l.out_tmp + (output_pixels < COLS ? (size_t)COLS * output_depth : 0u);
     l.end = l.padded + (size_t)padded_input_bytes;
     return l;
 }
 
-size_t mg_conv_2d_s8_dsp_scratch_size(int32_t filter_taps, int32_t output_depth, int32_t padded_input_bytes)
+size_t mg_conv_2d_s8_dsp_scratch_size(int32_t filter_height, int32_t filter_width, int32_t input_depth,
+                                      int32_t dilation_width, int32_t output_depth, int32_t padded_input_bytes,
+                                      int32_t output_pixels)
 {
-    return layout((filter_taps + 7) & ~7, output_depth, padded_input_bytes).end;
+    return layout(filter_height, filter_width, input_depth, dilation_width, output_depth, padded_input_bytes,
+                  output_pixels)
+        .end;
+}
+
+/* The column of output pixel `pix` (a group's first): the input position of its window and its rows inside. */
+typedef struct {
+    int32_t y0, x0, ox, ky0, ky1;
+} window_cursor;
+
+static inline void cursor_at(window_cursor *c, const column_geometry *g, const mg_conv_geometry *geo, int32_t pix,
+                             int32_t y_start, int32_t x_start)
+{
+    const int32_t oy = pix / geo->output_width;
+    c->ox = pix - oy * geo->output_width;
+    c->y0 = y_start + oy * geo->stride_height;
+    c->x0 = x_start + c->ox * geo->stride_width;
+    window(c->y0, g->dilation_height, g->input_height, g->filter_height, &c->ky0, &c->ky1);
 }
 
 void mg_conv_2d_s8_dsp(const mg_conv_2d_dsp_params *p, const int8_t *input, const int8_t *filter, int8_t *output,
@@ -445,11 +527,7 @@ void mg_conv_2d_s8_dsp(const mg_conv_2d_dsp_params *p, const int8_t *input, cons
     const int32_t pad_h = p->geometry.pad_height, pad_w = p->geometry.pad_width;
     const int32_t in_height = p->geometry.input_height, in_width = p->geometry.input_width;
     const int8_t zp = (int8_t)(-p->input_offset);
-#if MG_DSP_NATIVE
-    const int doubled = k8 / 2 < out_depth;
-#else
-    const int doubled = 1; /* rows_c wants doubled columns */
-#endif
+    const int doubled = doubled_columns(k, out_depth);
     const int32_t dil_h = p->geometry.dilation_height, dil_w = p->geometry.dilation_width;
     column_geometry g = {input,
                          in_height,
@@ -462,30 +540,22 @@ void mg_conv_2d_s8_dsp(const mg_conv_2d_dsp_params *p, const int8_t *input, cons
                          fw * depth,
                          k8,
                          dil_w == 1 && (fw * depth) % 4 == 0,
+                         stage_rows_of(fw * depth, k8, dil_w),
                          doubled,
                          dsp_pair(p->input_offset, p->input_offset),
                          zp};
-    const scratch_layout at = layout(k8, out_depth, p->padded_height * p->padded_width * depth);
+    const int32_t pixels = out_height * out_width;
+    const scratch_layout at =
+        layout(fh, fw, depth, dil_w, out_depth, p->padded_height * p->padded_width * depth, pixels);
     uint32_t *cols = scratch;
     int8_t *stage = (int8_t *)scratch + at.stage;
-    int8_t *last_row = (int8_t *)scratch + at.last_row;
-    int8_t *out_tmp = (int8_t *)scratch + at.out_tmp;
     int8_t *padded = (int8_t *)scratch + at.padded;
-    copy_s8(last_row, filter + (out_depth - 1) * k, k);
-    fill_s8(last_row + k, k8 - k, 0);
     rows_plan plan;
-    plan.out_tmp = out_tmp;
+    plan.out_tmp = (int8_t *)scratch + at.out_tmp;
 #if MG_DSP_NATIVE
     {
-        int32_t *table = (int32_t *)((int8_t *)scratch + at.table);
-        const dsp_channel *ch = (const dsp_channel *)p->channels;
-        for (int32_t o = 0; o < out_depth; ++o) {
-            int32_t *e = table + ENTRY * o;
-            e[0] = e[1] = e[2] = e[3] = e[4] = e[5] = doubled ? ch[o].bias : ch[o].bias / 2; /* even */
-            e[6] = ch[o].multiplier;
-            e[7] = ch[o].offset;
-            e[8] = ch[o].shift;
-        }
+        const int32_t *table = p->channels;
+        int8_t *last_row = (int8_t *)scratch + at.last_row;
         const int32_t direct = k8 == k ? out_depth : out_depth - 1;
         const rows_state d = {
             table,     table + ENTRY * direct, filter, k8 - k, cols, cols + k8 / 2 * COLS, 0, out_depth, p->act_min,
@@ -506,26 +576,21 @@ void mg_conv_2d_s8_dsp(const mg_conv_2d_dsp_params *p, const int8_t *input, cons
         plan.last = l;
         plan.direct_rows = direct;
         plan.last_rows = out_depth - direct;
+        if (plan.last_rows) {
+            copy_s8(last_row, filter + (out_depth - 1) * k, k);
+            fill_s8(last_row + k, k8 - k, 0);
+        }
     }
 #endif
-    const int32_t pixels = out_height * out_width;
     const int32_t image_size = in_height * in_width * depth;
     const int32_t ph = p->padded_height, pw = p->padded_width; /* 0: no padded copy */
     const int pointwise = fh == 1 && fw == 1 && stride_h == 1 && stride_w == 1 && pad_h == 0 && pad_w == 0 &&
                           out_height == in_height && out_width == in_width && depth % 4 == 0;
     for (int32_t b = 0; b < p->geometry.batches; ++b) {
-        int32_t y0 = -pad_h, x0 = -pad_w;
+        int32_t y_start = -pad_h, x_start = -pad_w;
         g.image = input + b * image_size;
-        int8_t *out = output + b * pixels * out_depth;
-        if (pointwise) {
-            for (int32_t pix = 0; pix < pixels; pix += COLS, out += COLS * out_depth) {
-                const int32_t n = pixels - pix < COLS ? pixels - pix : COLS;
-                expand_pixels(cols, g.image + pix * depth, depth, n, k8, g.off2, g.doubled);
-                filter_rows(p, &plan, filter, cols, out, n);
-            }
-            continue;
-        }
-        if (ph) {
+        int8_t *const out_image = output + b * pixels * out_depth;
+        if (!pointwise && ph) {
             /* small inputs go into a copy padded with the zero point: every window lies inside it */
             fill_s8(padded, ph * pw * depth, zp);
             for (int32_t y = 0; y < in_height; ++y) {
@@ -534,21 +599,30 @@ void mg_conv_2d_s8_dsp(const mg_conv_2d_dsp_params *p, const int8_t *input, cons
             g.image = padded;
             g.input_height = ph;
             g.input_width = pw;
-            y0 = x0 = 0;
+            y_start = x_start = 0;
         }
-        const int32_t x_start = x0;
-        int32_t ox = 0, ky0, ky1;
-        window(y0, g.dilation_height, g.input_height, fh, &ky0, &ky1);
-        for (int32_t pix = 0; pix < pixels; pix += COLS, out += COLS * out_depth) {
-            const int32_t n = pixels - pix < COLS ? pixels - pix : COLS;
-            for (int32_t c = 0; c < n; ++c) {
-                build_column(&g, y0, x0, ky0, ky1, cols + 2 * c, stage);
-                x0 += stride_w;
-                if (++ox == out_width) {
-                    ox = 0;
-                    x0 = x_start;
-                    y0 += stride_h;
-                    window(y0, g.dilation_height, g.input_height, fh, &ky0, &ky1);
+        for (int32_t pix = 0; pix < pixels; pix += COLS) {
+            int32_t n = pixels - pix < COLS ? pixels - pix : COLS;
+            if (n < COLS && pixels >= COLS) { /* the last group moves back: pixels done before are redone alike */
+                pix = pixels - COLS;
+                n = COLS;
+            }
+            int8_t *out = out_image + pix * out_depth;
+            if (pointwise) {
+                expand_pixels(cols, g.image + pix * depth, depth, n, k8, g.off2, g.doubled);
+                filter_rows(p, &plan, filter, cols, out, n);
+                continue;
+            }
+            window_cursor c;
+            cursor_at(&c, &g, &p->geometry, pix, y_start, x_start);
+            for (int32_t i = 0; i < n; ++i) {
+                build_column(&g, c.y0, c.x0, c.ky0, c.ky1, cols + 2 * i, stage);
+                c.x0 += stride_w;
+                if (++c.ox == out_width) {
+                    c.ox = 0;
+                    c.x0 = x_start;
+                    c.y0 += stride_h;
+                    window(c.y0, g.dilation_height, g.input_height, fh, &c.ky0, &c.ky1);
                 }
             }
             filter_rows(p, &plan, filter, cols, out, n);

@@ -4,8 +4,8 @@
 size_t mg_conv_2d_s8_mve_scratch_size(int32_t filter_height, int32_t filter_width, int32_t input_depth)
 {
     const size_t taps = (size_t)filter_height * filter_width * input_depth;
-    const size_t pairs = (size_t)MG_MVE_CONV_ROWS / 2u * 32u * ((taps + 15u) / 16u);
-    return filter_height == 1 && filter_width == 1 ? pairs : MG_MVE_CONV_ROWS * taps + pairs;
+    const size_t pair = 32u * ((taps + 15u) / 16u); /* one interleaved pair of rows */
+    return filter_height == 1 && filter_width == 1 ? MG_MVE_CONV_ROWS / 2u * pair : MG_MVE_CONV_ROWS * taps + pair;
 }
 
 #if defined(__ARM_FEATURE_MVE)
@@ -61,21 +61,23 @@ typedef struct {
 } batch;
 
 /* The collected rows against every filter row: with MG_MVE_PAIR_BLOCKS blocks of 16 taps or more, pairs
- * interleaved into the pair area and one call of the two-row loop (an odd last row alone); below, where the
- * two-row loop's set-up costs more than it saves, and for nodes with left shifts, one call of the one-row loop
- * (pointwise nodes come here only with pairs, so several rows are always consecutive im2col rows). */
+ * interleaved into the pair area `slots` at a time, a call of the two-row loop each (an odd last row alone); below,
+ * where the two-row loop's set-up costs more than it saves, and for nodes with left shifts, one call of the
+ * one-row loop (pointwise nodes come here only with pairs, so several rows are always consecutive im2col rows). */
 static __attribute__((noinline)) void flush(batch *rows, mve_rows_args *a, mve_pairs_args *pa, int8_t *pair_area,
-                                            int32_t left_shift)
+                                            int32_t slots, int32_t left_shift)
 {
     const int32_t use_pairs = !left_shift && a->depth > 16 * (MG_MVE_PAIR_BLOCKS - 1);
-    const int32_t pairs = use_pairs ? rows->count >> 1 : 0, pair_bytes = mve_pair_bytes(a->depth);
-    if (pairs) {
-        for (int32_t i = 0; i < pairs; ++i) {
-            mve_interleave2_s8(pair_area + i * pair_bytes, rows->row[2 * i], rows->row[2 * i + 1], a->depth);
+    const int32_t pairs = use_pairs ? rows->count >> 1 : 0;
+    for (int32_t i = 0; i < pairs; i += slots) { /* as many pairs at a time as the pair area holds */
+        const int32_t n = pairs - i < slots ? pairs - i : slots;
+        for (int32_t j = 0; j < n; ++j) {
+            mve_interleave2_s8(pair_area + j * mve_pair_bytes(a->depth), rows->row[2 * (i + j)],
+                               rows->row[2 * (i + j) + 1], a->depth);
         }
         pa->x = pair_area;
-        pa->out = rows->out;
-        pa->pairs = pairs;
+        pa->out = rows->out + 2 * i * pa->channels;
+        pa->pairs = n;
         mg_matmul_pairs_s8_mve(pa);
     }
     if (2 * pairs < rows->count) { /* the other rows lie one after the other (im2col) or there is one left */
@@ -119,13 +121,13 @@ static void pointwise(const mg_conv_2d_mve_params *p, const int8_t *input, int8_
             for (int32_t ox = out_width; ox > 0; --ox, pixel += sw * depth) {
                 rows.row[rows.count] = pixel;
                 if (++rows.count == MG_MVE_CONV_ROWS) {
-                    flush(&rows, a, pa, scratch, 0);
+                    flush(&rows, a, pa, scratch, MG_MVE_CONV_ROWS / 2, 0);
                 }
             }
         }
     }
     if (rows.count) {
-        flush(&rows, a, pa, scratch, 0);
+        flush(&rows, a, pa, scratch, MG_MVE_CONV_ROWS / 2, 0);
     }
 }
 
@@ -167,13 +169,13 @@ static void im2col(const mg_conv_2d_mve_params *p, const int8_t *input, int8_t *
                 }
                 rows.row[rows.count] = row;
                 if (++rows.count == MG_MVE_CONV_ROWS) {
-                    flush(&rows, a, pa, pair_area, left_shift);
+                    flush(&rows, a, pa, pair_area, 1, left_shift);
                 }
             }
         }
     }
     if (rows.count) {
-        flush(&rows, a, pa, pair_area, left_shift);
+        flush(&rows, a, pa, pair_area, 1, left_shift);
     }
 }
 

@@ -13,6 +13,7 @@
 
 #include "mg_conv_geometry.h"
 #include "mg_kernel.h"
+#include "mg_prepare_weighted.h"
 
 /* ---- reference (int8, int16 activations with int8 filters, and float32, any depth multiplier) ---- */
 typedef struct {
@@ -44,6 +45,45 @@ void mg_depthwise_conv_2d_f16(const mg_depthwise_conv_2d_params *p, const float 
                               const float *bias, float *output);
 
 extern const mg_registration mg_register_depthwise_conv_2d;
+
+/* ---- dsp and mve backends, 16x8 (int16 activations, int8 filters), filters up to MG_DW_S16_MAX_ROWS rows ----
+ * The reference parameters and checks; both read the channel-major ring of input rows (mg_dw_ring_s16.h) and
+ * sum in int32 (the generator claims a node only when that is exact, dsp_depthwise_conv_2d_s16.py), their
+ * scratch mg_depthwise_conv_2d_s16_ring_scratch_size. dsp: a 3x3 filter at stride 1 two outputs per pass in SMLAD
+ * (depthwise_conv_2d_s16_dsp.c), others tap by tap; mve: four outputs of a channel per vector, VMLA by each tap's
+ * weight (depthwise_conv_2d_s16_mve.c). */
+#define MG_DW_S16_MAX_ROWS 16 /* filter_height the 16x8 backends take */
+
+void mg_depthwise_conv_2d_s16_dsp(const mg_depthwise_conv_2d_params *p, const int16_t *input, const int8_t *filter,
+                                  const uint8_t *filter_scales, const int64_t *bias, int16_t *output, void *scratch);
+void mg_depthwise_conv_2d_s16_mve(const mg_depthwise_conv_2d_params *p, const int16_t *input, const int8_t *filter,
+                                  const uint8_t *filter_scales, const int64_t *bias, int16_t *output, void *scratch);
+
+extern const mg_registration mg_register_depthwise_conv_2d_s16_dsp;
+extern const mg_registration mg_register_depthwise_conv_2d_s16_mve;
+
+size_t mg_depthwise_conv_2d_s16_ring_scratch_size(int32_t input_depth, int32_t output_depth, int32_t filter_height,
+                                                  int32_t dilation_height, int32_t output_width, int32_t stride_width,
+                                                  int32_t filter_width, int32_t dilation_width);
+
+/* The prepare of the 16x8 backend kernels: their scratch, then the reference checks (an int64 bias or none). */
+static inline mg_status mg_depthwise_conv_2d_s16_backend_prepare(mg_node *node)
+{
+    const mg_depthwise_conv_2d_params *p = node->params;
+    const mg_conv_geometry *g = &p->geometry;
+    const mg_weighted_s16_plan plan = {
+        mg_conv_input_elements(g),
+        g->filter_height * g->filter_width * g->output_depth,
+        mg_conv_output_elements(g),
+        g->output_depth,
+        p->per_channel ? (uint32_t)g->output_depth : 1u,
+        1,
+        mg_depthwise_conv_2d_s16_ring_scratch_size(g->input_depth, g->output_depth, g->filter_height,
+                                                   g->dilation_height, g->output_width, g->stride_width,
+                                                   g->filter_width, g->dilation_width),
+        g->output_depth == g->input_depth * p->depth_multiplier && g->filter_height <= MG_DW_S16_MAX_ROWS};
+    return mg_prepare_weighted_s16_backend(node, &plan);
+}
 
 /* ---- dsp backend (Cortex-M4/M7/M33), int8, 3x3 filters, depth multiplier 1, no dilation ----
  * The channels go in blocks of MG_DSP_DW_BLOCK. For a block, the three input rows a window needs are kept in a
@@ -118,8 +158,8 @@ typedef struct {
 } mg_depthwise_conv_2d_3x3_row_args;
 
 void mg_depthwise_conv_2d_3x3_row_s8_mve(const mg_depthwise_conv_2d_3x3_row_args *args);
-/* A row of the input zero point, input_depth rounded up to a multiple of 16 bytes; fast: the zero point row and
- * three input rows, padded. */
+/* A row of the input zero point, input_depth rounded up to a multiple of 16 bytes; fast: three input rows,
+ * padded. */
 size_t mg_depthwise_conv_2d_s8_mve_scratch_size(int32_t input_depth, int32_t output_width, int32_t stride_width,
                                                 int32_t fast);
 void mg_depthwise_conv_2d_s8_mve(const mg_depthwise_conv_2d_mve_params *p, const int8_t *input, int8_t *output,

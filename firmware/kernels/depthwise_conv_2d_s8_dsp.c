@@ -114,10 +114,10 @@ static inline __attribute__((always_inline)) void output_row(const uint32_t *cel
     "ldrd r6, r7, [r8], #8\n\t"                                                                                        \
     "smlad r0, r6, r1, r0\n\t"                                                                                         \
     "smlabb r0, r7, r4, r0\n\t"                                                                                        \
-    "ldrd r6, r7, [r8, #120]\n\t"                                                                                      \
+    "ldrd r6, r7, [r8, %[column1]]\n\t"                                                                                \
     "smlad r0, r6, r2, r0\n\t"                                                                                         \
     "smlabt r0, r7, r4, r0\n\t"                                                                                        \
-    "ldrd r6, r7, [r8, #248]\n\t"                                                                                      \
+    "ldrd r6, r7, [r8, %[column2]]\n\t"                                                                                \
     "smlad r0, r6, r3, r0\n\t"                                                                                         \
     "smlabb r0, r7, r5, r0\n\t"                                                                                        \
     "ldmia r9!, {r1, r2, r3}\n\t"                                                                                      \
@@ -145,7 +145,9 @@ static inline __attribute__((always_inline)) void output_row(const uint32_t *cel
           "r"(hi),                                                                                                     \
           [t] "m"(st.t),                                                                                               \
           [cell_step] "m"(st.cell_step),                                                                               \
-          [out_step] "m"(st.out_step)                                                                                  \
+          [out_step] "m"(st.out_step),                                                                                 \
+          [column1] "i"(COLUMN_WORDS * 4 - 8),                                                                         \
+          [column2] "i"(2 * COLUMN_WORDS * 4 - 8)                                                                      \
         : "r0", "r1", "r2", "r3", "r4", "r5", "r6", "r7", "cc", "memory"
     (void)act_min;
     (void)act_max;

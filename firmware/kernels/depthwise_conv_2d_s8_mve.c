@@ -6,7 +6,7 @@ size_t mg_depthwise_conv_2d_s8_mve_scratch_size(int32_t input_depth, int32_t out
                                                 int32_t fast)
 {
     if (fast) {
-        return 4u * (size_t)((output_width - 1) * stride_width + 3) * input_depth;
+        return 3u * (size_t)((output_width - 1) * stride_width + 3) * input_depth;
     }
     return ((size_t)input_depth + 15u) & ~(size_t)15u;
 }
@@ -23,8 +23,9 @@ static inline int16x8_t requant_block(int32x4_t even, int32x4_t odd, const int32
     return vmovntq_s32(vmovnbq_s32(vdupq_n_s16(0), even), odd);
 }
 
-/* The fast path: per output row, the three input rows it needs (kept in three slots of scratch, each copied once,
- * padded with the zero point), then the assembly over the row. */
+/* The fast path: per output row, the three input rows it needs (kept in three slots of scratch, row y in slot
+ * y % 3, each copied once, padded with the zero point; rows outside the input all zero point), then the assembly
+ * over the row. */
 static void fast_3x3(const mg_depthwise_conv_2d_mve_params *p, const int8_t *input, int8_t *output, int8_t *scratch)
 {
     const int32_t depth = p->geometry.input_depth, width = p->geometry.input_width, height = p->geometry.input_height;
@@ -33,8 +34,6 @@ static void fast_3x3(const mg_depthwise_conv_2d_mve_params *p, const int8_t *inp
     const int32_t copied = width < row_pixels - left ? width : row_pixels - left;
     const int32_t right = row_pixels - left - copied;
     const int8_t zp = (int8_t)(-p->input_offset);
-    int8_t *const zp_row = scratch;
-    mve_fill_s8(zp_row, zp, row_bytes);
     mg_depthwise_conv_2d_3x3_row_args a;
     a.w = (const int8_t *)p->weights + 16;
     a.table = p->table;
@@ -46,21 +45,22 @@ static void fast_3x3(const mg_depthwise_conv_2d_mve_params *p, const int8_t *inp
     a.act_max = p->act_max;
     for (int32_t b = 0; b < p->geometry.batches; ++b) {
         const int8_t *image = input + b * height * width * depth;
-        int32_t held[3] = {-1, -1, -1}; /* the input row each slot holds */
+        int32_t held[3] = {INT32_MIN, INT32_MIN, INT32_MIN}; /* the input row each slot holds */
         for (int32_t oy = 0; oy < p->geometry.output_height; ++oy) {
             const int32_t y0 = oy * p->geometry.stride_height - p->geometry.pad_height;
             for (int32_t ky = 0; ky < 3; ++ky) {
-                const int32_t y = y0 + ky;
-                const int8_t *row = zp_row;
-                if (y >= 0 && y < height) {
-                    int8_t *slot = scratch + (1 + y % 3) * row_bytes;
-                    if (held[y % 3] != y) {
-                        mve_fill_s8(slot, zp, left * depth);
-                        mve_copy_s8(slot + left * depth, image + y * width * depth, copied * depth);
-                        mve_fill_s8(slot + (left + copied) * depth, zp, right * depth);
-                        held[y % 3] = y;
+                /* three consecutive rows take the three slots: a row outside the input is the zero point */
+                const int32_t y = y0 + ky, s = ((y % 3) + 3) % 3;
+                int8_t *const row = scratch + s * row_bytes;
+                if (held[s] != y) {
+                    if (y >= 0 && y < height) {
+                        mve_fill_s8(row, zp, left * depth);
+                        mve_copy_s8(row + left * depth, image + y * width * depth, copied * depth);
+                        mve_fill_s8(row + (left + copied) * depth, zp, right * depth);
+                    } else {
+                        mve_fill_s8(row, zp, row_bytes);
                     }
-                    row = slot;
+                    held[s] = y;
                 }
                 a.x[3 * ky] = row;
                 a.x[3 * ky + 1] = row + depth;

@@ -100,7 +100,11 @@ def check_target(out: Path) -> None:
         return
     if not out.is_dir():
         raise McugenError(f"{out} exists and is not a folder; choose another output folder")
-    existing = [p for p in out.rglob("*") if p.is_file() and BUILD_DIR not in p.relative_to(out).parts]
+    # the build folder (kept) and the bytecode caches Python leaves beside the scripts we wrote when PlatformIO
+    # runs them (made from our files, dropped with the old folder) are nobody's work
+    existing = [
+        p for p in out.rglob("*") if p.is_file() and not {BUILD_DIR, "__pycache__"} & set(p.relative_to(out).parts)
+    ]
     if not existing:
         return
     try:

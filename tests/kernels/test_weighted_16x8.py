@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 from op_cases import Batch
 from test_conv_2d import channels as conv_channels
-from test_conv_2d import geometry, options
+from test_conv_2d import geometry, options, out_size
 from test_depthwise_conv_2d import channels as depthwise_channels
 
 from generator.check import CheckError, check
@@ -73,8 +73,21 @@ def conv_node(b, boost=False):
     b.node("CONV_2D", inputs, [y], version=4, **opts, **bias_options(b, kind))
 
 
-def depthwise_node(b, boost=False):
-    g = geometry(b.rng)
+def three_by_three(rng):
+    """A geometry with a 3x3 filter at stride 1 or 2 along rows and no dilation there (the dsp kernel's pair
+    paths)."""
+    while True:
+        g = geometry(rng)
+        g.update(kh=3, kw=3, sw=int(rng.integers(1, 3)), dw=1)
+        g.update(
+            oh=out_size(g["padding"], g["h"], 3, g["sh"], g["dh"]), ow=out_size(g["padding"], g["w"], 3, g["sw"], 1)
+        )
+        if g["oh"] >= 1 and g["ow"] >= 1:
+            return g
+
+
+def depthwise_node(b, boost=False, pairs=False):
+    g = three_by_three(b.rng) if pairs else geometry(b.rng)
     in_depth, multiplier = depthwise_channels(b.rng)
     out_depth = in_depth * multiplier
     per_channel = bool(b.rng.integers(0, 4))
@@ -134,26 +147,34 @@ def test_random(op_name):
 DSP = ["dsp", "reference"]
 
 
-@pytest.mark.parametrize("op_name", ["CONV_2D", "FULLY_CONNECTED"])
+@pytest.mark.parametrize("op_name", list(BUILDERS))
 def test_dsp_random(op_name):
     """The dsp kernels on the same random nodes (the grouped ones stay with the reference kernel)."""
     b = Batch(list(BUILDERS).index(op_name) + 160)
     for i in range(NODES):
         BUILDERS[op_name](b, boost=i % 6 == 5)
+    if op_name == "DEPTHWISE_CONV_2D":
+        for i in range(NODES // 2):
+            depthwise_node(b, boost=i % 6 == 5, pairs=True)
     model = b.build()
     backends = [k.backend for k in check(read_model(model), backends=DSP).kernels]
     assert backends.count("dsp") >= NODES // 2, backends
     verify_model(model, sets=b.sets(), backends=DSP)
 
 
-BOARD_BACKENDS = {"mps2-an386": ["dsp", "reference"], "mps3-an547": ["mve", "dsp", "reference"]}
+BOARD_BACKENDS = {
+    "mps2-an386": ["dsp", "reference"],
+    "mps2-an505": ["dsp", "reference"],
+    "mps3-an547": ["mve", "dsp", "reference"],
+}
 
 
 @pytest.mark.qemu
-@pytest.mark.parametrize("board", ["mps2-an386", "mps3-an547"])
+@pytest.mark.parametrize("board", list(BOARD_BACKENDS))
 def test_in_qemu(board):
-    """Every op with the reference kernels, then CONV_2D and FULLY_CONNECTED again with the board's optimized ones
-    (dsp on the Cortex-M4, mve on the Cortex-M55: 10 random nodes each), in one build per board."""
+    """Every op with the reference kernels, then CONV_2D, DEPTHWISE_CONV_2D (half of them 3x3 at stride 1) and
+    FULLY_CONNECTED again with the board's optimized ones (dsp on the Cortex-M4 and M33, mve on the Cortex-M55: 10
+    random nodes each), in one build per board."""
     b = Batch(170)
     for build in BUILDERS.values():
         for boost in (False, True):
@@ -161,11 +182,12 @@ def test_in_qemu(board):
     reference = len(b.outputs)
     for i in range(10):
         conv_node(b, i % 5 == 4)
+        depthwise_node(b, i % 5 == 4, pairs=i % 2 == 0)
         fully_connected_node(b, i % 5 == 4)
     model = b.build()
     backends = BOARD_BACKENDS[board]
     kernels = check(read_model(model), backends=backends).kernels
-    assert sum(k.backend == backends[0] for k in kernels[reference:]) >= 10
+    assert sum(k.backend == backends[0] for k in kernels[reference:]) >= 20
     verify_model(model, sets=b.sets(1), qemu=True, board=board, backends=backends)
 
 

@@ -111,11 +111,13 @@ def multiply_by_quantized_multiplier(x: int, multiplier: int, shift: int) -> int
     return rounding_divide_by_pot(saturating_rounding_doubling_high_mul(wrap32(x * (1 << left)), multiplier), right)
 
 
-def sums_fit_int32_16x8(weights, bias) -> bool:
-    """The 16x8 kernels' int32 sums are exact: for every output channel (the weights' first dimension) the sum of
+def sums_fit_int32_16x8(weights, bias, channel_axis: int = 0) -> bool:
+    """The 16x8 kernels' int32 sums are exact: for every output channel (the weights' `channel_axis`) the sum of
     |weights| times the largest |int16| plus |bias| fits int32 (a bias that is not constant never does)."""
     if weights.data is None or (bias is not None and bias.data is None):
         return False
-    sums = np.abs(weights.array().astype(np.int64)).reshape(weights.shape[0], -1).sum(axis=1)
-    bounds = sums * 32768 + np.abs(bias_values(bias, weights.shape[0]))
+    channels = weights.shape[channel_axis]
+    w = np.moveaxis(np.abs(weights.array().astype(np.int64)), channel_axis, 0)
+    sums = w.reshape(channels, -1).sum(axis=1)
+    bounds = sums * 32768 + np.abs(bias_values(bias, channels))
     return int(bounds.max(initial=0)) <= INT32_MAX

@@ -62,13 +62,15 @@ def params(op, inputs, outputs):
 
 
 def scratch_bytes(op, inputs, outputs):
-    weights = inputs[1]
+    weights, out = inputs[1], outputs[0]
     height, width = _padded(op, inputs, outputs)
     return _scratch.scratch_size(
         "mg_conv_2d_s8_dsp_scratch_size",
-        weights.shape[1] * weights.shape[2] * weights.shape[3],
+        *weights.shape[1:4],
+        op.options.get("dilation_w_factor", 1),
         weights.shape[0],
         height * width * inputs[0].shape[3],
+        out.shape[1] * out.shape[2],
     )
 
 

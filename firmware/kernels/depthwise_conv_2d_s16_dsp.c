@@ -1,0 +1,246 @@
+/* DEPTHWISE_CONV_2D 16x8, dsp backend (Cortex-M4/M7/M33): TFLite Micro's reference DepthwiseConvPerChannel for
+ * int16 input (depthwise_conv_2d_s16.c) over the channel-major ring of input rows (mg_dw_ring_s16.h). A 3x3
+ * filter at stride 1 takes two outputs per pass: per filter row one LDRD brings the values (x0, x1), (x2, x3),
+ * which meet the weight pairs (w0, w1), (w1, w2) held in registers in SMLAD, SMLABT, SMLATB and SMLAD: 18 MACs in
+ * 21 instructions; at stride 2 a third word per filter row, 26 instructions. The sums go to scratch, then one pass
+ * requantizes the row. Other filters go two taps per SMLAD. The int32 sums are exact on the nodes the generator
+ * claims (dsp_depthwise_conv_2d_s16.py) and requantized as the dsp 16x8 CONV_2D's (mg_dsp_requant_s16.h). */
+#pragma GCC optimize("O3")
+#include "depthwise_conv_2d.h"
+#include "mg_dw_ring_s16.h"
+#include "mg_prepare_weighted.h"
+
+/* The sums of `pairs` pairs of outputs from x, filter row 0's values from the first window's first tap (filter
+ * row ky's ky * step bytes further), with k the weight pairs (w0, w1), (w1, w2) of each filter row. */
+#if MG_DSP_NATIVE
+static void pair_sums(const int16_t *x, int32_t step, const uint32_t k[6], int32_t pairs, int32_t *sums)
+{
+    const int16_t *end = x + 2 * pairs;
+    uint32_t a, b;
+    int32_t s0, s1;
+    __asm__ volatile("1:\n\t"
+                     "add %[b], %[x], %[d]\n\t" /* filter row 1 */
+                     "ldrd %[a], %[b], [%[b]]\n\t"
+                     "smuad %[s0], %[a], %[k2]\n\t"
+                     "smultb %[s1], %[a], %[k2]\n\t"
+                     "smlabt %[s0], %[b], %[k3], %[s0]\n\t"
+                     "smlad %[s1], %[b], %[k3], %[s1]\n\t"
+                     "add %[b], %[x], %[d], lsl #1\n\t" /* filter row 2 */
+                     "ldrd %[a], %[b], [%[b]]\n\t"
+                     "smlad %[s0], %[a], %[k4], %[s0]\n\t"
+                     "smlatb %[s1], %[a], %[k4], %[s1]\n\t"
+                     "smlabt %[s0], %[b], %[k5], %[s0]\n\t"
+                     "smlad %[s1], %[b], %[k5], %[s1]\n\t"
+                     "ldrd %[a], %[b], [%[x]], #4\n\t" /* filter row 0, then the next pair */
+                     "smlad %[s0], %[a], %[k0], %[s0]\n\t"
+                     "smlatb %[s1], %[a], %[k0], %[s1]\n\t"
+                     "smlabt %[s0], %[b], %[k1], %[s0]\n\t"
+                     "smlad %[s1], %[b], %[k1], %[s1]\n\t"
+                     "strd %[s0], %[s1], [%[q]], #8\n\t"
+                     "ldr %[a], %[end]\n\t"
+                     "cmp %[x], %[a]\n\t"
+                     "bne 1b\n\t"
+                     : [x] "+r"(x), [q] "+r"(sums), [a] "=&r"(a), [b] "=&r"(b), [s0] "=&r"(s0), [s1] "=&r"(s1)
+                     : [d] "r"(step), [k0] "r"(k[0]), [k1] "r"(k[1]), [k2] "r"(k[2]), [k3] "r"(k[3]), [k4] "r"(k[4]),
+                       [k5] "r"(k[5]), [end] "m"(end)
+                     : "cc", "memory");
+}
+
+/* The same at stride 2: the second window starts two values on, so per filter row the words (x0, x1), (x2, x3),
+ * (x4, x5) meet (w0, w1) in SMLAD and (w2, 0) in SMLABB; k holds those two words per filter row. */
+static void pair_sums_stride2(const int16_t *x, int32_t step, const uint32_t k[6], int32_t pairs, int32_t *sums)
+{
+    const int16_t *end = x + 4 * pairs;
+    uint32_t a, b;
+    int32_t s0, s1;
+    __asm__ volatile("1:\n\t"
+                     "add %[b], %[x], %[d]\n\t" /* filter row 1 */
+                     "ldrd %[a], %[b], [%[b]]\n\t"
+                     "smuad %[s0], %[a], %[k2]\n\t"
+                     "smlabb %[s0], %[b], %[k3], %[s0]\n\t"
+                     "smuad %[s1], %[b], %[k2]\n\t"
+                     "add %[a], %[x], %[d]\n\t"
+                     "ldr %[a], [%[a], #8]\n\t"
+                     "smlabb %[s1], %[a], %[k3], %[s1]\n\t"
+                     "add %[b], %[x], %[d], lsl #1\n\t" /* filter row 2 */
+                     "ldrd %[a], %[b], [%[b]]\n\t"
+                     "smlad %[s0], %[a], %[k4], %[s0]\n\t"
+                     "smlabb %[s0], %[b], %[k5], %[s0]\n\t"
+                     "smlad %[s1], %[b], %[k4], %[s1]\n\t"
+                     "add %[a], %[x], %[d], lsl #1\n\t"
+                     "ldr %[a], [%[a], #8]\n\t"
+                     "smlabb %[s1], %[a], %[k5], %[s1]\n\t"
+                     "ldrd %[a], %[b], [%[x]], #8\n\t" /* filter row 0, then the next pair */
+                     "smlad %[s0], %[a], %[k0], %[s0]\n\t"
+                     "smlabb %[s0], %[b], %[k1], %[s0]\n\t"
+                     "smlad %[s1], %[b], %[k0], %[s1]\n\t"
+                     "ldr %[a], [%[x]]\n\t"
+                     "smlabb %[s1], %[a], %[k1], %[s1]\n\t"
+                     "strd %[s0], %[s1], [%[q]], #8\n\t"
+                     "ldr %[a], %[end]\n\t"
+                     "cmp %[x], %[a]\n\t"
+                     "bne 1b\n\t"
+                     : [x] "+r"(x), [q] "+r"(sums), [a] "=&r"(a), [b] "=&r"(b), [s0] "=&r"(s0), [s1] "=&r"(s1)
+                     : [d] "r"(step), [k0] "r"(k[0]), [k1] "r"(k[1]), [k2] "r"(k[2]), [k3] "r"(k[3]), [k4] "r"(k[4]),
+                       [k5] "r"(k[5]), [end] "m"(end)
+                     : "cc", "memory");
+}
+#else
+static void pair_sums(const int16_t *x, int32_t step, const uint32_t k[6], int32_t pairs, int32_t *sums)
+{
+    for (int32_t i = 0; i < pairs; ++i, x += 2, sums += 2) {
+        int32_t s0 = 0, s1 = 0;
+        for (int32_t ky = 0; ky < 3; ++ky) {
+            const uint32_t a = dsp_ld32((const char *)x + ky * step), b = dsp_ld32((const char *)x + ky * step + 4);
+            s0 = dsp_smlabt(b, k[2 * ky + 1], dsp_smlad(a, k[2 * ky], s0)); /* x0 w0 + x1 w1, + x2 w2 */
+            s1 = dsp_smlad(b, k[2 * ky + 1], dsp_smlatb(a, k[2 * ky], s1)); /* x1 w0, + x2 w1 + x3 w2 */
+        }
+        sums[0] = s0, sums[1] = s1;
+    }
+}
+
+static void pair_sums_stride2(const int16_t *x, int32_t step, const uint32_t k[6], int32_t pairs, int32_t *sums)
+{
+    for (int32_t i = 0; i < pairs; ++i, x += 4, sums += 2) {
+        int32_t s0 = 0, s1 = 0;
+        for (int32_t ky = 0; ky < 3; ++ky) {
+            const char *row = (const char *)x + ky * step;
+            const uint32_t a = dsp_ld32(row), b = dsp_ld32(row + 4), c = dsp_ld32(row + 8);
+            s0 = dsp_smlabb(b, k[2 * ky + 1], dsp_smlad(a, k[2 * ky], s0));
+            s1 = dsp_smlabb(c, k[2 * ky + 1], dsp_smlad(b, k[2 * ky], s1));
+        }
+        sums[0] = s0, sums[1] = s1;
+    }
+}
+#endif
+
+/* The sums of an output row of one channel, any filter, stride and dilation. x is filter row 0's input row
+ * (filter row ky's ky * step values further), w the channel's first weight (taps `depth` apart). Without
+ * dilation along rows a filter row's taps are neighbours: two per SMLAD against the channel's weight pairs,
+ * zero-padded (the ring's rows hold the value past a window); with it, tap by tap. */
+static void tap_sums(const mg_conv_geometry *g, const int16_t *x, int32_t step, const int8_t *w, uint32_t *pairs,
+                     int32_t *sums)
+{
+    const int32_t depth = g->output_depth, words = mg_dw_ring_pair_words(g->filter_width);
+    for (int32_t ky = 0; ky < g->filter_height; ++ky) {
+        const int8_t *t = w + ky * g->filter_width * depth;
+        for (int32_t j = 0; j < words; ++j) {
+            pairs[ky * words + j] =
+                dsp_pair(t[2 * j * depth], 2 * j + 1 < g->filter_width ? t[(2 * j + 1) * depth] : 0);
+        }
+    }
+    for (int32_t ox = 0; ox < g->output_width; ++ox) {
+        const int16_t *window = x + ox * g->stride_width;
+        int32_t sum = 0;
+        for (int32_t ky = 0; ky < g->filter_height; ++ky, window += step) {
+            const uint32_t *row_pairs = pairs + ky * words;
+            if (g->dilation_width == 1) {
+                for (int32_t j = 0; j < words; ++j) {
+                    sum = dsp_smlad(dsp_ld32(window + 2 * j), row_pairs[j], sum);
+                }
+                continue;
+            }
+            const int8_t *t = w + ky * g->filter_width * depth;
+            for (int32_t kx = 0; kx < g->filter_width; ++kx) {
+                sum += window[kx * g->dilation_width] * t[kx * depth];
+            }
+        }
+        sums[ox] = sum;
+    }
+}
+
+/* x saturated to int16 (SSAT), or with relu to [0, 32767] (USAT), the activation ranges of no activation and of
+ * ReLU on the symmetric int16 output. */
+static inline __attribute__((always_inline)) int32_t saturate16(int32_t x, int relu)
+{
+#if MG_DSP_NATIVE
+    int32_t r;
+    if (relu) {
+        __asm__("usat %0, #15, %1" : "=r"(r) : "r"(x));
+    } else {
+        __asm__("ssat %0, #16, %1" : "=r"(r) : "r"(x));
+    }
+    return r;
+#else
+    return mg_clamp(x, relu ? 0 : INT16_MIN, INT16_MAX);
+#endif
+}
+
+/* n outputs from their sums with channel ch's fast multiplier, `depth` apart from out: four instructions each. */
+static inline __attribute__((always_inline)) void
+requantize_fast(const int32_t *sums, int32_t n, const mg_dsp_s16_channel *ch, int16_t *out, int32_t depth, int relu)
+{
+    const int32_t bias = ch->bias, multiplier = ch->fast_multiplier;
+    for (int32_t i = 0; i < n; ++i, out += depth) {
+        *out = (int16_t)saturate16(dsp_smmulr(sums[i] + bias, multiplier), relu);
+    }
+}
+
+/* The outputs of channel ch from its sums, `depth` apart from out: a fast multiplier without an activation or with
+ * ReLU by requantize_fast, others through mg_dsp_s16_output. */
+static void requantize_row(const int32_t *sums, int32_t n, const mg_dsp_s16_channel *ch, mg_requant_s16_step *step,
+                           int16_t *out, int32_t depth)
+{
+    if (ch->fast_multiplier && step->act_max == INT16_MAX && step->act_min == INT16_MIN) {
+        requantize_fast(sums, n, ch, out, depth, 0);
+        return;
+    }
+    if (ch->fast_multiplier && step->act_max == INT16_MAX && step->act_min == 0) {
+        requantize_fast(sums, n, ch, out, depth, 1);
+        return;
+    }
+    for (int32_t i = 0; i < n; ++i, out += depth) {
+        *out = mg_dsp_s16_output(ch, step, sums[i]);
+    }
+}
+
+void mg_depthwise_conv_2d_s16_dsp(const mg_depthwise_conv_2d_params *p, const int16_t *input, const int8_t *filter,
+                                  const uint8_t *filter_scales, const int64_t *bias, int16_t *output, void *scratch)
+{
+    const mg_conv_geometry *g = &p->geometry;
+    const int32_t depth = g->output_depth;
+    /* 3x3 without dilation along rows, at stride 1 or 2: two outputs per pass */
+    const int pairs = g->filter_height == 3 && g->filter_width == 3 && g->dilation_width == 1 && g->stride_width <= 2;
+    mg_dw_ring_s16 ring;
+    mg_dw_ring_s16_init(&ring, p, filter_scales, bias, scratch);
+    mg_requant_s16_step step = {1, 0, 0, 0, p->act_min, p->act_max};
+    const int32_t row_step = mg_dw_ring_s16_row_step(&ring);
+    for (int32_t b = 0; b < g->batches; ++b) {
+        const int16_t *image = input + b * g->input_height * g->input_width * g->input_depth;
+        for (int32_t oy = 0; oy < g->output_height; ++oy) {
+            mg_dw_ring_s16_advance(&ring, image, oy);
+            int16_t *out = output + (b * g->output_height + oy) * g->output_width * depth;
+            for (int32_t o = 0; o < depth; ++o) {
+                const int16_t *x = mg_dw_ring_s16_row(&ring, oy, o / p->depth_multiplier);
+                if (pairs) {
+                    const int32_t stride = g->stride_width, bytes = row_step * (int32_t)sizeof(int16_t);
+                    uint32_t k[6];
+                    for (int32_t ky = 0; ky < 3; ++ky) {
+                        const int8_t *t = filter + 3 * ky * depth + o;
+                        k[2 * ky] = dsp_pair(t[0], t[depth]);
+                        k[2 * ky + 1] = stride == 1 ? dsp_pair(t[depth], t[2 * depth]) : dsp_pair(t[2 * depth], 0);
+                    }
+                    (stride == 1 ? pair_sums : pair_sums_stride2)(x, bytes, k, (g->output_width + 1) / 2, ring.sums);
+                } else {
+                    tap_sums(g, x, row_step, filter + o, ring.pairs, ring.sums);
+                }
+                requantize_row(ring.sums, g->output_width, &ring.channels[o], &step, out + o, depth);
+            }
+        }
+    }
+}
+
+static mg_status prepare(mg_node *node)
+{
+    return mg_depthwise_conv_2d_s16_backend_prepare(node);
+}
+
+static mg_status invoke(mg_node *node)
+{
+    const mg_tensor *bias = mg_input(node, 2);
+    mg_depthwise_conv_2d_s16_dsp(node->params, mg_input(node, 0)->data, mg_input(node, 1)->data, node->user_data,
+                                 bias ? bias->data : 0, mg_output(node, 0)->data, node->scratch);
+    return MG_OK;
+}
+
+const mg_registration mg_register_depthwise_conv_2d_s16_dsp = {0, 0, prepare, invoke};

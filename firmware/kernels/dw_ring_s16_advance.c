@@ -1,0 +1,77 @@
+/* The 16x8 depthwise backends' ring of channel-major input rows (mg_dw_ring_s16.h): the rows an output row
+ * needs, transposed into their slots. */
+#pragma GCC optimize("O3")
+#include "mg_dw_ring_s16.h"
+
+/* Input column x of every channel into the channel rows from dst (`width` apart) and their copies `mirror`
+ * values further. */
+static inline void transpose_column(const int16_t *src, int16_t *dst, int32_t depth, int32_t width, size_t mirror)
+{
+    for (int32_t c = 0; c < depth; ++c, dst += width) {
+        dst[0] = dst[mirror] = src[c];
+    }
+}
+
+/* n values of zeros from dst, a word at a time (n even; libc's memset is byte by byte in newlib-nano). */
+static void zero(int16_t *dst, size_t n)
+{
+    uint32_t *words = (uint32_t *)dst;
+    for (size_t i = 0; i < n / 2; ++i) {
+        words[i] = 0;
+    }
+}
+
+/* Input row src into the channel rows of slot and its copy (the padding columns stay zero from the start of the
+ * batch), two columns at a time when the channels come in pairs: two words become two channel rows' pairs (PKHBT,
+ * PKHTB). */
+static void transpose_row(const mg_dw_ring_s16 *ring, const int16_t *src, int16_t *slot, size_t mirror)
+{
+    const mg_conv_geometry *g = ring->g;
+    const int32_t depth = g->input_depth, width = ring->width, left = g->pad_width;
+    const int32_t columns = g->input_width < width - left ? g->input_width : width - left;
+    int32_t x = 0;
+    if (depth % 2 == 0) {
+        if (left % 2 == 1 && columns > 0) { /* the pairs from an even column of the ring on */
+            transpose_column(src, slot + left, depth, width, mirror);
+            x = 1;
+        }
+        for (; x + 1 < columns; x += 2) {
+            const int16_t *a = src + x * depth, *b = a + depth;
+            int16_t *dst = slot + left + x;
+            for (int32_t c = 0; c < depth; c += 2, dst += 2 * width) {
+                const uint32_t va = dsp_ld32(a + c), vb = dsp_ld32(b + c);
+                const uint32_t even = dsp_pkhbt(va, vb), odd = dsp_pkhtb(vb, va);
+                dsp_st32(dst, even);
+                dsp_st32(dst + mirror, even);
+                dsp_st32(dst + width, odd);
+                dsp_st32(dst + width + mirror, odd);
+            }
+        }
+    }
+    for (; x < columns; ++x) {
+        transpose_column(src + x * depth, slot + left + x, depth, width, mirror);
+    }
+}
+
+void mg_dw_ring_s16_advance(mg_dw_ring_s16 *ring, const int16_t *image, int32_t oy)
+{
+    const mg_conv_geometry *g = ring->g;
+    const int32_t y0 = oy * g->stride_height - g->pad_height;
+    const size_t slot_values = (size_t)g->input_depth * (size_t)ring->width;
+    const size_t mirror = (size_t)ring->span * slot_values; /* a slot's copy */
+    if (oy == 0) { /* a new batch: every slot zero, so padding columns and rows need no more writes */
+        ring->next = y0;
+        zero(ring->rows, 2 * mirror);
+    }
+    for (int32_t y = ring->next > y0 ? ring->next : y0; y < y0 + ring->span; ++y) {
+        int16_t *slot = ring->rows + mg_dw_ring_s16_slot(ring, y) * slot_values;
+        if (y >= 0 && y < g->input_height) {
+            transpose_row(ring, image + y * g->input_width * g->input_depth, slot, mirror);
+        } else if (y >= g->input_height) { /* the slot held an input row: zero it again (rows above the input come
+                                               * first, into the zeroed ring) */
+            zero(slot, slot_values);
+            zero(slot + mirror, slot_values);
+        }
+    }
+    ring->next = y0 + ring->span;
+}

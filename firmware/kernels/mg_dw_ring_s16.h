@@ -1,0 +1,98 @@
+/* The 16x8 depthwise backends' (dsp, mve) input layout: TFLite Micro's DepthwiseConvPerChannel sums, for output
+ * channel o, input channel o / depth_multiplier over the window's taps. The kernels read those taps from a ring of
+ * input rows kept channel-major in scratch: row y (zeros when outside the input: symmetric int16, padding adds
+ * nothing) lies in slot y mod span and again in slot y mod span + span, as input_depth rows of `width` int16
+ * values each (column x of the padded row holds input column x - pad_width, zero outside the input). So the taps
+ * of one channel along a filter row are consecutive values, neighbouring outputs are neighbouring windows, and the
+ * filter rows of every output row lie at one distance from each other. Each input row is transposed once per
+ * batch. */
+#ifndef MG_DW_RING_S16_H
+#define MG_DW_RING_S16_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "depthwise_conv_2d.h"
+#include "mg_conv_geometry.h"
+#include "mg_dsp_requant_s16.h"
+
+/* Input rows one output row's windows span. */
+static inline int32_t mg_dw_ring_span(int32_t filter_height, int32_t dilation_height)
+{
+    return (filter_height - 1) * dilation_height + 1;
+}
+
+/* Values per channel row: the windows of an output row, eight more (the kernels compute whole pairs or blocks of
+ * four outputs: their reads past the last window stay in the row), even (rows start word-aligned). */
+static inline int32_t mg_dw_ring_width(int32_t output_width, int32_t stride_width, int32_t filter_width,
+                                       int32_t dilation_width)
+{
+    const int32_t span = (output_width - 1) * stride_width + (filter_width - 1) * dilation_width + 1;
+    return (span + 9) & ~1;
+}
+
+/* Words per filter row of the dsp kernel's weight pairs: (w0, w1), (w2, w3), ..., the last padded with zero. */
+static inline int32_t mg_dw_ring_pair_words(int32_t filter_width)
+{
+    return (filter_width + 1) / 2;
+}
+
+/* The ring in scratch (mg_depthwise_conv_2d_s16_ring_scratch_size, depthwise_conv_2d.h): each output channel's
+ * constants, the dsp kernel's sums of one output row (`width` int32) and one channel's weight pairs, then the
+ * 2 * span slots. */
+typedef struct {
+    const mg_conv_geometry *g;
+    mg_dsp_s16_channel *channels; /* per output channel */
+    int32_t *sums;
+    uint32_t *pairs;
+    int16_t *rows;
+    int32_t span, width;
+    int32_t next; /* the next input row of the batch to transpose */
+} mg_dw_ring_s16;
+
+/* The ring over scratch, and each output channel's constants from the node's scales and int64 bias (or none). */
+static inline void mg_dw_ring_s16_init(mg_dw_ring_s16 *ring, const mg_depthwise_conv_2d_params *p,
+                                       const uint8_t *filter_scales, const int64_t *bias, void *scratch)
+{
+    const mg_conv_geometry *g = &p->geometry;
+    ring->g = g;
+    ring->span = mg_dw_ring_span(g->filter_height, g->dilation_height);
+    ring->width = mg_dw_ring_width(g->output_width, g->stride_width, g->filter_width, g->dilation_width);
+    ring->channels = scratch;
+    ring->sums = (int32_t *)(ring->channels + g->output_depth);
+    ring->pairs = (uint32_t *)(ring->sums + ring->width);
+    ring->rows = (int16_t *)(ring->pairs + g->filter_height * mg_dw_ring_pair_words(g->filter_width));
+    ring->next = 0;
+    for (int32_t o = 0; o < g->output_depth; ++o) {
+        int32_t multiplier, shift;
+        mg_requant_channel(p->input_scale, p->output_scale, filter_scales, p->per_channel, o, &multiplier, &shift);
+        ring->channels[o] = mg_dsp_s16_channel_of(multiplier, shift, 1, bias, o);
+    }
+}
+
+/* Transposes the input rows output row oy of `image` (one batch's) needs that are not in the ring yet; oy = 0
+ * starts a batch. */
+void mg_dw_ring_s16_advance(mg_dw_ring_s16 *ring, const int16_t *image, int32_t oy);
+
+/* The slot of input row y's first copy. */
+static inline int32_t mg_dw_ring_s16_slot(const mg_dw_ring_s16 *ring, int32_t y)
+{
+    const int32_t m = y % ring->span;
+    return m < 0 ? m + ring->span : m;
+}
+
+/* Filter row 0's input row for output row oy, channel c (`width` values); filter row ky's lies ky times
+ * mg_dw_ring_s16_row_step further. */
+static inline const int16_t *mg_dw_ring_s16_row(const mg_dw_ring_s16 *ring, int32_t oy, int32_t c)
+{
+    const mg_conv_geometry *g = ring->g;
+    const int32_t slot = mg_dw_ring_s16_slot(ring, oy * g->stride_height - g->pad_height);
+    return ring->rows + (slot * g->input_depth + c) * ring->width;
+}
+
+static inline int32_t mg_dw_ring_s16_row_step(const mg_dw_ring_s16 *ring)
+{
+    return ring->g->dilation_height * ring->g->input_depth * ring->width;
+}
+
+#endif
