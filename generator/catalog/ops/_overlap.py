@@ -92,12 +92,13 @@ def _first_read(origin: int, dilation: int, size: int, taps: int) -> int | None:
     return None
 
 
-def pixel_groups(inp, out, g: dict, filter_hw, group: int, whole_image=False, across_batches=False) -> int:
+def pixel_groups(inp, out, g: dict, filter_hw, group: int, whole_image=False, across_batches=False, back=False):
     """Pixel groups (the dsp and mve CONV_2D): the output pixels `group` at a time in pixel order (each batch
     on its own, or `across_batches`), each group written only after all of its windows are read (staged into
-    scratch); `whole_image`: the kernel first copies each batch's whole image (the dsp padded copy). The
-    smallest d for which every group ends at or below the lowest input byte a later pixel's window still reads
-    (pixel-exact on both sides)."""
+    scratch); `whole_image`: the kernel first copies each batch's whole image (the dsp padded copy); `back`: a
+    batch's last, partial group moves back to its last `group` pixels (the dsp CONV_2D), reading windows of
+    pixels done before. The smallest d for which every group ends at or below the lowest input byte a later
+    group's window still reads (pixel-exact on both sides)."""
     batches, h, w, c = inp.shape
     _, oh, ow, oc = out.shape
     in_image, out_pixel, pixels, size = h * w * c * inp.dtype.size, oc * out.dtype.size, oh * ow, inp.dtype.size
@@ -116,8 +117,11 @@ def pixel_groups(inp, out, g: dict, filter_hw, group: int, whole_image=False, ac
         ends = [b * pixels + e for b in range(batches) for e in [*range(group, pixels, group), pixels]]
     worst = 0
     for end in ends:
-        if lowest[end] != float("inf"):
-            worst = max(worst, end * out_pixel - lowest[end])
+        b, e = divmod(end - 1, pixels)
+        # the next group starts at `end`, or at the batch's last `group` pixels when its last group moves back
+        start = min(end, b * pixels + pixels - group) if back and pixels % group and pixels > group else end
+        if lowest[start] != float("inf"):
+            worst = max(worst, end * out_pixel - lowest[start])
     return round_up(worst)
 
 

@@ -76,12 +76,13 @@ def scratch_bytes(op, inputs, outputs):
 
 def overlap(op, inputs, outputs) -> int | None:
     """conv_2d_s8_dsp.c writes COLS pixels at a time in pixel order, each group after staging its windows into
-    int16 columns (or after copying the whole image, padded); the native rows may read up to 3 bytes past a
-    window row, but those bytes are never used."""
+    int16 columns (or after copying the whole image, padded), a batch's last partial group moved back over its
+    last COLS pixels; the native rows may read up to 3 bytes past a window row, but those bytes are never
+    used."""
     inp, weights, out = inputs[0], inputs[1], outputs[0]
     g = cc.geometry_fields(op, inp, weights.shape[1:3], out)
     whole = _padded(op, inputs, outputs) != (0, 0)
-    return _overlap.pixel_groups(inp, out, g, weights.shape[1:3], COLS, whole_image=whole)
+    return _overlap.pixel_groups(inp, out, g, weights.shape[1:3], COLS, whole_image=whole, back=True)
 
 
 SPEC = KernelSpec(
