@@ -117,9 +117,10 @@ def pixel_groups(inp, out, g: dict, filter_hw, group: int, whole_image=False, ac
         ends = [b * pixels + e for b in range(batches) for e in [*range(group, pixels, group), pixels]]
     worst = 0
     for end in ends:
-        b, e = divmod(end - 1, pixels)
-        # the next group starts at `end`, or at the batch's last `group` pixels when its last group moves back
-        start = min(end, b * pixels + pixels - group) if back and pixels % group and pixels > group else end
+        # the next group starts at `end`, or (within a batch) at its last `group` pixels when they move back
+        batch_end = -(-end // pixels) * pixels
+        moves_back = back and pixels % group and pixels > group and end < batch_end
+        start = min(end, batch_end - group) if moves_back else end
         if lowest[start] != float("inf"):
             worst = max(worst, end * out_pixel - lowest[start])
     return round_up(worst)
