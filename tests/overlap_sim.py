@@ -204,6 +204,12 @@ def events(op, inputs, outputs, direction: str | None = "below", backend: str = 
     if backend == "mve" and name == "CONV_2D" and tuple(weights.shape[1:3]) != (1, 1):
         yield from _mve_conv_im2col(inputs, outputs, at, out_at, taps, batches, oh, ow)
         return
+    if backend == "mve" and name == "CONV_2D":  # 1x1, the one-row loop (its pairs read a group before writing)
+        for b, oy, ox in ((b, oy, ox) for b in range(batches) for oy in range(oh) for ox in range(ow)):
+            for o in range(0, oc, 4):
+                yield from (("r", at(*p, ch)) for p in taps(b, oy, ox) for ch in range(c))
+                yield from (("w", out_at(b, oy, ox, k)) for k in range(o, min(o + 4, oc)))
+        return
     if backend == "mve" and name == "DEPTHWISE_CONV_2D":
         yield from _mve_depthwise(op, inputs, outputs, at, out_at, taps, batches, oh, ow)
         return

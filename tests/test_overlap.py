@@ -208,11 +208,13 @@ def test_backend_declared_distances_are_safe_in_their_kernel_order():
 
 
 def widening_chain() -> bytes:
-    """3x3 convolutions that widen the activation, a depthwise one between (two batches): overlaps lower the
-    peak."""
+    """3x3 and 1x1 convolutions that widen the activation, a depthwise one between (two batches): overlaps
+    lower the peak."""
     chain = Chain(np.random.default_rng(5), [2, 8, 6, 4], "int8")
     chain.window("CONV_2D", 3, 1, SAME, 16)
     chain.window("DEPTHWISE_CONV_2D", 3, 1, SAME)
+    chain.window("CONV_2D", 1, 1, SAME, 40)
+    chain.window("CONV_2D", 1, 1, SAME, 56)
     chain.window("CONV_2D", 3, 2, SAME, 20)
     return chain.build()
 

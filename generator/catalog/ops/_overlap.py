@@ -92,13 +92,14 @@ def _first_read(origin: int, dilation: int, size: int, taps: int) -> int | None:
     return None
 
 
-def pixel_groups(inp, out, g: dict, filter_hw, group: int, whole_image=False, across_batches=False, back=False):
+def pixel_groups(inp, out, g, filter_hw, group: int, whole_image=False, across_batches=False, back=False, own=False):
     """Pixel groups (the dsp and mve CONV_2D): the output pixels `group` at a time in pixel order (each batch
     on its own, or `across_batches`), each group written only after all of its windows are read (staged into
     scratch); `whole_image`: the kernel first copies each batch's whole image (the dsp padded copy); `back`: a
     batch's last, partial group moves back to its last `group` pixels (the dsp CONV_2D), reading windows of
-    pixels done before. The smallest d for which every group ends at or below the lowest input byte a later
-    group's window still reads (pixel-exact on both sides)."""
+    pixels done before; `own`: a group's last pixel is still read while its outputs are written (the mve 1x1
+    rows). The smallest d for which every group ends at or below the lowest input byte a later group's window
+    still reads (pixel-exact on both sides)."""
     batches, h, w, c = inp.shape
     _, oh, ow, oc = out.shape
     in_image, out_pixel, pixels, size = h * w * c * inp.dtype.size, oc * out.dtype.size, oh * ow, inp.dtype.size
@@ -120,7 +121,7 @@ def pixel_groups(inp, out, g: dict, filter_hw, group: int, whole_image=False, ac
         # the next group starts at `end`, or (within a batch) at its last `group` pixels when they move back
         batch_end = -(-end // pixels) * pixels
         moves_back = back and pixels % group and pixels > group and end < batch_end
-        start = min(end, batch_end - group) if moves_back else end
+        start = min(end, batch_end - group) if moves_back else end - own
         if lowest[start] != float("inf"):
             worst = max(worst, end * out_pixel - lowest[start])
     return round_up(worst)

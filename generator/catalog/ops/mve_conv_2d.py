@@ -49,12 +49,12 @@ ROWS = 4  # MG_MVE_CONV_ROWS: im2col rows built per pass over the filter
 
 def overlap(op, inputs, outputs) -> int | None:
     """conv_2d_s8_mve.c's im2col path copies the windows of ROWS pixels (counted over all batches) into scratch
-    and then writes their outputs, reading only the scratch; its 1x1 path reads the input pixels in place while
-    it writes (no overlap declared)."""
+    and then writes their outputs, reading only the scratch; its 1x1 path goes pixel by pixel (a group's pairs
+    interleaved into scratch first), reading a pixel while it writes that pixel's outputs."""
     inp, weights, out = inputs[0], inputs[1], outputs[0]
-    if tuple(weights.shape[1:3]) == (1, 1):
-        return None
     g = cc.geometry_fields(op, inp, weights.shape[1:3], out)
+    if tuple(weights.shape[1:3]) == (1, 1):
+        return _overlap.pixel_groups(inp, out, g, (1, 1), 1, across_batches=True, own=True)
     return _overlap.pixel_groups(inp, out, g, weights.shape[1:3], ROWS, across_batches=True)
 
 
