@@ -3,6 +3,7 @@ safe for its real order of reads and writes (replayed element by element, overla
 places is safe at its planned offsets, plans with overlaps never use more arena than the per-layer plan, and
 chains of overlapped nodes stay bit-exact on the host build (and in QEMU)."""
 
+import json
 from functools import partial
 
 import numpy as np
@@ -326,6 +327,19 @@ def test_zoo_arenas_meet_the_goals(backend, name):
     p, layer = plan(checked), plan(checked, memory="layer")
     assert p.arena_size <= GOALS[name] and p.arena_size < layer.arena_size
     assert check_placement(p.buffers, p.arena_size) == []
+
+
+@pytest.mark.qemu
+@pytest.mark.slow
+def test_zoo_goals_hold_bit_exact_on_the_dsp_backend(cli, tmp_path):
+    """The zoo models whose goal the dsp backend meets, run with their overlaps in QEMU on the Cortex-M4."""
+    for name in DSP_GOALS:
+        args = ["verify", name, "--board", "mps2-an386", "--backend", "auto", "--memory", "auto", "--json"]
+        result = cli(*args, "-o", tmp_path / name)
+        assert result.returncode == 0, result.stderr[-2000:]
+        report = json.loads(result.stdout)
+        assert report["match"] is True and report["mismatched_elements"] == 0
+        assert report["arena_bytes"] <= GOALS[name], name
 
 
 def test_plan_names_each_overlap(cli):
