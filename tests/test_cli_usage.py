@@ -56,9 +56,9 @@ def test_plan_text_uses_thousands_separators(cli, tmp_path):
     assert result.returncode == 0
     assert "(100.00%), 100.00% of MACs" in result.stdout
     buffers = cli("plan", MLP_INT8).stdout
-    assert "arena 112 B, lower bound 112 B" in buffers
+    assert "arena 96 B, lower bound 96 B" in buffers
 
 
 def test_generate_reports_the_planned_arena(cli, tmp_path):
     result = cli("generate", MLP_INT8, "--board", "mps2-an386", "-o", tmp_path / "fw")
-    assert result.returncode == 0 and "arena 112 B (lower bound 112 B)" in result.stdout
+    assert result.returncode == 0 and "arena 96 B (lower bound 96 B)" in result.stdout
