@@ -81,8 +81,6 @@ size_t mg_fully_connected_s16_dsp_scratch_size(int32_t accum_depth, int32_t outp
 void mg_fully_connected_s16_dsp(const mg_fully_connected_params *p, const int16_t *input, const int8_t *weights,
                                 const void *bias, int16_t *output, void *scratch);
 
-extern const mg_registration mg_register_fully_connected_s16_dsp;
-
 /* The prepare of the 16x8 backend kernels (the reference parameters): their scratch and, for per-channel weights,
  * channel_requant, then the reference checks. */
 static inline mg_status mg_fully_connected_s16_backend_prepare(mg_node *node, size_t scratch)
@@ -123,7 +121,5 @@ extern const mg_registration mg_register_fully_connected_mve;
 size_t mg_fully_connected_s16_mve_scratch_size(int32_t output_depth);
 void mg_fully_connected_s16_mve(const mg_fully_connected_params *p, const int16_t *input, const int8_t *weights,
                                 const void *bias, int16_t *output, void *scratch);
-
-extern const mg_registration mg_register_fully_connected_s16_mve;
 
 #endif
