@@ -4,11 +4,14 @@ and it picks by the node's input type. Bit-exact against TFLite Micro on the hos
 the Cortex-M4, mve on the Cortex-M55); the emitted registration names both kernels, and a model of one type still
 leaves the other type's kernel file out (generator/emit/pruning.py)."""
 
+import dataclasses
+
 import numpy as np
 import pytest
 from op_cases import Batch
 from test_weighted_16x8 import conv_node, fully_connected_node
 
+from generator import catalog
 from generator.boards import load_board
 from generator.check import check
 from generator.emit import emit
@@ -112,3 +115,11 @@ def test_in_qemu(board):
     backends = BOARD_BACKENDS[board]
     assert {(op, backends[0], t) for op in OPS for t in ("INT8", "INT16")} <= kernels_used(model, backends)
     verify_model(model, sets=b.sets(1), qemu=True, board=board, backends=backends)
+
+
+def test_catalog_refuses_a_second_registration_for_one_op_and_backend():
+    """Another kernel of FULLY_CONNECTED on dsp with its own registration would leave one of the two unreachable."""
+    spec = next(s for s in catalog.CATALOG if (s.op, s.backend) == ("FULLY_CONNECTED", "dsp"))
+    with pytest.raises(ValueError, match="share one registration"):
+        catalog.register(dataclasses.replace(spec, registration="mg_register_fully_connected_other_dsp"))
+    assert spec.registration == "mg_register_fully_connected_dsp"
