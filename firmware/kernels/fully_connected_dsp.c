@@ -25,7 +25,7 @@ static mg_status prepare_s16(mg_node *node)
 {
     const mg_fully_connected_shape *s = &((const mg_fully_connected_params *)node->params)->shape;
     return mg_fully_connected_s16_backend_prepare(
-        node, mg_fully_connected_s16_dsp_scratch_size(s->accum_depth, s->output_depth));
+        node, mg_fully_connected_s16_dsp_scratch_size(s->batches, s->accum_depth, s->output_depth));
 }
 
 static mg_status invoke_s16(mg_node *node)

@@ -37,7 +37,10 @@ def params(op, inputs, outputs):
 def scratch_bytes(op, inputs, outputs):
     shape = shape_params(inputs[0], inputs[1])
     return _scratch.scratch_size(
-        "mg_fully_connected_s16_dsp_scratch_size", shape["shape.accum_depth"], shape["shape.output_depth"]
+        "mg_fully_connected_s16_dsp_scratch_size",
+        shape["shape.batches"],
+        shape["shape.accum_depth"],
+        shape["shape.output_depth"],
     )
 
 
