@@ -86,7 +86,7 @@ def per_mac(model: bytes, backends: list[str], board: str, sets: list) -> dict[s
 TARGETS = {"dsp": (1.3, 1.0, 1.5), "mve": (1.3, 1.0, 0.5)}
 # Where a target is missed (docs/kernels.md, "Instructions per MAC" says by how much and why), the measured value
 # (instructions are exact under -icount) holds as a bound against regressions.
-MISSED = {"dsp": (1.32, None, 1.62), "mve": (1.59, None, None)}
+MISSED = {"dsp": (None, None, None), "mve": (1.59, None, None)}
 
 
 @pytest.mark.qemu
