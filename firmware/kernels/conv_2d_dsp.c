@@ -22,13 +22,6 @@ static mg_status invoke_s8(mg_node *node)
     return MG_OK;
 }
 
-static mg_status prepare_s16(mg_node *node)
-{
-    const mg_conv_geometry *g = &((const mg_conv_2d_params *)node->params)->geometry;
-    const int32_t taps = g->filter_height * g->filter_width * g->input_depth;
-    return mg_conv_2d_s16_backend_prepare(node, mg_conv_2d_s16_dsp_scratch_size(taps, g->output_depth));
-}
-
 static mg_status invoke_s16(mg_node *node)
 {
     const mg_tensor *bias = mg_input(node, 2);
@@ -37,4 +30,4 @@ static mg_status invoke_s16(mg_node *node)
     return MG_OK;
 }
 
-MG_WEIGHTED_S8_S16_REGISTRATION(mg_register_conv_2d_dsp);
+MG_WEIGHTED_S8_S16_REGISTRATION(mg_register_conv_2d_dsp, prepare_s8, invoke_s8, mg_conv_2d_s16_dsp_prepare, invoke_s16);

@@ -131,3 +131,10 @@ void mg_conv_2d_s16_dsp(const mg_conv_2d_params *p, const int16_t *input, const 
         }
     }
 }
+
+mg_status mg_conv_2d_s16_dsp_prepare(mg_node *node)
+{
+    const mg_conv_geometry *g = &((const mg_conv_2d_params *)node->params)->geometry;
+    const int32_t taps = g->filter_height * g->filter_width * g->input_depth;
+    return mg_conv_2d_s16_backend_prepare(node, mg_conv_2d_s16_dsp_scratch_size(taps, g->output_depth));
+}

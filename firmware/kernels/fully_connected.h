@@ -83,6 +83,8 @@ extern const mg_registration mg_register_fully_connected_dsp;
 size_t mg_fully_connected_s16_dsp_scratch_size(int32_t batches, int32_t accum_depth, int32_t output_depth);
 void mg_fully_connected_s16_dsp(const mg_fully_connected_params *p, const int16_t *input, const int8_t *weights,
                                 const void *bias, int16_t *output, void *scratch);
+/* Its prepare, in the kernel's file: a firmware without 16x8 nodes leaves both out (generator/emit/pruning.py). */
+mg_status mg_fully_connected_s16_dsp_prepare(mg_node *node);
 
 /* The prepare of the 16x8 backend kernels (the reference parameters): their scratch and, for per-channel weights,
  * channel_requant, then the reference checks. */
@@ -124,5 +126,7 @@ extern const mg_registration mg_register_fully_connected_mve;
 size_t mg_fully_connected_s16_mve_scratch_size(int32_t output_depth);
 void mg_fully_connected_s16_mve(const mg_fully_connected_params *p, const int16_t *input, const int8_t *weights,
                                 const void *bias, int16_t *output, void *scratch);
+/* Its prepare, in the kernel's file: a firmware without 16x8 nodes leaves both out (generator/emit/pruning.py). */
+mg_status mg_fully_connected_s16_mve_prepare(mg_node *node);
 
 #endif

@@ -21,13 +21,6 @@ static mg_status invoke_s8(mg_node *node)
     return MG_OK;
 }
 
-static mg_status prepare_s16(mg_node *node)
-{
-    const mg_fully_connected_shape *s = &((const mg_fully_connected_params *)node->params)->shape;
-    return mg_fully_connected_s16_backend_prepare(
-        node, mg_fully_connected_s16_dsp_scratch_size(s->batches, s->accum_depth, s->output_depth));
-}
-
 static mg_status invoke_s16(mg_node *node)
 {
     const mg_tensor *bias = mg_input(node, 2);
@@ -36,4 +29,5 @@ static mg_status invoke_s16(mg_node *node)
     return MG_OK;
 }
 
-MG_WEIGHTED_S8_S16_REGISTRATION(mg_register_fully_connected_dsp);
+MG_WEIGHTED_S8_S16_REGISTRATION(mg_register_fully_connected_dsp, prepare_s8, invoke_s8,
+                                mg_fully_connected_s16_dsp_prepare, invoke_s16);

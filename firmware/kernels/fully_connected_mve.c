@@ -20,12 +20,6 @@ static mg_status invoke_s8(mg_node *node)
     return MG_OK;
 }
 
-static mg_status prepare_s16(mg_node *node)
-{
-    const mg_fully_connected_shape *s = &((const mg_fully_connected_params *)node->params)->shape;
-    return mg_fully_connected_s16_backend_prepare(node, mg_fully_connected_s16_mve_scratch_size(s->output_depth));
-}
-
 static mg_status invoke_s16(mg_node *node)
 {
     const mg_tensor *bias = mg_input(node, 2);
@@ -34,6 +28,7 @@ static mg_status invoke_s16(mg_node *node)
     return MG_OK;
 }
 
-MG_WEIGHTED_S8_S16_REGISTRATION(mg_register_fully_connected_mve);
+MG_WEIGHTED_S8_S16_REGISTRATION(mg_register_fully_connected_mve, prepare_s8, invoke_s8,
+                                mg_fully_connected_s16_mve_prepare, invoke_s16);
 
 #endif

@@ -197,3 +197,10 @@ void mg_fully_connected_s16_dsp(const mg_fully_connected_params *p, const int16_
         one_batch(p, channels, bias, &step, input + b * depth, weights, pairs, output + b * outputs);
     }
 }
+
+mg_status mg_fully_connected_s16_dsp_prepare(mg_node *node)
+{
+    const mg_fully_connected_shape *s = &((const mg_fully_connected_params *)node->params)->shape;
+    return mg_fully_connected_s16_backend_prepare(
+        node, mg_fully_connected_s16_dsp_scratch_size(s->batches, s->accum_depth, s->output_depth));
+}

@@ -28,4 +28,10 @@ void mg_fully_connected_s16_mve(const mg_fully_connected_params *p, const int16_
     }
 }
 
+mg_status mg_fully_connected_s16_mve_prepare(mg_node *node)
+{
+    const mg_fully_connected_shape *s = &((const mg_fully_connected_params *)node->params)->shape;
+    return mg_fully_connected_s16_backend_prepare(node, mg_fully_connected_s16_mve_scratch_size(s->output_depth));
+}
+
 #endif

@@ -41,8 +41,8 @@ mg_status mg_prepare_weighted_s16_backend(mg_node *node, const mg_weighted_s16_p
 
 /* Defines `name`, the one registration of a backend's int8 and 16x8 kernels of an op (the resolver holds one per op
  * and backend, so a model with nodes of both types reaches both through it): the node's input type picks between
- * the file's prepare_s8/invoke_s8 and prepare_s16/invoke_s16. */
-#define MG_WEIGHTED_S8_S16_REGISTRATION(name)                                                                          \
+ * the prepare and invoke functions of either. */
+#define MG_WEIGHTED_S8_S16_REGISTRATION(name, prepare_s8, invoke_s8, prepare_s16, invoke_s16)                          \
     static mg_status prepare(mg_node *node)                                                                            \
     {                                                                                                                  \
         return mg_input(node, 0)->type == MG_INT16 ? prepare_s16(node) : prepare_s8(node);                             \
