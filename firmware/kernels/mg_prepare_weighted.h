@@ -39,4 +39,18 @@ typedef struct {
 /* ... then the shapes, int16 activations, and the reference checks (mg_prepare_weighted). */
 mg_status mg_prepare_weighted_s16_backend(mg_node *node, const mg_weighted_s16_plan *plan);
 
+/* Defines `name`, the one registration of a backend's int8 and 16x8 kernels of an op (the resolver holds one per op
+ * and backend, so a model with nodes of both types reaches both through it): the node's input type picks between
+ * the prepare and invoke functions of either. */
+#define MG_WEIGHTED_S8_S16_REGISTRATION(name, prepare_s8, invoke_s8, prepare_s16, invoke_s16)                          \
+    static mg_status prepare(mg_node *node)                                                                            \
+    {                                                                                                                  \
+        return mg_input(node, 0)->type == MG_INT16 ? prepare_s16(node) : prepare_s8(node);                             \
+    }                                                                                                                  \
+    static mg_status invoke(mg_node *node)                                                                             \
+    {                                                                                                                  \
+        return mg_input(node, 0)->type == MG_INT16 ? invoke_s16(node) : invoke_s8(node);                               \
+    }                                                                                                                  \
+    const mg_registration name = {0, 0, prepare, invoke}
+
 #endif

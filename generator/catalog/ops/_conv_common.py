@@ -12,6 +12,8 @@ PADDING_SAME, PADDING_VALID = 0, 1  # the schema's Padding enum
 # whole node's padding and stride put there, which no SAME/VALID padding of the patch's own sizes gives.
 PATCH_PAD_HEIGHT = "patch_pad_height"
 SUPPORTED_ACTIVATIONS = (0, 1, 2, 3)  # NONE, RELU, RELU_N1_TO_1, RELU6
+# The int32 sums and TFLite's int64 requantization every 16x8 dsp and mve kernel shares (mg_dsp_requant_s16.h).
+S16_REQUANT_SOURCES = ("mg_dsp.h", "mg_dsp_requant_s16.h", "mg_fixedpoint.h", "mg_requant.h", "mg_requant.c")
 
 
 def out_size(padding: int, image: int, taps: int, stride: int, dilation: int) -> int:
