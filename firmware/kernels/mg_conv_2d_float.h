@@ -16,29 +16,23 @@ static inline __attribute__((always_inline)) void mg_conv_2d_float(const mg_conv
     const int32_t filter_row = p->geometry.filter_width * group_depth;
     const int32_t filter_size = p->geometry.filter_height * filter_row;
     const int32_t groups = p->geometry.output_depth / p->filters_per_group;
-    const int32_t stride_h = p->geometry.stride_height, stride_w = p->geometry.stride_width;
     const int32_t dil_h = p->geometry.dilation_height, dil_w = p->geometry.dilation_width;
-    const int32_t pad_h = p->geometry.pad_height, pad_w = p->geometry.pad_width;
     for (int32_t b = 0; b < p->geometry.batches; ++b) {
         const float *in_batch = input + b * p->geometry.input_height * in_row;
         for (int32_t oy = 0; oy < p->geometry.output_height; ++oy) {
-            const int32_t y0 = oy * stride_h - pad_h;
-            int32_t ky0, ky1;
-            mg_conv_window(y0, dil_h, p->geometry.input_height, p->geometry.filter_height, &ky0, &ky1);
+            const mg_conv_span ys = mg_conv_row_span(&p->geometry, oy);
             for (int32_t ox = 0; ox < p->geometry.output_width; ++ox) {
-                const int32_t x0 = ox * stride_w - pad_w;
-                int32_t kx0, kx1;
-                mg_conv_window(x0, dil_w, p->geometry.input_width, p->geometry.filter_width, &kx0, &kx1);
+                const mg_conv_span xs = mg_conv_col_span(&p->geometry, ox);
                 int32_t o = 0;
                 for (int32_t g = 0; g < groups; ++g) {
                     const float *in_group = in_batch + g * group_depth;
                     for (int32_t f = 0; f < p->filters_per_group; ++f, ++o) {
                         float total = 0.0f;
-                        for (int32_t ky = ky0; ky < ky1; ++ky) {
-                            const float *in_y = in_group + (y0 + ky * dil_h) * in_row;
+                        for (int32_t ky = ys.first; ky < ys.end; ++ky) {
+                            const float *in_y = in_group + (ys.origin + ky * dil_h) * in_row;
                             const int32_t w_y = o * filter_size + ky * filter_row;
-                            for (int32_t kx = kx0; kx < kx1; ++kx) {
-                                const float *x = in_y + (x0 + kx * dil_w) * depth;
+                            for (int32_t kx = xs.first; kx < xs.end; ++kx) {
+                                const float *x = in_y + (xs.origin + kx * dil_w) * depth;
                                 const int32_t w = w_y + kx * group_depth;
                                 for (int32_t c = 0; c < group_depth; ++c) {
                                     total += x[c] * mg_float_weight(filter, w + c, half);
