@@ -66,12 +66,7 @@ def overlap(op, inputs, outputs) -> int | None:
 
 def overlap_above(op, inputs, outputs) -> int | None:
     """The int8 kernel with its row passes last first."""
-    inp, weights, out = inputs[0], inputs[1], outputs[0]
-    if inp.dtype.name != "INT8":
-        return None
-    g = cc.geometry_fields(op, inp, weights.shape[1:3], out)
-    taps, dilation = g["filter_height"], g["dilation_height"]
-    return _overlap.nhwc_rows(inp, out, g["stride_height"], g["pad_height"], taps, dilation, above=True)
+    return cc.int8_rows_above(op, inputs, outputs, _overlap.nhwc_rows)
 
 
 # Instructions of one mg_requant_channel call (measured: KWS's five int8 convolutions row by row, 7,680 more

@@ -53,16 +53,7 @@ def validate(op, inputs, outputs):
 
 def params(op, inputs, outputs):
     inp = inputs[0]
-    depth = inp.shape[-1]
-    fields = {
-        "outer_size": inp.num_elements // depth if depth else 0,
-        "depth": depth,
-        "input_multiplier": 0,
-        "input_left_shift": 0,
-        "reverse_scaling_divisor": 0,
-        "reverse_scaling_right_shift": 0,
-        "diff_min": 0,
-    }
+    fields = fx.softmax_fields(inp, "reverse_scaling_divisor", "reverse_scaling_right_shift", "diff_min")
     if inp.dtype.name == "INT8":
         multiplier, left_shift, _, (divisor, divisor_shift), diff_min = _scaling(float(quant.scale_of(inp)))
         fields.update(
@@ -87,6 +78,7 @@ SPEC = KernelSpec(
         "log_softmax.c",
         "log_softmax_s8.c",
         "log_softmax_f32.c",
+        "mg_max_f32.h",
         "mg_fixedpoint_log.h",
         "mg_fixedpoint_exp.h",
         "mg_fixedpoint.h",
