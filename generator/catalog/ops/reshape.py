@@ -80,38 +80,23 @@ def params(op, inputs, outputs):
     return NodeParams("mg_reshape_params", {"num_elements": inputs[0].num_elements})
 
 
+def _view_spec(op: str, builtin_code: int, versions: tuple[int, int], dtypes, validate) -> KernelSpec:
+    """RESHAPE, SQUEEZE and EXPAND_DIMS differ only in their check: each output is a view of its input."""
+    return KernelSpec(
+        op=op,
+        builtin_code=builtin_code,
+        versions=versions,
+        dtypes=dtypes,
+        sources=SOURCES,
+        registration=f"mg_register_{op.lower()}",
+        validate=validate,
+        params=params,
+        view=True,
+    )
+
+
 SPECS = [
-    KernelSpec(
-        op="RESHAPE",
-        builtin_code=22,
-        versions=(1, 1),
-        dtypes=INT8_16_32_F,
-        sources=SOURCES,
-        registration="mg_register_reshape",
-        validate=validate_reshape,
-        params=params,
-        view=True,
-    ),
-    KernelSpec(
-        op="SQUEEZE",
-        builtin_code=43,
-        versions=(1, 2),
-        dtypes=INT8_16_32_F,
-        sources=SOURCES,
-        registration="mg_register_squeeze",
-        validate=validate_squeeze,
-        params=params,
-        view=True,
-    ),
-    KernelSpec(
-        op="EXPAND_DIMS",
-        builtin_code=70,
-        versions=(1, 1),
-        dtypes=INT8_16_F,
-        sources=SOURCES,
-        registration="mg_register_expand_dims",
-        validate=validate_expand_dims,
-        params=params,
-        view=True,
-    ),
+    _view_spec("RESHAPE", 22, (1, 1), INT8_16_32_F, validate_reshape),
+    _view_spec("SQUEEZE", 43, (1, 2), INT8_16_32_F, validate_squeeze),
+    _view_spec("EXPAND_DIMS", 70, (1, 1), INT8_16_F, validate_expand_dims),
 ]
