@@ -3,7 +3,7 @@
 #include <math.h>
 
 #include "log_softmax.h"
-#include "mg_max_f32.h"
+#include "mg_row_max.h"
 
 void mg_log_softmax_f32(const mg_log_softmax_params *p, const float *input, float *output)
 {
@@ -11,7 +11,7 @@ void mg_log_softmax_f32(const mg_log_softmax_params *p, const float *input, floa
     for (int32_t i = 0; i < p->outer_size; ++i) {
         const float *in = input + i * depth;
         float *out = output + i * depth;
-        const float max = mg_max_f32(in, depth);
+        const float max = mg_row_max_f32(in, depth);
         float sum = 0.0f;
         for (int32_t c = 0; c < depth; ++c) {
             sum += expf(in[c] - max);

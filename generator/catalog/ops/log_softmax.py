@@ -78,7 +78,7 @@ SPEC = KernelSpec(
         "log_softmax.c",
         "log_softmax_s8.c",
         "log_softmax_f32.c",
-        "mg_max_f32.h",
+        "mg_row_max.h",
         "mg_fixedpoint_log.h",
         "mg_fixedpoint_exp.h",
         "mg_fixedpoint.h",

@@ -98,7 +98,7 @@ SPEC = KernelSpec(
         "softmax_s8.c",
         "softmax_s16.c",
         "softmax_f32.c",
-        "mg_max_f32.h",
+        "mg_row_max.h",
         "mg_fixedpoint_exp.h",
         "mg_fixedpoint.h",
         "mg_lut16.h",
