@@ -101,6 +101,7 @@ SPEC = KernelSpec(
         "mg_conv_s16.h",
         "mg_half.h",
         "mg_conv_2d_float.h",
+        "mg_conv_float.h",
         "conv_2d_f32.c",
         "conv_2d_f16.c",
         "mg_fixedpoint.h",
