@@ -209,3 +209,16 @@ def int8_rows_above(op, inputs, outputs, order) -> int | None:
         return None
     g = geometry_fields(op, inp, weights.shape[1:3], out)
     return order(inp, out, g["stride_height"], g["pad_height"], g["filter_height"], g["dilation_height"], above=True)
+
+
+def weighted_node_problem(op, inputs, outputs, filter_fits, filter_layout: str) -> str | None:
+    """The checks CONV_2D and DEPTHWISE_CONV_2D open with: an input, a constant filter whose shape `filter_fits`
+    (the family's `filter_layout`, for the message), one output, and the window geometry."""
+    inp, weights = (inputs + [None, None])[:2]
+    if inp is None or weights is None or len(outputs) != 1:
+        return "needs an input, a filter and one output"
+    if weights.data is None:
+        return "the filter must be constant"
+    if not filter_fits(weights.shape):
+        return f"the filter must be 4-D {filter_layout}, not {list(weights.shape)}"
+    return geometry_problem(op, inp, weights.shape[1:3], outputs[0])

@@ -15,17 +15,11 @@ FAMILY_SOURCES = ("conv_2d.h", "mg_conv_geometry.h", "mg_prepare_weighted.h", "m
 
 
 def validate(op, inputs, outputs):
-    inp, weights, bias = (inputs + [None, None, None])[:3]
-    if inp is None or weights is None or len(outputs) != 1:
-        return "needs an input, a filter and one output"
-    out = outputs[0]
-    if weights.data is None:
-        return "the filter must be constant"
-    if len(weights.shape) != 4:
-        return f"the filter must be 4-D (OHWI), not {list(weights.shape)}"
-    problem = cc.geometry_problem(op, inp, weights.shape[1:3], out)
+    problem = cc.weighted_node_problem(op, inputs, outputs, lambda shape: len(shape) == 4, "(OHWI)")
     if problem:
         return problem
+    inp, weights, bias = (inputs + [None])[:3]
+    out = outputs[0]
     in_depth, filter_depth, out_depth = inp.shape[3], weights.shape[3], weights.shape[0]
     if out.shape[3] != out_depth:
         return f"output depth {out.shape[3]} differs from the filter's {out_depth} output channels"

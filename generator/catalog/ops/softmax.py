@@ -16,12 +16,10 @@ def _beta(op) -> float:
 
 
 def validate(op, inputs, outputs):
-    inp = inputs[0] if inputs else None
-    if inp is None or len(outputs) != 1:
-        return "needs one input and one output"
-    out = outputs[0]
-    if len(inp.shape) < 1:
-        return "the input needs at least one dimension"
+    problem = fx.softmax_node_problem(inputs, outputs)
+    if problem:
+        return problem
+    inp, out = inputs[0], outputs[0]
     types = (inp.dtype.name, out.dtype.name)
     if types == ("FLOAT32", "FLOAT32"):
         return None
