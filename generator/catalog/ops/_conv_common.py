@@ -14,6 +14,11 @@ PATCH_PAD_HEIGHT = "patch_pad_height"
 SUPPORTED_ACTIVATIONS = (0, 1, 2, 3)  # NONE, RELU, RELU_N1_TO_1, RELU6
 
 
+# The helpers both reference convolution kernels (CONV_2D, DEPTHWISE_CONV_2D) build on: int16 and float bodies,
+# float16 weights, the per-channel requantization.
+REFERENCE_SOURCES = ("mg_conv_s16.h", "mg_half.h", "mg_conv_float.h", "mg_fixedpoint.h", "mg_requant.h", "mg_requant.c")
+
+
 def out_size(padding: int, image: int, taps: int, stride: int, dilation: int) -> int:
     """TFLite's ComputeOutSize."""
     effective = (taps - 1) * dilation + 1
