@@ -53,4 +53,27 @@ mg_status mg_prepare_weighted_s16_backend(mg_node *node, const mg_weighted_s16_p
     }                                                                                                                  \
     const mg_registration name = {0, 0, prepare, invoke}
 
+/* The reference invoke of a convolution family `name` (conv_2d, depthwise_conv_2d): input, filter, optional
+ * bias and output to mg_<name>_s8, _s16 (with the per-channel scales in node->user_data), _f16 (float16
+ * filter) or _f32. */
+#define MG_CONV_REFERENCE_INVOKE(name)                                                                                 \
+    static mg_status invoke(mg_node *node)                                                                             \
+    {                                                                                                                  \
+        const mg_tensor *input = mg_input(node, 0);                                                                    \
+        const mg_tensor *filter = mg_input(node, 1);                                                                   \
+        const mg_tensor *bias = mg_input(node, 2);                                                                     \
+        void *output = mg_output(node, 0)->data;                                                                       \
+        const void *bias_data = bias ? bias->data : 0;                                                                 \
+        if (input->type == MG_INT8) {                                                                                  \
+            mg_##name##_s8(node->params, input->data, filter->data, node->user_data, bias_data, output);               \
+        } else if (input->type == MG_INT16) {                                                                          \
+            mg_##name##_s16(node->params, input->data, filter->data, node->user_data, bias_data, output);              \
+        } else if (filter->type == MG_FLOAT16) {                                                                       \
+            mg_##name##_f16(node->params, input->data, filter->data, bias_data, output);                               \
+        } else {                                                                                                       \
+            mg_##name##_f32(node->params, input->data, filter->data, bias_data, output);                               \
+        }                                                                                                              \
+        return MG_OK;                                                                                                  \
+    }
+
 #endif
