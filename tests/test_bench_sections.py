@@ -33,23 +33,23 @@ def test_memory_rows_show_the_arenas_the_goal_on_the_best_mode_and_the_overhead(
         "| +5.0 % |"
     )
     assert rows[1] == (
-        "| kws | auto | 19,588 | 19,588 | 19,588 | 9,000 | no, 10,588 B over (layer: 19,588) | yes | 500 | 500 (min) "
+        "| kws | auto | 19,588 | 19,588 | 19,588 | 9,000 | no, 10,588 B over (auto: 19,588) | yes | 500 | 500 (min) "
         "| +0.0 % (met) |"
     )
     assert rows[2].endswith("| yes (min: 2,132) | yes | 200 | 230 (min) | +15.0 % (over the goal) |")
-    assert rows[3] == "| sine | auto | 48 | 48 | 48 | - | - (layer: 48) | NO | 10 | 10 (auto) | +0.0 % (met) |"
+    assert rows[3] == "| sine | auto | 48 | 48 | 48 | - | - (auto: 48) | NO | 10 | 10 (auto) | +0.0 % (met) |"
     assert rows[4].startswith("| vww | reference | blocked: the board is too small")
     assert rows[4].count("|") == rows[0].count("|")
     assert memory_modes_table([], "mps2-an386") == []
 
 
-def _multi(board: str, flash: int, arena: int) -> MultiRun:
+def _multi(board: str, flash: int, arena: int, sets: int = 3) -> MultiRun:
     singles = [
         Single("kws", 53736, 40036, 19588),
         Single("ad", 280280, 30216, 3968),
         Single("wand", 10248, 18720, 4676),
     ]
-    return MultiRun(board, None, True, True, 3, flash, 62872, arena, singles)
+    return MultiRun(board, None, True, True, sets, flash, 62872, arena, singles)
 
 
 def test_multi_rows_give_the_limit_the_margin_and_the_arena_against_the_single_ones():
@@ -62,6 +62,7 @@ def test_multi_rows_give_the_limit_the_margin_and_the_arena_against_the_single_o
         "| 19,588 | kws 19,588, ad 3,968, wand 4,676 | met |"
     )
     assert "| 58,055 B OVER |" in rows[1] and rows[1].endswith("| gap: +12 B |")
+    assert "| yes, bit-exact (1 set) |" in _rows(multi_table([_multi("mps2-an386", 1, 19588, sets=1)]))[0]
     assert rows[2].startswith("| mps3-an547 | blocked: QEMU has no machine |")
     assert rows[2].count("|") == rows[0].count("|")
     assert multi_table([]) == []

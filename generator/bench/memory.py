@@ -41,8 +41,9 @@ class MemoryRun:
 
     @property
     def best(self) -> str:
-        """The mode with the smallest arena (the earliest of MODES on a tie)."""
-        return min(MODES, key=lambda m: (self.arenas[m], MODES.index(m)))
+        """The mode with the smallest arena; on a tie auto (the default), then min."""
+        preference = ("auto", "min", "layer")
+        return min(preference, key=lambda m: (self.arenas[m], preference.index(m)))
 
     @property
     def overhead(self) -> float:

@@ -121,12 +121,13 @@ def multi_table(runs) -> list[str]:
             lines.append(f"| {r.board} | blocked: {r.error} |" + " |" * 8)
             continue
         match = ("yes, bit-exact" if r.exact else "yes") if r.match else "NO"
+        match += f" ({r.sets} set{'s' if r.sets != 1 else ''})"
         largest = r.largest_arena
         singles = ", ".join(f"{s.model} {s.arena:,}" for s in r.singles)
         held = "met" if r.arena == largest.arena else f"gap: {r.arena - largest.arena:+,} B"
         margin = r.limit - r.flash
         lines.append(
-            f"| {r.board} | {match} ({r.sets} sets) | {r.flash:,} | {r.model_bytes:,} | {r.largest_code.code:,} "
+            f"| {r.board} | {match} | {r.flash:,} | {r.model_bytes:,} | {r.largest_code.code:,} "
             f"({r.largest_code.model}) | {r.limit:,} | {abs(margin):,} B {'under' if margin >= 0 else 'OVER'} | "
             f"{r.arena:,} | {singles} | {held} |"
         )
