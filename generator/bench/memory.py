@@ -127,8 +127,8 @@ def memory_modes_table(runs, board: str) -> list[str]:
         "they lower the arena); arenas from the plans. The goal column is issue 17's; 'holds' judges the mode with "
         "the smallest arena (named). Instructions per inference in QEMU for layer and for the first of auto and min "
         "that meets the goal (min when none does, auto for a model without a goal), both runs' outputs compared "
-        f"with the reference; one run when the two plans are one firmware. Goal: overhead <= +{OVERHEAD_GOAL:.0f} % "
-        "with the optimized kernels.",
+        "with the reference (match: integers bit for bit); one run when the two plans are one firmware. Goal: "
+        f"overhead <= +{OVERHEAD_GOAL:.0f} % with the optimized kernels.",
         "",
         "| model | kernels | arena, layer | arena, auto | arena, min | goal | holds (best mode) | match "
         "| instructions, layer | instructions, mode | overhead |",
