@@ -637,8 +637,10 @@ def cmd_bench(args) -> int:
     models, boards = args.models or bench.DEFAULT_MODELS, args.board or ["mps2-an386"]
     results = bench.run_bench(models, boards, sets=args.sets, all_ops=not args.no_all_ops, memory=args.memory)
     rewrite_runs = bench.run_rewrites(models, boards[0], sets=args.sets)
+    memory_runs = bench.run_memory(models, boards[0], sets=args.sets, results=results)
+    multi_runs = bench.run_multi(models, sets=args.sets, results=results)
     command = "mcugen bench " + " ".join(sys.argv[2:]) if sys.argv[1:2] == ["bench"] else "mcugen bench"
-    markdown = render(results, command, rewrite_runs)
+    markdown = render(results, command, rewrite_runs, memory_runs, multi_runs)
     if args.write:
         try:
             Path(args.write).write_text(markdown)
@@ -646,12 +648,19 @@ def cmd_bench(args) -> int:
             raise McugenError(f"cannot write {args.write}: {exc.strerror or exc}") from None
         pipeline.progress(f"wrote {Path(args.write).resolve()}")
     if args.json:
-        _emit_json({"results": bench.as_dicts(results), "rewrites": bench.rewrites.as_dicts(rewrite_runs)})
+        _emit_json(
+            {
+                "results": bench.as_dicts(results),
+                "rewrites": bench.rewrites.as_dicts(rewrite_runs),
+                "memory": bench.memory.as_dicts(memory_runs),
+                "several_models": bench.multi.as_dicts(multi_runs),
+            }
+        )
     else:
         print(markdown, end="")
     # a board too small for a model is a finding of the matrix, not a failure; a mismatch or any other error is
     failed = [r for r in results if (r.error and "too small" not in r.error) or (not r.error and not r.match)]
-    failed += [r for r in rewrite_runs if not r.error and not r.match]
+    failed += [r for r in [*rewrite_runs, *memory_runs, *multi_runs] if not r.error and not r.match]
     return 1 if failed else 0
 
 

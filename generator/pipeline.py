@@ -63,16 +63,9 @@ def rewrite_stage(
     return stage(graph, lambda g: check(g, catalog=catalog, backends=backends), policy)
 
 
-def checked_graph(
-    graph: Graph,
-    board: Board,
-    backend: str = "auto",
-    custom_ops: Path | None = None,
-    rewrite: bool = True,
-    float16: str = "auto",
-) -> CheckedGraph:
-    """The graph plan gets: checked, and rewritten unless `rewrite` is off."""
-    return rewrite_stage(graph, board, backend, custom_ops, rewrite, float16).checked
+def checked_graph(*args, **kwargs) -> CheckedGraph:
+    """The graph plan gets: checked, and rewritten unless `rewrite` is off (rewrite_stage's arguments)."""
+    return rewrite_stage(*args, **kwargs).checked
 
 
 def generate(

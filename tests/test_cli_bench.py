@@ -53,3 +53,14 @@ def test_committed_benchmarks_match_a_fresh_run(fresh, section, row):
     now = _row(out.read_text(), section, row)
     assert now, f"no '{row}' row under '{section}' in a fresh report"
     assert _row(DOC.read_text(), section, row) == now, "docs/benchmarks.md is stale: run `make bench`"
+
+
+def test_memory_modes_reuse_the_bench_runs_and_several_models_need_the_three(fresh):
+    """sine_float's plans are one firmware under every --memory mode: its memory rows come from the bench's runs."""
+    result, out = fresh
+    report = out.read_text()
+    for kernels in ("reference", "auto"):
+        row = _row(report, "Memory below the per-layer bound", f"sine_float | {kernels}")
+        assert row and "| yes |" in row and "+0.0 %" in row, row
+    assert "[memory]" not in result.stderr
+    assert "## Several models in one firmware" not in report

@@ -14,23 +14,6 @@ static mg_status prepare(mg_node *node)
                                p->accumulator_64);
 }
 
-static mg_status invoke(mg_node *node)
-{
-    const mg_tensor *input = mg_input(node, 0);
-    const mg_tensor *filter = mg_input(node, 1);
-    const mg_tensor *bias = mg_input(node, 2);
-    const mg_tensor *output = mg_output(node, 0);
-    const void *bias_data = bias ? bias->data : 0;
-    if (input->type == MG_INT8) {
-        mg_conv_2d_s8(node->params, input->data, filter->data, node->user_data, bias_data, output->data);
-    } else if (input->type == MG_INT16) {
-        mg_conv_2d_s16(node->params, input->data, filter->data, node->user_data, bias_data, output->data);
-    } else if (filter->type == MG_FLOAT16) {
-        mg_conv_2d_f16(node->params, input->data, filter->data, bias_data, output->data);
-    } else {
-        mg_conv_2d_f32(node->params, input->data, filter->data, bias_data, output->data);
-    }
-    return MG_OK;
-}
+MG_CONV_REFERENCE_INVOKE(conv_2d)
 
 const mg_registration mg_register_conv_2d = {0, 0, prepare, invoke};

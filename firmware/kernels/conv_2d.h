@@ -93,8 +93,8 @@ extern const mg_registration mg_register_conv_2d_dsp;
 size_t mg_conv_2d_s16_dsp_scratch_size(int32_t filter_taps, int32_t output_depth);
 void mg_conv_2d_s16_dsp(const mg_conv_2d_params *p, const int16_t *input, const int8_t *filter,
                         const uint8_t *filter_scales, const void *bias, int16_t *output, void *scratch);
-
-extern const mg_registration mg_register_conv_2d_s16_dsp;
+/* Its prepare, in the kernel's file: a firmware without 16x8 nodes leaves both out (generator/emit/pruning.py). */
+mg_status mg_conv_2d_s16_dsp_prepare(mg_node *node);
 
 /* The prepare of the 16x8 backend kernels (the reference parameters): their scratch, then the reference checks. */
 static inline mg_status mg_conv_2d_s16_backend_prepare(mg_node *node, size_t scratch)
@@ -146,7 +146,7 @@ extern const mg_registration mg_register_conv_2d_mve;
 size_t mg_conv_2d_s16_mve_scratch_size(int32_t filter_taps, int32_t output_depth);
 void mg_conv_2d_s16_mve(const mg_conv_2d_params *p, const int16_t *input, const int8_t *filter,
                         const uint8_t *filter_scales, const void *bias, int16_t *output, void *scratch);
-
-extern const mg_registration mg_register_conv_2d_s16_mve;
+/* Its prepare, in the kernel's file: a firmware without 16x8 nodes leaves both out (generator/emit/pruning.py). */
+mg_status mg_conv_2d_s16_mve_prepare(mg_node *node);
 
 #endif

@@ -84,21 +84,11 @@ void mg_conv_2d_s16_mve(const mg_conv_2d_params *p, const int16_t *input, const 
     }
 }
 
-static mg_status prepare(mg_node *node)
+mg_status mg_conv_2d_s16_mve_prepare(mg_node *node)
 {
     const mg_conv_geometry *g = &((const mg_conv_2d_params *)node->params)->geometry;
     const int32_t taps = g->filter_height * g->filter_width * g->input_depth;
     return mg_conv_2d_s16_backend_prepare(node, mg_conv_2d_s16_mve_scratch_size(taps, g->output_depth));
 }
-
-static mg_status invoke(mg_node *node)
-{
-    const mg_tensor *bias = mg_input(node, 2);
-    mg_conv_2d_s16_mve(node->params, mg_input(node, 0)->data, mg_input(node, 1)->data, node->user_data,
-                       bias ? bias->data : 0, mg_output(node, 0)->data, node->scratch);
-    return MG_OK;
-}
-
-const mg_registration mg_register_conv_2d_s16_mve = {0, 0, prepare, invoke};
 
 #endif

@@ -59,8 +59,9 @@ void mg_depthwise_conv_2d_s16_dsp(const mg_depthwise_conv_2d_params *p, const in
 void mg_depthwise_conv_2d_s16_mve(const mg_depthwise_conv_2d_params *p, const int16_t *input, const int8_t *filter,
                                   const uint8_t *filter_scales, const int64_t *bias, int16_t *output, void *scratch);
 
-extern const mg_registration mg_register_depthwise_conv_2d_s16_dsp;
-extern const mg_registration mg_register_depthwise_conv_2d_s16_mve;
+/* The 16x8 kernels' prepares, for the backends' registrations (depthwise_conv_2d_dsp.c, _mve.c). */
+mg_status mg_depthwise_conv_2d_s16_dsp_prepare(mg_node *node);
+mg_status mg_depthwise_conv_2d_s16_mve_prepare(mg_node *node);
 
 size_t mg_depthwise_conv_2d_s16_ring_scratch_size(int32_t input_depth, int32_t output_depth, int32_t filter_height,
                                                   int32_t dilation_height, int32_t output_width, int32_t stride_width,

@@ -1,9 +1,10 @@
-/* DEPTHWISE_CONV_2D (dsp backend) registration: the family's prepare (mg_prepare_weighted.h), then the dsp
- * invoke. */
+/* DEPTHWISE_CONV_2D (dsp backend) registration, one for the backend's int8 and 16x8 kernels (the resolver
+ * holds one per op and backend, so nodes of both types in one model share it): the node's input type picks the
+ * kernel's prepare (mg_prepare_weighted.h) and invoke. */
 #include "depthwise_conv_2d.h"
 #include "mg_prepare_weighted.h"
 
-static mg_status prepare(mg_node *node)
+static mg_status prepare_s8(mg_node *node)
 {
     const mg_depthwise_conv_2d_dsp_params *p = node->params;
     const mg_conv_geometry *g = &p->geometry;
@@ -15,11 +16,20 @@ static mg_status prepare(mg_node *node)
                                        mg_depthwise_conv_2d_s8_dsp_scratch_size(g->output_width, g->stride_width));
 }
 
-static mg_status invoke(mg_node *node)
+static mg_status invoke_s8(mg_node *node)
 {
     mg_depthwise_conv_2d_s8_dsp(node->params, mg_input(node, 0)->data, mg_input(node, 1)->data,
                                 mg_output(node, 0)->data, node->scratch);
     return MG_OK;
 }
 
-const mg_registration mg_register_depthwise_conv_2d_dsp = {0, 0, prepare, invoke};
+static mg_status invoke_s16(mg_node *node)
+{
+    const mg_tensor *bias = mg_input(node, 2);
+    mg_depthwise_conv_2d_s16_dsp(node->params, mg_input(node, 0)->data, mg_input(node, 1)->data, node->user_data,
+                                 bias ? bias->data : 0, mg_output(node, 0)->data, node->scratch);
+    return MG_OK;
+}
+
+MG_WEIGHTED_S8_S16_REGISTRATION(mg_register_depthwise_conv_2d_dsp, prepare_s8, invoke_s8,
+                                mg_depthwise_conv_2d_s16_dsp_prepare, invoke_s16);

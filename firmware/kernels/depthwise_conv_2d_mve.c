@@ -1,11 +1,12 @@
-/* DEPTHWISE_CONV_2D (mve backend) registration: the family's prepare (mg_prepare_weighted.h), then the mve
- * invoke. */
+/* DEPTHWISE_CONV_2D (mve backend) registration, one for the backend's int8 and 16x8 kernels (the resolver
+ * holds one per op and backend, so nodes of both types in one model share it): the node's input type picks the
+ * kernel's prepare (mg_prepare_weighted.h) and invoke. */
 #include "depthwise_conv_2d.h"
 #include "mg_prepare_weighted.h"
 
 #if defined(__ARM_FEATURE_MVE)
 
-static mg_status prepare(mg_node *node)
+static mg_status prepare_s8(mg_node *node)
 {
     const mg_depthwise_conv_2d_mve_params *p = node->params;
     const mg_conv_geometry *g = &p->geometry;
@@ -19,12 +20,21 @@ static mg_status prepare(mg_node *node)
                                        mg_conv_output_elements(g), p->table, scratch);
 }
 
-static mg_status invoke(mg_node *node)
+static mg_status invoke_s8(mg_node *node)
 {
     mg_depthwise_conv_2d_s8_mve(node->params, mg_input(node, 0)->data, mg_output(node, 0)->data, node->scratch);
     return MG_OK;
 }
 
-const mg_registration mg_register_depthwise_conv_2d_mve = {0, 0, prepare, invoke};
+static mg_status invoke_s16(mg_node *node)
+{
+    const mg_tensor *bias = mg_input(node, 2);
+    mg_depthwise_conv_2d_s16_mve(node->params, mg_input(node, 0)->data, mg_input(node, 1)->data, node->user_data,
+                                 bias ? bias->data : 0, mg_output(node, 0)->data, node->scratch);
+    return MG_OK;
+}
+
+MG_WEIGHTED_S8_S16_REGISTRATION(mg_register_depthwise_conv_2d_mve, prepare_s8, invoke_s8,
+                                mg_depthwise_conv_2d_s16_mve_prepare, invoke_s16);
 
 #endif

@@ -180,19 +180,11 @@ void mg_depthwise_conv_2d_s16_mve(const mg_depthwise_conv_2d_params *p, const in
     }
 }
 
-static mg_status prepare(mg_node *node)
+/* In this file, not the backend's registration (depthwise_conv_2d_mve.c), so that a model without 16x8 nodes
+ * leaves it out with the kernel. */
+mg_status mg_depthwise_conv_2d_s16_mve_prepare(mg_node *node)
 {
     return mg_depthwise_conv_2d_s16_backend_prepare(node);
 }
-
-static mg_status invoke(mg_node *node)
-{
-    const mg_tensor *bias = mg_input(node, 2);
-    mg_depthwise_conv_2d_s16_mve(node->params, mg_input(node, 0)->data, mg_input(node, 1)->data, node->user_data,
-                                 bias ? bias->data : 0, mg_output(node, 0)->data, node->scratch);
-    return MG_OK;
-}
-
-const mg_registration mg_register_depthwise_conv_2d_s16_mve = {0, 0, prepare, invoke};
 
 #endif

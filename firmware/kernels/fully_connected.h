@@ -71,17 +71,20 @@ void mg_fully_connected_s8_dsp(const mg_fully_connected_dsp_params *p, const int
 extern const mg_registration mg_register_fully_connected_dsp;
 
 /* ---- dsp backend, 16x8 (int16 activations, int8 weights) ----
- * The reference parameters (mg_fully_connected_params) and prepare. The input, repacked once per batch into the
- * operand pairs of mg_dsp_mac.h, meets four weight rows (read in place) at a time: per 4 inputs one LDRD, then per
- * row one LDR, two SXTB16 and two SMLAD. The int32 sums are exact and TFLite's int64 requantization one SMMULR on
- * the nodes the generator claims (mg_dsp_requant_s16.h, dsp_fully_connected_s16.py). */
+ * The reference parameters (mg_fully_connected_params) and prepare. Two batch rows at a time, repacked into the
+ * operand pairs of mg_dsp_mac.h and interleaved, meet two weight rows (read in place) at a time, so that each weight
+ * word is loaded and split once for both: per 4 inputs one LDM, then per weight row one LDR, two SXTB16 and four
+ * SMLAD. A last single batch row meets four weight rows at a time: per 4 inputs one LDRD, then per row one LDR, two
+ * SXTB16 and two SMLAD. The int32 sums are exact and TFLite's int64 requantization one SMMULR on the nodes the
+ * generator claims (mg_dsp_requant_s16.h, dsp_fully_connected_s16.py). */
 
-/* The paired inputs (accum_depth rounded down to 8, as int16) and each channel's bias and requantization. */
-size_t mg_fully_connected_s16_dsp_scratch_size(int32_t accum_depth, int32_t output_depth);
+/* The paired inputs (accum_depth rounded down to 8, as int16) of one batch row, or of two when there are two or more,
+ * and each channel's bias and requantization. */
+size_t mg_fully_connected_s16_dsp_scratch_size(int32_t batches, int32_t accum_depth, int32_t output_depth);
 void mg_fully_connected_s16_dsp(const mg_fully_connected_params *p, const int16_t *input, const int8_t *weights,
                                 const void *bias, int16_t *output, void *scratch);
-
-extern const mg_registration mg_register_fully_connected_s16_dsp;
+/* Its prepare, in the kernel's file: a firmware without 16x8 nodes leaves both out (generator/emit/pruning.py). */
+mg_status mg_fully_connected_s16_dsp_prepare(mg_node *node);
 
 /* The prepare of the 16x8 backend kernels (the reference parameters): their scratch and, for per-channel weights,
  * channel_requant, then the reference checks. */
@@ -123,7 +126,7 @@ extern const mg_registration mg_register_fully_connected_mve;
 size_t mg_fully_connected_s16_mve_scratch_size(int32_t output_depth);
 void mg_fully_connected_s16_mve(const mg_fully_connected_params *p, const int16_t *input, const int8_t *weights,
                                 const void *bias, int16_t *output, void *scratch);
-
-extern const mg_registration mg_register_fully_connected_s16_mve;
+/* Its prepare, in the kernel's file: a firmware without 16x8 nodes leaves both out (generator/emit/pruning.py). */
+mg_status mg_fully_connected_s16_mve_prepare(mg_node *node);
 
 #endif

@@ -1,9 +1,10 @@
-/* FULLY_CONNECTED (dsp backend) registration: the family's prepare (mg_prepare_weighted.h), then the dsp
- * invoke. */
+/* FULLY_CONNECTED (dsp backend) registration, one for the backend's int8 and 16x8 kernels (the resolver holds one
+ * per op and backend, so nodes of both types in one model share it): the node's input type picks the kernel's
+ * prepare (mg_prepare_weighted.h) and invoke. */
 #include "fully_connected.h"
 #include "mg_prepare_weighted.h"
 
-static mg_status prepare(mg_node *node)
+static mg_status prepare_s8(mg_node *node)
 {
     const mg_fully_connected_dsp_params *p = node->params;
     const mg_fully_connected_shape *s = &p->shape;
@@ -12,7 +13,7 @@ static mg_status prepare(mg_node *node)
                                        mg_fully_connected_s8_dsp_scratch_size(s->accum_depth, s->output_depth));
 }
 
-static mg_status invoke(mg_node *node)
+static mg_status invoke_s8(mg_node *node)
 {
     /* node->scratch is NULL when the plan gives none (mg_fully_connected_s8_dsp_scratch_size 0) */
     mg_fully_connected_s8_dsp(node->params, mg_input(node, 0)->data, mg_input(node, 1)->data, mg_output(node, 0)->data,
@@ -20,4 +21,13 @@ static mg_status invoke(mg_node *node)
     return MG_OK;
 }
 
-const mg_registration mg_register_fully_connected_dsp = {0, 0, prepare, invoke};
+static mg_status invoke_s16(mg_node *node)
+{
+    const mg_tensor *bias = mg_input(node, 2);
+    mg_fully_connected_s16_dsp(node->params, mg_input(node, 0)->data, mg_input(node, 1)->data, bias ? bias->data : 0,
+                               mg_output(node, 0)->data, node->scratch);
+    return MG_OK;
+}
+
+MG_WEIGHTED_S8_S16_REGISTRATION(mg_register_fully_connected_dsp, prepare_s8, invoke_s8,
+                                mg_fully_connected_s16_dsp_prepare, invoke_s16);

@@ -28,20 +28,10 @@ void mg_fully_connected_s16_mve(const mg_fully_connected_params *p, const int16_
     }
 }
 
-static mg_status prepare(mg_node *node)
+mg_status mg_fully_connected_s16_mve_prepare(mg_node *node)
 {
     const mg_fully_connected_shape *s = &((const mg_fully_connected_params *)node->params)->shape;
     return mg_fully_connected_s16_backend_prepare(node, mg_fully_connected_s16_mve_scratch_size(s->output_depth));
 }
-
-static mg_status invoke(mg_node *node)
-{
-    const mg_tensor *bias = mg_input(node, 2);
-    mg_fully_connected_s16_mve(node->params, mg_input(node, 0)->data, mg_input(node, 1)->data, bias ? bias->data : 0,
-                               mg_output(node, 0)->data, node->scratch);
-    return MG_OK;
-}
-
-const mg_registration mg_register_fully_connected_s16_mve = {0, 0, prepare, invoke};
 
 #endif

@@ -4,6 +4,7 @@
  * written (in place is safe). */
 #include "log_softmax.h"
 #include "mg_fixedpoint_log.h"
+#include "mg_row_max.h"
 
 #define INPUT_INTEGER_BITS 5
 #define ACCUMULATION_INTEGER_BITS 12
@@ -20,10 +21,7 @@ void mg_log_softmax_s8(const mg_log_softmax_params *p, const int8_t *input, int8
     for (int32_t i = 0; i < p->outer_size; ++i) {
         const int8_t *in = input + i * depth;
         int8_t *out = output + i * depth;
-        int32_t max_in_row = INT8_MIN;
-        for (int32_t c = 0; c < depth; ++c) {
-            max_in_row = in[c] > max_in_row ? in[c] : max_in_row;
-        }
+        const int32_t max_in_row = mg_row_max_s8(in, depth);
 
         int32_t sum_of_exps = 0; /* Q12.19 */
         for (int32_t c = 0; c < depth; ++c) {

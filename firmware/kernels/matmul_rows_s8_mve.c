@@ -25,6 +25,32 @@ _Static_assert(__builtin_offsetof(mve_rows_args, row_stride) == 40, "row_stride"
 _Static_assert(__builtin_offsetof(mve_rows_args, last_count) == 44, "last_count");
 _Static_assert(__builtin_offsetof(mve_rows_args, last_rows) == 48, "last_rows");
 
+/* One block of x (q0) against the four weight rows, into the four sums. */
+#define MAC_4_ROWS                                                                                                     \
+    "vldrb.8  q1, [r3], #16\n\t"                                                                                       \
+    "vmladava.s8 r0, q0, q1\n\t"                                                                                       \
+    "vldrb.8  q2, [r5], #16\n\t"                                                                                       \
+    "vmladava.s8 r2, q0, q2\n\t"                                                                                       \
+    "vldrb.8  q3, [r10], #16\n\t"                                                                                      \
+    "vmladava.s8 r4, q0, q3\n\t"                                                                                       \
+    "vldrb.8  q4, [r9], #16\n\t"                                                                                       \
+    "vmladava.s8 r6, q0, q4\n\t"
+
+/* The four sums requantized (mg_mve.h), offset and clamped in q0, ready for the narrowing store. */
+#define REQUANT_4_SUMS                                                                                                 \
+    "vmov     q0[2], q0[0], r0, r4\n\t"                                                                                \
+    "vmov     q0[3], q0[1], r2, r6\n\t"                                                                                \
+    "vldrw.32 q1, [r8], #16\n\t"                                                                                       \
+    "vqrdmulh.s32 q0, q0, q1\n\t"                                                                                      \
+    "vldrw.32 q1, [r8], #16\n\t"                                                                                       \
+    "vand     q2, q0, q1\n\t"                                                                                          \
+    "vshr.s32 q2, q2, #31\n\t"                                                                                         \
+    "vqadd.s32 q0, q0, q2\n\t"                                                                                         \
+    "vrshl.s32 q0, q0, q1\n\t"                                                                                         \
+    "vadd.i32 q0, q0, q7\n\t"                                                                                          \
+    "vmax.s32 q0, q0, q5\n\t"                                                                                          \
+    "vmin.s32 q0, q0, q6\n\t"
+
 /* Registers in the group loop: r1 x (running), r3 r5 r10 r9 the four weight rows, r11 depth, r12 the step from
  * the fourth row's end to the next group's first row (depth - 16 * blocks), r0 r2 r4 r6 the sums (VMLADAVA takes
  * even registers), r8 the table, r7 out (a narrowing store takes a low register), lr the block count, P0 the last
@@ -76,40 +102,10 @@ __attribute__((naked)) void mg_matmul_rows_s8_mve(__attribute__((unused)) const 
                      "ldr      lr, [sp, #4]\n\t"
                      "wls      lr, lr, 3f\n\t"
                      "2:\n\t"
-                     "vldrb.8  q0, [r1], #16\n\t"
-                     "vldrb.8  q1, [r3], #16\n\t"
-                     "vmladava.s8 r0, q0, q1\n\t"
-                     "vldrb.8  q2, [r5], #16\n\t"
-                     "vmladava.s8 r2, q0, q2\n\t"
-                     "vldrb.8  q3, [r10], #16\n\t"
-                     "vmladava.s8 r4, q0, q3\n\t"
-                     "vldrb.8  q4, [r9], #16\n\t"
-                     "vmladava.s8 r6, q0, q4\n\t"
-                     "le       lr, 2b\n\t"
+                     "vldrb.8  q0, [r1], #16\n\t" MAC_4_ROWS "le       lr, 2b\n\t"
                      "3:\n\t" /* the last block, x under P0 */
                      "vpst\n\t"
-                     "vldrbt.8 q0, [r1]\n\t"
-                     "vldrb.8  q1, [r3], #16\n\t"
-                     "vmladava.s8 r0, q0, q1\n\t"
-                     "vldrb.8  q2, [r5], #16\n\t"
-                     "vmladava.s8 r2, q0, q2\n\t"
-                     "vldrb.8  q3, [r10], #16\n\t"
-                     "vmladava.s8 r4, q0, q3\n\t"
-                     "vldrb.8  q4, [r9], #16\n\t"
-                     "vmladava.s8 r6, q0, q4\n\t"
-                     "vmov     q0[2], q0[0], r0, r4\n\t" /* requantize (mg_mve.h) and store */
-                     "vmov     q0[3], q0[1], r2, r6\n\t"
-                     "vldrw.32 q1, [r8], #16\n\t"
-                     "vqrdmulh.s32 q0, q0, q1\n\t"
-                     "vldrw.32 q1, [r8], #16\n\t"
-                     "vand     q2, q0, q1\n\t"
-                     "vshr.s32 q2, q2, #31\n\t"
-                     "vqadd.s32 q0, q0, q2\n\t"
-                     "vrshl.s32 q0, q0, q1\n\t"
-                     "vadd.i32 q0, q0, q7\n\t"
-                     "vmax.s32 q0, q0, q5\n\t"
-                     "vmin.s32 q0, q0, q6\n\t"
-                     "vstrb.32 q0, [r7], #4\n\t"
+                     "vldrbt.8 q0, [r1]\n\t" MAC_4_ROWS REQUANT_4_SUMS "vstrb.32 q0, [r7], #4\n\t"
                      "add      r3, r9, r12\n\t"
                      "ldr      r0, [sp, #8]\n\t"
                      "cmp      r7, r0\n\t"
@@ -127,16 +123,7 @@ __attribute__((naked)) void mg_matmul_rows_s8_mve(__attribute__((unused)) const 
                      "ldr      lr, [sp, #4]\n\t"
                      "wls      lr, lr, 6f\n\t"
                      "5:\n\t"
-                     "vldrb.8  q0, [r1], #16\n\t"
-                     "vldrb.8  q1, [r3], #16\n\t"
-                     "vmladava.s8 r0, q0, q1\n\t"
-                     "vldrb.8  q2, [r5], #16\n\t"
-                     "vmladava.s8 r2, q0, q2\n\t"
-                     "vldrb.8  q3, [r10], #16\n\t"
-                     "vmladava.s8 r4, q0, q3\n\t"
-                     "vldrb.8  q4, [r9], #16\n\t"
-                     "vmladava.s8 r6, q0, q4\n\t"
-                     "le       lr, 5b\n\t"
+                     "vldrb.8  q0, [r1], #16\n\t" MAC_4_ROWS "le       lr, 5b\n\t"
                      "6:\n\t"
                      "vpst\n\t"
                      "vldrbt.8 q0, [r1]\n\t"
@@ -148,20 +135,7 @@ __attribute__((naked)) void mg_matmul_rows_s8_mve(__attribute__((unused)) const 
                      "vmladava.s8 r0, q0, q1\n\t"
                      "vmladava.s8 r2, q0, q2\n\t"
                      "vmladava.s8 r4, q0, q3\n\t"
-                     "vmladava.s8 r6, q0, q4\n\t"
-                     "vmov     q0[2], q0[0], r0, r4\n\t"
-                     "vmov     q0[3], q0[1], r2, r6\n\t"
-                     "vldrw.32 q1, [r8], #16\n\t"
-                     "vqrdmulh.s32 q0, q0, q1\n\t"
-                     "vldrw.32 q1, [r8], #16\n\t"
-                     "vand     q2, q0, q1\n\t"
-                     "vshr.s32 q2, q2, #31\n\t"
-                     "vqadd.s32 q0, q0, q2\n\t"
-                     "vrshl.s32 q0, q0, q1\n\t"
-                     "vadd.i32 q0, q0, q7\n\t"
-                     "vmax.s32 q0, q0, q5\n\t"
-                     "vmin.s32 q0, q0, q6\n\t"
-                     "ldr      r0, [sp, #0]\n\t"
+                     "vmladava.s8 r6, q0, q4\n\t" REQUANT_4_SUMS "ldr      r0, [sp, #0]\n\t"
                      "ldr      r1, [r0, #44]\n\t" /* last_count */
                      "vctp.32  r1\n\t"
                      "vpst\n\t"

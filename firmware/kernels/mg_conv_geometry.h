@@ -47,4 +47,26 @@ static inline void mg_conv_window(int32_t origin, int32_t dilation, int32_t size
     *end = hi;
 }
 
+/* Output coordinate `out` reads input coordinates origin + dilation * tap for taps [first, end) (mg_conv_window):
+ * mg_conv_row_span for an output row, mg_conv_col_span for an output column. */
+typedef struct {
+    int32_t origin, first, end;
+} mg_conv_span;
+
+static inline __attribute__((always_inline)) mg_conv_span mg_conv_row_span(const mg_conv_geometry *g, int32_t oy)
+{
+    mg_conv_span s;
+    s.origin = oy * g->stride_height - g->pad_height;
+    mg_conv_window(s.origin, g->dilation_height, g->input_height, g->filter_height, &s.first, &s.end);
+    return s;
+}
+
+static inline __attribute__((always_inline)) mg_conv_span mg_conv_col_span(const mg_conv_geometry *g, int32_t ox)
+{
+    mg_conv_span s;
+    s.origin = ox * g->stride_width - g->pad_width;
+    mg_conv_window(s.origin, g->dilation_width, g->input_width, g->filter_width, &s.first, &s.end);
+    return s;
+}
+
 #endif

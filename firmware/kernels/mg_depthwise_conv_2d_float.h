@@ -1,52 +1,28 @@
 /* The float DEPTHWISE_CONV_2D body both float kernels instantiate: float32 weights (depthwise_conv_2d_f32.c) and
- * float16 weights kept in flash (depthwise_conv_2d_f16.c). TFLite's reference float DepthwiseConv: the same
- * summation order (ky, kx), then the bias, then the clamp. */
+ * float16 weights kept in flash (depthwise_conv_2d_f16.c), mg_conv_float.h with one group per input channel. */
 #ifndef MG_DEPTHWISE_CONV_2D_FLOAT_H
 #define MG_DEPTHWISE_CONV_2D_FLOAT_H
 
 #include "depthwise_conv_2d.h"
-#include "mg_half.h"
+#include "mg_conv_float.h"
 
 static inline __attribute__((always_inline)) void mg_depthwise_conv_2d_float(const mg_depthwise_conv_2d_params *p,
                                                                              const float *input, const void *filter,
                                                                              int half, const float *bias, float *output)
 {
-    const int32_t depth = p->geometry.input_depth, out_depth = p->geometry.output_depth, mult = p->depth_multiplier;
-    const int32_t in_row = p->geometry.input_width * depth;
-    const int32_t filter_row = p->geometry.filter_width * out_depth;
-    const int32_t stride_h = p->geometry.stride_height, stride_w = p->geometry.stride_width;
-    const int32_t dil_h = p->geometry.dilation_height, dil_w = p->geometry.dilation_width;
-    const int32_t pad_h = p->geometry.pad_height, pad_w = p->geometry.pad_width;
-    for (int32_t b = 0; b < p->geometry.batches; ++b) {
-        const float *in_batch = input + b * p->geometry.input_height * in_row;
-        for (int32_t oy = 0; oy < p->geometry.output_height; ++oy) {
-            const int32_t y0 = oy * stride_h - pad_h;
-            int32_t ky0, ky1;
-            mg_conv_window(y0, dil_h, p->geometry.input_height, p->geometry.filter_height, &ky0, &ky1);
-            for (int32_t ox = 0; ox < p->geometry.output_width; ++ox) {
-                const int32_t x0 = ox * stride_w - pad_w;
-                int32_t kx0, kx1;
-                mg_conv_window(x0, dil_w, p->geometry.input_width, p->geometry.filter_width, &kx0, &kx1);
-                int32_t o = 0;
-                for (int32_t c = 0; c < depth; ++c) {
-                    for (int32_t m = 0; m < mult; ++m, ++o) {
-                        float total = 0.0f;
-                        for (int32_t ky = ky0; ky < ky1; ++ky) {
-                            const float *in_y = in_batch + (y0 + ky * dil_h) * in_row + c;
-                            const int32_t w_y = ky * filter_row + o;
-                            for (int32_t kx = kx0; kx < kx1; ++kx) {
-                                total += in_y[(x0 + kx * dil_w) * depth] *
-                                         mg_float_weight(filter, w_y + kx * out_depth, half);
-                            }
-                        }
-                        total += bias ? bias[o] : 0.0f;
-                        total = total < p->act_min_f ? p->act_min_f : total;
-                        *output++ = total > p->act_max_f ? p->act_max_f : total;
-                    }
-                }
-            }
-        }
-    }
+    const int32_t out_depth = p->geometry.output_depth;
+    const mg_conv_float_layout layout = {
+        p->geometry.input_depth,
+        p->depth_multiplier,
+        1,
+        1,
+        1,
+        p->geometry.filter_width * out_depth,
+        out_depth,
+        p->act_min_f,
+        p->act_max_f,
+    };
+    mg_conv_float(&p->geometry, &layout, input, filter, half, bias, output);
 }
 
 #endif

@@ -39,4 +39,41 @@ typedef struct {
 /* ... then the shapes, int16 activations, and the reference checks (mg_prepare_weighted). */
 mg_status mg_prepare_weighted_s16_backend(mg_node *node, const mg_weighted_s16_plan *plan);
 
+/* Defines `name`, the one registration of a backend's int8 and 16x8 kernels of an op (the resolver holds one per op
+ * and backend, so a model with nodes of both types reaches both through it): the node's input type picks between
+ * the prepare and invoke functions of either. */
+#define MG_WEIGHTED_S8_S16_REGISTRATION(name, prepare_s8, invoke_s8, prepare_s16, invoke_s16)                          \
+    static mg_status prepare(mg_node *node)                                                                            \
+    {                                                                                                                  \
+        return mg_input(node, 0)->type == MG_INT16 ? prepare_s16(node) : prepare_s8(node);                             \
+    }                                                                                                                  \
+    static mg_status invoke(mg_node *node)                                                                             \
+    {                                                                                                                  \
+        return mg_input(node, 0)->type == MG_INT16 ? invoke_s16(node) : invoke_s8(node);                               \
+    }                                                                                                                  \
+    const mg_registration name = {0, 0, prepare, invoke}
+
+/* The reference invoke of a convolution family `name` (conv_2d, depthwise_conv_2d): input, filter, optional
+ * bias and output to mg_<name>_s8, _s16 (with the per-channel scales in node->user_data), _f16 (float16
+ * filter) or _f32. */
+#define MG_CONV_REFERENCE_INVOKE(name)                                                                                 \
+    static mg_status invoke(mg_node *node)                                                                             \
+    {                                                                                                                  \
+        const mg_tensor *input = mg_input(node, 0);                                                                    \
+        const mg_tensor *filter = mg_input(node, 1);                                                                   \
+        const mg_tensor *bias = mg_input(node, 2);                                                                     \
+        void *output = mg_output(node, 0)->data;                                                                       \
+        const void *bias_data = bias ? bias->data : 0;                                                                 \
+        if (input->type == MG_INT8) {                                                                                  \
+            mg_##name##_s8(node->params, input->data, filter->data, node->user_data, bias_data, output);               \
+        } else if (input->type == MG_INT16) {                                                                          \
+            mg_##name##_s16(node->params, input->data, filter->data, node->user_data, bias_data, output);              \
+        } else if (filter->type == MG_FLOAT16) {                                                                       \
+            mg_##name##_f16(node->params, input->data, filter->data, bias_data, output);                               \
+        } else {                                                                                                       \
+            mg_##name##_f32(node->params, input->data, filter->data, bias_data, output);                               \
+        }                                                                                                              \
+        return MG_OK;                                                                                                  \
+    }
+
 #endif

@@ -20,6 +20,29 @@ typedef struct {
     const float *column_fractions;
 } mg_resize_bilinear_params;
 
+/* The loops both kernels share, in TFLite's order, over `p`, `input` (of T) and `output`: per output pixel,
+ * `upper`/`lower` are its two input rows, `left`/`right` its two columns' first elements and `dy`/`dx` (of F,
+ * from the arrays p->ROW_FRACTIONS and p->COLUMN_FRACTIONS) the fractions toward the second ones; BLEND(c) is
+ * channel c's output value. */
+#define MG_RESIZE_BILINEAR_LOOPS(T, F, ROW_FRACTIONS, COLUMN_FRACTIONS, BLEND)                                         \
+    do {                                                                                                               \
+        const int32_t row = p->input_width * p->depth;                                                                 \
+        for (int32_t b = 0; b < p->batches; ++b) {                                                                     \
+            const T *image = input + (size_t)b * (size_t)p->input_height * (size_t)row;                                \
+            for (int32_t y = 0; y < p->output_height; ++y) {                                                           \
+                const T *upper = image + p->rows[2 * y] * row, *lower = image + p->rows[2 * y + 1] * row;              \
+                const F dy = p->ROW_FRACTIONS[y];                                                                      \
+                for (int32_t x = 0; x < p->output_width; ++x) {                                                        \
+                    const int32_t left = p->columns[2 * x] * p->depth, right = p->columns[2 * x + 1] * p->depth;       \
+                    const F dx = p->COLUMN_FRACTIONS[x];                                                               \
+                    for (int32_t c = 0; c < p->depth; ++c) {                                                           \
+                        *output++ = BLEND(c);                                                                          \
+                    }                                                                                                  \
+                }                                                                                                      \
+            }                                                                                                          \
+        }                                                                                                              \
+    } while (0)
+
 void mg_resize_bilinear_s8(const mg_resize_bilinear_params *p, const int8_t *input, int8_t *output);
 void mg_resize_bilinear_f32(const mg_resize_bilinear_params *p, const float *input, float *output);
 

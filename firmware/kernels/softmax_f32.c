@@ -1,8 +1,8 @@
 /* float32 SOFTMAX as TFLite's reference_ops::Softmax: exp((x - max) * beta) in float, summed in order, each
  * divided by the sum. The output may overwrite the input (each element is read before it is written). */
-#include <float.h>
 #include <math.h>
 
+#include "mg_row_max.h"
 #include "softmax.h"
 
 void mg_softmax_f32(const mg_softmax_params *p, const float *input, float *output)
@@ -11,10 +11,7 @@ void mg_softmax_f32(const mg_softmax_params *p, const float *input, float *outpu
     for (int32_t i = 0; i < p->outer_size; ++i) {
         const float *in = input + i * depth;
         float *out = output + i * depth;
-        float max = -FLT_MAX;
-        for (int32_t c = 0; c < depth; ++c) {
-            max = max < in[c] ? in[c] : max; /* std::max(max, x) keeps max unless max < x */
-        }
+        const float max = mg_row_max_f32(in, depth);
         float sum = 0.0f;
         for (int32_t c = 0; c < depth; ++c) {
             float e = expf((in[c] - max) * p->beta);

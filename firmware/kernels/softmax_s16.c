@@ -4,6 +4,7 @@
  * shifted back. Each input is read before its output is written, so the output may overwrite the input. */
 #include "mg_fixedpoint.h"
 #include "mg_lut16.h"
+#include "mg_row_max.h"
 #include "softmax.h"
 
 static inline int16_t saturate_s16(int32_t x)
@@ -17,10 +18,7 @@ void mg_softmax_s16(const mg_softmax_params *p, const int16_t *input, int16_t *o
     for (int32_t i = 0; i < p->outer_size; ++i) {
         const int16_t *in = input + i * depth;
         int16_t *out = output + i * depth;
-        int32_t max_in_row = INT16_MIN;
-        for (int32_t c = 0; c < depth; ++c) {
-            max_in_row = in[c] > max_in_row ? in[c] : max_in_row;
-        }
+        const int32_t max_in_row = mg_row_max_s16(in, depth);
 
         int32_t sum_of_exps = 0; /* Q16.15 */
         for (int32_t c = 0; c < depth; ++c) {

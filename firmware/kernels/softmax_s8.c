@@ -3,6 +3,7 @@
  * of the sum. Each element is read before its output is written, so the output may overwrite the input when
  * both are int8. */
 #include "mg_fixedpoint_exp.h"
+#include "mg_row_max.h"
 #include "softmax.h"
 
 #define SCALED_DIFF_INTEGER_BITS 5
@@ -24,10 +25,7 @@ static void softmax_s8(const mg_softmax_params *p, const int8_t *input, void *ou
     const int32_t depth = p->depth;
     for (int32_t i = 0; i < p->outer_size; ++i) {
         const int8_t *in = input + i * depth;
-        int32_t max_in_row = INT8_MIN;
-        for (int32_t c = 0; c < depth; ++c) {
-            max_in_row = in[c] > max_in_row ? in[c] : max_in_row;
-        }
+        const int32_t max_in_row = mg_row_max_s8(in, depth);
 
         int32_t sum_of_exps = 0; /* Q12.19 */
         for (int32_t c = 0; c < depth; ++c) {

@@ -28,6 +28,21 @@ static void add_tap(int32_t *acc, const int16_t *rows, int32_t out_depth, int32_
     }
 }
 
+/* The pixel through the taps kx0..kx1-1 of one filter row (`rows`: its first tap's) into the accumulators of
+ * their output positions (`acc`: the output position of tap 0). With whole blocks of four channels the taps' rows
+ * and their outputs both lie end to end, so they are one matrix of (kx1 - kx0) * out_depth rows. */
+static void add_taps(int32_t *acc, const int16_t *rows, int32_t out_depth, int32_t kx0, int32_t kx1, int32_t depth,
+                     const int16_t *x)
+{
+    if (out_depth % 4 == 0) {
+        add_tap(acc + kx0 * out_depth, rows + kx0 * out_depth * depth, (kx1 - kx0) * out_depth, depth, x);
+        return;
+    }
+    for (int32_t kx = kx0; kx < kx1; ++kx) {
+        add_tap(acc + kx * out_depth, rows + kx * out_depth * depth, out_depth, depth, x);
+    }
+}
+
 /* The accumulators through the channel table (twice the accumulator plus the doubled bias, mg_dsp_requant.h). */
 static void requantize(const mg_transpose_conv_params *p, const int32_t *acc, int8_t *output)
 {
@@ -77,11 +92,8 @@ void mg_transpose_conv_s8_dsp(const mg_transpose_conv_params *p, const int8_t *i
                 mg_dsp_widen(pixel, 1, g->input_depth, p->input_offset, x);
                 for (int32_t ky = ky0; ky < ky1; ++ky) {
                     int32_t *row = acc + ((b * g->output_height + oy + ky) * g->output_width + ox) * g->output_depth;
-                    for (int32_t kx = kx0; kx < kx1; ++kx) {
-                        const int32_t tap = ky * g->filter_width + kx;
-                        add_tap(row + kx * g->output_depth, wide_filter + tap * g->output_depth * depth,
-                                g->output_depth, depth, x);
-                    }
+                    add_taps(row, wide_filter + ky * g->filter_width * g->output_depth * depth, g->output_depth, kx0,
+                             kx1, depth, x);
                 }
             }
         }

@@ -3,7 +3,8 @@
 For each model and board: generate, build, run a few random sets in QEMU, compare with the reference, and
 record flash, code, RAM, arena, lower bound, runtime metadata, stack high-water mark and instructions per
 inference; also the all-kernels build's code size and TFLite Micro's own planned arena on the host; and on the
-first board what the rewrite stage saves (rewrites.py).
+first board what the rewrite stage saves (rewrites.py) and the arenas below the per-layer bound (memory.py); and
+the firmware of three models on two boards (multi.py).
 """
 
 from __future__ import annotations
@@ -27,6 +28,8 @@ from ..paths import ROOT
 from ..pipeline import build_and_run, generate, load_model, progress, random_sets
 from ..plan.nodes import node_rows
 from ..reference.fallback import reference_with_fallback
+from .memory import MemoryRun, bench_memory
+from .multi import MULTI_MODELS, MultiRun, bench_multi
 from .rewrites import REWRITE_FIXTURES, RewriteRun, bench_rewrites
 
 # Beside the zoo, two of the repository's converter-made fixtures (docs/testing.md) for the ops the zoo lacks:
@@ -58,6 +61,7 @@ class BenchResult:
     backend: str = "reference"  # the --backend choice of this run
     backends_used: str = ""  # the backends that served nodes, e.g. "dsp+reference"
     macs: int = 0
+    memory: str = "auto"  # the --memory choice of this run
 
 
 def tflm_planned_arena(model_path: Path) -> int | None:
@@ -91,7 +95,7 @@ def bench_one(
 ) -> BenchResult:
     """One model on one board; `step` ("[i/N] ") prefixes its progress lines."""
     board = load_board(board_name)
-    result = BenchResult(Path(model).stem, board_name, board.cpu, backend=backend)
+    result = BenchResult(Path(model).stem, board_name, board.cpu, backend=backend, memory=memory)
     try:
         path = zoo.resolve(model)
         progress(f"{step}bench {result.model} on {board_name} ({backend} kernels)")
@@ -149,6 +153,21 @@ def run_rewrites(models: list[str], board: str, sets: int = 3) -> list[RewriteRu
     chosen = [*models, *REWRITE_FIXTURES] if models == DEFAULT_MODELS else models
     with exclusive(_bench_root().parent / "bench.lock"):
         return bench_rewrites(chosen, board, _bench_root(), sets)
+
+
+def run_memory(models: list[str], board: str, sets: int = 3, results=()) -> list[MemoryRun]:
+    """Each model under every --memory mode on `board`, with the reference and the board's optimized kernels."""
+    backends = ["reference"] + (["auto"] if choose_backends("auto", load_board(board).cpu) != ["reference"] else [])
+    with exclusive(_bench_root().parent / "bench.lock"):
+        return bench_memory(models, board, backends, sets, _bench_root(), results)
+
+
+def run_multi(models: list[str], sets: int = 3, results=()) -> list[MultiRun]:
+    """The three-model firmware on each of multi.MULTI_BOARDS, when the three are among `models`."""
+    if not set(MULTI_MODELS) <= {Path(m).stem for m in models}:
+        return []
+    with exclusive(_bench_root().parent / "bench.lock"):
+        return bench_multi(sets, _bench_root(), results)
 
 
 def as_dicts(results: list[BenchResult]) -> list[dict]:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from .baselines import tflm
+from .memory import memory_modes_table
+from .multi import multi_table
 
 
 def _k(n: float | None) -> str:
@@ -145,7 +147,7 @@ def board_matrix(results) -> list[str]:
     return lines
 
 
-def render(results, command: str, rewrite_runs=()) -> str:
+def render(results, command: str, rewrite_runs=(), memory_runs=(), multi_runs=()) -> str:
     first_board = results[0].board if results else ""
     main = [r for r in results if r.board == first_board]
     parts = [
@@ -160,8 +162,8 @@ def render(results, command: str, rewrite_runs=()) -> str:
     parts += memory_table(main) + [""] + size_table(main) + [""] + speed_table(results) + [""]
     matrix = board_matrix(results)
     parts += matrix + ([""] if matrix else [])
-    rewrites = rewrite_table(rewrite_runs)
-    parts += rewrites + ([""] if rewrites else [])
+    for section in (rewrite_table(rewrite_runs), memory_modes_table(memory_runs, first_board), multi_table(multi_runs)):
+        parts += section + ([""] if section else [])
     return "\n".join(parts)
 
 

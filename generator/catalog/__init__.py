@@ -25,7 +25,23 @@ def _discover() -> list[KernelSpec]:
     return [s for s in specs if s is not None]
 
 
+def _check_shares_registration(spec: KernelSpec, specs: list[KernelSpec]) -> None:
+    """A model registers one kernel per op and backend (the resolver looks a node up by both), so kernels of one op
+    and backend (e.g. a backend's int8 and 16x8 kernels) must share one registration, which dispatches on the
+    node's types, and list the same sources, so that whichever the plan picks links all of them."""
+    for other in specs:
+        if (other.op, other.backend) == (spec.op, spec.backend) and (
+            other.registration != spec.registration or set(other.sources) != set(spec.sources)
+        ):
+            raise ValueError(
+                f"kernels {other.registration} and {spec.registration} serve {spec.op} on the {spec.backend} backend:"
+                " they must share one registration and its sources"
+            )
+
+
 CATALOG: list[KernelSpec] = _discover()
+for _index, _spec in enumerate(CATALOG):
+    _check_shares_registration(_spec, CATALOG[:_index])
 # Custom ops the catalog has itself, as TFLite Micro registers some by name (TFLite_Detection_PostProcess).
 BUILTIN_CUSTOM_OPS: frozenset[str] = frozenset(s.op for s in CATALOG if s.is_custom)
 BY_CODE: dict[int, list[KernelSpec]] = defaultdict(list)
@@ -35,6 +51,7 @@ for _spec in CATALOG:
 
 def register(spec: KernelSpec) -> None:
     """Adds a kernel (a custom op, or another backend's kernel for a builtin op)."""
+    _check_shares_registration(spec, CATALOG)
     CATALOG.append(spec)
     BY_CODE[spec.builtin_code].append(spec)
 

@@ -1,8 +1,9 @@
 """The type-specific kernel files a model does not need. A family's registration dispatches on the tensor type to
-one kernel per type (`<op>_s8.c`, `<op>_s16.c`, `<op>_f32.c`, ...: docs/kernels.md's naming rule), so a registered
-family would link every type's kernel. A file whose type no node of its kernels touches is left out of the
-firmware, and an alias of one trapping function stands in for each function it defines: the registration's
-switch still names them, and no run reaches them (prepare checks every tensor's type against the plan)."""
+one kernel per type (`<op>_s8.c`, `<op>_s16.c`, `<op>_f32.c`, and a backend's `<op>_s8_dsp.c`, `<op>_s16_dsp.c`, ...:
+docs/kernels.md's naming rule), so a registered family would link every type's kernel. A file whose type no node
+of its kernels touches is left out of the firmware, and an alias of one trapping function stands in for each
+function it defines: the registration's switch still names them, and no run reaches them (prepare checks every
+tensor's type against the plan)."""
 
 from __future__ import annotations
 
@@ -25,8 +26,14 @@ ABSENT_KERNELS = "src/mg_absent_kernels.c"  # beside the generated files: the ho
 _PUBLIC_FUNCTION = re.compile(r"^(?!static\b)[A-Za-z_][\w \t\*]*?\b(mg_\w+)\s*\(", re.M)
 
 
+BACKEND_SUFFIXES = ("dsp", "mve")  # a backend kernel's file: <op>_<type>_<backend>.c
+
+
 def _file_type(name: str) -> str | None:
-    return TYPE_OF_SUFFIX.get(Path(name).stem.rsplit("_", 1)[-1]) if name.endswith(".c") else None
+    if not name.endswith(".c"):
+        return None
+    parts = Path(name).stem.split("_")
+    return TYPE_OF_SUFFIX.get(parts[-2] if parts[-1] in BACKEND_SUFFIXES and len(parts) > 1 else parts[-1])
 
 
 def unused_type_files(plan: Plan) -> set[str]:

@@ -146,16 +146,20 @@ KINDS = {
     "conv_2d_s16_dsp": (
         "dsp",
         one_node(test_weighted_16x8.conv_node),
-        "mg_register_conv_2d_s16_dsp",
-        ["conv_2d_s16_dsp.c", "conv_2d_s16_dsp_scratch_size.c"],
+        "mg_register_conv_2d_dsp",  # the dsp registration, which serves int8 and 16x8 nodes
+        ["conv_2d_dsp.c", "conv_2d_s16_dsp_scratch_size.c"],
         "conv_2d.h",
+        "mg_prepare_weighted.c",
+        "conv_2d_s16_dsp.c",  # its 16x8 prepare
     ),
     "fully_connected_s16_dsp": (
         "dsp",
         one_node(test_weighted_16x8.fully_connected_node),
-        "mg_register_fully_connected_s16_dsp",
-        ["fully_connected_s16_dsp.c", "fully_connected_s16_dsp_scratch_size.c"],
+        "mg_register_fully_connected_dsp",  # the dsp registration, which serves int8 and 16x8 nodes
+        ["fully_connected_dsp.c", "fully_connected_s16_dsp_scratch_size.c"],
         "fully_connected.h",
+        "mg_prepare_weighted.c",
+        "fully_connected_s16_dsp.c",  # its 16x8 prepare
     ),
 }
 

@@ -12,6 +12,13 @@ PADDING_SAME, PADDING_VALID = 0, 1  # the schema's Padding enum
 # whole node's padding and stride put there, which no SAME/VALID padding of the patch's own sizes gives.
 PATCH_PAD_HEIGHT = "patch_pad_height"
 SUPPORTED_ACTIVATIONS = (0, 1, 2, 3)  # NONE, RELU, RELU_N1_TO_1, RELU6
+# The int32 sums and TFLite's int64 requantization every 16x8 dsp and mve kernel shares (mg_dsp_requant_s16.h).
+S16_REQUANT_SOURCES = ("mg_dsp.h", "mg_dsp_requant_s16.h", "mg_fixedpoint.h", "mg_requant.h", "mg_requant.c")
+
+
+# The helpers both reference convolution kernels (CONV_2D, DEPTHWISE_CONV_2D) build on: int16 and float bodies,
+# float16 weights, the per-channel requantization.
+REFERENCE_SOURCES = ("mg_conv_s16.h", "mg_half.h", "mg_conv_float.h", "mg_fixedpoint.h", "mg_requant.h", "mg_requant.c")
 
 
 def out_size(padding: int, image: int, taps: int, stride: int, dilation: int) -> int:
@@ -199,3 +206,26 @@ def quant_fields(op, inp, weights, out) -> dict:
         "act_min": act_min,
         "act_max": act_max,
     }
+
+
+def int8_rows_above(op, inputs, outputs, order) -> int | None:
+    """The overlap of an int8 kernel that visits its output rows last first in `order` (_overlap.nhwc_rows or
+    _overlap.channel_planes); None for the other types."""
+    inp, weights, out = inputs[0], inputs[1], outputs[0]
+    if inp.dtype.name != "INT8":
+        return None
+    g = geometry_fields(op, inp, weights.shape[1:3], out)
+    return order(inp, out, g["stride_height"], g["pad_height"], g["filter_height"], g["dilation_height"], above=True)
+
+
+def weighted_node_problem(op, inputs, outputs, filter_fits, filter_layout: str) -> str | None:
+    """The checks CONV_2D and DEPTHWISE_CONV_2D open with: an input, a constant filter whose shape `filter_fits`
+    (the family's `filter_layout`, for the message), one output, and the window geometry."""
+    inp, weights = (inputs + [None, None])[:2]
+    if inp is None or weights is None or len(outputs) != 1:
+        return "needs an input, a filter and one output"
+    if weights.data is None:
+        return "the filter must be constant"
+    if not filter_fits(weights.shape):
+        return f"the filter must be 4-D {filter_layout}, not {list(weights.shape)}"
+    return geometry_problem(op, inp, weights.shape[1:3], outputs[0])

@@ -40,6 +40,24 @@ def softmax_scaling(beta: float, input_scale: float) -> tuple[int, int, int]:
     return multiplier, left_shift, int(diff_min)
 
 
+def softmax_node_problem(inputs, outputs) -> str | None:
+    """The checks SOFTMAX and LOG_SOFTMAX open with: one input of at least one dimension, one output."""
+    inp = inputs[0] if inputs else None
+    if inp is None or len(outputs) != 1:
+        return "needs one input and one output"
+    if len(inp.shape) < 1:
+        return "the input needs at least one dimension"
+    return None
+
+
+def softmax_fields(inp, *more_scaling: str) -> dict:
+    """The fields SOFTMAX and LOG_SOFTMAX open with: rows along the last dimension, then the int8 scaling
+    (input_multiplier, input_left_shift and `more_scaling`), 0 until the input's type sets it."""
+    depth = inp.shape[-1]
+    fields = {"outer_size": inp.num_elements // depth if depth else 0, "depth": depth}
+    return fields | dict.fromkeys(("input_multiplier", "input_left_shift", *more_scaling), 0)
+
+
 def activation_input_scaling(input_scale: float) -> tuple[int, int, int]:
     """(input_multiplier, input_left_shift, input_range_radius) as LOGISTIC's and TANH's int8 Prepare compute
     them: a plain frexp of input_scale * 2^27 (no renormalization of a rounded-up fraction) and the radius."""

@@ -16,17 +16,13 @@ FAMILY_SOURCES = ("depthwise_conv_2d.h", "mg_conv_geometry.h", "mg_prepare_weigh
 
 
 def validate(op, inputs, outputs):
-    inp, weights, bias = (inputs + [None, None, None])[:3]
-    if inp is None or weights is None or len(outputs) != 1:
-        return "needs an input, a filter and one output"
-    out = outputs[0]
-    if weights.data is None:
-        return "the filter must be constant"
-    if len(weights.shape) != 4 or weights.shape[0] != 1:
-        return f"the filter must be 4-D [1, H, W, channels], not {list(weights.shape)}"
-    problem = cc.geometry_problem(op, inp, weights.shape[1:3], out)
+    problem = cc.weighted_node_problem(
+        op, inputs, outputs, lambda shape: len(shape) == 4 and shape[0] == 1, "[1, H, W, channels]"
+    )
     if problem:
         return problem
+    inp, weights, bias = (inputs + [None])[:3]
+    out = outputs[0]
     in_depth, out_depth = inp.shape[3], weights.shape[3]
     multiplier = op.options.get("depth_multiplier", 0)
     if out.shape[3] != out_depth:
@@ -60,12 +56,7 @@ def overlap(op, inputs, outputs) -> int | None:
 
 def overlap_above(op, inputs, outputs) -> int | None:
     """The int8 kernel with each channel's rows last first (reverse_rows)."""
-    inp, weights, out = inputs[0], inputs[1], outputs[0]
-    if inp.dtype.name != "INT8":
-        return None
-    g = cc.geometry_fields(op, inp, weights.shape[1:3], out)
-    taps, dilation = g["filter_height"], g["dilation_height"]
-    return _overlap.channel_planes(inp, out, g["stride_height"], g["pad_height"], taps, dilation, above=True)
+    return cc.int8_rows_above(op, inputs, outputs, _overlap.channel_planes)
 
 
 def macs(op, inputs, outputs) -> int:
@@ -83,14 +74,10 @@ SPEC = KernelSpec(
         "depthwise_conv_2d.c",
         "depthwise_conv_2d_s8.c",
         "depthwise_conv_2d_s16.c",
-        "mg_conv_s16.h",
-        "mg_half.h",
         "mg_depthwise_conv_2d_float.h",
         "depthwise_conv_2d_f32.c",
         "depthwise_conv_2d_f16.c",
-        "mg_fixedpoint.h",
-        "mg_requant.h",
-        "mg_requant.c",
+        *cc.REFERENCE_SOURCES,
     ),
     registration="mg_register_depthwise_conv_2d",
     validate=validate,

@@ -13,6 +13,18 @@ from . import _overlap, _scratch
 from .conv_2d import FAMILY_SOURCES, macs, validate
 
 COLS = 6  # MG_DSP_CONV_COLS: output pixels per pass over the filter
+# The backend's int8 and 16x8 kernels (here and dsp_conv_2d_s16.py) share one registration (conv_2d_dsp.c):
+# a model may use both, so each spec lists every source it names.
+SOURCES = (
+    *FAMILY_SOURCES,
+    "conv_2d_dsp.c",
+    "conv_2d_s8_dsp.c",
+    "conv_2d_s16_dsp.c",
+    "conv_2d_s16_dsp_scratch_size.c",
+    "mg_dsp_mac.h",
+    "mg_dsp_requant.h",
+    *cc.S16_REQUANT_SOURCES,
+)
 PADDED_COPY_LIMIT = 8192  # bytes: inputs up to this size (padded) are copied padded, so no window needs clipping
 
 
@@ -90,7 +102,7 @@ SPEC = KernelSpec(
     builtin_code=3,
     versions=(1, 8),
     dtypes=("INT8",),
-    sources=(*FAMILY_SOURCES, "conv_2d_dsp.c", "conv_2d_s8_dsp.c", "mg_dsp_mac.h", "mg_dsp_requant.h", "mg_dsp.h"),
+    sources=SOURCES,
     registration="mg_register_conv_2d_dsp",
     validate=validate,
     params=params,

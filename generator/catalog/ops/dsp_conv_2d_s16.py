@@ -10,8 +10,8 @@ import numpy as np
 from ..spec import KernelSpec
 from . import _conv_common as cc
 from . import _dsp_common as dc
-from . import _scratch
-from .conv_2d import FAMILY_SOURCES, macs, params, validate
+from . import _scratch, dsp_conv_2d
+from .conv_2d import macs, params, validate
 
 
 def claims(op, inputs, outputs):
@@ -24,7 +24,7 @@ def claims(op, inputs, outputs):
 
 def backend_spec(common, sources: tuple[str, ...]) -> KernelSpec:
     """The dsp or mve 16x8 CONV_2D (`common` is _dsp_common or _mve_common): this module's claim, the family's
-    parameters, the backend's kernel (`sources`) and its scratch, and the int32 requantization both share."""
+    parameters, its scratch, and the backend's registration and `sources`, which it shares with the int8 kernel."""
     scratch_function = f"mg_conv_2d_s16_{common.BACKEND}_scratch_size"
 
     def scratch_bytes(op, inputs, outputs):
@@ -36,17 +36,8 @@ def backend_spec(common, sources: tuple[str, ...]) -> KernelSpec:
         builtin_code=3,
         versions=(1, 8),
         dtypes=("INT16",),
-        sources=(
-            *FAMILY_SOURCES,
-            *sources,
-            f"conv_2d_s16_{common.BACKEND}_scratch_size.c",
-            "mg_dsp.h",
-            "mg_dsp_requant_s16.h",
-            "mg_fixedpoint.h",
-            "mg_requant.h",
-            "mg_requant.c",
-        ),
-        registration=f"mg_register_conv_2d_s16_{common.BACKEND}",
+        sources=sources,
+        registration=f"mg_register_conv_2d_{common.BACKEND}",
         validate=validate,
         params=params,
         macs=macs,
@@ -56,4 +47,4 @@ def backend_spec(common, sources: tuple[str, ...]) -> KernelSpec:
     )
 
 
-SPEC = backend_spec(dc, ("conv_2d_s16_dsp.c", "mg_dsp_mac.h"))
+SPEC = backend_spec(dc, dsp_conv_2d.SOURCES)

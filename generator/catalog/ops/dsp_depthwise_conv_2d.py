@@ -12,6 +12,20 @@ from . import _dsp_common as dc
 from . import _overlap, _scratch
 from .depthwise_conv_2d import FAMILY_SOURCES, macs, validate
 
+# The 16x8 kernels' ring of input rows (dsp_depthwise_conv_2d_s16.py), which both backends' 16x8 kernels read.
+S16_RING_SOURCES = ("mg_dw_ring_s16.h", "dw_ring_s16_advance.c", "depthwise_conv_2d_s16_ring_scratch_size.c")
+# The backend's int8 and 16x8 kernels (here and dsp_depthwise_conv_2d_s16.py) share one registration
+# (depthwise_conv_2d_dsp.c): a model may use both, so each spec lists every source it names.
+SOURCES = (
+    *FAMILY_SOURCES,
+    "depthwise_conv_2d_dsp.c",
+    "depthwise_conv_2d_s8_dsp.c",
+    "depthwise_conv_2d_s16_dsp.c",
+    *S16_RING_SOURCES,
+    "mg_dsp_requant.h",
+    *cc.S16_REQUANT_SOURCES,
+)
+
 
 def _table(op, inputs, outputs):
     inp, weights = inputs[0], inputs[1]
@@ -64,7 +78,7 @@ SPEC = KernelSpec(
     builtin_code=4,
     versions=(1, 7),
     dtypes=("INT8",),
-    sources=(*FAMILY_SOURCES, "depthwise_conv_2d_dsp.c", "depthwise_conv_2d_s8_dsp.c", "mg_dsp_requant.h", "mg_dsp.h"),
+    sources=SOURCES,
     registration="mg_register_depthwise_conv_2d_dsp",
     validate=validate,
     params=params,

@@ -9,8 +9,8 @@ from __future__ import annotations
 from ..spec import KernelSpec
 from . import _conv_common as cc
 from . import _dsp_common as dc
-from . import _scratch
-from .depthwise_conv_2d import FAMILY_SOURCES, macs, params, validate
+from . import _scratch, dsp_depthwise_conv_2d
+from .depthwise_conv_2d import macs, params, validate
 
 MAX_ROWS = 16  # MG_DW_S16_MAX_ROWS (depthwise_conv_2d.h)
 
@@ -38,27 +38,17 @@ def scratch_bytes(op, inputs, outputs):
     )
 
 
-def backend_spec(common, kernel: str) -> KernelSpec:
+def backend_spec(common, sources: tuple[str, ...]) -> KernelSpec:
     """The dsp or mve 16x8 DEPTHWISE_CONV_2D (`common` is _dsp_common or _mve_common): this module's claim and
-    scratch, the family's parameters, the backend's kernel file and the ring both read."""
+    scratch, the family's parameters, and the backend's registration and `sources`, which it shares with the
+    int8 kernel."""
     return KernelSpec(
         op="DEPTHWISE_CONV_2D",
         builtin_code=4,
         versions=(1, 7),
         dtypes=("INT16",),
-        sources=(
-            *FAMILY_SOURCES,
-            kernel,
-            "mg_dw_ring_s16.h",
-            "dw_ring_s16_advance.c",
-            "depthwise_conv_2d_s16_ring_scratch_size.c",
-            "mg_dsp.h",
-            "mg_dsp_requant_s16.h",
-            "mg_fixedpoint.h",
-            "mg_requant.h",
-            "mg_requant.c",
-        ),
-        registration=f"mg_register_depthwise_conv_2d_s16_{common.BACKEND}",
+        sources=sources,
+        registration=f"mg_register_depthwise_conv_2d_{common.BACKEND}",
         validate=validate,
         params=params,
         macs=macs,
@@ -68,4 +58,4 @@ def backend_spec(common, kernel: str) -> KernelSpec:
     )
 
 
-SPEC = backend_spec(dc, "depthwise_conv_2d_s16_dsp.c")
+SPEC = backend_spec(dc, dsp_depthwise_conv_2d.SOURCES)

@@ -9,9 +9,23 @@ import numpy as np
 
 from .. import quant
 from ..spec import KernelSpec, NodeParams
+from . import _conv_common as cc
 from . import _dsp_common as dc
 from . import _overlap, _scratch
 from .fully_connected import FAMILY_SOURCES, macs, multiplier_pairs, shape_params, validate
+
+# The backend's int8 and 16x8 kernels (here, dsp_fully_connected_s16.py) share one registration (fully_connected_dsp.c):
+# a model may use both, so each spec lists every source it names.
+SOURCES = (
+    *FAMILY_SOURCES,
+    "fully_connected_dsp.c",
+    "fully_connected_s8_dsp.c",
+    "fully_connected_s16_dsp.c",
+    "fully_connected_s16_dsp_scratch_size.c",
+    "mg_dsp_mac.h",
+    "mg_dsp_requant.h",
+    *cc.S16_REQUANT_SOURCES,
+)
 
 
 def _table(op, inputs, outputs):
@@ -68,14 +82,7 @@ SPEC = KernelSpec(
     builtin_code=9,
     versions=(1, 13),
     dtypes=("INT8",),
-    sources=(
-        *FAMILY_SOURCES,
-        "fully_connected_dsp.c",
-        "fully_connected_s8_dsp.c",
-        "mg_dsp_mac.h",
-        "mg_dsp_requant.h",
-        "mg_dsp.h",
-    ),
+    sources=SOURCES,
     registration="mg_register_fully_connected_dsp",
     validate=validate,
     params=params,

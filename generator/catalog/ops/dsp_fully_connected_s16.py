@@ -12,7 +12,8 @@ from . import _conv_common as cc
 from . import _dsp_common as dc
 from . import _scratch
 from . import fully_connected as fc
-from .fully_connected import FAMILY_SOURCES, macs, shape_params, validate
+from .dsp_fully_connected import SOURCES
+from .fully_connected import macs, shape_params, validate
 
 
 def claims(op, inputs, outputs):
@@ -36,7 +37,10 @@ def params(op, inputs, outputs):
 def scratch_bytes(op, inputs, outputs):
     shape = shape_params(inputs[0], inputs[1])
     return _scratch.scratch_size(
-        "mg_fully_connected_s16_dsp_scratch_size", shape["shape.accum_depth"], shape["shape.output_depth"]
+        "mg_fully_connected_s16_dsp_scratch_size",
+        shape["shape.batches"],
+        shape["shape.accum_depth"],
+        shape["shape.output_depth"],
     )
 
 
@@ -45,18 +49,8 @@ SPEC = KernelSpec(
     builtin_code=9,
     versions=(1, 13),
     dtypes=("INT16",),
-    sources=(
-        *FAMILY_SOURCES,
-        "fully_connected_s16_dsp.c",
-        "fully_connected_s16_dsp_scratch_size.c",
-        "mg_dsp_mac.h",
-        "mg_dsp.h",
-        "mg_dsp_requant_s16.h",
-        "mg_fixedpoint.h",
-        "mg_requant.h",
-        "mg_requant.c",
-    ),
-    registration="mg_register_fully_connected_s16_dsp",
+    sources=SOURCES,
+    registration="mg_register_fully_connected_dsp",
     validate=validate,
     params=params,
     macs=macs,

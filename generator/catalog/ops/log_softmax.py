@@ -22,12 +22,10 @@ def _scaling(input_scale: float) -> tuple[int, int, float, tuple[int, int], int]
 
 
 def validate(op, inputs, outputs):
-    inp = inputs[0] if inputs else None
-    if inp is None or len(outputs) != 1:
-        return "needs one input and one output"
-    out = outputs[0]
-    if len(inp.shape) < 1:
-        return "the input needs at least one dimension"
+    problem = fx.softmax_node_problem(inputs, outputs)
+    if problem:
+        return problem
+    inp, out = inputs[0], outputs[0]
     if tuple(out.shape) != tuple(inp.shape):
         return f"output shape {list(out.shape)} differs from the input's {list(inp.shape)}"
     types = (inp.dtype.name, out.dtype.name)
@@ -53,16 +51,7 @@ def validate(op, inputs, outputs):
 
 def params(op, inputs, outputs):
     inp = inputs[0]
-    depth = inp.shape[-1]
-    fields = {
-        "outer_size": inp.num_elements // depth if depth else 0,
-        "depth": depth,
-        "input_multiplier": 0,
-        "input_left_shift": 0,
-        "reverse_scaling_divisor": 0,
-        "reverse_scaling_right_shift": 0,
-        "diff_min": 0,
-    }
+    fields = fx.softmax_fields(inp, "reverse_scaling_divisor", "reverse_scaling_right_shift", "diff_min")
     if inp.dtype.name == "INT8":
         multiplier, left_shift, _, (divisor, divisor_shift), diff_min = _scaling(float(quant.scale_of(inp)))
         fields.update(
@@ -87,6 +76,7 @@ SPEC = KernelSpec(
         "log_softmax.c",
         "log_softmax_s8.c",
         "log_softmax_f32.c",
+        "mg_row_max.h",
         "mg_fixedpoint_log.h",
         "mg_fixedpoint_exp.h",
         "mg_fixedpoint.h",

@@ -13,6 +13,23 @@ from . import _mve_common as mc
 from . import _overlap, _scratch
 from .conv_2d import FAMILY_SOURCES, macs, validate
 
+# The backend's int8 and 16x8 kernels (here and mve_conv_2d_s16.py) share one registration (conv_2d_mve.c):
+# a model may use both, so each spec lists every source it names.
+SOURCES = (
+    *FAMILY_SOURCES,
+    "conv_2d_mve.c",
+    "conv_2d_s8_mve.c",
+    "conv_2d_s16_mve.c",
+    "conv_2d_s16_mve_scratch_size.c",
+    "mg_mve_matmul.h",
+    "matmul_rows_s8_mve.c",
+    "matmul_pairs_s8_mve.c",
+    "mg_mve.h",
+    "mg_mve_matmul_s16.h",
+    "matmul_rows_s16_mve.c",
+    *cc.S16_REQUANT_SOURCES,
+)
+
 
 def claims(op, inputs, outputs):
     inp, weights, out = inputs[0], inputs[1], outputs[0]
@@ -63,15 +80,7 @@ SPEC = KernelSpec(
     builtin_code=3,
     versions=(1, 8),
     dtypes=("INT8",),
-    sources=(
-        *FAMILY_SOURCES,
-        "conv_2d_mve.c",
-        "conv_2d_s8_mve.c",
-        "mg_mve_matmul.h",
-        "matmul_rows_s8_mve.c",
-        "matmul_pairs_s8_mve.c",
-        "mg_mve.h",
-    ),
+    sources=SOURCES,
     registration="mg_register_conv_2d_mve",
     validate=validate,
     params=params,

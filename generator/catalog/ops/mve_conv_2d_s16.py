@@ -4,7 +4,7 @@ requantization of the dsp 16x8 kernel, so the same claim (_dsp_common.sums_fit_i
 
 from __future__ import annotations
 
-from . import _mve_common
+from . import _mve_common, mve_conv_2d
 from .dsp_conv_2d_s16 import backend_spec
 
-SPEC = backend_spec(_mve_common, ("conv_2d_s16_mve.c", "mg_mve_matmul_s16.h", "matmul_rows_s16_mve.c"))
+SPEC = backend_spec(_mve_common, mve_conv_2d.SOURCES)

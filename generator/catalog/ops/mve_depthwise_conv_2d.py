@@ -15,6 +15,20 @@ from . import _conv_common as cc
 from . import _mve_common as mc
 from . import _overlap, _scratch
 from .depthwise_conv_2d import FAMILY_SOURCES, macs, validate
+from .dsp_depthwise_conv_2d import S16_RING_SOURCES
+
+# The backend's int8 and 16x8 kernels (here and mve_depthwise_conv_2d_s16.py) share one registration
+# (depthwise_conv_2d_mve.c): a model may use both, so each spec lists every source it names.
+SOURCES = (
+    *FAMILY_SOURCES,
+    "depthwise_conv_2d_mve.c",
+    "depthwise_conv_2d_s8_mve.c",
+    "depthwise_conv_2d_3x3_row_s8_mve.c",
+    "depthwise_conv_2d_s16_mve.c",
+    *S16_RING_SOURCES,
+    "mg_mve.h",
+    *cc.S16_REQUANT_SOURCES,
+)
 
 BLOCK = 8  # channels per block: VMULLB/VMULLT split them into even and odd lanes
 LANE_ORDER = [0, 2, 4, 6, 1, 3, 5, 7]
@@ -136,13 +150,7 @@ SPEC = KernelSpec(
     builtin_code=4,
     versions=(1, 7),
     dtypes=("INT8",),
-    sources=(
-        *FAMILY_SOURCES,
-        "depthwise_conv_2d_mve.c",
-        "depthwise_conv_2d_s8_mve.c",
-        "depthwise_conv_2d_3x3_row_s8_mve.c",
-        "mg_mve.h",
-    ),
+    sources=SOURCES,
     registration="mg_register_depthwise_conv_2d_mve",
     validate=validate,
     params=params,

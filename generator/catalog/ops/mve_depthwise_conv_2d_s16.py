@@ -4,7 +4,7 @@ depthwise kernel (dsp_depthwise_conv_2d_s16.py), four outputs of a channel per v
 
 from __future__ import annotations
 
-from . import _mve_common
+from . import _mve_common, mve_depthwise_conv_2d
 from .dsp_depthwise_conv_2d_s16 import backend_spec
 
-SPEC = backend_spec(_mve_common, "depthwise_conv_2d_s16_mve.c")
+SPEC = backend_spec(_mve_common, mve_depthwise_conv_2d.SOURCES)

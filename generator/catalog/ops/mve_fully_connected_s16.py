@@ -8,7 +8,8 @@ from ..spec import KernelSpec
 from . import _mve_common as mc
 from . import _scratch
 from .dsp_fully_connected_s16 import claims, params
-from .fully_connected import FAMILY_SOURCES, macs, validate
+from .fully_connected import macs, validate
+from .mve_fully_connected import SOURCES
 
 
 def scratch_bytes(op, inputs, outputs):
@@ -20,19 +21,8 @@ SPEC = KernelSpec(
     builtin_code=9,
     versions=(1, 13),
     dtypes=("INT16",),
-    sources=(
-        *FAMILY_SOURCES,
-        "fully_connected_s16_mve.c",
-        "fully_connected_s16_mve_scratch_size.c",
-        "mg_mve_matmul_s16.h",
-        "matmul_rows_s16_mve.c",
-        "mg_dsp_requant_s16.h",
-        "mg_dsp.h",
-        "mg_fixedpoint.h",
-        "mg_requant.h",
-        "mg_requant.c",
-    ),
-    registration="mg_register_fully_connected_s16_mve",
+    sources=SOURCES,
+    registration="mg_register_fully_connected_mve",
     validate=validate,
     params=params,
     macs=macs,

@@ -9,7 +9,11 @@ from ._copy import COPY_SOURCES, INT8_16_32_F, INT8_16_F, check_types, constant_
 SOURCES = ("reshape.h", "reshape.c", "reshape_copy.c", *COPY_SOURCES)
 
 
-def _common(inputs, outputs, allowed) -> str | None:
+def _common(inputs, outputs, allowed, input_counts: tuple[int, ...], takes: str) -> str | None:
+    """The checks every view opens with: `input_counts` inputs (`takes` says which, for the message), one output,
+    the allowed types and equal element counts."""
+    if len(inputs) not in input_counts:
+        return f"takes {takes}, not {len(inputs)}"
     if not inputs or inputs[0] is None or len(outputs) != 1:
         return "needs an input and one output"
     inp, out = inputs[0], outputs[0]
@@ -22,17 +26,13 @@ def _common(inputs, outputs, allowed) -> str | None:
 
 
 def validate_reshape(op, inputs, outputs):
-    if len(inputs) not in (1, 2):
-        return f"takes 1 or 2 inputs, not {len(inputs)}"
     # The shape tensor (or new_shape option) only restates the output shape, which is static in the model;
     # TFLite Micro does not read it either.
-    return _common(inputs, outputs, INT8_16_32_F)
+    return _common(inputs, outputs, INT8_16_32_F, (1, 2), "1 or 2 inputs")
 
 
 def validate_squeeze(op, inputs, outputs):
-    if len(inputs) != 1:
-        return f"takes 1 input, not {len(inputs)}"
-    problem = _common(inputs, outputs, INT8_16_32_F)
+    problem = _common(inputs, outputs, INT8_16_32_F, (1,), "1 input")
     if problem:
         return problem
     shape = inputs[0].shape
@@ -54,9 +54,7 @@ def validate_squeeze(op, inputs, outputs):
 
 
 def validate_expand_dims(op, inputs, outputs):
-    if len(inputs) != 2:
-        return f"takes 2 inputs (input, axis), not {len(inputs)}"
-    problem = _common(inputs, outputs, INT8_16_F)
+    problem = _common(inputs, outputs, INT8_16_F, (2,), "2 inputs (input, axis)")
     if problem:
         return problem
     axis, problem = constant_int32(inputs[1], "axis")
@@ -80,38 +78,23 @@ def params(op, inputs, outputs):
     return NodeParams("mg_reshape_params", {"num_elements": inputs[0].num_elements})
 
 
+def _view_spec(op: str, builtin_code: int, versions: tuple[int, int], dtypes, validate) -> KernelSpec:
+    """RESHAPE, SQUEEZE and EXPAND_DIMS differ only in their check: each output is a view of its input."""
+    return KernelSpec(
+        op=op,
+        builtin_code=builtin_code,
+        versions=versions,
+        dtypes=dtypes,
+        sources=SOURCES,
+        registration=f"mg_register_{op.lower()}",
+        validate=validate,
+        params=params,
+        view=True,
+    )
+
+
 SPECS = [
-    KernelSpec(
-        op="RESHAPE",
-        builtin_code=22,
-        versions=(1, 1),
-        dtypes=INT8_16_32_F,
-        sources=SOURCES,
-        registration="mg_register_reshape",
-        validate=validate_reshape,
-        params=params,
-        view=True,
-    ),
-    KernelSpec(
-        op="SQUEEZE",
-        builtin_code=43,
-        versions=(1, 2),
-        dtypes=INT8_16_32_F,
-        sources=SOURCES,
-        registration="mg_register_squeeze",
-        validate=validate_squeeze,
-        params=params,
-        view=True,
-    ),
-    KernelSpec(
-        op="EXPAND_DIMS",
-        builtin_code=70,
-        versions=(1, 1),
-        dtypes=INT8_16_F,
-        sources=SOURCES,
-        registration="mg_register_expand_dims",
-        validate=validate_expand_dims,
-        params=params,
-        view=True,
-    ),
+    _view_spec("RESHAPE", 22, (1, 1), INT8_16_32_F, validate_reshape),
+    _view_spec("SQUEEZE", 43, (1, 2), INT8_16_32_F, validate_squeeze),
+    _view_spec("EXPAND_DIMS", 70, (1, 1), INT8_16_F, validate_expand_dims),
 ]

@@ -16,12 +16,10 @@ def _beta(op) -> float:
 
 
 def validate(op, inputs, outputs):
-    inp = inputs[0] if inputs else None
-    if inp is None or len(outputs) != 1:
-        return "needs one input and one output"
-    out = outputs[0]
-    if len(inp.shape) < 1:
-        return "the input needs at least one dimension"
+    problem = fx.softmax_node_problem(inputs, outputs)
+    if problem:
+        return problem
+    inp, out = inputs[0], outputs[0]
     types = (inp.dtype.name, out.dtype.name)
     if types == ("FLOAT32", "FLOAT32"):
         return None
@@ -75,15 +73,7 @@ def _problem_s16(op, inp, out) -> str | None:
 
 def params(op, inputs, outputs):
     inp = inputs[0]
-    depth = inp.shape[-1]
-    fields = {
-        "outer_size": inp.num_elements // depth if depth else 0,
-        "depth": depth,
-        "input_multiplier": 0,
-        "input_left_shift": 0,
-        "diff_min": 0,
-        "beta": float(np.float32(_beta(op))),
-    }
+    fields = fx.softmax_fields(inp, "diff_min") | {"beta": float(np.float32(_beta(op)))}
     if inp.dtype.name == "INT8":
         multiplier, left_shift, diff_min = fx.softmax_scaling(_beta(op), float(quant.scale_of(inp)))
         fields.update(input_multiplier=multiplier, input_left_shift=left_shift, diff_min=diff_min)
@@ -106,6 +96,7 @@ SPEC = KernelSpec(
         "softmax_s8.c",
         "softmax_s16.c",
         "softmax_f32.c",
+        "mg_row_max.h",
         "mg_fixedpoint_exp.h",
         "mg_fixedpoint.h",
         "mg_lut16.h",
