@@ -18,7 +18,9 @@ void mg_conv_2d_s8(const mg_conv_2d_params *p, const int8_t *input, const int8_t
     const int32_t in_image = p->geometry.input_height * in_row;         /* elements per input image */
     const int32_t filter_row = p->geometry.filter_width * group_depth;  /* elements per filter row */
     const int32_t filter_size = p->geometry.filter_height * filter_row; /* elements per output channel */
+    const int32_t stride_h = p->geometry.stride_height, stride_w = p->geometry.stride_width;
     const int32_t dil_h = p->geometry.dilation_height, dil_w = p->geometry.dilation_width;
+    const int32_t pad_h = p->geometry.pad_height, pad_w = p->geometry.pad_width;
     const int32_t input_offset = p->input_offset;
     const int32_t out_height = p->geometry.output_height, rows = p->geometry.batches * out_height;
     const int32_t band = p->rows_per_pass > 0 ? p->rows_per_pass : (p->rows_per_pass < 0 ? -p->rows_per_pass : rows);
@@ -35,15 +37,19 @@ void mg_conv_2d_s8(const mg_conv_2d_params *p, const int8_t *input, const int8_t
             for (int32_t row = first; row < end; ++row) {
                 const int32_t b = row / out_height, oy = row - b * out_height;
                 const int8_t *in_batch = in_group + b * in_image;
-                const mg_conv_span ys = mg_conv_row_span(&p->geometry, oy);
+                const int32_t y0 = oy * stride_h - pad_h;
+                int32_t ky0, ky1;
+                mg_conv_window(y0, dil_h, p->geometry.input_height, p->geometry.filter_height, &ky0, &ky1);
                 for (int32_t ox = 0; ox < p->geometry.output_width; ++ox) {
-                    const mg_conv_span xs = mg_conv_col_span(&p->geometry, ox);
+                    const int32_t x0 = ox * stride_w - pad_w;
+                    int32_t kx0, kx1;
+                    mg_conv_window(x0, dil_w, p->geometry.input_width, p->geometry.filter_width, &kx0, &kx1);
                     int32_t acc = 0;
-                    for (int32_t ky = ys.first; ky < ys.end; ++ky) {
-                        const int8_t *in_y = in_batch + (ys.origin + ky * dil_h) * in_row;
+                    for (int32_t ky = ky0; ky < ky1; ++ky) {
+                        const int8_t *in_y = in_batch + (y0 + ky * dil_h) * in_row;
                         const int8_t *w_y = w_channel + ky * filter_row;
-                        for (int32_t kx = xs.first; kx < xs.end; ++kx) {
-                            const int8_t *x = in_y + (xs.origin + kx * dil_w) * depth;
+                        for (int32_t kx = kx0; kx < kx1; ++kx) {
+                            const int8_t *x = in_y + (x0 + kx * dil_w) * depth;
                             const int8_t *w = w_y + kx * group_depth;
                             for (int32_t c = 0; c < group_depth; ++c) {
                                 acc += w[c] * (x[c] + input_offset); /* symmetric weights: no offset */

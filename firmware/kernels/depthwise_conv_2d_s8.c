@@ -14,7 +14,9 @@ void mg_depthwise_conv_2d_s8(const mg_depthwise_conv_2d_params *p, const int8_t 
     const int32_t in_row = p->geometry.input_width * depth;          /* elements per input row */
     const int32_t in_image = p->geometry.input_height * in_row;      /* elements per input image */
     const int32_t filter_row = p->geometry.filter_width * out_depth; /* elements per filter row */
+    const int32_t stride_h = p->geometry.stride_height, stride_w = p->geometry.stride_width;
     const int32_t dil_h = p->geometry.dilation_height, dil_w = p->geometry.dilation_width;
+    const int32_t pad_h = p->geometry.pad_height, pad_w = p->geometry.pad_width;
     const int32_t input_offset = p->input_offset, out_height = p->geometry.output_height;
     for (int32_t o = 0; o < out_depth; ++o) {
         int32_t multiplier, shift;
@@ -27,15 +29,19 @@ void mg_depthwise_conv_2d_s8(const mg_depthwise_conv_2d_params *p, const int8_t 
             for (int32_t oy_i = 0; oy_i < out_height; ++oy_i) {
                 const int32_t oy = p->reverse_rows ? out_height - 1 - oy_i : oy_i;
                 int8_t *out = output + ((b * out_height + oy) * p->geometry.output_width) * out_depth + o;
-                const mg_conv_span ys = mg_conv_row_span(&p->geometry, oy);
+                const int32_t y0 = oy * stride_h - pad_h;
+                int32_t ky0, ky1;
+                mg_conv_window(y0, dil_h, p->geometry.input_height, p->geometry.filter_height, &ky0, &ky1);
                 for (int32_t ox = 0; ox < p->geometry.output_width; ++ox) {
-                    const mg_conv_span xs = mg_conv_col_span(&p->geometry, ox);
+                    const int32_t x0 = ox * stride_w - pad_w;
+                    int32_t kx0, kx1;
+                    mg_conv_window(x0, dil_w, p->geometry.input_width, p->geometry.filter_width, &kx0, &kx1);
                     int32_t acc = 0;
-                    for (int32_t ky = ys.first; ky < ys.end; ++ky) {
-                        const int8_t *in_y = in_batch + (ys.origin + ky * dil_h) * in_row;
+                    for (int32_t ky = ky0; ky < ky1; ++ky) {
+                        const int8_t *in_y = in_batch + (y0 + ky * dil_h) * in_row;
                         const int8_t *w_y = w_channel + ky * filter_row;
-                        for (int32_t kx = xs.first; kx < xs.end; ++kx) {
-                            int32_t x = in_y[(xs.origin + kx * dil_w) * depth];
+                        for (int32_t kx = kx0; kx < kx1; ++kx) {
+                            int32_t x = in_y[(x0 + kx * dil_w) * depth];
                             acc += w_y[kx * out_depth] * (x + input_offset); /* symmetric weights */
                         }
                     }
