@@ -38,12 +38,16 @@ def read_run(connection, timeout: float) -> str:
     """The lines of one whole run (from MCUGEN BOOT to DONE, an ERROR or a FAULT), or one error line on timeout."""
     import serial
 
-    deadline, pending, lines = time.monotonic() + timeout, b"", []
+    deadline, pending, lines, failure = time.monotonic() + timeout, b"", [], None
     while time.monotonic() < deadline:
         try:
             pending += connection.read(connection.in_waiting or 1)
         except (serial.SerialException, OSError) as exc:
-            raise McugenError(f"serial port {connection.port} failed while reading: {exc}") from None
+            # a port can hang up for a moment (a board's USB serial re-enumerating at reset, a pty whose other
+            # side is not there yet): read again until the deadline, and say so if nothing came
+            failure = exc
+            time.sleep(0.05)
+            continue
         *complete, pending = pending.split(b"\n")
         for raw in complete:
             line = raw.decode("utf-8", "replace").strip()
@@ -52,6 +56,8 @@ def read_run(connection, timeout: float) -> str:
             lines.append(line)
             if line == "MCUGEN DONE" or line.startswith(("MCUGEN ERROR", "MCUGEN FAULT")):
                 return "\n".join(lines) + "\n"
+    if failure is not None and not lines:
+        raise McugenError(f"serial port {connection.port} failed while reading: {failure}")
     seen = last_lines("\n".join(lines)) if lines else "nothing"
     raise McugenError(
         f"no complete run on {connection.port} within {timeout:g} s (received: {seen}); reset the board "
