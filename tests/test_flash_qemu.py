@@ -75,6 +75,9 @@ def run_against_board(project, cli_args):
         deadline = time.monotonic() + 300
         while not holds(mcugen.pid, pty) and mcugen.poll() is None and time.monotonic() < deadline:
             time.sleep(0.05)
+        # QEMU's pty backend notices an opened port on a one-second poll and drops what the guest prints before
+        # then: let it see mcugen's before the board starts, as a real board's reset comes after the port opens
+        time.sleep(1.5)
         qemu.stdin.write("cont\n")
         qemu.stdin.flush()
         out, err = mcugen.communicate(timeout=300)
