@@ -5,6 +5,7 @@ parameter block starts with the geometry (firmware/kernels/mg_conv_geometry.h)."
 from __future__ import annotations
 
 from .. import quant
+from ..spec import KernelSpec
 from ._common import c_div, nested
 
 PADDING_SAME, PADDING_VALID = 0, 1  # the schema's Padding enum
@@ -229,3 +230,23 @@ def weighted_node_problem(op, inputs, outputs, filter_fits, filter_layout: str) 
     if not filter_fits(weights.shape):
         return f"the filter must be 4-D {filter_layout}, not {list(weights.shape)}"
     return geometry_problem(op, inp, weights.shape[1:3], outputs[0])
+
+
+def s16_backend_spec(common, family, op: str, builtin_code: int, versions, sources, claims, scratch_bytes):
+    """A dsp or mve 16x8 kernel of a convolution family (`common` is _dsp_common or _mve_common, `family` the
+    reference op module: its validate, params and macs): the backend's one registration and its `sources`, which
+    it shares with the backend's int8 kernel of the op."""
+    return KernelSpec(
+        op=op,
+        builtin_code=builtin_code,
+        versions=versions,
+        dtypes=("INT16",),
+        sources=sources,
+        registration=f"mg_register_{op.lower()}_{common.BACKEND}",
+        validate=family.validate,
+        params=family.params,
+        macs=family.macs,
+        scratch_bytes=scratch_bytes,
+        backend=common.BACKEND,
+        claims=common.safe(claims),
+    )

@@ -10,8 +10,7 @@ import numpy as np
 from ..spec import KernelSpec
 from . import _conv_common as cc
 from . import _dsp_common as dc
-from . import _scratch, dsp_conv_2d
-from .conv_2d import macs, params, validate
+from . import _scratch, conv_2d, dsp_conv_2d
 
 
 def claims(op, inputs, outputs):
@@ -31,20 +30,7 @@ def backend_spec(common, sources: tuple[str, ...]) -> KernelSpec:
         weights = inputs[1]
         return _scratch.scratch_size(scratch_function, int(np.prod(weights.shape[1:])), weights.shape[0])
 
-    return KernelSpec(
-        op="CONV_2D",
-        builtin_code=3,
-        versions=(1, 8),
-        dtypes=("INT16",),
-        sources=sources,
-        registration=f"mg_register_conv_2d_{common.BACKEND}",
-        validate=validate,
-        params=params,
-        macs=macs,
-        scratch_bytes=scratch_bytes,
-        backend=common.BACKEND,
-        claims=common.safe(claims),
-    )
+    return cc.s16_backend_spec(common, conv_2d, "CONV_2D", 3, (1, 8), sources, claims, scratch_bytes)
 
 
 SPEC = backend_spec(dc, dsp_conv_2d.SOURCES)

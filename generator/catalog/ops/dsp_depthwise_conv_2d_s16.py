@@ -9,8 +9,7 @@ from __future__ import annotations
 from ..spec import KernelSpec
 from . import _conv_common as cc
 from . import _dsp_common as dc
-from . import _scratch, dsp_depthwise_conv_2d
-from .depthwise_conv_2d import macs, params, validate
+from . import _scratch, depthwise_conv_2d, dsp_depthwise_conv_2d
 
 MAX_ROWS = 16  # MG_DW_S16_MAX_ROWS (depthwise_conv_2d.h)
 
@@ -42,19 +41,8 @@ def backend_spec(common, sources: tuple[str, ...]) -> KernelSpec:
     """The dsp or mve 16x8 DEPTHWISE_CONV_2D (`common` is _dsp_common or _mve_common): this module's claim and
     scratch, the family's parameters, and the backend's registration and `sources`, which it shares with the
     int8 kernel."""
-    return KernelSpec(
-        op="DEPTHWISE_CONV_2D",
-        builtin_code=4,
-        versions=(1, 7),
-        dtypes=("INT16",),
-        sources=sources,
-        registration=f"mg_register_depthwise_conv_2d_{common.BACKEND}",
-        validate=validate,
-        params=params,
-        macs=macs,
-        scratch_bytes=scratch_bytes,
-        backend=common.BACKEND,
-        claims=common.safe(claims),
+    return cc.s16_backend_spec(
+        common, depthwise_conv_2d, "DEPTHWISE_CONV_2D", 4, (1, 7), sources, claims, scratch_bytes
     )
 
 
