@@ -8,6 +8,7 @@ import tempfile
 from pathlib import Path
 
 import numpy as np
+from modelkit import merge, unpack
 from param_contract import plan_problems
 
 from generator.boards import load_board
@@ -68,6 +69,24 @@ def verify_model(
         f"(max abs diff {verdict.max_abs_diff})\n" + _describe(device, expected, output_names)
     )
     return result.sets
+
+
+def verify_cases(cases: dict, **kwargs) -> list:
+    """`verify_model` on many single-subgraph cases merged into one model (one project, one build, one run:
+    the host lane's kernel breadth costs one link per test instead of one per case). `cases` maps a case's
+    name to its model, or to (model, sets) when every case brings the same number of its own input sets. A
+    failure names the case each differing output belongs to."""
+    models, names, sets = [], [], None
+    for name, case in cases.items():
+        data, own_sets = case if isinstance(case, tuple) else (case, None)
+        models.append(data)
+        names += [name] * len(unpack(data).subgraphs[0].outputs)
+        if own_sets is not None:
+            sets = [[*(sets[k] if sets else []), *own_sets[k]] for k in range(len(own_sets))]
+    if sets is not None:
+        assert all(isinstance(c, tuple) for c in cases.values()), "give sets for every case or for none"
+        kwargs["sets"] = sets
+    return verify_model(merge(models), output_names=names, **kwargs)
 
 
 def rand_scale(rng, low=1e-3, high=0.1) -> float:

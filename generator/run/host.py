@@ -86,12 +86,23 @@ def _cached_object(source: Path, headers_digest: bytes, includes: tuple[str, ...
 _built_libraries: dict[tuple, Path] = {}  # this process's libraries, by the stat of every input
 
 
+def _input_stats() -> tuple:
+    """(path, mtime, size) of every header and library source: a cheap key (the host lane asks once per
+    project) that still notices an edited kernel in a long-lived process."""
+    stats = []
+    for folder in (*(FIRMWARE / d for d in ("runtime", "kernels", "harness", "library")), BOARDS / "startup"):
+        with os.scandir(folder) as entries:
+            stats += [(e.path, e.stat().st_mtime_ns, e.stat().st_size) for e in entries if e.name.endswith(".h")]
+    stats += [(str(p), s.st_mtime_ns, s.st_size) for p in _library_sources() for s in [p.stat()]]
+    return tuple(sorted(stats))
+
+
 def host_library() -> Path:
     """The static library of everything model-independent, rebuilt only when a source or header changed
     (by one process at a time: parallel test workers wait for it rather than compile it twice)."""
-    headers = sorted([*FIRMWARE.rglob("*.h"), *(BOARDS / "startup").glob("*.h")])
-    inputs = tuple((p, s.st_mtime_ns, s.st_size) for p in [*headers, *_library_sources()] for s in [p.stat()])
+    inputs = _input_stats()
     if inputs not in _built_libraries or not _built_libraries[inputs].is_file():
+        headers = sorted([*FIRMWARE.rglob("*.h"), *(BOARDS / "startup").glob("*.h")])
         with exclusive(_cache_root() / "lib.lock"):
             _built_libraries[inputs] = _host_library(headers)
     return _built_libraries[inputs]
@@ -125,8 +136,13 @@ def build_host(project_dir: Path) -> Path:
     sources = [unity, src / "op_resolver.cc"]
     sources += [p for p in sorted((src / "kernels").glob("*.c")) if not (FIRMWARE / "kernels" / p.name).is_file()]
     includes = (f"-I{src}", f"-I{src / 'kernels'}")
-    headers_digest = _headers_digest([*sorted(src.rglob("*.h")), *(src / name for name in GENERATED_C)])
-    objs = [str(_cached_object(source, headers_digest, includes)) for source in sources]
+    # Only the unity file's object depends on the generated C; the resolver's depends on the headers alone,
+    # so every project with the same op set shares one resolver object.
+    headers = sorted(src.rglob("*.h"))
+    generated_digest = _headers_digest([*headers, *(src / name for name in GENERATED_C)])
+    headers_digest = _headers_digest(headers)
+    objs = [str(_cached_object(unity, generated_digest, includes))]
+    objs += [str(_cached_object(source, headers_digest, includes)) for source in sources[1:]]
     proc = subprocess.run(["gcc", *objs, str(host_library()), "-lm", "-o", str(exe)], capture_output=True, text=True)
     if proc.returncode != 0:
         raise McugenError(f"host link failed: {proc.stderr.strip()[:2000]}")
