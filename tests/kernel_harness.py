@@ -8,7 +8,6 @@ import tempfile
 from pathlib import Path
 
 import numpy as np
-from modelkit import merge, unpack
 from param_contract import plan_problems
 
 from generator.boards import load_board
@@ -20,6 +19,7 @@ from generator.pipeline import build_and_run, random_sets
 from generator.plan import plan
 from generator.reference import reference_outputs
 from generator.run import build_host, run_host
+from modelkit import merge, unpack
 
 BOARD = "mps2-an386"
 

@@ -17,7 +17,7 @@ from ..catalog.spec import OVERLAPPED
 from ..check import CheckedGraph
 from ..errors import McugenError
 from ..model import Graph
-from .arena import ALIGNMENT, Buffer, check_placement, lower_bound, place
+from .arena import ALIGNMENT, Buffer, LiveBytes, check_placement, lower_bound, place
 from .groups import BEFORE_FIRST_NODE, Groups, extent, inplace_candidate, storage_buffers
 from .overlaps import Overlap, overlap_join, overlap_problems
 
@@ -159,7 +159,7 @@ def _share_storage(
     shared = {}
     readers = Counter(t for op in graph.operators for t in op.inputs if t >= 0)
     extents = {root: extent(graph, groups, root) for root in groups.roots()}
-    bound = lower_bound(list(extents.values()))
+    live = LiveBytes(extents.values())
     for step, index in enumerate(order):
         op, kernel = graph.operators[index], kernels[index]
         joined_views = _join_views(graph, op, kernel, groups, readers) if views is not None else {}
@@ -167,7 +167,7 @@ def _share_storage(
             views.update(joined_views)
             shared.update(joined_views)
             extents = {root: extent(graph, groups, root) for root in groups.roots()}
-            bound = lower_bound(list(extents.values()))
+            live = LiveBytes(extents.values())
             continue
         out = op.outputs[0] if op.outputs else -1
         if out not in groups.parent or groups.root(out) != out:
@@ -176,40 +176,40 @@ def _share_storage(
         if source is not None:
             roots = {groups.root(source.index), out}
             groups.join(source.index, out)
-            kept = _keep_if_no_worse(graph, groups, extents, bound, roots, kernel.view)
+            kept = _keep_if_no_worse(graph, groups, extents, live, roots, kernel.view)
             if kept is not None:
-                extents, bound = kept
+                extents, live = kept
                 shared[out] = source.index
                 continue
         roots = {groups.root(op.inputs[0]) if op.inputs and op.inputs[0] in groups.parent else out, out}
         found = overlap_join(graph, op, step, kernel, groups, costly) if overlaps is not None else None
         if found is not None:
-            before = bound
-            kept = _keep_if_no_worse(graph, groups, extents, bound, roots, False)
+            before = live.peak
+            kept = _keep_if_no_worse(graph, groups, extents, live, roots, False)
             if kept is not None and kept[0][groups.root(out)].size > before:
                 groups.undo_join(groups.root(out), (roots - {groups.root(out)}).pop())
                 kept = None
             if kept is None:
                 groups.overlapping.discard(out)
             else:
-                extents, bound = kept
+                extents, live = kept
                 shared[out] = found.input
                 overlaps.append(found)
     return shared
 
 
-def _keep_if_no_worse(graph: Graph, groups: Groups, extents: dict, bound: int, roots: set[int], always: bool):
-    """After joining the groups whose roots were `roots`: the new extents and bound, or None (and the join
+def _keep_if_no_worse(graph: Graph, groups: Groups, extents: dict, live: LiveBytes, roots: set[int], always: bool):
+    """After joining the groups whose roots were `roots`: the new extents and live bytes, or None (and the join
     undone) when the join raises the lower bound and is not `always` kept (a view is)."""
     root = groups.root(next(iter(roots)))
     (absorbed,) = roots - {root}
     trial = {**extents, root: extent(graph, groups, root)}
     del trial[absorbed]
-    trial_bound = lower_bound(list(trial.values()))
-    if not always and trial_bound > bound:
+    trial_live = live.swapped([extents[r] for r in roots], [trial[root]])
+    if not always and trial_live.peak > live.peak:
         groups.undo_join(root, absorbed)  # sharing would cost more than it saves
         return None
-    return trial, trial_bound
+    return trial, trial_live
 
 
 @dataclass
