@@ -130,25 +130,23 @@ def lower_bound(buffers: list[Buffer]) -> int:
 
 
 class LiveBytes:
-    """The bytes live at each step (index 0 is the step before the first node), kept for a set of buffers that
-    changes one join at a time: the planner tries a join per node, and summing every buffer again for each
-    try made planning a model of a hundred nodes take seconds."""
+    """The bytes live at each step, kept for a set of buffers that changes one join at a time: the planner
+    tries a join per node, and summing every buffer again for each try made planning a model of a hundred
+    nodes take seconds."""
 
-    def __init__(self, buffers=(), live: list[int] | None = None):
-        self.live = live if live is not None else []
+    def __init__(self, buffers=(), live: dict[int, int] | None = None):
+        self.live = live if live is not None else {}
         for b in buffers:
             self._add(b, 1)
 
     def _add(self, buf: Buffer, sign: int) -> None:
         for first, last, size in buf.live_sizes():
-            if last + 2 > len(self.live):
-                self.live += [0] * (last + 2 - len(self.live))
-            for step in range(first + 1, last + 2):
-                self.live[step] += sign * size
+            for step in range(first, last + 1):
+                self.live[step] = self.live.get(step, 0) + sign * size
 
     def swapped(self, removed: list[Buffer], added: list[Buffer]) -> LiveBytes:
         """A copy with `removed` taken out and `added` put in."""
-        trial = LiveBytes(live=list(self.live))
+        trial = LiveBytes(live=dict(self.live))
         for b in removed:
             trial._add(b, -1)
         for b in added:
@@ -157,7 +155,7 @@ class LiveBytes:
 
     @property
     def peak(self) -> int:
-        return max(self.live, default=0)
+        return max(self.live.values(), default=0)
 
 
 def check_placement(buffers: list[Buffer], arena_size: int) -> list[str]:
