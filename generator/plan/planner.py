@@ -122,21 +122,27 @@ def _inputs_in_output(graph: Graph, op, kernel: KernelSpec, groups: Groups, read
     ]
 
 
-def _join_views(graph: Graph, op, kernel: KernelSpec, groups: Groups, readers: Counter) -> dict[int, int]:
-    """Joins a node's views (docs/kernels.md, "Views"); returns them (part -> the tensor it sits in). A view of
-    all the same bytes always joins, like RESHAPE; one at an offset or of a part only when that does not raise
-    the lower bound (the whole group stays live while any member is)."""
+def _join_views(graph: Graph, op, kernel: KernelSpec, groups: Groups, readers: Counter, extents: dict, live: LiveBytes):
+    """Joins a node's views (docs/kernels.md, "Views"); returns them (part -> the tensor it sits in) with the
+    extents and live bytes after the joins. A view of all the same bytes always joins, like RESHAPE; one at an
+    offset or of a part only when that does not raise the lower bound (the whole group stays live while any
+    member is)."""
     joins = _output_views(graph, op, kernel, groups) or _inputs_in_output(graph, op, kernel, groups, readers)
+    if not joins:
+        return {}, extents, live
     tensors = graph.tensors
     whole = all(at == 0 and tensors[kept].nbytes == tensors[part].nbytes for kept, part, at in joins)
-    before = None if whole else lower_bound(list(storage_buffers(graph, groups).values()))
+    old_roots = {groups.root(t) for kept, part, _ in joins for t in (kept, part)}
     for kept, part, at in joins:
         groups.join(kept, part, at)
-    if before is not None and lower_bound(list(storage_buffers(graph, groups).values())) > before:
+    new_roots = {groups.root(r) for r in old_roots}
+    trial = {r: e for r, e in extents.items() if r not in old_roots} | {r: extent(graph, groups, r) for r in new_roots}
+    trial_live = live.swapped([extents[r] for r in old_roots], [trial[r] for r in new_roots])
+    if not whole and trial_live.peak > live.peak:
         for kept, part, _ in reversed(joins):
             groups.undo_join(kept, part)
-        return {}
-    return {part: kept for kept, part, _ in joins}
+        return {}, extents, live
+    return {part: kept for kept, part, _ in joins}, trial, trial_live
 
 
 def _share_storage(
@@ -162,12 +168,12 @@ def _share_storage(
     live = LiveBytes(extents.values())
     for step, index in enumerate(order):
         op, kernel = graph.operators[index], kernels[index]
-        joined_views = _join_views(graph, op, kernel, groups, readers) if views is not None else {}
+        joined_views = {}
+        if views is not None:
+            joined_views, extents, live = _join_views(graph, op, kernel, groups, readers, extents, live)
         if joined_views:
             views.update(joined_views)
             shared.update(joined_views)
-            extents = {root: extent(graph, groups, root) for root in groups.roots()}
-            live = LiveBytes(extents.values())
             continue
         out = op.outputs[0] if op.outputs else -1
         if out not in groups.parent or groups.root(out) != out:
