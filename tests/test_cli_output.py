@@ -14,6 +14,7 @@ from generator.build import build
 from generator.cli_parser import COST_UNITS
 
 
+# PlatformIO builds it: every test that uses it is in the qemu lane (the host lane builds no firmware).
 @pytest.fixture(scope="module")
 def built(tmp_path_factory):
     out = tmp_path_factory.mktemp("built") / "fw"
@@ -21,11 +22,13 @@ def built(tmp_path_factory):
     return out, build(out).log
 
 
+@pytest.mark.qemu
 def test_generated_code_builds_without_warnings(built):
     _, log = built
     assert "warning:" not in log, [line for line in log.splitlines() if "warning:" in line]
 
 
+@pytest.mark.qemu
 def test_one_arena_figure(cli, built):
     project, _ = built
     report = json.loads(cli("size", project, "--json").stdout)
@@ -35,6 +38,7 @@ def test_one_arena_figure(cli, built):
     assert "arena 96 B + 32 B guard" in cli("size", project).stdout
 
 
+@pytest.mark.qemu
 def test_size_text_numbers(cli, built):
     project, _ = built
     text = cli("size", project).stdout
@@ -43,12 +47,14 @@ def test_size_text_numbers(cli, built):
     assert not re.search(r"\d{4,}", text.replace(",", "X").split("top symbols")[0]), "a number without separators"
 
 
+@pytest.mark.qemu
 def test_top_zero_prints_no_symbol_table(cli, built):
     project, _ = built
     assert "top symbols" not in cli("size", project, "--top", "0").stdout
     assert "| symbol |" not in cli("size", project, "--top", "0", "--markdown").stdout
 
 
+@pytest.mark.qemu
 def test_baseline_diff_stays_in_the_output_format(cli, built, tmp_path):
     project, _ = built
     old = json.loads(cli("size", project, "--json").stdout)
@@ -66,12 +72,14 @@ def test_baseline_diff_stays_in_the_output_format(cli, built, tmp_path):
     assert "board mps2-an386: flash" in markdown
 
 
+@pytest.mark.qemu
 def test_html_says_where_it_wrote(cli, built, tmp_path):
     project, _ = built
     result = cli("size", project, "--html", tmp_path / "r.html")
     assert result.returncode == 0 and f"wrote {(tmp_path / 'r.html').resolve()}" in result.stderr
 
 
+@pytest.mark.qemu
 def test_size_markdown_into_closed_pipe(built):
     project, _ = built
     read_end, write_end = os.pipe()
@@ -113,6 +121,7 @@ def test_real_board_message_gives_a_path_to_paste(cli, tmp_path):
     assert "building" not in result.stderr
 
 
+@pytest.mark.qemu
 def test_html_into_unwritable_place(cli, built):
     project, _ = built
     result = cli("size", project, "--html", "/sys/mcugen-size.html")
