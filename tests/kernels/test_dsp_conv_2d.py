@@ -7,6 +7,7 @@ the dsp kernels; grouped filters and multipliers of 0.5 or more fall back to the
 
 import numpy as np
 import pytest
+from test_pooling import on_backend, seed_groups
 
 from generator.check import check
 from generator.model import read_model
@@ -146,22 +147,17 @@ def backend_of(model: bytes) -> str:
 
 
 def dsp_cases(seeds, **options) -> dict:
-    """Random cases by seed, each asserted to run on the dsp backend."""
-    models = {f"seed {seed}": case(seed, **options) for seed in seeds}
-    for name, model in models.items():
-        assert backend_of(model) == "dsp", name
-    return models
+    return on_backend("dsp", BACKENDS, {f"seed {seed}": case(seed, **options) for seed in seeds})
 
 
-# Ten seeds to a project: the planner's arena placement grows faster than linearly with the nodes of a model.
-@pytest.mark.parametrize("first", range(0, 50, 10))
-def test_random(first):
-    verify_cases(dsp_cases(range(first, first + 10)), count=2, seed=first, backends=BACKENDS)
+@pytest.mark.parametrize("seeds", seed_groups(50), ids=str)
+def test_random(seeds):
+    verify_cases(dsp_cases(seeds), count=2, seed=seeds[0], backends=BACKENDS)
 
 
-@pytest.mark.parametrize("first", range(0, 20, 10))
-def test_pointwise(first):
-    verify_cases(dsp_cases(range(first, first + 10), pointwise=True), count=2, seed=first, backends=BACKENDS)
+@pytest.mark.parametrize("seeds", seed_groups(20), ids=str)
+def test_pointwise(seeds):
+    verify_cases(dsp_cases(seeds, pointwise=True), count=2, seed=seeds[0], backends=BACKENDS)
 
 
 def test_pruned_channels():
@@ -194,6 +190,4 @@ def test_paths():
 
 def test_fallbacks():
     cases = {"grouped": case(2, groups=2), "multiplier above 0.5": case(3, multiplier_scale=1e4)}
-    for name, model in cases.items():
-        assert backend_of(model) == "reference", name
-    verify_cases(cases, count=1, backends=BACKENDS)
+    verify_cases(on_backend("reference", BACKENDS, cases), count=1, backends=BACKENDS)

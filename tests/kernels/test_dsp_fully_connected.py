@@ -5,7 +5,7 @@ node went to the dsp backend. A node whose multiplier is 0.5 or more falls back 
 
 import numpy as np
 import pytest
-from test_pooling import seed_groups
+from test_pooling import on_backend, seed_groups
 
 from generator.check import check
 from generator.model import read_model
@@ -56,11 +56,7 @@ def backend_of(model: bytes) -> str:
 
 
 def dsp_cases(seeds, **options) -> dict:
-    """Random cases by seed, each asserted to run on the dsp backend."""
-    models = {f"seed {seed}": case(seed, **options) for seed in seeds}
-    for name, model in models.items():
-        assert backend_of(model) == "dsp", name
-    return models
+    return on_backend("dsp", BACKENDS, {f"seed {seed}": case(seed, **options) for seed in seeds})
 
 
 @pytest.mark.parametrize("seeds", seed_groups(40), ids=str)

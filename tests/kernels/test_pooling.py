@@ -57,6 +57,13 @@ def global_average_case(dtype: str, h: int = 7, w: int = 7, depth: int = 16) -> 
     return pool_case("AVERAGE_POOL_2D", dtype, 0, shape=(1, h, w, depth), window=(h, w))
 
 
+def on_backend(backend: str, backends: list[str], cases: dict) -> dict:
+    """`cases` (name: one-node model), each asserted to have its node on `backend` when `backends` are offered."""
+    for name, model in cases.items():
+        assert check(read_model(model), backends=backends).kernels[0].backend == backend, name
+    return cases
+
+
 def seed_groups(count: int, size: int = 10) -> list[range]:
     """Seeds 0..count-1 in groups of `size`, one project each: the planner's arena placement grows faster than
     linearly with the nodes of a model."""
