@@ -3,10 +3,11 @@ strides, dilations, SAME/VALID padding, grouped filters, batches, optional bias,
 
 import numpy as np
 import pytest
+from test_pooling import seed_groups
 
 from generator.check import CheckError, check
 from generator.model import read_model
-from kernel_harness import rand_scale, verify_model
+from kernel_harness import rand_scale, verify_cases, verify_model
 from modelkit import GraphBuilder
 
 ACTIVATIONS = [0, 1, 2, 3]  # NONE, RELU, RELU_N1_TO_1, RELU6
@@ -128,14 +129,13 @@ def float_case(seed: int) -> bytes:
     return b.build([x], [y])
 
 
-@pytest.mark.parametrize("seed", range(40))
-def test_int8_random(seed):
-    verify_model(int8_case(seed), count=2, seed=seed)
+@pytest.mark.parametrize("seeds", seed_groups(40), ids=str)
+def test_int8_random(seeds):
+    verify_cases({f"seed {seed}": int8_case(seed) for seed in seeds}, count=2, seed=seeds[0])
 
 
-@pytest.mark.parametrize("seed", range(15))
-def test_float_random(seed):
-    verify_model(float_case(seed), count=2, seed=seed)
+def test_float_random():
+    verify_cases({f"seed {seed}": float_case(seed) for seed in range(15)}, count=2, seed=1)
 
 
 @pytest.mark.qemu

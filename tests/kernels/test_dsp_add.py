@@ -6,10 +6,11 @@ nodes fall back to the reference kernel."""
 import numpy as np
 import pytest
 from test_add import binary_model
+from test_pooling import on_backend, seed_groups
 
 from generator.check import check
 from generator.model import read_model
-from kernel_harness import rand_scale, verify_model
+from kernel_harness import rand_scale, verify_cases, verify_model
 from modelkit import GraphBuilder
 
 BACKENDS = ["dsp", "reference"]
@@ -42,11 +43,10 @@ def backend_of(model: bytes) -> str:
     return check(read_model(model), backends=BACKENDS).kernels[0].backend
 
 
-@pytest.mark.parametrize("seed", range(30))
-def test_random(seed):
-    model = add_case(seed)
-    assert backend_of(model) == "dsp"
-    verify_model(model, count=3, seed=seed, backends=BACKENDS)
+@pytest.mark.parametrize("seeds", seed_groups(30), ids=str)
+def test_random(seeds):
+    cases = on_backend("dsp", BACKENDS, {f"seed {seed}": add_case(seed) for seed in seeds})
+    verify_cases(cases, count=3, seed=seeds[0], backends=BACKENDS)
 
 
 def test_residual_block_shape():
@@ -65,10 +65,9 @@ def test_in_qemu(seed, board):
 
 
 def test_fallbacks():
-    broadcast = add_case(2, shapes=([2, 3, 4], [1, 4]))
-    assert backend_of(broadcast) == "reference"
-    verify_model(broadcast, count=2, backends=BACKENDS)
+    cases = {
+        "broadcast": add_case(2, shapes=([2, 3, 4], [1, 4])),
+        "int16": binary_model("ADD", types=("int16",) * 3, scales=(0.001, 0.002, 0.004), version=3),
+    }
+    verify_cases(on_backend("reference", BACKENDS, cases), count=2, backends=BACKENDS)
     assert backend_of(add_case(3, dtype="float32")) == "reference"
-    int16 = binary_model("ADD", types=("int16",) * 3, scales=(0.001, 0.002, 0.004), version=3)
-    assert backend_of(int16) == "reference"
-    verify_model(int16, count=2, backends=BACKENDS)

@@ -7,10 +7,11 @@ the dsp kernels; grouped filters and multipliers of 0.5 or more fall back to the
 
 import numpy as np
 import pytest
+from test_pooling import on_backend, seed_groups
 
 from generator.check import check
 from generator.model import read_model
-from kernel_harness import rand_scale, verify_model
+from kernel_harness import rand_scale, verify_cases, verify_model
 from modelkit import GraphBuilder
 
 BACKENDS = ["dsp", "reference"]
@@ -145,25 +146,22 @@ def backend_of(model: bytes) -> str:
     return check(read_model(model), backends=BACKENDS).kernels[0].backend
 
 
-@pytest.mark.parametrize("seed", range(50))
-def test_random(seed):
-    model = case(seed)
-    assert backend_of(model) == "dsp"
-    verify_model(model, count=2, seed=seed, backends=BACKENDS)
+def dsp_cases(seeds, **options) -> dict:
+    return on_backend("dsp", BACKENDS, {f"seed {seed}": case(seed, **options) for seed in seeds})
 
 
-@pytest.mark.parametrize("seed", range(20))
-def test_pointwise(seed):
-    model = case(seed, pointwise=True)
-    assert backend_of(model) == "dsp"
-    verify_model(model, count=2, seed=seed, backends=BACKENDS)
+@pytest.mark.parametrize("seeds", seed_groups(50), ids=str)
+def test_random(seeds):
+    verify_cases(dsp_cases(seeds), count=2, seed=seeds[0], backends=BACKENDS)
 
 
-@pytest.mark.parametrize("seed", range(4))
-def test_pruned_channels(seed):
-    model = case(seed, pruned=3)
-    assert backend_of(model) == "dsp"
-    verify_model(model, count=2, seed=seed, backends=BACKENDS)
+@pytest.mark.parametrize("seeds", seed_groups(20), ids=str)
+def test_pointwise(seeds):
+    verify_cases(dsp_cases(seeds, pointwise=True), count=2, seed=seeds[0], backends=BACKENDS)
+
+
+def test_pruned_channels():
+    verify_cases(dsp_cases(range(4), pruned=3), count=2, seed=3, backends=BACKENDS)
 
 
 @pytest.mark.qemu
@@ -186,15 +184,10 @@ def test_paths_in_qemu(path, board):
     verify_model(model, count=2, seed=3, backends=BACKENDS, qemu=True, board=board)
 
 
-@pytest.mark.parametrize("path", list(PATHS))
-def test_paths(path):
-    verify_model(explicit_case(len(path), *PATHS[path]), count=2, seed=3, backends=BACKENDS)
+def test_paths():
+    verify_cases({path: explicit_case(len(path), *PATHS[path]) for path in PATHS}, count=2, seed=3, backends=BACKENDS)
 
 
 def test_fallbacks():
-    grouped = case(2, groups=2)
-    assert backend_of(grouped) == "reference"
-    verify_model(grouped, count=1, backends=BACKENDS)
-    large = case(3, multiplier_scale=1e4)
-    assert backend_of(large) == "reference"
-    verify_model(large, count=1, backends=BACKENDS)
+    cases = {"grouped": case(2, groups=2), "multiplier above 0.5": case(3, multiplier_scale=1e4)}
+    verify_cases(on_backend("reference", BACKENDS, cases), count=1, backends=BACKENDS)

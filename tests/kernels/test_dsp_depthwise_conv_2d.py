@@ -6,10 +6,11 @@ reference kernel."""
 
 import numpy as np
 import pytest
+from test_pooling import on_backend, seed_groups
 
 from generator.check import check
 from generator.model import read_model
-from kernel_harness import rand_scale, verify_model
+from kernel_harness import rand_scale, verify_cases, verify_model
 from modelkit import GraphBuilder
 
 BACKENDS = ["dsp", "reference"]
@@ -84,18 +85,17 @@ def backend_of(model: bytes) -> str:
     return check(read_model(model), backends=BACKENDS).kernels[0].backend
 
 
-@pytest.mark.parametrize("seed", range(40))
-def test_random_3x3(seed):
-    model = case(seed)
-    assert backend_of(model) == "dsp"
-    verify_model(model, count=2, seed=seed, backends=BACKENDS)
+def dsp_cases(seeds, **options) -> dict:
+    return on_backend("dsp", BACKENDS, {f"seed {seed}": case(seed, **options) for seed in seeds})
 
 
-@pytest.mark.parametrize("seed", range(3))
-def test_pruned_channels(seed):
-    model = case(seed, pruned=2)
-    assert backend_of(model) == "dsp"
-    verify_model(model, count=2, seed=seed, backends=BACKENDS)
+@pytest.mark.parametrize("seeds", seed_groups(40), ids=str)
+def test_random_3x3(seeds):
+    verify_cases(dsp_cases(seeds), count=2, seed=seeds[0], backends=BACKENDS)
+
+
+def test_pruned_channels():
+    verify_cases(dsp_cases(range(3), pruned=2), count=2, seed=1, backends=BACKENDS)
 
 
 @pytest.mark.qemu
@@ -107,8 +107,12 @@ def test_in_qemu(seed, board):
     verify_model(model, count=2, seed=seed, backends=BACKENDS, qemu=True, board=board)
 
 
-@pytest.mark.parametrize("kernel,multiplier,dilation", [((3, 3), 2, 1), ((5, 5), 1, 1), ((3, 3), 1, 2), ((1, 3), 1, 1)])
-def test_unclaimed_cases_fall_back(kernel, multiplier, dilation):
-    model = case(5, kernel, multiplier, dilation)
-    assert backend_of(model) == "reference"
-    verify_model(model, count=1, backends=BACKENDS)
+UNCLAIMED = [((3, 3), 2, 1), ((5, 5), 1, 1), ((3, 3), 1, 2), ((1, 3), 1, 1)]  # (kernel, multiplier, dilation)
+
+
+def test_unclaimed_cases_fall_back():
+    cases = {
+        f"kernel {kernel} multiplier {multiplier} dilation {dilation}": case(5, kernel, multiplier, dilation)
+        for kernel, multiplier, dilation in UNCLAIMED
+    }
+    verify_cases(on_backend("reference", BACKENDS, cases), count=1, backends=BACKENDS)

@@ -5,10 +5,11 @@ node went to the dsp backend. A node whose multiplier is 0.5 or more falls back 
 
 import numpy as np
 import pytest
+from test_pooling import on_backend, seed_groups
 
 from generator.check import check
 from generator.model import read_model
-from kernel_harness import rand_scale, verify_model
+from kernel_harness import rand_scale, verify_cases, verify_model
 from modelkit import GraphBuilder
 
 BACKENDS = ["dsp", "reference"]
@@ -54,18 +55,17 @@ def backend_of(model: bytes) -> str:
     return check(read_model(model), backends=BACKENDS).kernels[0].backend
 
 
-@pytest.mark.parametrize("seed", range(40))
-def test_random(seed):
-    model = case(seed)
-    assert backend_of(model) == "dsp"
-    verify_model(model, count=2, seed=seed, backends=BACKENDS)
+def dsp_cases(seeds, **options) -> dict:
+    return on_backend("dsp", BACKENDS, {f"seed {seed}": case(seed, **options) for seed in seeds})
 
 
-@pytest.mark.parametrize("seed", range(3))
-def test_pruned_rows(seed):
-    model = case(seed, pruned=2)
-    assert backend_of(model) == "dsp"
-    verify_model(model, count=2, seed=seed, backends=BACKENDS)
+@pytest.mark.parametrize("seeds", seed_groups(40), ids=str)
+def test_random(seeds):
+    verify_cases(dsp_cases(seeds), count=2, seed=seeds[0], backends=BACKENDS)
+
+
+def test_pruned_rows():
+    verify_cases(dsp_cases(range(3), pruned=2), count=2, seed=1, backends=BACKENDS)
 
 
 @pytest.mark.qemu

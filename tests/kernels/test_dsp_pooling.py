@@ -8,7 +8,7 @@ import test_pooling as pooling
 
 from generator.check import check
 from generator.model import read_model
-from kernel_harness import verify_model
+from kernel_harness import verify_cases, verify_model
 
 BACKENDS = ["dsp", "reference"]
 OPS = ["AVERAGE_POOL_2D", "MAX_POOL_2D"]
@@ -23,22 +23,28 @@ def backend_of(model: bytes) -> str:
     return check(read_model(model), backends=BACKENDS).kernels[0].backend
 
 
-@pytest.mark.parametrize("seed", range(25))
-@pytest.mark.parametrize("op", OPS)
-def test_random(op, seed):
-    model = pool_case(op, seed)
-    assert backend_of(model) == "dsp"
-    verify_model(model, count=2, seed=seed, backends=BACKENDS)
+def dsp_cases(cases: dict) -> dict:
+    return pooling.on_backend("dsp", BACKENDS, cases)
 
 
+@pytest.mark.parametrize("seeds", pooling.seed_groups(25), ids=str)
 @pytest.mark.parametrize("op", OPS)
-@pytest.mark.parametrize(
-    "shape,window", [((1, 25, 5, 64), (25, 5)), ((1, 3, 3, 256), (3, 3)), ((2, 16, 16, 7), (16, 16))]
-)
-def test_global(op, shape, window):
-    model = pool_case(op, 0, shape=shape, window=window)
-    assert backend_of(model) == "dsp"
-    verify_model(model, count=2, backends=BACKENDS)
+def test_random(op, seeds):
+    verify_cases(
+        dsp_cases({f"seed {seed}": pool_case(op, seed) for seed in seeds}), count=2, seed=seeds[0], backends=BACKENDS
+    )
+
+
+GLOBAL_POOLS = [((1, 25, 5, 64), (25, 5)), ((1, 3, 3, 256), (3, 3)), ((2, 16, 16, 7), (16, 16))]  # (shape, window)
+
+
+def test_global():
+    cases = {
+        f"{op} {shape} window {window}": pool_case(op, 0, shape=shape, window=window)
+        for op in OPS
+        for shape, window in GLOBAL_POOLS
+    }
+    verify_cases(dsp_cases(cases), count=2, backends=BACKENDS)
 
 
 @pytest.mark.qemu
