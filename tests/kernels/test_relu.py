@@ -99,13 +99,11 @@ def int16_batch(op_name, seed, options=lambda rng: {}, same_quant=False) -> Batc
     return b
 
 
-def test_int16_random():
-    cases = {}
-    for op_name in ("RELU", "RELU6"):
-        # RELU6 outputs share the input's quantization, as converters produce them
-        b = int16_batch(op_name, 60 + len(op_name), same_quant=op_name == "RELU6")
-        cases[op_name] = (b.build(), b.sets())
-    verify_cases(cases)
+@pytest.mark.parametrize("op_name", ["RELU", "RELU6"])
+def test_int16_random(op_name):
+    # RELU6 outputs share the input's quantization, as converters produce them
+    b = int16_batch(op_name, 60 + len(op_name), same_quant=op_name == "RELU6")
+    verify_model(b.build(), sets=b.sets())
 
 
 @pytest.mark.qemu
