@@ -101,15 +101,21 @@ def verify_floats(op: str, values: list[float]) -> None:
 
 
 def verify_int8_cases(cases: dict, seed: int) -> None:
-    """Each case (name: (model, every-value set or [])) on its every-value set (or on two random sets without
-    one), then on one random set: two projects for all the cases."""
-    with_values = {name: (model, [values]) for name, (model, values) in cases.items() if values}
+    """Each case (name: (model, every-value set or [])) on its every-value set and on a random set (full-range
+    values, as the harness draws them), all in one project; a case without an every-value set gets two random
+    sets and one more, in a project of its own."""
+    rng = np.random.default_rng(seed)
+    with_values = {
+        name: (model, [values, [rng.integers(-128, 128, size=values[0].shape, dtype=np.int8)]])
+        for name, (model, values) in cases.items()
+        if values
+    }
     if with_values:
         verify_cases(with_values)
-    without_values = {name: model for name, (model, values) in cases.items() if not values}
-    if without_values:
-        verify_cases(without_values, count=2, seed=seed)
-    verify_cases({name: model for name, (model, _) in cases.items()}, count=1, seed=seed)
+    for model, values in cases.values():
+        if not values:
+            verify_model(model, count=2, seed=seed)
+            verify_model(model, count=1, seed=seed)
 
 
 def verify_int8(model, every_value, seed):
