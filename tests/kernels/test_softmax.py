@@ -67,14 +67,14 @@ EXTREME_SCALES = [  # (input scale, beta)
 
 
 def test_int8_extreme_scales():
-    random_cases, narrow_cases = {}, {}
+    """Each scale on two full-range random sets and two narrow ones."""
+    rng, cases = np.random.default_rng(3), {}
     for in_scale, beta in EXTREME_SCALES:
         seed = int(in_scale * 1e6 + beta * 1e3) % 10007
         model = int8_case(seed, in_scale=in_scale, beta=beta, shape=[2, 37])
-        random_cases[f"scale {in_scale} beta {beta}"] = model
-        narrow_cases[f"scale {in_scale} beta {beta} narrow"] = (model, narrow_sets(seed, [2, 37]))
-    verify_cases(random_cases, count=2, seed=3)
-    verify_cases(narrow_cases)
+        full_range = [[rng.integers(-128, 128, size=[2, 37], dtype=np.int8)] for _ in range(2)]
+        cases[f"scale {in_scale} beta {beta}"] = (model, full_range + narrow_sets(seed, [2, 37]))
+    verify_cases(cases)
 
 
 def test_int8_narrow_inputs():
