@@ -10,7 +10,7 @@ from op_cases import Batch, random_shape
 
 from generator.check import CheckError, check
 from generator.model import read_model
-from kernel_harness import rand_scale, verify_model
+from kernel_harness import rand_scale, verify_cases, verify_model
 from modelkit import GraphBuilder
 
 ALL_INT8 = np.arange(-128, 128, dtype=np.int8)
@@ -100,9 +100,26 @@ def verify_floats(op: str, values: list[float]) -> None:
     verify_model(g.build([x], [y]), sets=[[array]])
 
 
+def verify_int8_cases(cases: dict, seed: int) -> None:
+    """Each case (name: (model, every-value set or [])) on its every-value set and on a random set (full-range
+    values, as the harness draws them), all in one project; a case without an every-value set gets two random
+    sets and one more, in a project of its own."""
+    rng = np.random.default_rng(seed)
+    with_values = {
+        name: (model, [values, [rng.integers(-128, 128, size=values[0].shape, dtype=np.int8)]])
+        for name, (model, values) in cases.items()
+        if values
+    }
+    if with_values:
+        verify_cases(with_values)
+    for model, values in cases.values():
+        if not values:
+            verify_model(model, count=2, seed=seed)
+            verify_model(model, count=1, seed=seed)
+
+
 def verify_int8(model, every_value, seed):
-    verify_model(model, sets=[every_value] if every_value else None, count=2, seed=seed)
-    verify_model(model, count=1, seed=seed)
+    verify_int8_cases({"case": (model, every_value)}, seed)
 
 
 class ActivationTests:
@@ -115,25 +132,25 @@ class ActivationTests:
             self.OP, seed, kwargs.pop("out_scale", self.OUT_SCALE), kwargs.pop("out_zp", self.OUT_ZP), **kwargs
         )
 
-    @pytest.mark.parametrize("seed", range(12))
-    def test_int8_random(self, seed):
-        verify_int8(*self.int8_case(seed), seed)
+    def test_int8_random(self):
+        verify_int8_cases({f"seed {seed}": self.int8_case(seed) for seed in range(12)}, seed=1)
 
-    @pytest.mark.parametrize("in_scale", EXTREME_SCALES)
-    def test_int8_extreme_scales(self, in_scale):
-        seed = int(abs(np.log2(in_scale)) * 100)
-        verify_int8(*self.int8_case(seed, in_scale=in_scale), seed)
+    def test_int8_extreme_scales(self):
+        cases = {
+            f"scale {in_scale}": self.int8_case(int(abs(np.log2(in_scale)) * 100), in_scale=in_scale)
+            for in_scale in EXTREME_SCALES
+        }
+        verify_int8_cases(cases, seed=2)
 
-    @pytest.mark.parametrize("in_zp", [-128, 0, 127])
-    def test_int8_extreme_zero_points(self, in_zp):
-        verify_int8(*self.int8_case(in_zp + 300, in_zp=in_zp, in_scale=0.05), in_zp + 300)
+    def test_int8_extreme_zero_points(self):
+        cases = {f"zero point {zp}": self.int8_case(zp + 300, in_zp=zp, in_scale=0.05) for zp in (-128, 0, 127)}
+        verify_int8_cases(cases, seed=3)
 
     def test_int8_odd_shape(self):
         verify_model(self.int8_case(8, shape=[3, 7, 5])[0], count=3, seed=8)
 
-    @pytest.mark.parametrize("seed", range(5))
-    def test_float_random(self, seed):
-        verify_model(float_case(self.OP, seed), count=2, seed=seed)
+    def test_float_random(self):
+        verify_cases({f"seed {seed}": float_case(self.OP, seed) for seed in range(5)}, count=2, seed=4)
 
     def test_int16_random(self):
         b = int16_batch(self.OP, 40)

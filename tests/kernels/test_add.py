@@ -7,7 +7,7 @@ from op_cases import Batch, random_values
 
 from generator.check import CheckError, check
 from generator.model import read_model
-from kernel_harness import rand_scale, verify_model
+from kernel_harness import rand_scale, verify_cases, verify_model
 from modelkit import GraphBuilder
 
 ACTIVATIONS = [0, 1, 2, 3]  # NONE, RELU, RELU_N1_TO_1, RELU6
@@ -154,34 +154,30 @@ def test_int16_random():
     verify_int16_random("ADD", 30, power_of_two_nodes=10)
 
 
-@pytest.mark.parametrize("seed", range(20))
-def test_int8_random(seed):
-    verify_model(binary_case("ADD", seed), count=2, seed=seed)
+def test_int8_random():
+    verify_cases({f"seed {seed}": binary_case("ADD", seed) for seed in range(20)}, count=2, seed=1)
 
 
-@pytest.mark.parametrize("seed", range(8))
-def test_float_random(seed):
-    verify_model(binary_case("ADD", 1000 + seed, dtype="float32"), count=2, seed=seed)
+def test_float_random():
+    verify_cases(
+        {f"seed {seed}": binary_case("ADD", 1000 + seed, dtype="float32") for seed in range(8)}, count=2, seed=2
+    )
 
 
-@pytest.mark.parametrize("seed", range(2))
-def test_int8_every_pair(seed):
-    model, sets = exhaustive_case("ADD", seed, activation=seed)
-    verify_model(model, sets=sets)
+def test_int8_every_pair():
+    verify_cases({f"seed {seed}": exhaustive_case("ADD", seed, activation=seed) for seed in range(2)})
 
 
 # Scales whose multipliers differ when the set-up math is done in float instead of double: each changes one
 # output of the 65536 pairs, so these pin TFLite Micro's double-precision CalculateOpDataAdd.
-@pytest.mark.parametrize(
-    "quant",
-    [
-        (0.07377713918685913, -120, 0.009558304212987423, -123, 0.29276224970817566, 10),
-        (0.04221811518073082, 64, 0.010232401080429554, 5, 0.07828814536333084, -50),
-    ],
-)
-def test_int8_double_precision_setup(quant):
-    model, sets = exhaustive_case("ADD", 0, quant=quant)
-    verify_model(model, sets=sets)
+DOUBLE_PRECISION_QUANT = [
+    (0.07377713918685913, -120, 0.009558304212987423, -123, 0.29276224970817566, 10),
+    (0.04221811518073082, 64, 0.010232401080429554, 5, 0.07828814536333084, -50),
+]
+
+
+def test_int8_double_precision_setup():
+    verify_cases({f"quant {quant}": exhaustive_case("ADD", 0, quant=quant) for quant in DOUBLE_PRECISION_QUANT})
 
 
 @pytest.mark.qemu

@@ -6,7 +6,7 @@ import pytest
 
 from generator.check import CheckError, check
 from generator.model import read_model
-from kernel_harness import rand_scale, verify_model
+from kernel_harness import rand_scale, verify_cases, verify_model
 from modelkit import GraphBuilder
 
 
@@ -44,24 +44,20 @@ def concat_case(dtype: str, seed: int, constant_input: bool = False) -> bytes:
     return g.build(graph_inputs, [y])
 
 
-@pytest.mark.parametrize("seed", range(15))
-def test_int8_random(seed):
-    verify_model(concat_case("int8", seed), count=2, seed=seed)
+def test_int8_random():
+    verify_cases({f"seed {seed}": concat_case("int8", seed) for seed in range(15)}, count=2, seed=1)
 
 
-@pytest.mark.parametrize("seed", range(8))
-def test_float_random(seed):
-    verify_model(concat_case("float32", seed), count=2, seed=seed)
+def test_float_random():
+    verify_cases({f"seed {seed}": concat_case("float32", seed) for seed in range(8)}, count=2, seed=2)
 
 
-@pytest.mark.parametrize("dtype", ["int16", "int32", "int64"])
-def test_other_types(dtype):
-    verify_model(concat_case(dtype, 21), count=2, seed=21)
+def test_other_types():
+    verify_cases({dtype: concat_case(dtype, 21) for dtype in ("int16", "int32", "int64")}, count=2, seed=21)
 
 
-@pytest.mark.parametrize("dtype", ["int8", "float32"])
-def test_constant_input(dtype):
-    verify_model(concat_case(dtype, 9, constant_input=True), count=2, seed=9)
+def test_constant_input():
+    verify_cases({dtype: concat_case(dtype, 9, constant_input=True) for dtype in ("int8", "float32")}, count=2, seed=9)
 
 
 def two_input_model(scales, activation=0) -> bytes:

@@ -7,7 +7,7 @@ from test_relu import check_rejections, every_int8, random_shape, unary_case, un
 
 from generator.check import CheckError, check
 from generator.model import read_model
-from kernel_harness import rand_scale, verify_model
+from kernel_harness import rand_scale, verify_cases, verify_model
 from modelkit import GraphBuilder
 
 
@@ -19,41 +19,40 @@ def scaled_case(in_scale, in_zp, out_scale, out_zp, shape=(256,)):
     return g.build([x], [y])
 
 
-@pytest.mark.parametrize("seed", range(10))
-def test_int8_random(seed):
-    verify_model(unary_case("HARD_SWISH", seed, version=1), count=2, seed=seed)
+def test_int8_random():
+    verify_cases({f"seed {seed}": unary_case("HARD_SWISH", seed, version=1) for seed in range(10)}, count=2, seed=1)
 
 
-@pytest.mark.parametrize("seed", range(12))
-def test_int8_every_value(seed):
-    rng = np.random.default_rng(400 + seed)
-    in_scale = rand_scale(rng, 0.001, 1.0)  # reluish exponent from about -3 to +7
-    out_scale = in_scale * rand_scale(rng, 0.1, 4.0)
-    verify_model(
-        scaled_case(in_scale, int(rng.integers(-128, 128)), out_scale, int(rng.integers(-128, 128))), sets=every_int8()
-    )
+def test_int8_every_value():
+    cases = {}
+    for seed in range(12):
+        rng = np.random.default_rng(400 + seed)
+        in_scale = rand_scale(rng, 0.001, 1.0)  # reluish exponent from about -3 to +7
+        out_scale = in_scale * rand_scale(rng, 0.1, 4.0)
+        model = scaled_case(in_scale, int(rng.integers(-128, 128)), out_scale, int(rng.integers(-128, 128)))
+        cases[f"seed {seed}"] = (model, every_int8())
+    verify_cases(cases)
 
 
-@pytest.mark.parametrize(
-    "quant",
-    [
-        (6.0 / 255, -128, 6.0 / 255, -128),  # converter-like: input [-3, ...], output [0, ...]
-        (12.0 / 255, 0, 7.5 / 255, -90),
-        (0.5, 0, 0.004, 0),  # input_scale / output_scale near the limit of 128
-        (0.00390625, 5, 0.00390625, -5),  # power-of-two scales
-    ],
-)
-def test_int8_fixed_scales(quant):
-    verify_model(scaled_case(*quant), sets=every_int8())
+FIXED_SCALES = [  # input scale and zero point, output scale and zero point
+    (6.0 / 255, -128, 6.0 / 255, -128),  # converter-like: input [-3, ...], output [0, ...]
+    (12.0 / 255, 0, 7.5 / 255, -90),
+    (0.5, 0, 0.004, 0),  # input_scale / output_scale near the limit of 128
+    (0.00390625, 5, 0.00390625, -5),  # power-of-two scales
+]
 
 
-@pytest.mark.parametrize("seed", range(4))
-def test_float_random(seed):
-    rng = np.random.default_rng(500 + seed)
-    shape = random_shape(rng)
-    verify_model(
-        unary_case("HARD_SWISH", 500 + seed, dtype="float32", version=1, shape=shape), sets=wide_floats(seed, shape)
-    )
+def test_int8_fixed_scales():
+    verify_cases({f"quant {quant}": (scaled_case(*quant), every_int8()) for quant in FIXED_SCALES})
+
+
+def test_float_random():
+    cases = {}
+    for seed in range(4):
+        shape = random_shape(np.random.default_rng(500 + seed))
+        model = unary_case("HARD_SWISH", 500 + seed, dtype="float32", version=1, shape=shape)
+        cases[f"seed {seed}"] = (model, wide_floats(seed, shape))
+    verify_cases(cases)
 
 
 @pytest.mark.qemu

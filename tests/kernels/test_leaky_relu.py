@@ -6,7 +6,7 @@ import pytest
 from op_cases import Batch
 from test_relu import check_rejections, every_int8, int16_batch, int16_node, random_shape, unary_case, wide_floats
 
-from kernel_harness import verify_model
+from kernel_harness import verify_cases, verify_model
 
 ALPHAS = [0.01, 0.1, 0.2, 0.3, 0.5, 0.0, 1.5, -0.25]
 
@@ -16,25 +16,26 @@ def alpha_of(seed):
     return float(np.float32(rng.choice(ALPHAS) if rng.integers(0, 2) else rng.uniform(0.0, 1.0)))
 
 
-@pytest.mark.parametrize("seed", range(12))
-def test_int8_random(seed):
-    verify_model(unary_case("LEAKY_RELU", seed, alpha=alpha_of(seed)), count=2, seed=seed)
+def test_int8_random():
+    cases = {f"seed {seed}": unary_case("LEAKY_RELU", seed, alpha=alpha_of(seed)) for seed in range(12)}
+    verify_cases(cases, count=2, seed=1)
 
 
-@pytest.mark.parametrize("alpha", ALPHAS)
-def test_int8_every_value(alpha):
-    seed = int(abs(alpha) * 1000)
-    verify_model(unary_case("LEAKY_RELU", seed, shape=[256], alpha=alpha), sets=every_int8())
+def test_int8_every_value():
+    cases = {
+        f"alpha {alpha}": (unary_case("LEAKY_RELU", int(abs(alpha) * 1000), shape=[256], alpha=alpha), every_int8())
+        for alpha in ALPHAS
+    }
+    verify_cases(cases)
 
 
-@pytest.mark.parametrize("seed", range(4))
-def test_float_random(seed):
-    rng = np.random.default_rng(300 + seed)
-    shape = random_shape(rng)
-    verify_model(
-        unary_case("LEAKY_RELU", 300 + seed, dtype="float32", shape=shape, alpha=alpha_of(seed)),
-        sets=wide_floats(seed, shape),
-    )
+def test_float_random():
+    cases = {}
+    for seed in range(4):
+        shape = random_shape(np.random.default_rng(300 + seed))
+        model = unary_case("LEAKY_RELU", 300 + seed, dtype="float32", shape=shape, alpha=alpha_of(seed))
+        cases[f"seed {seed}"] = (model, wide_floats(seed, shape))
+    verify_cases(cases)
 
 
 def test_int16_random():

@@ -12,7 +12,7 @@ from test_add import (
     verify_int16_random,
 )
 
-from kernel_harness import rand_scale, verify_model
+from kernel_harness import rand_scale, verify_cases, verify_model
 from modelkit import GraphBuilder
 
 
@@ -32,20 +32,21 @@ def test_int16_random():
     verify_int16_random("MUL", 230, int16_out_scale)
 
 
-@pytest.mark.parametrize("seed", range(20))
-def test_int8_random(seed):
-    verify_model(binary_case("MUL", 200 + seed, out_scale=out_scale), count=2, seed=seed)
+def test_int8_random():
+    cases = {f"seed {seed}": binary_case("MUL", 200 + seed, out_scale=out_scale) for seed in range(20)}
+    verify_cases(cases, count=2, seed=1)
 
 
-@pytest.mark.parametrize("seed", range(8))
-def test_float_random(seed):
-    verify_model(binary_case("MUL", 1200 + seed, dtype="float32"), count=2, seed=seed)
+def test_float_random():
+    cases = {f"seed {seed}": binary_case("MUL", 1200 + seed, dtype="float32") for seed in range(8)}
+    verify_cases(cases, count=2, seed=2)
 
 
-@pytest.mark.parametrize("seed", range(3))
-def test_int8_every_pair(seed):
-    model, sets = exhaustive_case("MUL", 200 + seed, out_scale=out_scale, activation=seed)
-    verify_model(model, sets=sets)
+def test_int8_every_pair():
+    cases = {
+        f"seed {seed}": exhaustive_case("MUL", 200 + seed, out_scale=out_scale, activation=seed) for seed in range(3)
+    }
+    verify_cases(cases)
 
 
 @pytest.mark.qemu

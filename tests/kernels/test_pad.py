@@ -6,7 +6,7 @@ import pytest
 
 from generator.check import CheckError, check
 from generator.model import read_model
-from kernel_harness import rand_scale, verify_model
+from kernel_harness import rand_scale, verify_cases, verify_model
 from modelkit import GraphBuilder
 
 
@@ -41,27 +41,24 @@ def pad_case(op: str, dtype: str, seed: int, value_input: bool = False) -> bytes
     return g.build(graph_inputs, [y])
 
 
-@pytest.mark.parametrize("seed", range(15))
-@pytest.mark.parametrize("op", ["PAD", "PADV2"])
-def test_int8_random(op, seed):
-    verify_model(pad_case(op, "int8", seed), count=2, seed=seed)
+def test_int8_random():
+    cases = {f"{op} seed {seed}": pad_case(op, "int8", seed) for op in ("PAD", "PADV2") for seed in range(15)}
+    verify_cases(cases, count=2, seed=1)
 
 
-@pytest.mark.parametrize("seed", range(8))
-@pytest.mark.parametrize("op", ["PAD", "PADV2"])
-def test_float_random(op, seed):
-    verify_model(pad_case(op, "float32", seed), count=2, seed=seed)
+def test_float_random():
+    cases = {f"{op} seed {seed}": pad_case(op, "float32", seed) for op in ("PAD", "PADV2") for seed in range(8)}
+    verify_cases(cases, count=2, seed=2)
 
 
-@pytest.mark.parametrize("dtype", ["int16", "int32"])
-@pytest.mark.parametrize("op", ["PAD", "PADV2"])
-def test_other_types(op, dtype):
-    verify_model(pad_case(op, dtype, 11), count=2, seed=11)
+def test_other_types():
+    cases = {f"{op} {dtype}": pad_case(op, dtype, 11) for op in ("PAD", "PADV2") for dtype in ("int16", "int32")}
+    verify_cases(cases, count=2, seed=11)
 
 
-@pytest.mark.parametrize("dtype", ["int8", "float32"])
-def test_padv2_value_from_graph_input(dtype):
-    verify_model(pad_case("PADV2", dtype, 5, value_input=True), count=2, seed=5)
+def test_padv2_value_from_graph_input():
+    cases = {dtype: pad_case("PADV2", dtype, 5, value_input=True) for dtype in ("int8", "float32")}
+    verify_cases(cases, count=2, seed=5)
 
 
 def test_image_style():

@@ -7,7 +7,7 @@ from op_cases import Batch
 
 from generator.check import CheckError, check
 from generator.model import read_model
-from kernel_harness import rand_scale, verify_model
+from kernel_harness import rand_scale, verify_cases, verify_model
 from modelkit import GraphBuilder
 
 
@@ -46,33 +46,33 @@ def wide_floats(seed, shape, count=2, spread=8.0):
     return [[rng.uniform(-spread, spread, size=shape).astype(np.float32)] for _ in range(count)]
 
 
-@pytest.mark.parametrize("seed", range(10))
-def test_relu_int8_random(seed):
-    verify_model(unary_case("RELU", seed), count=2, seed=seed)
-
-
-@pytest.mark.parametrize("seed", range(4))
-def test_relu_int8_every_value(seed):
-    verify_model(unary_case("RELU", 50 + seed, shape=[256], same_quant=seed == 0), sets=every_int8())
-
-
-@pytest.mark.parametrize("seed", range(10))
-def test_relu6_int8_random(seed):
+def test_int8_random():
+    cases = {f"RELU seed {seed}": unary_case("RELU", seed) for seed in range(10)}
     # the output mostly shares the input's quantization, as converters produce; TFLite Micro ignores it anyway
-    verify_model(unary_case("RELU6", 100 + seed, same_quant=seed % 3 != 0), count=2, seed=seed)
+    cases |= {f"RELU6 seed {seed}": unary_case("RELU6", 100 + seed, same_quant=seed % 3 != 0) for seed in range(10)}
+    verify_cases(cases, count=2, seed=1)
 
 
-@pytest.mark.parametrize("seed", range(4))
-def test_relu6_int8_every_value(seed):
-    verify_model(unary_case("RELU6", 150 + seed, shape=[256], same_quant=True), sets=every_int8())
+def test_int8_every_value():
+    cases = {
+        f"RELU seed {seed}": (unary_case("RELU", 50 + seed, shape=[256], same_quant=seed == 0), every_int8())
+        for seed in range(4)
+    }
+    cases |= {
+        f"RELU6 seed {seed}": (unary_case("RELU6", 150 + seed, shape=[256], same_quant=True), every_int8())
+        for seed in range(4)
+    }
+    verify_cases(cases)
 
 
-@pytest.mark.parametrize("op_name", ["RELU", "RELU6"])
-@pytest.mark.parametrize("seed", range(3))
-def test_float_random(op_name, seed):
-    rng = np.random.default_rng(200 + seed)
-    shape = random_shape(rng)
-    verify_model(unary_case(op_name, 200 + seed, dtype="float32", shape=shape), sets=wide_floats(seed, shape))
+def test_float_random():
+    cases = {}
+    for op_name in ("RELU", "RELU6"):
+        for seed in range(3):
+            shape = random_shape(np.random.default_rng(200 + seed))
+            model = unary_case(op_name, 200 + seed, dtype="float32", shape=shape)
+            cases[f"{op_name} seed {seed}"] = (model, wide_floats(seed, shape))
+    verify_cases(cases)
 
 
 ALL_INT16 = np.arange(-32768, 32768, dtype=np.int16)

@@ -6,7 +6,7 @@ import pytest
 
 from generator.check import CheckError, check
 from generator.model import read_model
-from kernel_harness import rand_scale, verify_model
+from kernel_harness import rand_scale, verify_cases, verify_model
 from modelkit import GraphBuilder
 
 MODES = [(False, False), (True, False), (False, True), (True, True)]  # (align_corners, half_pixel_centers)
@@ -35,25 +35,22 @@ def resize_case(dtype: str, seed: int, mode=None, size=None, in_hw=None) -> byte
     return g.build([x], [y])
 
 
-@pytest.mark.parametrize("seed", range(20))
-def test_int8_random(seed):
-    verify_model(resize_case("int8", seed), count=2, seed=seed)
+def test_int8_random():
+    verify_cases({f"seed {seed}": resize_case("int8", seed) for seed in range(20)}, count=2, seed=1)
 
 
-@pytest.mark.parametrize("seed", range(8))
-def test_float_random(seed):
-    verify_model(resize_case("float32", seed), count=2, seed=seed)
+def test_float_random():
+    verify_cases({f"seed {seed}": resize_case("float32", seed) for seed in range(8)}, count=2, seed=2)
 
 
-@pytest.mark.parametrize("mode", MODES)
-def test_modes_upscale_2x_and_odd(mode):
-    verify_model(resize_case("int8", 100, mode, size=(14, 11)), count=2, seed=1)
+def test_modes_upscale_2x_and_odd():
+    verify_cases({f"mode {mode}": resize_case("int8", 100, mode, size=(14, 11)) for mode in MODES}, count=2, seed=1)
 
 
-@pytest.mark.parametrize("mode", MODES)
-def test_modes_exact_halves(mode):
+def test_modes_exact_halves():
     """3 -> 5 and 5 -> 9 rows with align_corners put source positions exactly on .5."""
-    verify_model(resize_case("int8", 101, mode, size=(5, 9), in_hw=(3, 5)), count=2, seed=2)
+    cases = {f"mode {mode}": resize_case("int8", 101, mode, size=(5, 9), in_hw=(3, 5)) for mode in MODES}
+    verify_cases(cases, count=2, seed=2)
 
 
 def test_int16():

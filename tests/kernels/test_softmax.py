@@ -4,7 +4,7 @@ beta) against TFLite Micro, bit for bit for the integer outputs."""
 import numpy as np
 import pytest
 
-from kernel_harness import rand_scale, verify_model
+from kernel_harness import rand_scale, verify_cases, verify_model
 from modelkit import GraphBuilder
 
 
@@ -48,50 +48,51 @@ def narrow_sets(seed: int, shape, count=2, spread=6):
     ]
 
 
-@pytest.mark.parametrize("seed", range(14))
-def test_int8_random(seed):
-    verify_model(int8_case(seed), count=2, seed=seed)
+def test_int8_random():
+    verify_cases({f"seed {seed}": int8_case(seed) for seed in range(14)}, count=2, seed=1)
 
 
-@pytest.mark.parametrize(
-    "in_scale,beta",
-    [
-        (2e-8, 1.0),  # just above TFLite's limit beta * scale * 2^26 > 1
-        (1e-6, 1.0),
-        (1e-4, 0.5),
-        (0.03, 1.0),
-        (0.5, 1.0),
-        (1.0, 1.0),
-        (3.0, 2.0),
-        (50.0, 1.0),  # the multiplier is capped at 2^31 - 1: only the row maxima count
-        (0.1, 1e-5),
-        (0.25, 7.5),
-    ],
-)
-def test_int8_extreme_scales(in_scale, beta):
-    seed = int(in_scale * 1e6 + beta * 1e3) % 10007
-    model = int8_case(seed, in_scale=in_scale, beta=beta, shape=[2, 37])
-    verify_model(model, count=2, seed=seed)
-    verify_model(model, sets=narrow_sets(seed, [2, 37]))
+EXTREME_SCALES = [  # (input scale, beta)
+    (2e-8, 1.0),  # just above TFLite's limit beta * scale * 2^26 > 1
+    (1e-6, 1.0),
+    (1e-4, 0.5),
+    (0.03, 1.0),
+    (0.5, 1.0),
+    (1.0, 1.0),
+    (3.0, 2.0),
+    (50.0, 1.0),  # the multiplier is capped at 2^31 - 1: only the row maxima count
+    (0.1, 1e-5),
+    (0.25, 7.5),
+]
 
 
-@pytest.mark.parametrize("seed,out_type", [(0, "int8"), (1, "int8"), (2, "int16"), (3, "int16")])
-def test_int8_narrow_inputs(seed, out_type):
+def test_int8_extreme_scales():
+    """Each scale on two full-range random sets and two narrow ones."""
+    rng, cases = np.random.default_rng(3), {}
+    for in_scale, beta in EXTREME_SCALES:
+        seed = int(in_scale * 1e6 + beta * 1e3) % 10007
+        model = int8_case(seed, in_scale=in_scale, beta=beta, shape=[2, 37])
+        full_range = [[rng.integers(-128, 128, size=[2, 37], dtype=np.int8)] for _ in range(2)]
+        cases[f"scale {in_scale} beta {beta}"] = (model, full_range + narrow_sets(seed, [2, 37]))
+    verify_cases(cases)
+
+
+def test_int8_narrow_inputs():
     """Many rows of close inputs: most differences land inside the exp() range."""
-    shape = [64, 3 + 7 * seed]
-    model = int8_case(seed, out_type=out_type, in_scale=0.02 * (seed + 1), shape=shape)
-    verify_model(model, sets=narrow_sets(seed, shape, spread=10 + 15 * seed))
+    cases = {}
+    for seed, out_type in [(0, "int8"), (1, "int8"), (2, "int16"), (3, "int16")]:
+        shape = [64, 3 + 7 * seed]
+        model = int8_case(seed, out_type=out_type, in_scale=0.02 * (seed + 1), shape=shape)
+        cases[f"seed {seed} {out_type}"] = (model, narrow_sets(seed, shape, spread=10 + 15 * seed))
+    verify_cases(cases)
 
 
-@pytest.mark.parametrize("seed", range(4))
-def test_int8_to_int16(seed):
-    model = int8_case(seed + 50, out_type="int16")
-    verify_model(model, count=2, seed=seed)
+def test_int8_to_int16():
+    verify_cases({f"seed {seed}": int8_case(seed + 50, out_type="int16") for seed in range(4)}, count=2, seed=4)
 
 
-@pytest.mark.parametrize("seed", range(6))
-def test_float_random(seed):
-    verify_model(float_case(seed), count=2, seed=seed)
+def test_float_random():
+    verify_cases({f"seed {seed}": float_case(seed) for seed in range(6)}, count=2, seed=5)
 
 
 @pytest.mark.qemu

@@ -5,7 +5,7 @@ import pytest
 
 from generator.check import CheckError, check
 from generator.model import read_model
-from kernel_harness import rand_scale, verify_model
+from kernel_harness import rand_scale, verify_cases, verify_model
 from modelkit import GraphBuilder
 
 
@@ -54,20 +54,22 @@ def split_v_case(seed: int, dtype: str) -> bytes:
     return g.build([x], ys)
 
 
-@pytest.mark.parametrize("seed", range(14))
-def test_split_random(seed):
-    verify_model(split_case(seed, ["int8", "float32"][seed % 2]), count=2, seed=seed)
+def test_split_random():
+    cases = {f"seed {seed}": split_case(seed, ["int8", "float32"][seed % 2]) for seed in range(14)}
+    verify_cases(cases, count=2, seed=1)
 
 
-@pytest.mark.parametrize("seed", range(14))
-def test_split_v_random(seed):
-    verify_model(split_v_case(seed, ["int8", "float32"][seed % 2]), count=2, seed=seed)
+def test_split_v_random():
+    cases = {f"seed {seed}": split_v_case(seed, ["int8", "float32"][seed % 2]) for seed in range(14)}
+    verify_cases(cases, count=2, seed=2)
 
 
-@pytest.mark.parametrize("seed,dtype", [(100, "int16"), (101, "int32")])
-def test_split_other_types(seed, dtype):
-    verify_model(split_case(seed, dtype), count=2, seed=seed)
-    verify_model(split_v_case(seed, dtype), count=2, seed=seed)
+def test_split_other_types():
+    cases = {}
+    for seed, dtype in [(100, "int16"), (101, "int32")]:
+        cases[f"SPLIT seed {seed} {dtype}"] = split_case(seed, dtype)
+        cases[f"SPLIT_V seed {seed} {dtype}"] = split_v_case(seed, dtype)
+    verify_cases(cases, count=2, seed=100)
 
 
 def test_rejects_non_constant_axis_and_bad_pieces():

@@ -7,7 +7,7 @@ import pytest
 
 from generator.check import CheckError, check
 from generator.model import read_model
-from kernel_harness import rand_scale, verify_model
+from kernel_harness import rand_scale, verify_cases, verify_model
 from modelkit import GraphBuilder
 
 
@@ -77,14 +77,17 @@ def random_case(seed: int, dtype: str) -> bytes:
             return _model(shape, begin, end, strides, dtype, rng, **masks)
 
 
-@pytest.mark.parametrize("seed", range(40))
-def test_strided_slice_random(seed):
-    verify_model(random_case(seed, ["int8", "float32"][seed % 2]), count=2, seed=seed)
+def test_strided_slice_random():
+    cases = {f"seed {seed}": random_case(seed, ["int8", "float32"][seed % 2]) for seed in range(40)}
+    verify_cases(cases, count=2, seed=1)
 
 
-@pytest.mark.parametrize("seed,dtype", [(100, "int16"), (101, "int32"), (102, "int32")])
-def test_strided_slice_other_types(seed, dtype):
-    verify_model(random_case(seed, dtype), count=2, seed=seed)
+def test_strided_slice_other_types():
+    cases = {
+        f"seed {seed} {dtype}": random_case(seed, dtype)
+        for seed, dtype in [(100, "int16"), (101, "int32"), (102, "int32")]
+    }
+    verify_cases(cases, count=2, seed=100)
 
 
 EDGE_CASES = {
@@ -100,12 +103,13 @@ EDGE_CASES = {
 }
 
 
-@pytest.mark.parametrize("name", sorted(EDGE_CASES))
-def test_strided_slice_edges(name):
-    shape, begin, end, strides, masks = EDGE_CASES[name]
-    for i, dtype in enumerate(("int8", "float32")):
-        rng = np.random.default_rng(i)
-        verify_model(_model(shape, begin, end, strides, dtype, rng, **masks), count=2, seed=i)
+def test_strided_slice_edges():
+    cases = {
+        f"{name} {dtype}": _model(shape, begin, end, strides, dtype, np.random.default_rng(i), **masks)
+        for name, (shape, begin, end, strides, masks) in sorted(EDGE_CASES.items())
+        for i, dtype in enumerate(("int8", "float32"))
+    }
+    verify_cases(cases, count=2, seed=0)
 
 
 def _rejected(model: bytes) -> str:

@@ -12,41 +12,36 @@ from test_add import (
     verify_int16_random,
 )
 
-from kernel_harness import verify_model
+from kernel_harness import verify_cases, verify_model
 
 
-@pytest.mark.parametrize("seed", range(20))
-def test_int8_random(seed):
-    verify_model(binary_case("SUB", 100 + seed), count=2, seed=seed)
+def test_int8_random():
+    verify_cases({f"seed {seed}": binary_case("SUB", 100 + seed) for seed in range(20)}, count=2, seed=1)
 
 
 def test_int16_random():
     verify_int16_random("SUB", 130, power_of_two_nodes=10)
 
 
-@pytest.mark.parametrize("seed", range(8))
-def test_float_random(seed):
-    verify_model(binary_case("SUB", 1100 + seed, dtype="float32"), count=2, seed=seed)
+def test_float_random():
+    cases = {f"seed {seed}": binary_case("SUB", 1100 + seed, dtype="float32") for seed in range(8)}
+    verify_cases(cases, count=2, seed=2)
 
 
-@pytest.mark.parametrize("seed", range(2))
-def test_int8_every_pair(seed):
-    model, sets = exhaustive_case("SUB", 100 + seed, activation=3 * seed)
-    verify_model(model, sets=sets)
+def test_int8_every_pair():
+    verify_cases({f"seed {seed}": exhaustive_case("SUB", 100 + seed, activation=3 * seed) for seed in range(2)})
 
 
 # Scales whose multipliers differ when the set-up math is done in float instead of double (each changes one
 # output of the 65536 pairs): the reference computes SUB's scales in double, as ADD's.
-@pytest.mark.parametrize(
-    "quant",
-    [
-        (0.052410807460546494, -109, 0.013526471331715584, -124, 0.011738505214452744, -84),
-        (0.00580591382458806, 0, 0.07441968470811844, -121, 0.11061186343431473, 109),
-    ],
-)
-def test_int8_double_precision_setup(quant):
-    model, sets = exhaustive_case("SUB", 0, quant=quant)
-    verify_model(model, sets=sets)
+DOUBLE_PRECISION_QUANT = [
+    (0.052410807460546494, -109, 0.013526471331715584, -124, 0.011738505214452744, -84),
+    (0.00580591382458806, 0, 0.07441968470811844, -121, 0.11061186343431473, 109),
+]
+
+
+def test_int8_double_precision_setup():
+    verify_cases({f"quant {quant}": exhaustive_case("SUB", 0, quant=quant) for quant in DOUBLE_PRECISION_QUANT})
 
 
 @pytest.mark.qemu

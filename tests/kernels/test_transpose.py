@@ -5,7 +5,7 @@ import pytest
 
 from generator.check import CheckError, check
 from generator.model import read_model
-from kernel_harness import rand_scale, verify_model
+from kernel_harness import rand_scale, verify_cases, verify_model
 from modelkit import GraphBuilder
 
 
@@ -26,15 +26,17 @@ def transpose_case(seed: int, dtype: str, rank: int | None = None) -> bytes:
     return g.build([x], [y])
 
 
-@pytest.mark.parametrize("seed", range(24))
-def test_transpose_random(seed):
-    verify_model(transpose_case(seed, ["int8", "float32"][seed % 2]), count=2, seed=seed)
+def test_transpose_random():
+    cases = {f"seed {seed}": transpose_case(seed, ["int8", "float32"][seed % 2]) for seed in range(24)}
+    verify_cases(cases, count=2, seed=1)
 
 
-@pytest.mark.parametrize("rank", [2, 3, 4, 5])
-def test_transpose_each_rank(rank):
-    verify_model(transpose_case(50 + rank, "int8", rank), count=2, seed=rank)
-    verify_model(transpose_case(60 + rank, "float32", rank), count=2, seed=rank)
+def test_transpose_each_rank():
+    cases = {}
+    for rank in (2, 3, 4, 5):
+        cases[f"rank {rank} int8"] = transpose_case(50 + rank, "int8", rank)
+        cases[f"rank {rank} float32"] = transpose_case(60 + rank, "float32", rank)
+    verify_cases(cases, count=2, seed=2)
 
 
 def test_transpose_int16():

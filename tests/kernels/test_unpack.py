@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-from kernel_harness import rand_scale, verify_model
+from kernel_harness import rand_scale, verify_cases, verify_model
 from modelkit import GraphBuilder
 
 
@@ -26,14 +26,14 @@ def unpack_case(seed: int, dtype: str) -> bytes:
     return g.build([x], ys)
 
 
-@pytest.mark.parametrize("seed", range(16))
-def test_unpack_random(seed):
-    verify_model(unpack_case(seed, ["int8", "float32"][seed % 2]), count=2, seed=seed)
+def test_unpack_random():
+    cases = {f"seed {seed}": unpack_case(seed, ["int8", "float32"][seed % 2]) for seed in range(16)}
+    verify_cases(cases, count=2, seed=1)
 
 
-@pytest.mark.parametrize("seed,dtype", [(100, "int16"), (101, "int32")])
-def test_unpack_other_types(seed, dtype):
-    verify_model(unpack_case(seed, dtype), count=2, seed=seed)
+def test_unpack_other_types():
+    cases = {f"seed {seed} {dtype}": unpack_case(seed, dtype) for seed, dtype in [(100, "int16"), (101, "int32")]}
+    verify_cases(cases, count=2, seed=100)
 
 
 @pytest.mark.qemu
