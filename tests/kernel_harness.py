@@ -89,5 +89,18 @@ def verify_cases(cases: dict, **kwargs) -> list:
     return verify_model(merge(models), output_names=names, **kwargs)
 
 
+def on_backend(backend: str, backends: list[str], cases: dict) -> dict:
+    """`cases` (name: one-node model), each asserted to have its node on `backend` when `backends` are offered."""
+    for name, model in cases.items():
+        assert check(read_model(model), backends=backends).kernels[0].backend == backend, name
+    return cases
+
+
+def seed_groups(count: int, size: int = 20) -> list[range]:
+    """Seeds 0..count-1 in groups of `size`, one merged project (and one test) each: a failure's report stays
+    short, and the parallel workers share a family's breadth."""
+    return [range(first, min(first + size, count)) for first in range(0, count, size)]
+
+
 def rand_scale(rng, low=1e-3, high=0.1) -> float:
     return float(np.exp(rng.uniform(np.log(low), np.log(high))))

@@ -3,11 +3,10 @@ strides, dilations, SAME/VALID padding, grouped filters, batches, optional bias,
 
 import numpy as np
 import pytest
-from test_pooling import seed_groups
 
 from generator.check import CheckError, check
 from generator.model import read_model
-from kernel_harness import rand_scale, verify_cases, verify_model
+from kernel_harness import rand_scale, seed_groups, verify_cases, verify_model
 from modelkit import GraphBuilder
 
 ACTIVATIONS = [0, 1, 2, 3]  # NONE, RELU, RELU_N1_TO_1, RELU6

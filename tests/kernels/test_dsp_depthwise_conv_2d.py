@@ -6,11 +6,10 @@ reference kernel."""
 
 import numpy as np
 import pytest
-from test_pooling import on_backend, seed_groups
 
 from generator.check import check
 from generator.model import read_model
-from kernel_harness import rand_scale, verify_cases, verify_model
+from kernel_harness import on_backend, rand_scale, seed_groups, verify_cases, verify_model
 from modelkit import GraphBuilder
 
 BACKENDS = ["dsp", "reference"]

@@ -5,11 +5,10 @@ node went to the dsp backend. A node whose multiplier is 0.5 or more falls back 
 
 import numpy as np
 import pytest
-from test_pooling import on_backend, seed_groups
 
 from generator.check import check
 from generator.model import read_model
-from kernel_harness import rand_scale, verify_cases, verify_model
+from kernel_harness import on_backend, rand_scale, seed_groups, verify_cases, verify_model
 from modelkit import GraphBuilder
 
 BACKENDS = ["dsp", "reference"]

@@ -8,7 +8,7 @@ import test_pooling as pooling
 
 from generator.check import check
 from generator.model import read_model
-from kernel_harness import verify_cases, verify_model
+from kernel_harness import on_backend, seed_groups, verify_cases, verify_model
 
 BACKENDS = ["dsp", "reference"]
 OPS = ["AVERAGE_POOL_2D", "MAX_POOL_2D"]
@@ -24,10 +24,10 @@ def backend_of(model: bytes) -> str:
 
 
 def dsp_cases(cases: dict) -> dict:
-    return pooling.on_backend("dsp", BACKENDS, cases)
+    return on_backend("dsp", BACKENDS, cases)
 
 
-@pytest.mark.parametrize("seeds", pooling.seed_groups(25), ids=str)
+@pytest.mark.parametrize("seeds", seed_groups(25), ids=str)
 @pytest.mark.parametrize("op", OPS)
 def test_random(op, seeds):
     verify_cases(

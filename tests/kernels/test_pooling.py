@@ -6,7 +6,7 @@ import pytest
 
 from generator.check import CheckError, check
 from generator.model import read_model
-from kernel_harness import rand_scale, verify_cases, verify_model
+from kernel_harness import rand_scale, seed_groups, verify_cases, verify_model
 from modelkit import GraphBuilder
 
 ACTIVATIONS = [0, 1, 2, 3]  # NONE, RELU, RELU_N1_TO_1, RELU6
@@ -55,19 +55,6 @@ def pool_case(op: str, dtype: str, seed: int, depths=None, max_side: int = 12, s
 def global_average_case(dtype: str, h: int = 7, w: int = 7, depth: int = 16) -> bytes:
     """A VALID pool over the whole image (MobileNet's tail: 7x7)."""
     return pool_case("AVERAGE_POOL_2D", dtype, 0, shape=(1, h, w, depth), window=(h, w))
-
-
-def on_backend(backend: str, backends: list[str], cases: dict) -> dict:
-    """`cases` (name: one-node model), each asserted to have its node on `backend` when `backends` are offered."""
-    for name, model in cases.items():
-        assert check(read_model(model), backends=backends).kernels[0].backend == backend, name
-    return cases
-
-
-def seed_groups(count: int, size: int = 10) -> list[range]:
-    """Seeds 0..count-1 in groups of `size`, one project each: the planner's arena placement grows faster than
-    linearly with the nodes of a model."""
-    return [range(first, min(first + size, count)) for first in range(0, count, size)]
 
 
 @pytest.mark.parametrize("seeds", seed_groups(25), ids=str)
