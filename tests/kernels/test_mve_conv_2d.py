@@ -8,7 +8,7 @@ from test_conv_2d import EXTREME_REALS, geometry, options, output_quant
 
 from generator.check import check
 from generator.model import read_model
-from kernel_harness import rand_scale, verify_model
+from kernel_harness import on_backend, rand_scale, verify_cases
 from modelkit import GraphBuilder
 
 BACKENDS = ["mve", "reference"]
@@ -84,28 +84,13 @@ def extreme_scales_case(kernel: int = 3, depth: int = 18) -> bytes:
 
 
 @pytest.mark.qemu
-@pytest.mark.parametrize("seed", range(12))
-def test_int8_random(seed):
-    model = int8_case(seed)
-    assert backends_of(model) == ["mve"]
-    verify_model(model, count=2, seed=seed, qemu=True, backends=BACKENDS, board=BOARD)
-
-
-@pytest.mark.qemu
-@pytest.mark.parametrize("seed", range(100, 106))
-def test_int8_pointwise(seed):
-    model = int8_case(seed, pointwise=True)
-    assert backends_of(model) == ["mve"]
-    verify_model(model, count=2, seed=seed, qemu=True, backends=BACKENDS, board=BOARD)
-
-
-@pytest.mark.qemu
-@pytest.mark.parametrize("kernel,depth", [(3, 18), (1, 40)])
-def test_extreme_scales(kernel, depth):
-    """Left shifts take the C loop, for im2col rows and for input pixels."""
-    model = extreme_scales_case(kernel, depth)
-    assert backends_of(model) == ["mve"]
-    verify_model(model, count=2, seed=3, qemu=True, backends=BACKENDS, board=BOARD)
+def test_int8_in_qemu():
+    """Random cases, pointwise ones, and extreme scales (left shifts take the C loop, for im2col rows and for
+    input pixels), every node on the mve kernel, in one firmware."""
+    cases = {f"seed {seed}": int8_case(seed) for seed in range(12)}
+    cases |= {f"pointwise seed {seed}": int8_case(seed, pointwise=True) for seed in range(100, 106)}
+    cases |= {f"extreme {k}x{k} depth {d}": extreme_scales_case(k, d) for k, d in [(3, 18), (1, 40)]}
+    verify_cases(on_backend("mve", BACKENDS, cases), count=2, seed=3, qemu=True, backends=BACKENDS, board=BOARD)
 
 
 def test_grouped_falls_back_to_reference():

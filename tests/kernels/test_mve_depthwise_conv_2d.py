@@ -10,7 +10,7 @@ from test_depthwise_conv_2d import geometry, options, output_quant
 
 from generator.check import check
 from generator.model import read_model
-from kernel_harness import rand_scale, verify_model
+from kernel_harness import on_backend, rand_scale, verify_cases
 from modelkit import GraphBuilder
 
 BACKENDS = ["mve", "reference"]
@@ -122,37 +122,19 @@ def extreme_scales_case() -> bytes:
     return b.build([x], [y])
 
 
-@pytest.mark.qemu
-@pytest.mark.parametrize("seed", range(10))
-def test_int8_random(seed):
-    model = int8_case(seed)
-    assert backends_of(model) == ["mve"]
-    verify_model(model, count=2, seed=seed, qemu=True, backends=BACKENDS, board=BOARD)
+FAST_3X3 = [  # channels, stride, padding, h, w, batches
+    (16, 1, 0, 6, 5, 1),
+    (32, 2, 0, 7, 8, 2),
+    (48, 2, 1, 9, 9, 1),
+    (64, 1, 1, 5, 3, 1),
+    (8, 1, 0, 5, 6, 1),
+    (4, 1, 0, 4, 8, 1),
+    (2, 1, 1, 3, 10, 1),
+    (1, 1, 0, 4, 16, 1),
+]
 
 
-@pytest.mark.qemu
-@pytest.mark.parametrize("seed", range(200, 206))
-def test_int8_3x3(seed):
-    model = int8_case(seed, three_by_three=True)
-    assert backends_of(model) == ["mve"]
-    verify_model(model, count=2, seed=seed, qemu=True, backends=BACKENDS, board=BOARD)
-
-
-@pytest.mark.qemu
-@pytest.mark.parametrize(
-    "channels,stride,padding,h,w,batches",
-    [
-        (16, 1, 0, 6, 5, 1),
-        (32, 2, 0, 7, 8, 2),
-        (48, 2, 1, 9, 9, 1),
-        (64, 1, 1, 5, 3, 1),
-        (8, 1, 0, 5, 6, 1),
-        (4, 1, 0, 4, 8, 1),
-        (2, 1, 1, 3, 10, 1),
-        (1, 1, 0, 4, 16, 1),
-    ],
-)
-def test_fast_3x3(channels, stride, padding, h, w, batches):
+def fast_3x3_case(channels, stride, padding, h, w, batches) -> bytes:
     """The assembly path: 16-channel blocks at strides 1 and 2, 1-8 channels packed into 16 lanes."""
     from generator.catalog.ops import mve_depthwise_conv_2d as dw
 
@@ -160,15 +142,18 @@ def test_fast_3x3(channels, stride, padding, h, w, batches):
     graph = read_model(model)
     op = graph.operators[0]
     assert dw.fast_path(op, [graph.tensors[i] for i in op.inputs], [graph.tensors[i] for i in op.outputs])
-    assert backends_of(model) == ["mve"]
-    verify_model(model, count=2, seed=channels, qemu=True, backends=BACKENDS, board=BOARD)
+    return model
 
 
 @pytest.mark.qemu
-def test_extreme_scales():
-    model = extreme_scales_case()
-    assert backends_of(model) == ["mve"]
-    verify_model(model, count=2, seed=3, qemu=True, backends=BACKENDS, board=BOARD)
+def test_int8_in_qemu():
+    """Random cases, 3x3 ones, the fast 3x3 assembly path and extreme scales, every node on the mve kernel, in
+    one firmware."""
+    cases = {f"seed {seed}": int8_case(seed) for seed in range(10)}
+    cases |= {f"3x3 seed {seed}": int8_case(seed, three_by_three=True) for seed in range(200, 206)}
+    cases |= {f"fast 3x3 {shape}": fast_3x3_case(*shape) for shape in FAST_3X3}
+    cases["extreme scales"] = extreme_scales_case()
+    verify_cases(on_backend("mve", BACKENDS, cases), count=2, seed=3, qemu=True, backends=BACKENDS, board=BOARD)
 
 
 def test_depth_multiplier_falls_back_to_reference():

@@ -8,7 +8,7 @@ from test_conv_2d import EXTREME_REALS
 
 from generator.check import check
 from generator.model import read_model
-from kernel_harness import rand_scale, verify_model
+from kernel_harness import on_backend, rand_scale, verify_cases, verify_model
 from modelkit import GraphBuilder
 
 BACKENDS = ["mve", "reference"]
@@ -53,11 +53,9 @@ def int8_case(seed: int) -> bytes:
 
 
 @pytest.mark.qemu
-@pytest.mark.parametrize("seed", range(12))
-def test_int8_random(seed):
-    model = int8_case(seed)
-    assert backends_of(model) == ["mve"]
-    verify_model(model, count=2, seed=seed, qemu=True, backends=BACKENDS, board=BOARD)
+def test_int8_random():
+    cases = {f"seed {seed}": int8_case(seed) for seed in range(12)}
+    verify_cases(on_backend("mve", BACKENDS, cases), count=2, seed=1, qemu=True, backends=BACKENDS, board=BOARD)
 
 
 @pytest.mark.qemu

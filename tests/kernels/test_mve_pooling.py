@@ -9,7 +9,7 @@ import test_pooling as pooling
 
 from generator.check import check
 from generator.model import read_model
-from kernel_harness import verify_model
+from kernel_harness import on_backend, verify_cases, verify_model
 
 BACKENDS = ["mve", "reference"]
 BOARD = "mps3-an547"
@@ -29,12 +29,9 @@ def global_average_case(h: int, w: int, depth: int) -> bytes:
 
 
 @pytest.mark.qemu
-@pytest.mark.parametrize("seed", range(8))
-@pytest.mark.parametrize("op", ["AVERAGE_POOL_2D", "MAX_POOL_2D"])
-def test_int8_random(op, seed):
-    model = pool_case(op, seed)
-    assert backends_of(model) == ["mve"]
-    verify_model(model, count=2, seed=seed, qemu=True, backends=BACKENDS, board=BOARD)
+def test_int8_random():
+    cases = {f"{op} seed {seed}": pool_case(op, seed) for op in ["AVERAGE_POOL_2D", "MAX_POOL_2D"] for seed in range(8)}
+    verify_cases(on_backend("mve", BACKENDS, cases), count=2, seed=1, qemu=True, backends=BACKENDS, board=BOARD)
 
 
 @pytest.mark.qemu
