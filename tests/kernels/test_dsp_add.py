@@ -56,11 +56,9 @@ def test_residual_block_shape():
 
 @pytest.mark.qemu
 @pytest.mark.parametrize("board", ["mps2-an386", "mps2-an500"])
-@pytest.mark.parametrize("seed", [1, 4])
-def test_in_qemu(seed, board):
-    model = add_case(seed)
-    assert backend_of(model) == "dsp"
-    verify_model(model, count=3, seed=seed, backends=BACKENDS, qemu=True, board=board)
+def test_in_qemu(board):
+    cases = on_backend("dsp", BACKENDS, {f"seed {seed}": add_case(seed) for seed in (1, 4)})
+    verify_cases(cases, count=3, seed=1, backends=BACKENDS, qemu=True, board=board)
 
 
 def test_fallbacks():

@@ -8,9 +8,7 @@ the dsp kernels; grouped filters and multipliers of 0.5 or more fall back to the
 import numpy as np
 import pytest
 
-from generator.check import check
-from generator.model import read_model
-from kernel_harness import on_backend, rand_scale, seed_groups, verify_cases, verify_model
+from kernel_harness import on_backend, rand_scale, seed_groups, verify_cases
 from modelkit import GraphBuilder
 
 BACKENDS = ["dsp", "reference"]
@@ -141,10 +139,6 @@ PATHS = {  # name: (batches, h, w, in depth, out depth, kh, kw, stride, padding,
 }
 
 
-def backend_of(model: bytes) -> str:
-    return check(read_model(model), backends=BACKENDS).kernels[0].backend
-
-
 def dsp_cases(seeds, **options) -> dict:
     return on_backend("dsp", BACKENDS, {f"seed {seed}": case(seed, **options) for seed in seeds})
 
@@ -163,24 +157,24 @@ def test_pruned_channels():
     verify_cases(dsp_cases(range(4), pruned=3), count=2, seed=3, backends=BACKENDS)
 
 
+QEMU_CASES = [(1, False, 0), (6, False, 0), (9, True, 0), (12, False, 2), (21, True, 0), (33, False, 0)]
+
+
 @pytest.mark.qemu
 @pytest.mark.parametrize("board", ["mps2-an386", "mps2-an500"])
-@pytest.mark.parametrize(
-    "seed,pointwise,pruned", [(1, False, 0), (6, False, 0), (9, True, 0), (12, False, 2), (21, True, 0), (33, False, 0)]
-)
-def test_in_qemu(seed, pointwise, pruned, board):
-    model = case(seed, pointwise=pointwise, pruned=pruned)
-    assert backend_of(model) == "dsp"
-    verify_model(model, count=2, seed=seed, backends=BACKENDS, qemu=True, board=board)
+def test_in_qemu(board):
+    cases = {
+        f"seed {seed} pointwise {pointwise} pruned {pruned}": case(seed, pointwise=pointwise, pruned=pruned)
+        for seed, pointwise, pruned in QEMU_CASES
+    }
+    verify_cases(on_backend("dsp", BACKENDS, cases), count=2, seed=1, backends=BACKENDS, qemu=True, board=board)
 
 
 @pytest.mark.qemu
 @pytest.mark.parametrize("board", ["mps2-an386", "mps2-an500", "mps2-an505"])  # Cortex-M4, M7, M33
-@pytest.mark.parametrize("path", list(PATHS))
-def test_paths_in_qemu(path, board):
-    model = explicit_case(len(path), *PATHS[path])
-    assert backend_of(model) == "dsp"
-    verify_model(model, count=2, seed=3, backends=BACKENDS, qemu=True, board=board)
+def test_paths_in_qemu(board):
+    cases = {path: explicit_case(len(path), *PATHS[path]) for path in PATHS}
+    verify_cases(on_backend("dsp", BACKENDS, cases), count=2, seed=3, backends=BACKENDS, qemu=True, board=board)
 
 
 def test_paths():

@@ -69,11 +69,9 @@ def test_pruned_rows():
 
 @pytest.mark.qemu
 @pytest.mark.parametrize("board", ["mps2-an386", "mps2-an500"])
-@pytest.mark.parametrize("seed", [2, 7, 13])
-def test_in_qemu(seed, board):
-    model = case(seed)
-    assert backend_of(model) == "dsp"
-    verify_model(model, count=2, seed=seed, backends=BACKENDS, qemu=True, board=board)
+def test_in_qemu(board):
+    cases = on_backend("dsp", BACKENDS, {f"seed {seed}": case(seed) for seed in (2, 7, 13)})
+    verify_cases(cases, count=2, seed=2, backends=BACKENDS, qemu=True, board=board)
 
 
 def test_large_multiplier_falls_back():

@@ -49,11 +49,9 @@ def test_global():
 
 @pytest.mark.qemu
 @pytest.mark.parametrize("board", ["mps2-an386", "mps2-an500"])
-@pytest.mark.parametrize("op", OPS)
-def test_in_qemu(op, board):
-    model = pool_case(op, 3)
-    assert backend_of(model) == "dsp"
-    verify_model(model, count=2, seed=3, backends=BACKENDS, qemu=True, board=board)
+def test_in_qemu(board):
+    cases = on_backend("dsp", BACKENDS, {op: pool_case(op, 3) for op in OPS})
+    verify_cases(cases, count=2, seed=3, backends=BACKENDS, qemu=True, board=board)
 
 
 def test_fallbacks():
