@@ -67,7 +67,7 @@ demo: setup
 	$(MCUGEN) verify $(MODEL) --board $(BOARD) --random 10 --seed 1
 
 test: setup apt-test
-	$(PYTEST) $(PYTEST_ARGS)
+	$(PYTEST) --durations=15 $(PYTEST_ARGS)
 
 test-host: setup
 	$(PYTEST) -m "not qemu" $(PYTEST_ARGS)
