@@ -232,21 +232,23 @@ def weighted_node_problem(op, inputs, outputs, filter_fits, filter_layout: str) 
     return geometry_problem(op, inp, weights.shape[1:3], outputs[0])
 
 
-def s16_backend_spec(common, family, op: str, builtin_code: int, versions, sources, claims, scratch_bytes):
-    """A dsp or mve 16x8 kernel of a convolution family (`common` is _dsp_common or _mve_common, `family` the
-    reference op module: its validate, params and macs): the backend's one registration and its `sources`, which
-    it shares with the backend's int8 kernel of the op."""
+def backend_spec(common, family, dtypes: tuple[str, ...], sources, params, claims, **hooks) -> KernelSpec:
+    """A dsp or mve kernel of a weighted family (`common` is _dsp_common or _mve_common, `family` the reference op
+    module): the op, versions, validate and macs of the family's SPEC, the backend's one registration of the op and
+    its `sources` (which the backend's int8 and 16x8 kernels share), this kernel's `params` and `claims`, and in
+    `hooks` what else it declares (scratch_bytes, overlap)."""
+    reference = family.SPEC
     return KernelSpec(
-        op=op,
-        builtin_code=builtin_code,
-        versions=versions,
-        dtypes=("INT16",),
+        op=reference.op,
+        builtin_code=reference.builtin_code,
+        versions=reference.versions,
+        dtypes=dtypes,
         sources=sources,
-        registration=f"mg_register_{op.lower()}_{common.BACKEND}",
-        validate=family.validate,
-        params=family.params,
-        macs=family.macs,
-        scratch_bytes=scratch_bytes,
+        registration=f"mg_register_{reference.op.lower()}_{common.BACKEND}",
+        validate=reference.validate,
+        params=params,
+        macs=reference.macs,
         backend=common.BACKEND,
         claims=common.safe(claims),
+        **hooks,
     )

@@ -6,11 +6,11 @@ family's (_conv_common, conv_2d.FAMILY_SOURCES); this module adds the channel ta
 from __future__ import annotations
 
 from .. import quant
-from ..spec import KernelSpec, NodeParams
+from ..spec import NodeParams
 from . import _conv_common as cc
 from . import _dsp_common as dc
-from . import _overlap, _scratch
-from .conv_2d import FAMILY_SOURCES, macs, validate
+from . import _overlap, _scratch, conv_2d
+from .conv_2d import FAMILY_SOURCES
 
 COLS = 6  # MG_DSP_CONV_COLS: output pixels per pass over the filter
 # The backend's int8 and 16x8 kernels (here and dsp_conv_2d_s16.py) share one registration (conv_2d_dsp.c):
@@ -97,18 +97,4 @@ def overlap(op, inputs, outputs) -> int | None:
     return _overlap.pixel_groups(inp, out, g, weights.shape[1:3], COLS, whole_image=whole, back=True)
 
 
-SPEC = KernelSpec(
-    op="CONV_2D",
-    builtin_code=3,
-    versions=(1, 8),
-    dtypes=("INT8",),
-    sources=SOURCES,
-    registration="mg_register_conv_2d_dsp",
-    validate=validate,
-    params=params,
-    macs=macs,
-    scratch_bytes=scratch_bytes,
-    overlap=overlap,
-    backend=dc.BACKEND,
-    claims=dc.safe(claims),
-)
+SPEC = cc.backend_spec(dc, conv_2d, ("INT8",), SOURCES, params, claims, scratch_bytes=scratch_bytes, overlap=overlap)

@@ -6,11 +6,11 @@ family's (_conv_common, depthwise_conv_2d.FAMILY_SOURCES); this module adds the 
 from __future__ import annotations
 
 from .. import quant
-from ..spec import KernelSpec, NodeParams
+from ..spec import NodeParams
 from . import _conv_common as cc
 from . import _dsp_common as dc
-from . import _overlap, _scratch
-from .depthwise_conv_2d import FAMILY_SOURCES, macs, validate
+from . import _overlap, _scratch, depthwise_conv_2d
+from .depthwise_conv_2d import FAMILY_SOURCES
 
 # The 16x8 kernels' ring of input rows (dsp_depthwise_conv_2d_s16.py), which both backends' 16x8 kernels read.
 S16_RING_SOURCES = ("mg_dw_ring_s16.h", "dw_ring_s16_advance.c", "depthwise_conv_2d_s16_ring_scratch_size.c")
@@ -73,18 +73,6 @@ def overlap(op, inputs, outputs) -> int | None:
     return _overlap.channel_planes(inp, out, g["stride_height"], g["pad_height"], ahead=RING_ROWS)
 
 
-SPEC = KernelSpec(
-    op="DEPTHWISE_CONV_2D",
-    builtin_code=4,
-    versions=(1, 7),
-    dtypes=("INT8",),
-    sources=SOURCES,
-    registration="mg_register_depthwise_conv_2d_dsp",
-    validate=validate,
-    params=params,
-    scratch_bytes=scratch_bytes,
-    overlap=overlap,
-    backend=dc.BACKEND,
-    claims=dc.safe(claims),
-    macs=macs,
+SPEC = cc.backend_spec(
+    dc, depthwise_conv_2d, ("INT8",), SOURCES, params, claims, scratch_bytes=scratch_bytes, overlap=overlap
 )

@@ -7,11 +7,11 @@ conv_2d.FAMILY_SOURCES); this module adds the requantization table and the scrat
 from __future__ import annotations
 
 from .. import quant
-from ..spec import KernelSpec, NodeParams
+from ..spec import NodeParams
 from . import _conv_common as cc
 from . import _mve_common as mc
-from . import _overlap, _scratch
-from .conv_2d import FAMILY_SOURCES, macs, validate
+from . import _overlap, _scratch, conv_2d
+from .conv_2d import FAMILY_SOURCES
 
 # The backend's int8 and 16x8 kernels (here and mve_conv_2d_s16.py) share one registration (conv_2d_mve.c):
 # a model may use both, so each spec lists every source it names.
@@ -75,18 +75,4 @@ def overlap(op, inputs, outputs) -> int | None:
     return _overlap.pixel_groups(inp, out, g, weights.shape[1:3], ROWS, across_batches=True)
 
 
-SPEC = KernelSpec(
-    op="CONV_2D",
-    builtin_code=3,
-    versions=(1, 8),
-    dtypes=("INT8",),
-    sources=SOURCES,
-    registration="mg_register_conv_2d_mve",
-    validate=validate,
-    params=params,
-    macs=macs,
-    scratch_bytes=scratch_bytes,
-    overlap=overlap,
-    backend=mc.BACKEND,
-    claims=mc.safe(claims),
-)
+SPEC = cc.backend_spec(mc, conv_2d, ("INT8",), SOURCES, params, claims, scratch_bytes=scratch_bytes, overlap=overlap)

@@ -6,10 +6,11 @@ prepare are the family's (fully_connected); this module adds the requantization 
 from __future__ import annotations
 
 from .. import quant
-from ..spec import KernelSpec, NodeParams
+from ..spec import NodeParams
 from . import _conv_common as cc
 from . import _mve_common as mc
-from .fully_connected import FAMILY_SOURCES, macs, multiplier_pairs, shape_params, validate
+from . import fully_connected
+from .fully_connected import FAMILY_SOURCES, multiplier_pairs, shape_params
 
 # The backend's int8 and 16x8 kernels (here, mve_fully_connected_s16.py) share one registration (fully_connected_mve.c):
 # a model may use both, so each spec lists every source it names.
@@ -50,16 +51,4 @@ def params(op, inputs, outputs):
     return NodeParams("mg_fully_connected_mve_params", fields)
 
 
-SPEC = KernelSpec(
-    op="FULLY_CONNECTED",
-    builtin_code=9,
-    versions=(1, 13),
-    dtypes=("INT8",),
-    sources=SOURCES,
-    registration="mg_register_fully_connected_mve",
-    validate=validate,
-    params=params,
-    macs=macs,
-    backend=mc.BACKEND,
-    claims=mc.safe(claims),
-)
+SPEC = cc.backend_spec(mc, fully_connected, ("INT8",), SOURCES, params, claims)
