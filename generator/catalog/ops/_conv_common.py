@@ -73,10 +73,10 @@ def geometry_problem(op, inp, filter_hw, out) -> str | None:
     return None
 
 
-def geometry_fields(op, inp, filter_hw, out) -> dict:
-    """The fields of mg_conv_geometry."""
+def shape_fields(op, inp, filter_hw, out) -> dict:
+    """The fields of mg_conv_geometry but the padding: shapes, strides and dilations (1 where the options have none)."""
     o = op.options
-    fields = {
+    return {
         "batches": inp.shape[0],
         "input_height": inp.shape[1],
         "input_width": inp.shape[2],
@@ -91,6 +91,12 @@ def geometry_fields(op, inp, filter_hw, out) -> dict:
         "dilation_height": o.get("dilation_h_factor", 1),
         "dilation_width": o.get("dilation_w_factor", 1),
     }
+
+
+def geometry_fields(op, inp, filter_hw, out) -> dict:
+    """The fields of mg_conv_geometry."""
+    o = op.options
+    fields = shape_fields(op, inp, filter_hw, out)
     padding = o.get("padding", 0)
     for i, axis in enumerate(("height", "width")):
         image, taps = inp.shape[1 + i], filter_hw[i]
@@ -106,6 +112,14 @@ def geometry_fields(op, inp, filter_hw, out) -> dict:
 def geometry_params(op, inp, filter_hw, out) -> dict:
     """The geometry as the first member of a parameter block."""
     return nested("geometry", geometry_fields(op, inp, filter_hw, out))
+
+
+def offset_geometry_params(op, inp, weights, out) -> dict:
+    """The geometry block, then the input offset (minus the input's zero point): how the int8 backends' parameter
+    blocks start."""
+    fields = geometry_params(op, inp, weights.shape[1:3], out)
+    fields["input_offset"] = -quant.zero_point_of(inp)
+    return fields
 
 
 def channel_pairs(inp, weights, out, channels: int) -> list[tuple[int, int]]:
@@ -230,6 +244,14 @@ def weighted_node_problem(op, inputs, outputs, filter_fits, filter_layout: str) 
     if not filter_fits(weights.shape):
         return f"the filter must be 4-D {filter_layout}, not {list(weights.shape)}"
     return geometry_problem(op, inp, weights.shape[1:3], outputs[0])
+
+
+def backend_sources(family_sources, op: str, backend: str, *extra: str) -> tuple[str, ...]:
+    """The sources of a backend's kernels of a weighted op: the family's, the backend's registration
+    (`<op>_<backend>.c`), its int8 and 16x8 kernels, `extra` (their helpers) and the 16x8 requantization. The int8 and
+    16x8 kernels share that one registration (a model may use both), so both specs list every source."""
+    kernels = (f"{op}_{backend}.c", f"{op}_s8_{backend}.c", f"{op}_s16_{backend}.c")
+    return (*family_sources, *kernels, *extra, *S16_REQUANT_SOURCES)
 
 
 def backend_spec(common, family, dtypes: tuple[str, ...], sources, params, claims, **hooks) -> KernelSpec:

@@ -14,26 +14,21 @@ from . import _dsp_common as dc
 from . import _overlap, _scratch, fully_connected
 from .fully_connected import FAMILY_SOURCES, multiplier_pairs, shape_params
 
-# The backend's int8 and 16x8 kernels (here, dsp_fully_connected_s16.py) share one registration (fully_connected_dsp.c):
-# a model may use both, so each spec lists every source it names.
-SOURCES = (
-    *FAMILY_SOURCES,
-    "fully_connected_dsp.c",
-    "fully_connected_s8_dsp.c",
-    "fully_connected_s16_dsp.c",
+SOURCES = cc.backend_sources(
+    FAMILY_SOURCES,
+    "fully_connected",
+    "dsp",
     "fully_connected_s16_dsp_scratch_size.c",
     "mg_dsp_mac.h",
     "mg_dsp_requant.h",
-    *cc.S16_REQUANT_SOURCES,
 )
 
 
 def _table(op, inputs, outputs):
-    inp, weights = inputs[0], inputs[1]
-    bias = inputs[2] if len(inputs) > 2 else None
-    out = outputs[0]
-    if not dc.all_int8(inp, weights, out) or weights.data is None:
+    node = dc.int8_node(inputs, outputs)
+    if node is None:
         return None
+    inp, weights, bias, out = node
     channels = weights.shape[0]
     w = weights.array().reshape(channels, -1).astype(np.int64)
     input_offset = -quant.zero_point_of(inp)

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import numpy as np
 
-from .. import quant
 from ..spec import NodeParams
 from . import _conv_common as cc
 from . import _mve_common as mc
@@ -92,12 +91,10 @@ def _block_order(channels: int) -> list[int]:
 def params(op, inputs, outputs):
     inp, weights, out = inputs[0], inputs[1], outputs[0]
     bias = inputs[2] if len(inputs) > 2 else None
-    fields = cc.geometry_params(op, inp, weights.shape[1:3], out)
-    input_offset = -quant.zero_point_of(inp)
-    fields["input_offset"] = input_offset
+    fields = cc.offset_geometry_params(op, inp, weights, out)
     channels = weights.shape[3]
     w = weights.array().reshape(-1, channels)  # [tap, channel]
-    biases = mc.folded_biases(bias, w, 1, input_offset)
+    biases = mc.folded_biases(bias, w, 1, fields["input_offset"])
     pairs = cc.channel_pairs(inp, weights, out, channels)
     activation = op.options.get("fused_activation_function", 0)
     fast = fast_path(op, inputs, outputs)

@@ -12,20 +12,16 @@ from . import _mve_common as mc
 from . import fully_connected
 from .fully_connected import FAMILY_SOURCES, multiplier_pairs, shape_params
 
-# The backend's int8 and 16x8 kernels (here, mve_fully_connected_s16.py) share one registration (fully_connected_mve.c):
-# a model may use both, so each spec lists every source it names.
-SOURCES = (
-    *FAMILY_SOURCES,
-    "fully_connected_mve.c",
-    "fully_connected_s8_mve.c",
-    "fully_connected_s16_mve.c",
+SOURCES = cc.backend_sources(
+    FAMILY_SOURCES,
+    "fully_connected",
+    "mve",
     "fully_connected_s16_mve_scratch_size.c",
     "mg_mve_matmul.h",
     "matmul_rows_s8_mve.c",
     "mg_mve.h",
     "mg_mve_matmul_s16.h",
     "matmul_rows_s16_mve.c",
-    *cc.S16_REQUANT_SOURCES,
 )
 
 
