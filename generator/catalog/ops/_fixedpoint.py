@@ -9,7 +9,7 @@ import math
 import numpy as np
 
 from .. import quant
-from ..spec import KernelSpec
+from ..spec import KernelSpec, named_kernel
 from . import _elementwise
 
 SOFTMAX_SCALED_DIFF_INTEGER_BITS = 5  # the input of exp() is Q5.26
@@ -194,25 +194,17 @@ def activation_spec(op: str, builtin_code: int, headers: tuple[str, ...], valida
     """LOGISTIC's or TANH's entry: `headers`, then `<op>.c` and its int8, int16 (on the sigmoid table) and float32
     kernels; versions 1-3, in place."""
     name = op.lower()
-    return KernelSpec(
-        op=op,
-        builtin_code=builtin_code,
-        versions=(1, 3),
-        dtypes=("FLOAT32", "INT8", "INT16"),
-        sources=(
-            *headers,
-            *_elementwise.SOURCES,
-            f"{name}.c",
-            f"{name}_s8.c",
-            f"{name}_s16.c",
-            "mg_sigmoid_table.h",
-            "mg_sigmoid_table.c",
-            f"{name}_f32.c",
-            "mg_fixedpoint_exp.h",
-            "mg_fixedpoint.h",
-        ),
-        registration=f"mg_register_{name}",
-        validate=validate,
-        params=params,
-        inplace_input=same_type_in_place,
+    sources = (
+        *headers,
+        *_elementwise.SOURCES,
+        f"{name}.c",
+        f"{name}_s8.c",
+        f"{name}_s16.c",
+        "mg_sigmoid_table.h",
+        "mg_sigmoid_table.c",
+        f"{name}_f32.c",
+        "mg_fixedpoint_exp.h",
+        "mg_fixedpoint.h",
     )
+    types = ("FLOAT32", "INT8", "INT16")
+    return named_kernel(op, builtin_code, (1, 3), types, sources, validate, params, inplace_input=same_type_in_place)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..spec import KernelSpec, NodeParams
+from ..spec import KernelSpec, NodeParams, named_kernel
 from ._copy import COPY_SOURCES, INT8_16_32_F, check_types, constant_int32, normalize_axis, product
 from ._views import along_axis, in_bytes
 
@@ -109,27 +109,13 @@ def _views(data: int, axis_input: int):
     return view_offsets
 
 
+def _spec(op: str, builtin_code: int, versions, validate, params, data: int, axis_input: int) -> KernelSpec:
+    """SPLIT or SPLIT_V (one header and sources): the input at `data`, the axis at `axis_input`."""
+    views = _views(data, axis_input)
+    return named_kernel(op, builtin_code, versions, INT8_16_32_F, SOURCES, validate, params, view_offsets=views)
+
+
 SPECS = [
-    KernelSpec(
-        op="SPLIT",
-        builtin_code=49,
-        versions=(1, 4),
-        dtypes=INT8_16_32_F,
-        sources=SOURCES,
-        registration="mg_register_split",
-        validate=validate_split,
-        params=params_split,
-        view_offsets=_views(data=1, axis_input=0),
-    ),
-    KernelSpec(
-        op="SPLIT_V",
-        builtin_code=102,
-        versions=(1, 2),
-        dtypes=INT8_16_32_F,
-        sources=SOURCES,
-        registration="mg_register_split_v",
-        validate=validate_split_v,
-        params=params_split_v,
-        view_offsets=_views(data=0, axis_input=2),
-    ),
+    _spec("SPLIT", 49, (1, 4), validate_split, params_split, data=1, axis_input=0),
+    _spec("SPLIT_V", 102, (1, 2), validate_split_v, params_split_v, data=0, axis_input=2),
 ]
