@@ -5,7 +5,7 @@ parameter block starts with the geometry (firmware/kernels/mg_conv_geometry.h)."
 from __future__ import annotations
 
 from .. import quant
-from ..spec import KernelSpec
+from ..spec import KernelSpec, named_kernel
 from ._common import c_div, nested
 
 PADDING_SAME, PADDING_VALID = 0, 1  # the schema's Padding enum
@@ -244,6 +244,20 @@ def weighted_node_problem(op, inputs, outputs, filter_fits, filter_layout: str) 
     if not filter_fits(weights.shape):
         return f"the filter must be 4-D {filter_layout}, not {list(weights.shape)}"
     return geometry_problem(op, inp, weights.shape[1:3], outputs[0])
+
+
+def reference_spec(
+    op: str, builtin_code: int, versions, family_sources, validate, params, macs, overlap, overlap_above, **hooks
+) -> KernelSpec:
+    """CONV_2D's or DEPTHWISE_CONV_2D's reference kernel (float32, int8, 16x8): the family's sources, `<op>.c` (the
+    registration), its int8, int16, float32 and float16 kernels and the helpers both share; the family's functions,
+    and in `hooks` any other (overlap_cost)."""
+    name = op.lower()
+    kernels = (f"{name}.c", f"{name}_s8.c", f"{name}_s16.c", f"mg_{name}_float.h", f"{name}_f32.c", f"{name}_f16.c")
+    sources = (*family_sources, *kernels, *REFERENCE_SOURCES)
+    types = ("FLOAT32", "INT8", "INT16")
+    more = dict(macs=macs, overlap=overlap, overlap_above=overlap_above, **hooks)
+    return named_kernel(op, builtin_code, versions, types, sources, validate, params, **more)
 
 
 def backend_sources(family_sources, op: str, backend: str, *extra: str) -> tuple[str, ...]:
