@@ -47,6 +47,25 @@ EXAMPLES = {
     "size": ["mcugen size fw", "mcugen size fw --json > base.json && mcugen size fw --baseline base.json"],
 }
 
+# Each command's one-line help (its description too, capitalized).
+COMMAND_HELP = {
+    "ops": "list a model's ops and whether mcugen supports them (no MODEL: the catalog)",
+    "generate": "write a PlatformIO project for MODEL on BOARD, or a library for your own firmware",
+    "build": "build a generated project with PlatformIO (offline)",
+    "test": "run the project's PlatformIO test (`pio test`) through mcugen's PlatformIO core, offline",
+    "run": "build if needed, run in QEMU with inputs, print outputs and costs",
+    "flash": "program a real board with a generated project's firmware through its debug probe (pyOCD or OpenOCD)",
+    "verify": "generate, build, run and compare with TFLite Micro; exit 0 only on a match",
+    "plan": "the static memory plan (every buffer's size, offset and lifetime), or with --nodes the execution plan: "
+    "each node's backend, MACs, bytes and measured cost",
+    "doctor": "everything that would stop MODEL on BOARD (ops, versions, custom ops, fit), each with its fix; "
+    "exit 1 when anything blocks",
+    "bench": "run models end to end and report memory, code size and speed beside TFLite Micro's figures "
+    "(writes docs/benchmarks.md with --write)",
+    "size": "flash and RAM of a firmware ELF: sections, groups, top symbols, board fit, and a regression gate "
+    "against a saved baseline",
+}
+
 COST_UNITS = {
     "qemu": "instructions (QEMU -icount shift=0)",
     "renode": "instructions (Renode, DWT counting at the CPU's MIPS rate)",
@@ -75,7 +94,8 @@ def count(text: str) -> int:
     return value
 
 
-def _command(sub, name: str, help_text: str):
+def _command(sub, name: str):
+    help_text = COMMAND_HELP[name]
     examples = "examples:\n" + "\n".join(f"  {e}" for e in EXAMPLES[name])
     return sub.add_parser(
         name,
@@ -94,24 +114,6 @@ def _json_option(p, what: str = "the result") -> None:
     )
 
 
-def _custom_ops_option(p) -> None:
-    p.add_argument(
-        "--custom-ops",
-        type=Path,
-        metavar="DIR",
-        help="folder of custom ops: per op a Python CustomOp subclass and its C sources (docs/custom_ops.md)",
-    )
-
-
-def _backend_option(p) -> None:
-    p.add_argument(
-        "--backend",
-        default="auto",
-        help="kernel backends in priority order, e.g. 'dsp,reference'; 'auto' (default) picks the fastest "
-        "the board's core runs; 'reference' forces the plain kernels",
-    )
-
-
 def _memory_option(p) -> None:
     p.add_argument(
         "--memory",
@@ -120,6 +122,24 @@ def _memory_option(p) -> None:
         help="'auto' (default): outputs may overlap the inputs they replace where the kernel's order of reads and "
         "writes allows (below the per-layer bound) and costs the node at most 10 %% more instructions; 'min': "
         "every such overlap; 'layer': every node's input and output whole",
+    )
+
+
+def _kernel_options(p, memory: bool = True) -> None:
+    """Which kernels serve the model: --backend, --memory (unless `memory` is off) and --custom-ops."""
+    p.add_argument(
+        "--backend",
+        default="auto",
+        help="kernel backends in priority order, e.g. 'dsp,reference'; 'auto' (default) picks the fastest "
+        "the board's core runs; 'reference' forces the plain kernels",
+    )
+    if memory:
+        _memory_option(p)
+    p.add_argument(
+        "--custom-ops",
+        type=Path,
+        metavar="DIR",
+        help="folder of custom ops: per op a Python CustomOp subclass and its C sources (docs/custom_ops.md)",
     )
 
 
@@ -245,7 +265,7 @@ def parser(commands: dict) -> argparse.ArgumentParser:
     boards = f"target board: {', '.join(board_names())}"
     model_help = "a .tflite file, or a zoo model fetched from PyPI once: " + ", ".join(zoo.NAMES)
 
-    p = _command(sub, "ops", "list a model's ops and whether mcugen supports them (no MODEL: the catalog)")
+    p = _command(sub, "ops")
     p.add_argument("model", nargs="?", help="a .tflite file or a zoo name (" + ", ".join(zoo.NAMES) + ")")
     p.add_argument(
         "--board", help="with MODEL: judge the ops with this board's kernels (default mps2-an386); " + boards
@@ -254,7 +274,7 @@ def parser(commands: dict) -> argparse.ArgumentParser:
     _json_option(p, "the ops (or the catalog)")
     p.add_argument("--markdown", action="store_true", help="without MODEL: the catalog as the table in docs/ops.md")
 
-    p = _command(sub, "generate", "write a PlatformIO project for MODEL on BOARD, or a library for your own firmware")
+    p = _command(sub, "generate")
     _models_argument(p, model_help)
     p.add_argument("--board", required=True, help=boards)
     p.add_argument("-o", "--output", type=Path, required=True, help="project folder (new, empty or mcugen's own)")
@@ -264,9 +284,7 @@ def parser(commands: dict) -> argparse.ArgumentParser:
         default="model",
         help="register only the model's ops (default) or every kernel mcugen has, like TFLM's AllOpsResolver",
     )
-    _backend_option(p)
-    _memory_option(p)
-    _custom_ops_option(p)
+    _kernel_options(p)
     _rewrite_option(p)
     _patches_option(p)
     p.add_argument(
@@ -290,7 +308,7 @@ def parser(commands: dict) -> argparse.ArgumentParser:
     )
     _arena_option(p)
 
-    p = _command(sub, "build", "build a generated project with PlatformIO (offline)")
+    p = _command(sub, "build")
     p.add_argument(
         "project",
         type=Path,
@@ -305,12 +323,10 @@ def parser(commands: dict) -> argparse.ArgumentParser:
         "it builds nothing (for your own PlatformIO project on mcugen's platform)",
     )
 
-    p = _command(
-        sub, "test", "run the project's PlatformIO test (`pio test`) through mcugen's PlatformIO core, offline"
-    )
+    p = _command(sub, "test")
     _project_argument(p)
 
-    p = _command(sub, "run", "build if needed, run in QEMU with inputs, print outputs and costs")
+    p = _command(sub, "run")
     _project_argument(p)
     p.add_argument(
         "--inputs",
@@ -325,11 +341,7 @@ def parser(commands: dict) -> argparse.ArgumentParser:
     _emulator_option(p)
     _port_options(p)
 
-    p = _command(
-        sub,
-        "flash",
-        "program a real board with a generated project's firmware through its debug probe (pyOCD or OpenOCD)",
-    )
+    p = _command(sub, "flash")
     _project_argument(p)
     _probe_option(p)
     p.add_argument("--dry-run", action="store_true", help="print the command that would flash, and run nothing")
@@ -339,7 +351,7 @@ def parser(commands: dict) -> argparse.ArgumentParser:
     p.add_argument("--random", type=positive_int, metavar="N", help="also flash N random input sets")
     p.add_argument("--seed", type=int, help="seed of the random inputs (default 0)")
 
-    p = _command(sub, "verify", "generate, build, run and compare with TFLite Micro; exit 0 only on a match")
+    p = _command(sub, "verify")
     _models_argument(p, model_help)
     p.add_argument("--name", nargs="+", help="with several models: each one's name, in order (default: file stems)")
     _arena_option(p)
@@ -354,26 +366,17 @@ def parser(commands: dict) -> argparse.ArgumentParser:
     _board_option(p, boards)
     p.add_argument("-o", "--output", type=Path, help="project folder (default: a cache folder per model and board)")
     _io_options(p)
-    _backend_option(p)
-    _memory_option(p)
-    _custom_ops_option(p)
+    _kernel_options(p)
     _emulator_option(p)
     _rewrite_option(p)
     _port_options(p)
     _patches_option(p)
 
-    p = _command(
-        sub,
-        "plan",
-        "the static memory plan (every buffer's size, offset and lifetime), or with "
-        "--nodes the execution plan: each node's backend, MACs, bytes and measured cost",
-    )
+    p = _command(sub, "plan")
     _models_argument(p, model_help)
     _arena_option(p)
     _board_option(p, boards)
-    _backend_option(p)
-    _memory_option(p)
-    _custom_ops_option(p)
+    _kernel_options(p)
     _rewrite_option(p)
     _patches_option(p)
     p.add_argument(
@@ -392,25 +395,14 @@ def parser(commands: dict) -> argparse.ArgumentParser:
     fmt.add_argument("--csv", action="store_true", help="with --nodes: CSV on stdout")
     _json_option(fmt, "the plan")
 
-    p = _command(
-        sub,
-        "doctor",
-        "everything that would stop MODEL on BOARD (ops, versions, custom ops, fit), "
-        "each with its fix; exit 1 when anything blocks",
-    )
+    p = _command(sub, "doctor")
     p.add_argument("model", help=model_help)
     _board_option(p, boards)
-    _backend_option(p)
-    _custom_ops_option(p)
+    _kernel_options(p, memory=False)
     _rewrite_option(p)
     _json_option(p, "the findings")
 
-    p = _command(
-        sub,
-        "bench",
-        "run models end to end and report memory, code size and speed beside "
-        "TFLite Micro's figures (writes docs/benchmarks.md with --write)",
-    )
+    p = _command(sub, "bench")
     p.add_argument(
         "models",
         nargs="*",
@@ -423,12 +415,7 @@ def parser(commands: dict) -> argparse.ArgumentParser:
     p.add_argument("--write", metavar="FILE", help="also write the markdown report to FILE (e.g. docs/benchmarks.md)")
     _json_option(p, "every run's figures")
 
-    p = _command(
-        sub,
-        "size",
-        "flash and RAM of a firmware ELF: sections, groups, top symbols, board fit, "
-        "and a regression gate against a saved baseline",
-    )
+    p = _command(sub, "size")
     p.add_argument("target", help="firmware.elf or a project folder")
     p.add_argument("--board", help="report fit against this board (a project folder's own board by default)")
     fmt = p.add_mutually_exclusive_group()

@@ -15,6 +15,11 @@ def _ratio(a: float | None, b: float | None) -> str:
     return "-" if not a or not b else f"{a / b:.2f}"
 
 
+def _row(*cells) -> str:
+    """A markdown table row."""
+    return "| " + " | ".join(str(cell) for cell in cells) + " |"
+
+
 def memory_table(results) -> list[str]:
     lines = [
         "## Memory (issue: static memory planner)",
@@ -53,9 +58,20 @@ def memory_table(results) -> list[str]:
             )
         )
         lines.append(
-            f"| {r.model} | {r.arena:,} | {r.lower_bound:,} | {_ratio(r.arena, r.lower_bound)} | "
-            f"{r.metadata:,} | {ours:,} | {_k(r.tflm_head)} | {_k(base and base['arena'])} | "
-            f"{_ratio(ours, base and base['arena'])} | {r.stack_used:,} | {total:,} | {verdict} |"
+            _row(
+                r.model,
+                f"{r.arena:,}",
+                f"{r.lower_bound:,}",
+                _ratio(r.arena, r.lower_bound),
+                f"{r.metadata:,}",
+                f"{ours:,}",
+                _k(r.tflm_head),
+                _k(base and base["arena"]),
+                _ratio(ours, base and base["arena"]),
+                f"{r.stack_used:,}",
+                f"{total:,}",
+                verdict,
+            )
         )
     return lines
 
@@ -77,10 +93,19 @@ def size_table(results) -> list[str]:
             continue
         base = tflm("cortex-m4", r.model, "reference") or {}
         all_base = tflm("cortex-m4", r.model, "reference-all-ops") or {}
+        code, all_code = base.get("code"), all_base.get("code")
         lines.append(
-            f"| {r.model} | {r.flash:,} | {r.model_bytes:,} | {r.code:,} | {_k(base.get('code'))} | "
-            f"{_ratio(r.code, base.get('code'))} | {_k(r.code_all_ops)} | {_k(all_base.get('code'))} | "
-            f"{_ratio(r.code_all_ops, all_base.get('code'))} |"
+            _row(
+                r.model,
+                f"{r.flash:,}",
+                f"{r.model_bytes:,}",
+                f"{r.code:,}",
+                _k(code),
+                _ratio(r.code, code),
+                _k(r.code_all_ops),
+                _k(all_code),
+                _ratio(r.code_all_ops, all_code),
+            )
         )
     return lines
 
@@ -111,10 +136,23 @@ def speed_table(results) -> list[str]:
         speedup = f"{base.cost / r.cost:.2f}x" if base and r.cost else "-"
         per_mac = f"{r.cost / r.macs:.1f}" if r.macs else "-"
         kernels = r.backend if r.backend == "reference" else f"{r.backend}: {r.backends_used}"
+        match = "yes" if r.match else "NO"
         lines.append(
-            f"| {r.model} | {r.board} | {kernels} | {'yes' if r.match else 'NO'} | "
-            f"{r.macs:,} | {r.cost:,} | {per_mac} | {speedup} | {r.code:,} | {r.ram:,} | {_k(ref)} | "
-            f"{_k(nn)} | {_ratio(r.cost, nn)} |"
+            _row(
+                r.model,
+                r.board,
+                kernels,
+                match,
+                f"{r.macs:,}",
+                f"{r.cost:,}",
+                per_mac,
+                speedup,
+                f"{r.code:,}",
+                f"{r.ram:,}",
+                _k(ref),
+                _k(nn),
+                _ratio(r.cost, nn),
+            )
         )
     return lines
 

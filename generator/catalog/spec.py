@@ -83,6 +83,14 @@ class KernelSpec:
         return self.versions[0] <= version <= self.versions[1]
 
 
+def named_kernel(op: str, builtin_code: int, versions, dtypes, sources, validate, params, **more) -> KernelSpec:
+    """A kernel whose registration follows the naming rule: mg_register_<op in lower case> (docs/kernels.md)."""
+    registration = f"mg_register_{op.lower()}"
+    return KernelSpec(
+        op, builtin_code, versions, dtypes, sources, registration, validate, params, **more
+    )  # field order
+
+
 def never_raises(check: Callable[[Operator, list[Tensor | None], list[Tensor]], bool]):
     """A claims predicate that never raises: a malformed node is simply not claimed by the backend."""
 

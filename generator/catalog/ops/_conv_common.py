@@ -5,7 +5,7 @@ parameter block starts with the geometry (firmware/kernels/mg_conv_geometry.h)."
 from __future__ import annotations
 
 from .. import quant
-from ..spec import KernelSpec
+from ..spec import KernelSpec, named_kernel
 from ._common import c_div, nested
 
 PADDING_SAME, PADDING_VALID = 0, 1  # the schema's Padding enum
@@ -73,10 +73,10 @@ def geometry_problem(op, inp, filter_hw, out) -> str | None:
     return None
 
 
-def geometry_fields(op, inp, filter_hw, out) -> dict:
-    """The fields of mg_conv_geometry."""
+def shape_fields(op, inp, filter_hw, out) -> dict:
+    """The fields of mg_conv_geometry but the padding: shapes, strides and dilations (1 where the options have none)."""
     o = op.options
-    fields = {
+    return {
         "batches": inp.shape[0],
         "input_height": inp.shape[1],
         "input_width": inp.shape[2],
@@ -91,6 +91,12 @@ def geometry_fields(op, inp, filter_hw, out) -> dict:
         "dilation_height": o.get("dilation_h_factor", 1),
         "dilation_width": o.get("dilation_w_factor", 1),
     }
+
+
+def geometry_fields(op, inp, filter_hw, out) -> dict:
+    """The fields of mg_conv_geometry."""
+    o = op.options
+    fields = shape_fields(op, inp, filter_hw, out)
     padding = o.get("padding", 0)
     for i, axis in enumerate(("height", "width")):
         image, taps = inp.shape[1 + i], filter_hw[i]
@@ -106,6 +112,14 @@ def geometry_fields(op, inp, filter_hw, out) -> dict:
 def geometry_params(op, inp, filter_hw, out) -> dict:
     """The geometry as the first member of a parameter block."""
     return nested("geometry", geometry_fields(op, inp, filter_hw, out))
+
+
+def offset_geometry_params(op, inp, weights, out) -> dict:
+    """The geometry block, then the input offset (minus the input's zero point): how the int8 backends' parameter
+    blocks start."""
+    fields = geometry_params(op, inp, weights.shape[1:3], out)
+    fields["input_offset"] = -quant.zero_point_of(inp)
+    return fields
 
 
 def channel_pairs(inp, weights, out, channels: int) -> list[tuple[int, int]]:
@@ -232,21 +246,45 @@ def weighted_node_problem(op, inputs, outputs, filter_fits, filter_layout: str) 
     return geometry_problem(op, inp, weights.shape[1:3], outputs[0])
 
 
-def s16_backend_spec(common, family, op: str, builtin_code: int, versions, sources, claims, scratch_bytes):
-    """A dsp or mve 16x8 kernel of a convolution family (`common` is _dsp_common or _mve_common, `family` the
-    reference op module: its validate, params and macs): the backend's one registration and its `sources`, which
-    it shares with the backend's int8 kernel of the op."""
+def reference_spec(
+    op: str, builtin_code: int, versions, family_sources, validate, params, macs, overlap, overlap_above, **hooks
+) -> KernelSpec:
+    """CONV_2D's or DEPTHWISE_CONV_2D's reference kernel (float32, int8, 16x8): the family's sources, `<op>.c` (the
+    registration), its int8, int16, float32 and float16 kernels and the helpers both share; the family's functions,
+    and in `hooks` any other (overlap_cost)."""
+    name = op.lower()
+    kernels = (f"{name}.c", f"{name}_s8.c", f"{name}_s16.c", f"mg_{name}_float.h", f"{name}_f32.c", f"{name}_f16.c")
+    sources = (*family_sources, *kernels, *REFERENCE_SOURCES)
+    types = ("FLOAT32", "INT8", "INT16")
+    more = dict(macs=macs, overlap=overlap, overlap_above=overlap_above, **hooks)
+    return named_kernel(op, builtin_code, versions, types, sources, validate, params, **more)
+
+
+def backend_sources(family_sources, op: str, backend: str, *extra: str) -> tuple[str, ...]:
+    """The sources of a backend's kernels of a weighted op: the family's, the backend's registration
+    (`<op>_<backend>.c`), its int8 and 16x8 kernels, `extra` (their helpers) and the 16x8 requantization. The int8 and
+    16x8 kernels share that one registration (a model may use both), so both specs list every source."""
+    kernels = (f"{op}_{backend}.c", f"{op}_s8_{backend}.c", f"{op}_s16_{backend}.c")
+    return (*family_sources, *kernels, *extra, *S16_REQUANT_SOURCES)
+
+
+def backend_spec(common, family, dtypes: tuple[str, ...], sources, params, claims, **hooks) -> KernelSpec:
+    """A dsp or mve kernel of a weighted family (`common` is _dsp_common or _mve_common, `family` the reference op
+    module): the op, versions, validate and macs of the family's SPEC, the backend's one registration of the op and
+    its `sources` (which the backend's int8 and 16x8 kernels share), this kernel's `params` and `claims`, and in
+    `hooks` what else it declares (scratch_bytes, overlap)."""
+    reference = family.SPEC
     return KernelSpec(
-        op=op,
-        builtin_code=builtin_code,
-        versions=versions,
-        dtypes=("INT16",),
+        op=reference.op,
+        builtin_code=reference.builtin_code,
+        versions=reference.versions,
+        dtypes=dtypes,
         sources=sources,
-        registration=f"mg_register_{op.lower()}_{common.BACKEND}",
-        validate=family.validate,
-        params=family.params,
-        macs=family.macs,
-        scratch_bytes=scratch_bytes,
+        registration=f"mg_register_{reference.op.lower()}_{common.BACKEND}",
+        validate=reference.validate,
+        params=params,
+        macs=reference.macs,
         backend=common.BACKEND,
         claims=common.safe(claims),
+        **hooks,
     )

@@ -18,6 +18,17 @@ BACKEND = "dsp"
 INT32_MIN, INT32_MAX = -(1 << 31), (1 << 31) - 1
 
 
+def int8_node(inputs, outputs):
+    """(input, weights, bias or None, output) of a weighted node whose channel table may exist: int8 with constant
+    weights; None for any other."""
+    inp, weights = inputs[0], inputs[1]
+    bias = inputs[2] if len(inputs) > 2 else None
+    out = outputs[0]
+    if not all_int8(inp, weights, out) or weights.data is None:
+        return None
+    return inp, weights, bias, out
+
+
 def max_input_magnitude(input_offset: int) -> int:
     """The largest |x + input_offset| over int8 x."""
     return max(abs(-128 + input_offset), abs(127 + input_offset))

@@ -6,11 +6,12 @@ Every element-wise parameter struct begins with `count` (the output's element co
 from __future__ import annotations
 
 from .. import quant
-from ..spec import KernelSpec, NodeParams
+from ..spec import KernelSpec, NodeParams, named_kernel
 from . import _broadcast
 
 # the registration glue every element-wise kernel links
 SOURCES = ("mg_elementwise.h", "mg_elementwise.c")
+BINARY_HELPERS = ("mg_broadcast.h", "mg_fixedpoint.h")  # what the broadcasting binary kernels add to SOURCES
 SUPPORTED_ACTIVATIONS = (0, 1, 2, 3)  # NONE, RELU, RELU_N1_TO_1, RELU6
 
 
@@ -93,23 +94,8 @@ def binary_reference(op: str, builtin_code: int, versions: tuple[int, int], vali
     def params(op_, inputs, outputs):
         return NodeParams(f"mg_{name}_params", binary_fields(op_, inputs, outputs, quantized_fields))
 
-    return KernelSpec(
-        op=op,
-        builtin_code=builtin_code,
-        versions=versions,
-        dtypes=("FLOAT32", "INT8", "INT16"),
-        sources=(
-            "add.h",
-            *SOURCES,
-            f"{name}.c",
-            f"{name}_s8.c",
-            f"{name}_s16.c",
-            f"{name}_f32.c",
-            "mg_broadcast.h",
-            "mg_fixedpoint.h",
-        ),
-        registration=f"mg_register_{name}",
-        validate=validate,
-        params=params,
-        inplace_input=inplace_same_shape_input,
+    sources = ("add.h", *SOURCES, f"{name}.c", f"{name}_s8.c", f"{name}_s16.c", f"{name}_f32.c", *BINARY_HELPERS)
+    types = ("FLOAT32", "INT8", "INT16")
+    return named_kernel(
+        op, builtin_code, versions, types, sources, validate, params, inplace_input=inplace_same_shape_input
     )

@@ -1,5 +1,6 @@
 """Prepare-time math of TFLite Micro's SOFTMAX, LOGISTIC and TANH (quantization_util.cc and the kernels'
-Prepare), on the host with the same double steps. Shared by softmax.py, logistic.py and tanh.py."""
+Prepare), on the host with the same double steps. Shared by softmax.py, logistic.py and tanh.py, and the last two's
+kernel entry (activation_spec)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,8 @@ import math
 import numpy as np
 
 from .. import quant
+from ..spec import KernelSpec, named_kernel
+from . import _elementwise
 
 SOFTMAX_SCALED_DIFF_INTEGER_BITS = 5  # the input of exp() is Q5.26
 ACTIVATION_INPUT_INTEGER_BITS = 4  # LOGISTIC and TANH rescale their int8 input to Q4.27
@@ -180,3 +183,28 @@ def activation_fields(inputs, power_of_two_shifts: tuple[int, ...]) -> dict:
         multiplier, left_shift = int16_input_scaling(float(quant.scale_of(inp)), power_of_two_shifts)
         fields.update(input_multiplier=multiplier, input_left_shift=left_shift)
     return fields
+
+
+def same_type_in_place(op, inputs, outputs) -> int | None:
+    """LOGISTIC and TANH write each output element after the inputs it depends on were read (same type only)."""
+    return 0 if inputs[0].dtype == outputs[0].dtype else None
+
+
+def activation_spec(op: str, builtin_code: int, headers: tuple[str, ...], validate, params) -> KernelSpec:
+    """LOGISTIC's or TANH's entry: `headers`, then `<op>.c` and its int8, int16 (on the sigmoid table) and float32
+    kernels; versions 1-3, in place."""
+    name = op.lower()
+    sources = (
+        *headers,
+        *_elementwise.SOURCES,
+        f"{name}.c",
+        f"{name}_s8.c",
+        f"{name}_s16.c",
+        "mg_sigmoid_table.h",
+        "mg_sigmoid_table.c",
+        f"{name}_f32.c",
+        "mg_fixedpoint_exp.h",
+        "mg_fixedpoint.h",
+    )
+    types = ("FLOAT32", "INT8", "INT16")
+    return named_kernel(op, builtin_code, (1, 3), types, sources, validate, params, inplace_input=same_type_in_place)

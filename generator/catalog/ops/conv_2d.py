@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from math import prod
 
-from ..spec import OVERLAPPED, KernelSpec, NodeParams
+from ..spec import OVERLAPPED, NodeParams
 from . import _conv_common as cc
 from . import _overlap
 
@@ -80,28 +80,7 @@ def macs(op, inputs, outputs) -> int:
     return outputs[0].num_elements * prod(inputs[1].shape[1:])  # each output: kh * kw * the filter depth
 
 
-SPEC = KernelSpec(
-    # register.cc: versions 1-8 (3 int8, 4/8 int16, 6 grouped; 2/5 hybrid and 7 int4 are refused by
-    # validate).
-    op="CONV_2D",
-    builtin_code=3,
-    versions=(1, 8),
-    dtypes=("FLOAT32", "INT8", "INT16"),
-    sources=(
-        *FAMILY_SOURCES,
-        "conv_2d.c",
-        "conv_2d_s8.c",
-        "conv_2d_s16.c",
-        "mg_conv_2d_float.h",
-        "conv_2d_f32.c",
-        "conv_2d_f16.c",
-        *cc.REFERENCE_SOURCES,
-    ),
-    registration="mg_register_conv_2d",
-    validate=validate,
-    params=params,
-    macs=macs,
-    overlap=overlap,
-    overlap_above=overlap_above,
-    overlap_cost=overlap_cost,
+# register.cc: versions 1-8 (3 int8, 4/8 int16, 6 grouped; 2/5 hybrid and 7 int4 are refused by validate).
+SPEC = cc.reference_spec(
+    "CONV_2D", 3, (1, 8), FAMILY_SOURCES, validate, params, macs, overlap, overlap_above, overlap_cost=overlap_cost
 )

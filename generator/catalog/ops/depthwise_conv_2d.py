@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from math import prod
 
-from ..spec import OVERLAPPED, KernelSpec, NodeParams
+from ..spec import OVERLAPPED, NodeParams
 from . import _conv_common as cc
 from . import _overlap
 
@@ -63,26 +63,5 @@ def macs(op, inputs, outputs) -> int:
     return outputs[0].num_elements * prod(inputs[1].shape[1:3])  # each output: kh * kw
 
 
-SPEC = KernelSpec(
-    # register.cc: versions 1-7 (2 dilation, 3 int8, 5 int16; 4/6 hybrid and 7 int4 are refused by validate).
-    op="DEPTHWISE_CONV_2D",
-    builtin_code=4,
-    versions=(1, 7),
-    dtypes=("FLOAT32", "INT8", "INT16"),
-    sources=(
-        *FAMILY_SOURCES,
-        "depthwise_conv_2d.c",
-        "depthwise_conv_2d_s8.c",
-        "depthwise_conv_2d_s16.c",
-        "mg_depthwise_conv_2d_float.h",
-        "depthwise_conv_2d_f32.c",
-        "depthwise_conv_2d_f16.c",
-        *cc.REFERENCE_SOURCES,
-    ),
-    registration="mg_register_depthwise_conv_2d",
-    validate=validate,
-    params=params,
-    macs=macs,
-    overlap=overlap,
-    overlap_above=overlap_above,
-)
+# register.cc: versions 1-7 (2 dilation, 3 int8, 5 int16; 4/6 hybrid and 7 int4 are refused by validate).
+SPEC = cc.reference_spec("DEPTHWISE_CONV_2D", 4, (1, 7), FAMILY_SOURCES, validate, params, macs, overlap, overlap_above)

@@ -6,34 +6,24 @@ family's (_conv_common, conv_2d.FAMILY_SOURCES); this module adds the channel ta
 from __future__ import annotations
 
 from .. import quant
-from ..spec import KernelSpec, NodeParams
+from ..spec import NodeParams
 from . import _conv_common as cc
 from . import _dsp_common as dc
-from . import _overlap, _scratch
-from .conv_2d import FAMILY_SOURCES, macs, validate
+from . import _overlap, _scratch, conv_2d
+from .conv_2d import FAMILY_SOURCES
 
 COLS = 6  # MG_DSP_CONV_COLS: output pixels per pass over the filter
-# The backend's int8 and 16x8 kernels (here and dsp_conv_2d_s16.py) share one registration (conv_2d_dsp.c):
-# a model may use both, so each spec lists every source it names.
-SOURCES = (
-    *FAMILY_SOURCES,
-    "conv_2d_dsp.c",
-    "conv_2d_s8_dsp.c",
-    "conv_2d_s16_dsp.c",
-    "conv_2d_s16_dsp_scratch_size.c",
-    "mg_dsp_mac.h",
-    "mg_dsp_requant.h",
-    *cc.S16_REQUANT_SOURCES,
+SOURCES = cc.backend_sources(
+    FAMILY_SOURCES, "conv_2d", "dsp", "conv_2d_s16_dsp_scratch_size.c", "mg_dsp_mac.h", "mg_dsp_requant.h"
 )
 PADDED_COPY_LIMIT = 8192  # bytes: inputs up to this size (padded) are copied padded, so no window needs clipping
 
 
 def _table(op, inputs, outputs):
-    inp, weights = inputs[0], inputs[1]
-    bias = inputs[2] if len(inputs) > 2 else None
-    out = outputs[0]
-    if not dc.all_int8(inp, weights, out) or weights.data is None:
+    node = dc.int8_node(inputs, outputs)
+    if node is None:
         return None
+    inp, weights, bias, out = node
     if inp.data is not None:  # the kernel may read up to 3 bytes past a window row: the input must be in the arena
         return None
     if weights.shape[3] != inp.shape[3]:  # grouped
@@ -97,18 +87,4 @@ def overlap(op, inputs, outputs) -> int | None:
     return _overlap.pixel_groups(inp, out, g, weights.shape[1:3], COLS, whole_image=whole, back=True)
 
 
-SPEC = KernelSpec(
-    op="CONV_2D",
-    builtin_code=3,
-    versions=(1, 8),
-    dtypes=("INT8",),
-    sources=SOURCES,
-    registration="mg_register_conv_2d_dsp",
-    validate=validate,
-    params=params,
-    macs=macs,
-    scratch_bytes=scratch_bytes,
-    overlap=overlap,
-    backend=dc.BACKEND,
-    claims=dc.safe(claims),
-)
+SPEC = cc.backend_spec(dc, conv_2d, ("INT8",), SOURCES, params, claims, scratch_bytes=scratch_bytes, overlap=overlap)

@@ -30,7 +30,7 @@ def backend_spec(common, sources: tuple[str, ...]) -> KernelSpec:
         weights = inputs[1]
         return _scratch.scratch_size(scratch_function, int(np.prod(weights.shape[1:])), weights.shape[0])
 
-    return cc.s16_backend_spec(common, conv_2d, "CONV_2D", 3, (1, 8), sources, claims, scratch_bytes)
+    return cc.backend_spec(common, conv_2d, ("INT16",), sources, conv_2d.params, claims, scratch_bytes=scratch_bytes)
 
 
 SPEC = backend_spec(dc, dsp_conv_2d.SOURCES)

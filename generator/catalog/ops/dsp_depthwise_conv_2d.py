@@ -6,34 +6,23 @@ family's (_conv_common, depthwise_conv_2d.FAMILY_SOURCES); this module adds the 
 from __future__ import annotations
 
 from .. import quant
-from ..spec import KernelSpec, NodeParams
+from ..spec import NodeParams
 from . import _conv_common as cc
 from . import _dsp_common as dc
-from . import _overlap, _scratch
-from .depthwise_conv_2d import FAMILY_SOURCES, macs, validate
+from . import _overlap, _scratch, depthwise_conv_2d
+from .depthwise_conv_2d import FAMILY_SOURCES
 
 # The 16x8 kernels' ring of input rows (dsp_depthwise_conv_2d_s16.py), which both backends' 16x8 kernels read.
 S16_RING_SOURCES = ("mg_dw_ring_s16.h", "dw_ring_s16_advance.c", "depthwise_conv_2d_s16_ring_scratch_size.c")
-# The backend's int8 and 16x8 kernels (here and dsp_depthwise_conv_2d_s16.py) share one registration
-# (depthwise_conv_2d_dsp.c): a model may use both, so each spec lists every source it names.
-SOURCES = (
-    *FAMILY_SOURCES,
-    "depthwise_conv_2d_dsp.c",
-    "depthwise_conv_2d_s8_dsp.c",
-    "depthwise_conv_2d_s16_dsp.c",
-    *S16_RING_SOURCES,
-    "mg_dsp_requant.h",
-    *cc.S16_REQUANT_SOURCES,
-)
+SOURCES = cc.backend_sources(FAMILY_SOURCES, "depthwise_conv_2d", "dsp", *S16_RING_SOURCES, "mg_dsp_requant.h")
 
 
 def _table(op, inputs, outputs):
-    inp, weights = inputs[0], inputs[1]
-    bias = inputs[2] if len(inputs) > 2 else None
-    out = outputs[0]
-    o = op.options
-    if not dc.all_int8(inp, weights, out) or weights.data is None:
+    node = dc.int8_node(inputs, outputs)
+    if node is None:
         return None
+    inp, weights, bias, out = node
+    o = op.options
     if tuple(weights.shape[:3]) != (1, 3, 3) or o.get("depth_multiplier", 0) != 1 or inp.shape[3] != out.shape[3]:
         return None
     if o.get("dilation_h_factor", 1) != 1 or o.get("dilation_w_factor", 1) != 1:
@@ -73,18 +62,6 @@ def overlap(op, inputs, outputs) -> int | None:
     return _overlap.channel_planes(inp, out, g["stride_height"], g["pad_height"], ahead=RING_ROWS)
 
 
-SPEC = KernelSpec(
-    op="DEPTHWISE_CONV_2D",
-    builtin_code=4,
-    versions=(1, 7),
-    dtypes=("INT8",),
-    sources=SOURCES,
-    registration="mg_register_depthwise_conv_2d_dsp",
-    validate=validate,
-    params=params,
-    scratch_bytes=scratch_bytes,
-    overlap=overlap,
-    backend=dc.BACKEND,
-    claims=dc.safe(claims),
-    macs=macs,
+SPEC = cc.backend_spec(
+    dc, depthwise_conv_2d, ("INT8",), SOURCES, params, claims, scratch_bytes=scratch_bytes, overlap=overlap
 )

@@ -41,8 +41,8 @@ def backend_spec(common, sources: tuple[str, ...]) -> KernelSpec:
     """The dsp or mve 16x8 DEPTHWISE_CONV_2D (`common` is _dsp_common or _mve_common): this module's claim and
     scratch, the family's parameters, and the backend's registration and `sources`, which it shares with the
     int8 kernel."""
-    return cc.s16_backend_spec(
-        common, depthwise_conv_2d, "DEPTHWISE_CONV_2D", 4, (1, 7), sources, claims, scratch_bytes
+    return cc.backend_spec(
+        common, depthwise_conv_2d, ("INT16",), sources, depthwise_conv_2d.params, claims, scratch_bytes=scratch_bytes
     )
 
 

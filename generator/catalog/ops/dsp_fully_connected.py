@@ -8,32 +8,27 @@ from __future__ import annotations
 import numpy as np
 
 from .. import quant
-from ..spec import KernelSpec, NodeParams
+from ..spec import NodeParams
 from . import _conv_common as cc
 from . import _dsp_common as dc
-from . import _overlap, _scratch
-from .fully_connected import FAMILY_SOURCES, macs, multiplier_pairs, shape_params, validate
+from . import _overlap, _scratch, fully_connected
+from .fully_connected import FAMILY_SOURCES, multiplier_pairs, shape_params
 
-# The backend's int8 and 16x8 kernels (here, dsp_fully_connected_s16.py) share one registration (fully_connected_dsp.c):
-# a model may use both, so each spec lists every source it names.
-SOURCES = (
-    *FAMILY_SOURCES,
-    "fully_connected_dsp.c",
-    "fully_connected_s8_dsp.c",
-    "fully_connected_s16_dsp.c",
+SOURCES = cc.backend_sources(
+    FAMILY_SOURCES,
+    "fully_connected",
+    "dsp",
     "fully_connected_s16_dsp_scratch_size.c",
     "mg_dsp_mac.h",
     "mg_dsp_requant.h",
-    *cc.S16_REQUANT_SOURCES,
 )
 
 
 def _table(op, inputs, outputs):
-    inp, weights = inputs[0], inputs[1]
-    bias = inputs[2] if len(inputs) > 2 else None
-    out = outputs[0]
-    if not dc.all_int8(inp, weights, out) or weights.data is None:
+    node = dc.int8_node(inputs, outputs)
+    if node is None:
         return None
+    inp, weights, bias, out = node
     channels = weights.shape[0]
     w = weights.array().reshape(channels, -1).astype(np.int64)
     input_offset = -quant.zero_point_of(inp)
@@ -77,18 +72,6 @@ def overlap(op, inputs, outputs) -> int | None:
     return _overlap.round_up(max(0, (batches - 1) * (n_out - depth)))
 
 
-SPEC = KernelSpec(
-    op="FULLY_CONNECTED",
-    builtin_code=9,
-    versions=(1, 13),
-    dtypes=("INT8",),
-    sources=SOURCES,
-    registration="mg_register_fully_connected_dsp",
-    validate=validate,
-    params=params,
-    scratch_bytes=scratch_bytes,
-    overlap=overlap,
-    backend=dc.BACKEND,
-    claims=dc.safe(claims),
-    macs=macs,
+SPEC = cc.backend_spec(
+    dc, fully_connected, ("INT8",), SOURCES, params, claims, scratch_bytes=scratch_bytes, overlap=overlap
 )

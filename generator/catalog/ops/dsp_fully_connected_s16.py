@@ -7,13 +7,12 @@ Per-channel requantization constants come from the generator (channel_requant)."
 from __future__ import annotations
 
 from .. import quant
-from ..spec import KernelSpec
 from . import _conv_common as cc
 from . import _dsp_common as dc
 from . import _scratch
 from . import fully_connected as fc
 from .dsp_fully_connected import SOURCES
-from .fully_connected import macs, shape_params, validate
+from .fully_connected import shape_params
 
 
 def claims(op, inputs, outputs):
@@ -44,17 +43,4 @@ def scratch_bytes(op, inputs, outputs):
     )
 
 
-SPEC = KernelSpec(
-    op="FULLY_CONNECTED",
-    builtin_code=9,
-    versions=(1, 13),
-    dtypes=("INT16",),
-    sources=SOURCES,
-    registration="mg_register_fully_connected_dsp",
-    validate=validate,
-    params=params,
-    macs=macs,
-    scratch_bytes=scratch_bytes,
-    backend=dc.BACKEND,
-    claims=dc.safe(claims),
-)
+SPEC = cc.backend_spec(dc, fc, ("INT16",), SOURCES, params, claims, scratch_bytes=scratch_bytes)

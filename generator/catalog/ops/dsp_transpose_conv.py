@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from math import prod
 
-from ..spec import KernelSpec
+from . import _conv_common as cc
 from . import _dsp_common as dc
-from . import _scratch
-from .transpose_conv import FAMILY_SOURCES, macs, node_tensors, validate
+from . import _scratch, transpose_conv
+from .transpose_conv import FAMILY_SOURCES, node_tensors
 from .transpose_conv import params as family_params
 
 
@@ -40,25 +40,13 @@ def scratch_bytes(op, inputs, outputs):
     )
 
 
-SPEC = KernelSpec(
-    op="TRANSPOSE_CONV",
-    builtin_code=67,
-    versions=(1, 4),
-    dtypes=("INT8",),
-    sources=(
-        *FAMILY_SOURCES,
-        "transpose_conv_dsp.c",
-        "transpose_conv_s8_dsp.c",
-        "mg_dsp_dot16.h",
-        "mg_dsp_mac.h",
-        "mg_dsp_requant.h",
-        "mg_dsp.h",
-    ),
-    registration="mg_register_transpose_conv_dsp",
-    validate=validate,
-    params=params,
-    scratch_bytes=scratch_bytes,
-    backend=dc.BACKEND,
-    claims=dc.safe(claims),
-    macs=macs,
+SOURCES = (
+    *FAMILY_SOURCES,
+    "transpose_conv_dsp.c",
+    "transpose_conv_s8_dsp.c",
+    "mg_dsp_dot16.h",
+    "mg_dsp_mac.h",
+    "mg_dsp_requant.h",
+    "mg_dsp.h",
 )
+SPEC = cc.backend_spec(dc, transpose_conv, ("INT8",), SOURCES, params, claims, scratch_bytes=scratch_bytes)

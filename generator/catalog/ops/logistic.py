@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from ..spec import KernelSpec, NodeParams
-from . import _elementwise
+from ..spec import NodeParams
 from . import _fixedpoint as fx
 
 # the int16 input scale exponents taken without rescaling (left shift 12 + log2(scale)), TFLite Micro's
@@ -19,26 +18,4 @@ def params(op, inputs, outputs):
     return NodeParams("mg_logistic_params", fx.activation_fields(inputs, POWER_OF_TWO_SHIFTS))
 
 
-SPEC = KernelSpec(
-    op="LOGISTIC",
-    builtin_code=14,
-    versions=(1, 3),
-    dtypes=("FLOAT32", "INT8", "INT16"),
-    sources=(
-        "logistic.h",
-        *_elementwise.SOURCES,
-        "logistic.c",
-        "logistic_s8.c",
-        "logistic_s16.c",
-        "mg_sigmoid_table.h",
-        "mg_sigmoid_table.c",
-        "logistic_f32.c",
-        "mg_fixedpoint_exp.h",
-        "mg_fixedpoint.h",
-    ),
-    registration="mg_register_logistic",
-    validate=validate,
-    params=params,
-    # each output element is written after the inputs it depends on were read (same type only)
-    inplace_input=lambda op, inputs, outputs: 0 if inputs[0].dtype == outputs[0].dtype else None,
-)
+SPEC = fx.activation_spec("LOGISTIC", 14, ("logistic.h",), validate, params)

@@ -6,20 +6,16 @@ conv_2d.FAMILY_SOURCES); this module adds the requantization table and the scrat
 
 from __future__ import annotations
 
-from .. import quant
-from ..spec import KernelSpec, NodeParams
+from ..spec import NodeParams
 from . import _conv_common as cc
 from . import _mve_common as mc
-from . import _overlap, _scratch
-from .conv_2d import FAMILY_SOURCES, macs, validate
+from . import _overlap, _scratch, conv_2d
+from .conv_2d import FAMILY_SOURCES
 
-# The backend's int8 and 16x8 kernels (here and mve_conv_2d_s16.py) share one registration (conv_2d_mve.c):
-# a model may use both, so each spec lists every source it names.
-SOURCES = (
-    *FAMILY_SOURCES,
-    "conv_2d_mve.c",
-    "conv_2d_s8_mve.c",
-    "conv_2d_s16_mve.c",
+SOURCES = cc.backend_sources(
+    FAMILY_SOURCES,
+    "conv_2d",
+    "mve",
     "conv_2d_s16_mve_scratch_size.c",
     "mg_mve_matmul.h",
     "matmul_rows_s8_mve.c",
@@ -27,7 +23,6 @@ SOURCES = (
     "mg_mve.h",
     "mg_mve_matmul_s16.h",
     "matmul_rows_s16_mve.c",
-    *cc.S16_REQUANT_SOURCES,
 )
 
 
@@ -43,11 +38,9 @@ def claims(op, inputs, outputs):
 def params(op, inputs, outputs):
     inp, weights, out = inputs[0], inputs[1], outputs[0]
     bias = inputs[2] if len(inputs) > 2 else None
-    fields = cc.geometry_params(op, inp, weights.shape[1:3], out)
-    input_offset = -quant.zero_point_of(inp)
-    fields["input_offset"] = input_offset
+    fields = cc.offset_geometry_params(op, inp, weights, out)
     channels = weights.shape[0]
-    biases = mc.folded_biases(bias, weights.array(), 0, input_offset)
+    biases = mc.folded_biases(bias, weights.array(), 0, fields["input_offset"])
     fields.update(
         mc.requant_fields(
             biases, cc.channel_pairs(inp, weights, out, channels), out, op.options.get("fused_activation_function", 0)
@@ -75,18 +68,4 @@ def overlap(op, inputs, outputs) -> int | None:
     return _overlap.pixel_groups(inp, out, g, weights.shape[1:3], ROWS, across_batches=True)
 
 
-SPEC = KernelSpec(
-    op="CONV_2D",
-    builtin_code=3,
-    versions=(1, 8),
-    dtypes=("INT8",),
-    sources=SOURCES,
-    registration="mg_register_conv_2d_mve",
-    validate=validate,
-    params=params,
-    macs=macs,
-    scratch_bytes=scratch_bytes,
-    overlap=overlap,
-    backend=mc.BACKEND,
-    claims=mc.safe(claims),
-)
+SPEC = cc.backend_spec(mc, conv_2d, ("INT8",), SOURCES, params, claims, scratch_bytes=scratch_bytes, overlap=overlap)

@@ -9,12 +9,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from .. import quant
-from ..spec import KernelSpec, NodeParams
+from ..spec import NodeParams
 from . import _conv_common as cc
 from . import _mve_common as mc
-from . import _overlap, _scratch
-from .depthwise_conv_2d import FAMILY_SOURCES, macs, validate
+from . import _overlap, _scratch, depthwise_conv_2d
+from .depthwise_conv_2d import FAMILY_SOURCES
 from .dsp_depthwise_conv_2d import S16_RING_SOURCES
 
 # The backend's int8 and 16x8 kernels (here and mve_depthwise_conv_2d_s16.py) share one registration
@@ -92,12 +91,10 @@ def _block_order(channels: int) -> list[int]:
 def params(op, inputs, outputs):
     inp, weights, out = inputs[0], inputs[1], outputs[0]
     bias = inputs[2] if len(inputs) > 2 else None
-    fields = cc.geometry_params(op, inp, weights.shape[1:3], out)
-    input_offset = -quant.zero_point_of(inp)
-    fields["input_offset"] = input_offset
+    fields = cc.offset_geometry_params(op, inp, weights, out)
     channels = weights.shape[3]
     w = weights.array().reshape(-1, channels)  # [tap, channel]
-    biases = mc.folded_biases(bias, w, 1, input_offset)
+    biases = mc.folded_biases(bias, w, 1, fields["input_offset"])
     pairs = cc.channel_pairs(inp, weights, out, channels)
     activation = op.options.get("fused_activation_function", 0)
     fast = fast_path(op, inputs, outputs)
@@ -145,18 +142,6 @@ def overlap(op, inputs, outputs) -> int | None:
     return _overlap.nhwc_rows(inp, out, g["stride_height"], g["pad_height"], ahead=ahead)
 
 
-SPEC = KernelSpec(
-    op="DEPTHWISE_CONV_2D",
-    builtin_code=4,
-    versions=(1, 7),
-    dtypes=("INT8",),
-    sources=SOURCES,
-    registration="mg_register_depthwise_conv_2d_mve",
-    validate=validate,
-    params=params,
-    scratch_bytes=scratch_bytes,
-    backend=mc.BACKEND,
-    claims=mc.safe(claims),
-    overlap=overlap,
-    macs=macs,
+SPEC = cc.backend_spec(
+    mc, depthwise_conv_2d, ("INT8",), SOURCES, params, claims, scratch_bytes=scratch_bytes, overlap=overlap
 )

@@ -6,25 +6,22 @@ prepare are the family's (fully_connected); this module adds the requantization 
 from __future__ import annotations
 
 from .. import quant
-from ..spec import KernelSpec, NodeParams
+from ..spec import NodeParams
 from . import _conv_common as cc
 from . import _mve_common as mc
-from .fully_connected import FAMILY_SOURCES, macs, multiplier_pairs, shape_params, validate
+from . import fully_connected
+from .fully_connected import FAMILY_SOURCES, multiplier_pairs, shape_params
 
-# The backend's int8 and 16x8 kernels (here, mve_fully_connected_s16.py) share one registration (fully_connected_mve.c):
-# a model may use both, so each spec lists every source it names.
-SOURCES = (
-    *FAMILY_SOURCES,
-    "fully_connected_mve.c",
-    "fully_connected_s8_mve.c",
-    "fully_connected_s16_mve.c",
+SOURCES = cc.backend_sources(
+    FAMILY_SOURCES,
+    "fully_connected",
+    "mve",
     "fully_connected_s16_mve_scratch_size.c",
     "mg_mve_matmul.h",
     "matmul_rows_s8_mve.c",
     "mg_mve.h",
     "mg_mve_matmul_s16.h",
     "matmul_rows_s16_mve.c",
-    *cc.S16_REQUANT_SOURCES,
 )
 
 
@@ -50,16 +47,4 @@ def params(op, inputs, outputs):
     return NodeParams("mg_fully_connected_mve_params", fields)
 
 
-SPEC = KernelSpec(
-    op="FULLY_CONNECTED",
-    builtin_code=9,
-    versions=(1, 13),
-    dtypes=("INT8",),
-    sources=SOURCES,
-    registration="mg_register_fully_connected_mve",
-    validate=validate,
-    params=params,
-    macs=macs,
-    backend=mc.BACKEND,
-    claims=mc.safe(claims),
-)
+SPEC = cc.backend_spec(mc, fully_connected, ("INT8",), SOURCES, params, claims)

@@ -4,11 +4,10 @@
 
 from __future__ import annotations
 
-from ..spec import KernelSpec
+from . import _conv_common as cc
 from . import _mve_common as mc
-from . import _scratch
+from . import _scratch, fully_connected
 from .dsp_fully_connected_s16 import claims, params
-from .fully_connected import macs, validate
 from .mve_fully_connected import SOURCES
 
 
@@ -16,17 +15,4 @@ def scratch_bytes(op, inputs, outputs):
     return _scratch.scratch_size("mg_fully_connected_s16_mve_scratch_size", inputs[1].shape[0])
 
 
-SPEC = KernelSpec(
-    op="FULLY_CONNECTED",
-    builtin_code=9,
-    versions=(1, 13),
-    dtypes=("INT16",),
-    sources=SOURCES,
-    registration="mg_register_fully_connected_mve",
-    validate=validate,
-    params=params,
-    macs=macs,
-    scratch_bytes=scratch_bytes,
-    backend=mc.BACKEND,
-    claims=mc.safe(claims),
-)
+SPEC = cc.backend_spec(mc, fully_connected, ("INT16",), SOURCES, params, claims, scratch_bytes=scratch_bytes)

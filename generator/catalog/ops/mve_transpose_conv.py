@@ -5,11 +5,10 @@ scratch."""
 from __future__ import annotations
 
 from .. import quant
-from ..spec import KernelSpec
 from . import _conv_common as cc
 from . import _mve_common as mc
-from . import _scratch
-from .transpose_conv import FAMILY_SOURCES, macs, node_tensors, validate
+from . import _scratch, transpose_conv
+from .transpose_conv import FAMILY_SOURCES, node_tensors
 from .transpose_conv import params as family_params
 
 
@@ -56,25 +55,13 @@ def scratch_bytes(op, inputs, outputs):
     )
 
 
-SPEC = KernelSpec(
-    op="TRANSPOSE_CONV",
-    builtin_code=67,
-    versions=(1, 4),
-    dtypes=("INT8",),
-    sources=(
-        *FAMILY_SOURCES,
-        "transpose_conv_mve.c",
-        "transpose_conv_s8_mve.c",
-        "mg_mve.h",
-        "mg_mve_matmul.h",
-        "matmul_rows_s8_mve.c",
-        "matmul_pairs_s8_mve.c",
-    ),
-    registration="mg_register_transpose_conv_mve",
-    validate=validate,
-    params=params,
-    scratch_bytes=scratch_bytes,
-    backend=mc.BACKEND,
-    claims=mc.safe(claims),
-    macs=macs,
+SOURCES = (
+    *FAMILY_SOURCES,
+    "transpose_conv_mve.c",
+    "transpose_conv_s8_mve.c",
+    "mg_mve.h",
+    "mg_mve_matmul.h",
+    "matmul_rows_s8_mve.c",
+    "matmul_pairs_s8_mve.c",
 )
+SPEC = cc.backend_spec(mc, transpose_conv, ("INT8",), SOURCES, params, claims, scratch_bytes=scratch_bytes)

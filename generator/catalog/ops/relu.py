@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from .. import quant
-from ..spec import KernelSpec, NodeParams
+from ..spec import KernelSpec, NodeParams, named_kernel
 from . import _elementwise
 from ._elementwise import check_unary, inplace_first_input  # also imported from here by older op modules
 
@@ -81,27 +81,10 @@ def params_relu6(op, inputs, outputs):
     return NodeParams("mg_relu_params", fields)
 
 
-SPECS = [
-    KernelSpec(
-        op="RELU",
-        builtin_code=19,
-        versions=(1, 3),
-        dtypes=("FLOAT32", "INT8", "INT16"),
-        sources=SOURCES,
-        registration="mg_register_relu",
-        validate=validate_relu,
-        params=params_relu,
-        inplace_input=inplace_first_input,
-    ),
-    KernelSpec(
-        op="RELU6",
-        builtin_code=21,
-        versions=(1, 3),
-        dtypes=("FLOAT32", "INT8", "INT16"),
-        sources=SOURCES,
-        registration="mg_register_relu6",
-        validate=validate_relu6,
-        params=params_relu6,
-        inplace_input=inplace_first_input,
-    ),
-]
+def _spec(op: str, builtin_code: int, validate, params) -> KernelSpec:
+    """RELU and RELU6: one header and sources, versions 1-3, in place."""
+    types = ("FLOAT32", "INT8", "INT16")
+    return named_kernel(op, builtin_code, (1, 3), types, SOURCES, validate, params, inplace_input=inplace_first_input)
+
+
+SPECS = [_spec("RELU", 19, validate_relu, params_relu), _spec("RELU6", 21, validate_relu6, params_relu6)]

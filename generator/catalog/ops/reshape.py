@@ -3,7 +3,7 @@ the bytes (and does nothing when the planner aliases input and output)."""
 
 from __future__ import annotations
 
-from ..spec import KernelSpec, NodeParams
+from ..spec import KernelSpec, NodeParams, named_kernel
 from ._copy import COPY_SOURCES, INT8_16_32_F, INT8_16_F, check_types, constant_int32
 
 SOURCES = ("reshape.h", "reshape.c", "reshape_copy.c", *COPY_SOURCES)
@@ -80,17 +80,7 @@ def params(op, inputs, outputs):
 
 def _view_spec(op: str, builtin_code: int, versions: tuple[int, int], dtypes, validate) -> KernelSpec:
     """RESHAPE, SQUEEZE and EXPAND_DIMS differ only in their check: each output is a view of its input."""
-    return KernelSpec(
-        op=op,
-        builtin_code=builtin_code,
-        versions=versions,
-        dtypes=dtypes,
-        sources=SOURCES,
-        registration=f"mg_register_{op.lower()}",
-        validate=validate,
-        params=params,
-        view=True,
-    )
+    return named_kernel(op, builtin_code, versions, dtypes, SOURCES, validate, params, view=True)
 
 
 SPECS = [

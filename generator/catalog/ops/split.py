@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..spec import KernelSpec, NodeParams
+from ..spec import KernelSpec, NodeParams, named_kernel
 from ._copy import COPY_SOURCES, INT8_16_32_F, check_types, constant_int32, normalize_axis, product
 from ._views import along_axis, in_bytes
 
@@ -35,14 +35,21 @@ def _check_pieces(inp, outputs, axis: int) -> str | None:
     return None
 
 
-def validate_split(op, inputs, outputs):
-    if len(inputs) != 2 or inputs[1] is None or not outputs:
-        return "needs the inputs (axis, input) and its outputs"
-    inp = inputs[1]
+def _input_and_axis(inputs, outputs, names: tuple[str, ...], data: int, axis_input: int):
+    """(input, axis, None) of a node whose inputs are `names`, the input at `data` and the axis at `axis_input`;
+    or (None, None, the problem)."""
+    if len(inputs) != len(names) or inputs[data] is None or not outputs:
+        return None, None, f"needs the inputs ({', '.join(names)}) and its outputs"
+    inp = inputs[data]
     problem = check_types([inp, *outputs], INT8_16_32_F)
     if problem:
-        return problem
-    axis, problem = _axis(inputs[0], len(inp.shape))
+        return None, None, problem
+    axis, problem = _axis(inputs[axis_input], len(inp.shape))
+    return (None, None, problem) if problem else (inp, axis, None)
+
+
+def validate_split(op, inputs, outputs):
+    inp, axis, problem = _input_and_axis(inputs, outputs, ("axis", "input"), data=1, axis_input=0)
     if problem:
         return problem
     num = int(op.options.get("num_splits", 0))
@@ -56,13 +63,7 @@ def validate_split(op, inputs, outputs):
 
 
 def validate_split_v(op, inputs, outputs):
-    if len(inputs) != 3 or inputs[0] is None or not outputs:
-        return "needs the inputs (input, size_splits, axis) and its outputs"
-    inp = inputs[0]
-    problem = check_types([inp, *outputs], INT8_16_32_F)
-    if problem:
-        return problem
-    axis, problem = _axis(inputs[2], len(inp.shape))
+    inp, axis, problem = _input_and_axis(inputs, outputs, ("input", "size_splits", "axis"), data=0, axis_input=2)
     if problem:
         return problem
     # The pieces' sizes are read from the outputs' static shapes, as TFLite Micro does (it never reads
@@ -108,27 +109,13 @@ def _views(data: int, axis_input: int):
     return view_offsets
 
 
+def _spec(op: str, builtin_code: int, versions, validate, params, data: int, axis_input: int) -> KernelSpec:
+    """SPLIT or SPLIT_V (one header and sources): the input at `data`, the axis at `axis_input`."""
+    views = _views(data, axis_input)
+    return named_kernel(op, builtin_code, versions, INT8_16_32_F, SOURCES, validate, params, view_offsets=views)
+
+
 SPECS = [
-    KernelSpec(
-        op="SPLIT",
-        builtin_code=49,
-        versions=(1, 4),
-        dtypes=INT8_16_32_F,
-        sources=SOURCES,
-        registration="mg_register_split",
-        validate=validate_split,
-        params=params_split,
-        view_offsets=_views(data=1, axis_input=0),
-    ),
-    KernelSpec(
-        op="SPLIT_V",
-        builtin_code=102,
-        versions=(1, 2),
-        dtypes=INT8_16_32_F,
-        sources=SOURCES,
-        registration="mg_register_split_v",
-        validate=validate_split_v,
-        params=params_split_v,
-        view_offsets=_views(data=0, axis_input=2),
-    ),
+    _spec("SPLIT", 49, (1, 4), validate_split, params_split, data=1, axis_input=0),
+    _spec("SPLIT_V", 102, (1, 2), validate_split_v, params_split_v, data=0, axis_input=2),
 ]

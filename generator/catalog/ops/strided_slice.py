@@ -29,6 +29,16 @@ def _bit(mask: int, axis: int) -> bool:
     return bool(mask & (1 << axis))
 
 
+def _prepare_index(index: int, masked: bool, is_stop: bool, size: int, stride: int) -> int:
+    """StartForAxis's start or StopForAxis's stop on a non-empty axis: the index (masked: the extreme at the side the
+    stride walks from, or for the stop to), counted from the end when negative, clamped to the axis."""
+    if masked:
+        index = INT_MIN if (stride > 0) != is_stop else INT_MAX
+    if index < 0:
+        index += size
+    return _clamp(index, 0, size) if stride > 0 else _clamp(index, -1, size - 1)
+
+
 def _prepare_shape(size, begin, end, stride, axis, masks) -> tuple[int, bool]:
     """TFLite Micro's CheckOutputSize for one axis: (the output dimension, whether the axis is shrunk)."""
     begin_mask, end_mask, shrink_mask = masks
@@ -37,24 +47,14 @@ def _prepare_shape(size, begin, end, stride, axis, masks) -> tuple[int, bool]:
     if size == 0:
         start = 0
     else:
-        start = begin
-        if _bit(begin_mask, axis):
-            start = INT_MIN if stride > 0 else INT_MAX
-        if start < 0:
-            start += size
-        start = _clamp(start, 0, size) if stride > 0 else _clamp(start, -1, size - 1)
+        start = _prepare_index(begin, _bit(begin_mask, axis), False, size, stride)
     # StopForAxis
     if size == 0:
         stop = 0
     elif shrink:
         stop = start + 1
     else:
-        stop = end
-        if _bit(end_mask, axis):
-            stop = INT_MAX if stride > 0 else INT_MIN
-        if stop < 0:
-            stop += size
-        stop = _clamp(stop, 0, size) if stride > 0 else _clamp(stop, -1, size - 1)
+        stop = _prepare_index(end, _bit(end_mask, axis), True, size, stride)
     if shrink:
         stop = start + 1
     # int32_t dim_shape = std::ceil((end - begin) / static_cast<float>(stride));

@@ -102,21 +102,7 @@ def _activation_range_int16(activation: int, out) -> tuple[int, int]:
 def _geometry(op, inp, weights, out) -> dict:
     """mg_conv_geometry with dilations 1; the padding from the output size, as TFLite Micro's CalculateOpData."""
     o = op.options
-    fields = {
-        "batches": inp.shape[0],
-        "input_height": inp.shape[1],
-        "input_width": inp.shape[2],
-        "input_depth": inp.shape[3],
-        "filter_height": weights.shape[1],
-        "filter_width": weights.shape[2],
-        "output_height": out.shape[1],
-        "output_width": out.shape[2],
-        "output_depth": out.shape[3],
-        "stride_height": o["stride_h"],
-        "stride_width": o["stride_w"],
-        "dilation_height": 1,
-        "dilation_width": 1,
-    }
+    fields = cc.shape_fields(op, inp, weights.shape[1:3], out)  # TransposeConvOptions has no dilations: 1
     for i, axis in enumerate(("height", "width")):
         image, taps, stride = out.shape[1 + i], weights.shape[1 + i], fields[f"stride_{axis}"]
         computed = cc.out_size(o.get("padding", 0), image, taps, stride, 1)
