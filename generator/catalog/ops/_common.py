@@ -1,21 +1,9 @@
-"""Helpers every backend's catalog modules share: claims predicates that never raise, the int8 test, a node's
+"""Helpers every backend's catalog modules share: the int8 test, a node's
 bias values, C division and int32 wrapping."""
 
 from __future__ import annotations
 
 import numpy as np
-
-
-def safe(check):
-    """A claims predicate that never raises: a malformed node is simply not claimed."""
-
-    def claims(op, inputs, outputs):
-        try:
-            return bool(check(op, inputs, outputs))
-        except (ArithmeticError, AttributeError, IndexError, KeyError, TypeError, ValueError):
-            return False
-
-    return claims
 
 
 def all_int8(*tensors) -> bool:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 from .. import quant
-from ._common import all_int8, bias_values, c_div, safe, wrap32  # noqa: F401 (the dsp modules' one import)
+from ._common import all_int8, bias_values, c_div, wrap32  # noqa: F401 (the dsp modules' one import)
 from ._conv_common import channel_pairs
 
 BACKEND = "dsp"
