@@ -13,8 +13,11 @@ from conftest import MLP_INT8, run_cli
 from generator.build import build
 from generator.cli_parser import COST_UNITS
 
+pytestmark = pytest.mark.xdist_group("cli-output-built")
 
-# PlatformIO builds it: every test that uses it is in the qemu lane (the host lane builds no firmware).
+
+# PlatformIO builds it: every test that uses it is in the qemu lane (the host lane builds no firmware), and all
+# of them run on one worker (the module's xdist_group), so it is built once.
 @pytest.fixture(scope="module")
 def built(tmp_path_factory):
     out = tmp_path_factory.mktemp("built") / "fw"
