@@ -4,19 +4,17 @@ int8 with a block size; both are fixed permutations of the input, copied by mg_s
 from __future__ import annotations
 
 from ..spec import KernelSpec
+from ._common import int8_or_float_unary
 from ._strided_copy import copy_params
 
 DIMS = 6  # MG_STRIDED_COPY_DIMS
 
 
 def validate(op, inputs, outputs):
-    inp = inputs[0] if inputs else None
-    if inp is None or len(inputs) != 1 or len(outputs) != 1:
-        return "needs one input and one output"
-    out = outputs[0]
-    types = (inp.dtype.name, out.dtype.name)
-    if types not in (("FLOAT32", "FLOAT32"), ("INT8", "INT8")):
-        return f"input/output types {'/'.join(types)} are not supported (int8 or float32)"
+    problem = int8_or_float_unary(inputs, outputs)
+    if problem:
+        return problem
+    inp, out = inputs[0], outputs[0]
     if len(inp.shape) != 4 or len(out.shape) != 4:
         return "needs 4-D (NHWC) input and output"
     bs = op.options.get("block_size", 0)

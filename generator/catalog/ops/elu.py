@@ -9,17 +9,15 @@ import numpy as np
 
 from .. import quant
 from ..spec import KernelSpec, NodeParams
+from ._common import int8_or_float_unary
 
 
 def validate(op, inputs, outputs):
-    inp = inputs[0] if inputs else None
-    if inp is None or len(inputs) != 1 or len(outputs) != 1:
-        return "needs one input and one output"
-    out = outputs[0]
-    types = (inp.dtype.name, out.dtype.name)
-    if types not in (("FLOAT32", "FLOAT32"), ("INT8", "INT8")):
-        return f"input/output types {'/'.join(types)} are not supported (int8 or float32)"
-    if types[0] == "INT8":
+    problem = int8_or_float_unary(inputs, outputs)
+    if problem:
+        return problem
+    inp, out = inputs[0], outputs[0]
+    if inp.dtype.name == "INT8":
         for role, t in (("input", inp), ("output", out)):
             if t.quant is None or len(t.quant.scale) != 1:
                 return f"int8 ELU needs a per-tensor quantized {role}"

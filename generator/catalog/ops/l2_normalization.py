@@ -5,16 +5,14 @@ from __future__ import annotations
 
 from .. import quant
 from ..spec import KernelSpec, NodeParams
+from ._common import int8_or_float_unary
 
 
 def validate(op, inputs, outputs):
-    inp = inputs[0] if inputs else None
-    if inp is None or len(inputs) != 1 or len(outputs) != 1:
-        return "needs one input and one output"
-    out = outputs[0]
-    types = (inp.dtype.name, out.dtype.name)
-    if types not in (("FLOAT32", "FLOAT32"), ("INT8", "INT8")):
-        return f"input/output types {'/'.join(types)} are not supported (int8 or float32)"
+    problem = int8_or_float_unary(inputs, outputs)
+    if problem:
+        return problem
+    inp, out = inputs[0], outputs[0]
     if not 1 <= len(inp.shape) <= 4:
         return f"inputs of {len(inp.shape)} dimensions are not supported (1 to 4)"
     if tuple(out.shape) != tuple(inp.shape):
@@ -22,7 +20,7 @@ def validate(op, inputs, outputs):
     activation = op.options.get("fused_activation_function", 0)
     if activation != 0:
         return f"fused activation {quant.ACTIVATIONS.get(activation, activation)} is not supported"
-    if types[0] == "INT8" and (inp.quant is None or len(inp.quant.scale) != 1):
+    if inp.dtype.name == "INT8" and (inp.quant is None or len(inp.quant.scale) != 1):
         return "int8 L2_NORMALIZATION needs a per-tensor quantized input"
     return None
 

@@ -43,23 +43,13 @@ def validate(op, inputs, outputs):
     return None
 
 
-def _strides(shape, rank: int) -> list[int]:
-    """Row-major element strides right-aligned to `rank` dimensions, 0 where the dimension is broadcast."""
-    shape = _padded(shape, rank)
-    strides, step = [0] * rank, 1
-    for d in range(rank - 1, -1, -1):
-        strides[d] = step if shape[d] != 1 else 0
-        step *= shape[d]
-    return strides
-
-
 def params(op, inputs, outputs):
     out = outputs[0]
     shapes = [t.shape for t in inputs]
     if shapes[0] == shapes[1] == shapes[2] or out.num_elements == 1:  # no broadcast: one flat walk
         extents, strides = _padded([out.num_elements], MAX_DIMS), [[0] * (MAX_DIMS - 1) + [1]] * 3
     else:
-        extents, strides = _padded(out.shape, MAX_DIMS), [_strides(s, MAX_DIMS) for s in shapes]
+        extents, strides = _padded(out.shape, MAX_DIMS), [_broadcast._strides(s, MAX_DIMS) for s in shapes]
     return NodeParams(
         "mg_select_v2_params",
         {
