@@ -33,7 +33,7 @@ def params(op, inputs, outputs):
     axis = normalize_axis(op.options.get("axis", 0), len(inp.shape))
     return NodeParams(
         "mg_unpack_params",
-        {"num": len(outputs), "outer_size": product(inp.shape[:axis]), "copy_size": product(inp.shape[axis + 1 :])},
+        {"count": len(outputs), "outer_size": product(inp.shape[:axis]), "copy_size": product(inp.shape[axis + 1 :])},
     )
 
 
