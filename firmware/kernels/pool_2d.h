@@ -128,10 +128,10 @@ static inline mg_pool_span mg_pool_cols(const mg_pool_2d_params *p, int32_t ox)
         const int8_t *image_ = (input) + b_ * (p)->input_height * (width) * (depth);                                   \
         for (int32_t oy_ = 0; oy_ < (p)->output_height; ++oy_) {                                                       \
             const mg_pool_span y = mg_pool_rows((p), oy_);                                                             \
-            for (int32_t ox_ = 0; ox_ < (p)->output_width; ++ox_) {                                                    \
+            for (int32_t ox_ = 0; ox_ < (p)->output_width; ++ox_, (output) += (depth)) {                               \
                 const mg_pool_span x = mg_pool_cols((p), ox_);                                                         \
                 const int8_t *window = image_ + ((y.origin + y.first) * (width) + x.origin + x.first) * (depth);       \
-                __VA_ARGS__(output) += (depth);                                                                        \
+                __VA_ARGS__                                                                                            \
             }                                                                                                          \
         }                                                                                                              \
     }
