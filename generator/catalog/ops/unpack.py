@@ -6,7 +6,7 @@ from ..spec import KernelSpec, NodeParams
 from ._copy import COPY_SOURCES, INT8_16_32_F, check_types, normalize_axis, product
 from ._views import along_axis, in_bytes
 
-SOURCES = ("unpack.h", "unpack.c", "unpack_copy.c", *COPY_SOURCES)
+SOURCES = ("unpack.h", "pack.h", "unpack.c", "unpack_copy.c", *COPY_SOURCES)  # pack.h: the parameter struct
 
 
 def validate(op, inputs, outputs):
