@@ -17,45 +17,36 @@ void mg_average_pool_2d_s8_dsp(const mg_pool_2d_params *p, const int8_t *input, 
 {
     const int32_t depth = p->depth, width = p->input_width;
     const int32_t act_min = p->act_min, act_max = p->act_max;
-    for (int32_t b = 0; b < p->batches; ++b) {
-        const int8_t *image = input + b * p->input_height * width * depth;
-        for (int32_t oy = 0; oy < p->output_height; ++oy) {
-            const mg_pool_span y = mg_pool_rows(p, oy);
-            for (int32_t ox = 0; ox < p->output_width; ++ox) {
-                const mg_pool_span x = mg_pool_cols(p, ox);
-                const int32_t rows = y.end - y.first, cols = x.end - x.first, count = rows * cols, half = count / 2;
-                const int8_t *window = image + ((y.origin + y.first) * width + x.origin + x.first) * depth;
-                const int32_t row_skip = (width - cols) * depth;
-                int32_t c = 0;
-                for (; c + 4 <= depth; c += 4) {
-                    uint32_t even = 0, odd = 0; /* (c, c+2) and (c+1, c+3) in 16-bit lanes */
-                    const int8_t *q = window + c;
-                    for (int32_t r = 0; r < rows; ++r, q += row_skip) {
-                        for (int32_t k = 0; k < cols; ++k, q += depth) {
-                            const uint32_t w = dsp_ld32(q);
-                            even = dsp_sxtab16(even, w);
-                            odd = dsp_sxtab16_ror8(odd, w);
-                        }
-                    }
-                    output[c] = average((int16_t)even, count, half, act_min, act_max);
-                    output[c + 1] = average((int16_t)odd, count, half, act_min, act_max);
-                    output[c + 2] = average((int32_t)even >> 16, count, half, act_min, act_max);
-                    output[c + 3] = average((int32_t)odd >> 16, count, half, act_min, act_max);
+    MG_POOL_2D_S8_WINDOWS(p, input, output, width, depth, y, x, window, {
+        const int32_t rows = y.end - y.first, cols = x.end - x.first, count = rows * cols, half = count / 2;
+        const int32_t row_skip = (width - cols) * depth;
+        int32_t c = 0;
+        for (; c + 4 <= depth; c += 4) {
+            uint32_t even = 0, odd = 0; /* (c, c+2) and (c+1, c+3) in 16-bit lanes */
+            const int8_t *q = window + c;
+            for (int32_t r = 0; r < rows; ++r, q += row_skip) {
+                for (int32_t k = 0; k < cols; ++k, q += depth) {
+                    const uint32_t w = dsp_ld32(q);
+                    even = dsp_sxtab16(even, w);
+                    odd = dsp_sxtab16_ror8(odd, w);
                 }
-                for (; c < depth; ++c) {
-                    int32_t sum = 0;
-                    const int8_t *q = window + c;
-                    for (int32_t r = 0; r < rows; ++r, q += row_skip) {
-                        for (int32_t k = 0; k < cols; ++k, q += depth) {
-                            sum += *q;
-                        }
-                    }
-                    output[c] = average(sum, count, half, act_min, act_max);
-                }
-                output += depth;
             }
+            output[c] = average((int16_t)even, count, half, act_min, act_max);
+            output[c + 1] = average((int16_t)odd, count, half, act_min, act_max);
+            output[c + 2] = average((int32_t)even >> 16, count, half, act_min, act_max);
+            output[c + 3] = average((int32_t)odd >> 16, count, half, act_min, act_max);
         }
-    }
+        for (; c < depth; ++c) {
+            int32_t sum = 0;
+            const int8_t *q = window + c;
+            for (int32_t r = 0; r < rows; ++r, q += row_skip) {
+                for (int32_t k = 0; k < cols; ++k, q += depth) {
+                    sum += *q;
+                }
+            }
+            output[c] = average(sum, count, half, act_min, act_max);
+        }
+    })
 }
 
 MG_REGISTER_UNARY_S8(average_pool_2d_dsp, mg_pool_2d_prepare_s8, mg_average_pool_2d_s8_dsp);

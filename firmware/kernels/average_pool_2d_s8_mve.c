@@ -63,51 +63,42 @@ void mg_average_pool_2d_s8_mve(const mg_pool_2d_params *p, const int8_t *input, 
     const int32_t depth = p->depth, width = p->input_width;
     const int16x8_t act_min = vdupq_n_s16((int16_t)p->act_min), act_max = vdupq_n_s16((int16_t)p->act_max);
     divisor dv = {1, 0, 0};
-    for (int32_t b = 0; b < p->batches; ++b) {
-        const int8_t *image = input + b * p->input_height * width * depth;
-        for (int32_t oy = 0; oy < p->output_height; ++oy) {
-            const mg_pool_span y = mg_pool_rows(p, oy);
-            for (int32_t ox = 0; ox < p->output_width; ++ox) {
-                const mg_pool_span xs = mg_pool_cols(p, ox);
-                const int32_t count = (y.end - y.first) * (xs.end - xs.first);
-                if (count != dv.count) {
-                    set_divisor(&dv, count);
-                }
-                const int8_t *corner = image + ((y.origin + y.first) * width + xs.origin + xs.first) * depth;
-                for (int32_t c = 0; c < depth; c += 16) {
-                    int16x8_t lo = vdupq_n_s16(0), hi = lo;
-                    const int8_t *row = corner + c;
-                    if (depth - c >= 16) {
-                        for (int32_t fy = y.first; fy < y.end; ++fy, row += width * depth) {
-                            const int8_t *x = row;
-                            for (int32_t fx = xs.first; fx < xs.end; ++fx, x += depth) {
-                                lo = vaddq_s16(lo, vldrbq_s16(x));
-                                hi = vaddq_s16(hi, vldrbq_s16(x + 8));
-                            }
-                        }
-                        average16(lo, hi, &dv, &lo, &hi);
-                        vstrbq_s16(output + c, vminq_s16(vmaxq_s16(lo, act_min), act_max));
-                        vstrbq_s16(output + c + 8, vminq_s16(vmaxq_s16(hi, act_min), act_max));
-                        continue;
-                    }
-                    /* the last 1-15 channels, under predicates */
-                    const mve_pred16_t p_lo = vctp16q((uint32_t)(depth - c));
-                    const mve_pred16_t p_hi = vctp16q((uint32_t)(depth - c > 8 ? depth - c - 8 : 0));
-                    for (int32_t fy = y.first; fy < y.end; ++fy, row += width * depth) {
-                        const int8_t *x = row;
-                        for (int32_t fx = xs.first; fx < xs.end; ++fx, x += depth) {
-                            lo = vaddq_s16(lo, vldrbq_z_s16(x, p_lo));
-                            hi = vaddq_s16(hi, vldrbq_z_s16(x + 8, p_hi));
-                        }
-                    }
-                    average16(lo, hi, &dv, &lo, &hi);
-                    vstrbq_p_s16(output + c, vminq_s16(vmaxq_s16(lo, act_min), act_max), p_lo);
-                    vstrbq_p_s16(output + c + 8, vminq_s16(vmaxq_s16(hi, act_min), act_max), p_hi);
-                }
-                output += depth;
-            }
+    MG_POOL_2D_S8_WINDOWS(p, input, output, width, depth, y, xs, corner, {
+        const int32_t count = (y.end - y.first) * (xs.end - xs.first);
+        if (count != dv.count) {
+            set_divisor(&dv, count);
         }
-    }
+        for (int32_t c = 0; c < depth; c += 16) {
+            int16x8_t lo = vdupq_n_s16(0), hi = lo;
+            const int8_t *row = corner + c;
+            if (depth - c >= 16) {
+                for (int32_t fy = y.first; fy < y.end; ++fy, row += width * depth) {
+                    const int8_t *x = row;
+                    for (int32_t fx = xs.first; fx < xs.end; ++fx, x += depth) {
+                        lo = vaddq_s16(lo, vldrbq_s16(x));
+                        hi = vaddq_s16(hi, vldrbq_s16(x + 8));
+                    }
+                }
+                average16(lo, hi, &dv, &lo, &hi);
+                vstrbq_s16(output + c, vminq_s16(vmaxq_s16(lo, act_min), act_max));
+                vstrbq_s16(output + c + 8, vminq_s16(vmaxq_s16(hi, act_min), act_max));
+                continue;
+            }
+            /* the last 1-15 channels, under predicates */
+            const mve_pred16_t p_lo = vctp16q((uint32_t)(depth - c));
+            const mve_pred16_t p_hi = vctp16q((uint32_t)(depth - c > 8 ? depth - c - 8 : 0));
+            for (int32_t fy = y.first; fy < y.end; ++fy, row += width * depth) {
+                const int8_t *x = row;
+                for (int32_t fx = xs.first; fx < xs.end; ++fx, x += depth) {
+                    lo = vaddq_s16(lo, vldrbq_z_s16(x, p_lo));
+                    hi = vaddq_s16(hi, vldrbq_z_s16(x + 8, p_hi));
+                }
+            }
+            average16(lo, hi, &dv, &lo, &hi);
+            vstrbq_p_s16(output + c, vminq_s16(vmaxq_s16(lo, act_min), act_max), p_lo);
+            vstrbq_p_s16(output + c + 8, vminq_s16(vmaxq_s16(hi, act_min), act_max), p_hi);
+        }
+    })
 }
 
 MG_REGISTER_UNARY_S8(average_pool_2d_mve, mg_pool_2d_prepare_s8, mg_average_pool_2d_s8_mve);

@@ -64,6 +64,26 @@ typedef struct {
  * when scratch > 0. */
 mg_status mg_batch_matmul_prepare(mg_node *node, size_t scratch);
 
+/* Defines mg_register_batch_matmul_<backend>: the family's prepare (int8 only, the backend's scratch), then the
+ * backend's int8 kernel. */
+#define MG_BATCH_MATMUL_BACKEND_REGISTRATION(backend)                                                                  \
+    static mg_status prepare(mg_node *node)                                                                            \
+    {                                                                                                                  \
+        const mg_batch_matmul_params *p = node->params;                                                                \
+        const mg_tensor *lhs = mg_input(node, 0);                                                                      \
+        if (!lhs || lhs->type != MG_INT8) {                                                                            \
+            return mg_fail(node, "tensor types or shapes differ from the generated plan");                             \
+        }                                                                                                              \
+        return mg_batch_matmul_prepare(node, mg_batch_matmul_s8_##backend##_scratch_size(p->cols, p->depth));          \
+    }                                                                                                                  \
+    static mg_status invoke(mg_node *node)                                                                             \
+    {                                                                                                                  \
+        mg_batch_matmul_s8_##backend(node->params, mg_input(node, 0)->data, mg_input(node, 1)->data,                   \
+                                     mg_output(node, 0)->data, node->scratch);                                         \
+        return MG_OK;                                                                                                  \
+    }                                                                                                                  \
+    const mg_registration mg_register_batch_matmul_##backend = {0, 0, prepare, invoke}
+
 /* An int8 sum as the output value: TFLite's MultiplyByQuantizedMultiplier, the output offset, the int8 clamp. */
 static inline int8_t mg_batch_matmul_requantize_s8(const mg_batch_matmul_params *p, int32_t total)
 {

@@ -16,20 +16,8 @@ static mg_status prepare_s8(mg_node *node)
                                        mg_conv_output_elements(g), p->table, scratch);
 }
 
-static mg_status invoke_s8(mg_node *node)
-{
-    mg_conv_2d_s8_mve(node->params, mg_input(node, 0)->data, mg_input(node, 1)->data, mg_output(node, 0)->data,
-                      node->scratch);
-    return MG_OK;
-}
-
-static mg_status invoke_s16(mg_node *node)
-{
-    const mg_tensor *bias = mg_input(node, 2);
-    mg_conv_2d_s16_mve(node->params, mg_input(node, 0)->data, mg_input(node, 1)->data, node->user_data,
-                       bias ? bias->data : 0, mg_output(node, 0)->data, node->scratch);
-    return MG_OK;
-}
+MG_WEIGHTED_S8_BACKEND_INVOKE(mg_conv_2d_s8_mve)
+MG_CONV_S16_BACKEND_INVOKE(mg_conv_2d_s16_mve)
 
 MG_WEIGHTED_S8_S16_REGISTRATION(mg_register_conv_2d_mve, prepare_s8, invoke_s8, mg_conv_2d_s16_mve_prepare, invoke_s16);
 

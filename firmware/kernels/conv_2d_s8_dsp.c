@@ -15,6 +15,20 @@
 #error "expand's STRD steps assume 6 columns"
 #endif
 
+#if MG_DSP_NATIVE
+/* expand's loop over the words; DOUBLE: the instructions that double both halves, or none. */
+#define EXPAND_LOOP(DOUBLE)                                                                                            \
+    __asm__ volatile("1:\n\t"                                                                                          \
+                     "ldr %[w], [%[s]], #4\n\t"                                                                        \
+                     "sxtab16 %[lo], %[o], %[w]\n\t"                                                                   \
+                     "sxtab16 %[hi], %[o], %[w], ror #8\n\t" DOUBLE "strd %[lo], %[hi], [%[d]], #48\n\t"               \
+                     "subs %[n], #1\n\t"                                                                               \
+                     "bne 1b\n\t"                                                                                      \
+                     : [s] "+r"(src), [d] "+r"(dst), [n] "+r"(words), [w] "=&r"(w), [lo] "=&r"(lo), [hi] "=&r"(hi)     \
+                     : [o] "r"(off2)                                                                                   \
+                     : "cc", "memory")
+#endif
+
 /* `words` words of int8 at src (any alignment) into int16 groups of one column, starting at dst. */
 static inline void expand(uint32_t *dst, const int8_t *src, int32_t words, uint32_t off2, int doubled)
 {
@@ -25,29 +39,10 @@ static inline void expand(uint32_t *dst, const int8_t *src, int32_t words, uint3
         return;
     }
     if (doubled) {
-        __asm__ volatile("1:\n\t"
-                         "ldr %[w], [%[s]], #4\n\t"
-                         "sxtab16 %[lo], %[o], %[w]\n\t"
-                         "sxtab16 %[hi], %[o], %[w], ror #8\n\t"
-                         "sadd16 %[lo], %[lo], %[lo]\n\t"
-                         "sadd16 %[hi], %[hi], %[hi]\n\t"
-                         "strd %[lo], %[hi], [%[d]], #48\n\t"
-                         "subs %[n], #1\n\t"
-                         "bne 1b\n\t"
-                         : [s] "+r"(src), [d] "+r"(dst), [n] "+r"(words), [w] "=&r"(w), [lo] "=&r"(lo), [hi] "=&r"(hi)
-                         : [o] "r"(off2)
-                         : "cc", "memory");
+        EXPAND_LOOP("sadd16 %[lo], %[lo], %[lo]\n\t"
+                    "sadd16 %[hi], %[hi], %[hi]\n\t");
     } else {
-        __asm__ volatile("1:\n\t"
-                         "ldr %[w], [%[s]], #4\n\t"
-                         "sxtab16 %[lo], %[o], %[w]\n\t"
-                         "sxtab16 %[hi], %[o], %[w], ror #8\n\t"
-                         "strd %[lo], %[hi], [%[d]], #48\n\t"
-                         "subs %[n], #1\n\t"
-                         "bne 1b\n\t"
-                         : [s] "+r"(src), [d] "+r"(dst), [n] "+r"(words), [w] "=&r"(w), [lo] "=&r"(lo), [hi] "=&r"(hi)
-                         : [o] "r"(off2)
-                         : "cc", "memory");
+        EXPAND_LOOP("");
     }
 #else
     for (int32_t i = 0; i < words; ++i) {

@@ -16,20 +16,8 @@ static mg_status prepare_s8(mg_node *node)
                                        mg_depthwise_conv_2d_s8_dsp_scratch_size(g->output_width, g->stride_width));
 }
 
-static mg_status invoke_s8(mg_node *node)
-{
-    mg_depthwise_conv_2d_s8_dsp(node->params, mg_input(node, 0)->data, mg_input(node, 1)->data,
-                                mg_output(node, 0)->data, node->scratch);
-    return MG_OK;
-}
-
-static mg_status invoke_s16(mg_node *node)
-{
-    const mg_tensor *bias = mg_input(node, 2);
-    mg_depthwise_conv_2d_s16_dsp(node->params, mg_input(node, 0)->data, mg_input(node, 1)->data, node->user_data,
-                                 bias ? bias->data : 0, mg_output(node, 0)->data, node->scratch);
-    return MG_OK;
-}
+MG_WEIGHTED_S8_BACKEND_INVOKE(mg_depthwise_conv_2d_s8_dsp)
+MG_CONV_S16_BACKEND_INVOKE(mg_depthwise_conv_2d_s16_dsp)
 
 MG_WEIGHTED_S8_S16_REGISTRATION(mg_register_depthwise_conv_2d_dsp, prepare_s8, invoke_s8,
                                 mg_depthwise_conv_2d_s16_dsp_prepare, invoke_s16);

@@ -13,78 +13,67 @@
 /* The sums of `pairs` pairs of outputs from x, filter row 0's values from the first window's first tap (filter
  * row ky's ky * step bytes further), with k the weight pairs (w0, w1), (w1, w2) of each filter row. */
 #if MG_DSP_NATIVE
-static void pair_sums(const int16_t *x, int32_t step, const uint32_t k[6], int32_t pairs, int32_t *sums)
-{
-    const int16_t *end = x + 2 * pairs;
-    uint32_t a, b;
-    int32_t s0, s1;
-    __asm__ volatile("1:\n\t"
-                     "add %[b], %[x], %[d]\n\t" /* filter row 1 */
-                     "ldrd %[a], %[b], [%[b]]\n\t"
-                     "smuad %[s0], %[a], %[k2]\n\t"
-                     "smultb %[s1], %[a], %[k2]\n\t"
-                     "smlabt %[s0], %[b], %[k3], %[s0]\n\t"
-                     "smlad %[s1], %[b], %[k3], %[s1]\n\t"
-                     "add %[b], %[x], %[d], lsl #1\n\t" /* filter row 2 */
-                     "ldrd %[a], %[b], [%[b]]\n\t"
-                     "smlad %[s0], %[a], %[k4], %[s0]\n\t"
-                     "smlatb %[s1], %[a], %[k4], %[s1]\n\t"
-                     "smlabt %[s0], %[b], %[k5], %[s0]\n\t"
-                     "smlad %[s1], %[b], %[k5], %[s1]\n\t"
-                     "ldrd %[a], %[b], [%[x]], #4\n\t" /* filter row 0, then the next pair */
-                     "smlad %[s0], %[a], %[k0], %[s0]\n\t"
-                     "smlatb %[s1], %[a], %[k0], %[s1]\n\t"
-                     "smlabt %[s0], %[b], %[k1], %[s0]\n\t"
-                     "smlad %[s1], %[b], %[k1], %[s1]\n\t"
-                     "strd %[s0], %[s1], [%[q]], #8\n\t"
-                     "ldr %[a], %[end]\n\t"
-                     "cmp %[x], %[a]\n\t"
-                     "bne 1b\n\t"
-                     : [x] "+r"(x), [q] "+r"(sums), [a] "=&r"(a), [b] "=&r"(b), [s0] "=&r"(s0), [s1] "=&r"(s1)
-                     : [d] "r"(step), [k0] "r"(k[0]), [k1] "r"(k[1]), [k2] "r"(k[2]), [k3] "r"(k[3]), [k4] "r"(k[4]),
-                       [k5] "r"(k[5]), [end] "m"(end)
-                     : "cc", "memory");
-}
+/* Defines `name`, a loop over the pairs whose assembly BODY sums a pair into s0, s1 and moves x `values` int16 on. */
+#define PAIR_SUMS(name, values, BODY)                                                                                  \
+    static void name(const int16_t *x, int32_t step, const uint32_t k[6], int32_t pairs, int32_t *sums)                \
+    {                                                                                                                  \
+        const int16_t *end = x + (values)*pairs;                                                                       \
+        uint32_t a, b;                                                                                                 \
+        int32_t s0, s1;                                                                                                \
+        __asm__ volatile("1:\n\t" BODY "strd %[s0], %[s1], [%[q]], #8\n\t"                                             \
+                         "ldr %[a], %[end]\n\t"                                                                        \
+                         "cmp %[x], %[a]\n\t"                                                                          \
+                         "bne 1b\n\t"                                                                                  \
+                         : [x] "+r"(x), [q] "+r"(sums), [a] "=&r"(a), [b] "=&r"(b), [s0] "=&r"(s0), [s1] "=&r"(s1)     \
+                         : [d] "r"(step), [k0] "r"(k[0]), [k1] "r"(k[1]), [k2] "r"(k[2]), [k3] "r"(k[3]),              \
+                           [k4] "r"(k[4]), [k5] "r"(k[5]), [end] "m"(end)                                              \
+                         : "cc", "memory");                                                                            \
+    }
+
+PAIR_SUMS(pair_sums, 2,
+          "add %[b], %[x], %[d]\n\t" /* filter row 1 */
+          "ldrd %[a], %[b], [%[b]]\n\t"
+          "smuad %[s0], %[a], %[k2]\n\t"
+          "smultb %[s1], %[a], %[k2]\n\t"
+          "smlabt %[s0], %[b], %[k3], %[s0]\n\t"
+          "smlad %[s1], %[b], %[k3], %[s1]\n\t"
+          "add %[b], %[x], %[d], lsl #1\n\t" /* filter row 2 */
+          "ldrd %[a], %[b], [%[b]]\n\t"
+          "smlad %[s0], %[a], %[k4], %[s0]\n\t"
+          "smlatb %[s1], %[a], %[k4], %[s1]\n\t"
+          "smlabt %[s0], %[b], %[k5], %[s0]\n\t"
+          "smlad %[s1], %[b], %[k5], %[s1]\n\t"
+          "ldrd %[a], %[b], [%[x]], #4\n\t" /* filter row 0, then the next pair */
+          "smlad %[s0], %[a], %[k0], %[s0]\n\t"
+          "smlatb %[s1], %[a], %[k0], %[s1]\n\t"
+          "smlabt %[s0], %[b], %[k1], %[s0]\n\t"
+          "smlad %[s1], %[b], %[k1], %[s1]\n\t")
 
 /* The same at stride 2: the second window starts two values on, so per filter row the words (x0, x1), (x2, x3),
  * (x4, x5) meet (w0, w1) in SMLAD and (w2, 0) in SMLABB; k holds those two words per filter row. */
-static void pair_sums_stride2(const int16_t *x, int32_t step, const uint32_t k[6], int32_t pairs, int32_t *sums)
-{
-    const int16_t *end = x + 4 * pairs;
-    uint32_t a, b;
-    int32_t s0, s1;
-    __asm__ volatile("1:\n\t"
-                     "add %[b], %[x], %[d]\n\t" /* filter row 1 */
-                     "ldrd %[a], %[b], [%[b]]\n\t"
-                     "smuad %[s0], %[a], %[k2]\n\t"
-                     "smlabb %[s0], %[b], %[k3], %[s0]\n\t"
-                     "smuad %[s1], %[b], %[k2]\n\t"
-                     "add %[a], %[x], %[d]\n\t"
-                     "ldr %[a], [%[a], #8]\n\t"
-                     "smlabb %[s1], %[a], %[k3], %[s1]\n\t"
-                     "add %[b], %[x], %[d], lsl #1\n\t" /* filter row 2 */
-                     "ldrd %[a], %[b], [%[b]]\n\t"
-                     "smlad %[s0], %[a], %[k4], %[s0]\n\t"
-                     "smlabb %[s0], %[b], %[k5], %[s0]\n\t"
-                     "smlad %[s1], %[b], %[k4], %[s1]\n\t"
-                     "add %[a], %[x], %[d], lsl #1\n\t"
-                     "ldr %[a], [%[a], #8]\n\t"
-                     "smlabb %[s1], %[a], %[k5], %[s1]\n\t"
-                     "ldrd %[a], %[b], [%[x]], #8\n\t" /* filter row 0, then the next pair */
-                     "smlad %[s0], %[a], %[k0], %[s0]\n\t"
-                     "smlabb %[s0], %[b], %[k1], %[s0]\n\t"
-                     "smlad %[s1], %[b], %[k0], %[s1]\n\t"
-                     "ldr %[a], [%[x]]\n\t"
-                     "smlabb %[s1], %[a], %[k1], %[s1]\n\t"
-                     "strd %[s0], %[s1], [%[q]], #8\n\t"
-                     "ldr %[a], %[end]\n\t"
-                     "cmp %[x], %[a]\n\t"
-                     "bne 1b\n\t"
-                     : [x] "+r"(x), [q] "+r"(sums), [a] "=&r"(a), [b] "=&r"(b), [s0] "=&r"(s0), [s1] "=&r"(s1)
-                     : [d] "r"(step), [k0] "r"(k[0]), [k1] "r"(k[1]), [k2] "r"(k[2]), [k3] "r"(k[3]), [k4] "r"(k[4]),
-                       [k5] "r"(k[5]), [end] "m"(end)
-                     : "cc", "memory");
-}
+PAIR_SUMS(pair_sums_stride2, 4,
+          "add %[b], %[x], %[d]\n\t" /* filter row 1 */
+          "ldrd %[a], %[b], [%[b]]\n\t"
+          "smuad %[s0], %[a], %[k2]\n\t"
+          "smlabb %[s0], %[b], %[k3], %[s0]\n\t"
+          "smuad %[s1], %[b], %[k2]\n\t"
+          "add %[a], %[x], %[d]\n\t"
+          "ldr %[a], [%[a], #8]\n\t"
+          "smlabb %[s1], %[a], %[k3], %[s1]\n\t"
+          "add %[b], %[x], %[d], lsl #1\n\t" /* filter row 2 */
+          "ldrd %[a], %[b], [%[b]]\n\t"
+          "smlad %[s0], %[a], %[k4], %[s0]\n\t"
+          "smlabb %[s0], %[b], %[k5], %[s0]\n\t"
+          "smlad %[s1], %[b], %[k4], %[s1]\n\t"
+          "add %[a], %[x], %[d], lsl #1\n\t"
+          "ldr %[a], [%[a], #8]\n\t"
+          "smlabb %[s1], %[a], %[k5], %[s1]\n\t"
+          "ldrd %[a], %[b], [%[x]], #8\n\t" /* filter row 0, then the next pair */
+          "smlad %[s0], %[a], %[k0], %[s0]\n\t"
+          "smlabb %[s0], %[b], %[k1], %[s0]\n\t"
+          "smlad %[s1], %[b], %[k0], %[s1]\n\t"
+          "ldr %[a], [%[x]]\n\t"
+          "smlabb %[s1], %[a], %[k1], %[s1]\n\t")
 #else
 static void pair_sums(const int16_t *x, int32_t step, const uint32_t k[6], int32_t pairs, int32_t *sums)
 {
@@ -205,29 +194,21 @@ void mg_depthwise_conv_2d_s16_dsp(const mg_depthwise_conv_2d_params *p, const in
     mg_dw_ring_s16_init(&ring, p, filter_scales, bias, scratch);
     mg_requant_s16_step step = {1, 0, 0, 0, p->act_min, p->act_max};
     const int32_t row_step = mg_dw_ring_s16_row_step(&ring);
-    for (int32_t b = 0; b < g->batches; ++b) {
-        const int16_t *image = input + b * g->input_height * g->input_width * g->input_depth;
-        for (int32_t oy = 0; oy < g->output_height; ++oy) {
-            mg_dw_ring_s16_advance(&ring, image, oy);
-            int16_t *out = output + (b * g->output_height + oy) * g->output_width * depth;
-            for (int32_t o = 0; o < depth; ++o) {
-                const int16_t *x = mg_dw_ring_s16_row(&ring, oy, o / p->depth_multiplier);
-                if (pairs) {
-                    const int32_t stride = g->stride_width, bytes = row_step * (int32_t)sizeof(int16_t);
-                    uint32_t k[6];
-                    for (int32_t ky = 0; ky < 3; ++ky) {
-                        const int8_t *t = filter + 3 * ky * depth + o;
-                        k[2 * ky] = dsp_pair(t[0], t[depth]);
-                        k[2 * ky + 1] = stride == 1 ? dsp_pair(t[depth], t[2 * depth]) : dsp_pair(t[2 * depth], 0);
-                    }
-                    (stride == 1 ? pair_sums : pair_sums_stride2)(x, bytes, k, (g->output_width + 1) / 2, ring.sums);
-                } else {
-                    tap_sums(g, x, row_step, filter + o, ring.pairs, ring.sums);
-                }
-                requantize_row(ring.sums, g->output_width, &ring.channels[o], &step, out + o, depth);
+    MG_DW_RING_S16_FOR_CHANNEL_ROWS(&ring, p, depth, input, output, x, out, o, {
+        if (pairs) {
+            const int32_t stride = g->stride_width, bytes = row_step * (int32_t)sizeof(int16_t);
+            uint32_t k[6];
+            for (int32_t ky = 0; ky < 3; ++ky) {
+                const int8_t *t = filter + 3 * ky * depth + o;
+                k[2 * ky] = dsp_pair(t[0], t[depth]);
+                k[2 * ky + 1] = stride == 1 ? dsp_pair(t[depth], t[2 * depth]) : dsp_pair(t[2 * depth], 0);
             }
+            (stride == 1 ? pair_sums : pair_sums_stride2)(x, bytes, k, (g->output_width + 1) / 2, ring.sums);
+        } else {
+            tap_sums(g, x, row_step, filter + o, ring.pairs, ring.sums);
         }
-    }
+        requantize_row(ring.sums, g->output_width, &ring.channels[o], &step, out + o, depth);
+    })
 }
 
 /* In this file, not the backend's registration (depthwise_conv_2d_dsp.c), so that a model without 16x8 nodes

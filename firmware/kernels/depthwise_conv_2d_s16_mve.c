@@ -163,21 +163,13 @@ void mg_depthwise_conv_2d_s16_mve(const mg_depthwise_conv_2d_params *p, const in
                           {1, 0, 0, 0, p->act_min, p->act_max}};
     const int32_t row_step = mg_dw_ring_s16_row_step(&ring);
     const int fast = g->filter_height == 3 && g->filter_width == 3 && g->stride_width <= 2 && g->dilation_width == 1;
-    for (int32_t b = 0; b < g->batches; ++b) {
-        const int16_t *image = input + b * g->input_height * g->input_width * g->input_depth;
-        for (int32_t oy = 0; oy < g->output_height; ++oy) {
-            mg_dw_ring_s16_advance(&ring, image, oy);
-            int16_t *out = output + (b * g->output_height + oy) * g->output_width * depth;
-            for (int32_t o = 0; o < depth; ++o) {
-                const int16_t *x = mg_dw_ring_s16_row(&ring, oy, o / p->depth_multiplier);
-                if (fast) {
-                    row_3x3(&c, x, row_step, filter + o, ring.sums, &ring.channels[o], out + o);
-                } else {
-                    output_row(&c, x, row_step, filter + o, &ring.channels[o], out + o);
-                }
-            }
+    MG_DW_RING_S16_FOR_CHANNEL_ROWS(&ring, p, depth, input, output, x, out, o, {
+        if (fast) {
+            row_3x3(&c, x, row_step, filter + o, ring.sums, &ring.channels[o], out + o);
+        } else {
+            output_row(&c, x, row_step, filter + o, &ring.channels[o], out + o);
         }
-    }
+    })
 }
 
 /* In this file, not the backend's registration (depthwise_conv_2d_mve.c), so that a model without 16x8 nodes

@@ -129,4 +129,15 @@ void mg_fully_connected_s16_mve(const mg_fully_connected_params *p, const int16_
 /* Its prepare, in the kernel's file: a firmware without 16x8 nodes leaves both out (generator/emit/pruning.py). */
 mg_status mg_fully_connected_s16_mve_prepare(mg_node *node);
 
+/* Defines invoke_s16 for a backend's 16x8 kernel `kernel`: input, weights, optional bias, output, scratch (no
+ * weight scales: the parameters' multiplier or channel_requant). */
+#define MG_FULLY_CONNECTED_S16_BACKEND_INVOKE(kernel)                                                                  \
+    static mg_status invoke_s16(mg_node *node)                                                                         \
+    {                                                                                                                  \
+        const mg_tensor *bias = mg_input(node, 2);                                                                     \
+        kernel(node->params, mg_input(node, 0)->data, mg_input(node, 1)->data, bias ? bias->data : 0,                  \
+               mg_output(node, 0)->data, node->scratch);                                                               \
+        return MG_OK;                                                                                                  \
+    }
+
 #endif

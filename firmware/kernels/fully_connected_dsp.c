@@ -13,21 +13,9 @@ static mg_status prepare_s8(mg_node *node)
                                        mg_fully_connected_s8_dsp_scratch_size(s->accum_depth, s->output_depth));
 }
 
-static mg_status invoke_s8(mg_node *node)
-{
-    /* node->scratch is NULL when the plan gives none (mg_fully_connected_s8_dsp_scratch_size 0) */
-    mg_fully_connected_s8_dsp(node->params, mg_input(node, 0)->data, mg_input(node, 1)->data, mg_output(node, 0)->data,
-                              node->scratch);
-    return MG_OK;
-}
+MG_WEIGHTED_S8_BACKEND_INVOKE(mg_fully_connected_s8_dsp)
 
-static mg_status invoke_s16(mg_node *node)
-{
-    const mg_tensor *bias = mg_input(node, 2);
-    mg_fully_connected_s16_dsp(node->params, mg_input(node, 0)->data, mg_input(node, 1)->data, bias ? bias->data : 0,
-                               mg_output(node, 0)->data, node->scratch);
-    return MG_OK;
-}
+MG_FULLY_CONNECTED_S16_BACKEND_INVOKE(mg_fully_connected_s16_dsp)
 
 MG_WEIGHTED_S8_S16_REGISTRATION(mg_register_fully_connected_dsp, prepare_s8, invoke_s8,
                                 mg_fully_connected_s16_dsp_prepare, invoke_s16);

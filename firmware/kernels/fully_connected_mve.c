@@ -20,13 +20,7 @@ static mg_status invoke_s8(mg_node *node)
     return MG_OK;
 }
 
-static mg_status invoke_s16(mg_node *node)
-{
-    const mg_tensor *bias = mg_input(node, 2);
-    mg_fully_connected_s16_mve(node->params, mg_input(node, 0)->data, mg_input(node, 1)->data, bias ? bias->data : 0,
-                               mg_output(node, 0)->data, node->scratch);
-    return MG_OK;
-}
+MG_FULLY_CONNECTED_S16_BACKEND_INVOKE(mg_fully_connected_s16_mve)
 
 MG_WEIGHTED_S8_S16_REGISTRATION(mg_register_fully_connected_mve, prepare_s8, invoke_s8,
                                 mg_fully_connected_s16_mve_prepare, invoke_s16);

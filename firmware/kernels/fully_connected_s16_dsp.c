@@ -17,7 +17,7 @@ static void pair_inputs(const int16_t *x, uint32_t *pairs, int32_t k8, int32_t s
     }
 }
 
-/* acc[r] += row r (rows `stride` apart from w) times the k16 paired inputs (k16 a multiple of 16, > 0). */
+/* acc[r] += row r (rows `stride` apart from w) times the k16 paired inputs (k16 a multiple of 16, or 0). */
 #if MG_DSP_NATIVE
 /* one weight word of a row against the pair in x02, x13 */
 #define ROW_STEP(w, a)                                                                                                 \
@@ -27,6 +27,9 @@ static void pair_inputs(const int16_t *x, uint32_t *pairs, int32_t k8, int32_t s
         ROW_STEP("%[w2]", "%[a2]") ROW_STEP("%[w3]", "%[a3]")
 static inline void four_rows(int32_t acc[4], const int8_t *w, int32_t stride, const uint32_t *pairs, int32_t k16)
 {
+    if (k16 == 0) { /* the loop runs at least once */
+        return;
+    }
     int32_t a0 = acc[0], a1 = acc[1], a2 = acc[2], a3 = acc[3];
     const int8_t *w0 = w, *w1 = w + stride, *w2 = w + 2 * stride, *w3 = w + 3 * stride;
     const uint32_t *end = pairs + k16 / 2;
@@ -52,7 +55,7 @@ static inline void four_rows(int32_t acc[4], const int8_t *w, int32_t stride, co
 #endif
 
 /* Two weight rows (w, w + stride) against two input rows (their pairs interleaved, pair_inputs' step 4), k16 inputs
- * (a multiple of 16, > 0): acc = {row 0 x input a, row 0 x input b, row 1 x input a, row 1 x input b}. Each weight
+ * (a multiple of 16, or 0): acc = {row 0 x input a, row 0 x input b, row 1 x input a, row 1 x input b}. Each weight
  * word, loaded and split once, meets both inputs: per 4 inputs one LDM, two LDR, four SXTB16 and eight SMLAD. */
 #if MG_DSP_NATIVE
 #define TWO_BY_TWO_STEP                                                                                                \
@@ -62,11 +65,11 @@ static inline void four_rows(int32_t acc[4], const int8_t *w, int32_t stride, co
                 MG_DSP_ASM_MAC4("r3", "r11", "r12", "r6", "r7")
 static inline void two_by_two(int32_t acc[4], const int8_t *w, int32_t stride, const uint32_t *pairs, int32_t k16)
 {
+    if (k16 == 0) { /* the loop runs at least once */
+        return;
+    }
     /* fixed registers: LDM fills r4-r7 in order, and the loop needs every register but sp and pc */
-    register int32_t a0 __asm__("r0") = acc[0];
-    register int32_t a1 __asm__("r1") = acc[1];
-    register int32_t a2 __asm__("r2") = acc[2];
-    register int32_t a3 __asm__("r3") = acc[3];
+    MG_DSP_ACC4_IN_R0_R3(acc);
     register const int8_t *w0 __asm__("r8") = w;
     register const int8_t *w1 __asm__("r9") = w + stride;
     register const uint32_t *x __asm__("r10") = pairs;
@@ -130,9 +133,7 @@ static void one_batch(const mg_fully_connected_params *p, mg_dsp_s16_channel *ch
     for (; o + 4 <= outputs; o += 4) {
         const int8_t *w = weights + o * depth;
         int32_t acc[4] = {0, 0, 0, 0};
-        if (k16 > 0) {
-            four_rows(acc, w, depth, pairs, k16);
-        }
+        four_rows(acc, w, depth, pairs, k16);
         for (int32_t r = 0; r < 4; ++r) {
             const int32_t sum = k16 < depth ? row_tail(acc[r], w + r * depth, x, pairs, 2, k16, k8, depth) : acc[r];
             out[o + r] = output_of(p, channels, bias, step, o + r, sum);
@@ -155,9 +156,7 @@ static void two_batches(const mg_fully_connected_params *p, mg_dsp_s16_channel *
     for (; o + 2 <= outputs; o += 2) {
         const int8_t *w = weights + o * depth;
         int32_t acc[4] = {0, 0, 0, 0};
-        if (k16 > 0) {
-            two_by_two(acc, w, depth, pairs, k16);
-        }
+        two_by_two(acc, w, depth, pairs, k16);
         for (int32_t i = 0; i < 4; ++i) { /* weight row i / 2, input row i % 2 */
             const int32_t r = i / 2, j = i % 2;
             const int32_t sum =

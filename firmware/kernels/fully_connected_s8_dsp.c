@@ -20,10 +20,7 @@ static inline __attribute__((always_inline)) void four_rows(int32_t *acc, const 
                                                             const int8_t *x, const uint32_t *expanded, int32_t k8)
 {
 #if MG_DSP_NATIVE
-    register int32_t a0 __asm__("r0") = acc[0];
-    register int32_t a1 __asm__("r1") = acc[1];
-    register int32_t a2 __asm__("r2") = acc[2];
-    register int32_t a3 __asm__("r3") = acc[3];
+    MG_DSP_ACC4_IN_R0_R3(acc);
     register const int8_t *p0 __asm__("r8") = w;
     register const int8_t *p1 __asm__("r9") = w + stride;
     register const int8_t *p2 __asm__("r10") = w + 2 * stride;

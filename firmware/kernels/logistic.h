@@ -35,6 +35,17 @@ static inline int mg_activation_input_q4(const mg_logistic_params *p, int8_t inp
     return 1;
 }
 
+/* The int8 kernels of LOGISTIC and TANH: each output is its input's saturated limit (mg_activation_input_q4) or
+ * OUTPUT(CURVE(the centered input as Q4.27, 4)), CURVE gemmlowp's fixed-point curve to Q0.31. */
+#define MG_ACTIVATION_S8(p, input, output, CURVE, OUTPUT)                                                              \
+    for (int32_t i_ = 0; i_ < (p)->count; ++i_) {                                                                      \
+        int32_t x_q4_, value_;                                                                                         \
+        if (mg_activation_input_q4((p), (input)[i_], &x_q4_, &value_)) {                                               \
+            value_ = OUTPUT(CURVE(x_q4_, 4));                                                                          \
+        }                                                                                                              \
+        (output)[i_] = (int8_t)value_;                                                                                 \
+    }
+
 void mg_logistic_s8(const mg_logistic_params *p, const int8_t *input, int8_t *output);
 void mg_logistic_s16(const mg_logistic_params *p, const int16_t *input, int16_t *output);
 void mg_logistic_f32(const mg_logistic_params *p, const float *input, float *output);

@@ -10,40 +10,31 @@ void mg_max_pool_2d_s8_dsp(const mg_pool_2d_params *p, const int8_t *input, int8
     const int32_t depth = p->depth, width = p->input_width;
     const int32_t act_min = p->act_min, act_max = p->act_max;
     const uint32_t lo4 = 0x01010101u * (uint8_t)act_min, hi4 = 0x01010101u * (uint8_t)act_max;
-    for (int32_t b = 0; b < p->batches; ++b) {
-        const int8_t *image = input + b * p->input_height * width * depth;
-        for (int32_t oy = 0; oy < p->output_height; ++oy) {
-            const mg_pool_span y = mg_pool_rows(p, oy);
-            for (int32_t ox = 0; ox < p->output_width; ++ox) {
-                const mg_pool_span x = mg_pool_cols(p, ox);
-                const int32_t rows = y.end - y.first, cols = x.end - x.first;
-                const int8_t *window = image + ((y.origin + y.first) * width + x.origin + x.first) * depth;
-                const int32_t row_skip = (width - cols) * depth;
-                int32_t c = 0;
-                for (; c + 4 <= depth; c += 4) {
-                    uint32_t m = 0x80808080u; /* -128 in every byte */
-                    const int8_t *q = window + c;
-                    for (int32_t r = 0; r < rows; ++r, q += row_skip) {
-                        for (int32_t k = 0; k < cols; ++k, q += depth) {
-                            m = dsp_max_s8x4(m, dsp_ld32(q));
-                        }
-                    }
-                    dsp_st32(output + c, dsp_min_s8x4(dsp_max_s8x4(m, lo4), hi4));
+    MG_POOL_2D_S8_WINDOWS(p, input, output, width, depth, y, x, window, {
+        const int32_t rows = y.end - y.first, cols = x.end - x.first;
+        const int32_t row_skip = (width - cols) * depth;
+        int32_t c = 0;
+        for (; c + 4 <= depth; c += 4) {
+            uint32_t m = 0x80808080u; /* -128 in every byte */
+            const int8_t *q = window + c;
+            for (int32_t r = 0; r < rows; ++r, q += row_skip) {
+                for (int32_t k = 0; k < cols; ++k, q += depth) {
+                    m = dsp_max_s8x4(m, dsp_ld32(q));
                 }
-                for (; c < depth; ++c) {
-                    int32_t m = -128;
-                    const int8_t *q = window + c;
-                    for (int32_t r = 0; r < rows; ++r, q += row_skip) {
-                        for (int32_t k = 0; k < cols; ++k, q += depth) {
-                            m = *q > m ? *q : m;
-                        }
-                    }
-                    output[c] = (int8_t)dsp_clamp(m, act_min, act_max);
-                }
-                output += depth;
             }
+            dsp_st32(output + c, dsp_min_s8x4(dsp_max_s8x4(m, lo4), hi4));
         }
-    }
+        for (; c < depth; ++c) {
+            int32_t m = -128;
+            const int8_t *q = window + c;
+            for (int32_t r = 0; r < rows; ++r, q += row_skip) {
+                for (int32_t k = 0; k < cols; ++k, q += depth) {
+                    m = *q > m ? *q : m;
+                }
+            }
+            output[c] = (int8_t)dsp_clamp(m, act_min, act_max);
+        }
+    })
 }
 
 MG_REGISTER_UNARY_S8(max_pool_2d_dsp, mg_pool_2d_prepare_s8, mg_max_pool_2d_s8_dsp);

@@ -13,40 +13,31 @@ void mg_max_pool_2d_s8_mve(const mg_pool_2d_params *p, const int8_t *input, int8
 {
     const int32_t depth = p->depth, width = p->input_width;
     const int8x16_t act_min = vdupq_n_s8((int8_t)p->act_min), act_max = vdupq_n_s8((int8_t)p->act_max);
-    for (int32_t b = 0; b < p->batches; ++b) {
-        const int8_t *image = input + b * p->input_height * width * depth;
-        for (int32_t oy = 0; oy < p->output_height; ++oy) {
-            const mg_pool_span y = mg_pool_rows(p, oy);
-            for (int32_t ox = 0; ox < p->output_width; ++ox) {
-                const mg_pool_span xs = mg_pool_cols(p, ox);
-                const int8_t *corner = image + ((y.origin + y.first) * width + xs.origin + xs.first) * depth;
-                for (int32_t c = 0; c < depth; c += 16) {
-                    /* the windows are never empty (validate): the clamp's low end starts the maximum */
-                    int8x16_t m = act_min;
-                    const int8_t *row = corner + c;
-                    if (depth - c >= 16) {
-                        for (int32_t fy = y.first; fy < y.end; ++fy, row += width * depth) {
-                            const int8_t *x = row;
-                            for (int32_t fx = xs.first; fx < xs.end; ++fx, x += depth) {
-                                m = vmaxq_s8(m, vldrbq_s8(x));
-                            }
-                        }
-                        vstrbq_s8(output + c, vminq_s8(m, act_max));
-                        continue;
+    MG_POOL_2D_S8_WINDOWS(p, input, output, width, depth, y, xs, corner, {
+        for (int32_t c = 0; c < depth; c += 16) {
+            /* the windows are never empty (validate): the clamp's low end starts the maximum */
+            int8x16_t m = act_min;
+            const int8_t *row = corner + c;
+            if (depth - c >= 16) {
+                for (int32_t fy = y.first; fy < y.end; ++fy, row += width * depth) {
+                    const int8_t *x = row;
+                    for (int32_t fx = xs.first; fx < xs.end; ++fx, x += depth) {
+                        m = vmaxq_s8(m, vldrbq_s8(x));
                     }
-                    const mve_pred16_t pred = vctp8q((uint32_t)(depth - c));
-                    for (int32_t fy = y.first; fy < y.end; ++fy, row += width * depth) {
-                        const int8_t *x = row;
-                        for (int32_t fx = xs.first; fx < xs.end; ++fx, x += depth) {
-                            m = vmaxq_s8(m, vldrbq_z_s8(x, pred));
-                        }
-                    }
-                    vstrbq_p_s8(output + c, vminq_s8(m, act_max), pred);
                 }
-                output += depth;
+                vstrbq_s8(output + c, vminq_s8(m, act_max));
+                continue;
             }
+            const mve_pred16_t pred = vctp8q((uint32_t)(depth - c));
+            for (int32_t fy = y.first; fy < y.end; ++fy, row += width * depth) {
+                const int8_t *x = row;
+                for (int32_t fx = xs.first; fx < xs.end; ++fx, x += depth) {
+                    m = vmaxq_s8(m, vldrbq_z_s8(x, pred));
+                }
+            }
+            vstrbq_p_s8(output + c, vminq_s8(m, act_max), pred);
         }
-    }
+    })
 }
 
 MG_REGISTER_UNARY_S8(max_pool_2d_mve, mg_pool_2d_prepare_s8, mg_max_pool_2d_s8_mve);

@@ -93,10 +93,7 @@ static inline __attribute__((always_inline)) void mg_dsp_dot16_rows4(int32_t *ac
 #if MG_DSP_NATIVE
     /* fixed registers, as FULLY_CONNECTED's loop: four accumulators, two pointers, the end, the operand pair; two
      * steps per pass, entered at the second when the step count is odd */
-    register int32_t a0 __asm__("r0") = acc[0];
-    register int32_t a1 __asm__("r1") = acc[1];
-    register int32_t a2 __asm__("r2") = acc[2];
-    register int32_t a3 __asm__("r3") = acc[3];
+    MG_DSP_ACC4_IN_R0_R3(acc);
     register const int16_t *wp __asm__("r8") = w;
     register const int16_t *xp __asm__("r9") = x;
     register const int16_t *end __asm__("lr") = x + n;

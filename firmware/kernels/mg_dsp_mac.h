@@ -36,4 +36,12 @@ static inline int32_t mg_dsp_mac4_word(int32_t acc, uint32_t w, uint32_t x02, ui
     "smlad " acc ", " lo ", " x02 ", " acc "\n\t"                                                                      \
     "smlad " acc ", " hi ", " x13 ", " acc "\n\t"
 
+/* Declares a0-a3, acc[0] to acc[3] pinned to r0-r3 (GNU C register variables), for the assembly loops that name
+ * their registers (LDM fills fixed registers in order, and the loops need nearly all of them). */
+#define MG_DSP_ACC4_IN_R0_R3(acc)                                                                                      \
+    register int32_t a0 __asm__("r0") = (acc)[0];                                                                      \
+    register int32_t a1 __asm__("r1") = (acc)[1];                                                                      \
+    register int32_t a2 __asm__("r2") = (acc)[2];                                                                      \
+    register int32_t a3 __asm__("r3") = (acc)[3]
+
 #endif

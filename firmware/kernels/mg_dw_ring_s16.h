@@ -95,4 +95,22 @@ static inline int32_t mg_dw_ring_s16_row_step(const mg_dw_ring_s16 *ring)
     return ring->g->dilation_height * ring->g->input_depth * ring->width;
 }
 
+/* Runs the statement `...` for each batch, output row and output channel `o` of node p's geometry, after the ring
+ * advances to the output row: `x` is the channel's filter row 0 input row (mg_dw_ring_s16_row), `out` the output
+ * row's first value (channel o's outputs from out + o, depth apart). depth: the output depth, held by the kernel.
+ * A macro, not a function taking the row's work, so that each kernel's loops compile as written. */
+#define MG_DW_RING_S16_FOR_CHANNEL_ROWS(ring, p, depth, input, output, x, out, o, ...)                                 \
+    for (int32_t b_ = 0; b_ < (p)->geometry.batches; ++b_) {                                                           \
+        const mg_conv_geometry *g_ = &(p)->geometry;                                                                   \
+        const int16_t *image_ = (input) + b_ * g_->input_height * g_->input_width * g_->input_depth;                   \
+        for (int32_t oy_ = 0; oy_ < g_->output_height; ++oy_) {                                                        \
+            mg_dw_ring_s16_advance((ring), image_, oy_);                                                               \
+            int16_t *out = (output) + (b_ * g_->output_height + oy_) * g_->output_width * (depth);                     \
+            for (int32_t o = 0; o < (depth); ++o) {                                                                    \
+                const int16_t *x = mg_dw_ring_s16_row((ring), oy_, o / (p)->depth_multiplier);                         \
+                __VA_ARGS__                                                                                            \
+            }                                                                                                          \
+        }                                                                                                              \
+    }
+
 #endif

@@ -53,6 +53,28 @@ mg_status mg_prepare_weighted_s16_backend(mg_node *node, const mg_weighted_s16_p
     }                                                                                                                  \
     const mg_registration name = {0, 0, prepare, invoke}
 
+/* Defines invoke_s8 for a backend's int8 kernel `kernel` that takes the parameters, input, weights, output and
+ * scratch (node->scratch is 0 when the plan gives none). */
+#define MG_WEIGHTED_S8_BACKEND_INVOKE(kernel)                                                                          \
+    static mg_status invoke_s8(mg_node *node)                                                                          \
+    {                                                                                                                  \
+        kernel(node->params, mg_input(node, 0)->data, mg_input(node, 1)->data, mg_output(node, 0)->data,               \
+               node->scratch);                                                                                         \
+        return MG_OK;                                                                                                  \
+    }
+
+/* Defines invoke_s16 for a backend's 16x8 kernel `kernel` of a convolution family (conv_2d, depthwise_conv_2d):
+ * input, filter, the per-channel scales mg_prepare_weighted keeps in node->user_data, optional bias, output,
+ * scratch. */
+#define MG_CONV_S16_BACKEND_INVOKE(kernel)                                                                             \
+    static mg_status invoke_s16(mg_node *node)                                                                         \
+    {                                                                                                                  \
+        const mg_tensor *bias = mg_input(node, 2);                                                                     \
+        kernel(node->params, mg_input(node, 0)->data, mg_input(node, 1)->data, node->user_data, bias ? bias->data : 0, \
+               mg_output(node, 0)->data, node->scratch);                                                               \
+        return MG_OK;                                                                                                  \
+    }
+
 /* The reference invoke of a convolution family `name` (conv_2d, depthwise_conv_2d): input, filter, optional
  * bias and output to mg_<name>_s8, _s16 (with the per-channel scales in node->user_data), _f16 (float16
  * filter) or _f32. */

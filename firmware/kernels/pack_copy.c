@@ -9,6 +9,6 @@ void mg_pack_copy(const mg_pack_params *p, int32_t index, const void *input, voi
     for (int32_t k = 0; k < p->outer_size; ++k) {
         mg_copy_run(out, in, run);
         in += run;
-        out += (size_t)p->values_count * run;
+        out += (size_t)p->count * run;
     }
 }

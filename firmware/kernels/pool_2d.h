@@ -119,4 +119,21 @@ static inline mg_pool_span mg_pool_cols(const mg_pool_2d_params *p, int32_t ox)
         }                                                                                                              \
     }
 
+/* The int8 backends' walk: for every output position (batch, row, column) in order, the statement `...` with `y`
+ * and `x` the window's row and column spans and `window` its first value inside the input (channel 0), then
+ * `output` moves on by depth. width and depth: p's input_width and depth, held by the kernel (its int8 stores may
+ * alias p). */
+#define MG_POOL_2D_S8_WINDOWS(p, input, output, width, depth, y, x, window, ...)                                       \
+    for (int32_t b_ = 0; b_ < (p)->batches; ++b_) {                                                                    \
+        const int8_t *image_ = (input) + b_ * (p)->input_height * (width) * (depth);                                   \
+        for (int32_t oy_ = 0; oy_ < (p)->output_height; ++oy_) {                                                       \
+            const mg_pool_span y = mg_pool_rows((p), oy_);                                                             \
+            for (int32_t ox_ = 0; ox_ < (p)->output_width; ++ox_, (output) += (depth)) {                               \
+                const mg_pool_span x = mg_pool_cols((p), ox_);                                                         \
+                const int8_t *window = image_ + ((y.origin + y.first) * (width) + x.origin + x.first) * (depth);       \
+                __VA_ARGS__                                                                                            \
+            }                                                                                                          \
+        }                                                                                                              \
+    }
+
 #endif

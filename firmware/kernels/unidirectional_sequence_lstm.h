@@ -46,6 +46,47 @@ typedef struct {
 /* Scratch: TFLite Micro's four gate buffers of batches * units cell values (cell_bytes each). */
 size_t mg_unidirectional_sequence_lstm_scratch_size(int32_t batches, int32_t units, int32_t cell_bytes);
 
+/* The kernels' shared frame: each kernel defines step_rows (MG_LSTM_STEP_ROWS) and step(p, d, const step_rows *,
+ * scratch). */
+
+/* Defines step_rows, one step's rows: `rows` batches of the input, the hidden and cell states' rows and the step's
+ * output, activations of T, the cell state of CELL_T. */
+#define MG_LSTM_STEP_ROWS(T, CELL_T)                                                                                   \
+    typedef struct {                                                                                                   \
+        int32_t rows;                                                                                                  \
+        const T *input;                                                                                                \
+        T *hidden;                                                                                                     \
+        CELL_T *cell;                                                                                                  \
+        T *output;                                                                                                     \
+    } step_rows
+
+/* Step's opening, TFLite Micro's LstmStep: the gate buffers in scratch (forget, input and cell gates of T, each
+ * batches * units values, then the fully connected layers' temporary), and the three gates from the kernel's
+ * gate(p, d, gate index, s, out, temporary). */
+#define MG_LSTM_STEP_GATES(T, p, d, s, scratch)                                                                        \
+    const int32_t stride_ = (p)->batches * (p)->units;                                                                 \
+    T *forget = (scratch), *input_gate = (scratch) + stride_, *cell_gate = (scratch) + 2 * stride_;                    \
+    T *temp = (scratch) + 3 * stride_;                                                                                 \
+    gate((p), (d), MG_LSTM_FORGET_GATE, (s), forget, temp);                                                            \
+    gate((p), (d), MG_LSTM_INPUT_GATE, (s), input_gate, temp);                                                         \
+    gate((p), (d), MG_LSTM_CELL_GATE, (s), cell_gate, temp)
+
+/* The sequence, TFLite Micro's EvalLstm: a time-major input runs every batch per step; otherwise each batch runs
+ * its steps with its own rows of the states. Activations (T) of `bytes` bytes each, cell state of CELL_T. */
+#define MG_LSTM_SEQUENCE(T, CELL_T, bytes, p, d, scratch)                                                              \
+    const int32_t outer_ = (p)->time_major ? 1 : (p)->batches, rows_ = (p)->time_major ? (p)->batches : 1;             \
+    const uint8_t *input_ = (d)->input;                                                                                \
+    uint8_t *output_ = (d)->output;                                                                                    \
+    for (int32_t b_ = 0; b_ < outer_; ++b_) {                                                                          \
+        for (int32_t t_ = 0; t_ < (p)->steps; ++t_) {                                                                  \
+            const step_rows s_ = {rows_, (const T *)input_, (T *)((uint8_t *)(d)->hidden + b_ * (p)->units * (bytes)), \
+                                  (CELL_T *)(d)->cell + b_ * (p)->units, (T *)output_};                                \
+            step((p), (d), &s_, (scratch));                                                                            \
+            input_ += rows_ * (p)->input_size * (bytes);                                                               \
+            output_ += rows_ * (p)->units * (bytes);                                                                   \
+        }                                                                                                              \
+    }
+
 void mg_unidirectional_sequence_lstm_f32(const mg_unidirectional_sequence_lstm_params *p, const mg_lstm_data *d,
                                          float *scratch);
 void mg_unidirectional_sequence_lstm_s8(const mg_unidirectional_sequence_lstm_params *p, const mg_lstm_data *d,

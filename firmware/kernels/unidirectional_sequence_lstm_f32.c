@@ -9,13 +9,7 @@
 #include "tanh.h"
 #include "unidirectional_sequence_lstm.h"
 
-typedef struct {
-    int32_t rows; /* batches in one step */
-    const float *input;
-    float *hidden;
-    float *cell;
-    float *output;
-} step_rows;
+MG_LSTM_STEP_ROWS(float, float);
 
 /* reference_ops::FullyConnected without an activation: the weights' rows against each input row, plus the bias. */
 static void fully_connected(const float *input, int32_t rows, int32_t depth, const float *weights, const float *bias,
@@ -53,12 +47,8 @@ static void gate(const mg_unidirectional_sequence_lstm_params *p, const mg_lstm_
 static void step(const mg_unidirectional_sequence_lstm_params *p, const mg_lstm_data *d, const step_rows *s,
                  float *scratch)
 {
-    const int32_t count = s->rows * p->units, stride = p->batches * p->units;
-    float *forget = scratch, *input_gate = scratch + stride, *cell_gate = scratch + 2 * stride;
-    float *temp = scratch + 3 * stride;
-    gate(p, d, MG_LSTM_FORGET_GATE, s, forget, temp);
-    gate(p, d, MG_LSTM_INPUT_GATE, s, input_gate, temp);
-    gate(p, d, MG_LSTM_CELL_GATE, s, cell_gate, temp);
+    const int32_t count = s->rows * p->units;
+    MG_LSTM_STEP_GATES(float, p, d, s, scratch);
     for (int32_t i = 0; i < count; ++i) {
         float cell = forget[i] * s->cell[i];
         cell = cell + input_gate[i] * cell_gate[i];
@@ -80,16 +70,5 @@ static void step(const mg_unidirectional_sequence_lstm_params *p, const mg_lstm_
 void mg_unidirectional_sequence_lstm_f32(const mg_unidirectional_sequence_lstm_params *p, const mg_lstm_data *d,
                                          float *scratch)
 {
-    const int32_t outer = p->time_major ? 1 : p->batches, rows = p->time_major ? p->batches : 1;
-    const float *input = d->input;
-    float *output = d->output;
-    for (int32_t b = 0; b < outer; ++b) {
-        for (int32_t t = 0; t < p->steps; ++t) {
-            const step_rows s = {rows, input, (float *)d->hidden + b * p->units, (float *)d->cell + b * p->units,
-                                 output};
-            step(p, d, &s, scratch);
-            input += rows * p->input_size;
-            output += rows * p->units;
-        }
-    }
+    MG_LSTM_SEQUENCE(float, float, (int32_t)sizeof(float), p, d, scratch)
 }

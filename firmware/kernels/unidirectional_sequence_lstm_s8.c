@@ -11,13 +11,7 @@
 #include "tanh.h"
 #include "unidirectional_sequence_lstm.h"
 
-typedef struct {
-    int32_t rows; /* batches in one step */
-    const void *input;
-    void *hidden;
-    int16_t *cell;
-    void *output;
-} step_rows;
+MG_LSTM_STEP_ROWS(void, int16_t);
 
 /* TFLite's MultiplyByQuantizedMultiplier for an int64 accumulator: the multiplier rounded to 16 bits. */
 static int32_t multiply_by_quantized_multiplier_64(int64_t x, int32_t multiplier, int32_t shift)
@@ -113,12 +107,8 @@ static void update_cell(const mg_unidirectional_sequence_lstm_params *p, int16_t
 static void step(const mg_unidirectional_sequence_lstm_params *p, const mg_lstm_data *d, const step_rows *s,
                  int16_t *scratch)
 {
-    const int32_t count = s->rows * p->units, stride = p->batches * p->units;
-    int16_t *forget = scratch, *input_gate = scratch + stride, *cell_gate = scratch + 2 * stride;
-    int16_t *temp = scratch + 3 * stride;
-    gate(p, d, MG_LSTM_FORGET_GATE, s, forget, temp);
-    gate(p, d, MG_LSTM_INPUT_GATE, s, input_gate, temp);
-    gate(p, d, MG_LSTM_CELL_GATE, s, cell_gate, temp);
+    const int32_t count = s->rows * p->units;
+    MG_LSTM_STEP_GATES(int16_t, p, d, s, scratch);
     update_cell(p, s->cell, forget, input_gate, cell_gate, count);
     int16_t *output_gate = input_gate;
     gate(p, d, MG_LSTM_OUTPUT_GATE, s, output_gate, temp);
@@ -139,17 +129,5 @@ static void step(const mg_unidirectional_sequence_lstm_params *p, const mg_lstm_
 void mg_unidirectional_sequence_lstm_s8(const mg_unidirectional_sequence_lstm_params *p, const mg_lstm_data *d,
                                         int16_t *scratch)
 {
-    const int32_t outer = p->time_major ? 1 : p->batches, rows = p->time_major ? p->batches : 1;
-    const int32_t bytes = p->activation_bytes;
-    const uint8_t *input = d->input;
-    uint8_t *output = d->output;
-    for (int32_t b = 0; b < outer; ++b) {
-        for (int32_t t = 0; t < p->steps; ++t) {
-            const step_rows s = {rows, input, (uint8_t *)d->hidden + b * p->units * bytes,
-                                 (int16_t *)d->cell + b * p->units, output};
-            step(p, d, &s, scratch);
-            input += rows * p->input_size * bytes;
-            output += rows * p->units * bytes;
-        }
-    }
+    MG_LSTM_SEQUENCE(void, int16_t, p->activation_bytes, p, d, scratch)
 }

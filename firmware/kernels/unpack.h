@@ -1,4 +1,4 @@
-/* UNPACK: splits the input along an axis into num outputs, each without that axis. */
+/* UNPACK: splits the input along an axis into `count` outputs, each without that axis. */
 #ifndef MG_UNPACK_H
 #define MG_UNPACK_H
 
@@ -6,12 +6,9 @@
 #include <stdint.h>
 
 #include "mg_kernel.h"
+#include "pack.h"
 
-typedef struct {
-    int32_t num;        /* outputs: the input's size along the axis */
-    int32_t outer_size; /* product of the input dimensions before the axis */
-    int32_t copy_size;  /* elements after the axis: one contiguous run of an output */
-} mg_unpack_params;
+typedef mg_pack_params mg_unpack_params; /* PACK's layout, read the other way */
 
 /* Writes output `index` from its slots of the input. */
 void mg_unpack_copy(const mg_unpack_params *p, int32_t index, const void *input, void *output, size_t elem_size);

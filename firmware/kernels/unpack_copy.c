@@ -8,7 +8,7 @@ void mg_unpack_copy(const mg_unpack_params *p, int32_t index, const void *input,
     uint8_t *out = output;
     for (int32_t k = 0; k < p->outer_size; ++k) {
         mg_copy_run(out, in, run);
-        in += (size_t)p->num * run;
+        in += (size_t)p->count * run;
         out += run;
     }
 }

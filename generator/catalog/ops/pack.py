@@ -43,7 +43,7 @@ def params(op, inputs, outputs):
     return NodeParams(
         "mg_pack_params",
         {
-            "values_count": len(inputs),
+            "count": len(inputs),
             "outer_size": product(out.shape[:axis]),
             "copy_size": product(out.shape[axis + 1 :]),
         },

@@ -6,7 +6,7 @@ from ..spec import KernelSpec, NodeParams
 from ._copy import COPY_SOURCES, INT8_16_32_F, check_types, normalize_axis, product
 from ._views import along_axis, in_bytes
 
-SOURCES = ("unpack.h", "unpack.c", "unpack_copy.c", *COPY_SOURCES)
+SOURCES = ("unpack.h", "pack.h", "unpack.c", "unpack_copy.c", *COPY_SOURCES)  # pack.h: the parameter struct
 
 
 def validate(op, inputs, outputs):
@@ -33,7 +33,7 @@ def params(op, inputs, outputs):
     axis = normalize_axis(op.options.get("axis", 0), len(inp.shape))
     return NodeParams(
         "mg_unpack_params",
-        {"num": len(outputs), "outer_size": product(inp.shape[:axis]), "copy_size": product(inp.shape[axis + 1 :])},
+        {"count": len(outputs), "outer_size": product(inp.shape[:axis]), "copy_size": product(inp.shape[axis + 1 :])},
     )
 
 
