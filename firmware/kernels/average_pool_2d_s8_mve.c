@@ -72,13 +72,10 @@ void mg_average_pool_2d_s8_mve(const mg_pool_2d_params *p, const int8_t *input, 
             int16x8_t lo = vdupq_n_s16(0), hi = lo;
             const int8_t *row = corner + c;
             if (depth - c >= 16) {
-                for (int32_t fy = y.first; fy < y.end; ++fy, row += width * depth) {
-                    const int8_t *x = row;
-                    for (int32_t fx = xs.first; fx < xs.end; ++fx, x += depth) {
-                        lo = vaddq_s16(lo, vldrbq_s16(x));
-                        hi = vaddq_s16(hi, vldrbq_s16(x + 8));
-                    }
-                }
+                MG_POOL_2D_S8_TAPS(y, xs, row, width, depth, x, {
+                    lo = vaddq_s16(lo, vldrbq_s16(x));
+                    hi = vaddq_s16(hi, vldrbq_s16(x + 8));
+                })
                 average16(lo, hi, &dv, &lo, &hi);
                 vstrbq_s16(output + c, vminq_s16(vmaxq_s16(lo, act_min), act_max));
                 vstrbq_s16(output + c + 8, vminq_s16(vmaxq_s16(hi, act_min), act_max));
@@ -87,13 +84,10 @@ void mg_average_pool_2d_s8_mve(const mg_pool_2d_params *p, const int8_t *input, 
             /* the last 1-15 channels, under predicates */
             const mve_pred16_t p_lo = vctp16q((uint32_t)(depth - c));
             const mve_pred16_t p_hi = vctp16q((uint32_t)(depth - c > 8 ? depth - c - 8 : 0));
-            for (int32_t fy = y.first; fy < y.end; ++fy, row += width * depth) {
-                const int8_t *x = row;
-                for (int32_t fx = xs.first; fx < xs.end; ++fx, x += depth) {
-                    lo = vaddq_s16(lo, vldrbq_z_s16(x, p_lo));
-                    hi = vaddq_s16(hi, vldrbq_z_s16(x + 8, p_hi));
-                }
-            }
+            MG_POOL_2D_S8_TAPS(y, xs, row, width, depth, x, {
+                lo = vaddq_s16(lo, vldrbq_z_s16(x, p_lo));
+                hi = vaddq_s16(hi, vldrbq_z_s16(x + 8, p_hi));
+            })
             average16(lo, hi, &dv, &lo, &hi);
             vstrbq_p_s16(output + c, vminq_s16(vmaxq_s16(lo, act_min), act_max), p_lo);
             vstrbq_p_s16(output + c + 8, vminq_s16(vmaxq_s16(hi, act_min), act_max), p_hi);

@@ -19,22 +19,12 @@ void mg_max_pool_2d_s8_mve(const mg_pool_2d_params *p, const int8_t *input, int8
             int8x16_t m = act_min;
             const int8_t *row = corner + c;
             if (depth - c >= 16) {
-                for (int32_t fy = y.first; fy < y.end; ++fy, row += width * depth) {
-                    const int8_t *x = row;
-                    for (int32_t fx = xs.first; fx < xs.end; ++fx, x += depth) {
-                        m = vmaxq_s8(m, vldrbq_s8(x));
-                    }
-                }
+                MG_POOL_2D_S8_TAPS(y, xs, row, width, depth, x, { m = vmaxq_s8(m, vldrbq_s8(x)); })
                 vstrbq_s8(output + c, vminq_s8(m, act_max));
                 continue;
             }
             const mve_pred16_t pred = vctp8q((uint32_t)(depth - c));
-            for (int32_t fy = y.first; fy < y.end; ++fy, row += width * depth) {
-                const int8_t *x = row;
-                for (int32_t fx = xs.first; fx < xs.end; ++fx, x += depth) {
-                    m = vmaxq_s8(m, vldrbq_z_s8(x, pred));
-                }
-            }
+            MG_POOL_2D_S8_TAPS(y, xs, row, width, depth, x, { m = vmaxq_s8(m, vldrbq_z_s8(x, pred)); })
             vstrbq_p_s8(output + c, vminq_s8(m, act_max), pred);
         }
     })

@@ -136,4 +136,14 @@ static inline mg_pool_span mg_pool_cols(const mg_pool_2d_params *p, int32_t ox)
         }                                                                                                              \
     }
 
+/* Inside MG_POOL_2D_S8_WINDOWS: `x` at every tap of the window (rows of `y`, columns of `xs`), from `row`, the
+ * window's first value of the channels at hand (moved on a row each time). */
+#define MG_POOL_2D_S8_TAPS(y, xs, row, width, depth, x, ...)                                                           \
+    for (int32_t fy_ = (y).first; fy_ < (y).end; ++fy_, (row) += (width) * (depth)) {                                  \
+        const int8_t *x = (row);                                                                                       \
+        for (int32_t fx_ = (xs).first; fx_ < (xs).end; ++fx_, x += (depth)) {                                          \
+            __VA_ARGS__                                                                                                \
+        }                                                                                                              \
+    }
+
 #endif
