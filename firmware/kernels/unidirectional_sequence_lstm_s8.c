@@ -21,6 +21,19 @@ static int32_t multiply_by_quantized_multiplier_64(int64_t x, int32_t multiplier
     return (int32_t)((x * reduced + ((int64_t)1 << (total_shift - 1))) >> total_shift);
 }
 
+/* One row's dot product with weight row u, plus the bias, requantized: the int16 and int8 forms differ only in
+ * their types and the requantization. */
+#define LSTM_DOT_PRODUCT(in_type, acc_type, requantize)                                                                \
+    {                                                                                                                  \
+        const in_type *in = (const in_type *)input + row * depth;                                                      \
+        acc_type acc = 0;                                                                                              \
+        for (int32_t k = 0; k < depth; ++k) {                                                                          \
+            acc += weights[u * depth + k] * (in[k] + input_offset);                                                    \
+        }                                                                                                              \
+        acc += bias ? ((const acc_type *)bias)[u] : 0;                                                                 \
+        return requantize(acc, multiplier, shift);                                                                     \
+    }
+
 /* reference_integer_ops::FullyConnected into int16: int8 input, int32 accumulator and bias, or int16 input,
  * int64 accumulator and bias. */
 static int32_t dot_product(const mg_unidirectional_sequence_lstm_params *p, const void *input, int32_t row,
@@ -28,21 +41,9 @@ static int32_t dot_product(const mg_unidirectional_sequence_lstm_params *p, cons
                            int32_t multiplier, int32_t shift)
 {
     if (p->activation_bytes == 2) {
-        const int16_t *in = (const int16_t *)input + row * depth;
-        int64_t acc = 0;
-        for (int32_t k = 0; k < depth; ++k) {
-            acc += weights[u * depth + k] * (in[k] + input_offset);
-        }
-        acc += bias ? ((const int64_t *)bias)[u] : 0;
-        return multiply_by_quantized_multiplier_64(acc, multiplier, shift);
+        LSTM_DOT_PRODUCT(int16_t, int64_t, multiply_by_quantized_multiplier_64)
     }
-    const int8_t *in = (const int8_t *)input + row * depth;
-    int32_t acc = 0;
-    for (int32_t k = 0; k < depth; ++k) {
-        acc += weights[u * depth + k] * (in[k] + input_offset);
-    }
-    acc += bias ? ((const int32_t *)bias)[u] : 0;
-    return mg_multiply_by_quantized_multiplier(acc, multiplier, shift);
+    LSTM_DOT_PRODUCT(int8_t, int32_t, mg_multiply_by_quantized_multiplier)
 }
 
 static void fully_connected_s16(const mg_unidirectional_sequence_lstm_params *p, const void *input, int32_t rows,
