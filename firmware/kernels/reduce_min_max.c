@@ -1,5 +1,6 @@
 /* REDUCE_MAX and REDUCE_MIN registrations: check the node against its parameters, then call the math. */
 #include "reduce_min_max.h"
+#include "mg_elementwise.h"
 
 static mg_status prepare(mg_node *node)
 {
@@ -16,21 +17,5 @@ static mg_status prepare(mg_node *node)
     return MG_OK;
 }
 
-/* An invoke choosing the int8 or float32 kernel by the input's type. */
-#define REDUCE_INVOKE(name, kernel_s8, kernel_f32)                                                                     \
-    static mg_status name(mg_node *node)                                                                               \
-    {                                                                                                                  \
-        const mg_tensor *input = mg_input(node, 0);                                                                    \
-        if (input->type == MG_INT8) {                                                                                  \
-            kernel_s8(node->params, input->data, mg_output(node, 0)->data);                                            \
-        } else {                                                                                                       \
-            kernel_f32(node->params, input->data, mg_output(node, 0)->data);                                           \
-        }                                                                                                              \
-        return MG_OK;                                                                                                  \
-    }
-
-REDUCE_INVOKE(invoke_max, mg_reduce_max_s8, mg_reduce_max_f32)
-REDUCE_INVOKE(invoke_min, mg_reduce_min_s8, mg_reduce_min_f32)
-
-const mg_registration mg_register_reduce_max = {0, 0, prepare, invoke_max};
-const mg_registration mg_register_reduce_min = {0, 0, prepare, invoke_min};
+MG_REGISTER_UNARY(reduce_max, prepare, mg_reduce_max_s8, mg_reduce_max_f32);
+MG_REGISTER_UNARY(reduce_min, prepare, mg_reduce_min_s8, mg_reduce_min_f32);

@@ -11,6 +11,7 @@ from ..spec import KernelSpec, NodeParams
 MAX_DIMS = 6  # MG_REDUCE_DIMS
 SOURCES = (
     "reduce_min_max.h",
+    "mg_elementwise.h",
     "reduce_min_max.c",
     "reduce_max_f32.c",
     "reduce_max_s8.c",
