@@ -5,6 +5,7 @@ from __future__ import annotations
 from .baselines import tflm
 from .memory import memory_modes_table
 from .multi import multi_table
+from .table import row, table
 
 
 def _k(n: float | None) -> str:
@@ -13,11 +14,6 @@ def _k(n: float | None) -> str:
 
 def _ratio(a: float | None, b: float | None) -> str:
     return "-" if not a or not b else f"{a / b:.2f}"
-
-
-def _row(*cells) -> str:
-    """A markdown table row."""
-    return "| " + " | ".join(str(cell) for cell in cells) + " |"
 
 
 def memory_table(results) -> list[str]:
@@ -31,14 +27,9 @@ def memory_table(results) -> list[str]:
         "Total RAM is `.data + .bss` of the ELF with the stack reserve replaced by the measured stack "
         "high-water mark. Goals: arena <= 1.05x lower bound; arena + metadata <= 0.75x TFLM device arena.",
         "",
-        "| model | arena | lower bound | arena/bound | metadata | arena+meta | TFLM planned | TFLM device arena"
-        " | (arena+meta)/TFLM | stack used | total RAM | goals |",
-        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|",
     ]
-    for r in results:
-        if r.error:
-            lines.append(f"| {r.model} | blocked: {r.error} |" + " |" * 11)
-            continue
+
+    def cells(r) -> str:
         base = tflm("cortex-m4", r.model, "reference")
         ours = r.arena + r.metadata
         total = r.ram - r.stack_reserve + r.stack_used
@@ -57,23 +48,27 @@ def memory_table(results) -> list[str]:
                 )
             )
         )
-        lines.append(
-            _row(
-                r.model,
-                f"{r.arena:,}",
-                f"{r.lower_bound:,}",
-                _ratio(r.arena, r.lower_bound),
-                f"{r.metadata:,}",
-                f"{ours:,}",
-                _k(r.tflm_head),
-                _k(base and base["arena"]),
-                _ratio(ours, base and base["arena"]),
-                f"{r.stack_used:,}",
-                f"{total:,}",
-                verdict,
-            )
+        return row(
+            r.model,
+            f"{r.arena:,}",
+            f"{r.lower_bound:,}",
+            _ratio(r.arena, r.lower_bound),
+            f"{r.metadata:,}",
+            f"{ours:,}",
+            _k(r.tflm_head),
+            _k(base and base["arena"]),
+            _ratio(ours, base and base["arena"]),
+            f"{r.stack_used:,}",
+            f"{total:,}",
+            verdict,
         )
-    return lines
+
+    header = (
+        "| model | arena | lower bound | arena/bound | metadata | arena+meta | TFLM planned | TFLM device arena"
+        " | (arena+meta)/TFLM | stack used | total RAM | goals |"
+    )
+    align = "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|"
+    return lines + table(header, align, results, lambda r: [r.model], cells)
 
 
 def size_table(results) -> list[str]:
@@ -95,7 +90,7 @@ def size_table(results) -> list[str]:
         all_base = tflm("cortex-m4", r.model, "reference-all-ops") or {}
         code, all_code = base.get("code"), all_base.get("code")
         lines.append(
-            _row(
+            row(
                 r.model,
                 f"{r.flash:,}",
                 f"{r.model_bytes:,}",
@@ -121,15 +116,10 @@ def speed_table(results) -> list[str]:
         "kernels elsewhere. TFLM figures: docs/baselines.md. Goals: optimized <= TFLM + CMSIS-NN on the "
         "same board (stretch 0.7x), code <= TFLM + CMSIS-NN's.",
         "",
-        "| model | board | kernels | match | MACs | instructions | per MAC | speedup | code (B) | RAM (B) | "
-        "TFLM ref | TFLM CMSIS-NN | ours / CMSIS-NN |",
-        "|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     reference = {(r.model, r.board): r for r in results if r.backend == "reference" and not r.error}
-    for r in results:
-        if r.error:
-            lines.append(f"| {r.model} | {r.board} | {r.backend} | blocked: {r.error} |" + " |" * 9)
-            continue
+
+    def cells(r) -> str:
         ref = (tflm(r.core, r.model, "reference") or {}).get("instr")
         nn = (tflm(r.core, r.model, "cmsis-nn") or {}).get("instr")
         base = reference.get((r.model, r.board))
@@ -137,24 +127,28 @@ def speed_table(results) -> list[str]:
         per_mac = f"{r.cost / r.macs:.1f}" if r.macs else "-"
         kernels = r.backend if r.backend == "reference" else f"{r.backend}: {r.backends_used}"
         match = "yes" if r.match else "NO"
-        lines.append(
-            _row(
-                r.model,
-                r.board,
-                kernels,
-                match,
-                f"{r.macs:,}",
-                f"{r.cost:,}",
-                per_mac,
-                speedup,
-                f"{r.code:,}",
-                f"{r.ram:,}",
-                _k(ref),
-                _k(nn),
-                _ratio(r.cost, nn),
-            )
+        return row(
+            r.model,
+            r.board,
+            kernels,
+            match,
+            f"{r.macs:,}",
+            f"{r.cost:,}",
+            per_mac,
+            speedup,
+            f"{r.code:,}",
+            f"{r.ram:,}",
+            _k(ref),
+            _k(nn),
+            _ratio(r.cost, nn),
         )
-    return lines
+
+    header = (
+        "| model | board | kernels | match | MACs | instructions | per MAC | speedup | code (B) | RAM (B) | "
+        "TFLM ref | TFLM CMSIS-NN | ours / CMSIS-NN |"
+    )
+    align = "|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+    return lines + table(header, align, results, lambda r: [r.model, r.board, r.backend], cells)
 
 
 def board_matrix(results) -> list[str]:

@@ -13,6 +13,7 @@ from ..boards import load_board
 from ..errors import McugenError
 from ..pipeline import checked_graph, load_model, progress, verify
 from ..plan import plan
+from .table import table
 
 MODES = ("layer", "auto", "min")
 # Issue 17's arena goals (bytes, mps2-an386, both backends) and the instruction overhead allowed (optimized).
@@ -130,24 +131,25 @@ def memory_modes_table(runs, board: str) -> list[str]:
         "with the reference (match: integers bit for bit); one run when the two plans are one firmware. Goal: "
         f"overhead <= +{OVERHEAD_GOAL:.0f} % with the optimized kernels.",
         "",
-        "| model | kernels | arena, layer | arena, auto | arena, min | goal | holds (best mode) | match "
-        "| instructions, layer | instructions, mode | overhead |",
-        "|---|---|---:|---:|---:|---:|---|---|---:|---:|---:|",
     ]
-    for r in runs:
-        if r.error:
-            lines.append(f"| {r.model} | {r.backend} | blocked: {r.error} |" + " |" * 8)
-            continue
+
+    def cells(r: MemoryRun) -> str:
         arenas = " | ".join(f"{r.arenas[m]:,}" for m in MODES)
         goal = "-" if r.goal is None else f"{r.goal:,}"
         best = r.arenas[r.best]
         held = "-" if r.goal is None else ("yes" if best <= r.goal else f"no, {best - r.goal:,} B over")
-        lines.append(
+        return (
             f"| {r.model} | {r.backend} | {arenas} | {goal} | {held} ({r.best}: {best:,}) | "
             f"{'yes' if r.match else 'NO'} | {r.layer_instructions:,} | {r.instructions:,} ({r.measured}) | "
             f"{r.overhead:+.1f} %{_overhead_verdict(r)} |"
         )
-    return lines
+
+    header = (
+        "| model | kernels | arena, layer | arena, auto | arena, min | goal | holds (best mode) | match "
+        "| instructions, layer | instructions, mode | overhead |"
+    )
+    align = "|---|---|---:|---:|---:|---:|---|---|---:|---:|---:|"
+    return lines + table(header, align, runs, lambda r: [r.model, r.backend], cells)
 
 
 def as_dicts(runs: list[MemoryRun]) -> list[dict]:

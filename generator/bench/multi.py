@@ -16,6 +16,7 @@ from ..errors import McugenError
 from ..measure import measure
 from ..pipeline import generate, progress
 from ..pipeline_multi import verify_models
+from .table import table
 
 MULTI_MODELS = ["keyword_spotting", "anomaly_detection", "tflite_micro_magic_wand"]
 MULTI_BOARDS = ["mps2-an386", "mps3-an547"]
@@ -112,26 +113,27 @@ def multi_table(runs) -> list[str]:
         f"bytes + the largest single-model firmware's code) + {FLASH_MARGIN} %; shared arena = the largest "
         "single-model arena, byte for byte.",
         "",
-        "| board | match | flash | models' bytes | largest single code | limit | margin | shared arena "
-        "| single arenas | arena goal |",
-        "|---|---|---:|---:|---:|---:|---:|---:|---|---|",
     ]
-    for r in runs:
-        if r.error:
-            lines.append(f"| {r.board} | blocked: {r.error} |" + " |" * 8)
-            continue
+
+    def cells(r: MultiRun) -> str:
         match = ("yes, bit-exact" if r.exact else "yes") if r.match else "NO"
         match += f" ({r.sets} set{'s' if r.sets != 1 else ''})"
         largest = r.largest_arena
         singles = ", ".join(f"{s.model} {s.arena:,}" for s in r.singles)
         held = "met" if r.arena == largest.arena else f"gap: {r.arena - largest.arena:+,} B"
         margin = r.limit - r.flash
-        lines.append(
+        return (
             f"| {r.board} | {match} | {r.flash:,} | {r.model_bytes:,} | {r.largest_code.code:,} "
             f"({r.largest_code.model}) | {r.limit:,} | {abs(margin):,} B {'under' if margin >= 0 else 'OVER'} | "
             f"{r.arena:,} | {singles} | {held} |"
         )
-    return lines
+
+    header = (
+        "| board | match | flash | models' bytes | largest single code | limit | margin | shared arena "
+        "| single arenas | arena goal |"
+    )
+    align = "|---|---|---:|---:|---:|---:|---:|---:|---|---|"
+    return lines + table(header, align, runs, lambda r: [r.board], cells)
 
 
 def as_dicts(runs: list[MultiRun]) -> list[dict]:
