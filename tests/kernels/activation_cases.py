@@ -103,7 +103,7 @@ def verify_floats(op: str, values: list[float]) -> None:
 def verify_int8_cases(cases: dict, seed: int) -> None:
     """Each case (name: (model, every-value set or [])) on its every-value set and on a random set (full-range
     values, as the harness draws them), all in one project; a case without an every-value set gets two random
-    sets and one more, in a project of its own."""
+    sets in a project of its own."""
     rng = np.random.default_rng(seed)
     with_values = {
         name: (model, [values, [rng.integers(-128, 128, size=values[0].shape, dtype=np.int8)]])
@@ -115,7 +115,6 @@ def verify_int8_cases(cases: dict, seed: int) -> None:
     for model, values in cases.values():
         if not values:
             verify_model(model, count=2, seed=seed)
-            verify_model(model, count=1, seed=seed)
 
 
 def verify_int8(model, every_value, seed):
