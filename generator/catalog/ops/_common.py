@@ -33,14 +33,3 @@ def wrap32(x: int) -> int:
 def nested(member: str, fields: dict) -> dict:
     """Fields of a struct embedded as `member` of a parameter block (C99 designated initializers `.member.field`)."""
     return {f"{member}.{name}": value for name, value in fields.items()}
-
-
-def int8_or_float_unary(inputs, outputs) -> str | None:
-    """Why a node is not one int8 or float32 input and one output of the same type, or None when it is."""
-    inp = inputs[0] if inputs else None
-    if inp is None or len(inputs) != 1 or len(outputs) != 1:
-        return "needs one input and one output"
-    types = (inp.dtype.name, outputs[0].dtype.name)
-    if types not in (("FLOAT32", "FLOAT32"), ("INT8", "INT8")):
-        return f"input/output types {'/'.join(types)} are not supported (int8 or float32)"
-    return None

@@ -26,17 +26,26 @@ def inplace_same_shape_input(op, inputs, outputs) -> int | None:
     return _broadcast.same_shape_input(inputs, outputs)
 
 
-def check_unary(op, inputs, outputs, int16: bool = False) -> str | None:
-    """One input and one output of one type: int8 or float32, or int16 too for an op with int16 math."""
+def check_unary_types(inputs, outputs, allowed: tuple[str, ...] = ("INT8", "FLOAT32")) -> str | None:
+    """Why a node is not one input and one output of the same type, one of `allowed`, or None when it is."""
     inp = inputs[0] if inputs else None
     if inp is None or len(inputs) != 1 or len(outputs) != 1:
         return "needs one input and one output"
-    out = outputs[0]
-    types = (inp.dtype.name, out.dtype.name)
-    allowed = ("INT8", "INT16", "FLOAT32") if int16 else ("INT8", "FLOAT32")
+    types = (inp.dtype.name, outputs[0].dtype.name)
     if types[0] != types[1] or types[0] not in allowed:
         names = ", ".join(t.lower() for t in allowed[:-1]) + " or " + allowed[-1].lower()
         return f"input/output types {'/'.join(types)} are not supported ({names})"
+    return None
+
+
+def check_unary(op, inputs, outputs, int16: bool = False) -> str | None:
+    """One input and one output of one type: int8 or float32, or int16 too for an op with int16 math."""
+    allowed = ("INT8", "INT16", "FLOAT32") if int16 else ("INT8", "FLOAT32")
+    problem = check_unary_types(inputs, outputs, allowed)
+    if problem:
+        return problem
+    inp, out = inputs[0], outputs[0]
+    types = (inp.dtype.name, out.dtype.name)
     if types[0] != "FLOAT32":
         for role, t in (("input", inp), ("output", out)):
             if t.quant is None or len(t.quant.scale) != 1:

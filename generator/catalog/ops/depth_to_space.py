@@ -4,14 +4,14 @@ int8 with a block size; both are fixed permutations of the input, copied by mg_s
 from __future__ import annotations
 
 from ..spec import KernelSpec
-from ._common import int8_or_float_unary
+from ._elementwise import check_unary_types
 from ._strided_copy import copy_params
 
 DIMS = 6  # MG_STRIDED_COPY_DIMS
 
 
 def validate(op, inputs, outputs):
-    problem = int8_or_float_unary(inputs, outputs)
+    problem = check_unary_types(inputs, outputs)
     if problem:
         return problem
     inp, out = inputs[0], outputs[0]

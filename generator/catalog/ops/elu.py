@@ -9,11 +9,11 @@ import numpy as np
 
 from .. import quant
 from ..spec import KernelSpec, NodeParams
-from ._common import int8_or_float_unary
+from ._elementwise import check_unary_types
 
 
 def validate(op, inputs, outputs):
-    problem = int8_or_float_unary(inputs, outputs)
+    problem = check_unary_types(inputs, outputs)
     if problem:
         return problem
     inp, out = inputs[0], outputs[0]
