@@ -52,6 +52,16 @@ def test_groups_attribute_nearly_everything(elfs):
     assert unknown < 0.01 * r.flash
 
 
+def test_kernel_groups_are_the_models_ops(elfs):
+    """Kernel code several ops share (mg_requant.c, mg_elementwise.c, ...) is "kernels (shared)", never the group
+    of an op the model lacks; and every op of the model has its group."""
+    for name in ("int8", "float_io"):
+        ops = {op.lower() for op in json.loads((elfs[name].parents[3] / "mcugen.json").read_text())["ops"]}
+        groups = measure(elfs[name]).groups
+        assert {g.removeprefix("kernel ") for g in groups if g.startswith("kernel ")} == ops, name
+        assert groups["kernels (shared)"].flash > 0
+
+
 def test_all_ops_resolver_is_bigger(elfs):
     trimmed, everything = measure(elfs["int8"]), measure(elfs["all"])
     assert everything.code > trimmed.code

@@ -14,7 +14,7 @@ from elftools.elf.elffile import ELFFile
 
 from ..errors import McugenError
 from ..paths import FIRMWARE
-from .attribution import GroupSize, attribute, special_kind, symbol_groups
+from .attribution import GroupSize, attribute, model_libraries, parse_map, special_kind, symbol_groups
 
 MODEL_SYMBOL = "mg_model_data"
 ARENA_SYMBOL = "mg_arena"  # the planned arena between two guard areas
@@ -99,21 +99,22 @@ def measure(elf_path: Path, top: int = 15) -> SizeReport:
         return sum(1 for s in symbols if s.name == name or s.name.endswith(f"__{name}"))
 
     special = {
-        s.name: (s["st_size"], index_names.get(s["st_shndx"], ""))
+        s.name: (s["st_size"], index_names.get(s["st_shndx"], ""), s["st_value"])
         for s in symbols
         if special_kind(s.name) and isinstance(s["st_shndx"], int)
     }
     map_path = elf_path.with_suffix(".map")
     map_text = map_path.read_text(errors="replace") if map_path.is_file() else ""
     groups = attribute(map_text, sections, special) if map_text else {}
+    application = bool(map_text) and bool(model_libraries(obj for _, obj, _, _ in parse_map(map_text)))
     placed = [s for s in symbols if s["st_info"]["type"] in ("STT_FUNC", "STT_OBJECT") and s["st_size"]]
     biggest = sorted({(s.name, s["st_size"], s["st_value"]) for s in placed}, key=lambda x: (-x[1], x[0]))[:top]
     owners = symbol_groups(map_text, {n: a for n, _, a in biggest}, set(sections)) if map_text else {}
     names = _demangle([n for n, _, _ in biggest])
     metadata = sum(
         size
-        for name, (size, section) in special.items()  # the RAM part: the tensor table is in flash
-        if special_kind(name) == "runtime metadata" and sections.get(section, (0, False, False))[2]
+        for name, (size, section, _) in special.items()  # the RAM part: the tensor table is in flash
+        if special_kind(name, application) == "runtime metadata" and sections.get(section, (0, False, False))[2]
     )
     arena_with_guard = size_of(ARENA_SYMBOL)
     guard = 2 * arena_guard_bytes() * count_of(ARENA_SYMBOL)
