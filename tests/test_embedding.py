@@ -189,11 +189,12 @@ def test_a_moved_project_builds_with_pio_run_and_runs(tmp_path, cli):
 
 
 def test_platformio_models_option_regenerates_only_when_the_model_changed(tmp_path):
-    """custom_mcugen_models in the user's platformio.ini plus the one extra_scripts line: the library is generated
-    into the build folder at the first build, left alone while the .tflite is untouched, regenerated after."""
+    """The example's `models` env as it is shipped (its model.tflite beside platformio.ini): custom_mcugen_models
+    plus the one extra_scripts line generate the library into the build folder at the first build, leave it alone
+    while the .tflite is untouched, and regenerate it after."""
     app = tmp_path / "app"
     shutil.copytree(EXAMPLE, app, ignore=shutil.ignore_patterns("generated", "build", ".pio"))
-    shutil.copy(MLP_INT8, app / "model.tflite")
+    model = app / "model.tflite"
     env = pio_env(prepare_core())
 
     def pio_run() -> str:
@@ -204,11 +205,11 @@ def test_platformio_models_option_regenerates_only_when_the_model_changed(tmp_pa
 
     library = app / ".pio" / "build" / "models" / "mcugen" / "kws"
     assert "mcugen: generated kws from model.tflite" in pio_run()
-    assert_matches_reference(run_in_qemu(app / ".pio" / "build" / "models" / "firmware.elf"), library, MLP_INT8)
+    assert_matches_reference(run_in_qemu(app / ".pio" / "build" / "models" / "firmware.elf"), library, model)
     written = (library / "mcugen.json").stat().st_mtime_ns
     assert "mcugen: kws is up to date" in pio_run()
     assert (library / "mcugen.json").stat().st_mtime_ns == written
-    os.utime(app / "model.tflite")
+    os.utime(model)
     assert "mcugen: generated kws from model.tflite" in pio_run()
 
 

@@ -60,6 +60,7 @@ def test_kernel_groups_are_the_models_ops(elfs):
         groups = measure(elfs[name]).groups
         assert {g.removeprefix("kernel ") for g in groups if g.startswith("kernel ")} == ops, name
         assert groups["kernels (shared)"].flash > 0
+        assert "other" not in groups and "harness" in groups, name  # mg_absent_kernels.c is generated
 
 
 def test_all_ops_resolver_is_bigger(elfs):
