@@ -44,6 +44,17 @@ def test_layout_is_the_issues(library):
     assert re.findall(r"operator new\((.*)\)", sources) == ["decltype(sizeof 0), void* storage, InStorage"]
 
 
+def test_kernels_of_types_no_node_uses_stay_out(library):
+    """mlp_int8 is int8 throughout: FULLY_CONNECTED's int16 kernel stays out of src/, as in the harness, and an
+    alias of one trapping function (under the library's prefix, like every name) stands in for what the
+    registration's type switch names."""
+    kernels = {p.name for p in (library / "src" / "kernels").glob("*.c")}
+    assert "fully_connected_s8_dsp.c" in kernels and "fully_connected_s16_dsp.c" not in kernels
+    absent = (library / "src" / "mg_absent_kernels.c").read_text()
+    assert 'void mg_fully_connected_s16_dsp(void) __attribute__((alias("kws__mg_kernel_absent")));' in absent
+    assert "    src/mg_absent_kernels.c\n" in (library / "CMakeLists.txt").read_text()
+
+
 def test_every_linked_name_carries_the_library_name(library):
     """Two libraries link side by side: each source opens with kws_symbols.h, which prefixes every mg_*/g_* name
     and the runtime's namespace."""

@@ -18,7 +18,16 @@ from ..catalog import KernelSpec
 from ..errors import McugenError
 from ..paths import BOARDS, FIRMWARE
 from ..plan import Plan
-from .project import Project, check_target, project_of, registered_kernels, runtime_and_kernel_sources, write_project
+from .project import (
+    Project,
+    check_target,
+    project_of,
+    registered_kernels,
+    runtime_and_kernel_sources,
+    source_contents,
+    write_project,
+)
+from .pruning import ABSENT_KERNELS, unused_type_files
 from .render import _env, c_value, render_all
 
 LIBRARY = FIRMWARE / "library"
@@ -100,6 +109,8 @@ def _prefixed(name: str, contents: dict[str, bytes]) -> dict[str, bytes]:
         ).encode()
     }
     for path, data in contents.items():
+        if path == ABSENT_KERNELS:  # alias() names its target in a string, which the preprocessor leaves alone
+            data = data.replace(b'alias("mg_', f'alias("{name}__mg_'.encode())
         if path.startswith("src/") and path.endswith((".c", ".cc")):
             data = f'#include "{header}" /* this library\'s names (mg_x is {name}__mg_x) */\n'.encode() + data
         result[path] = data
@@ -166,10 +177,11 @@ def emit_library(plan: Plan, board: Board, out: Path, model_name: str, name: str
     texts = {p: t for p, t in render_all(plan, board, model_name, kernels).items() if p not in _HARNESS_FILES}
     view = api_view(plan, project, model_name, name)
     texts.update(api_texts(view))
-    copied = library_files(kernels)
-    texts.update(package_texts(view, [*texts, *copied]))
+    # As in the harness: the kernel files of types no node uses give way to trapping aliases (pruning.py).
+    sources = source_contents(library_files(kernels), unused_type_files(plan) if resolver == "model" else set())
+    texts.update(package_texts(view, [*texts, *sources]))
     contents = {path: text.encode() for path, text in texts.items()}
-    contents.update({path: src.read_bytes() for path, src in copied.items()})
+    contents.update(sources)
     contents = _prefixed(name, contents)
     write_project(project, contents, form="library", library_name=name)
     return project
