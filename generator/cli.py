@@ -18,6 +18,7 @@ from .catalog.backends import BACKEND_CORES, choose_backends
 from .check import select_kernel
 from .cli_parser import COST_UNITS, check_combinations, parser, patch_overhead
 from .emit.library import check_library_name, library_name
+from .entry import interrupted
 from .errors import McugenError
 from .flash import BoardPort, flash, flash_command, image_path, upload_target, write_image
 from .measure import measure
@@ -27,7 +28,7 @@ from .pio_core import core_dir, prepare_core
 from .plan import plan
 from .rewrite import Float16Policy
 from .rewrite.verdicts import node_verdicts
-from .run.qemu import input_blob
+from .run.qemu import input_blob, no_emulator_message
 
 
 def _emit_json(data) -> None:
@@ -170,6 +171,9 @@ def cmd_build(args) -> int:
 
 def cmd_test(args) -> int:
     project = pipeline.load_project(args.project)
+    board = load_board(project.board)
+    if board.qemu_machine is None:  # PlatformIO would run the Cortex-M ELF on this machine (Exec format error)
+        raise McugenError("`mcugen test` runs QEMU; " + no_emulator_message(board, "qemu", project.path, renode=False))
     pipeline.progress(f"pio test -d {project.path} -e {project.board} (PlatformIO core {core_dir()})")
     return pio_test(project.path, project.board)
 
@@ -635,6 +639,8 @@ def cmd_bench(args) -> int:
     if args.write and not os.access(Path(args.write).resolve().parent, os.W_OK):  # before an hour of runs
         raise McugenError(f"cannot write {args.write}: its folder is missing or not writable")
     models, boards = args.models or bench.DEFAULT_MODELS, args.board or ["mps2-an386"]
+    for model in models:  # a missing or unreadable model is a mistake in the command, not a finding of the matrix
+        pipeline.load_model(zoo.resolve(model))
     results = bench.run_bench(models, boards, sets=args.sets, all_ops=not args.no_all_ops, memory=args.memory)
     rewrite_runs = bench.run_rewrites(models, boards[0], sets=args.sets)
     memory_runs = bench.run_memory(models, boards[0], sets=args.sets, results=results)
@@ -731,8 +737,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"mcugen: error: {_os_error_message(exc)}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
-        print("mcugen: interrupted", file=sys.stderr)
-        return 130
+        return interrupted()
 
 
 if __name__ == "__main__":

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import shlex
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -30,6 +31,7 @@ from .reference.fallback import reference_with_fallback
 from .rewrite import Float16Policy
 from .rewrite.stage import RewriteStage, check_and_rewrite, unrewritten
 from .run import EMULATOR_TITLES, RunResult, check_emulator, run_firmware
+from .units import nbytes, num
 
 
 def progress(message: str) -> None:
@@ -115,8 +117,20 @@ def default_set_count(count: int | None, stateful: bool) -> int:
     return count if count is not None else (DEFAULT_STREAM_STEPS if stateful else DEFAULT_SETS)
 
 
+# The random sets are made before the run and held until the comparison: a bound on their bytes (far above any
+# useful check) refuses a mistyped count at once instead of swapping the machine to a halt.
+MAX_RANDOM_INPUT_BYTES = 256 << 20
+
+
 def random_sets(inputs: list[IoTensor], count: int, seed: int) -> list[list[np.ndarray]]:
     """Reproducible random input sets: full-range integers, floats uniform in [-3, 3], bools half true."""
+    per_set = sum(int(np.prod(spec.shape)) * np.dtype(spec.dtype.lower()).itemsize for spec in inputs)
+    if count * per_set > MAX_RANDOM_INPUT_BYTES:
+        most = MAX_RANDOM_INPUT_BYTES // per_set
+        raise McugenError(
+            f"{num(count)} random sets of {nbytes(per_set)} need {nbytes(count * per_set)}; mcugen holds at most "
+            f"{nbytes(MAX_RANDOM_INPUT_BYTES)} of input sets in a run: give --random {most} or fewer"
+        )
     rng = np.random.default_rng(seed)
     sets = []
     for _ in range(count):
@@ -250,9 +264,12 @@ def verify(
     patch_overhead: float | None = None,
     memory: str = "auto",
 ) -> Verification:
+    # before generating: a board it cannot run fails at once, advising this command with --port (the folder
+    # it names is not written yet)
+    again = ["mcugen", "verify", str(model_path), "--board", board.name, *(["-o", str(out)] if out else [])]
     out = out or default_project_dir(model_path, board.name)
     if port is None:
-        check_emulator(board, emulator, out)  # before generating: a board it cannot run fails at once
+        check_emulator(board, emulator, out, shlex.join(again))
     check_port(board.name, port)
     progress(f"generating {Path(model_path).name} for {board.name} into {out}")
     project, the_plan = generate(
