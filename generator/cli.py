@@ -268,6 +268,7 @@ def cmd_verify(args) -> int:
         float16=args.float16,
         patch_overhead=patch_overhead(args),
         memory=args.memory,
+        inputs=args.inputs,
     )
     costs = [v.run.instructions(s.ticks) for s in v.run.sets]
     report = {
@@ -276,6 +277,7 @@ def cmd_verify(args) -> int:
         "board": args.board,
         "project": str(v.project.path),
         "sets": len(v.sets),
+        "inputs": None if args.inputs is None else str(args.inputs),
         "max_abs_diff": v.comparison.max_abs_diff,
         "mismatched_elements": v.comparison.mismatched_elements,
         "flash_bytes": v.size.flash,
@@ -313,7 +315,8 @@ def cmd_verify(args) -> int:
         )
     print("kernels    " + ", ".join(f"{b}: {n} node(s)" for b, n in report["backends"].items()))
     what = "steps of one stream (state kept, every step compared)" if v.project.stateful else "set(s)"
-    print(f"inputs     {len(v.sets)} random {what}, seed {args.seed}")
+    source = f"from {args.inputs}" if args.inputs else f"random, seed {args.seed}"
+    print(f"inputs     {len(v.sets)} {what} {source}")
     print(f"reference  {v.reference}")
     print(
         f"outputs    {verdict}: max abs diff {v.comparison.max_abs_diff:g}, "
@@ -696,8 +699,12 @@ def _one_model(args) -> None:
     args.model = args.model[0]
     if getattr(args, "arena", None) is not None:
         raise McugenError("--arena divides memory between several models; give two or more MODELs, or drop it")
-    if args.command == "verify" and (args.inputs or args.name):
-        raise McugenError("verify takes --inputs and --name with several models; for one use `mcugen run --inputs`")
+    if args.command == "verify" and args.name:
+        raise McugenError("--name names each of several models; verify of one model takes none")
+    if args.command == "verify" and args.inputs:
+        if len(args.inputs) != 1:
+            raise McugenError(f"{len(args.inputs)} --inputs files for one model: give one")
+        args.inputs = args.inputs[0]
     if getattr(args, "name", None) is not None:
         if len(args.name) != 1:
             raise McugenError(f"{len(args.name)} --name values for one model: give one")

@@ -379,8 +379,8 @@ def parser(commands: dict) -> argparse.ArgumentParser:
         type=Path,
         nargs="+",
         metavar="FILE.npz",
-        help="with several models: their input sets instead of random ones, one .npz per model or one whose keys "
-        "are prefixed NAME/ (see `mcugen run --inputs`)",
+        help="input sets instead of random ones, as `mcugen run --inputs` takes them (the reference runs the "
+        "same): for one model one .npz; for several one per model or one whose keys are prefixed NAME/",
     )
     _board_option(p, boards)
     p.add_argument("-o", "--output", type=Path, help="project folder (default: a cache folder per model and board)")

@@ -188,7 +188,8 @@ def _input_array(path: Path, key: str, values: np.ndarray, index: int, spec: IoT
 
 def load_input_file(path: Path, inputs: list[IoTensor]) -> list[list[np.ndarray]]:
     """An .npz with one array per model input (named input_0, input_1, ... or by tensor name), each of the
-    tensor's dtype and shape or with a leading axis of input sets. Anything else is refused, not converted."""
+    tensor's dtype and exact shape or with a leading axis of input sets. Anything else is refused, not converted
+    (not even a reshape: a transposed or flattened array has the right element count in the wrong order)."""
     archive = _open_npz(path)
     names = {key: i for i, spec in enumerate(inputs) for key in (f"input_{i}", spec.name)}
     unknown = [k for k in archive.files if k not in names]
@@ -209,10 +210,13 @@ def load_input_file(path: Path, inputs: list[IoTensor]) -> list[list[np.ndarray]
         except ValueError as exc:  # e.g. an array of Python objects, which would need pickle
             raise McugenError(f"{path}: cannot read '{keys[0]}': {exc}") from None
         arr = _input_array(path, keys[0], values, i, spec)
-        per_set = int(np.prod(spec.shape))
-        if arr.size == 0 or arr.size % per_set:
-            raise McugenError(f"{path}: '{keys[0]}' has {arr.size} values, not a multiple of {spec.shape}")
-        per_input.append(arr.reshape((-1, *spec.shape)))
+        shape = tuple(spec.shape)
+        if arr.shape != shape and (arr.shape[1:] != shape or not arr.shape[0]):
+            raise McugenError(
+                f"{path}: '{keys[0]}' for input {i} '{spec.name}' has shape {arr.shape}; the input's shape is "
+                f"{shape} (or (N{''.join(f', {d}' for d in shape)}) for N sets, a stream's steps in order)"
+            )
+        per_input.append(arr.reshape((-1, *shape)))
     counts = {len(a) for a in per_input}
     if len(counts) != 1:
         raise McugenError(f"{path}: the inputs hold different numbers of sets {sorted(counts)}")
@@ -263,7 +267,9 @@ def verify(
     float16: str = "auto",
     patch_overhead: float | None = None,
     memory: str = "auto",
+    inputs: Path | None = None,
 ) -> Verification:
+    """`inputs`: an .npz of input sets (load_input_file) instead of `count` random ones from `seed`."""
     # before generating: a board it cannot run fails at once, advising this command with --port (the folder
     # it names is not written yet)
     again = ["mcugen", "verify", str(model_path), "--board", board.name, *(["-o", str(out)] if out else [])]
@@ -285,7 +291,10 @@ def verify(
     )
     # A stateful model's sets are one stream: the firmware runs them in order without resetting its state and
     # the reference runs the same sequence in one interpreter, so every step is compared.
-    sets = random_sets(project.inputs, default_set_count(count, project.stateful), seed)
+    if inputs is not None:
+        sets = load_input_file(inputs, project.inputs)
+    else:
+        sets = random_sets(project.inputs, default_set_count(count, project.stateful), seed)
     _, size, result = build_and_run(project, board, sets, emulator, port)
     progress("running the reference on the model as given" + (" (custom ops in Python)" if custom_ops else ""))
     impls, _ = load_custom_ops(custom_ops)
