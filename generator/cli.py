@@ -279,6 +279,8 @@ def cmd_verify(args) -> int:
         "sets": len(v.sets),
         "inputs": None if args.inputs is None else str(args.inputs),
         "max_abs_diff": v.comparison.max_abs_diff,
+        "max_rel_diff": v.comparison.max_rel_diff,
+        "abs_floor": v.comparison.abs_floor,
         "mismatched_elements": v.comparison.mismatched_elements,
         "flash_bytes": v.size.flash,
         "code_bytes": v.size.code,
@@ -301,11 +303,6 @@ def cmd_verify(args) -> int:
     if args.json:
         _emit_json(report)
         return 0 if v.comparison.match else 1
-    verdict = (
-        "MATCH (bit-exact)"
-        if v.comparison.match and v.comparison.max_abs_diff == 0
-        else ("MATCH (within 1e-5)" if v.comparison.match else "MISMATCH")
-    )
     print(f"model      {args.model} on {args.board}")
     print(f"ops        {', '.join(report['ops'])}")
     if v.model_nodes != len(v.plan.nodes):
@@ -315,11 +312,11 @@ def cmd_verify(args) -> int:
         )
     print("kernels    " + ", ".join(f"{b}: {n} node(s)" for b, n in report["backends"].items()))
     what = "steps of one stream (state kept, every step compared)" if v.project.stateful else "set(s)"
-    source = f"from {args.inputs}" if args.inputs else f"random, seed {args.seed}"
-    print(f"inputs     {len(v.sets)} {what} {source}")
+    given = f"{what} from {args.inputs}" if args.inputs else f"random {what}, seed {args.seed}"
+    print(f"inputs     {len(v.sets)} {given}")
     print(f"reference  {v.reference}")
     print(
-        f"outputs    {verdict}: max abs diff {v.comparison.max_abs_diff:g}, "
+        f"outputs    {v.comparison.verdict()}: {v.comparison.figures()}, "
         f"{num(v.comparison.mismatched_elements)}/{num(v.comparison.total_elements)} elements differ"
     )
     print(f"flash      {nbytes(v.size.flash)} (code {nbytes(v.size.code)} + model {nbytes(v.size.model)})")
