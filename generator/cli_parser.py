@@ -365,7 +365,11 @@ def parser(commands: dict) -> argparse.ArgumentParser:
     _probe_option(p)
     p.add_argument("--dry-run", action="store_true", help="print the command that would flash, and run nothing")
     p.add_argument(
-        "--inputs", type=Path, metavar="FILE.npz", help="also flash these input sets (as `mcugen run --inputs`)"
+        "--inputs",
+        type=Path,
+        nargs=1,  # a list, as run's --inputs (one file for a firmware of one model)
+        metavar="FILE.npz",
+        help="also flash these input sets (as `mcugen run --inputs`)",
     )
     p.add_argument("--random", type=set_count, metavar="N", help="also flash N random input sets")
     p.add_argument("--seed", type=count, help="seed of the random inputs, 0 or more (default 0)")

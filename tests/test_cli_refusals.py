@@ -8,6 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import numpy as np
 import pytest
 from test_cli_errors import assert_clean_failure
 
@@ -129,3 +130,13 @@ def test_verify_on_a_real_board_advises_a_command_that_works(cli, tmp_path, with
     args = parser(COMMANDS).parse_args(advised[1:])
     check_combinations(args)  # a command mcugen takes as it stands: it generates the folder it then flashes
     assert not (tmp_path / "fw").exists()
+
+
+def test_flash_reads_its_inputs_file(cli, real_board_project, tmp_path):
+    """flash --inputs used to end in a TypeError (one path where run's option holds a list); the file is read and
+    checked before anything is built."""
+    path = tmp_path / "flat.npz"
+    np.savez(path, input_0=np.zeros(10, np.int8))
+    result = cli("flash", real_board_project, "--inputs", path, "--dry-run")
+    assert_clean_failure(result, "has shape (10,); the input's shape is (1, 10)")
+    assert "building" not in result.stderr
