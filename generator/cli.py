@@ -18,6 +18,7 @@ from .catalog.backends import BACKEND_CORES, choose_backends
 from .check import select_kernel
 from .cli_parser import COST_UNITS, check_combinations, parser, patch_overhead
 from .emit.library import check_library_name, library_name
+from .entry import interrupted
 from .errors import McugenError
 from .flash import BoardPort, flash, flash_command, image_path, upload_target, write_image
 from .measure import measure
@@ -27,7 +28,7 @@ from .pio_core import core_dir, prepare_core
 from .plan import plan
 from .rewrite import Float16Policy
 from .rewrite.verdicts import node_verdicts
-from .run.qemu import input_blob
+from .run.qemu import input_blob, no_emulator_message
 
 
 def _emit_json(data) -> None:
@@ -170,6 +171,9 @@ def cmd_build(args) -> int:
 
 def cmd_test(args) -> int:
     project = pipeline.load_project(args.project)
+    board = load_board(project.board)
+    if board.qemu_machine is None:  # PlatformIO would run the Cortex-M ELF on this machine (Exec format error)
+        raise McugenError("`mcugen test` runs QEMU; " + no_emulator_message(board, "qemu", project.path, renode=False))
     pipeline.progress(f"pio test -d {project.path} -e {project.board} (PlatformIO core {core_dir()})")
     return pio_test(project.path, project.board)
 
@@ -264,6 +268,7 @@ def cmd_verify(args) -> int:
         float16=args.float16,
         patch_overhead=patch_overhead(args),
         memory=args.memory,
+        inputs=args.inputs,
     )
     costs = [v.run.instructions(s.ticks) for s in v.run.sets]
     report = {
@@ -272,7 +277,10 @@ def cmd_verify(args) -> int:
         "board": args.board,
         "project": str(v.project.path),
         "sets": len(v.sets),
+        "inputs": None if args.inputs is None else str(args.inputs),
         "max_abs_diff": v.comparison.max_abs_diff,
+        "max_rel_diff": v.comparison.max_rel_diff,
+        "abs_floor": v.comparison.abs_floor,
         "mismatched_elements": v.comparison.mismatched_elements,
         "flash_bytes": v.size.flash,
         "code_bytes": v.size.code,
@@ -295,11 +303,6 @@ def cmd_verify(args) -> int:
     if args.json:
         _emit_json(report)
         return 0 if v.comparison.match else 1
-    verdict = (
-        "MATCH (bit-exact)"
-        if v.comparison.match and v.comparison.max_abs_diff == 0
-        else ("MATCH (within 1e-5)" if v.comparison.match else "MISMATCH")
-    )
     print(f"model      {args.model} on {args.board}")
     print(f"ops        {', '.join(report['ops'])}")
     if v.model_nodes != len(v.plan.nodes):
@@ -309,10 +312,11 @@ def cmd_verify(args) -> int:
         )
     print("kernels    " + ", ".join(f"{b}: {n} node(s)" for b, n in report["backends"].items()))
     what = "steps of one stream (state kept, every step compared)" if v.project.stateful else "set(s)"
-    print(f"inputs     {len(v.sets)} random {what}, seed {args.seed}")
+    given = f"{what} from {args.inputs}" if args.inputs else f"random {what}, seed {args.seed}"
+    print(f"inputs     {len(v.sets)} {given}")
     print(f"reference  {v.reference}")
     print(
-        f"outputs    {verdict}: max abs diff {v.comparison.max_abs_diff:g}, "
+        f"outputs    {v.comparison.verdict()}: {v.comparison.figures()}, "
         f"{num(v.comparison.mismatched_elements)}/{num(v.comparison.total_elements)} elements differ"
     )
     print(f"flash      {nbytes(v.size.flash)} (code {nbytes(v.size.code)} + model {nbytes(v.size.model)})")
@@ -635,6 +639,8 @@ def cmd_bench(args) -> int:
     if args.write and not os.access(Path(args.write).resolve().parent, os.W_OK):  # before an hour of runs
         raise McugenError(f"cannot write {args.write}: its folder is missing or not writable")
     models, boards = args.models or bench.DEFAULT_MODELS, args.board or ["mps2-an386"]
+    for model in models:  # a missing or unreadable model is a mistake in the command, not a finding of the matrix
+        pipeline.load_model(zoo.resolve(model))
     results = bench.run_bench(models, boards, sets=args.sets, all_ops=not args.no_all_ops, memory=args.memory)
     rewrite_runs = bench.run_rewrites(models, boards[0], sets=args.sets)
     memory_runs = bench.run_memory(models, boards[0], sets=args.sets, results=results)
@@ -690,8 +696,12 @@ def _one_model(args) -> None:
     args.model = args.model[0]
     if getattr(args, "arena", None) is not None:
         raise McugenError("--arena divides memory between several models; give two or more MODELs, or drop it")
-    if args.command == "verify" and (args.inputs or args.name):
-        raise McugenError("verify takes --inputs and --name with several models; for one use `mcugen run --inputs`")
+    if args.command == "verify" and args.name:
+        raise McugenError("--name names each of several models; verify of one model takes none")
+    if args.command == "verify" and args.inputs:
+        if len(args.inputs) != 1:
+            raise McugenError(f"{len(args.inputs)} --inputs files for one model: give one")
+        args.inputs = args.inputs[0]
     if getattr(args, "name", None) is not None:
         if len(args.name) != 1:
             raise McugenError(f"{len(args.name)} --name values for one model: give one")
@@ -731,8 +741,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"mcugen: error: {_os_error_message(exc)}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
-        print("mcugen: interrupted", file=sys.stderr)
-        return 130
+        return interrupted()
 
 
 if __name__ == "__main__":

@@ -69,6 +69,8 @@ def cmd_verify(args) -> int:
             "model": m.share.model_name,
             "match": m.comparison.match,
             "max_abs_diff": m.comparison.max_abs_diff,
+            "max_rel_diff": m.comparison.max_rel_diff,
+            "abs_floor": m.comparison.abs_floor,
             "mismatched_elements": m.comparison.mismatched_elements,
             "reference": m.reference,
             "cost_per_inference": m.cost,
@@ -98,11 +100,10 @@ def cmd_verify(args) -> int:
         _emit_json(report)
         return 0 if v.match else 1
     print(f"models     {len(models)} on {args.board}, {v.sets} set(s) each, run interleaved (one model after another)")
-    for m in models:
-        exact = m["match"] and m["max_abs_diff"] == 0
-        verdict = "MATCH (bit-exact)" if exact else "MATCH (within 1e-5)" if m["match"] else "MISMATCH"
+    for m, checked in zip(models, v.models):
+        c = checked.comparison
         print(
-            f"  {m['name']:<16} {verdict}: max abs diff {m['max_abs_diff']:g}, {num(m['mismatched_elements'])} "
+            f"  {m['name']:<16} {c.verdict()}: {c.figures()}, {num(m['mismatched_elements'])} "
             f"elements differ; {num(m['cost_per_inference'])} instructions per inference ({m['reference']})"
         )
     print(f"flash      {nbytes(v.size.flash)} (code {nbytes(v.size.code)} + models {nbytes(v.size.model)})")

@@ -94,6 +94,25 @@ def count(text: str) -> int:
     return value
 
 
+# Every set is held in memory, run and printed: a bound well above any useful check keeps a typo (an extra
+# zero or three) from filling the machine's memory before anything is printed.
+MAX_SETS = 10_000
+
+
+def set_count(text: str) -> int:
+    value = positive_int(text)
+    if value > MAX_SETS:
+        raise argparse.ArgumentTypeError(f"must be at most {MAX_SETS:,} input sets a run, not {value:,}")
+    return value
+
+
+def percent(text: str) -> float:
+    value = float(text)
+    if not 0 <= value < float("inf"):
+        raise argparse.ArgumentTypeError(f"must be a percentage of 0 or more, not {text}")
+    return value
+
+
 def _command(sub, name: str):
     help_text = COMMAND_HELP[name]
     examples = "examples:\n" + "\n".join(f"  {e}" for e in EXAMPLES[name])
@@ -175,7 +194,7 @@ def _patches_option(p) -> None:
     )
     p.add_argument(
         "--patch-overhead",
-        type=float,
+        type=percent,
         default=None,
         metavar="PCT",
         help="with --patches: the most MACs the patches may recompute, in percent of the model's (default 10)",
@@ -192,11 +211,11 @@ def patch_overhead(args) -> float | None:
 def _io_options(p) -> None:
     p.add_argument(
         "--random",
-        type=positive_int,
+        type=set_count,
         metavar="N",
         help="run N random input sets (default 5; a stateful model's sets are the steps of one stream, default 20)",
     )
-    p.add_argument("--seed", type=int, help="seed of the random inputs (default 0)")
+    p.add_argument("--seed", type=count, help="seed of the random inputs, 0 or more (default 0)")
     _json_option(p)
 
 
@@ -346,10 +365,14 @@ def parser(commands: dict) -> argparse.ArgumentParser:
     _probe_option(p)
     p.add_argument("--dry-run", action="store_true", help="print the command that would flash, and run nothing")
     p.add_argument(
-        "--inputs", type=Path, metavar="FILE.npz", help="also flash these input sets (as `mcugen run --inputs`)"
+        "--inputs",
+        type=Path,
+        nargs=1,  # a list, as run's --inputs (one file for a firmware of one model)
+        metavar="FILE.npz",
+        help="also flash these input sets (as `mcugen run --inputs`)",
     )
-    p.add_argument("--random", type=positive_int, metavar="N", help="also flash N random input sets")
-    p.add_argument("--seed", type=int, help="seed of the random inputs (default 0)")
+    p.add_argument("--random", type=set_count, metavar="N", help="also flash N random input sets")
+    p.add_argument("--seed", type=count, help="seed of the random inputs, 0 or more (default 0)")
 
     p = _command(sub, "verify")
     _models_argument(p, model_help)
@@ -360,8 +383,8 @@ def parser(commands: dict) -> argparse.ArgumentParser:
         type=Path,
         nargs="+",
         metavar="FILE.npz",
-        help="with several models: their input sets instead of random ones, one .npz per model or one whose keys "
-        "are prefixed NAME/ (see `mcugen run --inputs`)",
+        help="input sets instead of random ones, as `mcugen run --inputs` takes them (the reference runs the "
+        "same): for one model one .npz; for several one per model or one whose keys are prefixed NAME/",
     )
     _board_option(p, boards)
     p.add_argument("-o", "--output", type=Path, help="project folder (default: a cache folder per model and board)")
@@ -409,7 +432,7 @@ def parser(commands: dict) -> argparse.ArgumentParser:
         help="zoo names or .tflite files (default: every zoo model and two fixtures, bench.FIXTURE_MODELS)",
     )
     p.add_argument("--board", action="append", help="board to run on; repeat for several (default mps2-an386)")
-    p.add_argument("--sets", type=positive_int, default=3, help="random input sets per model (default 3)")
+    p.add_argument("--sets", type=set_count, default=3, help="random input sets per model (default 3)")
     p.add_argument("--no-all-ops", action="store_true", help="skip the all-kernels build (code size comparison)")
     _memory_option(p)
     p.add_argument("--write", metavar="FILE", help="also write the markdown report to FILE (e.g. docs/benchmarks.md)")

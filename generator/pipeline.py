@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import shlex
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -30,6 +31,7 @@ from .reference.fallback import reference_with_fallback
 from .rewrite import Float16Policy
 from .rewrite.stage import RewriteStage, check_and_rewrite, unrewritten
 from .run import EMULATOR_TITLES, RunResult, check_emulator, run_firmware
+from .units import nbytes, num
 
 
 def progress(message: str) -> None:
@@ -115,8 +117,20 @@ def default_set_count(count: int | None, stateful: bool) -> int:
     return count if count is not None else (DEFAULT_STREAM_STEPS if stateful else DEFAULT_SETS)
 
 
+# The random sets are made before the run and held until the comparison: a bound on their bytes (far above any
+# useful check) refuses a mistyped count at once instead of swapping the machine to a halt.
+MAX_RANDOM_INPUT_BYTES = 256 << 20
+
+
 def random_sets(inputs: list[IoTensor], count: int, seed: int) -> list[list[np.ndarray]]:
     """Reproducible random input sets: full-range integers, floats uniform in [-3, 3], bools half true."""
+    per_set = sum(int(np.prod(spec.shape)) * np.dtype(spec.dtype.lower()).itemsize for spec in inputs)
+    if count * per_set > MAX_RANDOM_INPUT_BYTES:
+        most = MAX_RANDOM_INPUT_BYTES // per_set
+        raise McugenError(
+            f"{num(count)} random sets of {nbytes(per_set)} need {nbytes(count * per_set)}; mcugen holds at most "
+            f"{nbytes(MAX_RANDOM_INPUT_BYTES)} of input sets in a run: give --random {most} or fewer"
+        )
     rng = np.random.default_rng(seed)
     sets = []
     for _ in range(count):
@@ -174,7 +188,8 @@ def _input_array(path: Path, key: str, values: np.ndarray, index: int, spec: IoT
 
 def load_input_file(path: Path, inputs: list[IoTensor]) -> list[list[np.ndarray]]:
     """An .npz with one array per model input (named input_0, input_1, ... or by tensor name), each of the
-    tensor's dtype and shape or with a leading axis of input sets. Anything else is refused, not converted."""
+    tensor's dtype and exact shape or with a leading axis of input sets. Anything else is refused, not converted
+    (not even a reshape: a transposed or flattened array has the right element count in the wrong order)."""
     archive = _open_npz(path)
     names = {key: i for i, spec in enumerate(inputs) for key in (f"input_{i}", spec.name)}
     unknown = [k for k in archive.files if k not in names]
@@ -195,10 +210,13 @@ def load_input_file(path: Path, inputs: list[IoTensor]) -> list[list[np.ndarray]
         except ValueError as exc:  # e.g. an array of Python objects, which would need pickle
             raise McugenError(f"{path}: cannot read '{keys[0]}': {exc}") from None
         arr = _input_array(path, keys[0], values, i, spec)
-        per_set = int(np.prod(spec.shape))
-        if arr.size == 0 or arr.size % per_set:
-            raise McugenError(f"{path}: '{keys[0]}' has {arr.size} values, not a multiple of {spec.shape}")
-        per_input.append(arr.reshape((-1, *spec.shape)))
+        shape = tuple(spec.shape)
+        if arr.shape != shape and (arr.shape[1:] != shape or not arr.shape[0]):
+            raise McugenError(
+                f"{path}: '{keys[0]}' for input {i} '{spec.name}' has shape {arr.shape}; the input's shape is "
+                f"{shape} (or (N{''.join(f', {d}' for d in shape)}) for N sets, a stream's steps in order)"
+            )
+        per_input.append(arr.reshape((-1, *shape)))
     counts = {len(a) for a in per_input}
     if len(counts) != 1:
         raise McugenError(f"{path}: the inputs hold different numbers of sets {sorted(counts)}")
@@ -249,10 +267,15 @@ def verify(
     float16: str = "auto",
     patch_overhead: float | None = None,
     memory: str = "auto",
+    inputs: Path | None = None,
 ) -> Verification:
+    """`inputs`: an .npz of input sets (load_input_file) instead of `count` random ones from `seed`."""
+    # before generating: a board it cannot run fails at once, advising this command with --port (the folder
+    # it names is not written yet)
+    again = ["mcugen", "verify", str(model_path), "--board", board.name, *(["-o", str(out)] if out else [])]
     out = out or default_project_dir(model_path, board.name)
     if port is None:
-        check_emulator(board, emulator, out)  # before generating: a board it cannot run fails at once
+        check_emulator(board, emulator, out, shlex.join(again))
     check_port(board.name, port)
     progress(f"generating {Path(model_path).name} for {board.name} into {out}")
     project, the_plan = generate(
@@ -268,7 +291,10 @@ def verify(
     )
     # A stateful model's sets are one stream: the firmware runs them in order without resetting its state and
     # the reference runs the same sequence in one interpreter, so every step is compared.
-    sets = random_sets(project.inputs, default_set_count(count, project.stateful), seed)
+    if inputs is not None:
+        sets = load_input_file(inputs, project.inputs)
+    else:
+        sets = random_sets(project.inputs, default_set_count(count, project.stateful), seed)
     _, size, result = build_and_run(project, board, sets, emulator, port)
     progress("running the reference on the model as given" + (" (custom ops in Python)" if custom_ops else ""))
     impls, _ = load_custom_ops(custom_ops)

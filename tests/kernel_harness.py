@@ -1,6 +1,7 @@
 """Proves a kernel against TFLite Micro: a model (usually one op, built with modelkit) runs through the
 generated project compiled for the host (fast) or in QEMU (the cross-compiled code), and through the
-tflite-micro reference, on the same inputs; outputs must match (ints exactly, floats within 1e-5 relative)."""
+tflite-micro reference, on the same inputs; outputs must match (generator/compare: ints exactly, floats within
+1e-5 relative above a floor)."""
 
 from __future__ import annotations
 

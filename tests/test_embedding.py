@@ -75,8 +75,8 @@ def reference_outputs(library, model) -> list[np.ndarray]:
 
 
 def assert_matches_reference(lines: list[str], library, model) -> None:
-    """The device's outputs equal tflite-micro's (integers bit for bit, floats within 1e-5 relative) and its best
-    class is the reference's."""
+    """The device's outputs equal tflite-micro's (generator/compare: integers bit for bit, floats within tolerance)
+    and its best class is the reference's."""
     expected = reference_outputs(library, model)
     assert lines[-1] == "done" and len(lines) == 2 * STEPS + 1, lines[-5:]
     device = []

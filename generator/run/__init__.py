@@ -20,12 +20,13 @@ EMULATORS = ("qemu", "renode")
 EMULATOR_TITLES = {"qemu": "QEMU", "renode": "Renode"}
 
 
-def check_emulator(board, emulator: str, project_dir=None) -> None:
-    """Fails early (before a build) when `board` cannot run under `emulator` here."""
+def check_emulator(board, emulator: str, project_dir=None, command: str | None = None) -> None:
+    """Fails early (before a build) when `board` cannot run under `emulator` here; `command`: what the message
+    advises running with --port (no_emulator_message)."""
     if emulator not in EMULATORS:
         raise McugenError(f"unknown emulator '{emulator}'; choose one of: {', '.join(EMULATORS)}")
     if emulator not in board.emulators:
-        raise McugenError(no_emulator_message(board, emulator, project_dir))
+        raise McugenError(no_emulator_message(board, emulator, project_dir, command))
     if emulator == "renode":
         renode_executable()
 
@@ -47,6 +48,7 @@ __all__ = [
     "SetResult",
     "build_host",
     "check_emulator",
+    "no_emulator_message",
     "pack_inputs",
     "run_firmware",
     "run_host",

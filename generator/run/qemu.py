@@ -45,19 +45,23 @@ def input_blob(elf: Path, inputs: list[IoTensor], sets: list[list[np.ndarray]]) 
     return start, blob
 
 
-def no_emulator_message(board: Board, emulator: str, project_dir: Path | None = None) -> str:
+def no_emulator_message(
+    board: Board, emulator: str, project_dir: Path | None = None, command: str | None = None, renode: bool = True
+) -> str:
     """One line saying why `board` cannot run under `emulator`, and what to do instead (with the ELF's absolute
-    path when the project is known, ready to paste)."""
+    path when the project is known, ready to paste). `command` is the command that runs it once given --port
+    (default `mcugen run DIR`, for a project folder that exists); `renode`: the command also takes --emulator."""
     if emulator == "renode" and board.qemu_machine:
         return f"board {board.name} has no Renode script in renode/; run it with --emulator qemu"
-    renode = ", or in Renode with --emulator renode (needs `renode` on PATH)" if board.renode else ""
+    renode = ", or in Renode with --emulator renode (needs `renode` on PATH)" if board.renode and renode else ""
     what = "that QEMU does not emulate" if emulator == "qemu" else "with no Renode script"
     where = Path(project_dir).resolve() if project_dir else "DIR"
     elf = f"{where}/.pio/build/{board.name}/firmware.elf"
     return (
-        f"board {board.name} is real hardware {what}: run it on the board with --port, e.g. `mcugen run {where} "
-        f"--port /dev/ttyACM0` (it builds, flashes {elf} with its {board.upload_protocol or 'debug'} probe and "
-        f"reads the MCUGEN lines on its serial port at 115200 baud){renode}"
+        f"board {board.name} is real hardware {what}: run it on the board with --port, e.g. "
+        f"`{command or f'mcugen run {where}'} --port /dev/ttyACM0` (it builds, flashes {elf} with its "
+        f"{board.upload_protocol or 'debug'} probe and reads the MCUGEN lines on its serial port at 115200 baud)"
+        f"{renode}"
     )
 
 
