@@ -375,7 +375,7 @@ def _cmd_plan_nodes(args, the_plan, board, rewrites: dict) -> int:
             f"{backend}: {c['nodes']} nodes ({pct(100 * c['node_share'])}), {pct(100 * c['mac_share'])} of MACs"
             f"{cost}; subgraphs: {runs}"
         )
-    print(summary_line(rewrites) + ("; node numbers above are the rewritten graph's" if rewrites["rewrites"] else ""))
+    print(summary_line(rewrites))
     for line in detail_lines(rewrites):
         print(f"  {line}")
     return 0
@@ -408,7 +408,7 @@ def _plan_rows(the_plan) -> list[dict]:
             rows.append(
                 {
                     "tensor": None,
-                    "name": f"{where}scratch of node {node.index}",
+                    "name": f"{where}scratch of node {the_plan.graph.operators[node.index].model_number}",
                     "bytes": node.scratch_bytes,
                     "offset": node.scratch_offset,
                     "first": step,
@@ -445,7 +445,7 @@ def _memory_techniques(the_plan) -> list[dict]:
         {
             "technique": "overlap",
             "subgraph": sub.graph.index,
-            "node": o.node,
+            "node": sub.graph.operators[o.node].model_number,
             "op": o.op_name,
             "output": o.output,
             "input": o.input,
@@ -481,7 +481,7 @@ def cmd_plan(args) -> int:
         "persistent_bytes": the_plan.persistent_size,
         "variables": [vars(v) for v in the_plan.variables],
         "heuristic": the_plan.heuristic,
-        "order": the_plan.order,
+        "order": [the_plan.graph.operators[i].model_number for i in the_plan.order],
         "buffers": rows,
     }
     if the_plan.patches is not None:
@@ -499,7 +499,7 @@ def cmd_plan(args) -> int:
             f"{r['first']:>5} {r['last']:>5}  {label}"
         )
     if the_plan.order != sorted(the_plan.order):
-        print(f"execution order (first/last count steps in it): {the_plan.order}")
+        print(f"execution order (first/last count steps in it): {report['order']}")
     for v in the_plan.variables:
         print(
             f"{'':>6} {num(v.nbytes):>9} {num(v.offset):>9} {'-':>5} {'-':>5}  variable {v.id} '{v.name}' ({v.dtype})"

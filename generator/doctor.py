@@ -72,7 +72,7 @@ def _subgraphs(checked: CheckedGraph) -> list[Finding]:
                 Finding(
                     "info",
                     "state",
-                    f"node {op.index} (CALL_ONCE) runs subgraph {target} ({size} nodes) once, at the first "
+                    f"{op.where} (CALL_ONCE) runs subgraph {target} ({size} nodes) once, at the first "
                     "invoke: it sets the variables' first values; every subgraph has its own part of the arena",
                 )
             )

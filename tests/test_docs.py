@@ -59,3 +59,46 @@ def test_baselines_md_has_the_figures_the_code_compares_with():
         assert TFLM[key] == {"code": code, "arena": arena, "instr": instr}, key
         seen.add(key)
     assert seen == set(TFLM)
+
+
+def _before_after(before: int | None, after: int) -> str:
+    return f"{'-' if before is None else f'{before:,}'} -> {after:,}"
+
+
+def _arena_cell(stage) -> str:
+    """ "208 -> 112 B (auto: 128 -> 96 B)": the per-layer arena before -> after, and `--memory auto`'s when it
+    differs; "-" before for a model that does not check as given."""
+    from generator.plan import plan
+
+    def arenas(memory: str) -> tuple[int | None, int]:
+        before = None if stage.original is None else plan(stage.original, memory=memory).arena_size
+        return before, plan(stage.checked, memory=memory).arena_size
+
+    layer, auto = arenas("layer"), arenas("auto")
+    cell = f"{_before_after(*layer)} B"
+    if auto != layer:
+        cell += f" (auto: {f'{auto[1]:,}' if auto[0] is None else _before_after(*auto)} B)"
+    return cell
+
+
+def test_rewrite_md_fixture_figures_are_what_the_rewrite_stage_gives():
+    """docs/rewrite.md's "Fixtures and figures" table: nodes, model bytes and arenas before -> after the rewrites."""
+    from generator.boards import load_board
+    from generator.model import read_model
+    from generator.pipeline import rewrite_stage
+
+    board, rows = load_board("mps2-an386"), 0
+    for line in (DOCS / "rewrite.md").read_text().splitlines():
+        cells = [c.strip() for c in line.strip("|").split("|")]
+        if len(cells) != 6 or not cells[0].startswith("`") or "->" not in cells[3]:
+            continue
+        graph = read_model((DOCS.parent / "tests" / "fixtures" / f"{cells[0].strip('`')}.tflite").read_bytes())
+        stage = rewrite_stage(graph, board)
+        assert cells[2].split()[0] == str(len(stage.rewritten.rewrites)), line
+        assert cells[3:] == [
+            _before_after(len(graph.operators), len(stage.checked.graph.operators)),
+            f"{_before_after(len(graph.model_bytes), len(stage.checked.graph.model_bytes))} B",
+            _arena_cell(stage),
+        ], line
+        rows += 1
+    assert rows == 4

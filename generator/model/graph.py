@@ -89,11 +89,18 @@ class Operator:
     custom_options: bytes = b""
     custom_options_offset: int | None = None  # where the custom options sit in the model bytes
     subgraph: int = 0  # the subgraph the node belongs to
+    model_index: int | None = None  # its index in the model as given, when a rewrite renumbered the nodes
+
+    @property
+    def model_number(self) -> int:
+        """The node's number everywhere a message names it: its index in the model file, before any rewrite."""
+        return self.index if self.model_index is None else self.model_index
 
     @property
     def where(self) -> str:
         """How messages name the node: "node 4" in the primary subgraph, "subgraph 1, node 4" elsewhere."""
-        return f"node {self.index}" if self.subgraph == 0 else f"subgraph {self.subgraph}, node {self.index}"
+        number = self.model_number
+        return f"node {number}" if self.subgraph == 0 else f"subgraph {self.subgraph}, node {number}"
 
     @property
     def display_name(self) -> str:

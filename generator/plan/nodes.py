@@ -16,7 +16,7 @@ def node_rows(plan: Plan, node_costs: list[int] | None = None) -> list[dict]:
         inputs, outputs = graph.node_io(op)
         rows.append(
             {
-                "node": node.index,
+                "node": op.model_number,  # the model's own number, as every message gives it
                 "op": op.op_name,
                 "version": op.version,
                 "custom_name": op.custom_name,

@@ -123,8 +123,9 @@ def _remap_signatures(model, renumber: dict[int, int]) -> None:
 
 
 def write_graph(work: Work) -> Graph | None:
-    """The flatbuffer of `work`, read back: tensors nothing refers to are left out. None when the original
-    model's tables cannot be unpacked (corrupt parts the reader never reads, e.g. metadata)."""
+    """The flatbuffer of `work`, read back: tensors nothing refers to are left out, and each node keeps its
+    number in the model as given (`Operator.model_index`; a node a rewrite added has none). None when the
+    original model's tables cannot be unpacked (corrupt parts the reader never reads, e.g. metadata)."""
     try:
         model = schema.ModelT.InitFromPackedBuf(bytearray(work.graph.model_bytes), 0)
     except Exception:  # the flatbuffers runtime raises anything on corrupt offsets
@@ -144,4 +145,7 @@ def write_graph(work: Work) -> Graph | None:
     model.metadataBuffer = None  # deprecated indices into the old buffer list; `metadata` carries them
     builder = flatbuffers.Builder(1024)
     builder.Finish(model.Pack(builder), file_identifier=b"TFL3")
-    return read_model(bytes(builder.Output()), source="the rewritten model")
+    written = read_model(bytes(builder.Output()), source="the rewritten model")
+    for op, source in zip(written.operators, work.operators):  # messages keep naming nodes as the model does
+        op.model_index = source.model_number if source.index >= 0 else None
+    return written

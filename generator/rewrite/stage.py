@@ -24,12 +24,13 @@ class RewriteStage:
 
 
 def _remaining(failure: CheckError | None, after: CheckError, kept: list[int]) -> CheckError:
-    """The failures left after rewriting, in the original's node numbers: the original's own message for a
-    node that failed before too, the rewritten graph's (marked) for one that fails only now."""
+    """The failures left after rewriting, by the original's node numbers (which the rewritten graph's messages
+    use too): the original's own message for a node that failed before too, the rewritten graph's (marked)
+    for one that fails only now."""
     still = {kept[n]: reason for reason, n in zip(after.failures, after.nodes)}
     before = dict(zip(failure.nodes, failure.failures)) if failure else {}
     nodes = sorted(still)
-    reasons = [before.get(n) or f"after the rewrites (node {n} of the model): {still[n]}" for n in nodes]
+    reasons = [before.get(n) or f"after the rewrites: {still[n]}" for n in nodes]
     return CheckError(reasons, nodes)
 
 
