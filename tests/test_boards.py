@@ -76,7 +76,8 @@ def _probe_elf(board, out: Path) -> Path:
         "  mg_board_init();\n"
         "  uint64_t t0 = mg_board_ticks();\n"
         # GCC hands inline asm to the assembler in divided syntax on ARMv6-M (and restores unified after it)
-        '  __asm volatile(".syntax unified\\n mov r0, %0\\n1: subs r0, r0, #1\\n bne 1b\\n" : : "r"(1000000u) : "r0", "cc");\n'
+        '  __asm volatile(".syntax unified\\n mov r0, %0\\n1: subs r0, r0, #1\\n bne 1b\\n"\n'
+        '                 : : "r"(1000000u) : "r0", "cc");\n'
         "  uint64_t t1 = mg_board_ticks();\n"
         "  mg_board_puts(\"PROBE \"); put_u32((uint32_t)(t1 - t0)); mg_board_putc('\\n');\n"
         "  return 0;\n}\n"
