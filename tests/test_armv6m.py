@@ -5,8 +5,10 @@ and, as M0+ code, on the AN385 (docs/boards.md, "ARMv6-M")."""
 import json
 import shutil
 import subprocess
+import zlib
 
 import pytest
+from elftools.elf.elffile import ELFFile
 
 from conftest import MLP_INT8
 from generator.boards import load_board
@@ -15,6 +17,7 @@ from generator.paths import ROOT
 from generator.pipeline import generate
 
 ARMV6M_BOARDS = ["microbit", "mps2-an385-m0plus"]
+REAL_ARMV6M_BOARDS = ["pico", "nucleo-g071rb", "arduino-zero"]
 KERNELS = ROOT / "firmware" / "kernels"
 RUNTIME = ROOT / "firmware" / "runtime"
 # The ARMv7E-M/ARMv8.1-M backends: never built for ARMv6-M.
@@ -23,7 +26,7 @@ BACKEND_SOURCE_MARKS = ("_dsp", "_mve")
 needs_arm_gcc = pytest.mark.skipif(shutil.which("arm-none-eabi-gcc") is None, reason="needs arm-none-eabi-gcc")
 
 
-@pytest.mark.parametrize("name", ARMV6M_BOARDS)
+@pytest.mark.parametrize("name", ARMV6M_BOARDS + REAL_ARMV6M_BOARDS)
 def test_armv6m_boards_get_the_reference_kernels_only(cli, tmp_path, name):
     board = load_board(name)
     assert board.cpu in ("cortex-m0", "cortex-m0plus") and board.fpu == ""
@@ -91,3 +94,38 @@ def test_armv6m_firmware_is_armv6m_code_and_verifies(cli, tmp_path, name):
     ).stdout
     assert "Tag_CPU_arch: v6S-M" in attributes and "Tag_CPU_arch_profile: Microcontroller" in attributes
     assert "Tag_THUMB_ISA_use: Thumb-1" in attributes, attributes
+    with open(elf, "rb") as fh:  # no RP2040 boot2 on other boards: the vector table opens the flash
+        sections = ELFFile(fh)
+        assert sections.get_section_by_name(".boot2") is None
+        assert sections.get_section_by_name(".isr_vector")["sh_addr"] == load_board(name).flash_origin
+
+
+def _crc32_mpeg2(data: bytes) -> int:
+    """CRC-32/MPEG-2 (unreflected, init 0xFFFFFFFF, no final XOR) from zlib's reflected CRC-32: feeding it every
+    byte bit-reversed and reversing its result (without zlib's final XOR) gives the unreflected CRC."""
+    reflected = zlib.crc32(bytes(int(f"{b:08b}"[::-1], 2) for b in data)) ^ 0xFFFFFFFF
+    return int(f"{reflected:032b}"[::-1], 2)
+
+
+def test_the_crc_reference_is_crc32_mpeg2():
+    assert _crc32_mpeg2(b"123456789") == 0x0376E6E7  # the catalogued check value of CRC-32/MPEG-2
+
+
+@pytest.mark.qemu
+def test_pico_firmware_starts_with_a_boot2_the_boot_rom_accepts(cli, tmp_path):
+    """The RP2040 boot ROM runs flash's first 256 bytes only if their last 4 are the CRC of the first 252: the
+    platform builder writes it after the link. boot2 then enters the vector table at 0x10000100."""
+    project = tmp_path / "fw"
+    assert cli("generate", MLP_INT8, "--board", "pico", "-o", project).returncode == 0
+    assert cli("build", project).returncode == 0
+    with open(project / ".pio" / "build" / "pico" / "firmware.elf", "rb") as fh:
+        elf = ELFFile(fh)
+        boot2 = elf.get_section_by_name(".boot2")
+        vectors = elf.get_section_by_name(".isr_vector")
+        symbols = {s.name: s["st_value"] for s in elf.get_section_by_name(".symtab").iter_symbols()}
+        image = boot2.data()
+        assert boot2["sh_addr"] == 0x10000000 and boot2["sh_size"] == 256 and vectors["sh_addr"] == 0x10000100
+        reset = int.from_bytes(vectors.data()[4:8], "little")
+    assert int.from_bytes(image[252:], "little") == _crc32_mpeg2(image[:252])
+    assert (0x10000100).to_bytes(4, "little") in image[:252]  # the VTOR value boot2 loads
+    assert reset & ~1 == symbols["Reset_Handler"] & ~1 and reset & 1  # a Thumb entry
