@@ -53,7 +53,6 @@ env.Append(
 )
 
 
-
 def rp2040_boot2_crc(data: bytes) -> int:
     """CRC-32 as the RP2040 boot ROM checks boot2: polynomial 0x04C11DB7, initial value 0xFFFFFFFF, no reflection,
     no final XOR (CRC-32/MPEG-2)."""
