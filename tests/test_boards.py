@@ -23,17 +23,30 @@ from generator.pipeline import generate, random_sets
 from generator.run import run_qemu
 from generator.run.renode import run_script
 
-QEMU_BOARDS = ["mps2-an385", "mps2-an386", "mps2-an500", "mps2-an505", "mps3-an547", "lm3s6965evb", "netduinoplus2"]
+QEMU_BOARDS = [
+    "mps2-an385",
+    "mps2-an386",
+    "mps2-an500",
+    "mps2-an505",
+    "mps3-an547",
+    "lm3s6965evb",
+    "netduinoplus2",
+    "microbit",
+    "mps2-an385-m0plus",
+]
 REAL_BOARDS = ["nucleo-f446re", "nucleo-h743zi", "disco-f746ng", "nrf52840dk"]
+# Cortex-M0+ boards: no DWT cycle counter (SysTick counts core cycles) and no Renode platform here.
+REAL_ARMV6M_BOARDS = ["pico", "nucleo-g071rb", "arduino-zero"]
 ARMV8M_BOARDS = {"mps2-an505", "mps3-an547"}
+ARMV6M_BOARDS = {"microbit", "mps2-an385-m0plus"}
 STARTUP = BOARDS / "startup"
 
 
 def test_board_list_is_complete():
-    assert set(QEMU_BOARDS + REAL_BOARDS) <= set(board_names())
+    assert set(QEMU_BOARDS + REAL_BOARDS + REAL_ARMV6M_BOARDS) <= set(board_names())
 
 
-@pytest.mark.parametrize("name", QEMU_BOARDS + REAL_BOARDS)
+@pytest.mark.parametrize("name", QEMU_BOARDS + REAL_BOARDS + REAL_ARMV6M_BOARDS)
 def test_board_json_is_consistent(name):
     board = load_board(name)
     data = json.loads((BOARDS / f"{name}.json").read_text())
@@ -48,6 +61,10 @@ def test_board_json_is_consistent(name):
     if name in QEMU_BOARDS:
         assert board.qemu_machine and board.tick_source == "systick" and board.exit == "semihosting"
         assert board.instructions_per_tick == pytest.approx(1e9 / board.systick_hz)
+    elif name in REAL_ARMV6M_BOARDS:
+        assert board.cpu == "cortex-m0plus" and board.qemu_machine is None and board.renode is None
+        assert board.tick_source == "systick" and board.systick_hz == board.ticks_per_second and board.exit == "halt"
+        assert board.upload_protocol
     else:
         assert board.qemu_machine is None and board.tick_source == "dwt" and board.exit == "halt"
         assert board.upload_protocol and board.renode is not None
@@ -64,7 +81,9 @@ def _probe_elf(board, out: Path) -> Path:
         "int main(void) {\n"
         "  mg_board_init();\n"
         "  uint64_t t0 = mg_board_ticks();\n"
-        '  __asm volatile("mov r0, %0\\n1: subs r0, r0, #1\\n bne 1b\\n" : : "r"(1000000u) : "r0", "cc");\n'
+        # GCC hands inline asm to the assembler in divided syntax on ARMv6-M (and restores unified after it)
+        '  __asm volatile(".syntax unified\\n mov r0, %0\\n1: subs r0, r0, #1\\n bne 1b\\n"\n'
+        '                 : : "r"(1000000u) : "r0", "cc");\n'
         "  uint64_t t1 = mg_board_ticks();\n"
         "  mg_board_puts(\"PROBE \"); put_u32((uint32_t)(t1 - t0)); mg_board_putc('\\n');\n"
         "  return 0;\n}\n"
@@ -153,13 +172,14 @@ def test_verify_on_every_qemu_board(cli, tmp_path, name, model):
 
 
 @pytest.mark.qemu
-@pytest.mark.parametrize("name", REAL_BOARDS)
+@pytest.mark.parametrize("name", REAL_BOARDS + REAL_ARMV6M_BOARDS)
 def test_real_board_builds_and_fits_but_does_not_run(cli, tmp_path, name):
     project = tmp_path / "fw"
     assert cli("generate", MLP_INT8, "--board", name, "-o", project).returncode == 0
     ini = (project / "platformio.ini").read_text()
     board = load_board(name)
-    assert f"upload_protocol = {board.upload_protocol}" in ini and "-DMG_TICKS_DWT=1" in ini
+    assert f"upload_protocol = {board.upload_protocol}" in ini
+    assert ("-DMG_TICKS_DWT=1" in ini) == (name not in REAL_ARMV6M_BOARDS)
     built = cli("build", project)
     assert built.returncode == 0, built.stderr
     assert "built " in built.stdout and "flash" in built.stdout
@@ -169,7 +189,8 @@ def test_real_board_builds_and_fits_but_does_not_run(cli, tmp_path, name):
         elf = ELFFile(fh)
         text = elf.get_section_by_name(".isr_vector")["sh_addr"]
         symbols = {s.name: s["st_value"] for s in elf.get_section_by_name(".symtab").iter_symbols()}
-    assert text == board.flash_origin and symbols["__stack_top"] <= board.ram_origin + board.ram_size
+    boot2 = 256 if name == "pico" else 0  # the RP2040's boot ROM runs the first 256 bytes (test_armv6m.py)
+    assert text == board.flash_origin + boot2 and symbols["__stack_top"] <= board.ram_origin + board.ram_size
     ran = cli("run", project)
     assert ran.returncode == 2
     errors = [line for line in ran.stderr.splitlines() if line.startswith("mcugen: error:")]
@@ -218,14 +239,16 @@ def test_fault_is_reported_and_exits_nonzero(cli, tmp_path, name):
         run_qemu(elf, board, project.inputs, project.outputs, random_sets(project.inputs, 1, 0), timeout=30)
     assert time.monotonic() - start < 30
     line = str(err.value)
-    assert "FAULT CFSR=0x00010000" in line, line  # UFSR.UNDEFINSTR
-    fields = dict(f.split("=") for f in line.split("FAULT ")[1].split())
+    # ARMv6-M has HardFault only and no fault status registers; elsewhere UFSR.UNDEFINSTR.
+    fault = "FAULT HardFault" if name in ARMV6M_BOARDS else "FAULT CFSR=0x00010000"
+    assert fault in line, line
+    fields = dict(f.split("=") for f in line.split("FAULT ")[1].split() if "=" in f)
     pc = int(fields["PC"], 16)
     assert sym["st_value"] & ~1 <= pc < (sym["st_value"] & ~1) + sym["st_size"], line  # the faulting function
     assert ("SFSR" in fields) == (name in ARMV8M_BOARDS)
     # The same through the CLI: one error line, a non-zero exit.
     ran = cli("run", project.path, "--random", 1)
-    assert ran.returncode != 0 and "firmware reported: FAULT CFSR=0x00010000" in ran.stderr
+    assert ran.returncode != 0 and f"firmware reported: {fault}" in ran.stderr
 
 
 @pytest.mark.qemu

@@ -1,5 +1,5 @@
 /* Vector table, reset handler, fault reporting, tick counter and exit for every mcugen Cortex-M board
- * (ARMv7-M and ARMv8-M mainline). Only the UART driver differs between boards; the board JSON picks the
+ * (ARMv6-M, ARMv7-M and ARMv8-M mainline). Only the UART driver differs between boards; the board JSON picks the
  * tick source and the exit path with -D flags (see docs/boards.md):
  *   MG_TICKS_DWT   ticks are core cycles from the DWT cycle counter (real silicon); default: SysTick ticks
  *                  on the processor clock, which QEMU turns into instruction counts under -icount.
@@ -12,6 +12,14 @@
 
 #if defined(__ARM_ARCH_8M_MAIN__) || defined(__ARM_ARCH_8_1M_MAIN__)
 #define MG_ARMV8M 1 /* Security Extension registers (SecureFault, SFSR, SFAR) and the longer stack frame */
+#endif
+#if defined(__ARM_ARCH_6M__)
+/* Cortex-M0/M0+: every fault is a HardFault, and the fault status registers (SHCSR's enables, CFSR, HFSR,
+ * MMFAR, BFAR) and the DWT cycle counter do not exist; the fault handler is Thumb-1 only. */
+#define MG_ARMV6M 1
+#if defined(MG_TICKS_DWT)
+#error "ARMv6-M has no DWT cycle counter: use \"tick_source\": \"systick\""
+#endif
 #endif
 
 extern uint32_t __data_start, __data_end, __data_load, __bss_start, __bss_end, __stack_bottom, __stack_top;
@@ -137,7 +145,9 @@ static uint64_t dwt_sample(void)
 void mg_board_init(void)
 {
     mg_uart_init();
+#if !defined(MG_ARMV6M)
     SCB_SHCSR |= SHCSR_FAULTS_ENA;
+#endif
 #if defined(MG_ARMV8M)
     SCB_SHCSR |= SHCSR_SECUREFAULTENA; /* RAZ/WI on cores without the Security Extension */
 #endif
@@ -228,10 +238,14 @@ void mg_fault_report(const uint32_t *frame, uint32_t exc_return)
     (void)exc_return;
 #endif
     mg_board_puts("\nMCUGEN FAULT");
+#if defined(MG_ARMV6M)
+    mg_board_puts(" HardFault");
+#else
     report("CFSR", SCB_CFSR);
     report("HFSR", SCB_HFSR);
     report("MMFAR", SCB_MMFAR);
     report("BFAR", SCB_BFAR);
+#endif
     report("PC", frame[6]);
     report("LR", frame[5]);
 #if defined(MG_ARMV8M)
@@ -242,15 +256,30 @@ void mg_fault_report(const uint32_t *frame, uint32_t exc_return)
     mg_board_exit(3);
 }
 
-/* Picks the stack the frame went to (EXC_RETURN bit 2), the same test on ARMv7-M and ARMv8-M. */
+/* Picks the stack the frame went to (EXC_RETURN bit 2), the same test on every M profile. */
 __attribute__((naked)) void Fault_Handler(void)
 {
+#if defined(MG_ARMV6M)
+    /* Thumb-1: no IT blocks, TST takes registers only, and a B reaches only 2 KiB (the linker may place
+     * mg_fault_report further), so the jump goes through a register. */
+    __asm volatile("mov r1, lr\n"
+                   "movs r0, #4\n"
+                   "tst r0, r1\n"
+                   "bne 1f\n"
+                   "mrs r0, msp\n"
+                   "b 2f\n"
+                   "1: mrs r0, psp\n"
+                   "2: ldr r2, =mg_fault_report\n"
+                   "bx r2\n"
+                   ".ltorg\n");
+#else
     __asm volatile("tst lr, #4\n"
                    "ite eq\n"
                    "mrseq r0, msp\n"
                    "mrsne r0, psp\n"
                    "mov r1, lr\n"
                    "b mg_fault_report\n");
+#endif
 }
 
 void Default_Handler(void)
@@ -264,7 +293,7 @@ __attribute__((section(".isr_vector"), used)) static void (*const vector_table[1
     Reset_Handler,
     Default_Handler, /* NMI */
     Fault_Handler,   /* HardFault */
-    Fault_Handler,   /* MemManage */
+    Fault_Handler,   /* MemManage (reserved, never taken, on ARMv6-M, like the three below) */
     Fault_Handler,   /* BusFault */
     Fault_Handler,   /* UsageFault */
     Fault_Handler,   /* SecureFault on ARMv8-M, reserved (never taken) on ARMv7-M */

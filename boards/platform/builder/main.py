@@ -52,7 +52,38 @@ env.Append(
     LIBS=["c", "m", "gcc"],
 )
 
+
+def rp2040_boot2_crc(data: bytes) -> int:
+    """CRC-32 as the RP2040 boot ROM checks boot2: polynomial 0x04C11DB7, initial value 0xFFFFFFFF, no reflection,
+    no final XOR (CRC-32/MPEG-2)."""
+    crc = 0xFFFFFFFF
+    for byte in data:
+        crc ^= byte << 24
+        for _ in range(8):
+            crc = ((crc << 1) ^ 0x04C11DB7 if crc & 0x80000000 else crc << 1) & 0xFFFFFFFF
+    return crc
+
+
+def write_rp2040_boot2_crc(target, source, env):
+    """Puts the CRC of .boot2's first 252 bytes into its last 4 (little-endian), in the ELF itself, so every
+    image made from it (upload, mcugen flash's HEX) boots."""
+    from elftools.elf.elffile import ELFFile
+
+    path = str(target[0])
+    with open(path, "rb") as fh:
+        section = ELFFile(fh).get_section_by_name(".boot2")
+        if section is None or section["sh_size"] != 256:
+            raise SystemExit(f"{path}: the RP2040 needs a 256-byte .boot2 section (boards/startup/rp2040_boot2.h)")
+        offset = section["sh_offset"]
+        code = section.data()[:252]
+    with open(path, "r+b") as fh:
+        fh.seek(offset + 252)
+        fh.write(rp2040_boot2_crc(code).to_bytes(4, "little"))
+
+
 target_elf = env.BuildProgram()
+if board.get("build.mcu", "") == "rp2040":
+    env.AddPostAction(target_elf, write_rp2040_boot2_crc)
 target_size = env.Alias("size", target_elf, env.VerboseAction("$SIZEPRINTCMD", "Calculating size $SOURCE"))
 AlwaysBuild(target_size)
 # `pio run -t upload`: what `mcugen flash DIR` does (the board JSON's probe and tool; no probe is one error line;
