@@ -30,6 +30,9 @@ typedef struct {
     int32_t cell_clip_q;
     int32_t cell_tanh_multiplier; /* the cell state's tanh input step (mg_sigmoid_input_s16) */
     int32_t cell_tanh_shift;
+    /* the dsp kernel's table (unidirectional_sequence_lstm_s8_dsp.c), NULL for the others: per gate, the input's
+     * then the hidden state's dsp_channel per unit, their zero points folded into the biases */
+    const int32_t *backend_table;
 } mg_unidirectional_sequence_lstm_params;
 
 /* The node's data, the weights and biases in TFLite's gate order (input, forget, cell, output). */
@@ -87,11 +90,18 @@ size_t mg_unidirectional_sequence_lstm_scratch_size(int32_t batches, int32_t uni
         }                                                                                                              \
     }
 
+/* The family's prepare (every backend's) and the node's tensors for the kernels. */
+mg_status mg_unidirectional_sequence_lstm_prepare(mg_node *node);
+void mg_lstm_node_data(const mg_node *node, mg_lstm_data *d);
+
 void mg_unidirectional_sequence_lstm_f32(const mg_unidirectional_sequence_lstm_params *p, const mg_lstm_data *d,
                                          float *scratch);
 void mg_unidirectional_sequence_lstm_s8(const mg_unidirectional_sequence_lstm_params *p, const mg_lstm_data *d,
                                         int16_t *scratch);
+void mg_unidirectional_sequence_lstm_s8_dsp(const mg_unidirectional_sequence_lstm_params *p, const mg_lstm_data *d,
+                                            int16_t *scratch);
 
 extern const mg_registration mg_register_unidirectional_sequence_lstm;
+extern const mg_registration mg_register_unidirectional_sequence_lstm_dsp;
 
 #endif

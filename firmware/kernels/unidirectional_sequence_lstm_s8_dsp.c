@@ -1,0 +1,205 @@
+/* int8 UNIDIRECTIONAL_SEQUENCE_LSTM on the dsp backend (Cortex-M4/M7/M33): the reference int8 kernel's step
+ * (unidirectional_sequence_lstm_s8.c) with its gate matmuls as SXTB16/SMLAD dot products, four weight rows per
+ * pass against one input word's halves. The generator folds each fully connected layer's input zero point into
+ * its bias (sum over k of w * (x + offset) = bias' + sum of w * x) and proves that no partial sum reaches 2^30, so
+ * the accumulators and the fast requantization of mg_dsp_requant.h are exact (ops/dsp_unidirectional_sequence_lstm
+ * .py). All four gates' matmuls run first (the output gate reads only the input and the previous hidden state),
+ * then the same element-wise steps as the reference. */
+#pragma GCC optimize("O2")
+#include "logistic.h"
+#include "mg_dsp_mac.h"
+#include "mg_dsp_requant.h"
+#include "tanh.h"
+#include "unidirectional_sequence_lstm.h"
+
+MG_LSTM_STEP_ROWS(int8_t, int16_t);
+
+/* acc[r] += row r (of four, `depth` apart) of w times x over the first k4 (a multiple of 4, > 0) taps: the input
+ * word's SXTB16 halves against each row's (mg_dsp_mac.h), in assembly on the device, where the compiler's own
+ * allocation of these fourteen live values spills. */
+static inline __attribute__((always_inline)) void four_rows_k4(int32_t *acc, const int8_t *w, int32_t depth,
+                                                               const int8_t *x, int32_t k4)
+{
+#if MG_DSP_NATIVE
+    MG_DSP_ACC4_IN_R0_R3(acc);
+    register const int8_t *p0 __asm__("r8") = w;
+    register const int8_t *p1 __asm__("r9") = w + depth;
+    register const int8_t *p2 __asm__("r10") = w + 2 * depth;
+    register const int8_t *p3 __asm__("r11") = w + 3 * depth;
+    register const int8_t *xp __asm__("r12") = x;
+    register const int8_t *end __asm__("lr") = x + k4;
+#define MG_LSTM_ROW(p, a) MG_DSP_ASM_LOAD_HALVES(p, "r6", "r7") MG_DSP_ASM_MAC4(a, "r6", "r7", "r4", "r5")
+    __asm__ volatile("1:\n\t" MG_DSP_ASM_LOAD_HALVES("r12", "r4", "r5") MG_LSTM_ROW("r8", "r0") MG_LSTM_ROW("r9", "r1")
+                         MG_LSTM_ROW("r10", "r2") MG_LSTM_ROW("r11", "r3") "cmp r12, lr\n\t"
+                                                                           "bne 1b\n\t"
+                     : "+r"(a0), "+r"(a1), "+r"(a2), "+r"(a3), "+r"(p0), "+r"(p1), "+r"(p2), "+r"(p3), "+r"(xp)
+                     : "r"(end)
+                     : "r4", "r5", "r6", "r7", "cc", "memory");
+#undef MG_LSTM_ROW
+    acc[0] = a0;
+    acc[1] = a1;
+    acc[2] = a2;
+    acc[3] = a3;
+#else
+    for (int32_t k = 0; k < k4; k += 4) {
+        const uint32_t xv = dsp_ld32(x + k), x02 = dsp_sxtb16(xv), x13 = dsp_sxtb16_ror8(xv);
+        for (int32_t r = 0; r < 4; ++r) {
+            acc[r] = mg_dsp_mac4_word(acc[r], dsp_ld32(w + r * depth + k), x02, x13);
+        }
+    }
+#endif
+}
+
+/* acc[r] += row r (of four, `depth` apart) of w times x over depth. */
+static inline __attribute__((always_inline)) void four_rows(int32_t *acc, const int8_t *w, int32_t depth,
+                                                            const int8_t *x)
+{
+    const int32_t k4 = depth & ~3;
+    if (k4 > 0) {
+        four_rows_k4(acc, w, depth, x, k4);
+    }
+    for (int32_t k = k4; k < depth; ++k) {
+        for (int32_t r = 0; r < 4; ++r) {
+            acc[r] += w[r * depth + k] * x[k];
+        }
+    }
+}
+
+static int32_t one_row(int32_t acc, const int8_t *w, int32_t depth, const int8_t *x)
+{
+    int32_t k = 0;
+    for (; k + 4 <= depth; k += 4) {
+        const uint32_t xv = dsp_ld32(x + k);
+        acc = mg_dsp_mac4_word(acc, dsp_ld32(w + k), dsp_sxtb16(xv), dsp_sxtb16_ror8(xv));
+    }
+    for (; k < depth; ++k) {
+        acc += w[k] * x[k];
+    }
+    return acc;
+}
+
+static inline int32_t saturate16(int32_t x)
+{
+#if MG_DSP_NATIVE
+    return __ssat(x, 16);
+#else
+    return dsp_clamp(x, INT16_MIN, INT16_MAX);
+#endif
+}
+
+/* One fully connected layer's accumulator into Q3.12, saturated to int16 as TFLite Micro's FullyConnected does. */
+static inline int32_t gate_part(int32_t acc, const dsp_channel *c)
+{
+    return saturate16(dsp_requant(acc * 2, c->multiplier, c->offset, c->shift));
+}
+
+static inline int16_t gate_sum(int32_t acc_input, const dsp_channel *c_input, int32_t acc_hidden,
+                               const dsp_channel *c_hidden)
+{
+    return (int16_t)saturate16(gate_part(acc_input, c_input) + gate_part(acc_hidden, c_hidden));
+}
+
+/* MultiplyByQuantizedMultiplier of a product of two int16 gate or cell values, one of them a sigmoid (|a * b| <
+ * 2^30, so twice it fits int32), by a multiplier below 0.5: mg_dsp_requant.h's exact form, the generator having
+ * checked that the shift is a right shift of 1 to 30. */
+typedef struct {
+    int32_t multiplier, offset, shift;
+} product_scale;
+
+static inline product_scale scale_of(int32_t multiplier, int32_t shift)
+{
+    return (product_scale){multiplier, 1 << (-shift - 1), -shift};
+}
+
+static inline int32_t product(int32_t a, int32_t b, product_scale s)
+{
+    return dsp_requant(2 * a * b, s.multiplier, s.offset, s.shift);
+}
+
+/* One gate's pre-activation (Q3.12) for one row: input x against the input weights w, hidden state h against the
+ * recurrent weights r, each with its dsp_channel per unit. */
+static void gate_row(const mg_unidirectional_sequence_lstm_params *p, const int8_t *w, const int8_t *r,
+                     const dsp_channel *c_input, const dsp_channel *c_hidden, const int8_t *x, const int8_t *h,
+                     int16_t *out)
+{
+    const int32_t depth = p->input_size, units = p->units;
+    int32_t u = 0;
+    for (; u + 4 <= units; u += 4) {
+        int32_t acc_input[4] = {c_input[u].bias, c_input[u + 1].bias, c_input[u + 2].bias, c_input[u + 3].bias};
+        int32_t acc_hidden[4] = {c_hidden[u].bias, c_hidden[u + 1].bias, c_hidden[u + 2].bias, c_hidden[u + 3].bias};
+        four_rows(acc_input, w + u * depth, depth, x);
+        four_rows(acc_hidden, r + u * units, units, h);
+        for (int32_t i = 0; i < 4; ++i) {
+            out[u + i] = gate_sum(acc_input[i], &c_input[u + i], acc_hidden[i], &c_hidden[u + i]);
+        }
+    }
+    for (; u < units; ++u) {
+        const int32_t acc_input = one_row(c_input[u].bias, w + u * depth, depth, x);
+        const int32_t acc_hidden = one_row(c_hidden[u].bias, r + u * units, units, h);
+        out[u] = gate_sum(acc_input, &c_input[u], acc_hidden, &c_hidden[u]);
+    }
+}
+
+/* The reference's cell update (multiply, multiply, saturating add, clip) one element at a time. */
+static void update_cell(const mg_unidirectional_sequence_lstm_params *p, int16_t *cell, const int16_t *forget,
+                        const int16_t *input_gate, const int16_t *cell_gate, int32_t count)
+{
+    const product_scale keep = scale_of(p->forget_multiplier, p->forget_shift);
+    const product_scale add = scale_of(p->input_multiplier, p->input_shift);
+    const int32_t clip = p->cell_clip > 0.0f ? p->cell_clip_q : INT16_MAX;
+    const int32_t low = p->cell_clip > 0.0f ? -clip : INT16_MIN;
+    for (int32_t i = 0; i < count; ++i) {
+        const int32_t kept = saturate16(product(forget[i], cell[i], keep));
+        const int32_t added = saturate16(product(input_gate[i], cell_gate[i], add));
+        cell[i] = (int16_t)dsp_clamp(saturate16(kept + added), low, clip);
+    }
+}
+
+static void step(const mg_unidirectional_sequence_lstm_params *p, const mg_lstm_data *d, const step_rows *s,
+                 int16_t *scratch)
+{
+    const int32_t units = p->units, count = s->rows * units;
+    int16_t *gates[MG_LSTM_GATES];
+    for (int g = 0; g < MG_LSTM_GATES; ++g) {
+        gates[g] = scratch + g * count;
+        const dsp_channel *c_input = (const dsp_channel *)p->backend_table + 2 * g * units;
+        for (int32_t row = 0; row < s->rows; ++row) {
+            gate_row(p, d->input_weights[g], d->recurrent_weights[g], c_input, c_input + units,
+                     s->input + row * p->input_size, s->hidden + row * units, gates[g] + row * units);
+        }
+    }
+    /* Q3.12 in: TFLite Micro passes multiplier 0 and shift 0, the power-of-two case (multiplier 3, no shift) */
+    const mg_logistic_params q3_12 = {count, 0, 0, 3, 0};
+    mg_logistic_s16(&q3_12, gates[MG_LSTM_INPUT_GATE], gates[MG_LSTM_INPUT_GATE]);
+    mg_logistic_s16(&q3_12, gates[MG_LSTM_FORGET_GATE], gates[MG_LSTM_FORGET_GATE]);
+    mg_tanh_s16(&q3_12, gates[MG_LSTM_CELL_GATE], gates[MG_LSTM_CELL_GATE]);
+    mg_logistic_s16(&q3_12, gates[MG_LSTM_OUTPUT_GATE], gates[MG_LSTM_OUTPUT_GATE]);
+    update_cell(p, s->cell, gates[MG_LSTM_FORGET_GATE], gates[MG_LSTM_INPUT_GATE], gates[MG_LSTM_CELL_GATE], count);
+    const mg_tanh_params cell_tanh = {count, 0, 0, p->cell_tanh_multiplier, p->cell_tanh_shift};
+    int16_t *tanh_cell = gates[MG_LSTM_FORGET_GATE];
+    mg_tanh_s16(&cell_tanh, s->cell, tanh_cell);
+    const product_scale hidden = scale_of(p->hidden_multiplier, p->hidden_shift);
+    const int16_t *output_gate = gates[MG_LSTM_OUTPUT_GATE];
+    for (int32_t i = 0; i < count; ++i) {
+        const int32_t h = p->hidden_zero_point + product(tanh_cell[i], output_gate[i], hidden);
+        s->hidden[i] = s->output[i] = (int8_t)dsp_ssat8(h);
+    }
+}
+
+void mg_unidirectional_sequence_lstm_s8_dsp(const mg_unidirectional_sequence_lstm_params *p, const mg_lstm_data *d,
+                                            int16_t *scratch)
+{
+    MG_LSTM_SEQUENCE(int8_t, int16_t, 1, p, d, scratch)
+}
+
+static mg_status invoke(mg_node *node)
+{
+    mg_lstm_data d;
+    mg_lstm_node_data(node, &d);
+    mg_unidirectional_sequence_lstm_s8_dsp(node->params, &d, node->scratch);
+    return MG_OK;
+}
+
+/* The dsp backend takes int8 nodes only (its catalog entry claims no others): the family's prepare, this invoke. */
+const mg_registration mg_register_unidirectional_sequence_lstm_dsp = {0, 0, mg_unidirectional_sequence_lstm_prepare,
+                                                                      invoke};

@@ -1,0 +1,95 @@
+"""UNIDIRECTIONAL_SEQUENCE_LSTM in the dsp backend (firmware/kernels/unidirectional_sequence_lstm_s8_dsp.c): int8
+with constant weights and biases whose gate matmuls meet the exactness conditions of _dsp_common.channel_table
+(with each layer's input zero point folded into its bias, as TFLite Micro's CMSIS-NN LSTM does). The int16x8 and
+float32 LSTMs stay with the reference kernel. The shape, the multipliers, the scratch and the prepare are the
+family's (unidirectional_sequence_lstm); this module adds the channel table."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .. import quant
+from ..spec import KernelSpec, never_raises
+from . import _dsp_common as dc
+from . import unidirectional_sequence_lstm as lstm
+
+SOURCES = (
+    *lstm.SPEC.sources,
+    "unidirectional_sequence_lstm_s8_dsp.c",
+    "mg_dsp.h",
+    "mg_dsp_mac.h",
+    "mg_dsp_requant.h",
+)
+INT16_RANGE = (-32768, 32767)
+PRODUCTS = ("forget", "input", "hidden")  # the element-wise products' multipliers (forget * cell, ...)
+
+
+def _layer_table(weights: np.ndarray, biases: np.ndarray, input_offset: int, pair) -> list[int] | None:
+    """One fully connected layer's dsp_channel per unit (into Q3.12, zero point 0), or None."""
+    w = weights.astype(np.int64)
+    folded = biases + input_offset * w.sum(axis=1)
+    # every partial sum: the folded bias plus some of the w * x terms; the final sum: the true accumulator
+    bounds = np.maximum(np.abs(folded) + np.abs(w).sum(axis=1) * 128, dc.weight_bounds(w, 0, biases, input_offset))
+    return dc.channel_table(folded, [pair] * w.shape[0], bounds, 0, INT16_RANGE)
+
+
+def _product_is_exact(multiplier: int, shift: int) -> bool:
+    """The kernel's product of two int16 values (one a sigmoid, so below 2^30 in magnitude) requantizes with
+    mg_dsp_requant.h's SMMLAR form: exact for a right shift e of 1 to 30 (the doubled product and the rounding
+    offset 2^(e-1) then stay in int32)."""
+    return multiplier >= 1 << 30 and -30 <= shift <= -1
+
+
+def backend_table(op, inputs, outputs) -> list[int] | None:
+    """Per gate (input, forget, cell, output), the input's then the hidden state's layer table; None when the node
+    is not int8, has weights or biases that are not constant, or a layer's or a product's fast requantization is
+    not exact."""
+    if inputs[0].dtype.name != "INT8" or lstm.validate(op, inputs, outputs):
+        return None
+    constants = [inputs[i] for i in (*lstm.INPUT_WEIGHTS, *lstm.RECURRENT_WEIGHTS, *lstm.BIASES)]
+    if any(t.data is None for t in constants):
+        return None
+    fields = lstm.params(op, inputs, outputs).fields
+    if not all(_product_is_exact(fields[f"{name}_multiplier"], fields[f"{name}_shift"]) for name in PRODUCTS):
+        return None
+    pairs = list(zip(fields["fc_multipliers"], fields["fc_shifts"]))
+    offsets = (-quant.zero_point_of(inputs[0]), -quant.zero_point_of(inputs[lstm.HIDDEN]))
+    table = []
+    for g, (w, r, b) in enumerate(zip(lstm.INPUT_WEIGHTS, lstm.RECURRENT_WEIGHTS, lstm.BIASES)):
+        units = inputs[w].shape[0]
+        layers = (
+            (inputs[w].array(), dc.bias_values(inputs[b], units), offsets[0], pairs[2 * g]),
+            (inputs[r].array(), np.zeros(units, dtype=np.int64), offsets[1], pairs[2 * g + 1]),
+        )
+        for layer in layers:
+            part = _layer_table(*layer)
+            if part is None:
+                return None
+            table += part
+    return table
+
+
+def params(op, inputs, outputs):
+    p = lstm.params(op, inputs, outputs)
+    p.fields.update(backend_table=backend_table(op, inputs, outputs))
+    return p
+
+
+def claims(op, inputs, outputs):
+    return backend_table(op, inputs, outputs) is not None
+
+
+SPEC = KernelSpec(
+    op=lstm.SPEC.op,
+    builtin_code=lstm.SPEC.builtin_code,
+    versions=lstm.SPEC.versions,
+    dtypes=("INT8",),
+    sources=SOURCES,
+    registration="mg_register_unidirectional_sequence_lstm_dsp",
+    validate=lstm.validate,
+    params=params,
+    scratch_bytes=lstm.scratch_bytes,
+    macs=lstm.macs,
+    backend=dc.BACKEND,
+    claims=never_raises(claims),
+)
