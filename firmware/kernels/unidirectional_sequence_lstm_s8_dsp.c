@@ -6,10 +6,9 @@
  * .py). All four gates' matmuls run first (the output gate reads only the input and the previous hidden state),
  * then the same element-wise steps as the reference. */
 #pragma GCC optimize("O2")
-#include "logistic.h"
 #include "mg_dsp_mac.h"
 #include "mg_dsp_requant.h"
-#include "tanh.h"
+#include "mg_sigmoid_table.h"
 #include "unidirectional_sequence_lstm.h"
 
 MG_LSTM_STEP_ROWS(int8_t, int16_t);
@@ -116,11 +115,47 @@ static inline int32_t product(int32_t a, int32_t b, product_scale s)
     return dsp_requant(2 * a * b, s.multiplier, s.offset, s.shift);
 }
 
-/* One gate's pre-activation (Q3.12) for one row: input x against the input weights w, hidden state h against the
+/* The int16 LOGISTIC and TANH kernels' step for one value (logistic_s16.c, tanh_s16.c), inlined: the input
+ * rescaled to the sigmoid table's scale, linear interpolation on |x| (steps of 2^9 for the sigmoid, 2^8 for
+ * tanh), mirrored for negative inputs, rounded to Q0.15. */
+static inline int32_t sigmoid_value(int32_t v, int32_t multiplier, int32_t left_shift)
+{
+    const int32_t x = mg_sigmoid_input_s16((int16_t)v, multiplier, left_shift);
+    const uint32_t magnitude = (uint32_t)(x < 0 ? -x : x), index = magnitude >> 9;
+    uint32_t result = 0x7FFFu << 10;
+    if (index < MG_SIGMOID_TABLE_SIZE - 1) {
+        const uint32_t low = mg_sigmoid_table_q16[index], high = mg_sigmoid_table_q16[index + 1];
+        result = (low << 9) + (magnitude & 0x1FFu) * (high - low);
+    }
+    result = x >= 0 ? result + (1u << 9) : (1u << 25) - result + (1u << 9) - 1u;
+    return (int32_t)(result >> 10);
+}
+
+static inline int32_t tanh_value(int32_t v, int32_t multiplier, int32_t left_shift)
+{
+    const int32_t x = mg_sigmoid_input_s16((int16_t)v, multiplier, left_shift);
+    const uint32_t magnitude = (uint32_t)(x < 0 ? -x : x), index = magnitude >> 8;
+    int32_t result = 0xFFFF << 8;
+    if (index < MG_SIGMOID_TABLE_SIZE - 1) {
+        const uint32_t low = mg_sigmoid_table_q16[index], high = mg_sigmoid_table_q16[index + 1];
+        result = (int32_t)((low << 8) + (magnitude & 0xFFu) * (high - low));
+    }
+    result = x >= 0 ? result - (1 << 23) + (1 << 7) : -result + (1 << 23) + (1 << 7) - 1;
+    return result >> 8;
+}
+
+/* A gate's Q3.12 pre-activation through its sigmoid, or for the cell gate tanh (TFLite Micro passes the Q3.12
+ * input as multiplier 0 and shift 0, the power-of-two case: multiplier 3, no shift). */
+static inline int16_t activate(int32_t v, int is_cell_gate)
+{
+    return (int16_t)(is_cell_gate ? tanh_value(v, 3, 0) : sigmoid_value(v, 3, 0));
+}
+
+/* One gate's activation (Q0.15) for one row: input x against the input weights w, hidden state h against the
  * recurrent weights r, each with its dsp_channel per unit. */
 static void gate_row(const mg_unidirectional_sequence_lstm_params *p, const int8_t *w, const int8_t *r,
                      const dsp_channel *c_input, const dsp_channel *c_hidden, const int8_t *x, const int8_t *h,
-                     int16_t *out)
+                     int is_cell_gate, int16_t *out)
 {
     const int32_t depth = p->input_size, units = p->units;
     int32_t u = 0;
@@ -130,13 +165,14 @@ static void gate_row(const mg_unidirectional_sequence_lstm_params *p, const int8
         four_rows(acc_input, w + u * depth, depth, x);
         four_rows(acc_hidden, r + u * units, units, h);
         for (int32_t i = 0; i < 4; ++i) {
-            out[u + i] = gate_sum(acc_input[i], &c_input[u + i], acc_hidden[i], &c_hidden[u + i]);
+            out[u + i] =
+                activate(gate_sum(acc_input[i], &c_input[u + i], acc_hidden[i], &c_hidden[u + i]), is_cell_gate);
         }
     }
     for (; u < units; ++u) {
         const int32_t acc_input = one_row(c_input[u].bias, w + u * depth, depth, x);
         const int32_t acc_hidden = one_row(c_hidden[u].bias, r + u * units, units, h);
-        out[u] = gate_sum(acc_input, &c_input[u], acc_hidden, &c_hidden[u]);
+        out[u] = activate(gate_sum(acc_input, &c_input[u], acc_hidden, &c_hidden[u]), is_cell_gate);
     }
 }
 
@@ -165,23 +201,16 @@ static void step(const mg_unidirectional_sequence_lstm_params *p, const mg_lstm_
         const dsp_channel *c_input = (const dsp_channel *)p->backend_table + 2 * g * units;
         for (int32_t row = 0; row < s->rows; ++row) {
             gate_row(p, d->input_weights[g], d->recurrent_weights[g], c_input, c_input + units,
-                     s->input + row * p->input_size, s->hidden + row * units, gates[g] + row * units);
+                     s->input + row * p->input_size, s->hidden + row * units, g == MG_LSTM_CELL_GATE,
+                     gates[g] + row * units);
         }
     }
-    /* Q3.12 in: TFLite Micro passes multiplier 0 and shift 0, the power-of-two case (multiplier 3, no shift) */
-    const mg_logistic_params q3_12 = {count, 0, 0, 3, 0};
-    mg_logistic_s16(&q3_12, gates[MG_LSTM_INPUT_GATE], gates[MG_LSTM_INPUT_GATE]);
-    mg_logistic_s16(&q3_12, gates[MG_LSTM_FORGET_GATE], gates[MG_LSTM_FORGET_GATE]);
-    mg_tanh_s16(&q3_12, gates[MG_LSTM_CELL_GATE], gates[MG_LSTM_CELL_GATE]);
-    mg_logistic_s16(&q3_12, gates[MG_LSTM_OUTPUT_GATE], gates[MG_LSTM_OUTPUT_GATE]);
     update_cell(p, s->cell, gates[MG_LSTM_FORGET_GATE], gates[MG_LSTM_INPUT_GATE], gates[MG_LSTM_CELL_GATE], count);
-    const mg_tanh_params cell_tanh = {count, 0, 0, p->cell_tanh_multiplier, p->cell_tanh_shift};
-    int16_t *tanh_cell = gates[MG_LSTM_FORGET_GATE];
-    mg_tanh_s16(&cell_tanh, s->cell, tanh_cell);
     const product_scale hidden = scale_of(p->hidden_multiplier, p->hidden_shift);
     const int16_t *output_gate = gates[MG_LSTM_OUTPUT_GATE];
     for (int32_t i = 0; i < count; ++i) {
-        const int32_t h = p->hidden_zero_point + product(tanh_cell[i], output_gate[i], hidden);
+        const int32_t tanh_cell = tanh_value(s->cell[i], p->cell_tanh_multiplier, p->cell_tanh_shift);
+        const int32_t h = p->hidden_zero_point + product(tanh_cell, output_gate[i], hidden);
         s->hidden[i] = s->output[i] = (int8_t)dsp_ssat8(h);
     }
 }
