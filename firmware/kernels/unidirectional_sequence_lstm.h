@@ -33,6 +33,7 @@ typedef struct {
     /* the dsp kernel's table (unidirectional_sequence_lstm_s8_dsp.c), NULL for the others: per gate, the input's
      * then the hidden state's dsp_channel per unit, their zero points folded into the biases */
     const int32_t *backend_table;
+    const int32_t *backend_weights; /* the dsp kernel's weights, widened to int16 pairs in its order */
 } mg_unidirectional_sequence_lstm_params;
 
 /* The node's data, the weights and biases in TFLite's gate order (input, forget, cell, output). */

@@ -6,75 +6,72 @@
  * .py). All four gates' matmuls run first (the output gate reads only the input and the previous hidden state),
  * then the same element-wise steps as the reference. */
 #pragma GCC optimize("O2")
-#include "mg_dsp_mac.h"
+#include "mg_dsp.h"
 #include "mg_dsp_requant.h"
 #include "mg_sigmoid_table.h"
 #include "unidirectional_sequence_lstm.h"
 
 MG_LSTM_STEP_ROWS(int8_t, int16_t);
 
-/* acc[r] += row r (of four, `depth` apart) of w times x over the first k4 (a multiple of 4, > 0) taps: the input
- * word's SXTB16 halves against each row's (mg_dsp_mac.h), in assembly on the device, where the compiler's own
- * allocation of these fourteen live values spills. */
-static inline __attribute__((always_inline)) void four_rows_k4(int32_t *acc, const int8_t *w, int32_t depth,
-                                                               const int8_t *x, int32_t k4)
+/* The generator's copy of the weights (backend_weights), widened to int16 so that the dot products need no SXTB16
+ * of their own: per gate, the input's then the hidden state's layer, each in blocks of four units (the last
+ * padded with zero rows), each block a run of tap quads (the last padded with zero taps), each quad the four rows'
+ * taps (w0, w2) and (w1, w3) as two words, the order of the input word's SXTB16 halves (x0, x2) and (x1, x3). */
+static inline int32_t round_up4(int32_t n)
 {
+    return (n + 3) & ~3;
+}
+
+/* Tap j (0-3) of a quad's row, from its two words. */
+static inline int32_t quad_tap(const int32_t *row, int32_t j)
+{
+    return (int16_t)((uint32_t)row[j & 1] >> (16 * (j >> 1)));
+}
+
+/* acc[r] += the block's row r times x over depth taps; the block's quads are at w. */
+static inline __attribute__((always_inline)) void four_rows(int32_t *acc, const int32_t *w, const int8_t *x,
+                                                            int32_t depth)
+{
+    const int32_t k4 = depth & ~3;
+    int32_t a0 = acc[0], a1 = acc[1], a2 = acc[2], a3 = acc[3];
+    if (k4 > 0) {
 #if MG_DSP_NATIVE
-    MG_DSP_ACC4_IN_R0_R3(acc);
-    register const int8_t *p0 __asm__("r8") = w;
-    register const int8_t *p1 __asm__("r9") = w + depth;
-    register const int8_t *p2 __asm__("r10") = w + 2 * depth;
-    register const int8_t *p3 __asm__("r11") = w + 3 * depth;
-    register const int8_t *xp __asm__("r12") = x;
-    register const int8_t *end __asm__("lr") = x + k4;
-#define MG_LSTM_ROW(p, a) MG_DSP_ASM_LOAD_HALVES(p, "r6", "r7") MG_DSP_ASM_MAC4(a, "r6", "r7", "r4", "r5")
-    __asm__ volatile("1:\n\t" MG_DSP_ASM_LOAD_HALVES("r12", "r4", "r5") MG_LSTM_ROW("r8", "r0") MG_LSTM_ROW("r9", "r1")
-                         MG_LSTM_ROW("r10", "r2") MG_LSTM_ROW("r11", "r3") "cmp r12, lr\n\t"
-                                                                           "bne 1b\n\t"
-                     : "+r"(a0), "+r"(a1), "+r"(a2), "+r"(a3), "+r"(p0), "+r"(p1), "+r"(p2), "+r"(p3), "+r"(xp)
-                     : "r"(end)
-                     : "r4", "r5", "r6", "r7", "cc", "memory");
+        const int8_t *end = x + k4;
+        uint32_t x02, x13, w02, w13;
+#define MG_LSTM_ROW(a)                                                                                                 \
+    "ldrd %[w02], %[w13], [%[w]], #8\n\tsmlad " a ", %[w02], %[x02], " a "\n\tsmlad " a ", %[w13], %[x13], " a "\n\t"
+        __asm__ volatile("1:\n\t"
+                         "ldr %[x02], [%[x]], #4\n\t"
+                         "sxtb16 %[x13], %[x02], ror #8\n\t"
+                         "sxtb16 %[x02], %[x02]\n\t" MG_LSTM_ROW("%[a0]") MG_LSTM_ROW("%[a1]") MG_LSTM_ROW("%[a2]")
+                             MG_LSTM_ROW("%[a3]") "cmp %[x], %[end]\n\t"
+                                                  "bne 1b\n\t"
+                         : [a0] "+r"(a0), [a1] "+r"(a1), [a2] "+r"(a2), [a3] "+r"(a3), [w] "+r"(w), [x] "+r"(x),
+                           [x02] "=&r"(x02), [x13] "=&r"(x13), [w02] "=&r"(w02), [w13] "=&r"(w13)
+                         : [end] "r"(end)
+                         : "cc", "memory");
 #undef MG_LSTM_ROW
+#else
+        for (int32_t k = 0; k < k4; k += 4, x += 4, w += 8) {
+            const uint32_t xv = dsp_ld32(x), x02 = dsp_sxtb16(xv), x13 = dsp_sxtb16_ror8(xv);
+            a0 = dsp_smlad((uint32_t)w[1], x13, dsp_smlad((uint32_t)w[0], x02, a0));
+            a1 = dsp_smlad((uint32_t)w[3], x13, dsp_smlad((uint32_t)w[2], x02, a1));
+            a2 = dsp_smlad((uint32_t)w[5], x13, dsp_smlad((uint32_t)w[4], x02, a2));
+            a3 = dsp_smlad((uint32_t)w[7], x13, dsp_smlad((uint32_t)w[6], x02, a3));
+        }
+#endif
+    }
+    /* the last quad's taps one by one: x has no whole word there */
+    for (int32_t j = 0; j < depth - k4; ++j) {
+        a0 += x[j] * quad_tap(w, j);
+        a1 += x[j] * quad_tap(w + 2, j);
+        a2 += x[j] * quad_tap(w + 4, j);
+        a3 += x[j] * quad_tap(w + 6, j);
+    }
     acc[0] = a0;
     acc[1] = a1;
     acc[2] = a2;
     acc[3] = a3;
-#else
-    for (int32_t k = 0; k < k4; k += 4) {
-        const uint32_t xv = dsp_ld32(x + k), x02 = dsp_sxtb16(xv), x13 = dsp_sxtb16_ror8(xv);
-        for (int32_t r = 0; r < 4; ++r) {
-            acc[r] = mg_dsp_mac4_word(acc[r], dsp_ld32(w + r * depth + k), x02, x13);
-        }
-    }
-#endif
-}
-
-/* acc[r] += row r (of four, `depth` apart) of w times x over depth. */
-static inline __attribute__((always_inline)) void four_rows(int32_t *acc, const int8_t *w, int32_t depth,
-                                                            const int8_t *x)
-{
-    const int32_t k4 = depth & ~3;
-    if (k4 > 0) {
-        four_rows_k4(acc, w, depth, x, k4);
-    }
-    for (int32_t k = k4; k < depth; ++k) {
-        for (int32_t r = 0; r < 4; ++r) {
-            acc[r] += w[r * depth + k] * x[k];
-        }
-    }
-}
-
-static int32_t one_row(int32_t acc, const int8_t *w, int32_t depth, const int8_t *x)
-{
-    int32_t k = 0;
-    for (; k + 4 <= depth; k += 4) {
-        const uint32_t xv = dsp_ld32(x + k);
-        acc = mg_dsp_mac4_word(acc, dsp_ld32(w + k), dsp_sxtb16(xv), dsp_sxtb16_ror8(xv));
-    }
-    for (; k < depth; ++k) {
-        acc += w[k] * x[k];
-    }
-    return acc;
 }
 
 static inline int32_t saturate16(int32_t x)
@@ -151,28 +148,27 @@ static inline int16_t activate(int32_t v, int is_cell_gate)
     return (int16_t)(is_cell_gate ? tanh_value(v, 3, 0) : sigmoid_value(v, 3, 0));
 }
 
-/* One gate's activation (Q0.15) for one row: input x against the input weights w, hidden state h against the
- * recurrent weights r, each with its dsp_channel per unit. */
-static void gate_row(const mg_unidirectional_sequence_lstm_params *p, const int8_t *w, const int8_t *r,
+/* One gate's activation (Q0.15) for one row: input x against the input layer's blocks w_input, hidden state h
+ * against the hidden state's, each with its dsp_channel per unit. */
+static void gate_row(const mg_unidirectional_sequence_lstm_params *p, const int32_t *w_input,
                      const dsp_channel *c_input, const dsp_channel *c_hidden, const int8_t *x, const int8_t *h,
                      int is_cell_gate, int16_t *out)
 {
-    const int32_t depth = p->input_size, units = p->units;
-    int32_t u = 0;
-    for (; u + 4 <= units; u += 4) {
-        int32_t acc_input[4] = {c_input[u].bias, c_input[u + 1].bias, c_input[u + 2].bias, c_input[u + 3].bias};
-        int32_t acc_hidden[4] = {c_hidden[u].bias, c_hidden[u + 1].bias, c_hidden[u + 2].bias, c_hidden[u + 3].bias};
-        four_rows(acc_input, w + u * depth, depth, x);
-        four_rows(acc_hidden, r + u * units, units, h);
+    const int32_t input_size = p->input_size, units = p->units;
+    const int32_t input_block = 2 * round_up4(input_size), hidden_block = 2 * round_up4(units);
+    const int32_t *w_hidden = w_input + round_up4(units) / 4 * input_block;
+    for (int32_t u = 0; u < units; u += 4) {
+        int32_t acc_input[4], acc_hidden[4];
         for (int32_t i = 0; i < 4; ++i) {
+            acc_input[i] = u + i < units ? c_input[u + i].bias : 0;
+            acc_hidden[i] = u + i < units ? c_hidden[u + i].bias : 0;
+        }
+        four_rows(acc_input, w_input + u / 4 * input_block, x, input_size);
+        four_rows(acc_hidden, w_hidden + u / 4 * hidden_block, h, units);
+        for (int32_t i = 0; i < 4 && u + i < units; ++i) {
             out[u + i] =
                 activate(gate_sum(acc_input[i], &c_input[u + i], acc_hidden[i], &c_hidden[u + i]), is_cell_gate);
         }
-    }
-    for (; u < units; ++u) {
-        const int32_t acc_input = one_row(c_input[u].bias, w + u * depth, depth, x);
-        const int32_t acc_hidden = one_row(c_hidden[u].bias, r + u * units, units, h);
-        out[u] = activate(gate_sum(acc_input, &c_input[u], acc_hidden, &c_hidden[u]), is_cell_gate);
     }
 }
 
@@ -196,13 +192,13 @@ static void step(const mg_unidirectional_sequence_lstm_params *p, const mg_lstm_
 {
     const int32_t units = p->units, count = s->rows * units;
     int16_t *gates[MG_LSTM_GATES];
+    const int32_t gate_words = round_up4(units) * (round_up4(p->input_size) + round_up4(units)) / 2;
     for (int g = 0; g < MG_LSTM_GATES; ++g) {
         gates[g] = scratch + g * count;
         const dsp_channel *c_input = (const dsp_channel *)p->backend_table + 2 * g * units;
         for (int32_t row = 0; row < s->rows; ++row) {
-            gate_row(p, d->input_weights[g], d->recurrent_weights[g], c_input, c_input + units,
-                     s->input + row * p->input_size, s->hidden + row * units, g == MG_LSTM_CELL_GATE,
-                     gates[g] + row * units);
+            gate_row(p, p->backend_weights + g * gate_words, c_input, c_input + units, s->input + row * p->input_size,
+                     s->hidden + row * units, g == MG_LSTM_CELL_GATE, gates[g] + row * units);
         }
     }
     update_cell(p, s->cell, gates[MG_LSTM_FORGET_GATE], gates[MG_LSTM_INPUT_GATE], gates[MG_LSTM_CELL_GATE], count);

@@ -69,9 +69,27 @@ def backend_table(op, inputs, outputs) -> list[int] | None:
     return table
 
 
+def _layer_words(weights: np.ndarray) -> np.ndarray:
+    """A layer's weights in the kernel's order (unidirectional_sequence_lstm_s8_dsp.c): blocks of four units
+    (zero rows pad the last), each a run of tap quads (zero taps pad the last), each quad the four rows' taps
+    (w0, w2) and (w1, w3) as int16 pairs in words."""
+    units, depth = weights.shape
+    padded = np.zeros((-(-units // 4) * 4, -(-depth // 4) * 4), dtype=np.int64)
+    padded[:units, :depth] = weights
+    quads = padded.reshape(-1, 4, padded.shape[1] // 4, 4).transpose(0, 2, 1, 3)[..., [0, 2, 1, 3]]
+    pairs = quads.reshape(-1, 2, 2)  # (w0, w2), (w1, w3) of each row of each quad
+    return ((pairs[..., 0] & 0xFFFF) | (pairs[..., 1] << 16)).reshape(-1).astype(np.uint32).view(np.int32)
+
+
+def backend_weights(inputs) -> list[int]:
+    """Per gate, the input's then the hidden state's layer in the kernel's order."""
+    layers = [inputs[i] for g in range(4) for i in (lstm.INPUT_WEIGHTS[g], lstm.RECURRENT_WEIGHTS[g])]
+    return [int(v) for layer in layers for v in _layer_words(layer.array().astype(np.int64))]
+
+
 def params(op, inputs, outputs):
     p = lstm.params(op, inputs, outputs)
-    p.fields.update(backend_table=backend_table(op, inputs, outputs))
+    p.fields.update(backend_table=backend_table(op, inputs, outputs), backend_weights=backend_weights(inputs))
     return p
 
 
