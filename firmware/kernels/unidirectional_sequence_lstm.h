@@ -30,10 +30,11 @@ typedef struct {
     int32_t cell_clip_q;
     int32_t cell_tanh_multiplier; /* the cell state's tanh input step (mg_sigmoid_input_s16) */
     int32_t cell_tanh_shift;
-    /* the dsp kernel's table (unidirectional_sequence_lstm_s8_dsp.c), NULL for the others: per gate, the input's
-     * then the hidden state's dsp_channel per unit, their zero points folded into the biases */
+    /* the dsp kernel's tables (unidirectional_sequence_lstm_s8_dsp.c), NULL for the others: per gate, the input's
+     * and the hidden state's requantization and biases (zero points folded in), and the weights doubled and
+     * widened to int16 pairs in the kernel's order */
     const int32_t *backend_table;
-    const int32_t *backend_weights; /* the dsp kernel's weights, widened to int16 pairs in its order */
+    const int32_t *backend_weights;
 } mg_unidirectional_sequence_lstm_params;
 
 /* The node's data, the weights and biases in TFLite's gate order (input, forget, cell, output). */
@@ -49,6 +50,7 @@ typedef struct {
 
 /* Scratch: TFLite Micro's four gate buffers of batches * units cell values (cell_bytes each). */
 size_t mg_unidirectional_sequence_lstm_scratch_size(int32_t batches, int32_t units, int32_t cell_bytes);
+size_t mg_unidirectional_sequence_lstm_s8_dsp_scratch_size(int32_t batches, int32_t units);
 
 /* The kernels' shared frame: each kernel defines step_rows (MG_LSTM_STEP_ROWS) and step(p, d, const step_rows *,
  * scratch). */

@@ -28,50 +28,65 @@ static inline int32_t quad_tap(const int32_t *row, int32_t j)
     return (int16_t)((uint32_t)row[j & 1] >> (16 * (j >> 1)));
 }
 
-/* acc[r] += the block's row r times x over depth taps; the block's quads are at w. */
-static inline __attribute__((always_inline)) void four_rows(int32_t *acc, const int32_t *w, const int8_t *x,
-                                                            int32_t depth)
+/* One block of four units: bias[r] plus row r times x over depth taps, stored to out[2 r] (the block's quads at
+ * w). On the device the quad loop is assembly: LDM brings two rows' pairs at a time, which needs fixed, ascending
+ * registers. */
+static inline __attribute__((always_inline)) void four_rows(const int32_t *bias, const int32_t *w, const int8_t *x,
+                                                            int32_t depth, int32_t *out)
 {
     const int32_t k4 = depth & ~3;
-    int32_t a0 = acc[0], a1 = acc[1], a2 = acc[2], a3 = acc[3];
+    int32_t acc0 = bias[0], acc1 = bias[1], acc2 = bias[2], acc3 = bias[3];
     if (k4 > 0) {
 #if MG_DSP_NATIVE
-        const int8_t *end = x + k4;
-        uint32_t x02, x13, w02, w13;
-#define MG_LSTM_ROW(a)                                                                                                 \
-    "ldrd %[w02], %[w13], [%[w]], #8\n\tsmlad " a ", %[w02], %[x02], " a "\n\tsmlad " a ", %[w13], %[x13], " a "\n\t"
+        register int32_t a0 __asm__("r0") = acc0;
+        register int32_t a1 __asm__("r1") = acc1;
+        register int32_t a2 __asm__("r2") = acc2;
+        register int32_t a3 __asm__("r3") = acc3;
+        register const int32_t *wp __asm__("r10") = w;
+        register const int8_t *xp __asm__("r12") = x;
+        register const int8_t *end __asm__("lr") = x + k4;
+#define MG_LSTM_TWO_ROWS(a, b)                                                                                         \
+    "ldmia r10!, {r6, r7, r8, r9}\n\t"                                                                                 \
+    "smlad " a ", r6, r4, " a "\n\t"                                                                                   \
+    "smlad " a ", r7, r5, " a "\n\t"                                                                                   \
+    "smlad " b ", r8, r4, " b "\n\t"                                                                                   \
+    "smlad " b ", r9, r5, " b "\n\t"
         __asm__ volatile("1:\n\t"
-                         "ldr %[x02], [%[x]], #4\n\t"
-                         "sxtb16 %[x13], %[x02], ror #8\n\t"
-                         "sxtb16 %[x02], %[x02]\n\t" MG_LSTM_ROW("%[a0]") MG_LSTM_ROW("%[a1]") MG_LSTM_ROW("%[a2]")
-                             MG_LSTM_ROW("%[a3]") "cmp %[x], %[end]\n\t"
-                                                  "bne 1b\n\t"
-                         : [a0] "+r"(a0), [a1] "+r"(a1), [a2] "+r"(a2), [a3] "+r"(a3), [w] "+r"(w), [x] "+r"(x),
-                           [x02] "=&r"(x02), [x13] "=&r"(x13), [w02] "=&r"(w02), [w13] "=&r"(w13)
-                         : [end] "r"(end)
-                         : "cc", "memory");
-#undef MG_LSTM_ROW
+                         "ldr r4, [r12], #4\n\t"
+                         "sxtb16 r5, r4, ror #8\n\t"
+                         "sxtb16 r4, r4\n\t" MG_LSTM_TWO_ROWS("r0", "r1") MG_LSTM_TWO_ROWS("r2", "r3") "cmp r12, lr\n\t"
+                                                                                                       "bne 1b\n\t"
+                         : "+r"(a0), "+r"(a1), "+r"(a2), "+r"(a3), "+r"(wp), "+r"(xp)
+                         : "r"(end)
+                         : "r4", "r5", "r6", "r7", "r8", "r9", "cc", "memory");
+#undef MG_LSTM_TWO_ROWS
+        acc0 = a0;
+        acc1 = a1;
+        acc2 = a2;
+        acc3 = a3;
+        w = wp;
+        x = xp;
 #else
         for (int32_t k = 0; k < k4; k += 4, x += 4, w += 8) {
             const uint32_t xv = dsp_ld32(x), x02 = dsp_sxtb16(xv), x13 = dsp_sxtb16_ror8(xv);
-            a0 = dsp_smlad((uint32_t)w[1], x13, dsp_smlad((uint32_t)w[0], x02, a0));
-            a1 = dsp_smlad((uint32_t)w[3], x13, dsp_smlad((uint32_t)w[2], x02, a1));
-            a2 = dsp_smlad((uint32_t)w[5], x13, dsp_smlad((uint32_t)w[4], x02, a2));
-            a3 = dsp_smlad((uint32_t)w[7], x13, dsp_smlad((uint32_t)w[6], x02, a3));
+            acc0 = dsp_smlad((uint32_t)w[1], x13, dsp_smlad((uint32_t)w[0], x02, acc0));
+            acc1 = dsp_smlad((uint32_t)w[3], x13, dsp_smlad((uint32_t)w[2], x02, acc1));
+            acc2 = dsp_smlad((uint32_t)w[5], x13, dsp_smlad((uint32_t)w[4], x02, acc2));
+            acc3 = dsp_smlad((uint32_t)w[7], x13, dsp_smlad((uint32_t)w[6], x02, acc3));
         }
 #endif
     }
     /* the last quad's taps one by one: x has no whole word there */
     for (int32_t j = 0; j < depth - k4; ++j) {
-        a0 += x[j] * quad_tap(w, j);
-        a1 += x[j] * quad_tap(w + 2, j);
-        a2 += x[j] * quad_tap(w + 4, j);
-        a3 += x[j] * quad_tap(w + 6, j);
+        acc0 += x[j] * quad_tap(w, j);
+        acc1 += x[j] * quad_tap(w + 2, j);
+        acc2 += x[j] * quad_tap(w + 4, j);
+        acc3 += x[j] * quad_tap(w + 6, j);
     }
-    acc[0] = a0;
-    acc[1] = a1;
-    acc[2] = a2;
-    acc[3] = a3;
+    out[0] = acc0;
+    out[2] = acc1;
+    out[4] = acc2;
+    out[6] = acc3;
 }
 
 static inline int32_t saturate16(int32_t x)
@@ -81,18 +96,6 @@ static inline int32_t saturate16(int32_t x)
 #else
     return dsp_clamp(x, INT16_MIN, INT16_MAX);
 #endif
-}
-
-/* One fully connected layer's accumulator into Q3.12, saturated to int16 as TFLite Micro's FullyConnected does. */
-static inline int32_t gate_part(int32_t acc, const dsp_channel *c)
-{
-    return saturate16(dsp_requant(acc * 2, c->multiplier, c->offset, c->shift));
-}
-
-static inline int16_t gate_sum(int32_t acc_input, const dsp_channel *c_input, int32_t acc_hidden,
-                               const dsp_channel *c_hidden)
-{
-    return (int16_t)saturate16(gate_part(acc_input, c_input) + gate_part(acc_hidden, c_hidden));
 }
 
 /* MultiplyByQuantizedMultiplier of a product of two int16 gate or cell values, one of them a sigmoid (|a * b| <
@@ -141,49 +144,69 @@ static inline int32_t tanh_value(int32_t v, int32_t multiplier, int32_t left_shi
     return result >> 8;
 }
 
-/* A gate's Q3.12 pre-activation through its sigmoid, or for the cell gate tanh (TFLite Micro passes the Q3.12
- * input as multiplier 0 and shift 0, the power-of-two case: multiplier 3, no shift). */
-static inline int16_t activate(int32_t v, int is_cell_gate)
+/* One gate's table (backend_table): the input's and the hidden state's requantization into Q3.12 (multiplier,
+ * rounding offset, right shift; mg_dsp_requant.h), then each layer's folded and doubled biases per unit, zeros
+ * padding them to whole blocks. */
+enum { INPUT_MULTIPLIER, INPUT_OFFSET, INPUT_SHIFT, HIDDEN_MULTIPLIER, HIDDEN_OFFSET, HIDDEN_SHIFT, GATE_HEADER };
+
+static inline int32_t gate_table_words(int32_t units)
 {
-    return (int16_t)(is_cell_gate ? tanh_value(v, 3, 0) : sigmoid_value(v, 3, 0));
+    return GATE_HEADER + 2 * round_up4(units);
 }
 
-/* One gate's activation (Q0.15) for one row: input x against the input layer's blocks w_input, hidden state h
- * against the hidden state's, each with its dsp_channel per unit. */
-static void gate_row(const mg_unidirectional_sequence_lstm_params *p, const int32_t *w_input,
-                     const dsp_channel *c_input, const dsp_channel *c_hidden, const int8_t *x, const int8_t *h,
-                     int is_cell_gate, int16_t *out)
+/* A gate's doubled accumulators for one row, input and hidden state interleaved per unit, into accumulators
+ * (round_up4(units) pairs). */
+static void gate_accumulators(const mg_unidirectional_sequence_lstm_params *p, const int32_t *table,
+                              const int32_t *w_input, const int8_t *x, const int8_t *h, int32_t *accumulators)
 {
     const int32_t input_size = p->input_size, units = p->units;
     const int32_t input_block = 2 * round_up4(input_size), hidden_block = 2 * round_up4(units);
     const int32_t *w_hidden = w_input + round_up4(units) / 4 * input_block;
+    const int32_t *input_bias = table + GATE_HEADER, *hidden_bias = input_bias + round_up4(units);
     for (int32_t u = 0; u < units; u += 4) {
-        int32_t acc_input[4], acc_hidden[4];
-        for (int32_t i = 0; i < 4; ++i) {
-            acc_input[i] = u + i < units ? c_input[u + i].bias : 0;
-            acc_hidden[i] = u + i < units ? c_hidden[u + i].bias : 0;
-        }
-        four_rows(acc_input, w_input + u / 4 * input_block, x, input_size);
-        four_rows(acc_hidden, w_hidden + u / 4 * hidden_block, h, units);
-        for (int32_t i = 0; i < 4 && u + i < units; ++i) {
-            out[u + i] =
-                activate(gate_sum(acc_input[i], &c_input[u + i], acc_hidden[i], &c_hidden[u + i]), is_cell_gate);
-        }
+        four_rows(input_bias + u, w_input + u / 4 * input_block, x, input_size, accumulators + 2 * u);
+        four_rows(hidden_bias + u, w_hidden + u / 4 * hidden_block, h, units, accumulators + 2 * u + 1);
     }
 }
 
-/* The reference's cell update (multiply, multiply, saturating add, clip) one element at a time. */
-static void update_cell(const mg_unidirectional_sequence_lstm_params *p, int16_t *cell, const int16_t *forget,
-                        const int16_t *input_gate, const int16_t *cell_gate, int32_t count)
+/* The gate's Q3.12 pre-activations (each layer requantized and saturated to int16 as TFLite Micro's
+ * FullyConnected does, then added with saturation) through the sigmoid, or for the cell gate tanh (TFLite Micro
+ * passes the Q3.12 input as multiplier 0 and shift 0, the power-of-two case: multiplier 3, no shift). */
+static inline __attribute__((always_inline)) void activate_gate(const int32_t *table, const int32_t *accumulators,
+                                                                int32_t units, int is_cell_gate, int16_t *out)
 {
+    const int32_t m_input = table[INPUT_MULTIPLIER], o_input = table[INPUT_OFFSET], e_input = table[INPUT_SHIFT];
+    const int32_t m_hidden = table[HIDDEN_MULTIPLIER], o_hidden = table[HIDDEN_OFFSET];
+    const int32_t e_hidden = table[HIDDEN_SHIFT];
+    for (int32_t u = 0; u < units; ++u) {
+        const int32_t input = saturate16(dsp_requant(accumulators[2 * u], m_input, o_input, e_input));
+        const int32_t hidden = saturate16(dsp_requant(accumulators[2 * u + 1], m_hidden, o_hidden, e_hidden));
+        const int32_t v = saturate16(input + hidden);
+        out[u] = (int16_t)(is_cell_gate ? tanh_value(v, 3, 0) : sigmoid_value(v, 3, 0));
+    }
+}
+
+/* The reference's cell update (multiply, multiply, saturating add, clip) and hidden state (output gate times the
+ * cell's tanh, into int8) one element at a time, the hidden state copied to the step's output. */
+static void update_states(const mg_unidirectional_sequence_lstm_params *p, int16_t *const gates[MG_LSTM_GATES],
+                          const step_rows *s, int32_t count)
+{
+    const int16_t *forget = gates[MG_LSTM_FORGET_GATE], *input_gate = gates[MG_LSTM_INPUT_GATE];
+    const int16_t *cell_gate = gates[MG_LSTM_CELL_GATE], *output_gate = gates[MG_LSTM_OUTPUT_GATE];
     const product_scale keep = scale_of(p->forget_multiplier, p->forget_shift);
     const product_scale add = scale_of(p->input_multiplier, p->input_shift);
+    const product_scale hidden = scale_of(p->hidden_multiplier, p->hidden_shift);
     const int32_t clip = p->cell_clip > 0.0f ? p->cell_clip_q : INT16_MAX;
     const int32_t low = p->cell_clip > 0.0f ? -clip : INT16_MIN;
+    const int32_t tanh_multiplier = p->cell_tanh_multiplier, tanh_shift = p->cell_tanh_shift;
+    const int32_t zero_point = p->hidden_zero_point;
     for (int32_t i = 0; i < count; ++i) {
-        const int32_t kept = saturate16(product(forget[i], cell[i], keep));
+        const int32_t kept = saturate16(product(forget[i], s->cell[i], keep));
         const int32_t added = saturate16(product(input_gate[i], cell_gate[i], add));
-        cell[i] = (int16_t)dsp_clamp(saturate16(kept + added), low, clip);
+        const int32_t cell = dsp_clamp(saturate16(kept + added), low, clip);
+        s->cell[i] = (int16_t)cell;
+        const int32_t h = zero_point + product(tanh_value(cell, tanh_multiplier, tanh_shift), output_gate[i], hidden);
+        s->hidden[i] = s->output[i] = (int8_t)dsp_ssat8(h);
     }
 }
 
@@ -191,30 +214,41 @@ static void step(const mg_unidirectional_sequence_lstm_params *p, const mg_lstm_
                  int16_t *scratch)
 {
     const int32_t units = p->units, count = s->rows * units;
-    int16_t *gates[MG_LSTM_GATES];
+    int32_t *accumulators = (int32_t *)(scratch + MG_LSTM_GATES * p->batches * units);
     const int32_t gate_words = round_up4(units) * (round_up4(p->input_size) + round_up4(units)) / 2;
+    int16_t *gates[MG_LSTM_GATES];
     for (int g = 0; g < MG_LSTM_GATES; ++g) {
         gates[g] = scratch + g * count;
-        const dsp_channel *c_input = (const dsp_channel *)p->backend_table + 2 * g * units;
+        const int32_t *table = p->backend_table + g * gate_table_words(units);
         for (int32_t row = 0; row < s->rows; ++row) {
-            gate_row(p, p->backend_weights + g * gate_words, c_input, c_input + units, s->input + row * p->input_size,
-                     s->hidden + row * units, g == MG_LSTM_CELL_GATE, gates[g] + row * units);
+            gate_accumulators(p, table, p->backend_weights + g * gate_words, s->input + row * p->input_size,
+                              s->hidden + row * units, accumulators);
+            if (g == MG_LSTM_CELL_GATE) {
+                activate_gate(table, accumulators, units, 1, gates[g] + row * units);
+            } else {
+                activate_gate(table, accumulators, units, 0, gates[g] + row * units);
+            }
         }
     }
-    update_cell(p, s->cell, gates[MG_LSTM_FORGET_GATE], gates[MG_LSTM_INPUT_GATE], gates[MG_LSTM_CELL_GATE], count);
-    const product_scale hidden = scale_of(p->hidden_multiplier, p->hidden_shift);
-    const int16_t *output_gate = gates[MG_LSTM_OUTPUT_GATE];
-    for (int32_t i = 0; i < count; ++i) {
-        const int32_t tanh_cell = tanh_value(s->cell[i], p->cell_tanh_multiplier, p->cell_tanh_shift);
-        const int32_t h = p->hidden_zero_point + product(tanh_cell, output_gate[i], hidden);
-        s->hidden[i] = s->output[i] = (int8_t)dsp_ssat8(h);
-    }
+    update_states(p, gates, s, count);
 }
 
 void mg_unidirectional_sequence_lstm_s8_dsp(const mg_unidirectional_sequence_lstm_params *p, const mg_lstm_data *d,
                                             int16_t *scratch)
 {
     MG_LSTM_SEQUENCE(int8_t, int16_t, 1, p, d, scratch)
+}
+
+/* The family's prepare, and room for the accumulators after the gate buffers. */
+static mg_status prepare(mg_node *node)
+{
+    const mg_status status = mg_unidirectional_sequence_lstm_prepare(node);
+    const mg_unidirectional_sequence_lstm_params *p = node->params;
+    if (status == MG_OK &&
+        node->scratch_size < mg_unidirectional_sequence_lstm_s8_dsp_scratch_size(p->batches, p->units)) {
+        return mg_fail(node, "scratch smaller than mg_unidirectional_sequence_lstm_s8_dsp_scratch_size");
+    }
+    return status;
 }
 
 static mg_status invoke(mg_node *node)
@@ -225,6 +259,5 @@ static mg_status invoke(mg_node *node)
     return MG_OK;
 }
 
-/* The dsp backend takes int8 nodes only (its catalog entry claims no others): the family's prepare, this invoke. */
-const mg_registration mg_register_unidirectional_sequence_lstm_dsp = {0, 0, mg_unidirectional_sequence_lstm_prepare,
-                                                                      invoke};
+/* The dsp backend takes int8 nodes only (its catalog entry claims no others). */
+const mg_registration mg_register_unidirectional_sequence_lstm_dsp = {0, 0, prepare, invoke};
