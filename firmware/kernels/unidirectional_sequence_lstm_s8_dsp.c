@@ -1,11 +1,17 @@
-/* int8 UNIDIRECTIONAL_SEQUENCE_LSTM on the dsp backend (Cortex-M4/M7/M33): the reference int8 kernel's step
- * (unidirectional_sequence_lstm_s8.c) with its gate matmuls as SXTB16/SMLAD dot products, four weight rows per
- * pass against one input word's halves. The generator folds each fully connected layer's input zero point into
- * its bias (sum over k of w * (x + offset) = bias' + sum of w * x) and proves that no partial sum reaches 2^30, so
- * the accumulators and the fast requantization of mg_dsp_requant.h are exact (ops/dsp_unidirectional_sequence_lstm
- * .py). All four gates' matmuls run first (the output gate reads only the input and the previous hidden state),
- * then the same element-wise steps as the reference. */
+/* int8 UNIDIRECTIONAL_SEQUENCE_LSTM on the dsp backend (Cortex-M4/M7/M33), bit-exact with the reference int8
+ * kernel (unidirectional_sequence_lstm_s8.c). Per step and batch row: the input and the hidden state are
+ * expanded once into SXTB16 pairs; each gate's two fully connected layers run as SMLAD dot products, four units
+ * a pass, against the generator's int16 copy of the weights; each accumulator is requantized into Q3.12 with
+ * mg_dsp_requant.h and goes through the gate's sigmoid or tanh; then the cell and hidden states are updated one
+ * element at a time. The generator folds each layer's input zero point into its bias (the sum of w * (x + offset)
+ * is bias' + the sum of w * x), doubles weights and biases (the requantization takes twice the accumulator) and
+ * claims a node only when it has proved every partial sum below 2^30 and every requantization a right shift
+ * (ops/dsp_unidirectional_sequence_lstm.py), so the int32 accumulators and the fast requantizations are exact.
+ * All four gates' matmuls run before the cell update: the output gate reads only the input and the previous
+ * hidden state. */
 #pragma GCC optimize("O2")
+#include <string.h>
+
 #include "mg_dsp.h"
 #include "mg_dsp_requant.h"
 #include "mg_sigmoid_table.h"
@@ -22,71 +28,68 @@ static inline int32_t round_up4(int32_t n)
     return (n + 3) & ~3;
 }
 
-/* Tap j (0-3) of a quad's row, from its two words. */
-static inline int32_t quad_tap(const int32_t *row, int32_t j)
+/* x (n int8 values) as each quad's SXTB16 halves (x0, x2) and (x1, x3), zeros padding the last quad, into pairs
+ * (two words a quad): once per step, for every gate's rows. */
+static void expand(const int8_t *x, int32_t n, uint32_t *pairs)
 {
-    return (int16_t)((uint32_t)row[j & 1] >> (16 * (j >> 1)));
+    int32_t k = 0;
+    for (; k + 4 <= n; k += 4, pairs += 2) {
+        const uint32_t v = dsp_ld32(x + k);
+        pairs[0] = dsp_sxtb16(v);
+        pairs[1] = dsp_sxtb16_ror8(v);
+    }
+    if (k < n) {
+        int8_t last[4] = {0, 0, 0, 0};
+        memcpy(last, x + k, (size_t)(n - k));
+        const uint32_t v = dsp_ld32(last);
+        pairs[0] = dsp_sxtb16(v);
+        pairs[1] = dsp_sxtb16_ror8(v);
+    }
 }
 
-/* One block of four units: bias[r] plus row r times x over depth taps, stored to out[2 r] (the block's quads at
- * w). On the device the quad loop is assembly: LDM brings two rows' pairs at a time, which needs fixed, ascending
- * registers. */
-static inline __attribute__((always_inline)) void four_rows(const int32_t *bias, const int32_t *w, const int8_t *x,
-                                                            int32_t depth, int32_t *out)
+/* One block of four units: bias[r] plus row r times the expanded input over `quads` quads (> 0), stored to
+ * out[2 r]; returns the next block's weights. On the device the loop is assembly: LDM brings two rows' pairs at
+ * a time, which needs fixed, ascending registers. */
+static inline __attribute__((always_inline)) const int32_t *
+four_rows(const int32_t *bias, const int32_t *w, const uint32_t *pairs, int32_t quads, int32_t *out)
 {
-    const int32_t k4 = depth & ~3;
-    int32_t acc0 = bias[0], acc1 = bias[1], acc2 = bias[2], acc3 = bias[3];
-    if (k4 > 0) {
 #if MG_DSP_NATIVE
-        register int32_t a0 __asm__("r0") = acc0;
-        register int32_t a1 __asm__("r1") = acc1;
-        register int32_t a2 __asm__("r2") = acc2;
-        register int32_t a3 __asm__("r3") = acc3;
-        register const int32_t *wp __asm__("r10") = w;
-        register const int8_t *xp __asm__("r12") = x;
-        register const int8_t *end __asm__("lr") = x + k4;
+    register int32_t a0 __asm__("r0") = bias[0];
+    register int32_t a1 __asm__("r1") = bias[1];
+    register int32_t a2 __asm__("r2") = bias[2];
+    register int32_t a3 __asm__("r3") = bias[3];
+    register const int32_t *wp __asm__("r10") = w;
+    register const uint32_t *xp __asm__("r12") = pairs;
+    register const uint32_t *end __asm__("lr") = pairs + 2 * quads;
 #define MG_LSTM_TWO_ROWS(a, b)                                                                                         \
     "ldmia r10!, {r6, r7, r8, r9}\n\t"                                                                                 \
     "smlad " a ", r6, r4, " a "\n\t"                                                                                   \
     "smlad " a ", r7, r5, " a "\n\t"                                                                                   \
     "smlad " b ", r8, r4, " b "\n\t"                                                                                   \
     "smlad " b ", r9, r5, " b "\n\t"
-        __asm__ volatile("1:\n\t"
-                         "ldr r4, [r12], #4\n\t"
-                         "sxtb16 r5, r4, ror #8\n\t"
-                         "sxtb16 r4, r4\n\t" MG_LSTM_TWO_ROWS("r0", "r1") MG_LSTM_TWO_ROWS("r2", "r3") "cmp r12, lr\n\t"
-                                                                                                       "bne 1b\n\t"
-                         : "+r"(a0), "+r"(a1), "+r"(a2), "+r"(a3), "+r"(wp), "+r"(xp)
-                         : "r"(end)
-                         : "r4", "r5", "r6", "r7", "r8", "r9", "cc", "memory");
+    __asm__ volatile("1:\n\t"
+                     "ldrd r4, r5, [r12], #8\n\t" MG_LSTM_TWO_ROWS("r0", "r1")
+                         MG_LSTM_TWO_ROWS("r2", "r3") "cmp r12, lr\n\t"
+                                                      "bne 1b\n\t"
+                     : "+r"(a0), "+r"(a1), "+r"(a2), "+r"(a3), "+r"(wp), "+r"(xp)
+                     : "r"(end)
+                     : "r4", "r5", "r6", "r7", "r8", "r9", "cc", "memory");
 #undef MG_LSTM_TWO_ROWS
-        acc0 = a0;
-        acc1 = a1;
-        acc2 = a2;
-        acc3 = a3;
-        w = wp;
-        x = xp;
+    w = wp;
 #else
-        for (int32_t k = 0; k < k4; k += 4, x += 4, w += 8) {
-            const uint32_t xv = dsp_ld32(x), x02 = dsp_sxtb16(xv), x13 = dsp_sxtb16_ror8(xv);
-            acc0 = dsp_smlad((uint32_t)w[1], x13, dsp_smlad((uint32_t)w[0], x02, acc0));
-            acc1 = dsp_smlad((uint32_t)w[3], x13, dsp_smlad((uint32_t)w[2], x02, acc1));
-            acc2 = dsp_smlad((uint32_t)w[5], x13, dsp_smlad((uint32_t)w[4], x02, acc2));
-            acc3 = dsp_smlad((uint32_t)w[7], x13, dsp_smlad((uint32_t)w[6], x02, acc3));
-        }
+    int32_t a0 = bias[0], a1 = bias[1], a2 = bias[2], a3 = bias[3];
+    for (int32_t q = 0; q < quads; ++q, pairs += 2, w += 8) {
+        a0 = dsp_smlad((uint32_t)w[1], pairs[1], dsp_smlad((uint32_t)w[0], pairs[0], a0));
+        a1 = dsp_smlad((uint32_t)w[3], pairs[1], dsp_smlad((uint32_t)w[2], pairs[0], a1));
+        a2 = dsp_smlad((uint32_t)w[5], pairs[1], dsp_smlad((uint32_t)w[4], pairs[0], a2));
+        a3 = dsp_smlad((uint32_t)w[7], pairs[1], dsp_smlad((uint32_t)w[6], pairs[0], a3));
+    }
 #endif
-    }
-    /* the last quad's taps one by one: x has no whole word there */
-    for (int32_t j = 0; j < depth - k4; ++j) {
-        acc0 += x[j] * quad_tap(w, j);
-        acc1 += x[j] * quad_tap(w + 2, j);
-        acc2 += x[j] * quad_tap(w + 4, j);
-        acc3 += x[j] * quad_tap(w + 6, j);
-    }
-    out[0] = acc0;
-    out[2] = acc1;
-    out[4] = acc2;
-    out[6] = acc3;
+    out[0] = a0;
+    out[2] = a1;
+    out[4] = a2;
+    out[6] = a3;
+    return w;
 }
 
 static inline int32_t saturate16(int32_t x)
@@ -155,18 +158,20 @@ static inline int32_t gate_table_words(int32_t units)
 }
 
 /* A gate's doubled accumulators for one row, input and hidden state interleaved per unit, into accumulators
- * (round_up4(units) pairs). */
-static void gate_accumulators(const mg_unidirectional_sequence_lstm_params *p, const int32_t *table,
-                              const int32_t *w_input, const int8_t *x, const int8_t *h, int32_t *accumulators)
+ * (round_up4(units) pairs), from the expanded input and hidden state; returns the next gate's weights. */
+static const int32_t *gate_accumulators(const mg_unidirectional_sequence_lstm_params *p, const int32_t *table,
+                                        const int32_t *w, const uint32_t *input_pairs, const uint32_t *hidden_pairs,
+                                        int32_t *accumulators)
 {
-    const int32_t input_size = p->input_size, units = p->units;
-    const int32_t input_block = 2 * round_up4(input_size), hidden_block = 2 * round_up4(units);
-    const int32_t *w_hidden = w_input + round_up4(units) / 4 * input_block;
+    const int32_t units = p->units, input_quads = round_up4(p->input_size) / 4, hidden_quads = round_up4(units) / 4;
     const int32_t *input_bias = table + GATE_HEADER, *hidden_bias = input_bias + round_up4(units);
     for (int32_t u = 0; u < units; u += 4) {
-        four_rows(input_bias + u, w_input + u / 4 * input_block, x, input_size, accumulators + 2 * u);
-        four_rows(hidden_bias + u, w_hidden + u / 4 * hidden_block, h, units, accumulators + 2 * u + 1);
+        w = four_rows(input_bias + u, w, input_pairs, input_quads, accumulators + 2 * u);
     }
+    for (int32_t u = 0; u < units; u += 4) {
+        w = four_rows(hidden_bias + u, w, hidden_pairs, hidden_quads, accumulators + 2 * u + 1);
+    }
+    return w;
 }
 
 /* The gate's Q3.12 pre-activations (each layer requantized and saturated to int16 as TFLite Micro's
@@ -210,26 +215,31 @@ static void update_states(const mg_unidirectional_sequence_lstm_params *p, int16
     }
 }
 
+/* Scratch: the four gate buffers (as the reference), then one gate's accumulators, the expanded input and the
+ * expanded hidden state of one row. */
 static void step(const mg_unidirectional_sequence_lstm_params *p, const mg_lstm_data *d, const step_rows *s,
                  int16_t *scratch)
 {
     const int32_t units = p->units, count = s->rows * units;
     int32_t *accumulators = (int32_t *)(scratch + MG_LSTM_GATES * p->batches * units);
-    const int32_t gate_words = round_up4(units) * (round_up4(p->input_size) + round_up4(units)) / 2;
-    int16_t *gates[MG_LSTM_GATES];
-    for (int g = 0; g < MG_LSTM_GATES; ++g) {
-        gates[g] = scratch + g * count;
-        const int32_t *table = p->backend_table + g * gate_table_words(units);
-        for (int32_t row = 0; row < s->rows; ++row) {
-            gate_accumulators(p, table, p->backend_weights + g * gate_words, s->input + row * p->input_size,
-                              s->hidden + row * units, accumulators);
+    uint32_t *input_pairs = (uint32_t *)(accumulators + 2 * round_up4(units));
+    uint32_t *hidden_pairs = input_pairs + round_up4(p->input_size) / 2;
+    for (int32_t row = 0; row < s->rows; ++row) {
+        expand(s->input + row * p->input_size, p->input_size, input_pairs);
+        expand(s->hidden + row * units, units, hidden_pairs);
+        const int32_t *w = p->backend_weights;
+        for (int g = 0; g < MG_LSTM_GATES; ++g) {
+            const int32_t *table = p->backend_table + g * gate_table_words(units);
+            w = gate_accumulators(p, table, w, input_pairs, hidden_pairs, accumulators);
+            int16_t *out = scratch + g * count + row * units;
             if (g == MG_LSTM_CELL_GATE) {
-                activate_gate(table, accumulators, units, 1, gates[g] + row * units);
+                activate_gate(table, accumulators, units, 1, out);
             } else {
-                activate_gate(table, accumulators, units, 0, gates[g] + row * units);
+                activate_gate(table, accumulators, units, 0, out);
             }
         }
     }
+    int16_t *const gates[MG_LSTM_GATES] = {scratch, scratch + count, scratch + 2 * count, scratch + 3 * count};
     update_states(p, gates, s, count);
 }
 
@@ -239,13 +249,13 @@ void mg_unidirectional_sequence_lstm_s8_dsp(const mg_unidirectional_sequence_lst
     MG_LSTM_SEQUENCE(int8_t, int16_t, 1, p, d, scratch)
 }
 
-/* The family's prepare, and room for the accumulators after the gate buffers. */
+/* The family's prepare, and room for the accumulators and expanded rows after the gate buffers. */
 static mg_status prepare(mg_node *node)
 {
     const mg_status status = mg_unidirectional_sequence_lstm_prepare(node);
     const mg_unidirectional_sequence_lstm_params *p = node->params;
     if (status == MG_OK &&
-        node->scratch_size < mg_unidirectional_sequence_lstm_s8_dsp_scratch_size(p->batches, p->units)) {
+        node->scratch_size < mg_unidirectional_sequence_lstm_s8_dsp_scratch_size(p->batches, p->units, p->input_size)) {
         return mg_fail(node, "scratch smaller than mg_unidirectional_sequence_lstm_s8_dsp_scratch_size");
     }
     return status;

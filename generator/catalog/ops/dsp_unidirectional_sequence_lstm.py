@@ -99,8 +99,8 @@ def params(op, inputs, outputs):
 
 
 def scratch_bytes(op, inputs, outputs):
-    _, batches, _, _, units = lstm._dims(op, inputs)
-    return _scratch.scratch_size("mg_unidirectional_sequence_lstm_s8_dsp_scratch_size", batches, units)
+    _, batches, _, input_size, units = lstm._dims(op, inputs)
+    return _scratch.scratch_size("mg_unidirectional_sequence_lstm_s8_dsp_scratch_size", batches, units, input_size)
 
 
 def claims(op, inputs, outputs):
