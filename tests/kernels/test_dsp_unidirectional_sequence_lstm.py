@@ -2,7 +2,8 @@
 sizes and unit counts around the kernel's 4-tap and 4-row blocks, input and hidden zero points, cell scales, with
 or without a cell clip) run as a stream of invokes against TFLite Micro on the host build, every node asserted to
 be on the dsp backend; an MNIST-shaped LSTM (28 steps of 28 inputs, 20 units, as TFLite Micro's mnist_lstm
-example) in QEMU on the Cortex-M4. A node whose gate multiplier needs a left shift falls back to the reference."""
+example) in QEMU on the Cortex-M4 and the Cortex-M33. A node whose gate multiplier needs a left shift falls back
+to the reference."""
 
 import numpy as np
 import pytest
@@ -72,12 +73,13 @@ def test_left_shift_falls_back():
 
 
 @pytest.mark.qemu
-def test_mnist_shaped_in_qemu():
+@pytest.mark.parametrize("board", ["mps2-an386", "mps2-an505"])
+def test_mnist_shaped_in_qemu(board):
     b = Batch(75)
     lstm_node(b, 1, 28, 28, 20)
     lstm_node(b, 2, 3, 13, 7, time_major=True, cell_clip=0.5)
     model = b.build()
     assert set(backends_of(model)) == {"dsp"}
-    results = verify_model(model, sets=b.sets(STEPS), backends=BACKENDS, qemu=True, board="mps2-an386")
+    results = verify_model(model, sets=b.sets(STEPS), backends=BACKENDS, qemu=True, board=board)
     outputs = [np.asarray(s.outputs[0]) for s in results]
     assert any(not np.array_equal(outputs[0], o) for o in outputs[1:])
