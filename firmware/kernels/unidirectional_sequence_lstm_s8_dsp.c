@@ -4,9 +4,9 @@
  * a pass, against the generator's int16 copy of the weights; each accumulator is requantized into Q3.12 with
  * mg_dsp_requant.h and goes through the gate's sigmoid or tanh; then the cell and hidden states are updated one
  * element at a time. The generator folds each layer's input zero point into its bias (the sum of w * (x + offset)
- * is bias' + the sum of w * x), doubles weights and biases (the requantization takes twice the accumulator) and
- * claims a node only when it has proved every partial sum below 2^30 and every requantization a right shift
- * (ops/dsp_unidirectional_sequence_lstm.py), so the int32 accumulators and the fast requantizations are exact.
+ * is bias' + the sum of w * x), scales weights and biases by 2^(left shift + 1) for the requantization below and
+ * claims a node only when it has proved that every partial sum so scaled fits int32
+ * (ops/dsp_unidirectional_sequence_lstm.py), so the int32 accumulators and the requantizations are exact.
  * All four gates' matmuls run before the cell update: the output gate reads only the input and the previous
  * hidden state. */
 #pragma GCC optimize("O2")
@@ -147,10 +147,18 @@ static inline int32_t tanh_value(int32_t v, int32_t multiplier, int32_t left_shi
     return result >> 8;
 }
 
-/* One gate's table (backend_table): the input's and the hidden state's requantization into Q3.12 (multiplier,
- * rounding offset, right shift; mg_dsp_requant.h), then each layer's folded and doubled biases per unit, zeros
- * padding them to whole blocks. */
-enum { INPUT_MULTIPLIER, INPUT_OFFSET, INPUT_SHIFT, HIDDEN_MULTIPLIER, HIDDEN_OFFSET, HIDDEN_SHIFT, GATE_HEADER };
+/* One gate's table (backend_table): the input's and the hidden state's requantization into Q3.12, then each
+ * layer's folded biases per unit, zeros padding them to whole blocks. A layer's accumulator arrives scaled by
+ * 2^(left shift + 1) (the generator scaled its weights and biases), so TFLite's MultiplyByQuantizedMultiplier is
+ * SMMLAR(acc, multiplier, offset + (acc's sign & sign mask)) >> shift: mg_dsp_requant.h's form for a right
+ * shift (offset 2^(shift-1), sign mask -1), a plain SMMULR for none (offset, shift and mask 0). */
+enum { MULTIPLIER, OFFSET, SHIFT, SIGN_MASK, LAYER_WORDS };
+enum { INPUT_LAYER = 0, HIDDEN_LAYER = LAYER_WORDS, GATE_HEADER = 2 * LAYER_WORDS };
+
+static inline int32_t requantize(int32_t acc, const int32_t *layer)
+{
+    return dsp_smmlar(acc, layer[MULTIPLIER], layer[OFFSET] + ((acc >> 31) & layer[SIGN_MASK])) >> layer[SHIFT];
+}
 
 static inline int32_t gate_table_words(int32_t units)
 {
@@ -180,12 +188,13 @@ static const int32_t *gate_accumulators(const mg_unidirectional_sequence_lstm_pa
 static inline __attribute__((always_inline)) void activate_gate(const int32_t *table, const int32_t *accumulators,
                                                                 int32_t units, int is_cell_gate, int16_t *out)
 {
-    const int32_t m_input = table[INPUT_MULTIPLIER], o_input = table[INPUT_OFFSET], e_input = table[INPUT_SHIFT];
-    const int32_t m_hidden = table[HIDDEN_MULTIPLIER], o_hidden = table[HIDDEN_OFFSET];
-    const int32_t e_hidden = table[HIDDEN_SHIFT];
+    const int32_t input_layer[LAYER_WORDS] = {table[INPUT_LAYER], table[INPUT_LAYER + 1], table[INPUT_LAYER + 2],
+                                              table[INPUT_LAYER + 3]};
+    const int32_t hidden_layer[LAYER_WORDS] = {table[HIDDEN_LAYER], table[HIDDEN_LAYER + 1], table[HIDDEN_LAYER + 2],
+                                               table[HIDDEN_LAYER + 3]};
     for (int32_t u = 0; u < units; ++u) {
-        const int32_t input = saturate16(dsp_requant(accumulators[2 * u], m_input, o_input, e_input));
-        const int32_t hidden = saturate16(dsp_requant(accumulators[2 * u + 1], m_hidden, o_hidden, e_hidden));
+        const int32_t input = saturate16(requantize(accumulators[2 * u], input_layer));
+        const int32_t hidden = saturate16(requantize(accumulators[2 * u + 1], hidden_layer));
         const int32_t v = saturate16(input + hidden);
         out[u] = (int16_t)(is_cell_gate ? tanh_value(v, 3, 0) : sigmoid_value(v, 3, 0));
     }

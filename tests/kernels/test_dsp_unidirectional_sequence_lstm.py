@@ -2,8 +2,8 @@
 sizes and unit counts around the kernel's 4-tap and 4-row blocks, input and hidden zero points, cell scales, with
 or without a cell clip) run as a stream of invokes against TFLite Micro on the host build, every node asserted to
 be on the dsp backend; an MNIST-shaped LSTM (28 steps of 28 inputs, 20 units, as TFLite Micro's mnist_lstm
-example) in QEMU on the Cortex-M4 and the Cortex-M33. A node whose gate multiplier needs a left shift falls back
-to the reference."""
+example) in QEMU on the Cortex-M4 and the Cortex-M33. A node whose gate multiplier needs too large a left shift
+falls back to the reference."""
 
 import numpy as np
 import pytest
@@ -19,10 +19,11 @@ STEPS = 3  # invokes of the stream: the states carry over between them
 
 
 def lstm_node(b: Batch, batches, steps, input_size, units, time_major=False, cell_clip=0.0, input_scale=None):
-    """An int8 LSTM node whose gate layers requantize with a right shift (the dsp kernel's condition) unless
-    `input_scale` makes the input's too large."""
+    """An int8 LSTM node whose gate layers requantize with a right shift, none or a left shift of up to 3 (the
+    input's and hidden state's scales times the weights' over Q3.12's span 0.02 to 5), unless `input_scale`
+    makes the input's larger."""
     rng, sequence = b.rng, [steps, batches] if time_major else [batches, steps]
-    s_in = input_scale or rand_scale(rng, 0.004, 0.03)
+    s_in = input_scale or rand_scale(rng, 0.004, 0.3)
     x = b.input([*sequence, input_size], "int8", (s_in, int(rng.integers(-128, 128))))
     s_w = [rand_scale(rng, 0.001, 0.004) for _ in range(8)]
     weights = [
@@ -33,7 +34,7 @@ def lstm_node(b: Batch, batches, steps, input_size, units, time_major=False, cel
     biases = [b.constant(rng.integers(-bias_limit, bias_limit, units), "int32", (s_in * s, 0)) for s in s_w[:4]]
     cell_scale = 2.0 ** -int(rng.integers(9, 16)) * float(rng.choice([1.0, rng.uniform(0.7, 1.4)]))
     cell = variable(b.g, [batches, units], "int16", (cell_scale, 0))
-    hidden_q = (rand_scale(rng, 1 / 200, 1 / 100), int(rng.integers(-20, 21)))
+    hidden_q = (rand_scale(rng, 1 / 200, 1 / 8), int(rng.integers(-20, 21)))
     hidden = variable(b.g, [batches, units], "int8", hidden_q)
     out = b.output([*sequence, units], "int8", hidden_q)
     inputs = [x, *weights, -1, -1, -1, *biases, -1, -1, hidden, cell, *[-1] * 4]
@@ -64,9 +65,10 @@ def test_random_stream(seed):
     verify_model(model, sets=b.sets(STEPS), backends=BACKENDS)
 
 
-def test_left_shift_falls_back():
+def test_large_left_shift_falls_back():
+    """A left shift of 8 or more: the weights scaled by 2^(shift + 1) no longer fit int16."""
     b = Batch(74)
-    lstm_node(b, 1, 3, 8, 6, input_scale=1.0)
+    lstm_node(b, 1, 3, 8, 6, input_scale=64.0)
     model = b.build()
     assert backends_of(model) == ["reference"]
     verify_model(model, sets=b.sets(STEPS), backends=BACKENDS)

@@ -7,6 +7,8 @@ weights widened) and its accumulators' scratch."""
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import numpy as np
 
 from .. import quant
@@ -19,23 +21,39 @@ SOURCES = (
     *lstm.SPEC.sources,
     "unidirectional_sequence_lstm_s8_dsp.c",
     "mg_dsp.h",
-    "mg_dsp_mac.h",
     "mg_dsp_requant.h",
 )
-INT16_RANGE = (-32768, 32767)
 PRODUCTS = ("forget", "input", "hidden")  # the element-wise products' multipliers (forget * cell, ...)
+INT32_LIMIT = 1 << 31
 
 
-def _layer_table(weights: np.ndarray, biases: np.ndarray, input_offset: int, pair) -> list[int] | None:
-    """One fully connected layer's requantization into Q3.12 (multiplier, offset, shift of
-    _dsp_common.channel_table, zero point 0) and its folded biases doubled (the kernel's accumulators are
-    doubled, its weights being), or None."""
+class Layer(NamedTuple):
+    """One fully connected layer as the kernel runs it: its requantization words (multiplier, rounding offset,
+    right shift, sign mask), its folded biases and its weights, both scaled by 2^(left shift + 1)."""
+
+    requantization: list[int]
+    biases: np.ndarray
+    weights: np.ndarray
+
+
+def _layer(weights: np.ndarray, biases: np.ndarray, input_offset: int, pair) -> Layer | None:
+    """TFLite's MultiplyByQuantizedMultiplier(acc, m, shift) is SMMULR(acc * 2^(left + 1), m) then, for a right
+    shift e, TFLite's rounding shift, which mg_dsp_requant.h's SMMLAR form gives as (t + offset + sign) >> e; the
+    kernel gets the scaled accumulator from scaled weights and biases. None unless every partial sum, so scaled,
+    fits int32 (|folded bias| plus the sum of |w| * 128 bounds them; the true accumulator too), the scaled weights
+    fit int16 and the rounding offset keeps t in int32 (e of 30 at most)."""
+    multiplier, shift = pair
+    left, right = max(shift, 0), max(-shift, 0)
     w = weights.astype(np.int64)
     folded = biases + input_offset * w.sum(axis=1)
-    # every partial sum: the folded bias plus some of the w * x terms; the final sum: the true accumulator
     bounds = np.maximum(np.abs(folded) + np.abs(w).sum(axis=1) * 128, dc.weight_bounds(w, 0, biases, input_offset))
-    table = dc.channel_table(folded, [pair] * w.shape[0], bounds, 0, INT16_RANGE, doubled_bias=True)
-    return None if table is None else [*table[1:4], *table[0::4]]
+    scale = 1 << (left + 1)
+    if not (multiplier == 0 or multiplier >= 1 << 30) or right > 30 or 127 * scale > 32767:
+        return None
+    if int(bounds.max(initial=0)) * scale >= INT32_LIMIT:
+        return None
+    requantization = [multiplier, (1 << (right - 1)) if right else 0, right, -1 if right else 0]
+    return Layer(requantization, folded * scale, w * scale)
 
 
 def _product_is_exact(multiplier: int, shift: int) -> bool:
@@ -45,11 +63,10 @@ def _product_is_exact(multiplier: int, shift: int) -> bool:
     return multiplier >= 1 << 30 and -30 <= shift <= -1
 
 
-def backend_table(op, inputs, outputs) -> list[int] | None:
-    """Per gate (input, forget, cell, output), the input's and the hidden state's requantization, then their
-    biases per unit, each padded with zeros to whole blocks of four (the kernel's gate table); None when the node
-    is not int8, has weights or biases that are not constant, or a layer's or a product's fast requantization is
-    not exact."""
+def layers(op, inputs, outputs) -> list[Layer] | None:
+    """Per gate (input, forget, cell, output), the input's and the hidden state's layer; None when the node is not
+    int8, has weights or biases that are not constant, or a layer's or a product's requantization is not exact
+    in the kernel's form."""
     if inputs[0].dtype.name != "INT8" or lstm.validate(op, inputs, outputs):
         return None
     constants = [inputs[i] for i in (*lstm.INPUT_WEIGHTS, *lstm.RECURRENT_WEIGHTS, *lstm.BIASES)]
@@ -60,41 +77,45 @@ def backend_table(op, inputs, outputs) -> list[int] | None:
         return None
     pairs = list(zip(fields["fc_multipliers"], fields["fc_shifts"]))
     offsets = (-quant.zero_point_of(inputs[0]), -quant.zero_point_of(inputs[lstm.HIDDEN]))
-    table = []
+    found = []
     for g, (w, r, b) in enumerate(zip(lstm.INPUT_WEIGHTS, lstm.RECURRENT_WEIGHTS, lstm.BIASES)):
         units = inputs[w].shape[0]
-        layers = [
-            _layer_table(inputs[w].array(), dc.bias_values(inputs[b], units), offsets[0], pairs[2 * g]),
-            _layer_table(inputs[r].array(), np.zeros(units, dtype=np.int64), offsets[1], pairs[2 * g + 1]),
-        ]
-        if None in layers:
-            return None
-        (inp, hidden), padding = layers, [0] * (-units % 4)
-        table += [*inp[:3], *hidden[:3], *inp[3:], *padding, *hidden[3:], *padding]
+        found.append(_layer(inputs[w].array(), dc.bias_values(inputs[b], units), offsets[0], pairs[2 * g]))
+        found.append(_layer(inputs[r].array(), np.zeros(units, dtype=np.int64), offsets[1], pairs[2 * g + 1]))
+    return None if None in found else found
+
+
+def backend_table(found: list[Layer]) -> list[int]:
+    """Per gate, the input's and the hidden state's requantization words, then their biases, each padded with
+    zeros to whole blocks of four units (the kernel's gate table)."""
+    table = []
+    for inp, hidden in zip(found[0::2], found[1::2]):
+        padding = [0] * (-len(inp.biases) % 4)
+        table += [*inp.requantization, *hidden.requantization]
+        table += [*(int(v) for v in inp.biases), *padding, *(int(v) for v in hidden.biases), *padding]
     return table
 
 
 def _layer_words(weights: np.ndarray) -> np.ndarray:
-    """A layer's weights doubled, in the kernel's order (unidirectional_sequence_lstm_s8_dsp.c): blocks of four units
-    (zero rows pad the last), each a run of tap quads (zero taps pad the last), each quad the four rows' taps
+    """A layer's (scaled) weights in the kernel's order (unidirectional_sequence_lstm_s8_dsp.c): blocks of four
+    units (zero rows pad the last), each a run of tap quads (zero taps pad the last), each quad the four rows' taps
     (w0, w2) and (w1, w3) as int16 pairs in words."""
     units, depth = weights.shape
     padded = np.zeros((-(-units // 4) * 4, -(-depth // 4) * 4), dtype=np.int64)
-    padded[:units, :depth] = 2 * weights
+    padded[:units, :depth] = weights
     quads = padded.reshape(-1, 4, padded.shape[1] // 4, 4).transpose(0, 2, 1, 3)[..., [0, 2, 1, 3]]
     pairs = quads.reshape(-1, 2, 2)  # (w0, w2), (w1, w3) of each row of each quad
     return ((pairs[..., 0] & 0xFFFF) | (pairs[..., 1] << 16)).reshape(-1).astype(np.uint32).view(np.int32)
 
 
-def backend_weights(inputs) -> list[int]:
+def backend_weights(found: list[Layer]) -> list[int]:
     """Per gate, the input's then the hidden state's layer in the kernel's order."""
-    layers = [inputs[i] for g in range(4) for i in (lstm.INPUT_WEIGHTS[g], lstm.RECURRENT_WEIGHTS[g])]
-    return [int(v) for layer in layers for v in _layer_words(layer.array().astype(np.int64))]
+    return [int(v) for layer in found for v in _layer_words(layer.weights)]
 
 
 def params(op, inputs, outputs):
-    p = lstm.params(op, inputs, outputs)
-    p.fields.update(backend_table=backend_table(op, inputs, outputs), backend_weights=backend_weights(inputs))
+    p, found = lstm.params(op, inputs, outputs), layers(op, inputs, outputs)
+    p.fields.update(backend_table=backend_table(found), backend_weights=backend_weights(found))
     return p
 
 
@@ -104,7 +125,7 @@ def scratch_bytes(op, inputs, outputs):
 
 
 def claims(op, inputs, outputs):
-    return backend_table(op, inputs, outputs) is not None
+    return layers(op, inputs, outputs) is not None
 
 
 SPEC = KernelSpec(
