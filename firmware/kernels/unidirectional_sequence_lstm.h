@@ -31,8 +31,9 @@ typedef struct {
     int32_t cell_tanh_multiplier; /* the cell state's tanh input step (mg_sigmoid_input_s16) */
     int32_t cell_tanh_shift;
     /* the dsp kernel's tables (unidirectional_sequence_lstm_s8_dsp.c), NULL for the others: per gate, the input's
-     * and the hidden state's requantization and biases (zero points folded in), and the weights doubled and
-     * widened to int16 pairs in the kernel's order */
+     * and the hidden state's requantization and biases (zero points folded in), and the weights scaled and
+     * widened to int16 pairs in the kernel's order (NULL too when that copy would be large: the kernel then reads
+     * the int8 weights) */
     const int32_t *backend_table;
     const int32_t *backend_weights;
 } mg_unidirectional_sequence_lstm_params;

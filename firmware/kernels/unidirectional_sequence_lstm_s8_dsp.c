@@ -92,6 +92,71 @@ four_rows(const int32_t *bias, const int32_t *w, const uint32_t *pairs, int32_t 
     return w;
 }
 
+/* The same block from the model's own int8 weights (rows `depth` apart; of the four, `rows` are real and the
+ * others repeat row 0, their sums unused), when the generator keeps no widened copy: each weight word's SXTB16
+ * halves against the expanded input, the last depth % 4 taps one by one from x; the sum is then scaled by
+ * 2^pre_shift and the scaled bias added, as the scaled weights would have given. */
+static inline __attribute__((always_inline)) void four_rows_s8(const int32_t *bias, const int8_t *w, int32_t depth,
+                                                               int32_t rows, const uint32_t *pairs, const int8_t *x,
+                                                               int32_t pre_shift, int32_t *out)
+{
+    const int8_t *w1 = rows > 1 ? w + depth : w, *w2 = rows > 2 ? w + 2 * depth : w;
+    const int8_t *w3 = rows > 3 ? w + 3 * depth : w;
+    const int32_t k4 = depth & ~3;
+    int32_t acc0 = 0, acc1 = 0, acc2 = 0, acc3 = 0;
+    if (k4 > 0) {
+#if MG_DSP_NATIVE
+        register int32_t a0 __asm__("r0") = 0;
+        register int32_t a1 __asm__("r1") = 0;
+        register int32_t a2 __asm__("r2") = 0;
+        register int32_t a3 __asm__("r3") = 0;
+        register const int8_t *p0 __asm__("r8") = w;
+        register const int8_t *p1 __asm__("r9") = w1;
+        register const int8_t *p2 __asm__("r10") = w2;
+        register const int8_t *p3 __asm__("r11") = w3;
+        register const uint32_t *xp __asm__("r12") = pairs;
+        register const uint32_t *end __asm__("lr") = pairs + k4 / 2;
+#define MG_LSTM_ROW_S8(p, a)                                                                                           \
+    "ldr r6, [" p "], #4\n\t"                                                                                          \
+    "sxtb16 r7, r6, ror #8\n\t"                                                                                        \
+    "sxtb16 r6, r6\n\t"                                                                                                \
+    "smlad " a ", r6, r4, " a "\n\t"                                                                                   \
+    "smlad " a ", r7, r5, " a "\n\t"
+        __asm__ volatile("1:\n\t"
+                         "ldrd r4, r5, [r12], #8\n\t" MG_LSTM_ROW_S8("r8", "r0") MG_LSTM_ROW_S8("r9", "r1")
+                             MG_LSTM_ROW_S8("r10", "r2") MG_LSTM_ROW_S8("r11", "r3") "cmp r12, lr\n\t"
+                                                                                     "bne 1b\n\t"
+                         : "+r"(a0), "+r"(a1), "+r"(a2), "+r"(a3), "+r"(p0), "+r"(p1), "+r"(p2), "+r"(p3), "+r"(xp)
+                         : "r"(end)
+                         : "r4", "r5", "r6", "r7", "cc", "memory");
+#undef MG_LSTM_ROW_S8
+        acc0 = a0;
+        acc1 = a1;
+        acc2 = a2;
+        acc3 = a3;
+#else
+        for (int32_t k = 0; k < k4; k += 4, pairs += 2) {
+            const uint32_t v0 = dsp_ld32(w + k), v1 = dsp_ld32(w1 + k), v2 = dsp_ld32(w2 + k), v3 = dsp_ld32(w3 + k);
+            acc0 = dsp_smlad(dsp_sxtb16_ror8(v0), pairs[1], dsp_smlad(dsp_sxtb16(v0), pairs[0], acc0));
+            acc1 = dsp_smlad(dsp_sxtb16_ror8(v1), pairs[1], dsp_smlad(dsp_sxtb16(v1), pairs[0], acc1));
+            acc2 = dsp_smlad(dsp_sxtb16_ror8(v2), pairs[1], dsp_smlad(dsp_sxtb16(v2), pairs[0], acc2));
+            acc3 = dsp_smlad(dsp_sxtb16_ror8(v3), pairs[1], dsp_smlad(dsp_sxtb16(v3), pairs[0], acc3));
+        }
+#endif
+    }
+    for (int32_t k = k4; k < depth; ++k) {
+        acc0 += w[k] * x[k];
+        acc1 += w1[k] * x[k];
+        acc2 += w2[k] * x[k];
+        acc3 += w3[k] * x[k];
+    }
+    const int32_t scale = 1 << pre_shift; /* the generator proved every scaled sum fits int32 */
+    out[0] = acc0 * scale + bias[0];
+    out[2] = acc1 * scale + bias[1];
+    out[4] = acc2 * scale + bias[2];
+    out[6] = acc3 * scale + bias[3];
+}
+
 static inline int32_t saturate16(int32_t x)
 {
 #if MG_DSP_NATIVE
@@ -151,8 +216,9 @@ static inline int32_t tanh_value(int32_t v, int32_t multiplier, int32_t left_shi
  * layer's folded biases per unit, zeros padding them to whole blocks. A layer's accumulator arrives scaled by
  * 2^(left shift + 1) (the generator scaled its weights and biases), so TFLite's MultiplyByQuantizedMultiplier is
  * SMMLAR(acc, multiplier, offset + (acc's sign & sign mask)) >> shift: mg_dsp_requant.h's form for a right
- * shift (offset 2^(shift-1), sign mask -1), a plain SMMULR for none (offset, shift and mask 0). */
-enum { MULTIPLIER, OFFSET, SHIFT, SIGN_MASK, LAYER_WORDS };
+ * shift (offset 2^(shift-1), sign mask -1), a plain SMMULR for none (offset, shift and mask 0). PRE_SHIFT is
+ * that left shift + 1, for the kernel's own scaling when it reads the model's int8 weights. */
+enum { MULTIPLIER, OFFSET, SHIFT, SIGN_MASK, PRE_SHIFT, LAYER_WORDS };
 enum { INPUT_LAYER = 0, HIDDEN_LAYER = LAYER_WORDS, GATE_HEADER = 2 * LAYER_WORDS };
 
 static inline int32_t requantize(int32_t acc, const int32_t *layer)
@@ -180,6 +246,23 @@ static const int32_t *gate_accumulators(const mg_unidirectional_sequence_lstm_pa
         w = four_rows(hidden_bias + u, w, hidden_pairs, hidden_quads, accumulators + 2 * u + 1);
     }
     return w;
+}
+
+/* gate_accumulators from the model's int8 weights (w_input, w_hidden), the rows x and h for the taps past the
+ * last whole quad. */
+static void gate_accumulators_s8(const mg_unidirectional_sequence_lstm_params *p, const int32_t *table,
+                                 const int8_t *w_input, const int8_t *w_hidden, const uint32_t *input_pairs,
+                                 const uint32_t *hidden_pairs, const int8_t *x, const int8_t *h, int32_t *accumulators)
+{
+    const int32_t input_size = p->input_size, units = p->units;
+    const int32_t *input_bias = table + GATE_HEADER, *hidden_bias = input_bias + round_up4(units);
+    for (int32_t u = 0; u < units; u += 4) {
+        const int32_t rows = units - u < 4 ? units - u : 4;
+        four_rows_s8(input_bias + u, w_input + u * input_size, input_size, rows, input_pairs, x,
+                     table[INPUT_LAYER + PRE_SHIFT], accumulators + 2 * u);
+        four_rows_s8(hidden_bias + u, w_hidden + u * units, units, rows, hidden_pairs, h,
+                     table[HIDDEN_LAYER + PRE_SHIFT], accumulators + 2 * u + 1);
+    }
 }
 
 /* The gate's Q3.12 pre-activations (each layer requantized and saturated to int16 as TFLite Micro's
@@ -239,7 +322,12 @@ static void step(const mg_unidirectional_sequence_lstm_params *p, const mg_lstm_
         const int32_t *w = p->backend_weights;
         for (int g = 0; g < MG_LSTM_GATES; ++g) {
             const int32_t *table = p->backend_table + g * gate_table_words(units);
-            w = gate_accumulators(p, table, w, input_pairs, hidden_pairs, accumulators);
+            if (w) {
+                w = gate_accumulators(p, table, w, input_pairs, hidden_pairs, accumulators);
+            } else {
+                gate_accumulators_s8(p, table, d->input_weights[g], d->recurrent_weights[g], input_pairs, hidden_pairs,
+                                     s->input + row * p->input_size, s->hidden + row * units, accumulators);
+            }
             int16_t *out = scratch + g * count + row * units;
             if (g == MG_LSTM_CELL_GATE) {
                 activate_gate(table, accumulators, units, 1, out);

@@ -1,15 +1,17 @@
-"""UNIDIRECTIONAL_SEQUENCE_LSTM int8 in the dsp backend: random nodes (batch- or time-major, 1-3 batches, input
-sizes and unit counts around the kernel's 4-tap and 4-row blocks, input and hidden zero points, cell scales, with
-or without a cell clip) run as a stream of invokes against TFLite Micro on the host build, every node asserted to
-be on the dsp backend; an MNIST-shaped LSTM (28 steps of 28 inputs, 20 units, as TFLite Micro's mnist_lstm
-example) in QEMU on the Cortex-M4 and the Cortex-M33. A node whose gate multiplier needs too large a left shift
-falls back to the reference."""
+"""UNIDIRECTIONAL_SEQUENCE_LSTM int8 in the dsp backend, with its widened weights and with the model's int8 ones
+(the generator's choice by size): random nodes (batch- or time-major, 1-3 batches, input sizes and unit counts
+around the kernel's 4-tap and 4-row blocks, input and hidden zero points, cell scales, gate layers with right,
+no or left shifts, with or without a cell clip) run as a stream of invokes against TFLite Micro on the host build,
+every node asserted to be on the dsp backend; an MNIST-shaped LSTM (28 steps of 28 inputs, 20 units, as TFLite
+Micro's mnist_lstm example) in QEMU on the Cortex-M4 and the Cortex-M33. A node whose gate multiplier needs too
+large a left shift falls back to the reference."""
 
 import numpy as np
 import pytest
 from op_cases import Batch
 from test_unidirectional_sequence_lstm import variable
 
+from generator.catalog.ops import dsp_unidirectional_sequence_lstm as dsp_lstm
 from generator.check import check
 from generator.model import read_model
 from kernel_harness import rand_scale, verify_model
@@ -52,8 +54,16 @@ def backends_of(model: bytes) -> list[str]:
     return [k.backend for k in check(read_model(model), backends=BACKENDS).kernels]
 
 
+@pytest.fixture(params=["widened", "int8"])
+def weights(request, monkeypatch):
+    """The kernel's two matmuls: its widened copy of the weights, or (with no room for the copy) the model's."""
+    if request.param == "int8":
+        monkeypatch.setattr(dsp_lstm, "WIDENED_LIMIT_BYTES", 0)
+    return request.param
+
+
 @pytest.mark.parametrize("seed", range(3))
-def test_random_stream(seed):
+def test_random_stream(seed, weights):
     b = Batch(70 + seed)
     for _ in range(12):
         batches, steps = int(b.rng.integers(1, 4)), int(b.rng.integers(1, 6))
@@ -76,7 +86,7 @@ def test_large_left_shift_falls_back():
 
 @pytest.mark.qemu
 @pytest.mark.parametrize("board", ["mps2-an386", "mps2-an505"])
-def test_mnist_shaped_in_qemu(board):
+def test_mnist_shaped_in_qemu(board, weights):
     b = Batch(75)
     lstm_node(b, 1, 28, 28, 20)
     lstm_node(b, 2, 3, 13, 7, time_major=True, cell_clip=0.5)

@@ -2,8 +2,8 @@
 with constant weights and biases whose gate matmuls meet the exactness conditions of _dsp_common.channel_table
 (with each layer's input zero point folded into its bias, as TFLite Micro's CMSIS-NN LSTM does). The int16x8 and
 float32 LSTMs stay with the reference kernel. The shape, the multipliers and the prepare are the
-family's (unidirectional_sequence_lstm); this module adds the kernel's tables (requantization and folded biases,
-weights widened) and its accumulators' scratch."""
+family's (unidirectional_sequence_lstm); this module adds the kernel's tables (requantization and folded biases;
+the weights widened to int16 while that copy is small) and its scratch."""
 
 from __future__ import annotations
 
@@ -25,11 +25,16 @@ SOURCES = (
 )
 PRODUCTS = ("forget", "input", "hidden")  # the element-wise products' multipliers (forget * cell, ...)
 INT32_LIMIT = 1 << 31
+# The widened weights are a second copy in flash beside the model's int8 ones, twice their size: they save the
+# matmuls about a third of their instructions (no SXTB16 of the weights, two rows a load). A node whose copy would
+# be larger than this reads the int8 weights instead (of TFLite Micro's examples, micro_speech_lstm's copy,
+# 217,600 B, and dtln's second, 262,144 B, are made; dtln's first, 397,312 B, is not).
+WIDENED_LIMIT_BYTES = 256 * 1024
 
 
 class Layer(NamedTuple):
     """One fully connected layer as the kernel runs it: its requantization words (multiplier, rounding offset,
-    right shift, sign mask), its folded biases and its weights, both scaled by 2^(left shift + 1)."""
+    right shift, sign mask, left shift + 1), its folded biases and its weights, both scaled by 2^(left shift + 1)."""
 
     requantization: list[int]
     biases: np.ndarray
@@ -52,7 +57,7 @@ def _layer(weights: np.ndarray, biases: np.ndarray, input_offset: int, pair) -> 
         return None
     if int(bounds.max(initial=0)) * scale >= INT32_LIMIT:
         return None
-    requantization = [multiplier, (1 << (right - 1)) if right else 0, right, -1 if right else 0]
+    requantization = [multiplier, (1 << (right - 1)) if right else 0, right, -1 if right else 0, left + 1]
     return Layer(requantization, folded * scale, w * scale)
 
 
@@ -114,8 +119,13 @@ def backend_weights(found: list[Layer]) -> list[int]:
 
 
 def params(op, inputs, outputs):
+    """The family's fields, the gate tables and, when it is small, the widened weights (else the kernel reads the
+    model's int8 weights: NULL)."""
     p, found = lstm.params(op, inputs, outputs), layers(op, inputs, outputs)
-    p.fields.update(backend_table=backend_table(found), backend_weights=backend_weights(found))
+    p.fields.update(backend_table=backend_table(found))
+    widened = backend_weights(found)
+    if 4 * len(widened) <= WIDENED_LIMIT_BYTES:
+        p.fields.update(backend_weights=widened)
     return p
 
 
