@@ -1,8 +1,9 @@
 /* int8 UNIDIRECTIONAL_SEQUENCE_LSTM on the dsp backend (Cortex-M4/M7/M33), bit-exact with the reference int8
  * kernel (unidirectional_sequence_lstm_s8.c). Per step and batch row: the input and the hidden state are
  * expanded once into SXTB16 pairs; each gate's two fully connected layers run as SMLAD dot products, four units
- * a pass, against the generator's int16 copy of the weights; each accumulator is requantized into Q3.12 with
- * mg_dsp_requant.h and goes through the gate's sigmoid or tanh; then the cell and hidden states are updated one
+ * a pass, against the generator's int16 copy of the weights (for a node too large for that copy, the model's int8
+ * weights); each accumulator is requantized into Q3.12 (SMMLAR, as mg_dsp_requant.h) and goes through the gate's
+ * sigmoid or tanh; then the cell and hidden states are updated one
  * element at a time. The generator folds each layer's input zero point into its bias (the sum of w * (x + offset)
  * is bias' + the sum of w * x), scales weights and biases by 2^(left shift + 1) for the requantization below and
  * claims a node only when it has proved that every partial sum so scaled fits int32

@@ -1,9 +1,11 @@
 """UNIDIRECTIONAL_SEQUENCE_LSTM in the dsp backend (firmware/kernels/unidirectional_sequence_lstm_s8_dsp.c): int8
-with constant weights and biases whose gate matmuls meet the exactness conditions of _dsp_common.channel_table
-(with each layer's input zero point folded into its bias, as TFLite Micro's CMSIS-NN LSTM does). The int16x8 and
-float32 LSTMs stay with the reference kernel. The shape, the multipliers and the prepare are the
-family's (unidirectional_sequence_lstm); this module adds the kernel's tables (requantization and folded biases;
-the weights widened to int16 while that copy is small) and its scratch."""
+with constant weights and biases whose gate layers the kernel's int32 accumulators and SMMLAR requantization
+compute exactly (each layer's input zero point folded into its bias, as TFLite Micro's CMSIS-NN LSTM does; weights
+and biases scaled by 2^(left shift + 1); every scaled partial sum proved to fit int32), and whose element-wise
+products requantize with a right shift. The int16x8 and float32 LSTMs stay with the reference kernel. The shape,
+the multipliers and the prepare are the family's (unidirectional_sequence_lstm); this module adds the kernel's
+tables (requantization and folded biases; the weights widened to int16 while that copy is small) and its
+scratch."""
 
 from __future__ import annotations
 
