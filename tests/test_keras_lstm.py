@@ -1,7 +1,8 @@
 """A Keras LSTM converted by TensorFlow's converter (scripts/make_fixtures.py, TF 2.21 with tf-keras): the layer
 becomes one UNIDIRECTIONAL_SEQUENCE_LSTM (the Keras 2 layer; Keras 3 converts to a WHILE loop) whose hidden and
 cell states are variable tensors, so the model is stateful and verified as a stream of steps. keras_lstm_float
-(float32) and keras_lstm_int8 (int8 I/O, int16 cell state): every step's outputs match TFLite Micro in QEMU."""
+(float32) and keras_lstm_int8 (int8 I/O, int16 cell state): every step's outputs match TFLite Micro in QEMU, the
+int8 one on the Cortex-M4's dsp kernel and the Cortex-M55's reference kernel."""
 
 import numpy as np
 import pytest
@@ -9,6 +10,7 @@ import pytest
 from conftest import FIXTURES
 from generator.boards import load_board
 from generator.catalog.backends import choose_backends
+from generator.check import check
 from generator.model import read_model
 from kernel_harness import verify_model
 
@@ -24,13 +26,21 @@ def test_fixture_is_one_fused_stateful_lstm(name):
 
 
 @pytest.mark.qemu
-@pytest.mark.parametrize(("name", "board"), [("keras_lstm_float", M4), ("keras_lstm_int8", M55)])
+@pytest.mark.parametrize(
+    ("name", "board"), [("keras_lstm_float", M4), ("keras_lstm_int8", M4), ("keras_lstm_int8", M55)]
+)
 def test_keras_lstm_matches_over_a_stream_in_qemu(name, board):
     model = (FIXTURES / f"{name}.tflite").read_bytes()
     backends = choose_backends("auto", load_board(board).cpu)
     results = verify_model(model, count=6, seed=4, qemu=True, board=board, backends=backends)
     outputs = [np.asarray(s.outputs[0]) for s in results]
     assert any(not np.array_equal(outputs[0], o) for o in outputs[1:])
+
+
+def test_int8_lstm_takes_the_dsp_kernel_on_the_m4():
+    graph = read_model((FIXTURES / "keras_lstm_int8.tflite").read_bytes())
+    backends = choose_backends("auto", load_board(M4).cpu)
+    assert [k.backend for k in check(graph, backends=backends).kernels] == ["dsp"]
 
 
 def test_doctor_names_the_variable_tensors(cli):

@@ -43,7 +43,7 @@ static int tensors_fit(const mg_node *node, const mg_unidirectional_sequence_lst
     return ok;
 }
 
-static mg_status prepare(mg_node *node)
+mg_status mg_unidirectional_sequence_lstm_prepare(mg_node *node)
 {
     const mg_unidirectional_sequence_lstm_params *p = node->params;
     if (node->num_inputs != INPUTS || node->num_outputs != 1 || !variants_absent(node) || !mg_input(node, INPUT)) {
@@ -70,16 +70,22 @@ static mg_status prepare(mg_node *node)
     return MG_OK;
 }
 
-static mg_status invoke(mg_node *node)
+void mg_lstm_node_data(const mg_node *node, mg_lstm_data *d)
 {
-    mg_lstm_data d = {
+    *d = (mg_lstm_data){
         mg_input(node, INPUT)->data, {0}, {0}, {0}, mg_input(node, HIDDEN)->data, mg_input(node, CELL)->data,
         mg_output(node, 0)->data};
     for (int g = 0; g < MG_LSTM_GATES; ++g) {
-        d.input_weights[g] = mg_input(node, INPUT_WEIGHTS + g)->data;
-        d.recurrent_weights[g] = mg_input(node, RECURRENT_WEIGHTS + g)->data;
-        d.bias[g] = mg_input(node, BIAS + g)->data;
+        d->input_weights[g] = mg_input(node, INPUT_WEIGHTS + g)->data;
+        d->recurrent_weights[g] = mg_input(node, RECURRENT_WEIGHTS + g)->data;
+        d->bias[g] = mg_input(node, BIAS + g)->data;
     }
+}
+
+static mg_status invoke(mg_node *node)
+{
+    mg_lstm_data d;
+    mg_lstm_node_data(node, &d);
     if (mg_input(node, INPUT)->type != MG_FLOAT32) {
         mg_unidirectional_sequence_lstm_s8(node->params, &d, node->scratch);
     } else {
@@ -88,4 +94,5 @@ static mg_status invoke(mg_node *node)
     return MG_OK;
 }
 
-const mg_registration mg_register_unidirectional_sequence_lstm = {0, 0, prepare, invoke};
+const mg_registration mg_register_unidirectional_sequence_lstm = {0, 0, mg_unidirectional_sequence_lstm_prepare,
+                                                                  invoke};

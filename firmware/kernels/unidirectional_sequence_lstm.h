@@ -30,6 +30,12 @@ typedef struct {
     int32_t cell_clip_q;
     int32_t cell_tanh_multiplier; /* the cell state's tanh input step (mg_sigmoid_input_s16) */
     int32_t cell_tanh_shift;
+    /* the dsp kernel's tables (unidirectional_sequence_lstm_s8_dsp.c), NULL for the others: per gate, the input's
+     * and the hidden state's requantization and biases (zero points folded in), and the weights scaled and
+     * widened to int16 pairs in the kernel's order (NULL too when that copy would be large: the kernel then reads
+     * the int8 weights) */
+    const int32_t *backend_table;
+    const int32_t *backend_weights;
 } mg_unidirectional_sequence_lstm_params;
 
 /* The node's data, the weights and biases in TFLite's gate order (input, forget, cell, output). */
@@ -45,6 +51,7 @@ typedef struct {
 
 /* Scratch: TFLite Micro's four gate buffers of batches * units cell values (cell_bytes each). */
 size_t mg_unidirectional_sequence_lstm_scratch_size(int32_t batches, int32_t units, int32_t cell_bytes);
+size_t mg_unidirectional_sequence_lstm_s8_dsp_scratch_size(int32_t batches, int32_t units, int32_t input_size);
 
 /* The kernels' shared frame: each kernel defines step_rows (MG_LSTM_STEP_ROWS) and step(p, d, const step_rows *,
  * scratch). */
@@ -87,11 +94,18 @@ size_t mg_unidirectional_sequence_lstm_scratch_size(int32_t batches, int32_t uni
         }                                                                                                              \
     }
 
+/* The family's prepare (every backend's) and the node's tensors for the kernels. */
+mg_status mg_unidirectional_sequence_lstm_prepare(mg_node *node);
+void mg_lstm_node_data(const mg_node *node, mg_lstm_data *d);
+
 void mg_unidirectional_sequence_lstm_f32(const mg_unidirectional_sequence_lstm_params *p, const mg_lstm_data *d,
                                          float *scratch);
 void mg_unidirectional_sequence_lstm_s8(const mg_unidirectional_sequence_lstm_params *p, const mg_lstm_data *d,
                                         int16_t *scratch);
+void mg_unidirectional_sequence_lstm_s8_dsp(const mg_unidirectional_sequence_lstm_params *p, const mg_lstm_data *d,
+                                            int16_t *scratch);
 
 extern const mg_registration mg_register_unidirectional_sequence_lstm;
+extern const mg_registration mg_register_unidirectional_sequence_lstm_dsp;
 
 #endif

@@ -1,0 +1,371 @@
+/* int8 UNIDIRECTIONAL_SEQUENCE_LSTM on the dsp backend (Cortex-M4/M7/M33), bit-exact with the reference int8
+ * kernel (unidirectional_sequence_lstm_s8.c). Per step and batch row: the input and the hidden state are
+ * expanded once into SXTB16 pairs; each gate's two fully connected layers run as SMLAD dot products, four units
+ * a pass, against the generator's int16 copy of the weights (for a node too large for that copy, the model's int8
+ * weights); each accumulator is requantized into Q3.12 (SMMLAR, as mg_dsp_requant.h) and goes through the gate's
+ * sigmoid or tanh; then the cell and hidden states are updated one
+ * element at a time. The generator folds each layer's input zero point into its bias (the sum of w * (x + offset)
+ * is bias' + the sum of w * x), scales weights and biases by 2^(left shift + 1) for the requantization below and
+ * claims a node only when it has proved that every partial sum so scaled fits int32
+ * (ops/dsp_unidirectional_sequence_lstm.py), so the int32 accumulators and the requantizations are exact.
+ * All four gates' matmuls run before the cell update: the output gate reads only the input and the previous
+ * hidden state. */
+#pragma GCC optimize("O2")
+#include <string.h>
+
+#include "mg_dsp.h"
+#include "mg_dsp_requant.h"
+#include "mg_sigmoid_table.h"
+#include "unidirectional_sequence_lstm.h"
+
+MG_LSTM_STEP_ROWS(int8_t, int16_t);
+
+/* The generator's copy of the weights (backend_weights), widened to int16 so that the dot products need no SXTB16
+ * of their own: per gate, the input's then the hidden state's layer, each in blocks of four units (the last
+ * padded with zero rows), each block a run of tap quads (the last padded with zero taps), each quad the four rows'
+ * taps (w0, w2) and (w1, w3) as two words, the order of the input word's SXTB16 halves (x0, x2) and (x1, x3). */
+static inline int32_t round_up4(int32_t n)
+{
+    return (n + 3) & ~3;
+}
+
+/* x (n int8 values) as each quad's SXTB16 halves (x0, x2) and (x1, x3), zeros padding the last quad, into pairs
+ * (two words a quad): once per step, for every gate's rows. */
+static void expand(const int8_t *x, int32_t n, uint32_t *pairs)
+{
+    int32_t k = 0;
+    for (; k + 4 <= n; k += 4, pairs += 2) {
+        const uint32_t v = dsp_ld32(x + k);
+        pairs[0] = dsp_sxtb16(v);
+        pairs[1] = dsp_sxtb16_ror8(v);
+    }
+    if (k < n) {
+        int8_t last[4] = {0, 0, 0, 0};
+        memcpy(last, x + k, (size_t)(n - k));
+        const uint32_t v = dsp_ld32(last);
+        pairs[0] = dsp_sxtb16(v);
+        pairs[1] = dsp_sxtb16_ror8(v);
+    }
+}
+
+/* One block of four units: bias[r] plus row r times the expanded input over `quads` quads (> 0), stored to
+ * out[2 r]; returns the next block's weights. On the device the loop is assembly: LDM brings two rows' pairs at
+ * a time, which needs fixed, ascending registers. */
+static inline __attribute__((always_inline)) const int32_t *
+four_rows(const int32_t *bias, const int32_t *w, const uint32_t *pairs, int32_t quads, int32_t *out)
+{
+#if MG_DSP_NATIVE
+    register int32_t a0 __asm__("r0") = bias[0];
+    register int32_t a1 __asm__("r1") = bias[1];
+    register int32_t a2 __asm__("r2") = bias[2];
+    register int32_t a3 __asm__("r3") = bias[3];
+    register const int32_t *wp __asm__("r10") = w;
+    register const uint32_t *xp __asm__("r12") = pairs;
+    register const uint32_t *end __asm__("lr") = pairs + 2 * quads;
+#define MG_LSTM_TWO_ROWS(a, b)                                                                                         \
+    "ldmia r10!, {r6, r7, r8, r9}\n\t"                                                                                 \
+    "smlad " a ", r6, r4, " a "\n\t"                                                                                   \
+    "smlad " a ", r7, r5, " a "\n\t"                                                                                   \
+    "smlad " b ", r8, r4, " b "\n\t"                                                                                   \
+    "smlad " b ", r9, r5, " b "\n\t"
+    __asm__ volatile("1:\n\t"
+                     "ldrd r4, r5, [r12], #8\n\t" MG_LSTM_TWO_ROWS("r0", "r1")
+                         MG_LSTM_TWO_ROWS("r2", "r3") "cmp r12, lr\n\t"
+                                                      "bne 1b\n\t"
+                     : "+r"(a0), "+r"(a1), "+r"(a2), "+r"(a3), "+r"(wp), "+r"(xp)
+                     : "r"(end)
+                     : "r4", "r5", "r6", "r7", "r8", "r9", "cc", "memory");
+#undef MG_LSTM_TWO_ROWS
+    w = wp;
+#else
+    int32_t a0 = bias[0], a1 = bias[1], a2 = bias[2], a3 = bias[3];
+    for (int32_t q = 0; q < quads; ++q, pairs += 2, w += 8) {
+        a0 = dsp_smlad((uint32_t)w[1], pairs[1], dsp_smlad((uint32_t)w[0], pairs[0], a0));
+        a1 = dsp_smlad((uint32_t)w[3], pairs[1], dsp_smlad((uint32_t)w[2], pairs[0], a1));
+        a2 = dsp_smlad((uint32_t)w[5], pairs[1], dsp_smlad((uint32_t)w[4], pairs[0], a2));
+        a3 = dsp_smlad((uint32_t)w[7], pairs[1], dsp_smlad((uint32_t)w[6], pairs[0], a3));
+    }
+#endif
+    out[0] = a0;
+    out[2] = a1;
+    out[4] = a2;
+    out[6] = a3;
+    return w;
+}
+
+/* The same block from the model's own int8 weights (rows `depth` apart; of the four, `rows` are real and the
+ * others repeat row 0, their sums unused), when the generator keeps no widened copy: each weight word's SXTB16
+ * halves against the expanded input, the last depth % 4 taps one by one from x; the sum is then scaled by
+ * 2^pre_shift and the scaled bias added, as the scaled weights would have given. */
+static inline __attribute__((always_inline)) void four_rows_s8(const int32_t *bias, const int8_t *w, int32_t depth,
+                                                               int32_t rows, const uint32_t *pairs, const int8_t *x,
+                                                               int32_t pre_shift, int32_t *out)
+{
+    const int8_t *w1 = rows > 1 ? w + depth : w, *w2 = rows > 2 ? w + 2 * depth : w;
+    const int8_t *w3 = rows > 3 ? w + 3 * depth : w;
+    const int32_t k4 = depth & ~3;
+    int32_t acc0 = 0, acc1 = 0, acc2 = 0, acc3 = 0;
+    if (k4 > 0) {
+#if MG_DSP_NATIVE
+        register int32_t a0 __asm__("r0") = 0;
+        register int32_t a1 __asm__("r1") = 0;
+        register int32_t a2 __asm__("r2") = 0;
+        register int32_t a3 __asm__("r3") = 0;
+        register const int8_t *p0 __asm__("r8") = w;
+        register const int8_t *p1 __asm__("r9") = w1;
+        register const int8_t *p2 __asm__("r10") = w2;
+        register const int8_t *p3 __asm__("r11") = w3;
+        register const uint32_t *xp __asm__("r12") = pairs;
+        register const uint32_t *end __asm__("lr") = pairs + k4 / 2;
+#define MG_LSTM_ROW_S8(p, a)                                                                                           \
+    "ldr r6, [" p "], #4\n\t"                                                                                          \
+    "sxtb16 r7, r6, ror #8\n\t"                                                                                        \
+    "sxtb16 r6, r6\n\t"                                                                                                \
+    "smlad " a ", r6, r4, " a "\n\t"                                                                                   \
+    "smlad " a ", r7, r5, " a "\n\t"
+        __asm__ volatile("1:\n\t"
+                         "ldrd r4, r5, [r12], #8\n\t" MG_LSTM_ROW_S8("r8", "r0") MG_LSTM_ROW_S8("r9", "r1")
+                             MG_LSTM_ROW_S8("r10", "r2") MG_LSTM_ROW_S8("r11", "r3") "cmp r12, lr\n\t"
+                                                                                     "bne 1b\n\t"
+                         : "+r"(a0), "+r"(a1), "+r"(a2), "+r"(a3), "+r"(p0), "+r"(p1), "+r"(p2), "+r"(p3), "+r"(xp)
+                         : "r"(end)
+                         : "r4", "r5", "r6", "r7", "cc", "memory");
+#undef MG_LSTM_ROW_S8
+        acc0 = a0;
+        acc1 = a1;
+        acc2 = a2;
+        acc3 = a3;
+#else
+        for (int32_t k = 0; k < k4; k += 4, pairs += 2) {
+            const uint32_t v0 = dsp_ld32(w + k), v1 = dsp_ld32(w1 + k), v2 = dsp_ld32(w2 + k), v3 = dsp_ld32(w3 + k);
+            acc0 = dsp_smlad(dsp_sxtb16_ror8(v0), pairs[1], dsp_smlad(dsp_sxtb16(v0), pairs[0], acc0));
+            acc1 = dsp_smlad(dsp_sxtb16_ror8(v1), pairs[1], dsp_smlad(dsp_sxtb16(v1), pairs[0], acc1));
+            acc2 = dsp_smlad(dsp_sxtb16_ror8(v2), pairs[1], dsp_smlad(dsp_sxtb16(v2), pairs[0], acc2));
+            acc3 = dsp_smlad(dsp_sxtb16_ror8(v3), pairs[1], dsp_smlad(dsp_sxtb16(v3), pairs[0], acc3));
+        }
+#endif
+    }
+    for (int32_t k = k4; k < depth; ++k) {
+        acc0 += w[k] * x[k];
+        acc1 += w1[k] * x[k];
+        acc2 += w2[k] * x[k];
+        acc3 += w3[k] * x[k];
+    }
+    const int32_t scale = 1 << pre_shift; /* the generator proved every scaled sum fits int32 */
+    out[0] = acc0 * scale + bias[0];
+    out[2] = acc1 * scale + bias[1];
+    out[4] = acc2 * scale + bias[2];
+    out[6] = acc3 * scale + bias[3];
+}
+
+static inline int32_t saturate16(int32_t x)
+{
+#if MG_DSP_NATIVE
+    return __ssat(x, 16);
+#else
+    return dsp_clamp(x, INT16_MIN, INT16_MAX);
+#endif
+}
+
+/* MultiplyByQuantizedMultiplier of a product of two int16 gate or cell values, one of them a sigmoid (|a * b| <
+ * 2^30, so twice it fits int32), by a multiplier below 0.5: mg_dsp_requant.h's exact form, the generator having
+ * checked that the shift is a right shift of 1 to 30. */
+typedef struct {
+    int32_t multiplier, offset, shift;
+} product_scale;
+
+static inline product_scale scale_of(int32_t multiplier, int32_t shift)
+{
+    return (product_scale){multiplier, 1 << (-shift - 1), -shift};
+}
+
+static inline int32_t product(int32_t a, int32_t b, product_scale s)
+{
+    return dsp_requant(2 * a * b, s.multiplier, s.offset, s.shift);
+}
+
+/* The int16 LOGISTIC and TANH kernels' step for one value (logistic_s16.c, tanh_s16.c), inlined: the input
+ * rescaled to the sigmoid table's scale, linear interpolation on |x| (steps of 2^9 for the sigmoid, 2^8 for
+ * tanh), mirrored for negative inputs, rounded to Q0.15. */
+static inline int32_t sigmoid_value(int32_t v, int32_t multiplier, int32_t left_shift)
+{
+    const int32_t x = mg_sigmoid_input_s16((int16_t)v, multiplier, left_shift);
+    const uint32_t magnitude = (uint32_t)(x < 0 ? -x : x), index = magnitude >> 9;
+    uint32_t result = 0x7FFFu << 10;
+    if (index < MG_SIGMOID_TABLE_SIZE - 1) {
+        const uint32_t low = mg_sigmoid_table_q16[index], high = mg_sigmoid_table_q16[index + 1];
+        result = (low << 9) + (magnitude & 0x1FFu) * (high - low);
+    }
+    result = x >= 0 ? result + (1u << 9) : (1u << 25) - result + (1u << 9) - 1u;
+    return (int32_t)(result >> 10);
+}
+
+static inline int32_t tanh_value(int32_t v, int32_t multiplier, int32_t left_shift)
+{
+    const int32_t x = mg_sigmoid_input_s16((int16_t)v, multiplier, left_shift);
+    const uint32_t magnitude = (uint32_t)(x < 0 ? -x : x), index = magnitude >> 8;
+    int32_t result = 0xFFFF << 8;
+    if (index < MG_SIGMOID_TABLE_SIZE - 1) {
+        const uint32_t low = mg_sigmoid_table_q16[index], high = mg_sigmoid_table_q16[index + 1];
+        result = (int32_t)((low << 8) + (magnitude & 0xFFu) * (high - low));
+    }
+    result = x >= 0 ? result - (1 << 23) + (1 << 7) : -result + (1 << 23) + (1 << 7) - 1;
+    return result >> 8;
+}
+
+/* One gate's table (backend_table): the input's and the hidden state's requantization into Q3.12, then each
+ * layer's folded biases per unit, zeros padding them to whole blocks. A layer's accumulator arrives scaled by
+ * 2^(left shift + 1) (the generator scaled its weights and biases), so TFLite's MultiplyByQuantizedMultiplier is
+ * SMMLAR(acc, multiplier, offset + (acc's sign & sign mask)) >> shift: mg_dsp_requant.h's form for a right
+ * shift (offset 2^(shift-1), sign mask -1), a plain SMMULR for none (offset, shift and mask 0). PRE_SHIFT is
+ * that left shift + 1, for the kernel's own scaling when it reads the model's int8 weights. */
+enum { MULTIPLIER, OFFSET, SHIFT, SIGN_MASK, PRE_SHIFT, LAYER_WORDS };
+enum { INPUT_LAYER = 0, HIDDEN_LAYER = LAYER_WORDS, GATE_HEADER = 2 * LAYER_WORDS };
+
+static inline int32_t requantize(int32_t acc, const int32_t *layer)
+{
+    return dsp_smmlar(acc, layer[MULTIPLIER], layer[OFFSET] + ((acc >> 31) & layer[SIGN_MASK])) >> layer[SHIFT];
+}
+
+static inline int32_t gate_table_words(int32_t units)
+{
+    return GATE_HEADER + 2 * round_up4(units);
+}
+
+/* A gate's doubled accumulators for one row, input and hidden state interleaved per unit, into accumulators
+ * (round_up4(units) pairs), from the expanded input and hidden state; returns the next gate's weights. */
+static const int32_t *gate_accumulators(const mg_unidirectional_sequence_lstm_params *p, const int32_t *table,
+                                        const int32_t *w, const uint32_t *input_pairs, const uint32_t *hidden_pairs,
+                                        int32_t *accumulators)
+{
+    const int32_t units = p->units, input_quads = round_up4(p->input_size) / 4, hidden_quads = round_up4(units) / 4;
+    const int32_t *input_bias = table + GATE_HEADER, *hidden_bias = input_bias + round_up4(units);
+    for (int32_t u = 0; u < units; u += 4) {
+        w = four_rows(input_bias + u, w, input_pairs, input_quads, accumulators + 2 * u);
+    }
+    for (int32_t u = 0; u < units; u += 4) {
+        w = four_rows(hidden_bias + u, w, hidden_pairs, hidden_quads, accumulators + 2 * u + 1);
+    }
+    return w;
+}
+
+/* gate_accumulators from the model's int8 weights (w_input, w_hidden), the rows x and h for the taps past the
+ * last whole quad. */
+static void gate_accumulators_s8(const mg_unidirectional_sequence_lstm_params *p, const int32_t *table,
+                                 const int8_t *w_input, const int8_t *w_hidden, const uint32_t *input_pairs,
+                                 const uint32_t *hidden_pairs, const int8_t *x, const int8_t *h, int32_t *accumulators)
+{
+    const int32_t input_size = p->input_size, units = p->units;
+    const int32_t *input_bias = table + GATE_HEADER, *hidden_bias = input_bias + round_up4(units);
+    for (int32_t u = 0; u < units; u += 4) {
+        const int32_t rows = units - u < 4 ? units - u : 4;
+        four_rows_s8(input_bias + u, w_input + u * input_size, input_size, rows, input_pairs, x,
+                     table[INPUT_LAYER + PRE_SHIFT], accumulators + 2 * u);
+        four_rows_s8(hidden_bias + u, w_hidden + u * units, units, rows, hidden_pairs, h,
+                     table[HIDDEN_LAYER + PRE_SHIFT], accumulators + 2 * u + 1);
+    }
+}
+
+/* The gate's Q3.12 pre-activations (each layer requantized and saturated to int16 as TFLite Micro's
+ * FullyConnected does, then added with saturation) through the sigmoid, or for the cell gate tanh (TFLite Micro
+ * passes the Q3.12 input as multiplier 0 and shift 0, the power-of-two case: multiplier 3, no shift). */
+static inline __attribute__((always_inline)) void activate_gate(const int32_t *table, const int32_t *accumulators,
+                                                                int32_t units, int is_cell_gate, int16_t *out)
+{
+    const int32_t input_layer[LAYER_WORDS] = {table[INPUT_LAYER], table[INPUT_LAYER + 1], table[INPUT_LAYER + 2],
+                                              table[INPUT_LAYER + 3]};
+    const int32_t hidden_layer[LAYER_WORDS] = {table[HIDDEN_LAYER], table[HIDDEN_LAYER + 1], table[HIDDEN_LAYER + 2],
+                                               table[HIDDEN_LAYER + 3]};
+    for (int32_t u = 0; u < units; ++u) {
+        const int32_t input = saturate16(requantize(accumulators[2 * u], input_layer));
+        const int32_t hidden = saturate16(requantize(accumulators[2 * u + 1], hidden_layer));
+        const int32_t v = saturate16(input + hidden);
+        out[u] = (int16_t)(is_cell_gate ? tanh_value(v, 3, 0) : sigmoid_value(v, 3, 0));
+    }
+}
+
+/* The reference's cell update (multiply, multiply, saturating add, clip) and hidden state (output gate times the
+ * cell's tanh, into int8) one element at a time, the hidden state copied to the step's output. */
+static void update_states(const mg_unidirectional_sequence_lstm_params *p, int16_t *const gates[MG_LSTM_GATES],
+                          const step_rows *s, int32_t count)
+{
+    const int16_t *forget = gates[MG_LSTM_FORGET_GATE], *input_gate = gates[MG_LSTM_INPUT_GATE];
+    const int16_t *cell_gate = gates[MG_LSTM_CELL_GATE], *output_gate = gates[MG_LSTM_OUTPUT_GATE];
+    const product_scale keep = scale_of(p->forget_multiplier, p->forget_shift);
+    const product_scale add = scale_of(p->input_multiplier, p->input_shift);
+    const product_scale hidden = scale_of(p->hidden_multiplier, p->hidden_shift);
+    const int32_t clip = p->cell_clip > 0.0f ? p->cell_clip_q : INT16_MAX;
+    const int32_t low = p->cell_clip > 0.0f ? -clip : INT16_MIN;
+    const int32_t tanh_multiplier = p->cell_tanh_multiplier, tanh_shift = p->cell_tanh_shift;
+    const int32_t zero_point = p->hidden_zero_point;
+    for (int32_t i = 0; i < count; ++i) {
+        const int32_t kept = saturate16(product(forget[i], s->cell[i], keep));
+        const int32_t added = saturate16(product(input_gate[i], cell_gate[i], add));
+        const int32_t cell = dsp_clamp(saturate16(kept + added), low, clip);
+        s->cell[i] = (int16_t)cell;
+        const int32_t h = zero_point + product(tanh_value(cell, tanh_multiplier, tanh_shift), output_gate[i], hidden);
+        s->hidden[i] = s->output[i] = (int8_t)dsp_ssat8(h);
+    }
+}
+
+/* Scratch: the four gate buffers (as the reference), then one gate's accumulators, the expanded input and the
+ * expanded hidden state of one row. */
+static void step(const mg_unidirectional_sequence_lstm_params *p, const mg_lstm_data *d, const step_rows *s,
+                 int16_t *scratch)
+{
+    const int32_t units = p->units, count = s->rows * units;
+    int32_t *accumulators = (int32_t *)(scratch + MG_LSTM_GATES * p->batches * units);
+    uint32_t *input_pairs = (uint32_t *)(accumulators + 2 * round_up4(units));
+    uint32_t *hidden_pairs = input_pairs + round_up4(p->input_size) / 2;
+    for (int32_t row = 0; row < s->rows; ++row) {
+        expand(s->input + row * p->input_size, p->input_size, input_pairs);
+        expand(s->hidden + row * units, units, hidden_pairs);
+        const int32_t *w = p->backend_weights;
+        for (int g = 0; g < MG_LSTM_GATES; ++g) {
+            const int32_t *table = p->backend_table + g * gate_table_words(units);
+            if (w) {
+                w = gate_accumulators(p, table, w, input_pairs, hidden_pairs, accumulators);
+            } else {
+                gate_accumulators_s8(p, table, d->input_weights[g], d->recurrent_weights[g], input_pairs, hidden_pairs,
+                                     s->input + row * p->input_size, s->hidden + row * units, accumulators);
+            }
+            int16_t *out = scratch + g * count + row * units;
+            if (g == MG_LSTM_CELL_GATE) {
+                activate_gate(table, accumulators, units, 1, out);
+            } else {
+                activate_gate(table, accumulators, units, 0, out);
+            }
+        }
+    }
+    int16_t *const gates[MG_LSTM_GATES] = {scratch, scratch + count, scratch + 2 * count, scratch + 3 * count};
+    update_states(p, gates, s, count);
+}
+
+void mg_unidirectional_sequence_lstm_s8_dsp(const mg_unidirectional_sequence_lstm_params *p, const mg_lstm_data *d,
+                                            int16_t *scratch)
+{
+    MG_LSTM_SEQUENCE(int8_t, int16_t, 1, p, d, scratch)
+}
+
+/* The family's prepare, and room for the accumulators and expanded rows after the gate buffers. */
+static mg_status prepare(mg_node *node)
+{
+    const mg_status status = mg_unidirectional_sequence_lstm_prepare(node);
+    const mg_unidirectional_sequence_lstm_params *p = node->params;
+    if (status == MG_OK &&
+        node->scratch_size < mg_unidirectional_sequence_lstm_s8_dsp_scratch_size(p->batches, p->units, p->input_size)) {
+        return mg_fail(node, "scratch smaller than mg_unidirectional_sequence_lstm_s8_dsp_scratch_size");
+    }
+    return status;
+}
+
+static mg_status invoke(mg_node *node)
+{
+    mg_lstm_data d;
+    mg_lstm_node_data(node, &d);
+    mg_unidirectional_sequence_lstm_s8_dsp(node->params, &d, node->scratch);
+    return MG_OK;
+}
+
+/* The dsp backend takes int8 nodes only (its catalog entry claims no others). */
+const mg_registration mg_register_unidirectional_sequence_lstm_dsp = {0, 0, prepare, invoke};

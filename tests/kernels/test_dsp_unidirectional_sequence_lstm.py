@@ -1,0 +1,97 @@
+"""UNIDIRECTIONAL_SEQUENCE_LSTM int8 in the dsp backend, with its widened weights and with the model's int8 ones
+(the generator's choice by size): random nodes (batch- or time-major, 1-3 batches, input sizes and unit counts
+around the kernel's 4-tap and 4-row blocks, input and hidden zero points, cell scales, gate layers with right,
+no or left shifts, with or without a cell clip) run as a stream of invokes against TFLite Micro on the host build,
+every node asserted to be on the dsp backend; an MNIST-shaped LSTM (28 steps of 28 inputs, 20 units, as TFLite
+Micro's mnist_lstm example) in QEMU on the Cortex-M4 and the Cortex-M33. A node whose gate multiplier needs too
+large a left shift falls back to the reference."""
+
+import numpy as np
+import pytest
+from op_cases import Batch
+from test_unidirectional_sequence_lstm import variable
+
+from generator.catalog.ops import dsp_unidirectional_sequence_lstm as dsp_lstm
+from generator.check import check
+from generator.model import read_model
+from kernel_harness import rand_scale, verify_model
+
+BACKENDS = ["dsp", "reference"]
+STEPS = 3  # invokes of the stream: the states carry over between them
+
+
+def lstm_node(b: Batch, batches, steps, input_size, units, time_major=False, cell_clip=0.0, input_scale=None):
+    """An int8 LSTM node whose gate layers requantize with a right shift, none or a left shift of up to 3 (the
+    input's and hidden state's scales times the weights' over Q3.12's span 0.02 to 5), unless `input_scale`
+    makes the input's larger."""
+    rng, sequence = b.rng, [steps, batches] if time_major else [batches, steps]
+    s_in = input_scale or rand_scale(rng, 0.004, 0.3)
+    x = b.input([*sequence, input_size], "int8", (s_in, int(rng.integers(-128, 128))))
+    s_w = [rand_scale(rng, 0.001, 0.004) for _ in range(8)]
+    weights = [
+        b.constant(rng.integers(-127, 128, (units, n)), "int8", (s, 0))
+        for s, n in zip(s_w, [input_size] * 4 + [units] * 4)
+    ]
+    bias_limit = int(1.0 / (s_in * min(s_w[:4])))  # biases up to about 1 before the sigmoid
+    biases = [b.constant(rng.integers(-bias_limit, bias_limit, units), "int32", (s_in * s, 0)) for s in s_w[:4]]
+    cell_scale = 2.0 ** -int(rng.integers(9, 16)) * float(rng.choice([1.0, rng.uniform(0.7, 1.4)]))
+    cell = variable(b.g, [batches, units], "int16", (cell_scale, 0))
+    hidden_q = (rand_scale(rng, 1 / 200, 1 / 8), int(rng.integers(-20, 21)))
+    hidden = variable(b.g, [batches, units], "int8", hidden_q)
+    out = b.output([*sequence, units], "int8", hidden_q)
+    inputs = [x, *weights, -1, -1, -1, *biases, -1, -1, hidden, cell, *[-1] * 4]
+    b.node(
+        "UNIDIRECTIONAL_SEQUENCE_LSTM",
+        inputs,
+        [out],
+        fusedActivationFunction=4,
+        cellClip=cell_clip,
+        timeMajor=time_major,
+    )
+
+
+def backends_of(model: bytes) -> list[str]:
+    return [k.backend for k in check(read_model(model), backends=BACKENDS).kernels]
+
+
+@pytest.fixture(params=["widened", "int8"])
+def weights(request, monkeypatch):
+    """The kernel's two matmuls: its widened copy of the weights, or (with no room for the copy) the model's."""
+    if request.param == "int8":
+        monkeypatch.setattr(dsp_lstm, "WIDENED_LIMIT_BYTES", 0)
+    return request.param
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_random_stream(seed, weights):
+    b = Batch(70 + seed)
+    for _ in range(12):
+        batches, steps = int(b.rng.integers(1, 4)), int(b.rng.integers(1, 6))
+        input_size, units = int(b.rng.integers(1, 41)), int(b.rng.integers(1, 26))
+        clip = float(b.rng.choice([0.0, 0.5, 3.0]))
+        lstm_node(b, batches, steps, input_size, units, bool(b.rng.integers(0, 2)), clip)
+    model = b.build()
+    assert set(backends_of(model)) == {"dsp"}
+    verify_model(model, sets=b.sets(STEPS), backends=BACKENDS)
+
+
+def test_large_left_shift_falls_back():
+    """A left shift of 8 or more: the weights scaled by 2^(shift + 1) no longer fit int16."""
+    b = Batch(74)
+    lstm_node(b, 1, 3, 8, 6, input_scale=64.0)
+    model = b.build()
+    assert backends_of(model) == ["reference"]
+    verify_model(model, sets=b.sets(STEPS), backends=BACKENDS)
+
+
+@pytest.mark.qemu
+@pytest.mark.parametrize("board", ["mps2-an386", "mps2-an505"])
+def test_mnist_shaped_in_qemu(board, weights):
+    b = Batch(75)
+    lstm_node(b, 1, 28, 28, 20)
+    lstm_node(b, 2, 3, 13, 7, time_major=True, cell_clip=0.5)
+    model = b.build()
+    assert set(backends_of(model)) == {"dsp"}
+    results = verify_model(model, sets=b.sets(STEPS), backends=BACKENDS, qemu=True, board=board)
+    outputs = [np.asarray(s.outputs[0]) for s in results]
+    assert any(not np.array_equal(outputs[0], o) for o in outputs[1:])
