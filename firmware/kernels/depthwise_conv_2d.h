@@ -114,6 +114,39 @@ size_t mg_depthwise_conv_2d_s8_dsp_scratch_size(int32_t output_width, int32_t st
 void mg_depthwise_conv_2d_s8_dsp(const mg_depthwise_conv_2d_dsp_params *p, const int8_t *input, const int8_t *filter,
                                  int8_t *output, void *scratch);
 
+
+/* ---- dsp backend, int8, depth multiplier 2 or more: any filter, strides, dilations, padding, batches ----
+ * An input channel with its multiplier's filters is a small convolution of one input channel: for each output
+ * pixel and input channel the window's taps (x + input_offset, zero outside the input) are gathered into a column
+ * of int16 pairs in scratch, then each of the channel's filters is one SMLAD dot product over the column, two
+ * filters per pass sharing its loads (depthwise_conv_2d_multiplier_s8_dsp.c). The generator lays every output
+ * channel's taps out the same way, doubled (mg_dsp_requant.h wants doubled sums), in (ky, kx) order and zero-padded
+ * to a multiple of MG_DSP_DW_MULTIPLIER_TAPS. The registration gives a node whose output depth differs from its
+ * input depth to this kernel, the others to the 3x3 one (the catalog claims them that way). */
+#define MG_DSP_DW_MULTIPLIER_TAPS 8 /* a column's taps are padded to a multiple of this (four words) */
+
+typedef struct {
+    mg_conv_geometry geometry;
+    int32_t depth_multiplier; /* 2 or more: output_depth = input_depth * depth_multiplier */
+    int32_t input_offset;     /* minus the input zero point */
+    int32_t act_min;          /* the fused activation as a quantized range */
+    int32_t act_max;
+    const int32_t *channels; /* per output channel a dsp_channel (mg_dsp_requant.h) with twice the bias */
+    const int32_t *weights;  /* per output channel, its column of doubled taps as int16 pairs */
+} mg_depthwise_conv_2d_multiplier_dsp_params;
+
+/* Words of one column (and of one output channel's weights). */
+static inline int32_t mg_depthwise_conv_2d_multiplier_dsp_column_words(int32_t filter_height, int32_t filter_width)
+{
+    const int32_t taps = filter_height * filter_width;
+    return (taps + MG_DSP_DW_MULTIPLIER_TAPS - 1) / MG_DSP_DW_MULTIPLIER_TAPS * (MG_DSP_DW_MULTIPLIER_TAPS / 2);
+}
+
+/* One column. */
+size_t mg_depthwise_conv_2d_multiplier_s8_dsp_scratch_size(int32_t filter_height, int32_t filter_width);
+void mg_depthwise_conv_2d_multiplier_s8_dsp(const mg_depthwise_conv_2d_multiplier_dsp_params *p, const int8_t *input,
+                                            const int8_t *filter, int8_t *output, void *scratch);
+
 extern const mg_registration mg_register_depthwise_conv_2d_dsp;
 
 /* ---- mve backend (Cortex-M55 Helium), int8, depth multiplier 1 ----

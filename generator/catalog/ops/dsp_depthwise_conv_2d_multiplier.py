@@ -1,0 +1,72 @@
+"""DEPTHWISE_CONV_2D int8 with a depth multiplier of 2 or more in the dsp backend
+(firmware/kernels/depthwise_conv_2d_multiplier_s8_dsp.c): any filter size, strides, dilations, padding, channel
+counts and batches, per-tensor or per-channel filters, with the requantization exactness conditions of
+_dsp_common.channel_table. It shares the backend's one registration (and so its sources) with the 3x3 kernel,
+which takes depth multiplier 1; the registration tells them apart by the output depth. The kernel writes pixel by
+pixel reading a whole window per pixel, an order the overlap rules do not describe: it declares no overlap."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .. import quant
+from ..spec import NodeParams
+from . import _conv_common as cc
+from . import _dsp_common as dc
+from . import _scratch, depthwise_conv_2d, dsp_depthwise_conv_2d
+
+HEADER = "depthwise_conv_2d.h"
+TAP_ROUND = _scratch.constant(HEADER, "MG_DSP_DW_MULTIPLIER_TAPS")  # a column's taps are padded to a multiple
+
+
+def _table(op, inputs, outputs):
+    node = dc.int8_node(inputs, outputs)
+    if node is None:
+        return None
+    inp, weights, bias, out = node
+    multiplier = op.options.get("depth_multiplier", 0)
+    if multiplier < 2 or inp.shape[3] * multiplier != out.shape[3]:
+        return None
+    return dc.conv_channel_table(op, inp, weights, bias, out, channel_axis=3)
+
+
+def claims(op, inputs, outputs):
+    return _table(op, inputs, outputs) is not None
+
+
+def weight_columns(weights) -> list[int]:
+    """Per output channel, its taps in (ky, kx) order, doubled, zero-padded to a multiple of TAP_ROUND, as int16
+    pairs (the first tap in the low half) in int32 words."""
+    w = weights.array().astype(np.int64)[0]  # [kh, kw, output depth]
+    taps = w.shape[0] * w.shape[1]
+    padded = -(-taps // TAP_ROUND) * TAP_ROUND
+    columns = np.zeros((w.shape[2], padded), dtype=np.int64)
+    columns[:, :taps] = 2 * w.reshape(taps, -1).T
+    halves = columns & 0xFFFF
+    words = halves[:, 0::2] | (halves[:, 1::2] << 16)
+    return [int(v) - (1 << 32) if v >= (1 << 31) else int(v) for v in words.reshape(-1)]
+
+
+def params(op, inputs, outputs):
+    inp, weights, out = inputs[0], inputs[1], outputs[0]
+    fields = cc.geometry_params(op, inp, weights.shape[1:3], out)
+    act_min, act_max = quant.activation_range_int8(op.options.get("fused_activation_function", 0), out)
+    fields.update(
+        depth_multiplier=op.options["depth_multiplier"],
+        input_offset=-quant.zero_point_of(inp),
+        act_min=act_min,
+        act_max=act_max,
+        channels=_table(op, inputs, outputs),
+        weights=weight_columns(weights),
+    )
+    return NodeParams("mg_depthwise_conv_2d_multiplier_dsp_params", fields)
+
+
+def scratch_bytes(op, inputs, outputs):
+    weights = inputs[1]
+    return _scratch.scratch_size("mg_depthwise_conv_2d_multiplier_s8_dsp_scratch_size", *weights.shape[1:3])
+
+
+SPEC = cc.backend_spec(
+    dc, depthwise_conv_2d, ("INT8",), dsp_depthwise_conv_2d.SOURCES, params, claims, scratch_bytes=scratch_bytes
+)
