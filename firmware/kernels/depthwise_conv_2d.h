@@ -114,11 +114,11 @@ size_t mg_depthwise_conv_2d_s8_dsp_scratch_size(int32_t output_width, int32_t st
 void mg_depthwise_conv_2d_s8_dsp(const mg_depthwise_conv_2d_dsp_params *p, const int8_t *input, const int8_t *filter,
                                  int8_t *output, void *scratch);
 
-
 /* ---- dsp backend, int8, depth multiplier 2 or more: any filter, strides, dilations, padding, batches ----
- * An input channel with its multiplier's filters is a small convolution of one input channel: for each output
- * pixel and input channel the window's taps (x + input_offset, zero outside the input) are gathered into a column
- * of int16 pairs in scratch, then each of the channel's filters is one SMLAD dot product over the column, two
+ * An input channel with its multiplier's filters is a small convolution of one input channel. Input channel by
+ * channel and row by row of outputs, the filter_height input rows the row of windows reads are widened once into a
+ * block of int16 in scratch (x + input_offset, zero outside the input); each output pixel's window is copied from
+ * it into a column of int16 pairs, and each of the channel's filters is one SMLAD dot product over the column, two
  * filters per pass sharing its loads (depthwise_conv_2d_multiplier_s8_dsp.c). The generator lays every output
  * channel's taps out the same way, doubled (mg_dsp_requant.h wants doubled sums), in (ky, kx) order and zero-padded
  * to a multiple of MG_DSP_DW_MULTIPLIER_TAPS. The registration gives a node whose output depth differs from its
@@ -132,7 +132,9 @@ typedef struct {
     int32_t act_min;          /* the fused activation as a quantized range */
     int32_t act_max;
     const int32_t *channels; /* per output channel a dsp_channel (mg_dsp_requant.h) with twice the bias */
-    const int32_t *weights;  /* per output channel, its column of doubled taps as int16 pairs */
+    const int32_t *weights;  /* per output channel, its column of doubled taps as int16 pairs; each input channel's
+                              * filters two by two, the pair's columns interleaved four words at a time (an odd
+                              * multiplier's last filter alone) */
 } mg_depthwise_conv_2d_multiplier_dsp_params;
 
 /* Words of one column (and of one output channel's weights). */
@@ -142,8 +144,17 @@ static inline int32_t mg_depthwise_conv_2d_multiplier_dsp_column_words(int32_t f
     return (taps + MG_DSP_DW_MULTIPLIER_TAPS - 1) / MG_DSP_DW_MULTIPLIER_TAPS * (MG_DSP_DW_MULTIPLIER_TAPS / 2);
 }
 
-/* One column. */
-size_t mg_depthwise_conv_2d_multiplier_s8_dsp_scratch_size(int32_t filter_height, int32_t filter_width);
+/* Columns of the input rows a row of windows reads. */
+static inline int32_t mg_depthwise_conv_2d_multiplier_dsp_span(int32_t filter_width, int32_t output_width,
+                                                               int32_t stride_width, int32_t dilation_width)
+{
+    return (output_width - 1) * stride_width + (filter_width - 1) * dilation_width + 1;
+}
+
+/* One column, then the block of one input channel's filter_height rows (int16) for a row of windows. */
+size_t mg_depthwise_conv_2d_multiplier_s8_dsp_scratch_size(int32_t filter_height, int32_t filter_width,
+                                                           int32_t output_width, int32_t stride_width,
+                                                           int32_t dilation_width);
 void mg_depthwise_conv_2d_multiplier_s8_dsp(const mg_depthwise_conv_2d_multiplier_dsp_params *p, const int8_t *input,
                                             const int8_t *filter, int8_t *output, void *scratch);
 

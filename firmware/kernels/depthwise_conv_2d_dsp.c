@@ -22,7 +22,8 @@ static mg_status prepare_multiplier_s8(mg_node *node)
     return mg_prepare_weighted_backend(
         node, mg_conv_input_elements(g), g->filter_height * g->filter_width * g->output_depth,
         mg_conv_output_elements(g), p->channels,
-        mg_depthwise_conv_2d_multiplier_s8_dsp_scratch_size(g->filter_height, g->filter_width));
+        mg_depthwise_conv_2d_multiplier_s8_dsp_scratch_size(g->filter_height, g->filter_width, g->output_width,
+                                                            g->stride_width, g->dilation_width));
 }
 
 static mg_status prepare_s8(mg_node *node)

@@ -1,8 +1,9 @@
 """DEPTHWISE_CONV_2D in the dsp backend (firmware/kernels/depthwise_conv_2d_*dsp.c): int8, 3x3 filters, depth
 multiplier 1, no dilation, any strides and padding, batches; the requantization exactness conditions of
 _dsp_common.channel_table. Depth multipliers of 2 or more go to the multiplier kernel
-(dsp_depthwise_conv_2d_multiplier.py), everything else stays with the reference kernel. The geometry and the prepare are the
-family's (_conv_common, depthwise_conv_2d.FAMILY_SOURCES); this module adds the channel table and the scratch."""
+(dsp_depthwise_conv_2d_multiplier.py), everything else stays with the reference kernel. The geometry and the
+prepare are the family's (_conv_common, depthwise_conv_2d.FAMILY_SOURCES); this module adds the channel table
+and the scratch."""
 
 from __future__ import annotations
 

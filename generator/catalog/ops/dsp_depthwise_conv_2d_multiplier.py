@@ -34,17 +34,26 @@ def claims(op, inputs, outputs):
     return _table(op, inputs, outputs) is not None
 
 
-def weight_columns(weights) -> list[int]:
+def weight_columns(weights, multiplier: int) -> list[int]:
     """Per output channel, its taps in (ky, kx) order, doubled, zero-padded to a multiple of TAP_ROUND, as int16
-    pairs (the first tap in the low half) in int32 words."""
+    pairs (the first tap in the low half) in int32 words; each input channel's filters two by two, the pair's
+    columns interleaved four words at a time (one LDM each), an odd multiplier's last filter alone."""
     w = weights.array().astype(np.int64)[0]  # [kh, kw, output depth]
     taps = w.shape[0] * w.shape[1]
     padded = -(-taps // TAP_ROUND) * TAP_ROUND
     columns = np.zeros((w.shape[2], padded), dtype=np.int64)
     columns[:, :taps] = 2 * w.reshape(taps, -1).T
     halves = columns & 0xFFFF
-    words = halves[:, 0::2] | (halves[:, 1::2] << 16)
-    return [int(v) - (1 << 32) if v >= (1 << 31) else int(v) for v in words.reshape(-1)]
+    words = halves[:, 0::2] | (halves[:, 1::2] << 16)  # [output depth, padded / 2]
+    chunks = words.reshape(words.shape[0], -1, 4)  # [output depth, chunks, 4]
+    layout = []
+    for first in range(0, w.shape[2], multiplier):
+        for m in range(0, multiplier - 1, 2):
+            layout.append(np.stack([chunks[first + m], chunks[first + m + 1]], axis=1).reshape(-1))
+        if multiplier % 2:
+            layout.append(words[first + multiplier - 1])
+    flat = np.concatenate(layout)
+    return [int(v) - (1 << 32) if v >= (1 << 31) else int(v) for v in flat]
 
 
 def params(op, inputs, outputs):
@@ -57,14 +66,20 @@ def params(op, inputs, outputs):
         act_min=act_min,
         act_max=act_max,
         channels=_table(op, inputs, outputs),
-        weights=weight_columns(weights),
+        weights=weight_columns(weights, op.options["depth_multiplier"]),
     )
     return NodeParams("mg_depthwise_conv_2d_multiplier_dsp_params", fields)
 
 
 def scratch_bytes(op, inputs, outputs):
-    weights = inputs[1]
-    return _scratch.scratch_size("mg_depthwise_conv_2d_multiplier_s8_dsp_scratch_size", *weights.shape[1:3])
+    o, weights = op.options, inputs[1]
+    return _scratch.scratch_size(
+        "mg_depthwise_conv_2d_multiplier_s8_dsp_scratch_size",
+        *weights.shape[1:3],
+        outputs[0].shape[2],
+        o["stride_w"],
+        o.get("dilation_w_factor", 1),
+    )
 
 
 SPEC = cc.backend_spec(
