@@ -116,13 +116,15 @@ void mg_depthwise_conv_2d_s8_dsp(const mg_depthwise_conv_2d_dsp_params *p, const
 
 /* ---- dsp backend, int8, depth multiplier 2 or more: any filter, strides, dilations, padding, batches ----
  * An input channel with its multiplier's filters is a small convolution of one input channel. Input channel by
- * channel and row by row of outputs, the filter_height input rows the row of windows reads are widened once into a
- * block of int16 in scratch (x + input_offset, zero outside the input); each output pixel's window is copied from
- * it into a column of int16 pairs, and each of the channel's filters is one SMLAD dot product over the column, two
- * filters per pass sharing its loads (depthwise_conv_2d_multiplier_s8_dsp.c). The generator lays every output
- * channel's taps out the same way, doubled (mg_dsp_requant.h wants doubled sums), in (ky, kx) order and zero-padded
- * to a multiple of MG_DSP_DW_MULTIPLIER_TAPS. The registration gives a node whose output depth differs from its
- * input depth to this kernel, the others to the 3x3 one (the catalog claims them that way). */
+ * channel and row by row of outputs, the filter_height input rows the row of windows reads are widened into a
+ * block of int16 in scratch (x + input_offset, zero outside the input) stored column by column, each column's
+ * values rounded up to an even count (mg_depthwise_conv_2d_multiplier_dsp_rows), so that a window (without
+ * dilation_width; with it, the window's columns are copied into a column of scratch first) is one word-aligned run
+ * of int16 pairs. Each of the channel's filters is one SMLAD dot product over the run, two filters per pass
+ * sharing its loads (depthwise_conv_2d_multiplier_s8_dsp.c). The generator lays every output channel's taps out
+ * the same way, doubled (mg_dsp_requant.h wants doubled sums), in (kx, ky) order with a zero for the rounding row
+ * and zero-padded to a multiple of MG_DSP_DW_MULTIPLIER_TAPS. The registration gives a node whose output depth
+ * differs from its input depth to this kernel, the others to the 3x3 one (the catalog claims them that way). */
 #define MG_DSP_DW_MULTIPLIER_TAPS 8 /* a column's taps are padded to a multiple of this (four words) */
 
 typedef struct {
@@ -137,10 +139,16 @@ typedef struct {
                               * multiplier's last filter alone) */
 } mg_depthwise_conv_2d_multiplier_dsp_params;
 
+/* Values per block column: filter_height rounded up to even, so that every column starts on a word. */
+static inline int32_t mg_depthwise_conv_2d_multiplier_dsp_rows(int32_t filter_height)
+{
+    return (filter_height + 1) / 2 * 2;
+}
+
 /* Words of one column (and of one output channel's weights). */
 static inline int32_t mg_depthwise_conv_2d_multiplier_dsp_column_words(int32_t filter_height, int32_t filter_width)
 {
-    const int32_t taps = filter_height * filter_width;
+    const int32_t taps = mg_depthwise_conv_2d_multiplier_dsp_rows(filter_height) * filter_width;
     return (taps + MG_DSP_DW_MULTIPLIER_TAPS - 1) / MG_DSP_DW_MULTIPLIER_TAPS * (MG_DSP_DW_MULTIPLIER_TAPS / 2);
 }
 
@@ -151,7 +159,7 @@ static inline int32_t mg_depthwise_conv_2d_multiplier_dsp_span(int32_t filter_wi
     return (output_width - 1) * stride_width + (filter_width - 1) * dilation_width + 1;
 }
 
-/* One column, then the block of one input channel's filter_height rows (int16) for a row of windows. */
+/* One column, then the block of a row of windows, with a column's words to spare after it. */
 size_t mg_depthwise_conv_2d_multiplier_s8_dsp_scratch_size(int32_t filter_height, int32_t filter_width,
                                                            int32_t output_width, int32_t stride_width,
                                                            int32_t dilation_width);

@@ -2,56 +2,47 @@
 #include "depthwise_conv_2d.h"
 #include "mg_dsp_requant.h"
 
-/* Input channel c of the rows output row oy's windows read: block row ky holds input row origin + ky * dilation as
- * int16 x + input_offset over the columns -pad_width ... span - pad_width - 1, zero outside the image. */
+/* Input channel c of the input rows output row oy's windows read, column by column: block[x * rows + ky] holds
+ * input row origin + ky * dilation_height, column x - pad_width, as int16 x + input_offset, zero outside the image
+ * (the row past filter_height when `rows` rounds it up stays zero). A window without dilation_width is then one
+ * run of the block: filter_width columns of `rows` values. */
 static void load_rows(const mg_conv_geometry *g, const int8_t *image, int32_t c, int32_t origin, int32_t input_offset,
-                      int16_t *block, int32_t span)
+                      int16_t *block, int32_t span, int32_t rows)
 {
     const int32_t depth = g->input_depth;
     const int32_t lo = g->pad_width < span ? g->pad_width : span;
     const int32_t hi = g->pad_width + g->input_width < span ? g->pad_width + g->input_width : span;
-    const uint32_t off2 = dsp_pair(input_offset, input_offset);
-    for (int32_t ky = 0; ky < g->filter_height; ++ky, block += span) {
+    for (int32_t ky = 0; ky < g->filter_height; ++ky) {
         const int32_t iy = origin + ky * g->dilation_height;
-        const int in_image = iy >= 0 && iy < g->input_height;
-        for (int32_t x = 0; x < (in_image ? lo : span); ++x) {
-            block[x] = 0;
-        }
-        if (!in_image) {
+        int16_t *dst = block + ky;
+        if (iy < 0 || iy >= g->input_height) {
+            for (int32_t x = 0; x < span; ++x, dst += rows) {
+                *dst = 0;
+            }
             continue;
         }
         const int8_t *src = image + iy * g->input_width * depth + c;
-        int32_t x = lo;
-        if (depth == 1) { /* four bytes at a time: (0, 2) and (1, 3) widened, then put in order */
-            for (; x + 4 <= hi; x += 4, src += 4) {
-                const uint32_t w = dsp_ld32(src);
-                const uint32_t even = dsp_sxtab16(off2, w), odd = dsp_sxtab16_ror8(off2, w);
-                dsp_st32(block + x, dsp_pkhbt(even, odd));
-                dsp_st32(block + x + 2, dsp_pkhtb(odd, even));
-            }
+        int32_t x = 0;
+        for (; x < lo; ++x, dst += rows) {
+            *dst = 0;
         }
-        for (; x < hi; ++x, src += depth) {
-            block[x] = (int16_t)(*src + input_offset);
+        for (; x < hi; ++x, dst += rows, src += depth) {
+            *dst = (int16_t)(*src + input_offset);
         }
-        for (; x < span; ++x) {
-            block[x] = 0;
+        for (; x < span; ++x, dst += rows) {
+            *dst = 0;
         }
     }
 }
 
-/* The window of the output pixel whose first column is `first` in the block, taps in (ky, kx) order. */
-static void gather(const mg_conv_geometry *g, const int16_t *first, int32_t span, int16_t *column)
+/* A dilated window into the column: its filter_width columns of the block, `rows` values each (an even count). */
+static void gather(const mg_conv_geometry *g, const int16_t *first, int32_t rows, uint32_t *column)
 {
-    const int32_t kw = g->filter_width, dw = g->dilation_width;
-    for (int32_t ky = 0; ky < g->filter_height; ++ky, first += span, column += kw) {
-        int32_t kx = 0;
-        if (dw == 1) {
-            for (; kx + 2 <= kw; kx += 2) {
-                dsp_st32(column + kx, dsp_ld32(first + kx));
-            }
-        }
-        for (; kx < kw; ++kx) {
-            column[kx] = first[kx * dw];
+    const int32_t step = g->dilation_width * rows / 2, words = rows / 2;
+    const uint32_t *src = (const uint32_t *)first;
+    for (int32_t kx = 0; kx < g->filter_width; ++kx, src += step) {
+        for (int32_t i = 0; i < words; ++i) {
+            *column++ = src[i];
         }
     }
 }
@@ -134,8 +125,10 @@ size_t mg_depthwise_conv_2d_multiplier_s8_dsp_scratch_size(int32_t filter_height
 {
     const int32_t span =
         mg_depthwise_conv_2d_multiplier_dsp_span(filter_width, output_width, stride_width, dilation_width);
+    const int32_t rows = mg_depthwise_conv_2d_multiplier_dsp_rows(filter_height);
     const int32_t words = mg_depthwise_conv_2d_multiplier_dsp_column_words(filter_height, filter_width);
-    return (size_t)words * 4u + ((size_t)filter_height * (size_t)span * 2u + 3u) / 4u * 4u;
+    /* the column, the block, and room for the last window's run to be read on to a whole column's words */
+    return (size_t)words * 4u + (size_t)span * (size_t)rows * 2u + MG_DSP_DW_MULTIPLIER_TAPS * 2u;
 }
 
 void mg_depthwise_conv_2d_multiplier_s8_dsp(const mg_depthwise_conv_2d_multiplier_dsp_params *p, const int8_t *input,
@@ -146,13 +139,18 @@ void mg_depthwise_conv_2d_multiplier_s8_dsp(const mg_depthwise_conv_2d_multiplie
     const int32_t words = mg_depthwise_conv_2d_multiplier_dsp_column_words(g->filter_height, g->filter_width);
     const int32_t span =
         mg_depthwise_conv_2d_multiplier_dsp_span(g->filter_width, g->output_width, g->stride_width, g->dilation_width);
+    const int32_t rows = mg_depthwise_conv_2d_multiplier_dsp_rows(g->filter_height);
     const int32_t multiplier = p->depth_multiplier, depth = g->output_depth;
+    const int32_t size = mg_depthwise_conv_2d_multiplier_s8_dsp_scratch_size(
+                             g->filter_height, g->filter_width, g->output_width, g->stride_width, g->dilation_width) /
+                         4;
     uint32_t *column = scratch;
     int16_t *block = (int16_t *)(column + words);
-    for (int32_t i = 0; i < words; ++i) {
-        column[i] = 0; /* the padding past the taps */
+    for (int32_t i = 0; i < size; ++i) {
+        column[i] = 0; /* the padding past the taps, the block's padding row and its tail */
     }
     const int32_t image_size = g->input_height * g->input_width * g->input_depth;
+    const int32_t x_step = g->stride_width * rows;
     for (int32_t b = 0; b < g->batches; ++b) {
         const int8_t *image = input + b * image_size;
         int8_t *out_image = output + b * g->output_height * g->output_width * depth;
@@ -161,23 +159,27 @@ void mg_depthwise_conv_2d_multiplier_s8_dsp(const mg_depthwise_conv_2d_multiplie
             const uint32_t *w = w_channel;
             const dsp_channel *channels = (const dsp_channel *)p->channels + c * multiplier;
             for (int32_t oy = 0; oy < g->output_height; ++oy) {
-                load_rows(g, image, c, oy * g->stride_height - g->pad_height, p->input_offset, block, span);
+                load_rows(g, image, c, oy * g->stride_height - g->pad_height, p->input_offset, block, span, rows);
                 int8_t *out = out_image + oy * g->output_width * depth + c * multiplier;
                 for (int32_t ox = 0; ox < g->output_width; ++ox, out += depth) {
-                    gather(g, block + ox * g->stride_width, span, (int16_t *)column);
+                    const uint32_t *window = (const uint32_t *)(block + ox * x_step);
+                    if (g->dilation_width != 1) {
+                        gather(g, block + ox * x_step, rows, column);
+                        window = column;
+                    }
                     const dsp_channel *ch = channels;
                     int8_t *o = out;
                     w = w_channel;
                     int32_t m = 0;
                     for (; m + 2 <= multiplier; m += 2, ch += 2) {
                         int32_t a0 = ch[0].bias, a1 = ch[1].bias;
-                        w = dot2(column, w, words, &a0, &a1);
+                        w = dot2(window, w, words, &a0, &a1);
                         *o++ = requantize(a0, &ch[0], p->act_min, p->act_max);
                         *o++ = requantize(a1, &ch[1], p->act_min, p->act_max);
                     }
                     if (m < multiplier) {
                         int32_t a0 = ch[0].bias;
-                        w = dot1(column, w, words, &a0);
+                        w = dot1(window, w, words, &a0);
                         *o = requantize(a0, &ch[0], p->act_min, p->act_max);
                     }
                 }

@@ -35,19 +35,23 @@ def claims(op, inputs, outputs):
 
 
 def weight_columns(weights, multiplier: int) -> list[int]:
-    """Per output channel, its taps in (ky, kx) order, doubled, zero-padded to a multiple of TAP_ROUND, as int16
-    pairs (the first tap in the low half) in int32 words; each input channel's filters two by two, the pair's
-    columns interleaved four words at a time (one LDM each), an odd multiplier's last filter alone."""
+    """Per output channel, its taps doubled in (kx, ky) order, filter_height rounded up to even with a zero
+    (mg_depthwise_conv_2d_multiplier_dsp_rows), zero-padded to a multiple of TAP_ROUND, as int16 pairs (the first
+    tap in the low half) in int32 words; each input channel's filters two by two, the pair's columns interleaved
+    four words at a time (one LDM each), an odd multiplier's last filter alone."""
     w = weights.array().astype(np.int64)[0]  # [kh, kw, output depth]
-    taps = w.shape[0] * w.shape[1]
-    padded = -(-taps // TAP_ROUND) * TAP_ROUND
-    columns = np.zeros((w.shape[2], padded), dtype=np.int64)
-    columns[:, :taps] = 2 * w.reshape(taps, -1).T
+    kh, kw, depth = w.shape
+    rows = -(-kh // 2) * 2
+    padded = -(-(rows * kw) // TAP_ROUND) * TAP_ROUND
+    taps = np.zeros((depth, kw, rows), dtype=np.int64)
+    taps[:, :, :kh] = 2 * w.transpose(2, 1, 0)
+    columns = np.zeros((depth, padded), dtype=np.int64)
+    columns[:, : rows * kw] = taps.reshape(depth, -1)
     halves = columns & 0xFFFF
     words = halves[:, 0::2] | (halves[:, 1::2] << 16)  # [output depth, padded / 2]
-    chunks = words.reshape(words.shape[0], -1, 4)  # [output depth, chunks, 4]
+    chunks = words.reshape(depth, -1, 4)  # [output depth, chunks, 4]
     layout = []
-    for first in range(0, w.shape[2], multiplier):
+    for first in range(0, depth, multiplier):
         for m in range(0, multiplier - 1, 2):
             layout.append(np.stack([chunks[first + m], chunks[first + m + 1]], axis=1).reshape(-1))
         if multiplier % 2:
