@@ -2,10 +2,40 @@
 #include "depthwise_conv_2d.h"
 #include "mg_dsp_requant.h"
 
+/* count values of one input channel (src_step bytes apart) widened with the input offset into every step-th
+ * int16 of dst; one input channel four bytes at a time. Not inlined: its loop keeps its values in registers. */
+static __attribute__((noinline)) void widen(const int8_t *src, int32_t src_step, int16_t *dst, int32_t step,
+                                            int32_t count, int32_t input_offset)
+{
+    int32_t i = 0;
+    if (src_step == 1) {
+        const uint32_t off2 = dsp_pair(input_offset, input_offset);
+        for (; i + 4 <= count; i += 4, src += 4, dst += 4 * step) {
+            const uint32_t w = dsp_ld32(src);
+            const uint32_t even = dsp_sxtab16(off2, w), odd = dsp_sxtab16_ror8(off2, w); /* (0, 2), (1, 3) */
+            dst[0] = (int16_t)even;
+            dst[step] = (int16_t)odd;
+            dst[2 * step] = (int16_t)(even >> 16);
+            dst[3 * step] = (int16_t)(odd >> 16);
+        }
+    }
+    for (; i < count; ++i, src += src_step, dst += step) {
+        *dst = (int16_t)(*src + input_offset);
+    }
+}
+
+static __attribute__((noinline)) void zero(int16_t *dst, int32_t step, int32_t count)
+{
+    for (int32_t i = 0; i < count; ++i, dst += step) {
+        *dst = 0;
+    }
+}
+
 /* Input channel c of the input rows output row oy's windows read, column by column: block[x * rows + ky] holds
  * input row origin + ky * dilation_height, column x - pad_width, as int16 x + input_offset, zero outside the image
  * (the row past filter_height when `rows` rounds it up stays zero). A window without dilation_width is then one
- * run of the block: filter_width columns of `rows` values. */
+ * run of the block: filter_width columns of `rows` values. The columns outside the image are zero from the start
+ * of the invoke and never written. */
 static void load_rows(const mg_conv_geometry *g, const int8_t *image, int32_t c, int32_t origin, int32_t input_offset,
                       int16_t *block, int32_t span, int32_t rows)
 {
@@ -14,23 +44,11 @@ static void load_rows(const mg_conv_geometry *g, const int8_t *image, int32_t c,
     const int32_t hi = g->pad_width + g->input_width < span ? g->pad_width + g->input_width : span;
     for (int32_t ky = 0; ky < g->filter_height; ++ky) {
         const int32_t iy = origin + ky * g->dilation_height;
-        int16_t *dst = block + ky;
+        int16_t *dst = block + lo * rows + ky;
         if (iy < 0 || iy >= g->input_height) {
-            for (int32_t x = 0; x < span; ++x, dst += rows) {
-                *dst = 0;
-            }
-            continue;
-        }
-        const int8_t *src = image + iy * g->input_width * depth + c;
-        int32_t x = 0;
-        for (; x < lo; ++x, dst += rows) {
-            *dst = 0;
-        }
-        for (; x < hi; ++x, dst += rows, src += depth) {
-            *dst = (int16_t)(*src + input_offset);
-        }
-        for (; x < span; ++x, dst += rows) {
-            *dst = 0;
+            zero(dst, rows, hi - lo);
+        } else {
+            widen(image + iy * g->input_width * depth + c, depth, dst, rows, hi - lo, input_offset);
         }
     }
 }
@@ -47,16 +65,21 @@ static void gather(const mg_conv_geometry *g, const int16_t *first, int32_t rows
     }
 }
 
-/* Two filters' doubled sums over the column (words a multiple of 4), each from its channel's doubled bias; their
- * weights interleaved by four words (the first filter's, then the second's). Returns the weights after them. */
-static inline __attribute__((always_inline)) const uint32_t *dot2(const uint32_t *column, const uint32_t *w,
-                                                                  int32_t words, int32_t *a0, int32_t *a1)
+/* Two filters over the run (words a multiple of 4), their weights interleaved by four words (the first filter's,
+ * then the second's), from their channels' doubled biases, requantized (mg_dsp_requant.h, before the activation
+ * clamp) into v[0] and v[1]. Returns the weights after them. */
+static inline __attribute__((always_inline)) const uint32_t *pair(const uint32_t *run, const uint32_t *w, int32_t words,
+                                                                  const dsp_channel *ch, int32_t *v)
 {
-    int32_t s0 = *a0, s1 = *a1;
 #if MG_DSP_NATIVE
-    /* per four words: three LDM, eight SMLAD (16 MACs in 13 instructions with the loop) */
-    const uint32_t *x = column, *end = column + words;
-    __asm__ volatile("1:\n\t"
+    /* one LDM for both channels' constants, then per four words three LDM and eight SMLAD (16 MACs in 13
+     * instructions with the loop), then one LDM and three instructions per requantization */
+    int32_t s0, s1;
+    const uint32_t *x = run, *end = run + words;
+    __asm__ volatile("ldmia %[ch], {r4, r5, r6, r7, r8, r9, r10, r11}\n\t"
+                     "mov %[s0], r4\n\t"
+                     "mov %[s1], r8\n\t"
+                     "1:\n\t"
                      "ldmia %[x]!, {r4, r5, r6, r7}\n\t"
                      "ldmia %[w]!, {r8, r9, r10, r11}\n\t"
                      "smlad %[s0], r4, r8, %[s0]\n\t"
@@ -70,19 +93,29 @@ static inline __attribute__((always_inline)) const uint32_t *dot2(const uint32_t
                      "smlad %[s1], r7, r11, %[s1]\n\t"
                      "cmp %[x], %[end]\n\t"
                      "bne 1b\n\t"
-                     : [s0] "+r"(s0), [s1] "+r"(s1), [x] "+r"(x), [w] "+r"(w)
-                     : [end] "r"(end)
+                     "ldmia %[ch], {r4, r5, r6, r7, r8, r9, r10, r11}\n\t"
+                     "add r6, r6, %[s0], asr #31\n\t"
+                     "smmlar %[s0], %[s0], r5, r6\n\t"
+                     "asr %[s0], %[s0], r7\n\t"
+                     "add r10, r10, %[s1], asr #31\n\t"
+                     "smmlar %[s1], %[s1], r9, r10\n\t"
+                     "asr %[s1], %[s1], r11\n\t"
+                     : [s0] "=&r"(s0), [s1] "=&r"(s1), [x] "+r"(x), [w] "+r"(w)
+                     : [end] "r"(end), [ch] "r"(ch)
                      : "r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11", "cc", "memory");
+    v[0] = s0;
+    v[1] = s1;
 #else
+    int32_t s0 = ch[0].bias, s1 = ch[1].bias;
     for (int32_t k = 0; k < words; k += 4, w += 8) {
         for (int32_t j = 0; j < 4; ++j) {
-            s0 = dsp_smlad(column[k + j], w[j], s0);
-            s1 = dsp_smlad(column[k + j], w[4 + j], s1);
+            s0 = dsp_smlad(run[k + j], w[j], s0);
+            s1 = dsp_smlad(run[k + j], w[4 + j], s1);
         }
     }
+    v[0] = dsp_requant(s0, ch[0].multiplier, ch[0].offset, ch[0].shift);
+    v[1] = dsp_requant(s1, ch[1].multiplier, ch[1].offset, ch[1].shift);
 #endif
-    *a0 = s0;
-    *a1 = s1;
     return w;
 }
 
@@ -147,7 +180,7 @@ void mg_depthwise_conv_2d_multiplier_s8_dsp(const mg_depthwise_conv_2d_multiplie
     uint32_t *column = scratch;
     int16_t *block = (int16_t *)(column + words);
     for (int32_t i = 0; i < size; ++i) {
-        column[i] = 0; /* the padding past the taps, the block's padding row and its tail */
+        column[i] = 0; /* the padding past the taps, the block's padding row, its columns outside the image, its tail */
     }
     const int32_t image_size = g->input_height * g->input_width * g->input_depth;
     const int32_t x_step = g->stride_width * rows;
@@ -172,10 +205,10 @@ void mg_depthwise_conv_2d_multiplier_s8_dsp(const mg_depthwise_conv_2d_multiplie
                     w = w_channel;
                     int32_t m = 0;
                     for (; m + 2 <= multiplier; m += 2, ch += 2) {
-                        int32_t a0 = ch[0].bias, a1 = ch[1].bias;
-                        w = dot2(window, w, words, &a0, &a1);
-                        *o++ = requantize(a0, &ch[0], p->act_min, p->act_max);
-                        *o++ = requantize(a1, &ch[1], p->act_min, p->act_max);
+                        int32_t v[2];
+                        w = pair(window, w, words, ch, v);
+                        *o++ = (int8_t)dsp_clamp(v[0], p->act_min, p->act_max);
+                        *o++ = (int8_t)dsp_clamp(v[1], p->act_min, p->act_max);
                     }
                     if (m < multiplier) {
                         int32_t a0 = ch[0].bias;
