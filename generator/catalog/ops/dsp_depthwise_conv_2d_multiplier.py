@@ -2,8 +2,9 @@
 (firmware/kernels/depthwise_conv_2d_multiplier_s8_dsp.c): any filter size, strides, dilations, padding, channel
 counts and batches, per-tensor or per-channel filters, with the requantization exactness conditions of
 _dsp_common.channel_table. It shares the backend's one registration (and so its sources) with the 3x3 kernel,
-which takes depth multiplier 1; the registration tells them apart by the output depth. The kernel writes pixel by
-pixel reading a whole window per pixel, an order the overlap rules do not describe: it declares no overlap."""
+which takes depth multiplier 1; the registration tells them apart by the output depth. The kernel runs input
+channel by input channel, each over the rows of outputs, widening the input rows a row of windows reads into
+scratch first; no overlap rule is proved for that order, so it declares none."""
 
 from __future__ import annotations
 
