@@ -1,73 +1,7 @@
 #pragma GCC optimize("O2")
-#include "depthwise_conv_2d.h"
-#include "mg_dsp_requant.h"
+#include "mg_dw_multiplier.h"
 
-/* count values of one input channel (src_step bytes apart) widened with the input offset into every step-th
- * int16 of dst; one input channel four bytes at a time. Not inlined: its loop keeps its values in registers. */
-static __attribute__((noinline)) void widen(const int8_t *src, int32_t src_step, int16_t *dst, int32_t step,
-                                            int32_t count, int32_t input_offset)
-{
-    int32_t i = 0;
-    if (src_step == 1) {
-        const uint32_t off2 = dsp_pair(input_offset, input_offset);
-        for (; i + 4 <= count; i += 4, src += 4, dst += 4 * step) {
-            const uint32_t w = dsp_ld32(src);
-            const uint32_t even = dsp_sxtab16(off2, w), odd = dsp_sxtab16_ror8(off2, w); /* (0, 2), (1, 3) */
-            dst[0] = (int16_t)even;
-            dst[step] = (int16_t)odd;
-            dst[2 * step] = (int16_t)(even >> 16);
-            dst[3 * step] = (int16_t)(odd >> 16);
-        }
-    }
-    for (; i < count; ++i, src += src_step, dst += step) {
-        *dst = (int16_t)(*src + input_offset);
-    }
-}
-
-static __attribute__((noinline)) void zero(int16_t *dst, int32_t step, int32_t count)
-{
-    for (int32_t i = 0; i < count; ++i, dst += step) {
-        *dst = 0;
-    }
-}
-
-/* Input channel c of the input rows output row oy's windows read, column by column: block[x * rows + ky] holds
- * input row origin + ky * dilation_height, column x - pad_width, as int16 x + input_offset, zero outside the image
- * (the row past filter_height when `rows` rounds it up stays zero). A window without dilation_width is then one
- * run of the block: filter_width columns of `rows` values. The columns outside the image are zero from the start
- * of the invoke and never written. */
-static void load_rows(const mg_conv_geometry *g, const int8_t *image, int32_t c, int32_t origin, int32_t input_offset,
-                      int16_t *block, int32_t span, int32_t rows)
-{
-    const int32_t depth = g->input_depth;
-    const int32_t lo = g->pad_width < span ? g->pad_width : span;
-    const int32_t hi = g->pad_width + g->input_width < span ? g->pad_width + g->input_width : span;
-    for (int32_t ky = 0; ky < g->filter_height; ++ky) {
-        const int32_t iy = origin + ky * g->dilation_height;
-        int16_t *dst = block + lo * rows + ky;
-        if (iy < 0 || iy >= g->input_height) {
-            zero(dst, rows, hi - lo);
-        } else {
-            widen(image + iy * g->input_width * depth + c, depth, dst, rows, hi - lo, input_offset);
-        }
-    }
-}
-
-/* A dilated window into the column: its filter_width columns of the block, `rows` values each (an even count). */
-static void gather(const mg_conv_geometry *g, const int16_t *first, int32_t rows, uint32_t *column)
-{
-    const int32_t step = g->dilation_width * rows / 2, words = rows / 2;
-    const uint32_t *src = (const uint32_t *)first;
-    for (int32_t kx = 0; kx < g->filter_width; ++kx, src += step) {
-        for (int32_t i = 0; i < words; ++i) {
-            *column++ = src[i];
-        }
-    }
-}
-
-/* Two filters over the run (words a multiple of 4), their weights interleaved by four words (the first filter's,
- * then the second's), from their channels' doubled biases, requantized (mg_dsp_requant.h, before the activation
- * clamp) into v[0] and v[1]. Returns the weights after them. */
+/* Two filters over the run (mg_dw_multiplier_dot). */
 static inline __attribute__((always_inline)) const uint32_t *pair(const uint32_t *run, const uint32_t *w, int32_t words,
                                                                   const dsp_channel *ch, int32_t *v)
 {
@@ -119,13 +53,13 @@ static inline __attribute__((always_inline)) const uint32_t *pair(const uint32_t
     return w;
 }
 
-/* One filter's doubled sum (an odd multiplier's last filter), its weights in order. */
-static inline __attribute__((always_inline)) const uint32_t *dot1(const uint32_t *column, const uint32_t *w,
-                                                                  int32_t words, int32_t *a0)
+/* One filter (an odd multiplier's last) over the run, its weights in order. */
+static inline __attribute__((always_inline)) const uint32_t *single(const uint32_t *run, const uint32_t *w,
+                                                                    int32_t words, const dsp_channel *ch, int32_t *v)
 {
-    int32_t s0 = *a0;
+    int32_t s0 = ch->bias;
 #if MG_DSP_NATIVE
-    const uint32_t *x = column, *end = column + words;
+    const uint32_t *x = run, *end = run + words;
     __asm__ volatile("1:\n\t"
                      "ldmia %[x]!, {r4, r5, r6, r7}\n\t"
                      "ldmia %[w]!, {r8, r9, r10, r11}\n\t"
@@ -140,84 +74,23 @@ static inline __attribute__((always_inline)) const uint32_t *dot1(const uint32_t
                      : "r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11", "cc", "memory");
 #else
     for (int32_t k = 0; k < words; ++k) {
-        s0 = dsp_smlad(column[k], *w++, s0);
+        s0 = dsp_smlad(run[k], *w++, s0);
     }
 #endif
-    *a0 = s0;
+    *v = dsp_requant(s0, ch->multiplier, ch->offset, ch->shift);
     return w;
-}
-
-static inline int8_t requantize(int32_t acc2, const dsp_channel *ch, int32_t act_min, int32_t act_max)
-{
-    return (int8_t)dsp_clamp(dsp_requant(acc2, ch->multiplier, ch->offset, ch->shift), act_min, act_max);
 }
 
 size_t mg_depthwise_conv_2d_multiplier_s8_dsp_scratch_size(int32_t filter_height, int32_t filter_width,
                                                            int32_t output_width, int32_t stride_width,
                                                            int32_t dilation_width)
 {
-    const int32_t span =
-        mg_depthwise_conv_2d_multiplier_dsp_span(filter_width, output_width, stride_width, dilation_width);
-    const int32_t rows = mg_depthwise_conv_2d_multiplier_dsp_rows(filter_height);
-    const int32_t words = mg_depthwise_conv_2d_multiplier_dsp_column_words(filter_height, filter_width);
-    /* the column, the block, and room for the last window's run to be read on to a whole column's words */
-    return (size_t)words * 4u + (size_t)span * (size_t)rows * 2u + MG_DSP_DW_MULTIPLIER_TAPS * 2u;
+    return mg_dw_multiplier_scratch_bytes(filter_height, filter_width, output_width, stride_width, dilation_width);
 }
 
 void mg_depthwise_conv_2d_multiplier_s8_dsp(const mg_depthwise_conv_2d_multiplier_dsp_params *p, const int8_t *input,
                                             const int8_t *filter, int8_t *output, void *scratch)
 {
     (void)filter; /* the generator's doubled int16 copy (p->weights) is read instead */
-    const mg_conv_geometry *g = &p->geometry;
-    const int32_t words = mg_depthwise_conv_2d_multiplier_dsp_column_words(g->filter_height, g->filter_width);
-    const int32_t span =
-        mg_depthwise_conv_2d_multiplier_dsp_span(g->filter_width, g->output_width, g->stride_width, g->dilation_width);
-    const int32_t rows = mg_depthwise_conv_2d_multiplier_dsp_rows(g->filter_height);
-    const int32_t multiplier = p->depth_multiplier, depth = g->output_depth;
-    const int32_t size = mg_depthwise_conv_2d_multiplier_s8_dsp_scratch_size(
-                             g->filter_height, g->filter_width, g->output_width, g->stride_width, g->dilation_width) /
-                         4;
-    uint32_t *column = scratch;
-    int16_t *block = (int16_t *)(column + words);
-    for (int32_t i = 0; i < size; ++i) {
-        column[i] = 0; /* the padding past the taps, the block's padding row, its columns outside the image, its tail */
-    }
-    const int32_t image_size = g->input_height * g->input_width * g->input_depth;
-    const int32_t x_step = g->stride_width * rows;
-    for (int32_t b = 0; b < g->batches; ++b) {
-        const int8_t *image = input + b * image_size;
-        int8_t *out_image = output + b * g->output_height * g->output_width * depth;
-        const uint32_t *w_channel = (const uint32_t *)p->weights;
-        for (int32_t c = 0; c < g->input_depth; ++c) {
-            const uint32_t *w = w_channel;
-            const dsp_channel *channels = (const dsp_channel *)p->channels + c * multiplier;
-            for (int32_t oy = 0; oy < g->output_height; ++oy) {
-                load_rows(g, image, c, oy * g->stride_height - g->pad_height, p->input_offset, block, span, rows);
-                int8_t *out = out_image + oy * g->output_width * depth + c * multiplier;
-                for (int32_t ox = 0; ox < g->output_width; ++ox, out += depth) {
-                    const uint32_t *window = (const uint32_t *)(block + ox * x_step);
-                    if (g->dilation_width != 1) {
-                        gather(g, block + ox * x_step, rows, column);
-                        window = column;
-                    }
-                    const dsp_channel *ch = channels;
-                    int8_t *o = out;
-                    w = w_channel;
-                    int32_t m = 0;
-                    for (; m + 2 <= multiplier; m += 2, ch += 2) {
-                        int32_t v[2];
-                        w = pair(window, w, words, ch, v);
-                        *o++ = (int8_t)dsp_clamp(v[0], p->act_min, p->act_max);
-                        *o++ = (int8_t)dsp_clamp(v[1], p->act_min, p->act_max);
-                    }
-                    if (m < multiplier) {
-                        int32_t a0 = ch[0].bias;
-                        w = dot1(window, w, words, &a0);
-                        *o = requantize(a0, &ch[0], p->act_min, p->act_max);
-                    }
-                }
-            }
-            w_channel = w;
-        }
-    }
+    mg_dw_multiplier_run(p, input, output, scratch, pair, single);
 }

@@ -17,7 +17,7 @@ from .depthwise_conv_2d import FAMILY_SOURCES
 # The 16x8 kernels' ring of input rows (dsp_depthwise_conv_2d_s16.py), which both backends' 16x8 kernels read.
 S16_RING_SOURCES = ("mg_dw_ring_s16.h", "dw_ring_s16_advance.c", "depthwise_conv_2d_s16_ring_scratch_size.c")
 # The registration also reaches the kernel for depth multipliers of 2 or more (dsp_depthwise_conv_2d_multiplier.py).
-MULTIPLIER_SOURCES = ("depthwise_conv_2d_multiplier_s8_dsp.c",)
+MULTIPLIER_SOURCES = ("mg_dw_multiplier.h", "depthwise_conv_2d_multiplier_s8_dsp.c")
 SOURCES = cc.backend_sources(
     FAMILY_SOURCES, "depthwise_conv_2d", "dsp", *MULTIPLIER_SOURCES, *S16_RING_SOURCES, "mg_dsp_requant.h"
 )
