@@ -165,6 +165,14 @@ size_t mg_depthwise_conv_2d_multiplier_s8_dsp_scratch_size(int32_t filter_height
                                                            int32_t dilation_width);
 void mg_depthwise_conv_2d_multiplier_s8_dsp(const mg_depthwise_conv_2d_multiplier_dsp_params *p, const int8_t *input,
                                             const int8_t *filter, int8_t *output, void *scratch);
+/* The mve backend's kernel for the same nodes, parameters and scratch: the dot products with VMLADAVA
+ * (depthwise_conv_2d_multiplier_s8_mve.c); the mve registration gives it the nodes whose output depth differs from
+ * their input depth. */
+size_t mg_depthwise_conv_2d_multiplier_s8_mve_scratch_size(int32_t filter_height, int32_t filter_width,
+                                                           int32_t output_width, int32_t stride_width,
+                                                           int32_t dilation_width);
+void mg_depthwise_conv_2d_multiplier_s8_mve(const mg_depthwise_conv_2d_multiplier_dsp_params *p, const int8_t *input,
+                                            const int8_t *filter, int8_t *output, void *scratch);
 
 extern const mg_registration mg_register_depthwise_conv_2d_dsp;
 

@@ -1,10 +1,11 @@
 """DEPTHWISE_CONV_2D int8 with a depth multiplier of 2 or more in the dsp backend
-(depthwise_conv_2d_multiplier_s8_dsp.c) against TFLite Micro: random multipliers, filter sizes up to 10x8, input
-depths (often 1, a small dense convolution), strides, dilations per axis, SAME/VALID padding, batches,
-per-channel and per-tensor filters, optional bias, fused activations and pruned channels, on the host build and
-on the Cortex-M4 and Cortex-M7 in QEMU; every case asserts that its node went to the dsp backend. TFLite Micro's
-own micro_speech model (tests/fixtures/micro_speech_quantized.tflite: 1 input channel, multiplier 8, 10x8 filter,
-stride 2) runs bit-exact in QEMU."""
+(depthwise_conv_2d_multiplier_s8_dsp.c) and the mve backend (depthwise_conv_2d_multiplier_s8_mve.c, the same walk
+with VMLADAVA dot products, in QEMU on the Cortex-M55 only) against TFLite Micro: random multipliers, filter sizes
+up to 10x8, input depths (often 1, a small dense convolution), strides, dilations per axis, SAME/VALID padding,
+batches, per-channel and per-tensor filters, optional bias, fused activations and pruned channels, on the host
+build and on the Cortex-M4, Cortex-M7 and Cortex-M55 in QEMU; every case asserts that its node went to the
+backend under test. TFLite Micro's own micro_speech model (tests/fixtures/micro_speech_quantized.tflite: 1 input
+channel, multiplier 8, 10x8 filter, stride 2) runs bit-exact in QEMU with either backend."""
 
 from pathlib import Path
 
@@ -18,6 +19,7 @@ from kernel_harness import on_backend, rand_scale, seed_groups, verify_cases, ve
 from modelkit import GraphBuilder
 
 BACKENDS = ["dsp", "reference"]
+MVE_BACKENDS = ["mve", "reference"]
 SAME, VALID = 0, 1
 MICRO_SPEECH = Path(__file__).resolve().parent.parent / "fixtures" / "micro_speech_quantized.tflite"
 
@@ -118,3 +120,23 @@ def test_in_qemu(board):
 @pytest.mark.qemu
 def test_micro_speech_in_qemu():
     verify_model(MICRO_SPEECH.read_bytes(), count=3, seed=1, backends=BACKENDS, qemu=True, board="mps2-an386")
+
+
+@pytest.mark.qemu
+def test_mve_in_qemu():
+    """Random multipliers (odd ones too) and 3x3 depth-multiplier-1 nodes through the mve registration."""
+    import test_dsp_depthwise_conv_2d as three_by_three
+
+    cases = {f"seed {seed}": case(seed) for seed in (3, 11, 17, 29, 41, 53)}
+    cases.update({f"multiplier 3 seed {seed}": case(seed, multiplier=3) for seed in (5, 7)})
+    cases.update({f"3x3 seed {seed}": three_by_three.case(seed) for seed in (1, 2)})
+    cases = on_backend("mve", MVE_BACKENDS, cases)
+    verify_cases(cases, count=2, seed=5, backends=MVE_BACKENDS, qemu=True, board="mps3-an547")
+
+
+@pytest.mark.qemu
+def test_micro_speech_on_mve_in_qemu():
+    graph = read_model(MICRO_SPEECH.read_bytes())
+    depthwise = [k for k in check(graph, backends=MVE_BACKENDS).kernels if k.op == "DEPTHWISE_CONV_2D"]
+    assert [k.backend for k in depthwise] == ["mve"]
+    verify_model(MICRO_SPEECH.read_bytes(), count=3, seed=1, backends=MVE_BACKENDS, qemu=True, board="mps3-an547")

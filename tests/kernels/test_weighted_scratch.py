@@ -82,6 +82,13 @@ KINDS = {
         ["depthwise_conv_2d_dsp.c", "depthwise_conv_2d_multiplier_s8_dsp.c"],
         "depthwise_conv_2d.h",
     ),
+    "depthwise_conv_2d_multiplier_mve": (
+        "mve",
+        test_dsp_depthwise_conv_2d_multiplier.case,
+        "mg_register_depthwise_conv_2d_mve",
+        ["depthwise_conv_2d_mve.c", "depthwise_conv_2d_multiplier_s8_mve.c"],
+        "depthwise_conv_2d.h",
+    ),
     "fully_connected_dsp": (
         "dsp",
         test_dsp_fully_connected.case,

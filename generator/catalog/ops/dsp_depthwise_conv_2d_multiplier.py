@@ -76,14 +76,15 @@ def params(op, inputs, outputs):
     return NodeParams("mg_depthwise_conv_2d_multiplier_dsp_params", fields)
 
 
-def scratch_bytes(op, inputs, outputs):
+def scratch_arguments(op, inputs, outputs) -> tuple[int, ...]:
+    """The scratch-size function's arguments (filter height and width, output width, stride and dilation across)."""
     o, weights = op.options, inputs[1]
+    return (*weights.shape[1:3], outputs[0].shape[2], o["stride_w"], o.get("dilation_w_factor", 1))
+
+
+def scratch_bytes(op, inputs, outputs):
     return _scratch.scratch_size(
-        "mg_depthwise_conv_2d_multiplier_s8_dsp_scratch_size",
-        *weights.shape[1:3],
-        outputs[0].shape[2],
-        o["stride_w"],
-        o.get("dilation_w_factor", 1),
+        "mg_depthwise_conv_2d_multiplier_s8_dsp_scratch_size", *scratch_arguments(op, inputs, outputs)
     )
 
 
