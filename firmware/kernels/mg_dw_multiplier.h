@@ -16,8 +16,8 @@
 typedef const uint32_t *(*mg_dw_multiplier_dot)(const uint32_t *run, const uint32_t *w, int32_t words,
                                                 const dsp_channel *ch, int32_t *v);
 
-/* The scratch of both kernels: the column, the block, and room for the last window's run to be read on to a whole
- * column's words. */
+/* The scratch of both kernels: the column (only with dilation_width), the block, and room for the last window's
+ * run to be read on to a whole column's words. */
 static inline size_t mg_dw_multiplier_scratch_bytes(int32_t filter_height, int32_t filter_width, int32_t output_width,
                                                     int32_t stride_width, int32_t dilation_width)
 {
@@ -25,7 +25,8 @@ static inline size_t mg_dw_multiplier_scratch_bytes(int32_t filter_height, int32
         mg_depthwise_conv_2d_multiplier_dsp_span(filter_width, output_width, stride_width, dilation_width);
     const int32_t rows = mg_depthwise_conv_2d_multiplier_dsp_rows(filter_height);
     const int32_t words = mg_depthwise_conv_2d_multiplier_dsp_column_words(filter_height, filter_width);
-    return (size_t)words * 4u + (size_t)span * (size_t)rows * 2u + MG_DSP_DW_MULTIPLIER_TAPS * 2u;
+    const size_t column = dilation_width != 1 ? (size_t)words * 4u : 0u;
+    return column + (size_t)span * (size_t)rows * 2u + MG_DSP_DW_MULTIPLIER_TAPS * 2u;
 }
 
 /* count values of one input channel (src_step bytes apart) widened with the input offset into every step-th
@@ -105,7 +106,7 @@ mg_dw_multiplier_run(const mg_depthwise_conv_2d_multiplier_dsp_params *p, const 
                                                                   g->stride_width, g->dilation_width) /
                                    4);
     uint32_t *column = scratch;
-    int16_t *block = (int16_t *)(column + words);
+    int16_t *block = (int16_t *)(column + (g->dilation_width != 1 ? words : 0));
     for (int32_t i = 0; i < size; ++i) {
         column[i] = 0; /* the padding past the taps, the block's padding row, its columns outside the image, its tail */
     }
