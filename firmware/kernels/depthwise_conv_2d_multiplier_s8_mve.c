@@ -41,11 +41,17 @@ static inline __attribute__((always_inline)) const uint32_t *single(const uint32
     return (const uint32_t *)wp;
 }
 
+static const uint32_t *pixel(const uint32_t *run, const uint32_t *w, int32_t words, const dsp_channel *ch, int8_t *out,
+                             int32_t multiplier, int32_t act_min, int32_t act_max)
+{
+    return mg_dw_multiplier_pixel_pairs(run, w, words, ch, out, multiplier, act_min, act_max, pair, single);
+}
+
 void mg_depthwise_conv_2d_multiplier_s8_mve(const mg_depthwise_conv_2d_multiplier_dsp_params *p, const int8_t *input,
                                             const int8_t *filter, int8_t *output, void *scratch)
 {
     (void)filter; /* the generator's doubled int16 copy (p->weights) is read instead */
-    mg_dw_multiplier_run(p, input, output, scratch, pair, single);
+    mg_dw_multiplier_run(p, input, output, scratch, pixel);
 }
 
 #endif

@@ -1,6 +1,6 @@
 /* The walk both depth-multiplier DEPTHWISE_CONV_2D kernels share (depthwise_conv_2d_multiplier_s8_dsp.c and
  * _mve.c, depthwise_conv_2d.h says how): the block of widened input rows, the dilated windows' copies, the loop
- * over input channels, output rows, pixels and pairs of filters. A backend brings its two dot products. */
+ * over input channels, output rows and pixels. A backend brings a pixel's dot products. */
 #ifndef MG_DW_MULTIPLIER_H
 #define MG_DW_MULTIPLIER_H
 
@@ -15,6 +15,33 @@
  * v[0]. Each returns the weights after the ones it read. */
 typedef const uint32_t *(*mg_dw_multiplier_dot)(const uint32_t *run, const uint32_t *w, int32_t words,
                                                 const dsp_channel *ch, int32_t *v);
+
+/* One output pixel of one input channel: its `multiplier` filters over the run into out[0 .. multiplier - 1],
+ * clamped to the activation range. Returns the weights after the channel's. */
+typedef const uint32_t *(*mg_dw_multiplier_pixel)(const uint32_t *run, const uint32_t *w, int32_t words,
+                                                  const dsp_channel *ch, int8_t *out, int32_t multiplier,
+                                                  int32_t act_min, int32_t act_max);
+
+/* A pixel from a backend's dot products, two filters at a time, an odd multiplier's last alone. */
+static inline __attribute__((always_inline)) const uint32_t *
+mg_dw_multiplier_pixel_pairs(const uint32_t *run, const uint32_t *w, int32_t words, const dsp_channel *ch, int8_t *out,
+                             int32_t multiplier, int32_t act_min, int32_t act_max, mg_dw_multiplier_dot pair,
+                             mg_dw_multiplier_dot single)
+{
+    int32_t m = 0;
+    for (; m + 2 <= multiplier; m += 2, ch += 2) {
+        int32_t v[2];
+        w = pair(run, w, words, ch, v);
+        *out++ = (int8_t)dsp_clamp(v[0], act_min, act_max);
+        *out++ = (int8_t)dsp_clamp(v[1], act_min, act_max);
+    }
+    if (m < multiplier) {
+        int32_t v;
+        w = single(run, w, words, ch, &v);
+        *out = (int8_t)dsp_clamp(v, act_min, act_max);
+    }
+    return w;
+}
 
 /* The scratch of both kernels: the column (only with dilation_width), the block, and room for the last window's
  * run to be read on to a whole column's words. */
@@ -94,7 +121,7 @@ static void mg_dw_gather(const mg_conv_geometry *g, const int16_t *first, int32_
 
 static inline __attribute__((always_inline)) void
 mg_dw_multiplier_run(const mg_depthwise_conv_2d_multiplier_dsp_params *p, const int8_t *input, int8_t *output,
-                     void *scratch, mg_dw_multiplier_dot pair, mg_dw_multiplier_dot single)
+                     void *scratch, mg_dw_multiplier_pixel pixel)
 {
     const mg_conv_geometry *g = &p->geometry;
     const int32_t words = mg_depthwise_conv_2d_multiplier_dsp_column_words(g->filter_height, g->filter_width);
@@ -128,21 +155,7 @@ mg_dw_multiplier_run(const mg_depthwise_conv_2d_multiplier_dsp_params *p, const 
                         mg_dw_gather(g, block + ox * x_step, rows, column);
                         window = column;
                     }
-                    const dsp_channel *ch = channels;
-                    int8_t *o = out;
-                    w = w_channel;
-                    int32_t m = 0;
-                    for (; m + 2 <= multiplier; m += 2, ch += 2) {
-                        int32_t v[2];
-                        w = pair(window, w, words, ch, v);
-                        *o++ = (int8_t)dsp_clamp(v[0], p->act_min, p->act_max);
-                        *o++ = (int8_t)dsp_clamp(v[1], p->act_min, p->act_max);
-                    }
-                    if (m < multiplier) {
-                        int32_t v;
-                        w = single(window, w, words, ch, &v);
-                        *o = (int8_t)dsp_clamp(v, p->act_min, p->act_max);
-                    }
+                    w = pixel(window, w_channel, words, channels, out, multiplier, p->act_min, p->act_max);
                 }
             }
             w_channel = w;
