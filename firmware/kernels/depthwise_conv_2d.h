@@ -159,7 +159,7 @@ static inline int32_t mg_depthwise_conv_2d_multiplier_dsp_span(int32_t filter_wi
     return (output_width - 1) * stride_width + (filter_width - 1) * dilation_width + 1;
 }
 
-/* One column, then the block of a row of windows, with a column's words to spare after it. */
+/* The column (only with dilation_width), the block of a row of windows, MG_DSP_DW_MULTIPLIER_TAPS int16 to spare. */
 size_t mg_depthwise_conv_2d_multiplier_s8_dsp_scratch_size(int32_t filter_height, int32_t filter_width,
                                                            int32_t output_width, int32_t stride_width,
                                                            int32_t dilation_width);
