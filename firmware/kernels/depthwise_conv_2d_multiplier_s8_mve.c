@@ -41,10 +41,40 @@ static inline __attribute__((always_inline)) const uint32_t *single(const uint32
     return (const uint32_t *)wp;
 }
 
+/* Two pairs of filters over the run (their pairs' weights one after the other): one vector of the run for four
+ * VMLADAVA (32 MACs in 6 instructions). Requantized into v[0 .. 3]; returns the weights after them. */
+static inline __attribute__((always_inline)) const uint32_t *quad(const uint32_t *run, const uint32_t *w, int32_t words,
+                                                                  const dsp_channel *ch, int32_t *v)
+{
+    int32_t s0 = ch[0].bias, s1 = ch[1].bias, s2 = ch[2].bias, s3 = ch[3].bias;
+    const int16_t *x = (const int16_t *)run, *wa = (const int16_t *)w, *wb = (const int16_t *)(w + 2 * words);
+    for (int32_t k = 0; k < words; k += 4, x += 8, wa += 16, wb += 16) {
+        const int16x8_t xv = vldrhq_s16(x);
+        s0 = vmladavaq_s16(s0, xv, vldrhq_s16(wa));
+        s1 = vmladavaq_s16(s1, xv, vldrhq_s16(wa + 8));
+        s2 = vmladavaq_s16(s2, xv, vldrhq_s16(wb));
+        s3 = vmladavaq_s16(s3, xv, vldrhq_s16(wb + 8));
+    }
+    v[0] = dsp_requant(s0, ch[0].multiplier, ch[0].offset, ch[0].shift);
+    v[1] = dsp_requant(s1, ch[1].multiplier, ch[1].offset, ch[1].shift);
+    v[2] = dsp_requant(s2, ch[2].multiplier, ch[2].offset, ch[2].shift);
+    v[3] = dsp_requant(s3, ch[3].multiplier, ch[3].offset, ch[3].shift);
+    return (const uint32_t *)wb;
+}
+
+/* A pixel (mg_dw_multiplier_pixel): four filters at a time, then the rest in pairs and alone. */
 static const uint32_t *pixel(const uint32_t *run, const uint32_t *w, int32_t words, const dsp_channel *ch, int8_t *out,
                              int32_t multiplier, int32_t act_min, int32_t act_max)
 {
-    return mg_dw_multiplier_pixel_pairs(run, w, words, ch, out, multiplier, act_min, act_max, pair, single);
+    int32_t m = 0;
+    for (; m + 4 <= multiplier; m += 4, ch += 4) {
+        int32_t v[4];
+        w = quad(run, w, words, ch, v);
+        for (int32_t i = 0; i < 4; ++i) {
+            *out++ = (int8_t)dsp_clamp(v[i], act_min, act_max);
+        }
+    }
+    return mg_dw_multiplier_pixel_pairs(run, w, words, ch, out, multiplier - m, act_min, act_max, pair, single);
 }
 
 void mg_depthwise_conv_2d_multiplier_s8_mve(const mg_depthwise_conv_2d_multiplier_dsp_params *p, const int8_t *input,
