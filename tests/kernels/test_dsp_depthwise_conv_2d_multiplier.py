@@ -3,7 +3,7 @@
 with VMLADAVA dot products, in QEMU on the Cortex-M55 only) against TFLite Micro: random multipliers, filter sizes
 up to 10x8, input depths (often 1, a small dense convolution), strides, dilations per axis, SAME/VALID padding,
 batches, per-channel and per-tensor filters, optional bias, fused activations and pruned channels, on the host
-build and on the Cortex-M4, Cortex-M7 and Cortex-M55 in QEMU; every case asserts that its node went to the
+build and on the Cortex-M4, M7, M33 and M55 in QEMU; every case asserts that its node went to the
 backend under test. TFLite Micro's own micro_speech model (tests/fixtures/micro_speech_quantized.tflite: 1 input
 channel, multiplier 8, 10x8 filter, stride 2) runs bit-exact in QEMU with either backend."""
 
@@ -111,7 +111,7 @@ def test_micro_speech_on_dsp():
 
 
 @pytest.mark.qemu
-@pytest.mark.parametrize("board", ["mps2-an386", "mps2-an500"])
+@pytest.mark.parametrize("board", ["mps2-an386", "mps2-an500", "mps2-an505"])  # Cortex-M4, M7, M33
 def test_in_qemu(board):
     cases = dsp_cases((3, 11, 17, 29, 41))
     verify_cases(cases, count=2, seed=3, backends=BACKENDS, qemu=True, board=board)
