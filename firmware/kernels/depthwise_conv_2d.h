@@ -114,6 +114,66 @@ size_t mg_depthwise_conv_2d_s8_dsp_scratch_size(int32_t output_width, int32_t st
 void mg_depthwise_conv_2d_s8_dsp(const mg_depthwise_conv_2d_dsp_params *p, const int8_t *input, const int8_t *filter,
                                  int8_t *output, void *scratch);
 
+/* ---- dsp backend, int8, depth multiplier 2 or more: any filter, strides, dilations, padding, batches ----
+ * An input channel with its multiplier's filters is a small convolution of one input channel. Input channel by
+ * channel and row by row of outputs, the filter_height input rows the row of windows reads are widened into a
+ * block of int16 in scratch (x + input_offset, zero outside the input) stored column by column, each column's
+ * values rounded up to an even count (mg_depthwise_conv_2d_multiplier_dsp_rows), so that a window (without
+ * dilation_width; with it, the window's columns are copied into a column of scratch first) is one word-aligned run
+ * of int16 pairs. Each of the channel's filters is one SMLAD dot product over the run, two filters per pass
+ * sharing its loads (depthwise_conv_2d_multiplier_s8_dsp.c). The generator lays every output channel's taps out
+ * the same way, doubled (mg_dsp_requant.h wants doubled sums), in (kx, ky) order with a zero for the rounding row
+ * and zero-padded to a multiple of MG_DSP_DW_MULTIPLIER_TAPS. The registration gives a node whose output depth
+ * differs from its input depth to this kernel, the others to the 3x3 one (the catalog claims them that way). */
+#define MG_DSP_DW_MULTIPLIER_TAPS 8 /* a column's taps are padded to a multiple of this (four words) */
+
+typedef struct {
+    mg_conv_geometry geometry;
+    int32_t depth_multiplier; /* 2 or more: output_depth = input_depth * depth_multiplier */
+    int32_t input_offset;     /* minus the input zero point */
+    int32_t act_min;          /* the fused activation as a quantized range */
+    int32_t act_max;
+    const int32_t *channels; /* per output channel a dsp_channel (mg_dsp_requant.h) with twice the bias */
+    const int32_t *weights;  /* per output channel, its column of doubled taps as int16 pairs; each input channel's
+                              * filters two by two, the pair's columns interleaved four words at a time (an odd
+                              * multiplier's last filter alone) */
+} mg_depthwise_conv_2d_multiplier_dsp_params;
+
+/* Values per block column: filter_height rounded up to even, so that every column starts on a word. */
+static inline int32_t mg_depthwise_conv_2d_multiplier_dsp_rows(int32_t filter_height)
+{
+    return (filter_height + 1) / 2 * 2;
+}
+
+/* Words of one column (and of one output channel's weights). */
+static inline int32_t mg_depthwise_conv_2d_multiplier_dsp_column_words(int32_t filter_height, int32_t filter_width)
+{
+    const int32_t taps = mg_depthwise_conv_2d_multiplier_dsp_rows(filter_height) * filter_width;
+    return (taps + MG_DSP_DW_MULTIPLIER_TAPS - 1) / MG_DSP_DW_MULTIPLIER_TAPS * (MG_DSP_DW_MULTIPLIER_TAPS / 2);
+}
+
+/* Columns of the input rows a row of windows reads. */
+static inline int32_t mg_depthwise_conv_2d_multiplier_dsp_span(int32_t filter_width, int32_t output_width,
+                                                               int32_t stride_width, int32_t dilation_width)
+{
+    return (output_width - 1) * stride_width + (filter_width - 1) * dilation_width + 1;
+}
+
+/* The column (only with dilation_width), the block of a row of windows, MG_DSP_DW_MULTIPLIER_TAPS int16 to spare. */
+size_t mg_depthwise_conv_2d_multiplier_s8_dsp_scratch_size(int32_t filter_height, int32_t filter_width,
+                                                           int32_t output_width, int32_t stride_width,
+                                                           int32_t dilation_width);
+void mg_depthwise_conv_2d_multiplier_s8_dsp(const mg_depthwise_conv_2d_multiplier_dsp_params *p, const int8_t *input,
+                                            const int8_t *filter, int8_t *output, void *scratch);
+/* The mve backend's kernel for the same nodes, parameters and scratch: the dot products with VMLADAVA
+ * (depthwise_conv_2d_multiplier_s8_mve.c); the mve registration gives it the nodes whose output depth differs from
+ * their input depth. */
+size_t mg_depthwise_conv_2d_multiplier_s8_mve_scratch_size(int32_t filter_height, int32_t filter_width,
+                                                           int32_t output_width, int32_t stride_width,
+                                                           int32_t dilation_width);
+void mg_depthwise_conv_2d_multiplier_s8_mve(const mg_depthwise_conv_2d_multiplier_dsp_params *p, const int8_t *input,
+                                            const int8_t *filter, int8_t *output, void *scratch);
+
 extern const mg_registration mg_register_depthwise_conv_2d_dsp;
 
 /* ---- mve backend (Cortex-M55 Helium), int8, depth multiplier 1 ----

@@ -4,11 +4,36 @@
 #include "depthwise_conv_2d.h"
 #include "mg_prepare_weighted.h"
 
+/* The int8 kernels: a depth multiplier of 2 or more (output depth differs from input depth) goes to the
+ * multiplier kernel, the rest (3x3, multiplier 1) to the 3x3 one, as the catalog claims them. */
+static int is_multiplier_node(const mg_node *node)
+{
+    const mg_conv_geometry *g = node->params; /* both parameter blocks start with the geometry */
+    return g->output_depth != g->input_depth;
+}
+
+static mg_status prepare_multiplier_s8(mg_node *node)
+{
+    const mg_depthwise_conv_2d_multiplier_dsp_params *p = node->params;
+    const mg_conv_geometry *g = &p->geometry;
+    if (p->depth_multiplier < 2 || g->output_depth != g->input_depth * p->depth_multiplier || p->weights == 0) {
+        return mg_fail(node, "shapes differ from the generated plan");
+    }
+    return mg_prepare_weighted_backend(
+        node, mg_conv_input_elements(g), g->filter_height * g->filter_width * g->output_depth,
+        mg_conv_output_elements(g), p->channels,
+        mg_depthwise_conv_2d_multiplier_s8_dsp_scratch_size(g->filter_height, g->filter_width, g->output_width,
+                                                            g->stride_width, g->dilation_width));
+}
+
 static mg_status prepare_s8(mg_node *node)
 {
+    if (is_multiplier_node(node)) {
+        return prepare_multiplier_s8(node);
+    }
     const mg_depthwise_conv_2d_dsp_params *p = node->params;
     const mg_conv_geometry *g = &p->geometry;
-    if (g->output_depth != g->input_depth || g->filter_height != 3 || g->filter_width != 3) {
+    if (g->filter_height != 3 || g->filter_width != 3) {
         return mg_fail(node, "shapes differ from the generated plan");
     }
     return mg_prepare_weighted_backend(node, mg_conv_input_elements(g), 9 * g->output_depth, mg_conv_output_elements(g),
@@ -16,7 +41,18 @@ static mg_status prepare_s8(mg_node *node)
                                        mg_depthwise_conv_2d_s8_dsp_scratch_size(g->output_width, g->stride_width));
 }
 
-MG_WEIGHTED_S8_BACKEND_INVOKE(mg_depthwise_conv_2d_s8_dsp)
+static mg_status invoke_s8(mg_node *node)
+{
+    const void *input = mg_input(node, 0)->data, *filter = mg_input(node, 1)->data;
+    void *output = mg_output(node, 0)->data;
+    if (is_multiplier_node(node)) {
+        mg_depthwise_conv_2d_multiplier_s8_dsp(node->params, input, filter, output, node->scratch);
+    } else {
+        mg_depthwise_conv_2d_s8_dsp(node->params, input, filter, output, node->scratch);
+    }
+    return MG_OK;
+}
+
 MG_CONV_S16_BACKEND_INVOKE(mg_depthwise_conv_2d_s16_dsp)
 
 MG_WEIGHTED_S8_S16_REGISTRATION(mg_register_depthwise_conv_2d_dsp, prepare_s8, invoke_s8,

@@ -6,12 +6,37 @@
 
 #if defined(__ARM_FEATURE_MVE)
 
+/* The int8 kernels: a depth multiplier of 2 or more (output depth differs from input depth) goes to the
+ * multiplier kernel, the rest (multiplier 1) to the channel-vector one, as the catalog claims them. */
+static int is_multiplier_node(const mg_node *node)
+{
+    const mg_conv_geometry *g = node->params; /* both parameter blocks start with the geometry */
+    return g->output_depth != g->input_depth;
+}
+
+static mg_status prepare_multiplier_s8(mg_node *node)
+{
+    const mg_depthwise_conv_2d_multiplier_dsp_params *p = node->params;
+    const mg_conv_geometry *g = &p->geometry;
+    if (p->depth_multiplier < 2 || g->output_depth != g->input_depth * p->depth_multiplier || !p->weights) {
+        return mg_fail(node, "shapes or weights differ from the generated plan");
+    }
+    return mg_prepare_weighted_backend(
+        node, mg_conv_input_elements(g), g->filter_height * g->filter_width * g->output_depth,
+        mg_conv_output_elements(g), p->channels,
+        mg_depthwise_conv_2d_multiplier_s8_mve_scratch_size(g->filter_height, g->filter_width, g->output_width,
+                                                            g->stride_width, g->dilation_width));
+}
+
 static mg_status prepare_s8(mg_node *node)
 {
+    if (is_multiplier_node(node)) {
+        return prepare_multiplier_s8(node);
+    }
     const mg_depthwise_conv_2d_mve_params *p = node->params;
     const mg_conv_geometry *g = &p->geometry;
     const int32_t taps = g->filter_height * g->filter_width;
-    if (g->output_depth != g->input_depth || taps > MG_MVE_DW_MAX_TAPS || !p->weights) {
+    if (taps > MG_MVE_DW_MAX_TAPS || !p->weights) {
         return mg_fail(node, "shapes or weights differ from the generated plan");
     }
     const size_t scratch =
@@ -22,7 +47,12 @@ static mg_status prepare_s8(mg_node *node)
 
 static mg_status invoke_s8(mg_node *node)
 {
-    mg_depthwise_conv_2d_s8_mve(node->params, mg_input(node, 0)->data, mg_output(node, 0)->data, node->scratch);
+    if (is_multiplier_node(node)) {
+        mg_depthwise_conv_2d_multiplier_s8_mve(node->params, mg_input(node, 0)->data, mg_input(node, 1)->data,
+                                               mg_output(node, 0)->data, node->scratch);
+    } else {
+        mg_depthwise_conv_2d_s8_mve(node->params, mg_input(node, 0)->data, mg_output(node, 0)->data, node->scratch);
+    }
     return MG_OK;
 }
 

@@ -156,5 +156,6 @@ def test_int8_in_qemu():
     verify_cases(on_backend("mve", BACKENDS, cases), count=2, seed=3, qemu=True, backends=BACKENDS, board=BOARD)
 
 
-def test_depth_multiplier_falls_back_to_reference():
-    assert backends_of(int8_case(5, multiplier=2)) == ["reference"]
+def test_depth_multiplier_goes_to_the_multiplier_kernel():
+    """depthwise_conv_2d_multiplier_s8_mve.c (test_dsp_depthwise_conv_2d_multiplier.py verifies it in QEMU)."""
+    assert backends_of(int8_case(5, multiplier=2)) == ["mve"]

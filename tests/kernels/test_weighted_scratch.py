@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 import test_dsp_conv_2d
 import test_dsp_depthwise_conv_2d
+import test_dsp_depthwise_conv_2d_multiplier
 import test_dsp_fully_connected
 import test_mve_conv_2d
 import test_mve_depthwise_conv_2d
@@ -72,6 +73,20 @@ KINDS = {
         test_dsp_depthwise_conv_2d.case,
         "mg_register_depthwise_conv_2d_dsp",
         ["depthwise_conv_2d_dsp.c", "depthwise_conv_2d_s8_dsp.c"],
+        "depthwise_conv_2d.h",
+    ),
+    "depthwise_conv_2d_multiplier_dsp": (
+        "dsp",
+        test_dsp_depthwise_conv_2d_multiplier.case,
+        "mg_register_depthwise_conv_2d_dsp",
+        ["depthwise_conv_2d_dsp.c", "depthwise_conv_2d_multiplier_s8_dsp.c"],
+        "depthwise_conv_2d.h",
+    ),
+    "depthwise_conv_2d_multiplier_mve": (
+        "mve",
+        test_dsp_depthwise_conv_2d_multiplier.case,
+        "mg_register_depthwise_conv_2d_mve",
+        ["depthwise_conv_2d_mve.c", "depthwise_conv_2d_multiplier_s8_mve.c"],
         "depthwise_conv_2d.h",
     ),
     "fully_connected_dsp": (

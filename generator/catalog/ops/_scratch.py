@@ -25,6 +25,8 @@ SOURCES = (
     "conv_2d_s16_dsp_scratch_size.c",
     "conv_2d_s16_mve_scratch_size.c",
     "depthwise_conv_2d_s8_dsp.c",
+    "depthwise_conv_2d_multiplier_s8_dsp.c",
+    "depthwise_conv_2d_multiplier_s8_mve.c",
     "depthwise_conv_2d_s8_mve.c",
     "fully_connected_s8_dsp.c",
     "transpose_conv_s8.c",

@@ -1,7 +1,9 @@
 """DEPTHWISE_CONV_2D in the dsp backend (firmware/kernels/depthwise_conv_2d_*dsp.c): int8, 3x3 filters, depth
 multiplier 1, no dilation, any strides and padding, batches; the requantization exactness conditions of
-_dsp_common.channel_table. Everything else stays with the reference kernel. The geometry and the prepare are the
-family's (_conv_common, depthwise_conv_2d.FAMILY_SOURCES); this module adds the channel table and the scratch."""
+_dsp_common.channel_table. Depth multipliers of 2 or more go to the multiplier kernel
+(dsp_depthwise_conv_2d_multiplier.py), everything else stays with the reference kernel. The geometry and the
+prepare are the family's (_conv_common, depthwise_conv_2d.FAMILY_SOURCES); this module adds the channel table
+and the scratch."""
 
 from __future__ import annotations
 
@@ -14,7 +16,11 @@ from .depthwise_conv_2d import FAMILY_SOURCES
 
 # The 16x8 kernels' ring of input rows (dsp_depthwise_conv_2d_s16.py), which both backends' 16x8 kernels read.
 S16_RING_SOURCES = ("mg_dw_ring_s16.h", "dw_ring_s16_advance.c", "depthwise_conv_2d_s16_ring_scratch_size.c")
-SOURCES = cc.backend_sources(FAMILY_SOURCES, "depthwise_conv_2d", "dsp", *S16_RING_SOURCES, "mg_dsp_requant.h")
+# The registration also reaches the kernel for depth multipliers of 2 or more (dsp_depthwise_conv_2d_multiplier.py).
+MULTIPLIER_SOURCES = ("mg_dw_multiplier.h", "depthwise_conv_2d_multiplier_s8_dsp.c")
+SOURCES = cc.backend_sources(
+    FAMILY_SOURCES, "depthwise_conv_2d", "dsp", *MULTIPLIER_SOURCES, *S16_RING_SOURCES, "mg_dsp_requant.h"
+)
 
 
 def _table(op, inputs, outputs):

@@ -26,6 +26,10 @@ SOURCES = (
     "depthwise_conv_2d_s16_mve.c",
     *S16_RING_SOURCES,
     "mg_mve.h",
+    # depth multipliers of 2 or more (mve_depthwise_conv_2d_multiplier.py)
+    "mg_dw_multiplier.h",
+    "mg_dsp_requant.h",
+    "depthwise_conv_2d_multiplier_s8_mve.c",
     *cc.S16_REQUANT_SOURCES,
 )
 

@@ -1,0 +1,176 @@
+"""DEPTHWISE_CONV_2D int8 with a depth multiplier of 2 or more in the dsp backend
+(depthwise_conv_2d_multiplier_s8_dsp.c) and the mve backend (depthwise_conv_2d_multiplier_s8_mve.c, the same walk
+with VMLADAVA dot products, in QEMU on the Cortex-M55 only) against TFLite Micro: random multipliers, filter sizes
+up to 10x8, input depths (often 1, a small dense convolution), strides, dilations per axis, SAME/VALID padding,
+batches, per-channel and per-tensor filters, optional bias, fused activations and pruned channels, on the host
+build and on the Cortex-M4, M7, M33 and M55 in QEMU; every case asserts that its node went to the
+backend under test. A model of TFLite Micro's micro_speech example's shape (49x40 features, 1 input channel,
+multiplier 8, 10x8 filter, stride 2, SAME, RELU, then FULLY_CONNECTED and SOFTMAX; built here with fixed-seed
+weights, since the example's own file is not ours to ship) runs bit-exact in QEMU with either backend."""
+
+import numpy as np
+import pytest
+from test_dsp_depthwise_conv_2d import output_quant
+
+from generator.check import check
+from generator.model import read_model
+from kernel_harness import on_backend, rand_scale, seed_groups, verify_cases, verify_model
+from modelkit import GraphBuilder
+
+BACKENDS = ["dsp", "reference"]
+MVE_BACKENDS = ["mve", "reference"]
+SAME, VALID = 0, 1
+
+
+def micro_speech_shaped(seed: int = 7) -> bytes:
+    """TFLite Micro's micro_speech classifier's graph and shapes with random weights: the depthwise node holds 95 %
+    of its multiply-accumulates."""
+    rng = np.random.default_rng(seed)
+    b = GraphBuilder()
+    x = b.tensor([1, 49, 40, 1], "int8", 0.1, -128)
+    w_scale = [rand_scale(rng, 2e-3, 1e-2) for _ in range(8)]
+    f = b.tensor([1, 10, 8, 8], "int8", w_scale, [0] * 8, data=rng.integers(-127, 128, size=(1, 10, 8, 8)), axis=3)
+    bias = b.tensor([8], "int32", [0.1 * s for s in w_scale], [0] * 8, data=rng.integers(-3000, 3000, size=8))
+    features = b.tensor([1, 25, 20, 8], "int8", 0.2, -128)
+    b.op(
+        "DEPTHWISE_CONV_2D",
+        [x, f, bias],
+        [features],
+        version=3,
+        padding=SAME,
+        strideH=2,
+        strideW=2,
+        depthMultiplier=8,
+        fusedActivationFunction=1,
+    )
+    flat = b.tensor([1, 4000], "int8", 0.2, -128)
+    b.op("RESHAPE", [features], [flat], newShape=[1, 4000])
+    fc_w = b.tensor([4, 4000], "int8", 1e-3, 0, data=rng.integers(-127, 128, size=(4, 4000)))
+    fc_b = b.tensor([4], "int32", 2e-4, 0, data=rng.integers(-2000, 2000, size=4))
+    logits = b.tensor([1, 4], "int8", 0.3, 10)
+    b.op("FULLY_CONNECTED", [flat, fc_w, fc_b], [logits], version=4)
+    scores = b.tensor([1, 4], "int8", 1 / 256, -128)
+    b.op("SOFTMAX", [logits], [scores], version=2, beta=1.0)
+    return b.build([x], [scores])
+
+
+MICRO_SPEECH = micro_speech_shaped()
+
+
+def out_size(padding, size, taps, stride, dilation):
+    effective = (taps - 1) * dilation + 1
+    return -(-size // stride) if padding == SAME else -(-(size - effective + 1) // stride)
+
+
+def case(seed: int, multiplier=None, pruned=0) -> bytes:
+    rng = np.random.default_rng(seed)
+    multiplier = multiplier or int(rng.choice([2, 2, 3, 4, 5, 8]))
+    while True:
+        batches = int(rng.choice([1, 1, 1, 2]))
+        h, w = (int(v) for v in rng.integers(1, 16, size=2))
+        kh, kw = int(rng.integers(1, 11)), int(rng.integers(1, 9))
+        sh, sw = (int(v) for v in rng.choice([1, 1, 2, 2, 3], size=2))
+        dh, dw = (int(v) for v in (rng.integers(1, 4, size=2) if rng.integers(0, 3) == 0 else (1, 1)))
+        padding = int(rng.integers(0, 2))
+        oh, ow = out_size(padding, h, kh, sh, dh), out_size(padding, w, kw, sw, dw)
+        if oh >= 1 and ow >= 1:
+            break
+    depth = int(rng.choice([1, 1, 1, 2, 3, 5]))
+    out_depth = depth * multiplier
+    activation = int(rng.choice([0, 1, 2, 3]))
+    out_scale, out_zp = output_quant(rng, activation)
+    per_channel = bool(rng.integers(0, 4))
+    w_scale = [rand_scale(rng, 1e-3, 2e-2) for _ in range(out_depth if per_channel else 1)]
+    in_scale = out_scale / (max(w_scale) * np.sqrt(kh * kw) * 40.0 * float(np.exp(rng.uniform(-0.5, 1.0))))
+    weights = rng.integers(-127, 128, size=(1, kh, kw, out_depth))
+    spread = int(np.sqrt(kh * kw) * 3000)
+    biases = rng.integers(-spread, spread + 1, size=out_depth)
+    for c in rng.choice(out_depth, size=min(pruned, out_depth), replace=False):
+        weights[..., c] = 0
+        biases[c] = int(rng.choice([-1, 1])) * int(rng.integers((1 << 30) - 200, (1 << 30) + 200))
+    b = GraphBuilder()
+    x = b.tensor([batches, h, w, depth], "int8", in_scale, int(rng.integers(-128, 128)))
+    f = b.tensor([1, kh, kw, out_depth], "int8", w_scale, [0] * len(w_scale), data=weights, axis=3)
+    inputs = [x, f]
+    if pruned or rng.integers(0, 4):
+        inputs.append(b.tensor([out_depth], "int32", [in_scale * s for s in w_scale], [0] * len(w_scale), data=biases))
+    y = b.tensor([batches, oh, ow, out_depth], "int8", out_scale, out_zp)
+    b.op(
+        "DEPTHWISE_CONV_2D",
+        inputs,
+        [y],
+        version=3,
+        padding=padding,
+        strideH=sh,
+        strideW=sw,
+        dilationHFactor=dh,
+        dilationWFactor=dw,
+        depthMultiplier=multiplier,
+        fusedActivationFunction=activation,
+    )
+    return b.build([x], [y])
+
+
+def dsp_cases(seeds, **options) -> dict:
+    return on_backend("dsp", BACKENDS, {f"seed {seed}": case(seed, **options) for seed in seeds})
+
+
+@pytest.mark.parametrize("seeds", seed_groups(60), ids=str)
+def test_random_multipliers(seeds):
+    verify_cases(dsp_cases(seeds), count=2, seed=seeds[0], backends=BACKENDS)
+
+
+@pytest.mark.parametrize("multiplier", [2, 3, 7, 8, 16])
+def test_each_multiplier(multiplier):
+    """Even and odd multipliers (an odd one ends on a single filter), beside 3x3 depth-multiplier-1 nodes in the
+    same model: the one registration sends each node to its kernel."""
+    import test_dsp_depthwise_conv_2d as three_by_three
+
+    cases = dsp_cases(range(100, 106), multiplier=multiplier)
+    cases.update(on_backend("dsp", BACKENDS, {f"3x3 seed {s}": three_by_three.case(s) for s in range(2)}))
+    verify_cases(cases, count=2, seed=multiplier, backends=BACKENDS)
+
+
+def test_pruned_channels():
+    verify_cases(dsp_cases(range(200, 204), pruned=3), count=2, seed=1, backends=BACKENDS)
+
+
+def test_micro_speech_on_dsp():
+    """The micro_speech-shaped model's depthwise node (95 % of its MACs) goes to the dsp backend."""
+    graph = read_model(MICRO_SPEECH)
+    kernels = check(graph, backends=BACKENDS).kernels
+    depthwise = [k for k in kernels if k.op == "DEPTHWISE_CONV_2D"]
+    assert [k.backend for k in depthwise] == ["dsp"]
+
+
+@pytest.mark.qemu
+@pytest.mark.parametrize("board", ["mps2-an386", "mps2-an500", "mps2-an505"])  # Cortex-M4, M7, M33
+def test_in_qemu(board):
+    cases = dsp_cases((3, 11, 17, 29, 41))
+    verify_cases(cases, count=2, seed=3, backends=BACKENDS, qemu=True, board=board)
+
+
+@pytest.mark.qemu
+def test_micro_speech_in_qemu():
+    verify_model(MICRO_SPEECH, count=3, seed=1, backends=BACKENDS, qemu=True, board="mps2-an386")
+
+
+@pytest.mark.qemu
+def test_mve_in_qemu():
+    """Random multipliers and 3x3 depth-multiplier-1 nodes through the mve registration."""
+    import test_dsp_depthwise_conv_2d as three_by_three
+
+    cases = {f"seed {seed}": case(seed) for seed in (3, 11, 17, 29, 41, 53)}
+    for multiplier in (3, 4, 6, 7):  # the mve kernel: four filters at a time, then pairs, then one
+        cases.update({f"multiplier {multiplier} seed {seed}": case(seed, multiplier=multiplier) for seed in (5, 7)})
+    cases.update({f"3x3 seed {seed}": three_by_three.case(seed) for seed in (1, 2)})
+    cases = on_backend("mve", MVE_BACKENDS, cases)
+    verify_cases(cases, count=2, seed=5, backends=MVE_BACKENDS, qemu=True, board="mps3-an547")
+
+
+@pytest.mark.qemu
+def test_micro_speech_on_mve_in_qemu():
+    graph = read_model(MICRO_SPEECH)
+    depthwise = [k for k in check(graph, backends=MVE_BACKENDS).kernels if k.op == "DEPTHWISE_CONV_2D"]
+    assert [k.backend for k in depthwise] == ["mve"]
+    verify_model(MICRO_SPEECH, count=3, seed=1, backends=MVE_BACKENDS, qemu=True, board="mps3-an547")
