@@ -159,7 +159,7 @@ FLOAT, INT8, INT16 = "float32", "int8", "int16"
 TRANSPOSE_CONV = dict(batches=1, h=3, w=4, kh=3, kw=2, sh=2, sw=1, padding=SAME, oh=6, ow=4)
 TRANSPOSE_CONV_BIAS = {INT8: "int32", INT16: "int64", FLOAT: FLOAT}
 COMPARISONS = ["EQUAL", "NOT_EQUAL", "GREATER", "GREATER_EQUAL", "LESS", "LESS_EQUAL"]
-QUANTIZE_TO = {FLOAT: INT8, INT8: INT16, INT16: INT8, "uint8": INT8}
+QUANTIZE_TO = {FLOAT: INT8, INT8: INT16, INT16: INT8, "int32": INT8, "uint8": INT8}
 CAST_TO = {INT8: "int32", INT16: FLOAT, "int32": INT8, "uint32": "int32", FLOAT: "int32", "bool": FLOAT}
 
 SWEEP = {
