@@ -187,6 +187,7 @@ SWEEP = {
     **{(op, FLOAT): model(test_add.binary_case, op, 1100, dtype=FLOAT) for op in ("ADD", "SUB", "MUL")},
     **{(op, INT16): batch(test_add.int16_batch, op, 32, nodes=1) for op in ("ADD", "SUB")},
     ("ADD", "int32"): nodes(test_add.int32_node),
+    **{(op, "int32"): nodes(test_add.int32_arithmetic_node, op, True) for op in ("SUB", "MUL")},
     ("MUL", INT8): model(test_add.binary_case, "MUL", 205, out_scale=test_mul.out_scale),
     ("MUL", INT16): batch(test_add.int16_batch, "MUL", 232, test_mul.int16_out_scale, nodes=1),
     **{("ADD_N", t): batch(add_n_batch, t, 3, cases=1, shape=[3, 4]) for t in (FLOAT, INT8)},
