@@ -125,6 +125,27 @@ def test_reshape_differing_quantization_copies_bytes():
     verify_model(g.build([x], [y]), count=2, seed=7)
 
 
+def scalar_reshape_model() -> bytes:
+    """[1, 1] -> a scalar through a constant shape of zero elements (shape [0], an empty buffer), then a [1] ->
+    [1, 1] RESHAPE reading the scalar: the converter's way of writing a scalar reshape."""
+    g = GraphBuilder()
+    x = g.tensor([1, 1], "float32")
+    empty_shape = g.tensor([0], "int32", data=np.zeros([0], np.int32))
+    scalar = g.tensor([], "float32")
+    g.op("RESHAPE", [x, empty_shape], [scalar])
+    back = g.tensor([2], "int32", data=[1, 1])
+    y = g.tensor([1, 1], "float32")
+    g.op("RESHAPE", [scalar, back], [y])
+    return g.build([x], [y])
+
+
+def test_reshape_to_a_scalar_through_an_empty_constant_shape():
+    """An empty constant is still a constant (it was read as no data: "reads tensor 1 before it exists")."""
+    graph = read_model(scalar_reshape_model())
+    assert graph.tensors[1].data == b""
+    verify_model(scalar_reshape_model(), count=2, seed=9)
+
+
 def _rejected(model: bytes) -> str:
     with pytest.raises(CheckError) as info:
         check(read_model(model))
