@@ -44,6 +44,7 @@ from test_comparisons import comparison_case
 from test_concatenation import concat_case
 from test_cumsum import cumsum_node
 from test_div import div_batch
+from test_dynamic_update_slice import update_node
 from test_elementwise import FLOAT_OPS, unary_batch
 from test_embedding_lookup import lookup_node
 from test_fill import fill_batch
@@ -61,7 +62,7 @@ from test_pad import pad_case
 from test_pooling import pool_case
 from test_prelu import prelu_batch
 from test_quantize import dequantize_node, quantize_node
-from test_reduce_min_max import reduce_node
+from test_reduce_min_max import mostly_true, reduce_node
 from test_reshape import expand_dims_case, reshape_case, squeeze_case
 from test_resize_bilinear import resize_node
 from test_resize_nearest_neighbor import resize_case
@@ -190,6 +191,7 @@ SWEEP = {
     **{(op, "int32"): nodes(test_add.int32_arithmetic_node, op, True) for op in ("SUB", "MUL")},
     ("MUL", INT8): model(test_add.binary_case, "MUL", 205, out_scale=test_mul.out_scale),
     ("MUL", INT16): batch(test_add.int16_batch, "MUL", 232, test_mul.int16_out_scale, nodes=1),
+    **{("DYNAMIC_UPDATE_SLICE", t): nodes(update_node, t, [2, 3, 4], [1, 2, 3]) for t in (FLOAT, INT8, INT16, "int32")},
     **{("ADD_N", t): batch(add_n_batch, t, 3, cases=1, shape=[3, 4]) for t in (FLOAT, INT8)},
     **{(op, t): nodes(arg_node, op, t, [2, 5, 3], 1) for op in ("ARG_MAX", "ARG_MIN") for t in (FLOAT, INT8)},
     **{(op, t): model(pool_case, op, t, 3) for op in ("AVERAGE_POOL_2D", "MAX_POOL_2D") for t in (FLOAT, INT8)},
@@ -264,6 +266,7 @@ SWEEP = {
         for op in ("REDUCE_MAX", "REDUCE_MIN")
         for t in (FLOAT, INT8)
     },
+    ("REDUCE_ALL", "bool"): nodes(reduce_node, "REDUCE_ALL", "bool", [2, 3, 4], [1, -1], False, values=mostly_true),
     **{("MIRROR_PAD", t): nodes(pad_node, t, "REFLECT", [2, 3, 4], [[0, 1], [2, 1], [1, 1]]) for t in (FLOAT, INT8)},
     **{("PACK", t): model(pack_case, 5, t) for t in (INT8, INT16, "int32", FLOAT, "int64")},
     **{("UNPACK", t): model(unpack_case, 6, t) for t in (INT8, INT16, "int32", FLOAT)},
