@@ -208,7 +208,7 @@ SWEEP = {
         for t in (FLOAT, INT8, INT16, "int32", "int64", "uint8", "uint32", "bool")
     },
     **{("CAST", src): nodes(cast_node, src, dst, [5]) for src, dst in CAST_TO.items()},
-    **{("CONCATENATION", t): model(concat_case, t, 3) for t in (FLOAT, INT8, INT16, "int32", "int64")},
+    **{("CONCATENATION", t): model(concat_case, t, 3) for t in (FLOAT, INT8, INT16, "int32", "int64", "bool")},
     ("CONV_2D", INT8): model(conv.int8_case, 1),
     ("CONV_2D", FLOAT): model(conv.float_case, 1),
     ("DEPTHWISE_CONV_2D", INT8): model(depthwise.int8_case, 1),
@@ -228,8 +228,8 @@ SWEEP = {
     },
     **{(op, "bool"): with_sets(comparison_case, op, "bool", 5, cases=1) for op in ("EQUAL", "NOT_EQUAL")},
     **{("EXPAND_DIMS", t): model(expand_dims_case, 2, t) for t in (INT8, INT16, FLOAT)},
-    **{("RESHAPE", t): model(reshape_case, 0, t) for t in (INT8, INT16, "int32", FLOAT)},
-    **{("SQUEEZE", t): model(squeeze_case, 1, t) for t in (INT8, INT16, "int32", FLOAT)},
+    **{("RESHAPE", t): model(reshape_case, 0, t) for t in (INT8, INT16, "int32", FLOAT, "bool", "int64", "uint8")},
+    **{("SQUEEZE", t): model(squeeze_case, 1, t) for t in (INT8, INT16, "int32", FLOAT, "bool", "int64", "uint8")},
     **{("FILL", t): batch(fill_batch, t, 2, cases=1) for t in (FLOAT, "int32", INT8)},
     **{
         (op, FLOAT): with_sets(binary_batch, op, FLOAT, 4, cases=1, values=nonzero) for op in ("FLOOR_DIV", "FLOOR_MOD")
@@ -296,7 +296,7 @@ SWEEP = {
     ("SQUARED_DIFFERENCE", "int32"): with_sets(
         binary_batch, "SQUARED_DIFFERENCE", "int32", 3, cases=1, values=small_int32
     ),
-    **{("STRIDED_SLICE", t): model(strided_slice.random_case, 3, t) for t in (INT8, INT16, "int32", FLOAT)},
+    **{("STRIDED_SLICE", t): model(strided_slice.random_case, 3, t) for t in (INT8, INT16, "int32", FLOAT, "bool")},
     **{("TRANSPOSE", t): model(transpose_case, 7, t, 4) for t in (INT8, INT16, FLOAT)},
     **{
         ("ZEROS_LIKE", t): with_sets(unary_batch, "ZEROS_LIKE", t, 5, cases=1, quantized=False)

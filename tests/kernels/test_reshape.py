@@ -101,9 +101,17 @@ def test_reshape_random():
     verify_cases(cases, count=2, seed=1)
 
 
+OTHER_TYPES = ["int16", "int32", "bool", "int64", "uint8"]  # RESHAPE and SQUEEZE copy any type in TFLite Micro
+
+
 def test_reshape_other_types():
-    cases = {f"seed {seed} {dtype}": reshape_case(seed, dtype) for seed, dtype in [(100, "int16"), (101, "int32")]}
+    cases = {f"seed {seed} {dtype}": reshape_case(seed, dtype) for seed, dtype in enumerate(OTHER_TYPES, start=100)}
     verify_cases(cases, count=2, seed=100)
+
+
+def test_squeeze_other_types():
+    cases = {f"seed {seed} {dtype}": squeeze_case(seed, dtype) for seed, dtype in enumerate(OTHER_TYPES, start=110)}
+    verify_cases(cases, count=2, seed=110)
 
 
 def test_squeeze_random():
