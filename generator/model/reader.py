@@ -148,13 +148,17 @@ def _check_subgraph_calls(graphs: list[Graph]) -> None:
 
 def _check_dataflow(graph: Graph) -> None:
     """Every tensor a node reads exists by then (a constant, a graph input, a variable or an earlier node's
-    output); no tensor is written twice or is both a constant and an output: so the graph has no cycle."""
+    output); no tensor is written twice or is both a constant and an output: so the graph has no cycle. A custom
+    node may read a tensor nothing writes: TFLite Micro gives it arena space, which the op uses as scratch (the
+    Ethos-U op's scratch tensors); the check stage names the op, and refuses such a node it has a kernel for."""
     ready = {t.index for t in graph.tensors if t.data is not None or t.is_variable} | set(graph.inputs)
     written: dict[int, int] = {}
     for op in graph.operators:
         for t in op.inputs:
             if t >= 0 and t not in ready:
                 later = next((o.index for o in graph.operators if t in o.outputs), None)
+                if later is None and op.is_custom:
+                    continue
                 why = (
                     f"node {later} writes it later (a cycle, or nodes out of order)"
                     if later is not None
