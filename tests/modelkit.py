@@ -42,6 +42,7 @@ OPTION_NAMES = {  # ops whose options table is not named after the op
     "SUM": "Reducer",
     "REDUCE_MAX": "Reducer",
     "REDUCE_MIN": "Reducer",
+    "REDUCE_ALL": "Reducer",
     "REDUCE_PROD": "Reducer",
     "SPLIT_V": "SplitV",
     "BATCH_MATMUL": "BatchMatMul",

@@ -8,6 +8,7 @@ from conftest import MLP_INT8
 from generator.boards import load_board
 from generator.errors import McugenError
 from generator.model import read_model
+from kernel_harness import verify_model
 
 
 def chain(n_ops=2):
@@ -40,11 +41,29 @@ def test_tensor_written_twice_is_rejected():
         read_model(g.build([ts[0]], [ts[1]]))
 
 
-def test_dynamic_shape_is_rejected():
+def with_input_shapes(signature, shape=None) -> bytes:
+    """The int8 MLP fixture with its input's shape_signature (and stored shape, when given) replaced."""
     model = modelkit.unpack(MLP_INT8.read_bytes())
-    model.subgraphs[0].tensors[model.subgraphs[0].inputs[0]].shapeSignature = [1, -1]
-    with pytest.raises(McugenError, match="dynamic shape"):
-        read_model(modelkit.pack(model))
+    tensor = model.subgraphs[0].tensors[model.subgraphs[0].inputs[0]]
+    tensor.shapeSignature = signature
+    if shape is not None:
+        tensor.shape = shape
+    return modelkit.pack(model)
+
+
+def test_dynamic_signature_runs_the_stored_shape():
+    """TFLite Micro runs the stored shape of an input whose shape_signature has -1s; so does mcugen."""
+    model = modelkit.unpack(MLP_INT8.read_bytes())
+    stored = list(model.subgraphs[0].tensors[model.subgraphs[0].inputs[0]].shape)
+    graph = read_model(with_input_shapes([-1, -1]))
+    assert list(graph.tensors[graph.inputs[0]].shape) == stored
+    verify_model(with_input_shapes([-1, -1]), count=2, seed=3)
+
+
+@pytest.mark.parametrize("shape", [[1, 0], [-1, 16]])
+def test_dynamic_shape_without_a_stored_size_is_rejected(shape):
+    with pytest.raises(McugenError, match=r"dynamic shape \[-1, -1\] \(stored as"):
+        read_model(with_input_shapes([-1, -1], shape))
 
 
 def test_huge_shape_is_rejected_before_allocating():

@@ -6,7 +6,8 @@
 static size_t element_size(uint8_t type)
 {
     switch (type) {
-    case MG_INT8: return 1;
+    case MG_INT8:
+    case MG_BOOL: return 1;
     case MG_INT16: return 2;
     case MG_FLOAT32:
     case MG_INT32: return 4;

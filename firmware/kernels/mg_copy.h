@@ -15,12 +15,17 @@
 #define MG_COPY_TYPES_8_16_32_F                                                                                        \
     (MG_COPY_TYPE_BIT(MG_INT8) | MG_COPY_TYPE_BIT(MG_INT16) | MG_COPY_TYPE_BIT(MG_INT32) | MG_COPY_TYPE_BIT(MG_FLOAT32))
 #define MG_COPY_TYPES_8_16_F (MG_COPY_TYPE_BIT(MG_INT8) | MG_COPY_TYPE_BIT(MG_INT16) | MG_COPY_TYPE_BIT(MG_FLOAT32))
+#define MG_COPY_TYPES_8_16_32_F_B (MG_COPY_TYPES_8_16_32_F | MG_COPY_TYPE_BIT(MG_BOOL))
+/* every type mg_copy_type_size sizes (RESHAPE and SQUEEZE move any type in TFLite Micro) */
+#define MG_COPY_TYPES_ALL (MG_COPY_TYPES_8_16_32_F_B | MG_COPY_TYPE_BIT(MG_INT64) | MG_COPY_TYPE_BIT(MG_UINT8))
 
 /* Bytes per element of the types these kernels move, 0 for any other type. */
 static inline size_t mg_copy_type_size(uint8_t type)
 {
     switch (type) {
-    case MG_INT8: return 1;
+    case MG_INT8:
+    case MG_UINT8:
+    case MG_BOOL: return 1;
     case MG_INT16: return 2;
     case MG_INT32:
     case MG_FLOAT32: return 4;

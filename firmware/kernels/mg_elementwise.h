@@ -134,15 +134,16 @@ static inline mg_status mg_prepare_binary_s8(mg_node *node)
         kernel(node->params, mg_input(node, 0)->data, mg_input(node, 1)->data, mg_output(node, 0)->data);              \
         return MG_OK;
 
-/* MG_REGISTER_BINARY for an op with int16 math too (prepare: mg_prepare_binary_any). */
-#define MG_REGISTER_BINARY_WITH_S16(name, prepare, s8, s16, f32)                                                       \
+/* MG_REGISTER_BINARY for an op with int16 and int32 math too (ADD, SUB, MUL; prepare: mg_prepare_binary_any). */
+#define MG_REGISTER_BINARY_WITH_S16_S32(name, prepare, s8, s16, s32, f32)                                              \
     static mg_status name##_invoke(mg_node *node)                                                                      \
     {                                                                                                                  \
         switch (mg_output(node, 0)->type) {                                                                            \
             MG_BINARY_CASE(MG_INT8, s8)                                                                                \
             MG_BINARY_CASE(MG_INT16, s16)                                                                              \
+            MG_BINARY_CASE(MG_INT32, s32)                                                                              \
             MG_BINARY_CASE(MG_FLOAT32, f32)                                                                            \
-        default: return mg_fail(node, "supports int8, int16 and float32 only");                                        \
+        default: return mg_fail(node, "supports int8, int16, int32 and float32 only");                                 \
         }                                                                                                              \
     }                                                                                                                  \
     const mg_registration mg_register_##name = {0, 0, prepare, name##_invoke}

@@ -5,7 +5,8 @@
 /* The (input, output) type pairs TFLite Micro's QUANTIZE converts that this kernel has. */
 static const uint8_t supported_pairs[][2] = {
     {MG_FLOAT32, MG_INT8}, {MG_FLOAT32, MG_INT16}, {MG_INT8, MG_INT8},   {MG_INT8, MG_UINT8},
-    {MG_INT8, MG_INT16},   {MG_INT16, MG_INT8},    {MG_INT16, MG_INT16}, {MG_UINT8, MG_INT8},
+    {MG_INT8, MG_INT16},   {MG_INT8, MG_INT32},    {MG_INT16, MG_INT8},  {MG_INT16, MG_INT16},
+    {MG_INT16, MG_INT32},  {MG_INT32, MG_INT8},    {MG_INT32, MG_INT16}, {MG_UINT8, MG_INT8},
 };
 
 static int supported(int input_type, int output_type)

@@ -1,6 +1,6 @@
 /* QUANTIZE (TFLite Micro's quantize.cc): float32 -> int8 or int16 (affine: round(x / scale) + zero point,
  * clamped), and requantization between integer types, as TFLite's reference_ops::Requantize: int8 -> int8,
- * uint8 or int16, int16 -> int8 or int16, uint8 -> int8. */
+ * uint8, int16 or int32, int16 -> int8, int16 or int32, int32 -> int8 or int16, uint8 -> int8. */
 #ifndef MG_QUANTIZE_H
 #define MG_QUANTIZE_H
 

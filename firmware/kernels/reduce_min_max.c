@@ -1,4 +1,5 @@
-/* REDUCE_MAX and REDUCE_MIN registrations: check the node against its parameters, then call the math. */
+/* REDUCE_MAX, REDUCE_MIN and REDUCE_ALL registrations: check the node against its parameters, then call the
+ * math. */
 #include "reduce_min_max.h"
 #include "mg_elementwise.h"
 
@@ -17,5 +18,14 @@ static mg_status prepare(mg_node *node)
     return MG_OK;
 }
 
+static mg_status prepare_all(mg_node *node)
+{
+    if (prepare(node)) {
+        return MG_ERROR;
+    }
+    return mg_input(node, 0)->type == MG_BOOL ? MG_OK : mg_fail(node, "REDUCE_ALL takes bools only");
+}
+
 MG_REGISTER_UNARY(reduce_max, prepare, mg_reduce_max_s8, mg_reduce_max_f32);
 MG_REGISTER_UNARY(reduce_min, prepare, mg_reduce_min_s8, mg_reduce_min_f32);
+MG_REGISTER_UNARY_ONE(reduce_all, prepare_all, mg_reduce_all_b);

@@ -1,7 +1,8 @@
 /* REDUCE_MAX and REDUCE_MIN (TFLite Micro's reduce.cc): the largest or smallest element over some axes. As
  * TFLite's ReduceGeneric, the output starts at the type's lowest (max) or largest (min) value and the input is
  * walked in order, each element compared into its output element with `in > current` (`in < current`).
- * int8 inputs and outputs share one quantization (TFLite Micro requires it), so raw values compare. */
+ * int8 inputs and outputs share one quantization (TFLite Micro requires it), so raw values compare.
+ * REDUCE_ALL (bools, TFLite Micro's `in && current` from true) is the same walk: the minimum of 0/1 bytes. */
 #ifndef MG_REDUCE_MIN_MAX_H
 #define MG_REDUCE_MIN_MAX_H
 
@@ -48,8 +49,10 @@ void mg_reduce_max_f32(const mg_reduce_min_max_params *p, const float *input, fl
 void mg_reduce_max_s8(const mg_reduce_min_max_params *p, const int8_t *input, int8_t *output);
 void mg_reduce_min_f32(const mg_reduce_min_max_params *p, const float *input, float *output);
 void mg_reduce_min_s8(const mg_reduce_min_max_params *p, const int8_t *input, int8_t *output);
+void mg_reduce_all_b(const mg_reduce_min_max_params *p, const uint8_t *input, uint8_t *output);
 
 extern const mg_registration mg_register_reduce_max;
 extern const mg_registration mg_register_reduce_min;
+extern const mg_registration mg_register_reduce_all;
 
 #endif

@@ -1,4 +1,5 @@
-/* RESHAPE, SQUEEZE and EXPAND_DIMS registrations: the same checks and copy, each with TFLite Micro's types. */
+/* RESHAPE, SQUEEZE and EXPAND_DIMS registrations: the same checks and copy, each with TFLite Micro's types (any
+ * sized type for RESHAPE and SQUEEZE, which TFLite Micro copies as bytes). */
 #include "reshape.h"
 #include "mg_copy.h"
 
@@ -21,7 +22,7 @@ static mg_status check(mg_node *node, uint32_t types)
 
 static mg_status prepare_reshape(mg_node *node)
 {
-    return check(node, MG_COPY_TYPES_8_16_32_F);
+    return check(node, MG_COPY_TYPES_ALL);
 }
 
 static mg_status prepare_expand_dims(mg_node *node)

@@ -10,7 +10,7 @@ static mg_status prepare(mg_node *node)
     if (!input || node->num_outputs != 1) {
         return mg_fail(node, "needs an input and one output");
     }
-    if (input->type != output->type || !mg_copy_type_in(input->type, MG_COPY_TYPES_8_16_32_F)) {
+    if (input->type != output->type || !mg_copy_type_in(input->type, MG_COPY_TYPES_8_16_32_F_B)) {
         return mg_fail(node, "supports int8, int16, int32 and float32 only");
     }
     int32_t count = 1;

@@ -16,6 +16,8 @@ from ..model import CUSTOM_CODE, Graph, Operator
 from .subgraphs import check_control_flow
 from .variables import ResourceVariable, resolve_variables
 
+ETHOS_U = "ethos-u"  # the custom op through which TFLite Micro hands a Vela-compiled model to an Ethos-U NPU
+
 
 @dataclass
 class CheckedGraph:
@@ -51,6 +53,11 @@ def _candidates(op: Operator, catalog: dict, backends: list[str]) -> list[Kernel
 
 
 def _custom_hint(name: str, catalog: dict) -> str:
+    if name == ETHOS_U:
+        return (
+            "the command stream of an Arm Ethos-U NPU (the model was compiled by Vela); mcugen generates code for "
+            "the CPU: give it the model from before Vela"
+        )
     if name.startswith("Flex"):
         return (
             "a TensorFlow (Flex) op the converter kept; it cannot run on a microcontroller: "
@@ -107,6 +114,20 @@ def _node_problem(spec: KernelSpec, op: Operator, inputs: list, outputs: list) -
         return f"cannot check this node, the model looks malformed ({type(exc).__name__}: {exc})"
 
 
+def unwritten_input(graph: Graph, op: Operator) -> str | None:
+    """Why a custom node that reads a tensor nothing writes (scratch space TFLite Micro leaves in the arena) cannot
+    run here, or None: mcugen's kernels declare their scratch in C instead."""
+    written = {t for o in graph.operators for t in o.outputs} | set(graph.inputs)
+    for t in op.inputs:
+        tensor = graph.tensors[t] if t >= 0 else None
+        if tensor is not None and t not in written and tensor.data is None and not tensor.is_variable:
+            return (
+                f"{op.where} ({op.display_name} v{op.version}): reads tensor {t} '{tensor.name}', which nothing "
+                "writes (scratch space in TFLite Micro's arena; an mcugen kernel declares its scratch in C)"
+            )
+    return None
+
+
 def select_kernel(
     op: Operator, inputs: list, outputs: list, catalog: dict, backends: list[str]
 ) -> tuple[KernelSpec | None, str | None]:
@@ -133,6 +154,9 @@ def check(graph: Graph, catalog: dict | None = None, backends: list[str] = (REFE
         kernels = []
         for op in g.operators:
             spec, reason = select_kernel(op, *g.node_io(op), catalog, list(backends))
+            if spec is not None and op.is_custom:
+                reason = unwritten_input(g, op)
+                spec = spec if reason is None else None
             if reason:
                 failures.append(reason)
                 failed_nodes.append(op.index if g.index == 0 else (g.index, op.index))

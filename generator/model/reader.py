@@ -148,13 +148,17 @@ def _check_subgraph_calls(graphs: list[Graph]) -> None:
 
 def _check_dataflow(graph: Graph) -> None:
     """Every tensor a node reads exists by then (a constant, a graph input, a variable or an earlier node's
-    output); no tensor is written twice or is both a constant and an output: so the graph has no cycle."""
+    output); no tensor is written twice or is both a constant and an output: so the graph has no cycle. A custom
+    node may read a tensor nothing writes: TFLite Micro gives it arena space, which the op uses as scratch (the
+    Ethos-U op's scratch tensors); the check stage names the op, and refuses such a node it has a kernel for."""
     ready = {t.index for t in graph.tensors if t.data is not None or t.is_variable} | set(graph.inputs)
     written: dict[int, int] = {}
     for op in graph.operators:
         for t in op.inputs:
             if t >= 0 and t not in ready:
                 later = next((o.index for o in graph.operators if t in o.outputs), None)
+                if later is None and op.is_custom:
+                    continue
                 why = (
                     f"node {later} writes it later (a cycle, or nodes out of order)"
                     if later is not None
@@ -204,11 +208,14 @@ def _read_tensor(t: Table, index: int, buffers: list, where: list[str], s: int =
     signature = _array(t.numbers(TENSOR_SHAPE_SIGNATURE, "<i4"))
     if len(shape) > MAX_RANK:
         raise McugenError(f"{label} '{name}' has rank {len(shape)}; mcugen handles up to {MAX_RANK}")
-    # A -1 batch in shape_signature is normal (Keras' None batch); `shape` then holds the fixed size.
-    if any(d < 0 for d in shape) or any(d < 0 for d in signature[1:]):
+    # A -1 in shape_signature (Keras' None batch, a None time axis) leaves the size to the interpreter; TFLite
+    # Micro runs the stored `shape`, and so does mcugen, unless the stored shape is a placeholder itself.
+    dynamic = any(d < 0 for d in signature)
+    if any(d < 0 for d in shape) or (dynamic and any(d == 0 for d in shape)):
         dims = [int(d) for d in (signature if len(signature) else shape)]
         raise McugenError(
-            f"{label} '{name}' has a dynamic shape {dims}; convert the model with fixed input shapes (batch size 1)"
+            f"{label} '{name}' has a dynamic shape {dims} (stored as {list(shape)}); "
+            "convert the model with fixed input shapes (batch size 1)"
         )
     type_code, buffer = t.scalar(TENSOR_TYPE, "b"), t.scalar(TENSOR_BUFFER, "I")
     if type_code not in DTYPES:
@@ -224,16 +231,20 @@ def _read_tensor(t: Table, index: int, buffers: list, where: list[str], s: int =
             f"{label} '{name}' claims {list(shape)} of {dtype.name}: {size} bytes, more than any microcontroller holds"
         )
     data, data_offset = buffers[buffer] if buffers else (None, None)
+    # An empty data vector is no data, except for a tensor of zero elements: that is a constant that holds
+    # nothing (a RESHAPE's shape [0] for a scalar output), read as one like any other constant.
+    if not data and not (data is not None and 0 in shape):
+        data, data_offset = None, None
     tensor = Tensor(
         index,
         name,
         shape,
         dtype,
         _read_quant(t.table(TENSOR_QUANTIZATION)),
-        data or None,
+        data,
         bool(t.scalar(TENSOR_IS_VARIABLE, "?")),
         t.vector_start(TENSOR_SHAPE) if shape else None,
-        data_offset if data else None,
+        data_offset,
     )
     if tensor.data is not None and tensor.dtype.size and len(tensor.data) != tensor.nbytes:
         raise McugenError(

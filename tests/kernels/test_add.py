@@ -185,9 +185,12 @@ def test_in_qemu():
     verify_model(binary_case("ADD", 3), count=2, seed=3, qemu=True)
 
 
-def verify_int16_in_qemu(op_name, seed, out_scale=add_out_scale, board="mps2-an505"):
-    """A few int16 nodes in one firmware on a Cortex-M33 (ARMv8-M) board."""
+def verify_int16_in_qemu(op_name, seed, out_scale=add_out_scale, board="mps2-an505", int32_nodes=0):
+    """A few int16 nodes, then `int32_nodes` int32 ones (SUB, MUL: half with small values), in one firmware on a
+    Cortex-M33 (ARMv8-M) board or the one given."""
     b = int16_batch(op_name, seed, out_scale, nodes=3)
+    for k in range(int32_nodes):
+        int32_arithmetic_node(b, op_name, small_values=k % 2 == 0)
     verify_model(b.build(), sets=b.sets(1), qemu=True, board=board)
 
 
@@ -240,6 +243,25 @@ def int32_node(b: Batch, max_rank=4):
     out, s1, s2 = broadcast_shapes(b.rng, max_rank=max_rank, max_elements=96)
     x1, x2 = b.input(s1, "int32"), b.input(s2, "int32")
     b.node("ADD", [x1, x2], [b.output(out, "int32")], version=1, fusedActivationFunction=int(b.rng.integers(0, 4)))
+
+
+def int32_arithmetic_node(b: Batch, op_name: str, small_values: bool, quant=None):
+    """One int32 SUB or MUL (TFLite Micro's plain wrapping arithmetic, clamped to the fused activation's int32
+    range): random broadcast shapes up to 6-D, values in [-8, 8] (`small_values`: the activation's bounds
+    matter) or full-range (results wrap); `quant` gives every tensor a scale and zero point."""
+    out, s1, s2 = broadcast_shapes(b.rng, max_rank=6, max_elements=96)
+    values = (lambda rng, shape: random_values(rng, "int32", shape, -8, 8)) if small_values else None
+    x1, x2 = b.input(s1, "int32", quant, values), b.input(s2, "int32", quant, values)
+    activation = int(b.rng.integers(0, 4))
+    b.node(op_name, [x1, x2], [b.output(out, "int32", quant)], version=1, fusedActivationFunction=activation)
+
+
+def verify_int32_arithmetic(op_name: str, seed: int, quantized_nodes: int = 0):
+    """20 int32 nodes of `op_name` in one model, half with small values; the first `quantized_nodes` quantized."""
+    b = Batch(seed)
+    for k in range(20):
+        int32_arithmetic_node(b, op_name, small_values=k % 2 == 0, quant=(0.5, 3) if k < quantized_nodes else None)
+    verify_model(b.build(), sets=b.sets(2))
 
 
 def test_int32_random():

@@ -53,7 +53,7 @@ def test_float_random():
 
 
 def test_other_types():
-    verify_cases({dtype: concat_case(dtype, 21) for dtype in ("int16", "int32", "int64")}, count=2, seed=21)
+    verify_cases({dtype: concat_case(dtype, 21) for dtype in ("int16", "int32", "int64", "bool")}, count=2, seed=21)
 
 
 def test_constant_input():

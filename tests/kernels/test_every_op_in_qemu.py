@@ -44,6 +44,7 @@ from test_comparisons import comparison_case
 from test_concatenation import concat_case
 from test_cumsum import cumsum_node
 from test_div import div_batch
+from test_dynamic_update_slice import update_node
 from test_elementwise import FLOAT_OPS, unary_batch
 from test_embedding_lookup import lookup_node
 from test_fill import fill_batch
@@ -61,7 +62,7 @@ from test_pad import pad_case
 from test_pooling import pool_case
 from test_prelu import prelu_batch
 from test_quantize import dequantize_node, quantize_node
-from test_reduce_min_max import reduce_node
+from test_reduce_min_max import mostly_true, reduce_node
 from test_reshape import expand_dims_case, reshape_case, squeeze_case
 from test_resize_bilinear import resize_node
 from test_resize_nearest_neighbor import resize_case
@@ -159,7 +160,7 @@ FLOAT, INT8, INT16 = "float32", "int8", "int16"
 TRANSPOSE_CONV = dict(batches=1, h=3, w=4, kh=3, kw=2, sh=2, sw=1, padding=SAME, oh=6, ow=4)
 TRANSPOSE_CONV_BIAS = {INT8: "int32", INT16: "int64", FLOAT: FLOAT}
 COMPARISONS = ["EQUAL", "NOT_EQUAL", "GREATER", "GREATER_EQUAL", "LESS", "LESS_EQUAL"]
-QUANTIZE_TO = {FLOAT: INT8, INT8: INT16, INT16: INT8, "uint8": INT8}
+QUANTIZE_TO = {FLOAT: INT8, INT8: INT16, INT16: INT8, "int32": INT8, "uint8": INT8}
 CAST_TO = {INT8: "int32", INT16: FLOAT, "int32": INT8, "uint32": "int32", FLOAT: "int32", "bool": FLOAT}
 
 SWEEP = {
@@ -187,8 +188,10 @@ SWEEP = {
     **{(op, FLOAT): model(test_add.binary_case, op, 1100, dtype=FLOAT) for op in ("ADD", "SUB", "MUL")},
     **{(op, INT16): batch(test_add.int16_batch, op, 32, nodes=1) for op in ("ADD", "SUB")},
     ("ADD", "int32"): nodes(test_add.int32_node),
+    **{(op, "int32"): nodes(test_add.int32_arithmetic_node, op, True) for op in ("SUB", "MUL")},
     ("MUL", INT8): model(test_add.binary_case, "MUL", 205, out_scale=test_mul.out_scale),
     ("MUL", INT16): batch(test_add.int16_batch, "MUL", 232, test_mul.int16_out_scale, nodes=1),
+    **{("DYNAMIC_UPDATE_SLICE", t): nodes(update_node, t, [2, 3, 4], [1, 2, 3]) for t in (FLOAT, INT8, INT16, "int32")},
     **{("ADD_N", t): batch(add_n_batch, t, 3, cases=1, shape=[3, 4]) for t in (FLOAT, INT8)},
     **{(op, t): nodes(arg_node, op, t, [2, 5, 3], 1) for op in ("ARG_MAX", "ARG_MIN") for t in (FLOAT, INT8)},
     **{(op, t): model(pool_case, op, t, 3) for op in ("AVERAGE_POOL_2D", "MAX_POOL_2D") for t in (FLOAT, INT8)},
@@ -205,7 +208,7 @@ SWEEP = {
         for t in (FLOAT, INT8, INT16, "int32", "int64", "uint8", "uint32", "bool")
     },
     **{("CAST", src): nodes(cast_node, src, dst, [5]) for src, dst in CAST_TO.items()},
-    **{("CONCATENATION", t): model(concat_case, t, 3) for t in (FLOAT, INT8, INT16, "int32", "int64")},
+    **{("CONCATENATION", t): model(concat_case, t, 3) for t in (FLOAT, INT8, INT16, "int32", "int64", "bool")},
     ("CONV_2D", INT8): model(conv.int8_case, 1),
     ("CONV_2D", FLOAT): model(conv.float_case, 1),
     ("DEPTHWISE_CONV_2D", INT8): model(depthwise.int8_case, 1),
@@ -225,8 +228,8 @@ SWEEP = {
     },
     **{(op, "bool"): with_sets(comparison_case, op, "bool", 5, cases=1) for op in ("EQUAL", "NOT_EQUAL")},
     **{("EXPAND_DIMS", t): model(expand_dims_case, 2, t) for t in (INT8, INT16, FLOAT)},
-    **{("RESHAPE", t): model(reshape_case, 0, t) for t in (INT8, INT16, "int32", FLOAT)},
-    **{("SQUEEZE", t): model(squeeze_case, 1, t) for t in (INT8, INT16, "int32", FLOAT)},
+    **{("RESHAPE", t): model(reshape_case, 0, t) for t in (INT8, INT16, "int32", FLOAT, "bool", "int64", "uint8")},
+    **{("SQUEEZE", t): model(squeeze_case, 1, t) for t in (INT8, INT16, "int32", FLOAT, "bool", "int64", "uint8")},
     **{("FILL", t): batch(fill_batch, t, 2, cases=1) for t in (FLOAT, "int32", INT8)},
     **{
         (op, FLOAT): with_sets(binary_batch, op, FLOAT, 4, cases=1, values=nonzero) for op in ("FLOOR_DIV", "FLOOR_MOD")
@@ -263,6 +266,7 @@ SWEEP = {
         for op in ("REDUCE_MAX", "REDUCE_MIN")
         for t in (FLOAT, INT8)
     },
+    ("REDUCE_ALL", "bool"): nodes(reduce_node, "REDUCE_ALL", "bool", [2, 3, 4], [1, -1], False, values=mostly_true),
     **{("MIRROR_PAD", t): nodes(pad_node, t, "REFLECT", [2, 3, 4], [[0, 1], [2, 1], [1, 1]]) for t in (FLOAT, INT8)},
     **{("PACK", t): model(pack_case, 5, t) for t in (INT8, INT16, "int32", FLOAT, "int64")},
     **{("UNPACK", t): model(unpack_case, 6, t) for t in (INT8, INT16, "int32", FLOAT)},
@@ -292,7 +296,7 @@ SWEEP = {
     ("SQUARED_DIFFERENCE", "int32"): with_sets(
         binary_batch, "SQUARED_DIFFERENCE", "int32", 3, cases=1, values=small_int32
     ),
-    **{("STRIDED_SLICE", t): model(strided_slice.random_case, 3, t) for t in (INT8, INT16, "int32", FLOAT)},
+    **{("STRIDED_SLICE", t): model(strided_slice.random_case, 3, t) for t in (INT8, INT16, "int32", FLOAT, "bool")},
     **{("TRANSPOSE", t): model(transpose_case, 7, t, 4) for t in (INT8, INT16, FLOAT)},
     **{
         ("ZEROS_LIKE", t): with_sets(unary_batch, "ZEROS_LIKE", t, 5, cases=1, quantized=False)

@@ -1,4 +1,4 @@
-"""MUL: randomized int8, int16 and float32 cases (broadcasting up to 6-D, constant operands, fused activations)
+"""MUL: randomized int8, int16, float32 and int32 cases (broadcasting up to 6-D, constant operands, fused activations)
 against TFLite Micro."""
 
 import pytest
@@ -10,6 +10,7 @@ from test_add import (
     rejects,
     verify_int16_in_qemu,
     verify_int16_random,
+    verify_int32_arithmetic,
 )
 
 from kernel_harness import rand_scale, verify_cases, verify_model
@@ -42,6 +43,11 @@ def test_float_random():
     verify_cases(cases, count=2, seed=2)
 
 
+def test_int32_random():
+    """Four of the nodes quantized: TFLite Micro's int32 MUL ignores the quantization."""
+    verify_int32_arithmetic("MUL", 240, quantized_nodes=4)
+
+
 def test_int8_every_pair():
     cases = {
         f"seed {seed}": exhaustive_case("MUL", 200 + seed, out_scale=out_scale, activation=seed) for seed in range(3)
@@ -56,7 +62,8 @@ def test_in_qemu():
 
 @pytest.mark.qemu
 def test_int16_in_qemu():
-    verify_int16_in_qemu("MUL", 232, int16_out_scale)
+    """int16 and int32 nodes in one firmware on a Cortex-M4 (the every-op sweep runs int16 MUL on a Cortex-M33 too)."""
+    verify_int16_in_qemu("MUL", 232, int16_out_scale, board="mps2-an386", int32_nodes=4)
 
 
 def test_rejects_unsupported():

@@ -1,5 +1,6 @@
-"""REDUCE_MAX and REDUCE_MIN: 20 random cases per op and type (random axes, negative and repeated ones,
-keep_dims or not) in one model each, against TFLite Micro on the host build; every op and type in QEMU."""
+"""REDUCE_MAX, REDUCE_MIN (float32, int8) and REDUCE_ALL (bool): 20 random cases per op and type (random axes,
+negative and repeated ones, keep_dims or not) in one model each, against TFLite Micro on the host build; every op
+and type in one QEMU firmware."""
 
 import numpy as np
 import pytest
@@ -13,9 +14,9 @@ from modelkit import GraphBuilder
 OPS = ["REDUCE_MAX", "REDUCE_MIN"]
 
 
-def reduce_node(b, op_name, dtype, shape, axes, keep_dims):
+def reduce_node(b, op_name, dtype, shape, axes, keep_dims, values=None):
     q = random_quant(b.rng, "int8") if dtype == "int8" else None
-    x = b.input(shape, dtype, q)
+    x = b.input(shape, dtype, q, values)
     reduced = {a % len(shape) for a in axes}
     out_shape = (
         [1 if k in reduced else d for k, d in enumerate(shape)]
@@ -37,12 +38,27 @@ def test_random(op_name, dtype):
     verify_model(b.build(), sets=b.sets())
 
 
+def test_reduce_all_random():
+    """Bools mostly true (one false in eight), so that some reduced groups stay true."""
+    b = Batch(5)
+    for _ in range(20):
+        shape = random_shape(b.rng, max_rank=5, max_elements=64) or [3]
+        axes = [int(a) for a in b.rng.integers(-len(shape), len(shape), size=int(b.rng.integers(1, len(shape) + 2)))]
+        reduce_node(b, "REDUCE_ALL", "bool", shape, axes, bool(b.rng.integers(0, 2)), values=mostly_true)
+    verify_model(b.build(), sets=b.sets())
+
+
+def mostly_true(rng, shape):
+    return rng.integers(0, 8, size=shape) != 0
+
+
 @pytest.mark.qemu
 def test_in_qemu():
     b = Batch(9)
     for op_name in OPS:
         for dtype in ("float32", "int8"):
             reduce_node(b, op_name, dtype, [2, 3, 4], [1, -1], False)
+    reduce_node(b, "REDUCE_ALL", "bool", [2, 3, 4], [1, -1], False, values=mostly_true)
     verify_model(b.build(), sets=b.sets(1), qemu=True)
 
 

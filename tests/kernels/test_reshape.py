@@ -101,9 +101,17 @@ def test_reshape_random():
     verify_cases(cases, count=2, seed=1)
 
 
+OTHER_TYPES = ["int16", "int32", "bool", "int64", "uint8"]  # RESHAPE and SQUEEZE copy any type in TFLite Micro
+
+
 def test_reshape_other_types():
-    cases = {f"seed {seed} {dtype}": reshape_case(seed, dtype) for seed, dtype in [(100, "int16"), (101, "int32")]}
+    cases = {f"seed {seed} {dtype}": reshape_case(seed, dtype) for seed, dtype in enumerate(OTHER_TYPES, start=100)}
     verify_cases(cases, count=2, seed=100)
+
+
+def test_squeeze_other_types():
+    cases = {f"seed {seed} {dtype}": squeeze_case(seed, dtype) for seed, dtype in enumerate(OTHER_TYPES, start=110)}
+    verify_cases(cases, count=2, seed=110)
 
 
 def test_squeeze_random():
@@ -123,6 +131,27 @@ def test_reshape_differing_quantization_copies_bytes():
     y = g.tensor([3, 4], "int8", 0.2, -7)
     g.op("RESHAPE", [x], [y], newShape=[3, 4])
     verify_model(g.build([x], [y]), count=2, seed=7)
+
+
+def scalar_reshape_model() -> bytes:
+    """[1, 1] -> a scalar through a constant shape of zero elements (shape [0], an empty buffer), then a [1] ->
+    [1, 1] RESHAPE reading the scalar: the converter's way of writing a scalar reshape."""
+    g = GraphBuilder()
+    x = g.tensor([1, 1], "float32")
+    empty_shape = g.tensor([0], "int32", data=np.zeros([0], np.int32))
+    scalar = g.tensor([], "float32")
+    g.op("RESHAPE", [x, empty_shape], [scalar])
+    back = g.tensor([2], "int32", data=[1, 1])
+    y = g.tensor([1, 1], "float32")
+    g.op("RESHAPE", [scalar, back], [y])
+    return g.build([x], [y])
+
+
+def test_reshape_to_a_scalar_through_an_empty_constant_shape():
+    """An empty constant is still a constant (it was read as no data: "reads tensor 1 before it exists")."""
+    graph = read_model(scalar_reshape_model())
+    assert graph.tensors[1].data == b""
+    verify_model(scalar_reshape_model(), count=2, seed=9)
 
 
 def _rejected(model: bytes) -> str:

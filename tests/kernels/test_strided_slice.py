@@ -85,7 +85,7 @@ def test_strided_slice_random():
 def test_strided_slice_other_types():
     cases = {
         f"seed {seed} {dtype}": random_case(seed, dtype)
-        for seed, dtype in [(100, "int16"), (101, "int32"), (102, "int32")]
+        for seed, dtype in [(100, "int16"), (101, "int32"), (102, "int32"), (103, "bool"), (104, "bool")]
     }
     verify_cases(cases, count=2, seed=100)
 

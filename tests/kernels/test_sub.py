@@ -1,4 +1,4 @@
-"""SUB: randomized int8, int16 and float32 cases (broadcasting up to 6-D, constant operands, fused activations)
+"""SUB: randomized int8, int16, float32 and int32 cases (broadcasting up to 6-D, constant operands, fused activations)
 against TFLite Micro."""
 
 import pytest
@@ -10,6 +10,7 @@ from test_add import (
     rejects,
     verify_int16_in_qemu,
     verify_int16_random,
+    verify_int32_arithmetic,
 )
 
 from kernel_harness import verify_cases, verify_model
@@ -26,6 +27,10 @@ def test_int16_random():
 def test_float_random():
     cases = {f"seed {seed}": binary_case("SUB", 1100 + seed, dtype="float32") for seed in range(8)}
     verify_cases(cases, count=2, seed=2)
+
+
+def test_int32_random():
+    verify_int32_arithmetic("SUB", 140)
 
 
 def test_int8_every_pair():
@@ -51,10 +56,15 @@ def test_in_qemu():
 
 @pytest.mark.qemu
 def test_int16_in_qemu():
-    verify_int16_in_qemu("SUB", 132, board="mps2-an386")
+    """int16 and int32 nodes in one firmware on a Cortex-M4."""
+    verify_int16_in_qemu("SUB", 132, board="mps2-an386", int32_nodes=4)
 
 
 def test_rejects_unsupported():
     check_rejections("SUB")
     rejects(binary_model("SUB", scales=(0.5, 0.5, 1e-7)), "output scale is too small")
     rejects(binary_model("SUB", types=("int16",) * 3, scales=(0.5, 0.5, 1e-5), version=5), r"2\^15 \* out scale")
+
+
+def test_rejects_quantized_int32():
+    rejects(binary_model("SUB", types=("int32",) * 3, version=1), "int32 SUB takes unquantized tensors only")

@@ -12,6 +12,8 @@ import numpy as np
 COPY_SOURCES = ("mg_copy.h",)
 INT8_16_32_F = ("INT8", "INT16", "INT32", "FLOAT32")
 INT8_16_F = ("INT8", "INT16", "FLOAT32")
+INT8_16_32_F_B = (*INT8_16_32_F, "BOOL")
+ANY_SIZED = (*INT8_16_32_F_B, "INT64", "UINT8")  # the types the copies move as bytes (mg_copy.h MG_COPY_TYPES_ALL)
 
 
 def check_types(tensors, allowed: tuple[str, ...]) -> str | None:

@@ -80,6 +80,35 @@ def check_binary(op, inputs, outputs, name: str) -> str | None:
     return _broadcast.check_shapes(in1, in2, out)
 
 
+INT32_ACTIVATION_RANGES = {0: (-(2**31), 2**31 - 1), 1: (0, 2**31 - 1), 2: (-1, 1), 3: (0, 6)}
+
+
+def check_int32_binary(op, inputs, outputs, name: str, quantized_ok: bool) -> str | None:
+    """TFLite Micro's int32 SUB and MUL: plain int32 arithmetic clamped to the fused activation's range; SUB takes
+    unquantized tensors only, MUL ignores any quantization."""
+    in1, in2, out = inputs[0], inputs[1], outputs[0]
+    activation = op.options.get("fused_activation_function", 0)
+    if activation not in INT32_ACTIVATION_RANGES:
+        return f"fused activation {quant.ACTIVATIONS.get(activation, activation)} is not supported"
+    if not quantized_ok and any(t.quant is not None for t in (in1, in2, out)):
+        return f"int32 {name} takes unquantized tensors only (as TFLite Micro)"
+    return _broadcast.check_shapes(in1, in2, out)
+
+
+def all_int32(inputs, outputs) -> bool:
+    return (
+        len(inputs) == 2
+        and len(outputs) == 1
+        and all(t is not None and t.dtype.name == "INT32" for t in (*inputs, *outputs))
+    )
+
+
+def int32_activation_fields(activation: int) -> dict:
+    """int32 SUB and MUL: CalculateActivationRange's int32 range of the fused activation."""
+    act_min, act_max = INT32_ACTIVATION_RANGES[activation]
+    return {"act_min": act_min, "act_max": act_max}
+
+
 def binary_fields(op, inputs, outputs, quantized_fields) -> dict:
     """A binary op's parameter fields: the count, the broadcast walk, then `quantized_fields(in1, in2, out,
     activation)` for int8 and int16 or the float activation range for float32."""

@@ -1,4 +1,4 @@
-"""CONCATENATION along any axis (float32, int8, int16, int32, int64).
+"""CONCATENATION along any axis (float32, int8, int16, int32, int64, bool).
 
 TFLite Micro copies int8 inputs without rescaling: its Prepare requires every input to share the output's
 scale and zero point, and allows no fused activation; this catalog entry rejects the same nodes."""
@@ -11,7 +11,7 @@ from .. import quant
 from ..spec import KernelSpec, NodeParams
 from ._views import along_axis, in_bytes
 
-TYPES = ("FLOAT32", "INT8", "INT16", "INT32", "INT64")
+TYPES = ("FLOAT32", "INT8", "INT16", "INT32", "INT64", "BOOL")
 MAX_INPUTS = 10  # TFLite Micro's kMaxInputNum
 MAX_DIMS = 6  # RuntimeShape::kMaxSmallSize
 

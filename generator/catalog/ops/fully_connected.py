@@ -1,6 +1,10 @@
 """FULLY_CONNECTED, int8 (per-tensor or per-channel weights), 16x8 (int16 activations, the same weights, an int64 or
 int32 bias) and float32, and the set-up every backend of the
-family shares: the shape at the start of each parameter block and the requantization multipliers."""
+family shares: the shape at the start of each parameter block and the requantization multipliers.
+
+The weights need not be constant (a graph input, or an earlier node's output, as TFLite Micro runs them): the
+reference kernels read them only when the node runs and nothing here depends on their values; the backends, whose
+tables fold weight sums ahead of time, claim constant weights only."""
 
 from __future__ import annotations
 
@@ -23,8 +27,6 @@ def validate(op, inputs, outputs):
     out = outputs[0]
     if inp is None or weights is None:
         return "needs an input and a weights tensor"
-    if weights.data is None:
-        return "weights must be constant"
     if op.options.get("weights_format", 0) != 0:
         return "shuffled weights are not supported (convert without the shuffled-weights option)"
     if op.options.get("fused_activation_function", 0) not in (0, 1, 2, 3):

@@ -1,7 +1,10 @@
-"""MUL, int8, int16 and float32, with broadcasting up to 6-D and a fused activation. int16 needs zero points 0,
-as TFLite Micro's prepare does."""
+"""MUL, int8, int16, float32 and int32, with broadcasting up to 6-D and a fused activation. int16 needs zero points
+0, as TFLite Micro's prepare does. int32 is TFLite Micro's plain (wrapping) product, clamped to the fused
+activation's int32 range; its quantization, if any, is ignored, as TFLite Micro does."""
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 from .. import quant
 from . import _elementwise
@@ -18,6 +21,8 @@ def _multiplier(in1, in2, out) -> tuple[int, int]:
 
 
 def validate(op, inputs, outputs):
+    if _elementwise.all_int32(inputs, outputs):
+        return _elementwise.check_int32_binary(op, inputs, outputs, "MUL", quantized_ok=True)
     problem = check_binary(op, inputs, outputs, "MUL")
     dtype = outputs[0].dtype.name
     if problem is not None or dtype == "FLOAT32":
@@ -30,6 +35,8 @@ def validate(op, inputs, outputs):
 
 
 def _quantized_fields(in1, in2, out, activation: int) -> dict:
+    if out.dtype.name == "INT32":
+        return _elementwise.int32_activation_fields(activation)
     multiplier, shift = _multiplier(in1, in2, out)
     act_min, act_max = quant.activation_range_quantized(activation, out)
     return {
@@ -43,4 +50,9 @@ def _quantized_fields(in1, in2, out, activation: int) -> dict:
     }
 
 
-SPEC = _elementwise.binary_reference("MUL", 18, (1, 7), validate, _quantized_fields)
+_QUANTIZED_AND_FLOAT = _elementwise.binary_reference("MUL", 18, (1, 7), validate, _quantized_fields)
+SPEC = replace(
+    _QUANTIZED_AND_FLOAT,
+    dtypes=(*_QUANTIZED_AND_FLOAT.dtypes, "INT32"),
+    sources=(*_QUANTIZED_AND_FLOAT.sources, "mul_s32.c"),
+)

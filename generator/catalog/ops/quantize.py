@@ -1,5 +1,6 @@
-"""QUANTIZE (TFLite Micro's quantize.cc): float32 -> int8 or int16, and requantization int8 -> int8, uint8 or
-int16, int16 -> int8 or int16, uint8 -> int8 (the pairs TFLite Micro's prepare accepts, without int32)."""
+"""QUANTIZE (TFLite Micro's quantize.cc): float32 -> int8 or int16, and requantization int8 -> int8, uint8,
+int16 or int32, int16 -> int8, int16 or int32, int32 -> int8 or int16, uint8 -> int8 (the pairs TFLite Micro's
+quantize_common.cc converts)."""
 
 from __future__ import annotations
 
@@ -13,12 +14,17 @@ PAIRS = (
     ("INT8", "INT8"),
     ("INT8", "UINT8"),
     ("INT8", "INT16"),
+    ("INT8", "INT32"),
     ("INT16", "INT8"),
     ("INT16", "INT16"),
+    ("INT16", "INT32"),
+    ("INT32", "INT8"),
+    ("INT32", "INT16"),
     ("UINT8", "INT8"),
 )
-# the largest left shift for which the offset input, shifted, still fits int32 before the multiplier
-MAX_SHIFTS = {"INT8": 23, "UINT8": 23, "INT16": 15}  # 255 << 23, 65535 << 15
+# the largest left shift for which the offset input, shifted, still fits int32 before the multiplier (an int32
+# input already fills it: no left shift, i.e. input_scale / output_scale below 1)
+MAX_SHIFTS = {"INT8": 23, "UINT8": 23, "INT16": 15, "INT32": 0}  # 255 << 23, 65535 << 15
 
 
 def _requantize_multiplier(inp, out) -> tuple[int, int]:
@@ -75,7 +81,7 @@ SPEC = KernelSpec(
     op="QUANTIZE",
     builtin_code=114,
     versions=(1, 3),
-    dtypes=("FLOAT32", "INT8", "INT16", "UINT8"),
+    dtypes=("FLOAT32", "INT8", "INT16", "INT32", "UINT8"),
     sources=(
         "quantize.h",
         "quantize.c",

@@ -1,5 +1,6 @@
 """REDUCE_MAX and REDUCE_MIN (TFLite Micro's reduce.cc): float32 and int8 (one quantization for input and
-output), over a constant int32 list of axes, up to 6-D, with or without keep_dims."""
+output), over a constant int32 list of axes, up to 6-D, with or without keep_dims; REDUCE_ALL the same walk over
+bools (a logical and: the minimum of 0/1 bytes, starting from true)."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ SOURCES = (
     "reduce_max_s8.c",
     "reduce_min_f32.c",
     "reduce_min_s8.c",
+    "reduce_all_b.c",
 )
 
 
@@ -25,13 +27,21 @@ def _axes(inp, axis) -> set[int]:
 
 
 def validate(op, inputs, outputs):
+    return _validate(op, inputs, outputs, (("FLOAT32", "FLOAT32"), ("INT8", "INT8")), "int8 or float32")
+
+
+def validate_all(op, inputs, outputs):
+    return _validate(op, inputs, outputs, (("BOOL", "BOOL"),), "bool")
+
+
+def _validate(op, inputs, outputs, allowed, names: str):
     if len(inputs) != 2 or any(t is None for t in inputs) or len(outputs) != 1:
         return "needs an input, axes and one output"
     inp, axis = inputs
     out = outputs[0]
     types = (inp.dtype.name, out.dtype.name)
-    if types not in (("FLOAT32", "FLOAT32"), ("INT8", "INT8")):
-        return f"input/output types {'/'.join(types)} are not supported (int8 or float32)"
+    if types not in allowed:
+        return f"input/output types {'/'.join(types)} are not supported ({names})"
     if axis.dtype.name != "INT32" or axis.data is None:
         return "the axes must be a constant int32 tensor"
     if not 1 <= len(inp.shape) <= MAX_DIMS:
@@ -75,12 +85,16 @@ SPECS = [
     KernelSpec(
         op=name,
         builtin_code=code,
-        versions=(1, 3),
-        dtypes=("FLOAT32", "INT8"),
+        versions=versions,
+        dtypes=dtypes,
         sources=SOURCES,
         registration=f"mg_register_{name.lower()}",
-        validate=validate,
+        validate=check,
         params=params,
     )
-    for name, code in (("REDUCE_MAX", 82), ("REDUCE_MIN", 89))
+    for name, code, versions, dtypes, check in (
+        ("REDUCE_MAX", 82, (1, 3), ("FLOAT32", "INT8"), validate),
+        ("REDUCE_MIN", 89, (1, 3), ("FLOAT32", "INT8"), validate),
+        ("REDUCE_ALL", 140, (1, 1), ("BOOL",), validate_all),
+    )
 ]

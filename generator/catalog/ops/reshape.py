@@ -1,10 +1,11 @@
 """RESHAPE, SQUEEZE and EXPAND_DIMS: views whose output shape is static in the model, so the kernel copies
-the bytes (and does nothing when the planner aliases input and output)."""
+the bytes (and does nothing when the planner aliases input and output). RESHAPE and SQUEEZE take any sized type
+(bool, int64 and uint8 too), as TFLite Micro copies them as bytes; its EXPAND_DIMS takes int8, int16 and float32."""
 
 from __future__ import annotations
 
 from ..spec import KernelSpec, NodeParams, named_kernel
-from ._copy import COPY_SOURCES, INT8_16_32_F, INT8_16_F, check_types, constant_int32
+from ._copy import ANY_SIZED, COPY_SOURCES, INT8_16_F, check_types, constant_int32
 
 SOURCES = ("reshape.h", "reshape.c", "reshape_copy.c", *COPY_SOURCES)
 
@@ -28,11 +29,11 @@ def _common(inputs, outputs, allowed, input_counts: tuple[int, ...], takes: str)
 def validate_reshape(op, inputs, outputs):
     # The shape tensor (or new_shape option) only restates the output shape, which is static in the model;
     # TFLite Micro does not read it either.
-    return _common(inputs, outputs, INT8_16_32_F, (1, 2), "1 or 2 inputs")
+    return _common(inputs, outputs, ANY_SIZED, (1, 2), "1 or 2 inputs")
 
 
 def validate_squeeze(op, inputs, outputs):
-    problem = _common(inputs, outputs, INT8_16_32_F, (1,), "1 input")
+    problem = _common(inputs, outputs, ANY_SIZED, (1,), "1 input")
     if problem:
         return problem
     shape = inputs[0].shape
@@ -84,7 +85,7 @@ def _view_spec(op: str, builtin_code: int, versions: tuple[int, int], dtypes, va
 
 
 SPECS = [
-    _view_spec("RESHAPE", 22, (1, 1), INT8_16_32_F, validate_reshape),
-    _view_spec("SQUEEZE", 43, (1, 2), INT8_16_32_F, validate_squeeze),
+    _view_spec("RESHAPE", 22, (1, 1), ANY_SIZED, validate_reshape),
+    _view_spec("SQUEEZE", 43, (1, 2), ANY_SIZED, validate_squeeze),
     _view_spec("EXPAND_DIMS", 70, (1, 1), INT8_16_F, validate_expand_dims),
 ]

@@ -10,7 +10,8 @@ from __future__ import annotations
 from ..spec import CExpr, KernelSpec, NodeParams
 
 SOURCES = ("resource_variable.h", "resource_variable.c")
-STATE_TYPES = ("INT8", "INT16", "INT32", "FLOAT32")  # what TFLite Micro's streaming models keep
+# TFLite Micro's variables hold any type as bytes; these are the ones the runtime sizes (mg_type_size)
+STATE_TYPES = ("INT8", "INT16", "INT32", "FLOAT32", "BOOL", "INT64", "UINT8")
 
 
 def _is_resource(t) -> bool:

@@ -1,4 +1,4 @@
-"""STRIDED_SLICE with constant begin/end/strides, up to 4-D (TFLite Micro's limit).
+"""STRIDED_SLICE with constant begin/end/strides, up to 4-D (TFLite Micro's limit); int8, int16, int32, float32, bool.
 
 The generator resolves begin/end/strides and the masks per axis exactly as TFLite Micro does: its prepare
 (StartForAxis/StopForAxis, float ceil) fixes the output shape, its reference kernel
@@ -12,7 +12,7 @@ import math
 import numpy as np
 
 from ..spec import KernelSpec, NodeParams
-from ._copy import COPY_SOURCES, INT8_16_32_F, check_types, constant_int32, product
+from ._copy import COPY_SOURCES, INT8_16_32_F_B, check_types, constant_int32, product
 from ._views import box_offset
 
 SOURCES = ("strided_slice.h", "strided_slice.c", "strided_slice_copy.c", *COPY_SOURCES)
@@ -114,7 +114,7 @@ def validate(op, inputs, outputs):
     if len(inputs) != 4 or inputs[0] is None or len(outputs) != 1:
         return "needs the inputs (input, begin, end, strides) and one output"
     inp, out = inputs[0], outputs[0]
-    problem = check_types([inp, out], INT8_16_32_F)
+    problem = check_types([inp, out], INT8_16_32_F_B)
     if problem:
         return problem
     if not 1 <= len(inp.shape) <= MAX_DIMS:
@@ -174,7 +174,7 @@ SPEC = KernelSpec(
     op="STRIDED_SLICE",
     builtin_code=45,
     versions=(1, 8),
-    dtypes=INT8_16_32_F,
+    dtypes=INT8_16_32_F_B,
     sources=SOURCES,
     registration="mg_register_strided_slice",
     validate=validate,
