@@ -79,7 +79,10 @@ def command_lock(args) -> AbstractContextManager:
     """The lock a command line holds from start to end: on the project folder it names (build, test, run and
     flash's PROJECT, generate and verify's -o), or that `plan --run` and verify use by default; none for commands
     that write no project folder."""
-    folder = getattr(args, "project", None) or getattr(args, "output", None)
+    project = getattr(args, "project", None)
+    if project is not None:  # a folder that is no project is refused by the command; no lock folder is made for it
+        return project_lock(project) if Path(project).is_dir() else nullcontext()
+    folder = getattr(args, "output", None)
     model = getattr(args, "model", None)
     if folder is None and isinstance(model, Path) and model.is_file() and getattr(args, "board", None):
         if args.command == "verify" or getattr(args, "run", False):

@@ -49,6 +49,12 @@ def test_generate_waits_for_the_run_holding_its_folder(tmp_path, models):
     assert out.startswith(f"wrote {project}")
 
 
+def test_a_missing_project_folder_gets_no_lock_folder(tmp_path, cli):
+    result = cli("run", tmp_path / "missing" / "fw")
+    assert result.returncode == 2 and "is not an mcugen project" in result.stderr
+    assert not (tmp_path / "missing").exists()
+
+
 def test_the_lock_is_re_entrant_within_a_process(tmp_path):
     """The pipeline's stages lock the folder the command already holds: a nested lock must not wait on itself."""
     with project_lock(tmp_path / "fw"), project_lock(tmp_path / "fw"):
