@@ -7,12 +7,12 @@ the other links, a run reading the outputs of the other's firmware)."""
 from __future__ import annotations
 
 import fcntl
+import os
 import sys
 from collections.abc import Iterator
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from pathlib import Path
-
-from .errors import McugenError
+from typing import IO
 
 # The project folders this process holds, with how deep: the pipeline's stages lock the folder they use, and a
 # command (or verify, from generate to the end of its run) holds it across them. A second flock of the same file
@@ -39,6 +39,36 @@ def project_lock_file(folder: Path) -> Path:
     return folder.parent / f".{folder.name}.mcugen-lock"
 
 
+def _take(lock_file: Path, folder: Path) -> IO | None:
+    """The lock file, opened and locked; None where it cannot be made (a folder whose parent this user cannot
+    write: the command goes on unlocked and, if it writes there, fails with its own message). The holder deletes
+    it when done, so a run that waited on the deleted file takes the new one instead."""
+    told = False
+    while True:
+        try:
+            lock_file.parent.mkdir(parents=True, exist_ok=True)
+            fh = open(lock_file, "a")
+        except OSError:
+            return None
+        try:
+            fcntl.flock(fh, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            if not told:
+                print(
+                    f"mcugen: waiting for another mcugen run using {folder} to finish (lock {lock_file})",
+                    file=sys.stderr,
+                    flush=True,
+                )
+                told = True
+            fcntl.flock(fh, fcntl.LOCK_EX)
+        try:
+            if os.path.samestat(os.fstat(fh.fileno()), os.stat(lock_file)):
+                return fh
+        except FileNotFoundError:
+            pass
+        fh.close()
+
+
 @contextmanager
 def project_lock(folder: Path) -> Iterator[None]:
     """Holds `folder` for this run: another mcugen run using it waits, saying so on stderr, until this one ends
@@ -52,27 +82,15 @@ def project_lock(folder: Path) -> Iterator[None]:
             _held[folder] -= 1
         return
     lock_file = project_lock_file(folder)
+    fh = _take(lock_file, folder)
+    _held[folder] = 1
     try:
-        lock_file.parent.mkdir(parents=True, exist_ok=True)
-        fh = open(lock_file, "a")
-    except OSError as exc:
-        raise McugenError(f"cannot lock the project folder {folder}: {lock_file}: {exc.strerror or exc}") from None
-    with fh:
-        try:
-            fcntl.flock(fh, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            print(
-                f"mcugen: waiting for another mcugen run using {folder} to finish (lock {lock_file})",
-                file=sys.stderr,
-                flush=True,
-            )
-            fcntl.flock(fh, fcntl.LOCK_EX)
-        _held[folder] = 1
-        try:
-            yield
-        finally:
-            del _held[folder]
-            fcntl.flock(fh, fcntl.LOCK_UN)
+        yield
+    finally:
+        del _held[folder]
+        if fh is not None:
+            lock_file.unlink(missing_ok=True)  # while still held: see _take
+            fh.close()
 
 
 def command_lock(args) -> AbstractContextManager:

@@ -47,6 +47,26 @@ def test_generate_waits_for_the_run_holding_its_folder(tmp_path, models):
     out, err = waiting.communicate(timeout=600)
     assert waiting.returncode == 0, err
     assert out.startswith(f"wrote {project}")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["fw"]  # the lock file goes with its last holder
+
+
+@pytest.mark.slow
+def test_runs_taking_turns_never_overlap(tmp_path):
+    """Processes taking one folder's lock over and over (each holder deleting the lock file as it leaves) are never
+    inside at once: each creates a marker exclusively while inside, and removes it before leaving."""
+    script = (
+        "import os, sys\nfrom generator.locking import project_lock\n"
+        "for _ in range(300):\n"
+        "    with project_lock(sys.argv[1]):\n"
+        "        os.close(os.open(sys.argv[2], os.O_CREAT | os.O_EXCL))  # FileExistsError: two inside\n"
+        "        os.unlink(sys.argv[2])\n"
+    )
+    args = [sys.executable, "-c", script, str(tmp_path / "fw"), str(tmp_path / "inside")]
+    runs = [subprocess.Popen(args, stderr=subprocess.PIPE, text=True) for _ in range(4)]
+    for run in runs:
+        _, err = run.communicate(timeout=120)
+        assert run.returncode == 0, err
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_a_missing_project_folder_gets_no_lock_folder(tmp_path, cli):
