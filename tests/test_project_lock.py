@@ -11,6 +11,7 @@ import pytest
 
 from conftest import MLP_FLOAT_IO, MLP_INT8
 from generator.locking import project_lock
+from generator.pio_core import prepare_core
 
 WAITING = "mcugen: waiting for another mcugen run using"
 
@@ -89,7 +90,8 @@ def test_the_lock_is_re_entrant_within_a_process(tmp_path):
 def test_two_verify_runs_of_one_model_and_board_at_once(tmp_path, folder):
     """Two real `mcugen verify` started together into the same folder (the default cache folder, or one -o): both
     pass with the same report, and one waited for the other."""
-    env = dict(os.environ, XDG_CACHE_HOME=str(tmp_path / "cache"))
+    # the default folder under a cache of this test's own; the PlatformIO core prepared once, where it is
+    env = dict(os.environ, XDG_CACHE_HOME=str(tmp_path / "cache"), MCUGEN_PIO_CORE_DIR=str(prepare_core()))
     where = ["-o", tmp_path / "fw"] if folder == "output" else []
     args = ["verify", MLP_INT8, "--board", "mps2-an386", "--random", "3", "--json", *where]
     runs = [start(*args, env=env) for _ in range(2)]
