@@ -21,6 +21,7 @@ from .emit.library import check_library_name, library_name
 from .entry import interrupted
 from .errors import McugenError
 from .flash import BoardPort, flash, flash_command, image_path, upload_target, write_image
+from .locking import command_lock
 from .measure import measure
 from .measure import report as size_report
 from .measure.report import nbytes, num, pct
@@ -722,7 +723,8 @@ def _run(argv: list[str] | None) -> int:
             _one_model(args)
         elif getattr(args, "model", None) is not None:
             args.model = zoo.resolve(args.model)
-        return args.func(args)
+        with command_lock(args):  # one run at a time in a project folder
+            return args.func(args)
     except McugenError as exc:
         print(f"mcugen: error: {exc}", file=sys.stderr)
         return exc.exit_code

@@ -185,9 +185,15 @@ def run_on_board(elf: Path, board: str, inputs, outputs, sets, where: BoardPort)
     image = write_image(elf, blob, image_path(elf))
     if target:
         progress(f"flashing {image} with {where.probe or target.tool}, then reading {where.port}")
+
+        def start() -> None:
+            flash(target, image, where.probe)
+
     else:
-        progress(f"waiting up to {where.timeout:g} s for a run on {where.port}: reset the board to start one")
-    start = (lambda: flash(target, image, where.probe)) if target else None
+
+        def start() -> None:  # only now: a run the board prints before the port is open and emptied is lost
+            progress(f"waiting up to {where.timeout:g} s for a run on {where.port}: reset the board to start one")
+
     return run_serial(where.port, outputs, len(sets), where.baud, where.timeout, start)
 
 

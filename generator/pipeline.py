@@ -23,6 +23,7 @@ from .emit import IoTensor, Project, emit, load_project
 from .emit.library import emit_library
 from .errors import McugenError
 from .flash import BoardPort, check_port, run_on_board
+from .locking import project_lock
 from .measure import SizeReport, measure
 from .model import Graph, read_model
 from .pio_core import prepare_core
@@ -90,9 +91,10 @@ def generate(
     checked = checked_graph(graph, board, backend, custom_ops, rewrite, float16)
     the_plan = plan(checked, memory=memory, patch_overhead=patch_overhead)
     try:
-        if library is not None:
-            return emit_library(the_plan, board, out, Path(model_path).name, library, resolver), the_plan
-        project = emit(the_plan, board, out, Path(model_path).name, resolver, verbose)
+        with project_lock(out):
+            if library is not None:
+                return emit_library(the_plan, board, out, Path(model_path).name, library, resolver), the_plan
+            project = emit(the_plan, board, out, Path(model_path).name, resolver, verbose)
     except OSError as exc:
         raise McugenError(f"cannot write the project folder {out}: {exc.strerror or exc}") from None
     try:
@@ -242,18 +244,29 @@ def build_and_run(
     if port is None:
         check_emulator(board, emulator, project.path)  # before the build: a board without it fails at once
     check_port(board.name, port)
-    progress(f"building {project.path} for {project.board}")
-    built = build(project.path)
-    size = measure(built.elf)
-    board.check_fit(size.flash, size.ram, before_build=False)
-    if port is not None:
-        return built, size, run_on_board(built.elf, board.name, project.inputs, project.outputs, sets, port)
-    progress(f"running {len(sets)} input set(s) in {EMULATOR_TITLES[emulator]}")
-    result = run_firmware(built.elf, board, project.inputs, project.outputs, sets, emulator, stream=project.stateful)
+    with project_lock(project.path):
+        progress(f"building {project.path} for {project.board}")
+        built = build(project.path)
+        size = measure(built.elf)
+        board.check_fit(size.flash, size.ram, before_build=False)
+        if port is not None:
+            return built, size, run_on_board(built.elf, board.name, project.inputs, project.outputs, sets, port)
+        progress(f"running {len(sets)} input set(s) in {EMULATOR_TITLES[emulator]}")
+        result = run_firmware(
+            built.elf, board, project.inputs, project.outputs, sets, emulator, stream=project.stateful
+        )
     return built, size, result
 
 
-def verify(
+def verify(model_path: Path, board: Board, out: Path | None, *args, **kwargs) -> Verification:
+    """Generates, builds, runs and compares (_verify_in's arguments), holding the project folder throughout: a
+    second run using it waits rather than regenerating it under this one's build or run (locking.py)."""
+    out = out or default_project_dir(model_path, board.name)
+    with project_lock(out):
+        return _verify_in(model_path, board, out, *args, **kwargs)
+
+
+def _verify_in(
     model_path: Path,
     board: Board,
     out: Path | None,

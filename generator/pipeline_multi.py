@@ -16,6 +16,7 @@ from .custom import load_custom_ops
 from .emit import MANIFEST, Project
 from .emit.multi import FORM, MULTI_LIBRARY, Part, emit_multi, emit_multi_library, part_names
 from .errors import McugenError
+from .locking import project_lock
 from .measure import SizeReport
 from .pio_core import prepare_core
 from .pipeline import (
@@ -94,9 +95,10 @@ def generate_models(
         for name, path in zip(names, model_paths)
     ]
     try:
-        if library:
-            return emit_multi_library(parts, board, out, MULTI_LIBRARY, arena, resolver), parts
-        project = emit_multi(parts, board, out, arena, resolver, verbose)
+        with project_lock(out):
+            if library:
+                return emit_multi_library(parts, board, out, MULTI_LIBRARY, arena, resolver), parts
+            project = emit_multi(parts, board, out, arena, resolver, verbose)
     except OSError as exc:
         raise McugenError(f"cannot write the project folder {out}: {exc.strerror or exc}") from None
     try:
@@ -195,22 +197,24 @@ def verify_models(
     emulator: str = "qemu",
     rewrite: bool = True,
 ) -> MultiVerification:
-    progress(f"generating {len(model_paths)} models for {board.name} into {out}")
-    project, parts = generate_models(
-        model_paths, board, out, names, arena, backend=backend, custom_ops=custom_ops, rewrite=rewrite
-    )
-    models = shares(project)
-    sets = input_sets(project, models, inputs or [], count, seed)
-    _, size, result = build_and_run(project, board, sets, emulator)
-    impls, _ = load_custom_ops(custom_ops)
-    outputs = split_results(result, models)
-    costs = model_costs(result, len(models))
-    checked = []
-    for i, (path, m) in enumerate(zip(model_paths, models)):
-        progress(f"running the reference for {m.name} ({m.model_name})")
-        given = load_model(path)
-        mine = [s[m.first_input : m.first_input + m.num_inputs] for s in sets]
-        has_custom = any(op.custom_name for op in given.operators)
-        expected, reference = reference_with_fallback(given, mine, m.num_outputs, impls if has_custom else None)
-        checked.append(ModelVerification(m, compare(outputs[i], expected), reference, costs[i]))
-    return MultiVerification(project, parts, size, result, len(sets), checked)
+    """Holds the project folder from generating to the end of the run (locking.project_lock)."""
+    with project_lock(out):
+        progress(f"generating {len(model_paths)} models for {board.name} into {out}")
+        project, parts = generate_models(
+            model_paths, board, out, names, arena, backend=backend, custom_ops=custom_ops, rewrite=rewrite
+        )
+        models = shares(project)
+        sets = input_sets(project, models, inputs or [], count, seed)
+        _, size, result = build_and_run(project, board, sets, emulator)
+        impls, _ = load_custom_ops(custom_ops)
+        outputs = split_results(result, models)
+        costs = model_costs(result, len(models))
+        checked = []
+        for i, (path, m) in enumerate(zip(model_paths, models)):
+            progress(f"running the reference for {m.name} ({m.model_name})")
+            given = load_model(path)
+            mine = [s[m.first_input : m.first_input + m.num_inputs] for s in sets]
+            has_custom = any(op.custom_name for op in given.operators)
+            expected, reference = reference_with_fallback(given, mine, m.num_outputs, impls if has_custom else None)
+            checked.append(ModelVerification(m, compare(outputs[i], expected), reference, costs[i]))
+        return MultiVerification(project, parts, size, result, len(sets), checked)

@@ -1,15 +1,16 @@
-"""Hardware in the loop as far as this machine allows: QEMU started with `-serial pty` stands in for a board on a
-USB serial port (its pty for /dev/ttyACM0), holding the image `mcugen run --port` flashes (firmware and input sets
+"""Hardware in the loop as far as this machine allows: QEMU with its UART on a pty stands in for a board on a
+USB serial port (the pty for /dev/ttyACM0), holding the image `mcugen run --port` flashes (firmware and input sets
 as one Intel HEX); `mcugen run/verify --port PTY --no-flash` must report what the QEMU run reports and match
 TFLite Micro. A real board's project (nucleo-h743zi) with no probe attached: `mcugen flash` through OpenOCD and
 pyOCD, and `pio run -t upload`, each fail with one line that says so."""
 
 import json
 import os
-import re
+import signal
 import subprocess
 import sys
-import time
+import tty
+from contextlib import contextmanager
 
 import pytest
 
@@ -28,64 +29,97 @@ SETS = 3
 BOARD = load_board("mps2-an386")
 
 
-def start_board(elf, image):
-    """QEMU paused, its UART on a new pty, the image loaded as a probe would flash it; returns (process, pty)."""
+@contextmanager
+def board_port():
+    """The stand-in board's USB serial port: a pty whose both sides stay open while the test runs, as a board's
+    port stays after its run. (QEMU's own `-serial pty` is gone the moment QEMU exits at the end of the run, and
+    the kernel drops what the reader had not read yet: a reader scheduled late under load lost the run.)"""
+    controller, device = os.openpty()
+    tty.setraw(device)
+    try:
+        yield controller, os.ttyname(device)
+    finally:
+        os.close(controller)
+        os.close(device)
+
+
+def reset_board(elf, image, controller):
+    """QEMU with mcugen's own arguments, its UART on the port, the image loaded as a probe would flash it."""
     args = BOARD.qemu_arguments(str(elf))
-    args[args.index("-serial") + 1] = "pty"
-    args[args.index("-monitor") + 1] = "stdio"  # `cont` starts it once mcugen holds the port
     kernel = args.index("-kernel")
     del args[kernel : kernel + 2]  # the image holds the firmware
-    qemu = subprocess.Popen(
-        ["qemu-system-arm", *args, "-S", "-device", f"loader,file={image}"],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
+    return subprocess.Popen(
+        ["qemu-system-arm", *args, "-device", f"loader,file={image}"],
+        stdin=subprocess.DEVNULL,
+        stdout=controller,
         stderr=subprocess.DEVNULL,
-        text=True,
     )
-    for line in qemu.stdout:  # "char device redirected to /dev/pts/N (label serial0)"
-        found = re.search(r"redirected to (/dev/pts/\d+)", line)
-        if found:
-            return qemu, found.group(1)
-    raise AssertionError("QEMU printed no pty")
 
 
-def holds(pid: int, path: str) -> bool:
-    try:
-        fds = os.listdir(f"/proc/{pid}/fd")
-    except OSError:
-        return False
-    links = []
-    for fd in fds:
-        try:
-            links.append(os.readlink(f"/proc/{pid}/fd/{fd}"))
-        except OSError:  # closed meanwhile
-            pass
-    return path in links
-
-
-def run_against_board(project, cli_args):
-    """Starts the stand-in board, runs mcugen reading its port, lets the board run once mcugen holds the port."""
+def flashed_image(project):
     elf = project / ".pio" / "build" / BOARD.name / "firmware.elf"
     spec = load_project(project)
-    image = write_image(elf, pack_inputs(spec.inputs, random_sets(spec.inputs, SETS, 0)), image_path(elf))
-    qemu, pty = start_board(elf, image)
+    return elf, write_image(elf, pack_inputs(spec.inputs, random_sets(spec.inputs, SETS, 0)), image_path(elf))
+
+
+def start_mcugen(cli_args, port):
+    """mcugen reading `port`; returns once it holds the port, emptied, and asks for a reset (and its stderr so far)."""
+    command = [sys.executable, "-m", "generator", *cli_args, "--port", str(port), "--no-flash", "--json"]
+    mcugen = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    return mcugen, wait_for(mcugen, "reset the board to start one")
+
+
+def wait_for(mcugen, text):
+    """mcugen's stderr up to the line holding `text` (all of it if mcugen ends first)."""
+    lines = []
+    for line in mcugen.stderr:
+        lines.append(line)
+        if text in line:
+            break
+    return "".join(lines)
+
+
+def finish(mcugen, board, err):
     try:
-        command = [sys.executable, "-m", "generator", *cli_args, "--port", pty, "--no-flash", "--json"]
-        mcugen = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        deadline = time.monotonic() + 300
-        while not holds(mcugen.pid, pty) and mcugen.poll() is None and time.monotonic() < deadline:
-            time.sleep(0.05)
-        # QEMU's pty backend notices an opened port on a one-second poll and drops what the guest prints before
-        # then: let it see mcugen's before the board starts, as a real board's reset comes after the port opens
-        time.sleep(1.5)
-        qemu.stdin.write("cont\n")
-        qemu.stdin.flush()
-        out, err = mcugen.communicate(timeout=300)
+        out, rest = mcugen.communicate(timeout=300)
     finally:
-        qemu.kill()
-        qemu.communicate()
-    assert mcugen.returncode in (0, 1), err
+        board.kill()
+        board.wait()
+    assert mcugen.returncode in (0, 1), err + rest
     return json.loads(out)
+
+
+def run_against_board(project, cli_args, late_reader=False):
+    """Runs mcugen reading the stand-in board's port and resets the board (starts QEMU) once mcugen holds it;
+    `late_reader`: mcugen is stopped while the board runs, as a loaded machine may leave it unscheduled."""
+    elf, image = flashed_image(project)
+    with board_port() as (controller, port):
+        mcugen, err = start_mcugen(cli_args, port)
+        if late_reader:
+            os.kill(mcugen.pid, signal.SIGSTOP)
+        board = reset_board(elf, image, controller)
+        if late_reader:
+            board.wait(timeout=300)  # the whole run printed, the board's QEMU gone
+            os.kill(mcugen.pid, signal.SIGCONT)
+        return finish(mcugen, board, err)
+
+
+def run_across_a_hang_up(project, link):
+    """The board's port (`link`, as /dev/serial/by-id names it) hangs up in the middle of a run, the kernel
+    dropping what it held, and comes back as another device, as a board's USB serial re-enumerating at a reset;
+    the board then runs again."""
+    elf, image = flashed_image(project)
+    first = os.openpty()
+    link.symlink_to(os.ttyname(first[1]))
+    with board_port() as (controller, port):
+        mcugen, err = start_mcugen(["run", str(project), "--random", str(SETS), "--timeout", "60"], link)
+        os.write(first[0], b"MCUGEN BOOT\nMCUGEN COST 0 12345\n")
+        for fd in first:
+            os.close(fd)
+        link.with_name("next").symlink_to(port)
+        link.with_name("next").replace(link)
+        err += wait_for(mcugen, "hung up and is back")
+        return finish(mcugen, reset_board(elf, image, controller), err)
 
 
 @pytest.mark.slow
@@ -108,16 +142,20 @@ def test_run_and_verify_over_a_serial_port(tmp_path, cli):
     )
     assert verified["match"] and verified["reference"] == "TFLite Micro" and verified["sets"] == SETS
 
-    # a board that prints nothing (QEMU never continued): one error line after --timeout, no hang
-    elf = project / ".pio" / "build" / BOARD.name / "firmware.elf"
-    qemu, pty = start_board(elf, image_path(elf))
-    try:
-        silent = cli("run", project, "--port", pty, "--no-flash", "--timeout", "1", "--random", SETS)
-    finally:
-        qemu.kill()
-        qemu.communicate()
+    # a reader the machine leaves unscheduled while the board prints its whole run misses none of it
+    late = run_against_board(project, ["run", str(project), "--random", str(SETS)], late_reader=True)
+    assert [s["outputs"] for s in late["sets"]] == [s["outputs"] for s in emulated["sets"]]
+
+    # the port hangs up mid-run and comes back: the next run is read whole, nothing of the lost one
+    again = run_across_a_hang_up(project, tmp_path / "usb-board-if00")
+    assert [s["outputs"] for s in again["sets"]] == [s["outputs"] for s in emulated["sets"]]
+    assert [s["ticks"] for s in again["sets"]] == [s["ticks"] for s in emulated["sets"]]
+
+    # a board that prints nothing (never reset): one error line after --timeout, no hang
+    with board_port() as (_, port):
+        silent = cli("run", project, "--port", port, "--no-flash", "--timeout", "1", "--random", SETS)
     assert silent.returncode == 2
-    assert silent.stderr.splitlines()[-1].startswith(f"mcugen: error: no complete run on {pty} within 1 s")
+    assert silent.stderr.splitlines()[-1].startswith(f"mcugen: error: no complete run on {port} within 1 s")
 
 
 @pytest.mark.slow

@@ -22,7 +22,7 @@ from ..build import build
 from ..catalog.backends import choose_backends
 from ..compare import compare
 from ..errors import McugenError
-from ..locking import exclusive
+from ..locking import exclusive, project_lock
 from ..measure import measure
 from ..paths import ROOT
 from ..pipeline import build_and_run, generate, load_model, progress, random_sets
@@ -121,8 +121,10 @@ def bench_one(
             result.tflm_head = tflm_planned_arena(path)
         if all_ops and backend == "reference":
             progress(f"{step}building with every kernel (--resolver all) for the code size comparison")
-            generate(path, board, _workdir(model, board_name, "-all"), resolver="all", backend="reference")
-            result.code_all_ops = measure(build(_workdir(model, board_name, "-all")).elf).code
+            all_ops_dir = _workdir(model, board_name, "-all")
+            with project_lock(all_ops_dir):  # generated and built as one step
+                generate(path, board, all_ops_dir, resolver="all", backend="reference")
+                result.code_all_ops = measure(build(all_ops_dir).elf).code
     except McugenError as exc:
         result.error = str(exc).splitlines()[0]
     return result

@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 from ..emit import IoTensor
 from ..errors import McugenError
-from .protocol import RunResult, finish, last_lines
+from .protocol import RunResult, finish
 
 DEFAULT_BAUD = 115200
 DEFAULT_TIMEOUT = 60.0
@@ -34,33 +34,66 @@ def open_port(port: str, baud: int):
         ) from None
 
 
-def read_run(connection, timeout: float) -> str:
-    """The lines of one whole run (from MCUGEN BOOT to DONE, an ERROR or a FAULT), or one error line on timeout."""
+def _reopen(port: str, baud: int):
+    """The port opened again after it hung up, or None while it is not back (a board's USB serial re-enumerating
+    at reset is absent for a moment, then busy until udev is done with it)."""
+    try:
+        return open_port(port, baud)
+    except McugenError:
+        return None
+
+
+def read_run(connection, timeout: float, baud: int = DEFAULT_BAUD) -> str:
+    """The lines of one whole run (from MCUGEN BOOT to DONE, an ERROR or a FAULT), or one error line on timeout.
+
+    A port that fails while read (EIO, or readable with nothing to read: hung up, as a board's USB serial at a
+    reset, or a pty whose other side closed) never gives data again: it is closed and opened again until the
+    deadline. The kernel drops what a hung-up port held, so a run is only taken whole: from a `MCUGEN BOOT` read
+    on the connection that reads its end. `connection` stays the caller's to close."""
     import serial
 
-    deadline, pending, lines, failure = time.monotonic() + timeout, b"", [], None
-    while time.monotonic() < deadline:
-        try:
-            pending += connection.read(connection.in_waiting or 1)
-        except (serial.SerialException, OSError) as exc:
-            # a port can hang up for a moment (a board's USB serial re-enumerating at reset, a pty whose other
-            # side is not there yet): read again until the deadline, and say so if nothing came
-            failure = exc
-            time.sleep(0.05)
-            continue
-        *complete, pending = pending.split(b"\n")
-        for raw in complete:
-            line = raw.decode("utf-8", "replace").strip()
-            if line == "MCUGEN BOOT":
-                lines = []  # an earlier run's lines (or noise from before the reset) are not this run's
-            lines.append(line)
-            if line == "MCUGEN DONE" or line.startswith(("MCUGEN ERROR", "MCUGEN FAULT")):
-                return "\n".join(lines) + "\n"
-    if failure is not None and not lines:
-        raise McugenError(f"serial port {connection.port} failed while reading: {failure}")
-    seen = last_lines("\n".join(lines)) if lines else "nothing"
+    from ..pipeline import progress  # the pipeline calls this module
+
+    port, deadline, current, reopened = connection.port, time.monotonic() + timeout, connection, False
+    pending, lines, seen, failure = b"", None, [], None  # lines: the current run's, None until its MCUGEN BOOT
+    try:
+        while time.monotonic() < deadline:
+            if current is None:
+                time.sleep(0.05)
+                current = _reopen(port, baud)
+                if current is None:
+                    continue
+                if not reopened:
+                    progress(f"{port} hung up and is back: waiting for a whole run (from its MCUGEN BOOT)")
+                reopened = True
+            try:
+                pending += current.read(current.in_waiting or 1)
+            except (serial.SerialException, OSError) as exc:
+                failure, pending, lines = exc, b"", None  # what the port held when it hung up is lost
+                current.close()
+                current = None
+                continue
+            *complete, pending = pending.split(b"\n")
+            for raw in complete:
+                line = raw.decode("utf-8", "replace").strip()
+                seen = [*seen[-4:], line]
+                if line == "MCUGEN BOOT":
+                    lines = []  # an earlier run's lines (or noise from before the reset) are not this run's
+                if lines is None:
+                    continue
+                lines.append(line)
+                if line == "MCUGEN DONE" or line.startswith(("MCUGEN ERROR", "MCUGEN FAULT")):
+                    return "\n".join(lines) + "\n"
+    finally:
+        if current is not None and current is not connection:
+            current.close()
+    if failure is not None and not seen:
+        raise McugenError(
+            f"serial port {port} failed while reading and did not come back within {timeout:g} s: {failure}"
+        )
+    received = " | ".join(seen) if seen else "nothing"
     raise McugenError(
-        f"no complete run on {connection.port} within {timeout:g} s (received: {seen}); reset the board "
+        f"no complete run on {port} within {timeout:g} s (received: {received}); reset the board "
         f"(or flash it: drop --no-flash) and check that --baud matches the firmware's ({DEFAULT_BAUD} by default)"
     )
 
@@ -78,7 +111,7 @@ def run_serial(
         connection.reset_input_buffer()
         if start is not None:
             start()
-        console = read_run(connection, timeout)
+        console = read_run(connection, timeout, baud)
     if "MCUGEN NOINPUT" in console:
         raise McugenError(
             "the board holds no input sets (MCUGEN NOINPUT): flash them with this command without --no-flash"
