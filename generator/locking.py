@@ -7,12 +7,15 @@ the other links, a run reading the outputs of the other's firmware)."""
 from __future__ import annotations
 
 import fcntl
+import hashlib
 import os
 import sys
 from collections.abc import Iterator
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from pathlib import Path
 from typing import IO
+
+from .paths import cache_root
 
 # The project folders this process holds, with how deep: the pipeline's stages lock the folder they use, and a
 # command (or verify, from generate to the end of its run) holds it across them. A second flock of the same file
@@ -33,16 +36,18 @@ def exclusive(lock_file: Path) -> Iterator[None]:
 
 
 def project_lock_file(folder: Path) -> Path:
-    """Beside the folder, not in it: generating swaps in a new folder (emit/project.py), which would take a lock
-    file inside along with the old one."""
+    """In mcugen's cache, named after the folder's absolute path: not in the folder (generating swaps in a new
+    folder, emit/project.py, which would take a lock file inside along with the old one) nor beside it (a run
+    refused for a bad model must leave no new folder or file behind, and the parent may not be writable)."""
     folder = Path(folder).resolve()
-    return folder.parent / f".{folder.name}.mcugen-lock"
+    digest = hashlib.sha256(os.fsencode(folder)).hexdigest()[:20]
+    return cache_root() / "locks" / f"{folder.name}-{digest}.lock"
 
 
 def _take(lock_file: Path, folder: Path) -> IO | None:
-    """The lock file, opened and locked; None where it cannot be made (a folder whose parent this user cannot
-    write: the command goes on unlocked and, if it writes there, fails with its own message). The holder deletes
-    it when done, so a run that waited on the deleted file takes the new one instead."""
+    """The lock file, opened and locked; None where it cannot be made (a cache folder this user cannot write: the
+    command goes on unlocked). The holder deletes it when done, so a run that waited on the deleted file takes the
+    new one instead."""
     told = False
     while True:
         try:

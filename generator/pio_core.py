@@ -17,7 +17,7 @@ from pathlib import Path
 
 from .errors import McugenError
 from .locking import exclusive
-from .paths import BOARDS
+from .paths import BOARDS, cache_root
 
 SCONS_PACKAGE = BOARDS / "packages" / "tool-scons"
 TOOLCHAIN_PACKAGE = BOARDS / "packages" / "toolchain-gccarmnoneeabi"
@@ -45,7 +45,7 @@ def core_dir() -> Path:
     digest = hashlib.sha256(extra_script().encode())
     for rel, path in _installed_files():
         digest.update(rel.encode() + b"\0" + (os.readlink(path).encode() if path.is_symlink() else path.read_bytes()))
-    default = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "mcugen" / "platformio-"
+    default = cache_root() / "platformio-"
     return Path(os.environ.get("MCUGEN_PIO_CORE_DIR", f"{default}{digest.hexdigest()[:12]}"))
 
 

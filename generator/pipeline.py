@@ -4,7 +4,6 @@ compare. The CLI and the tests call these; each stage stays ignorant of the othe
 from __future__ import annotations
 
 import hashlib
-import os
 import shlex
 import sys
 from dataclasses import dataclass
@@ -26,6 +25,7 @@ from .flash import BoardPort, check_port, run_on_board
 from .locking import project_lock
 from .measure import SizeReport, measure
 from .model import Graph, read_model
+from .paths import cache_root
 from .pio_core import prepare_core
 from .plan import Plan, plan
 from .reference.fallback import reference_with_fallback
@@ -106,7 +106,7 @@ def generate(
 
 def default_project_dir(model_path: Path, board_name: str) -> Path:
     digest = hashlib.sha256(Path(model_path).read_bytes()).hexdigest()[:10]
-    cache = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "mcugen" / "projects"
+    cache = cache_root() / "projects"
     return cache / f"{Path(model_path).stem}-{board_name}-{digest}"
 
 

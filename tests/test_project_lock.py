@@ -10,7 +10,7 @@ import sys
 import pytest
 
 from conftest import MLP_FLOAT_IO, MLP_INT8
-from generator.locking import project_lock
+from generator.locking import project_lock, project_lock_file
 from generator.pio_core import prepare_core
 
 WAITING = "mcugen: waiting for another mcugen run using"
@@ -41,14 +41,15 @@ def test_generate_waits_for_the_run_holding_its_folder(tmp_path, models):
         assert holder.stdout.readline() == "held\n"
         waiting = start("generate", *models, "--board", "mps2-an386", "-o", project)
         line = waiting.stderr.readline()  # the first thing it prints, once it finds the folder taken
-        assert line == f"{WAITING} {project} to finish (lock {tmp_path / '.fw.mcugen-lock'})\n"
+        assert line == f"{WAITING} {project} to finish (lock {project_lock_file(project)})\n"
         assert waiting.poll() is None and not project.exists()
     finally:
         holder.communicate("\n", timeout=60)
     out, err = waiting.communicate(timeout=600)
     assert waiting.returncode == 0, err
     assert out.startswith(f"wrote {project}")
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["fw"]  # the lock file goes with its last holder
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["fw"]  # nothing beside the folder
+    assert not project_lock_file(project).exists()  # the lock file goes with its last holder
 
 
 @pytest.mark.slow
@@ -74,6 +75,15 @@ def test_a_missing_project_folder_gets_no_lock_folder(tmp_path, cli):
     result = cli("run", tmp_path / "missing" / "fw")
     assert result.returncode == 2 and "is not an mcugen project" in result.stderr
     assert not (tmp_path / "missing").exists()
+
+
+def test_a_refused_model_leaves_no_folder_behind(tmp_path, cli):
+    """The lock lives in mcugen's cache: `verify -o new/deep/fw` of a model that is refused creates nothing."""
+    bad = tmp_path / "bad.tflite"
+    bad.write_bytes(b"TFL3 not a model")
+    result = cli("verify", bad, "--board", "mps2-an386", "-o", tmp_path / "new" / "deep" / "fw")
+    assert result.returncode != 0 and "Traceback" not in result.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["bad.tflite"]
 
 
 def test_the_lock_is_re_entrant_within_a_process(tmp_path):

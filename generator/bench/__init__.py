@@ -9,7 +9,6 @@ the firmware of three models on two boards (multi.py).
 
 from __future__ import annotations
 
-import os
 import re
 import subprocess
 import sys
@@ -24,7 +23,7 @@ from ..compare import compare
 from ..errors import McugenError
 from ..locking import exclusive, project_lock
 from ..measure import measure
-from ..paths import ROOT
+from ..paths import ROOT, cache_root
 from ..pipeline import build_and_run, generate, load_model, progress, random_sets
 from ..plan.nodes import node_rows
 from ..reference.fallback import reference_with_fallback
@@ -76,7 +75,7 @@ def tflm_planned_arena(model_path: Path) -> int | None:
 
 
 def _bench_root() -> Path:
-    return Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "mcugen" / "bench"
+    return cache_root() / "bench"
 
 
 def _workdir(model: str, board: str, suffix: str = "") -> Path:

@@ -20,7 +20,7 @@ import numpy as np
 from ..emit import IoTensor
 from ..errors import McugenError
 from ..locking import exclusive
-from ..paths import BOARDS, FIRMWARE
+from ..paths import BOARDS, FIRMWARE, cache_root
 from .protocol import RunResult, finish, pack_inputs
 
 CFLAGS = ["-O1", "-g0", "-Wall", "-Wextra", "-fno-strict-aliasing", "-ffp-contract=off"]
@@ -63,7 +63,7 @@ def _compile(source: Path, obj: Path, extra: list[str]) -> None:
 
 
 def _cache_root() -> Path:
-    return Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "mcugen" / "host"
+    return cache_root() / "host"
 
 
 def _headers_digest(headers: list[Path]) -> bytes:
