@@ -219,6 +219,7 @@ def cmd_run(args) -> int:
         _emit_json(
             {
                 "sets": sets,
+                "node_labels": project.node_labels,  # node_instructions' nodes as the model numbers them
                 "cost_per_inference": cost,
                 "cost_unit": _cost_unit(args),
                 "flash_bytes": size.flash,
@@ -227,8 +228,10 @@ def cmd_run(args) -> int:
         )
         return 0
     unit = _cost_unit(args).split()[0]
+    labels = project.node_labels
     for i, s in enumerate(sets):
-        nodes = ", ".join(f"{n}: {num(c)}" for n, c in enumerate(s["node_instructions"]))
+        costs = s["node_instructions"]
+        nodes = ", ".join(f"{labels[n] if n < len(labels) else n}: {num(c)}" for n, c in enumerate(costs))
         print(f"set {i}: cost {num(s['cost_instructions'])} {unit} (per node {nodes}); outputs {s['outputs']}")
     return 0
 

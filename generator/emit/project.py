@@ -7,7 +7,7 @@ import hashlib
 import json
 import os
 import shutil
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from .. import __version__
@@ -47,6 +47,9 @@ class Project:
     ops: list[str]
     persistent_bytes: int = 0  # resource variables' state, apart from the arena
     stateful: bool = False  # input sets are consecutive steps of one stream
+    # Each node of the firmware's node tables named as the model names it (its number in the .tflite before any
+    # rewrite; "subgraph S node N" past subgraph 0), so per-node costs read like every other message.
+    node_labels: list[str] = field(default_factory=list)
 
 
 def _io(graph: Graph, indices: list[int]) -> list[IoTensor]:
@@ -163,7 +166,17 @@ def project_of(plan: Plan, board: Board, out: Path, model_name: str) -> Project:
         [n.op_name for n in plan.nodes],
         plan.persistent_size,
         plan.graph.is_stateful,
+        node_labels(plan),
     )
+
+
+def node_labels(plan: Plan) -> list[str]:
+    labels = []
+    for number, sub in enumerate(plan.subgraphs or [plan]):
+        for node in sub.nodes:
+            model_number = sub.graph.operators[node.index].model_number
+            labels.append(str(model_number) if number == 0 else f"subgraph {number} node {model_number}")
+    return labels
 
 
 def write_project(project: Project, contents: dict[str, bytes], **extra) -> None:
@@ -229,6 +242,7 @@ def load_project(path: Path) -> Project:
             data["ops"],
             data.get("persistent_bytes", 0),
             data.get("stateful", False),
+            data.get("node_labels", []),
         )
     except (OSError, ValueError, KeyError, TypeError):
         raise McugenError(

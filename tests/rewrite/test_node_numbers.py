@@ -74,3 +74,11 @@ def test_plan_numbers_nodes_as_the_model_does(capsys):
         assert original.operators[t["node"]].display_name == t["op"]
     scratch = [b["name"] for b in report["buffers"] if b["tensor"] is None]
     assert all(int(name.rsplit(" ", 1)[1]) in kept for name in scratch)
+
+
+def test_run_labels_per_node_costs_with_the_models_numbers(capsys, tmp_path):
+    """`mcugen run` prints per-node costs by the labels the project's manifest keeps: the model's numbers."""
+    kept = rewrite(read_model(RELU_INT8.read_bytes())).kept
+    code, _ = run(capsys, "generate", RELU_INT8, "--board", "mps2-an386", "-o", tmp_path / "fw")
+    manifest = json.loads((tmp_path / "fw" / "mcugen.json").read_text())
+    assert code == 0 and manifest["node_labels"] == [str(k) for k in kept]
