@@ -12,7 +12,7 @@ from pathlib import Path
 from .boards import Board, load_board
 from .catalog import BUILTIN_CUSTOM_OPS, with_kernels
 from .catalog.backends import choose_backends
-from .check import CheckedGraph, CheckError, check
+from .check import ETHOS_U, CheckedGraph, CheckError, check
 from .custom import load_custom_ops
 from .errors import McugenError
 from .measure.report import nbytes
@@ -116,6 +116,8 @@ def _rewrites(result: RewriteStage) -> list[Finding]:
 
 
 def _op_fix(op: Operator) -> str:
+    if op.is_custom and op.custom_name == ETHOS_U:
+        return "give mcugen the model as it was before Vela compiled it for the NPU (the plain int8 .tflite)"
     if op.is_custom and op.custom_name not in BUILTIN_CUSTOM_OPS:
         return "give the op's Python and C implementation with --custom-ops DIR (docs/custom_ops.md)"
     return "convert the model with ops and versions `mcugen ops` lists, or add a kernel (docs/kernels.md)"

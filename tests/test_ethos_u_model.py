@@ -58,3 +58,16 @@ def test_a_custom_node_still_may_not_read_what_a_later_node_writes():
     g.op("RELU", [x], [mid])
     with pytest.raises(McugenError, match=r"node 0 \(CUSTOM\) reads tensor 1 .* node 1 writes it later"):
         read_model(g.build([x], [y]))
+
+
+def test_doctor_gives_the_npu_model_its_own_fix(tmp_path, capsys):
+    """Not "give the op's Python and C implementation": the NPU's command stream has no C to give."""
+    import json
+
+    from generator.cli import main
+
+    model = tmp_path / "person_detect_vela.tflite"
+    model.write_bytes(npu_model())
+    assert main(["doctor", str(model), "--json"]) == 1
+    blocks = [f for f in json.loads(capsys.readouterr().out)["findings"] if f["level"] == "block"]
+    assert len(blocks) == 1 and "before Vela compiled it" in blocks[0]["fix"]
