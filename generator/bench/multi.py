@@ -14,6 +14,7 @@ from ..boards import load_board
 from ..build import build
 from ..errors import McugenError
 from ..measure import measure
+from ..locking import project_lock
 from ..pipeline import generate, progress
 from ..pipeline_multi import verify_models
 from .table import table
@@ -65,8 +66,10 @@ def _single(model: str, board, known: dict, workroot: Path) -> Single:
     if (model, board.name) in known:
         return known[(model, board.name)]
     progress(f"[several models] building {model} alone on {board.name} for its code and arena")
-    project, the_plan = generate(zoo.resolve(model), board, workroot / f"{model}-{board.name}-auto-single")
-    size = measure(build(project.path).elf)
+    folder = workroot / f"{model}-{board.name}-auto-single"
+    with project_lock(folder):  # generated and built as one step
+        project, the_plan = generate(zoo.resolve(model), board, folder)
+        size = measure(build(project.path).elf)
     return Single(model, size.model, size.code, the_plan.arena_size)
 
 
