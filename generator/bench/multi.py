@@ -13,8 +13,8 @@ from .. import zoo
 from ..boards import load_board
 from ..build import build
 from ..errors import McugenError
-from ..measure import measure
 from ..locking import project_lock
+from ..measure import measure
 from ..pipeline import generate, progress
 from ..pipeline_multi import verify_models
 from .table import table
