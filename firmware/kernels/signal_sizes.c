@@ -1,0 +1,14 @@
+/* The signal kernels' scratch and state sizes, compiled alone for the build machine too (ops/_scratch.py). */
+#include "signal.h"
+
+size_t mg_signal_rfft_scratch_size(int32_t fft_length)
+{
+    /* the zero-padded frame (fft_length int16), then the complex FFT's bins (fft_length / 2 int16 pairs) */
+    return (size_t)fft_length * 2u + (size_t)(fft_length / 2) * 4u;
+}
+
+size_t mg_signal_spectral_subtraction_state_size(int32_t num_channels)
+{
+    /* the noise estimate of every channel */
+    return (size_t)num_channels * sizeof(uint32_t);
+}

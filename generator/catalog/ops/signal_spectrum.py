@@ -1,0 +1,169 @@
+"""TFLite Micro's signal library, from samples to energy spectrum: SignalWindow, SignalFftAutoScale, SignalRfft
+(int16) and SignalEnergy (firmware/kernels/signal_*.c). Every shape, type and option TFLite Micro's kernels
+would read out of bounds or fail on is refused here; the RFFT's factors and twiddles are computed as kissfft
+v130's alloc computes them (TFLite Micro builds it with FIXED_POINT 16)."""
+
+from __future__ import annotations
+
+import math
+
+from ..spec import NodeParams
+from ._scratch import scratch_size
+from ._signal import SignalError, dtypes, in_range, kernel, options, options_field, ranks
+
+
+def _window(op, inputs, outputs):
+    if len(inputs) != 2 or len(outputs) != 1:
+        raise SignalError("needs 2 inputs (samples, window) and 1 output")
+    dtypes([*inputs, *outputs], ("INT16",) * 3, "samples, window and output")
+    samples, weights = inputs
+    if len(weights.shape) != 1 or len(samples.shape) < 1 or samples.shape != outputs[0].shape:
+        raise SignalError("the window must be 1-D and the output the samples' shape")
+    if weights.num_elements < 1 or samples.num_elements % weights.num_elements:
+        raise SignalError(f"{samples.num_elements} samples are not whole windows of {weights.num_elements}")
+    in_range("shift", options(op, ("shift",))["shift"], 0, 31)
+
+
+def _window_params(op, inputs, outputs):
+    fields = {"count": inputs[0].num_elements, "window_size": inputs[1].num_elements}
+    return NodeParams("mg_signal_window_params", {**options_field(op), **fields, **options(op, ("shift",))})
+
+
+def _auto_scale(op, inputs, outputs):
+    if len(inputs) != 1 or len(outputs) != 2:
+        raise SignalError("needs 1 input and 2 outputs (scaled samples, scale bits)")
+    dtypes([inputs[0], *outputs], ("INT16", "INT16", "INT32"), "input, output and scale bits")
+    ranks([inputs[0], *outputs], (1, 1, 0), "input, output and scale bits")
+    if inputs[0].shape != outputs[0].shape:
+        raise SignalError("the output must have the input's shape")
+    if op.custom_options:
+        options(op, ())
+
+
+def _auto_scale_params(op, inputs, outputs):
+    return NodeParams("mg_signal_fft_auto_scale_params", {**options_field(op), "count": outputs[0].num_elements})
+
+
+def kissfft_factors(n: int) -> list[int]:
+    """kissfft's kf_factor: (radix, remaining length) pairs, powers of 4 first, then 2, then odd primes."""
+    factors, p, floor_sqrt = [], 4, math.floor(math.sqrt(n))
+    while True:
+        while n % p:
+            p = 2 if p == 4 else 3 if p == 2 else p + 2
+            if p > floor_sqrt:
+                p = n
+        n //= p
+        factors += [p, n]
+        if n <= 1:
+            return factors
+
+
+def _q15(value: float) -> int:
+    """kissfft's KISS_FFT_COS/SIN in fixed point: floor(.5 + 32767 * value), stored to int16."""
+    return math.floor(0.5 + 32767 * value)
+
+
+def _packed(phase: float) -> int:
+    """A complex twiddle packed as mg_signal_rfft_params holds it: real in the low 16 bits, imaginary above."""
+    real, imag = _q15(math.cos(phase)), _q15(math.sin(phase))
+    packed = (imag << 16) | (real & 0xFFFF)
+    return packed - (1 << 32) if packed >= 1 << 31 else packed
+
+
+def twiddles(fft_length: int) -> tuple[list[int], list[int]]:
+    """kiss_fftr_alloc's tables for a forward transform: the half-length FFT's and the real split's."""
+    n = fft_length // 2
+    pi = 3.14159265358979323846264338327
+    complex_fft = [_packed(-2 * pi * i / n) for i in range(n)]
+    split = [_packed(-pi * ((i + 1) / n + 0.5)) for i in range(n // 2)]
+    return complex_fft, split
+
+
+def _rfft_options(op) -> dict:
+    return options(op, ("T", "fft_length"))
+
+
+def _rfft(op, inputs, outputs):
+    if len(inputs) != 1 or len(outputs) != 1:
+        raise SignalError("needs 1 input and 1 output")
+    o = _rfft_options(op)
+    if o["T"] != 7:
+        raise SignalError(f"T is TensorType {o['T']}: only the int16 transform (7) is implemented")
+    dtypes([inputs[0], outputs[0]], ("INT16", "INT16"), "input and output")
+    x, y = inputs[0], outputs[0]
+    n = o["fft_length"]
+    if n < 4 or n & (n - 1):
+        raise SignalError(f"fft_length is {n}; only powers of two from 4 are implemented (kissfft radix 4 and 2)")
+    if len(x.shape) < 1 or len(x.shape) != len(y.shape) or x.shape[:-1] != y.shape[:-1]:
+        raise SignalError("input and output must have the same rank and the same leading dimensions")
+    if not 1 <= x.shape[-1] <= n:
+        raise SignalError(f"frames of {x.shape[-1]} samples do not fit fft_length {n}")
+    if y.shape[-1] != 2 * (n // 2 + 1):
+        raise SignalError(f"output frames must hold {n // 2 + 1} complex values ({2 * (n // 2 + 1)} int16)")
+
+
+def _rfft_params(op, inputs, outputs):
+    n = _rfft_options(op)["fft_length"]
+    x, y = inputs[0], outputs[0]
+    complex_fft, split = twiddles(n)
+    factors = kissfft_factors(n // 2)
+    fields = {
+        "fft_length": n,
+        "input_length": x.shape[-1],
+        "frames": x.num_elements // x.shape[-1],
+        "output_length": y.shape[-1] // 2,
+        "num_factors": len(factors) // 2,
+        "factors": factors,
+        "twiddles": complex_fft,
+        "super_twiddles": split,
+    }
+    return NodeParams("mg_signal_rfft_params", {**options_field(op), **fields})
+
+
+def _rfft_scratch(op, inputs, outputs):
+    return scratch_size("mg_signal_rfft_scratch_size", _rfft_options(op)["fft_length"])
+
+
+ENERGY_KEYS = ("end_index", "start_index")
+
+
+def _energy(op, inputs, outputs):
+    if len(inputs) != 1 or len(outputs) != 1:
+        raise SignalError("needs 1 input and 1 output")
+    dtypes([inputs[0], outputs[0]], ("INT16", "UINT32"), "input and output")
+    ranks([inputs[0], outputs[0]], (1, 1), "input and output")
+    count = outputs[0].num_elements
+    if inputs[0].num_elements != 2 * count:
+        raise SignalError(f"the input must hold the output's {count} complex values ({2 * count} int16)")
+    o = options(op, ENERGY_KEYS)
+    in_range("start_index", o["start_index"], 0, count)
+    in_range("end_index", o["end_index"], o["start_index"], count)
+
+
+def _energy_params(op, inputs, outputs):
+    o = options(op, ENERGY_KEYS)
+    fields = {"count": outputs[0].num_elements, "start_index": o["start_index"], "end_index": o["end_index"]}
+    return NodeParams("mg_signal_energy_params", {**options_field(op), **fields})
+
+
+SPECS = [
+    kernel("SignalWindow", "mg_register_signal_window", ("INT16",), ("signal_window.c",), _window, _window_params),
+    kernel(
+        "SignalFftAutoScale",
+        "mg_register_signal_fft_auto_scale",
+        ("INT16",),
+        ("signal_fft_auto_scale.c",),
+        _auto_scale,
+        _auto_scale_params,
+    ),
+    kernel(
+        "SignalRfft",
+        "mg_register_signal_rfft",
+        ("INT16",),
+        ("signal_rfft.c", "signal_sizes.c"),
+        _rfft,
+        _rfft_params,
+        scratch_bytes=_rfft_scratch,
+    ),
+    kernel("SignalEnergy", "mg_register_signal_energy", ("INT16",), ("signal_energy.c",), _energy, _energy_params),
+]
