@@ -1,6 +1,7 @@
 /* SignalFftAutoScale (TFLite Micro's signal/src/fft_auto_scale.cc): shifts a frame left by the headroom of its
  * largest magnitude and outputs that shift. The largest magnitude is kept in int16 as there, so -32768 reads as
  * -32768 (no headroom) until a later positive sample replaces it, and an all-zero frame has no shift. */
+#pragma GCC optimize("O2") /* a per-sample loop of the audio front end: -Os leaves it slow */
 #include "signal.h"
 
 int32_t mg_signal_fft_auto_scale_s16(int32_t count, const int16_t *input, int16_t *output)

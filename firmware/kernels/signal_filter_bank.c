@@ -4,6 +4,7 @@
  * 0 of the num_channels + 1 described is only that start and is not output. Products wrap modulo 2^64 as there
  * (a negative weight adds its two's complement). The square root rounds to nearest and is shifted down by the
  * FFT's scale bits. */
+#pragma GCC optimize("O2") /* a per-sample loop of the audio front end: -Os leaves it slow */
 #include "signal.h"
 
 /* weight * x modulo 2^64, as TFLite Micro's int16 * uint64 product: 32x32 multiplies only. */

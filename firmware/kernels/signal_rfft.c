@@ -4,6 +4,7 @@
  * real signal's spectrum. Every butterfly first divides its inputs by its radix, and every product rounds as
  * kissfft's fixed point does, so the bits match. Only power-of-two lengths (radix 4 and 2) are accepted by the
  * generator. Twiddle tables are computed on the host, as kissfft's alloc computes them. */
+#pragma GCC optimize("O2") /* the butterflies are the audio front end's hot loop; -Os would call each product */
 #include <string.h>
 
 #include "signal.h"
@@ -13,23 +14,23 @@ typedef struct {
 } cpx16;
 
 /* kissfft's sround(): a Q15 product rounded to int16; the sums wrap in 32 bits as the C code does on its hosts. */
-static inline int16_t round_q15(uint32_t product)
+static inline __attribute__((always_inline)) int16_t round_q15(uint32_t product)
 {
     return (int16_t)((int32_t)(product + (1u << 14)) >> 15);
 }
 
-static inline uint32_t product(int16_t a, int16_t b)
+static inline __attribute__((always_inline)) uint32_t product(int16_t a, int16_t b)
 {
     return (uint32_t)((int32_t)a * b);
 }
 
-static inline cpx16 unpack(int32_t packed)
+static inline __attribute__((always_inline)) cpx16 unpack(int32_t packed)
 {
     cpx16 c = {(int16_t)(packed & 0xFFFF), (int16_t)(packed >> 16)};
     return c;
 }
 
-static inline cpx16 cmul(cpx16 a, cpx16 b)
+static inline __attribute__((always_inline)) cpx16 cmul(cpx16 a, cpx16 b)
 {
     cpx16 m;
     m.r = round_q15(product(a.r, b.r) - product(a.i, b.i));
@@ -38,7 +39,7 @@ static inline cpx16 cmul(cpx16 a, cpx16 b)
 }
 
 /* C_FIXDIV: a value divided by the radix, as a product with 32767 / radix. */
-static inline void fixdiv(cpx16 *c, int16_t reciprocal)
+static inline __attribute__((always_inline)) void fixdiv(cpx16 *c, int16_t reciprocal)
 {
     c->r = round_q15(product(c->r, reciprocal));
     c->i = round_q15(product(c->i, reciprocal));

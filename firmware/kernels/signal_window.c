@@ -1,5 +1,6 @@
 /* SignalWindow (TFLite Micro's signal/micro/kernels/window.cc): each frame of the input times the int16 window,
  * shifted right (arithmetic) and saturated to int16; the input holds whole windows one after another. */
+#pragma GCC optimize("O2") /* a per-sample loop of the audio front end: -Os leaves it slow */
 #include "signal.h"
 
 void mg_signal_window_s16(const mg_signal_window_params *p, const int16_t *input, const int16_t *weights,
