@@ -94,6 +94,23 @@ static inline uint32_t mg_signal_msb32(uint32_t x)
     return x ? 32u - (uint32_t)__builtin_clz(x) : 32u;
 }
 
+typedef struct {
+    mg_custom_options options;
+    int32_t rows;         /* signals delayed independently (the input's outer elements) */
+    int32_t frame_size;   /* samples per row per invoke (the innermost dimension) */
+    int32_t delay_length; /* samples each row lags */
+    int16_t *held;        /* rows * delay_length samples not output yet (the persistent region, zero at start) */
+} mg_signal_delay_params;
+
+typedef struct {
+    mg_custom_options options;
+    int32_t rows;       /* signals rebuilt independently */
+    int32_t frames;     /* frames per row per invoke */
+    int32_t frame_size; /* samples per frame */
+    int32_t frame_step; /* samples output per frame (at most frame_size) */
+    void *pending;      /* rows * frame_size sums not output yet, int16 or float (persistent, zero at start) */
+} mg_signal_overlap_add_params;
+
 /* The tensor exists, has the type and that many elements (prepare's check against the generated sizes). */
 static inline int mg_signal_tensor_is(const mg_tensor *t, uint8_t type, int32_t count)
 {
@@ -113,6 +130,11 @@ uint32_t mg_signal_sqrt64(uint64_t x);
 void mg_signal_spectral_subtraction_u32(const mg_signal_spectral_subtraction_params *p, const uint32_t *input,
                                         uint32_t *output);
 size_t mg_signal_spectral_subtraction_state_size(int32_t num_channels);
+void mg_signal_delay_s16(const mg_signal_delay_params *p, const int16_t *input, int16_t *output);
+size_t mg_signal_delay_state_size(int32_t rows, int32_t delay_length);
+void mg_signal_overlap_add_s16(const mg_signal_overlap_add_params *p, const int16_t *input, int16_t *output);
+void mg_signal_overlap_add_f32(const mg_signal_overlap_add_params *p, const float *input, float *output);
+size_t mg_signal_overlap_add_state_size(int32_t rows, int32_t frame_size, int32_t element_size);
 void mg_signal_pcan_u32(const mg_signal_pcan_params *p, const uint32_t *input, const uint32_t *noise_estimate,
                         const int16_t *gain_lut, uint32_t *output);
 void mg_signal_filter_bank_log_u32(const mg_signal_filter_bank_log_params *p, const uint32_t *input, int16_t *output);
@@ -126,5 +148,7 @@ extern const mg_registration mg_register_signal_filter_bank_square_root;
 extern const mg_registration mg_register_signal_filter_bank_spectral_subtraction;
 extern const mg_registration mg_register_signal_pcan;
 extern const mg_registration mg_register_signal_filter_bank_log;
+extern const mg_registration mg_register_signal_delay;
+extern const mg_registration mg_register_signal_overlap_add;
 
 #endif

@@ -12,3 +12,15 @@ size_t mg_signal_spectral_subtraction_state_size(int32_t num_channels)
     /* the noise estimate of every channel */
     return (size_t)num_channels * sizeof(uint32_t);
 }
+
+size_t mg_signal_delay_state_size(int32_t rows, int32_t delay_length)
+{
+    /* each row's samples not output yet */
+    return (size_t)rows * (size_t)delay_length * sizeof(int16_t);
+}
+
+size_t mg_signal_overlap_add_state_size(int32_t rows, int32_t frame_size, int32_t element_size)
+{
+    /* each row's sums not output yet */
+    return (size_t)rows * (size_t)frame_size * (size_t)element_size;
+}

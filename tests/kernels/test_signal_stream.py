@@ -1,0 +1,74 @@
+"""The signal library's ops that carry samples across invokes (SignalDelay, SignalOverlapAdd int16 and float32):
+random shapes and options, many nodes in one model, against TFLite Micro on the host build and once in QEMU.
+The sets run as one stream (the model is stateful), so each set's output depends on the ones before; a firmware
+that lost or reset the state between invokes, or ran a set twice, would differ from the second set on."""
+
+import numpy as np
+import pytest
+from op_cases import Batch
+from test_signal_ops import custom, int16_values
+
+from generator.check import CheckError, check
+from generator.model import read_model
+from kernel_harness import verify_model
+
+
+def delay_node(b: Batch):
+    rows, n = int(b.rng.integers(1, 4)), int(b.rng.integers(1, 24))
+    shape = [rows, n] if rows > 1 or b.rng.integers(0, 2) else [n]
+    delay = int(b.rng.choice([0, int(b.rng.integers(1, n + 1)), int(b.rng.integers(n, 3 * n + 2))]))
+    custom(
+        b,
+        "SignalDelay",
+        [b.input(shape, "int16", values=int16_values)],
+        [b.output(shape, "int16")],
+        {"delay_length": delay},
+    )
+
+
+def float_values(rng, shape):
+    return rng.uniform(-100, 100, size=shape).astype(np.float32)
+
+
+def overlap_add_node(b: Batch, dtype: str):
+    rows, frames, size = int(b.rng.integers(1, 3)), int(b.rng.integers(1, 4)), int(b.rng.integers(1, 20))
+    step = int(b.rng.integers(1, size + 1))
+    values = int16_values if dtype == "int16" else float_values
+    x = b.input([rows, frames, size], dtype, values=values)
+    options = {"T": 7 if dtype == "int16" else 0, "frame_step": step}
+    custom(b, "SignalOverlapAdd", [x], [b.output([rows, frames * step], dtype)], options)
+
+
+def stream_batch(seed: int) -> Batch:
+    b = Batch(seed)
+    for _ in range(8):
+        delay_node(b)
+        overlap_add_node(b, "int16")
+        overlap_add_node(b, "float32")
+    return b
+
+
+def test_delay_and_overlap_add():
+    b = stream_batch(4)
+    verify_model(b.build(), sets=b.sets(6))
+
+
+@pytest.mark.qemu
+def test_delay_and_overlap_add_in_qemu():
+    b = stream_batch(5)
+    verify_model(b.build(), sets=b.sets(4), qemu=True)
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"T": 7, "frame_step": 0}, r"frame_step is 0; it must be in \[1, 4\]"),
+        ({"T": 7, "frame_step": 5}, r"frame_step is 5; it must be in \[1, 4\]"),
+        ({"T": 2, "frame_step": 2}, r"T is TensorType 2"),
+    ],
+)
+def test_overlap_add_refuses(options, message):
+    b = Batch(0)
+    custom(b, "SignalOverlapAdd", [b.input([1, 2, 4], "int16")], [b.output([1, 4], "int16")], options)
+    with pytest.raises(CheckError, match=message):
+        check(read_model(b.build()))
