@@ -43,6 +43,18 @@ typedef struct {
     const int32_t *super_twiddles;
 } mg_signal_rfft_params;
 
+/* The inverse (kissfft's kiss_fftri): the real split undone, then the half-length inverse complex FFT. */
+typedef struct {
+    mg_custom_options options;
+    int32_t fft_length;   /* real samples per output frame; half of it is a power of two */
+    int32_t frames;       /* frames in the input */
+    int32_t input_length; /* complex values per input frame (at least fft_length / 2 + 1 are read) */
+    int32_t num_factors;
+    const int32_t *factors;
+    const int32_t *twiddles; /* as mg_signal_rfft_params', for the inverse transform (phases negated) */
+    const int32_t *super_twiddles;
+} mg_signal_irfft_params;
+
 typedef struct {
     mg_custom_options options;
     int32_t count;       /* output elements (the input holds that many complex values) */
@@ -122,6 +134,8 @@ void mg_signal_window_s16(const mg_signal_window_params *p, const int16_t *input
 int32_t mg_signal_fft_auto_scale_s16(int32_t count, const int16_t *input, int16_t *output);
 void mg_signal_rfft_s16(const mg_signal_rfft_params *p, const int16_t *input, int16_t *output, void *scratch);
 size_t mg_signal_rfft_scratch_size(int32_t fft_length);
+void mg_signal_irfft_s16(const mg_signal_irfft_params *p, const int16_t *input, int16_t *output, void *scratch);
+size_t mg_signal_irfft_scratch_size(int32_t fft_length);
 void mg_signal_energy_s16(const mg_signal_energy_params *p, const int16_t *input, uint32_t *output);
 void mg_signal_filter_bank_u32(int32_t num_channels, const uint32_t *input, const int16_t *weights,
                                const int16_t *unweights, const int16_t *frequency_starts, const int16_t *weight_starts,
@@ -142,6 +156,7 @@ void mg_signal_filter_bank_log_u32(const mg_signal_filter_bank_log_params *p, co
 extern const mg_registration mg_register_signal_window;
 extern const mg_registration mg_register_signal_fft_auto_scale;
 extern const mg_registration mg_register_signal_rfft;
+extern const mg_registration mg_register_signal_irfft;
 extern const mg_registration mg_register_signal_energy;
 extern const mg_registration mg_register_signal_filter_bank;
 extern const mg_registration mg_register_signal_filter_bank_square_root;

@@ -7,6 +7,12 @@ size_t mg_signal_rfft_scratch_size(int32_t fft_length)
     return (size_t)fft_length * 2u + (size_t)(fft_length / 2) * 4u;
 }
 
+size_t mg_signal_irfft_scratch_size(int32_t fft_length)
+{
+    /* the split spectrum, fft_length / 2 int16 pairs, that the complex FFT transforms into the output */
+    return (size_t)(fft_length / 2) * 4u;
+}
+
 size_t mg_signal_spectral_subtraction_state_size(int32_t num_channels)
 {
     /* the noise estimate of every channel */

@@ -67,6 +67,22 @@ def rfft_node(b: Batch, fft_length: int):
     custom(b, "SignalRfft", [x], [y], {"T": 7, "fft_length": fft_length})
 
 
+def irfft_node(b: Batch, fft_length: int):
+    """Random spectra (any int16 values, extra complex values past fft_length / 2 + 1 sometimes)."""
+    frames = int(b.rng.integers(1, 3))
+    extra = int(b.rng.choice([0, 0, 3]))
+    x = b.input([frames, 2 * (fft_length // 2 + 1 + extra)], "int16", values=int16_values)
+    custom(b, "SignalIrfft", [x], [b.output([frames, fft_length], "int16")], {"T": 7, "fft_length": fft_length})
+
+
+def round_trip_node(b: Batch, fft_length: int):
+    """SignalRfft into SignalIrfft, as a resynthesis model runs them."""
+    x = b.input([1, fft_length], "int16", values=int16_values)
+    spectrum = b.g.tensor([1, 2 * (fft_length // 2 + 1)], "int16")
+    custom(b, "SignalRfft", [x], [spectrum], {"T": 7, "fft_length": fft_length})
+    custom(b, "SignalIrfft", [spectrum], [b.output([1, fft_length], "int16")], {"T": 7, "fft_length": fft_length})
+
+
 def energy_node(b: Batch):
     """The whole range: TFLite Micro leaves the outputs outside [start_index, end_index) unwritten (the
     preprocessor test covers a part range, which its model slices off)."""
@@ -85,11 +101,13 @@ def test_window_auto_scale_energy():
 
 
 @pytest.mark.parametrize("fft_lengths", [(4, 8, 16, 32), (64, 128), (256, 512)])
-def test_rfft(fft_lengths):
+def test_rfft_and_irfft(fft_lengths):
     b = Batch(sum(fft_lengths))
     for n in fft_lengths:
         for _ in range(3):
             rfft_node(b, n)
+            irfft_node(b, n)
+        round_trip_node(b, n)
     verify_model(b.build(), sets=b.sets(4))
 
 
@@ -190,6 +208,12 @@ def test_spectral_subtraction_pcan_log():
         ),
         (
             lambda b: custom(
+                b, "SignalIrfft", [b.input([1, 8], "int16")], [b.output([1, 8], "int16")], {"T": 7, "fft_length": 8}
+            ),
+            "input frames must hold at least 5 complex values",
+        ),
+        (
+            lambda b: custom(
                 b,
                 "SignalWindow",
                 [b.input([7], "int16"), b.constant(np.ones(3), "int16")],
@@ -245,3 +269,21 @@ def test_refuses(build, message):
     build(b)
     with pytest.raises(CheckError, match=message):
         check(read_model(b.build()))
+
+
+@pytest.mark.qemu
+def test_every_signal_op_in_qemu():
+    """One random node of each, cross-compiled for the Cortex-M4 (the 64-bit square root, the FFTs' wrapping)."""
+    b = Batch(9)
+    window_node(b)
+    auto_scale_node(b)
+    rfft_node(b, 64)
+    irfft_node(b, 128)
+    round_trip_node(b, 32)
+    energy_node(b)
+    filter_bank_node(b)
+    square_root_node(b)
+    subtraction_node(b)
+    pcan_node(b)
+    log_node(b)
+    verify_model(b.build(), sets=b.sets(3), qemu=True)

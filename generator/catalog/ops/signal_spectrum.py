@@ -1,7 +1,7 @@
 """TFLite Micro's signal library, from samples to energy spectrum: SignalWindow, SignalFftAutoScale, SignalRfft
-(int16) and SignalEnergy (firmware/kernels/signal_*.c). Every shape, type and option TFLite Micro's kernels
-would read out of bounds or fail on is refused here; the RFFT's factors and twiddles are computed as kissfft
-v130's alloc computes them (TFLite Micro builds it with FIXED_POINT 16)."""
+(int16), its inverse SignalIrfft and SignalEnergy (firmware/kernels/signal_*.c). Every shape, type and option
+TFLite Micro's kernels would read out of bounds or fail on is refused here; the FFTs' factors and twiddles are
+computed as kissfft v130's alloc computes them (TFLite Micro builds it with FIXED_POINT 16)."""
 
 from __future__ import annotations
 
@@ -70,12 +70,13 @@ def _packed(phase: float) -> int:
     return packed - (1 << 32) if packed >= 1 << 31 else packed
 
 
-def twiddles(fft_length: int) -> tuple[list[int], list[int]]:
-    """kiss_fftr_alloc's tables for a forward transform: the half-length FFT's and the real split's."""
+def twiddles(fft_length: int, inverse: bool = False) -> tuple[list[int], list[int]]:
+    """kiss_fftr_alloc's tables: the half-length FFT's and the real split's (phases negated for the inverse)."""
     n = fft_length // 2
     pi = 3.14159265358979323846264338327
-    complex_fft = [_packed(-2 * pi * i / n) for i in range(n)]
-    split = [_packed(-pi * ((i + 1) / n + 0.5)) for i in range(n // 2)]
+    sign = -1 if inverse else 1
+    complex_fft = [_packed(sign * (-2 * pi * i / n)) for i in range(n)]
+    split = [_packed(sign * (-pi * ((i + 1) / n + 0.5))) for i in range(n // 2)]
     return complex_fft, split
 
 
@@ -83,7 +84,8 @@ def _rfft_options(op) -> dict:
     return options(op, ("T", "fft_length"))
 
 
-def _rfft(op, inputs, outputs):
+def _transform(op, inputs, outputs) -> int:
+    """What SignalRfft and SignalIrfft check alike; returns fft_length."""
     if len(inputs) != 1 or len(outputs) != 1:
         raise SignalError("needs 1 input and 1 output")
     o = _rfft_options(op)
@@ -96,6 +98,12 @@ def _rfft(op, inputs, outputs):
         raise SignalError(f"fft_length is {n}; only powers of two from 4 are implemented (kissfft radix 4 and 2)")
     if len(x.shape) < 1 or len(x.shape) != len(y.shape) or x.shape[:-1] != y.shape[:-1]:
         raise SignalError("input and output must have the same rank and the same leading dimensions")
+    return n
+
+
+def _rfft(op, inputs, outputs):
+    n = _transform(op, inputs, outputs)
+    x, y = inputs[0], outputs[0]
     if not 1 <= x.shape[-1] <= n:
         raise SignalError(f"frames of {x.shape[-1]} samples do not fit fft_length {n}")
     if y.shape[-1] != 2 * (n // 2 + 1):
@@ -122,6 +130,30 @@ def _rfft_params(op, inputs, outputs):
 
 def _rfft_scratch(op, inputs, outputs):
     return scratch_size("mg_signal_rfft_scratch_size", _rfft_options(op)["fft_length"])
+
+
+def _irfft(op, inputs, outputs):
+    n = _transform(op, inputs, outputs)
+    x, y = inputs[0], outputs[0]
+    if x.shape[-1] % 2 or x.shape[-1] < 2 * (n // 2 + 1):
+        raise SignalError(f"input frames must hold at least {n // 2 + 1} complex values ({2 * (n // 2 + 1)} int16)")
+    if y.shape[-1] != n:
+        raise SignalError(f"output frames must hold fft_length = {n} samples")
+
+
+def _irfft_params(op, inputs, outputs):
+    n = _rfft_options(op)["fft_length"]
+    x = inputs[0]
+    complex_fft, split = twiddles(n, inverse=True)
+    factors = kissfft_factors(n // 2)
+    fields = {"fft_length": n, "frames": x.num_elements // x.shape[-1], "input_length": x.shape[-1] // 2}
+    fields.update({"num_factors": len(factors) // 2, "factors": factors})
+    fields.update({"twiddles": complex_fft, "super_twiddles": split})
+    return NodeParams("mg_signal_irfft_params", {**options_field(op), **fields})
+
+
+def _irfft_scratch(op, inputs, outputs):
+    return scratch_size("mg_signal_irfft_scratch_size", _rfft_options(op)["fft_length"])
 
 
 ENERGY_KEYS = ("end_index", "start_index")
@@ -164,6 +196,15 @@ SPECS = [
         _rfft,
         _rfft_params,
         scratch_bytes=_rfft_scratch,
+    ),
+    kernel(
+        "SignalIrfft",
+        "mg_register_signal_irfft",
+        ("INT16",),
+        ("signal_rfft.c", "signal_sizes.c"),
+        _irfft,
+        _irfft_params,
+        scratch_bytes=_irfft_scratch,
     ),
     kernel("SignalEnergy", "mg_register_signal_energy", ("INT16",), ("signal_energy.c",), _energy, _energy_params),
 ]
