@@ -123,6 +123,26 @@ typedef struct {
     void *pending;      /* rows * frame_size sums not output yet, int16 or float (persistent, zero at start) */
 } mg_signal_overlap_add_params;
 
+typedef struct {
+    mg_custom_options options;
+    int32_t rows;       /* signals framed independently */
+    int32_t frames;     /* frames per row per invoke (the input's innermost dimension / frame_step) */
+    int32_t frame_size; /* samples per output frame */
+    int32_t frame_step; /* new samples per frame */
+    int32_t capacity;   /* samples a row holds: frame_size rounded up to a multiple of frame_step */
+    int32_t prefilled;  /* samples a row starts with: frame_size - frame_step zeros with prefill, else 0 */
+    int32_t *filled;    /* per row, samples held beyond `prefilled`; then rows * capacity samples (persistent) */
+} mg_signal_framer_params;
+
+typedef struct {
+    mg_custom_options options;
+    int32_t num_channels; /* samples per input frame */
+    int32_t left_context; /* frames stacked before the centre one (the first frame repeated at the start) */
+    int32_t stacked;      /* output samples: num_channels * (left + right context + 1) */
+    int32_t step;         /* samples dropped after an output: num_channels * stacker_step */
+    int32_t *state;       /* samples held, whether the first frame came, then `stacked` samples (persistent) */
+} mg_signal_stacker_params;
+
 /* The tensor exists, has the type and that many elements (prepare's check against the generated sizes). */
 static inline int mg_signal_tensor_is(const mg_tensor *t, uint8_t type, int32_t count)
 {
@@ -149,6 +169,10 @@ size_t mg_signal_delay_state_size(int32_t rows, int32_t delay_length);
 void mg_signal_overlap_add_s16(const mg_signal_overlap_add_params *p, const int16_t *input, int16_t *output);
 void mg_signal_overlap_add_f32(const mg_signal_overlap_add_params *p, const float *input, float *output);
 size_t mg_signal_overlap_add_state_size(int32_t rows, int32_t frame_size, int32_t element_size);
+int mg_signal_framer_s16(const mg_signal_framer_params *p, const int16_t *input, int16_t *output);
+size_t mg_signal_framer_state_size(int32_t rows, int32_t capacity);
+int mg_signal_stacker_s16(const mg_signal_stacker_params *p, const int16_t *input, int16_t *output);
+size_t mg_signal_stacker_state_size(int32_t stacked);
 void mg_signal_pcan_u32(const mg_signal_pcan_params *p, const uint32_t *input, const uint32_t *noise_estimate,
                         const int16_t *gain_lut, uint32_t *output);
 void mg_signal_filter_bank_log_u32(const mg_signal_filter_bank_log_params *p, const uint32_t *input, int16_t *output);
@@ -165,5 +189,7 @@ extern const mg_registration mg_register_signal_pcan;
 extern const mg_registration mg_register_signal_filter_bank_log;
 extern const mg_registration mg_register_signal_delay;
 extern const mg_registration mg_register_signal_overlap_add;
+extern const mg_registration mg_register_signal_framer;
+extern const mg_registration mg_register_signal_stacker;
 
 #endif

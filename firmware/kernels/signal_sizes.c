@@ -30,3 +30,15 @@ size_t mg_signal_overlap_add_state_size(int32_t rows, int32_t frame_size, int32_
     /* each row's sums not output yet */
     return (size_t)rows * (size_t)frame_size * (size_t)element_size;
 }
+
+size_t mg_signal_framer_state_size(int32_t rows, int32_t capacity)
+{
+    /* each row's count of samples held, then each row's samples */
+    return (size_t)rows * sizeof(int32_t) + (size_t)rows * (size_t)capacity * sizeof(int16_t);
+}
+
+size_t mg_signal_stacker_state_size(int32_t stacked)
+{
+    /* samples held and whether the first frame came, then the samples */
+    return 2u * sizeof(int32_t) + (size_t)stacked * sizeof(int16_t);
+}

@@ -105,7 +105,9 @@ class Operator:
 
 
 # Custom ops TFLite Micro registers by name whose kernels keep state across invokes (signal library).
-STATEFUL_CUSTOM_OPS = frozenset({"SignalDelay", "SignalFilterBankSpectralSubtraction", "SignalOverlapAdd"})
+STATEFUL_CUSTOM_OPS = frozenset(
+    {"SignalDelay", "SignalFilterBankSpectralSubtraction", "SignalFramer", "SignalOverlapAdd", "SignalStacker"}
+)
 
 
 @dataclass

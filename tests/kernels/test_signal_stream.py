@@ -39,12 +39,39 @@ def overlap_add_node(b: Batch, dtype: str):
     custom(b, "SignalOverlapAdd", [x], [b.output([rows, frames * step], dtype)], options)
 
 
+def framer_node(b: Batch):
+    rows, step = int(b.rng.integers(1, 3)), int(b.rng.integers(1, 9))
+    size = int(b.rng.choice([step, int(b.rng.integers(step, 4 * step + 3)), int(b.rng.integers(1, step + 1))]))
+    frames = int(b.rng.integers(1, 4))
+    options = {"frame_size": size, "frame_step": step, "prefill": bool(size >= step and b.rng.integers(0, 2))}
+    x = b.input([rows, frames * step], "int16", values=int16_values)
+    custom(b, "SignalFramer", [x], [b.output([rows, frames, size], "int16"), b.output([], "bool")], options)
+
+
+def stacker_node(b: Batch):
+    channels, left, right = int(b.rng.integers(1, 8)), int(b.rng.integers(0, 3)), int(b.rng.integers(0, 3))
+    step = int(b.rng.integers(1, left + right + 2))
+    options = {
+        "num_channels": channels,
+        "stacker_left_context": left,
+        "stacker_right_context": right,
+        "stacker_step": step,
+    }
+    x = b.input([channels], "int16", values=int16_values)
+    stacked = channels * (left + right + 1)
+    custom(b, "SignalStacker", [x], [b.output([stacked], "int16"), b.output([], "bool")], options)
+
+
 def stream_batch(seed: int) -> Batch:
+    """Frames that are not complete yet (a framer without prefill, a stacker's right context and step) are
+    written as zeros, and the reference reports zeros there (generator/reference/unwritten.py)."""
     b = Batch(seed)
     for _ in range(8):
         delay_node(b)
         overlap_add_node(b, "int16")
         overlap_add_node(b, "float32")
+        framer_node(b)
+        stacker_node(b)
     return b
 
 
@@ -70,5 +97,26 @@ def test_delay_and_overlap_add_in_qemu():
 def test_overlap_add_refuses(options, message):
     b = Batch(0)
     custom(b, "SignalOverlapAdd", [b.input([1, 2, 4], "int16")], [b.output([1, 4], "int16")], options)
+    with pytest.raises(CheckError, match=message):
+        check(read_model(b.build()))
+
+
+@pytest.mark.parametrize(
+    ("name", "options", "outputs", "message"),
+    [
+        ("SignalFramer", {"frame_size": 2, "frame_step": 4, "prefill": True}, ([1, 2, 2], []), "prefill needs"),
+        ("SignalFramer", {"frame_size": 4, "frame_step": 3, "prefill": False}, ([1, 2, 4], []), "whole steps of 3"),
+        (
+            "SignalStacker",
+            {"num_channels": 8, "stacker_left_context": 1, "stacker_right_context": 0, "stacker_step": 3},
+            ([16], []),
+            r"stacker_step is 3; it must be in \[1, 2\]",
+        ),
+    ],
+)
+def test_framer_and_stacker_refuse(name, options, outputs, message):
+    b = Batch(0)
+    frames, valid = outputs
+    custom(b, name, [b.input([8], "int16")], [b.output(frames, "int16"), b.output(valid, "bool")], options)
     with pytest.raises(CheckError, match=message):
         check(read_model(b.build()))

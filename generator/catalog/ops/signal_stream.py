@@ -1,5 +1,6 @@
-"""TFLite Micro's signal library ops that carry samples from one invoke to the next: SignalDelay and
-SignalOverlapAdd (int16 and float32) (firmware/kernels/signal_delay.c, signal_overlap_add.c). Their state lives
+"""TFLite Micro's signal library ops that carry samples from one invoke to the next: SignalDelay,
+SignalOverlapAdd (int16 and float32), SignalFramer and SignalStacker (firmware/kernels/signal_delay.c,
+signal_overlap_add.c, signal_framer.c). Their state lives
 in the persistent region (KernelSpec.state_bytes, zero at start, as TFLite Micro's prepare leaves it), so a
 model with them is stateful (Graph.is_stateful): its input sets are steps of one stream."""
 
@@ -77,6 +78,86 @@ def _overlap_add_state(op, inputs, outputs):
     return scratch_size("mg_signal_overlap_add_state_size", rows, x.shape[-1], x.dtype.size)
 
 
+FRAMER_KEYS = ("frame_size", "frame_step", "prefill")
+
+
+def _framer(op, inputs, outputs):
+    if len(inputs) != 1 or len(outputs) != 2:
+        raise SignalError("needs 1 input and 2 outputs (frames, valid)")
+    dtypes([inputs[0], *outputs], ("INT16", "INT16", "BOOL"), "input, frames and valid")
+    o = options(op, FRAMER_KEYS)
+    in_range("frame_size", o["frame_size"], 1, 2**20)
+    in_range("frame_step", o["frame_step"], 1, 2**20)
+    if o["prefill"] and o["frame_size"] < o["frame_step"]:
+        raise SignalError("prefill needs frame_size >= frame_step (TFLite Micro would prefill a negative count)")
+    x, y, valid = inputs[0], *outputs
+    if len(x.shape) < 1 or x.shape[-1] < o["frame_step"] or x.shape[-1] % o["frame_step"]:
+        raise SignalError(f"the input's rows must be whole steps of {o['frame_step']} samples, at least one")
+    frames = x.shape[-1] // o["frame_step"]
+    if tuple(y.shape) != (*x.shape[:-1], frames, o["frame_size"]) or len(valid.shape) != 0:
+        raise SignalError(f"the frames must be [..., {frames}, {o['frame_size']}] and valid a scalar")
+
+
+def framer_geometry(op, inputs) -> dict:
+    o = options(op, FRAMER_KEYS)
+    size, step = o["frame_size"], o["frame_step"]
+    rows = inputs[0].num_elements // inputs[0].shape[-1]
+    capacity = (size + step - 1) // step * step
+    prefilled = size - step if o["prefill"] and size > step else 0
+    frames = inputs[0].shape[-1] // step
+    geometry = {"rows": rows, "frames": frames, "frame_size": size, "frame_step": step, "capacity": capacity}
+    return {**geometry, "prefilled": prefilled}
+
+
+def _framer_params(op, inputs, outputs):
+    fields = {**framer_geometry(op, inputs), "filled": _state(op, "int32_t *")}
+    return NodeParams("mg_signal_framer_params", {**options_field(op), **fields})
+
+
+def _framer_state(op, inputs, outputs):
+    g = framer_geometry(op, inputs)
+    return scratch_size("mg_signal_framer_state_size", g["rows"], g["capacity"])
+
+
+STACKER_KEYS = ("num_channels", "stacker_left_context", "stacker_right_context", "stacker_step")
+
+
+def stacker_geometry(op) -> dict:
+    o = options(op, STACKER_KEYS)
+    channels, left, right = o["num_channels"], o["stacker_left_context"], o["stacker_right_context"]
+    return {
+        "num_channels": channels,
+        "left_context": left,
+        "stacked": channels * (left + right + 1),
+        "step": channels * o["stacker_step"],
+    }
+
+
+def _stacker(op, inputs, outputs):
+    if len(inputs) != 1 or len(outputs) != 2:
+        raise SignalError("needs 1 input and 2 outputs (stacked, valid)")
+    dtypes([inputs[0], *outputs], ("INT16", "INT16", "BOOL"), "input, stacked and valid")
+    o = options(op, STACKER_KEYS)
+    in_range("num_channels", o["num_channels"], 1, 2**16)
+    in_range("stacker_left_context", o["stacker_left_context"], 0, 2**10)
+    in_range("stacker_right_context", o["stacker_right_context"], 0, 2**10)
+    context = o["stacker_left_context"] + o["stacker_right_context"] + 1
+    in_range("stacker_step", o["stacker_step"], 1, context)
+    g = stacker_geometry(op)
+    x, y, valid = inputs[0], *outputs
+    if list(x.shape) != [g["num_channels"]] or list(y.shape) != [g["stacked"]] or len(valid.shape) != 0:
+        raise SignalError(f"needs input [{g['num_channels']}], output [{g['stacked']}] and a scalar valid")
+
+
+def _stacker_params(op, inputs, outputs):
+    fields = {**stacker_geometry(op), "state": _state(op, "int32_t *")}
+    return NodeParams("mg_signal_stacker_params", {**options_field(op), **fields})
+
+
+def _stacker_state(op, inputs, outputs):
+    return scratch_size("mg_signal_stacker_state_size", stacker_geometry(op)["stacked"])
+
+
 SPECS = [
     kernel(
         "SignalDelay",
@@ -95,5 +176,23 @@ SPECS = [
         _overlap_add,
         _overlap_add_params,
         state_bytes=_overlap_add_state,
+    ),
+    kernel(
+        "SignalFramer",
+        "mg_register_signal_framer",
+        ("INT16",),
+        ("signal_framer.c", "signal_sizes.c"),
+        _framer,
+        _framer_params,
+        state_bytes=_framer_state,
+    ),
+    kernel(
+        "SignalStacker",
+        "mg_register_signal_stacker",
+        ("INT16",),
+        ("signal_framer.c", "signal_sizes.c"),
+        _stacker,
+        _stacker_params,
+        state_bytes=_stacker_state,
     ),
 ]
