@@ -10,84 +10,142 @@
 
 #include "signal.h"
 
-typedef struct {
-    int16_t r, i;
-} cpx16;
+#if defined(__ARM_FEATURE_DSP) && __ARM_FEATURE_DSP
+#include <arm_acle.h>
+#define SIGNAL_DSP 1
+#endif
 
-/* kissfft's sround(): a Q15 product rounded to int16; the sums wrap in 32 bits as the C code does on its hosts. */
-static inline __attribute__((always_inline)) int16_t round_q15(uint32_t product)
+#define INLINE static inline __attribute__((always_inline))
+
+/* A complex int16 value in one word, as TFLite Micro lays out Complex<int16_t>: real low, imaginary high. */
+typedef uint32_t cpx;
+
+INLINE int32_t re(cpx c)
 {
-    return (int16_t)((int32_t)(product + (1u << 14)) >> 15);
+    return (int16_t)(c & 0xFFFFu);
 }
 
-static inline __attribute__((always_inline)) uint32_t product(int16_t a, int16_t b)
+INLINE int32_t im(cpx c)
 {
-    return (uint32_t)((int32_t)a * b);
+    return (int16_t)(c >> 16);
 }
 
-static inline __attribute__((always_inline)) cpx16 unpack(int32_t packed)
+/* Both parts truncated to int16, as kissfft stores its sums. */
+INLINE cpx pack(int32_t r, int32_t i)
 {
-    cpx16 c = {(int16_t)(packed & 0xFFFF), (int16_t)(packed >> 16)};
-    return c;
+    return ((uint32_t)r & 0xFFFFu) | ((uint32_t)i << 16);
 }
 
-static inline __attribute__((always_inline)) cpx16 cmul(cpx16 a, cpx16 b)
+/* kissfft's sround(): a Q15 product rounded; sums of products wrap in 32 bits as the C code does on its hosts. */
+INLINE int32_t round_q15(uint32_t product)
 {
-    cpx16 m;
-    m.r = round_q15(product(a.r, b.r) - product(a.i, b.i));
-    m.i = round_q15(product(a.r, b.i) + product(a.i, b.r));
-    return m;
+    return (int32_t)(product + (1u << 14)) >> 15;
 }
 
-/* C_FIXDIV: a value divided by the radix, as a product with 32767 / radix. */
-static inline __attribute__((always_inline)) void fixdiv(cpx16 *c, int16_t reciprocal)
+#ifdef SIGNAL_DSP
+/* The DSP extension's lane-wise forms (Cortex-M4/M7/M33): 16-bit lanes wrap, 32-bit products and sums wrap,
+ * exactly the C below. */
+INLINE cpx c_add(cpx a, cpx b)
 {
-    c->r = round_q15(product(c->r, reciprocal));
-    c->i = round_q15(product(c->i, reciprocal));
+    return (cpx)__sadd16((int32_t)a, (int32_t)b);
 }
 
-static void butterfly2(cpx16 *out, int32_t fstride, const int32_t *twiddles, int32_t m)
+INLINE cpx c_sub(cpx a, cpx b)
 {
-    cpx16 *out2 = out + m;
+    return (cpx)__ssub16((int32_t)a, (int32_t)b);
+}
+
+INLINE cpx c_mul(cpx a, cpx b)
+{
+    return pack(round_q15((uint32_t)__smusd((int32_t)a, (int32_t)b)),
+                round_q15((uint32_t)__smuadx((int32_t)a, (int32_t)b)));
+}
+
+INLINE cpx c_fixdiv(cpx a, int32_t reciprocal)
+{
+    return pack(__smlabb((int32_t)a, reciprocal, 1 << 14) >> 15, __smlatb((int32_t)a, reciprocal, 1 << 14) >> 15);
+}
+
+/* (a.r + b.i, a.i - b.r) and (a.r - b.i, a.i + b.r): a plus and minus b turned a quarter. */
+INLINE cpx c_add_turned(cpx a, cpx b)
+{
+    return (cpx)__ssax((int32_t)a, (int32_t)b);
+}
+
+INLINE cpx c_sub_turned(cpx a, cpx b)
+{
+    return (cpx)__sasx((int32_t)a, (int32_t)b);
+}
+#else
+INLINE cpx c_add(cpx a, cpx b)
+{
+    return pack(re(a) + re(b), im(a) + im(b));
+}
+
+INLINE cpx c_sub(cpx a, cpx b)
+{
+    return pack(re(a) - re(b), im(a) - im(b));
+}
+
+INLINE cpx c_mul(cpx a, cpx b)
+{
+    const uint32_t real = (uint32_t)(re(a) * re(b)) - (uint32_t)(im(a) * im(b));
+    const uint32_t imag = (uint32_t)(re(a) * im(b)) + (uint32_t)(im(a) * re(b));
+    return pack(round_q15(real), round_q15(imag));
+}
+
+INLINE cpx c_fixdiv(cpx a, int32_t reciprocal)
+{
+    return pack((re(a) * reciprocal + (1 << 14)) >> 15, (im(a) * reciprocal + (1 << 14)) >> 15);
+}
+
+INLINE cpx c_add_turned(cpx a, cpx b)
+{
+    return pack(re(a) + im(b), im(a) - re(b));
+}
+
+INLINE cpx c_sub_turned(cpx a, cpx b)
+{
+    return pack(re(a) - im(b), im(a) + re(b));
+}
+#endif
+
+/* C_FIXDIV by 2 and by 4: a product with 32767 / radix. */
+#define HALF (32767 / 2)
+#define QUARTER (32767 / 4)
+
+static void butterfly2(cpx *out, int32_t fstride, const int32_t *twiddles, int32_t m)
+{
+    cpx *out2 = out + m;
     const int32_t *tw = twiddles;
-    for (int32_t k = 0; k < m; ++k, ++out, ++out2, tw += fstride) {
-        fixdiv(out, 32767 / 2);
-        fixdiv(out2, 32767 / 2);
-        const cpx16 t = cmul(*out2, unpack(*tw));
-        out2->r = (int16_t)(out->r - t.r);
-        out2->i = (int16_t)(out->i - t.i);
-        out->r = (int16_t)(out->r + t.r);
-        out->i = (int16_t)(out->i + t.i);
+    for (int32_t k = 0; k < m; ++k, tw += fstride) {
+        const cpx a = c_fixdiv(out[k], HALF);
+        const cpx t = c_mul(c_fixdiv(out2[k], HALF), (cpx)*tw);
+        out2[k] = c_sub(a, t);
+        out[k] = c_add(a, t);
     }
 }
 
-static void butterfly4(cpx16 *out, int32_t fstride, const int32_t *twiddles, int32_t m, int inverse)
+static void butterfly4(cpx *out, int32_t fstride, const int32_t *twiddles, int32_t m, int inverse)
 {
     const int32_t *tw1 = twiddles, *tw2 = twiddles, *tw3 = twiddles;
-    for (int32_t k = 0; k < m; ++k, ++out, tw1 += fstride, tw2 += 2 * fstride, tw3 += 3 * fstride) {
-        for (int32_t q = 0; q < 4; ++q) fixdiv(&out[q * m], 32767 / 4);
-        const cpx16 s0 = cmul(out[m], unpack(*tw1)), s1 = cmul(out[2 * m], unpack(*tw2));
-        const cpx16 s2 = cmul(out[3 * m], unpack(*tw3));
-        const cpx16 s5 = {(int16_t)(out->r - s1.r), (int16_t)(out->i - s1.i)};
-        out->r = (int16_t)(out->r + s1.r);
-        out->i = (int16_t)(out->i + s1.i);
-        const cpx16 s3 = {(int16_t)(s0.r + s2.r), (int16_t)(s0.i + s2.i)};
-        const cpx16 s4 = {(int16_t)(s0.r - s2.r), (int16_t)(s0.i - s2.i)};
-        out[2 * m].r = (int16_t)(out->r - s3.r);
-        out[2 * m].i = (int16_t)(out->i - s3.i);
-        out->r = (int16_t)(out->r + s3.r);
-        out->i = (int16_t)(out->i + s3.i);
+    for (int32_t k = 0; k < m; ++k, tw1 += fstride, tw2 += 2 * fstride, tw3 += 3 * fstride) {
+        const cpx a = c_fixdiv(out[k], QUARTER);
+        const cpx s0 = c_mul(c_fixdiv(out[k + m], QUARTER), (cpx)*tw1);
+        const cpx s1 = c_mul(c_fixdiv(out[k + 2 * m], QUARTER), (cpx)*tw2);
+        const cpx s2 = c_mul(c_fixdiv(out[k + 3 * m], QUARTER), (cpx)*tw3);
+        const cpx s5 = c_sub(a, s1), sum = c_add(a, s1);
+        const cpx s3 = c_add(s0, s2), s4 = c_sub(s0, s2);
+        out[k + 2 * m] = c_sub(sum, s3);
+        out[k] = c_add(sum, s3);
         /* the quarter turn of s4 goes the other way in the inverse transform */
-        const int16_t turn_r = (int16_t)(inverse ? -s4.i : s4.i), turn_i = (int16_t)(inverse ? -s4.r : s4.r);
-        out[m].r = (int16_t)(s5.r + turn_r);
-        out[m].i = (int16_t)(s5.i - turn_i);
-        out[3 * m].r = (int16_t)(s5.r - turn_r);
-        out[3 * m].i = (int16_t)(s5.i + turn_i);
+        out[k + m] = inverse ? c_sub_turned(s5, s4) : c_add_turned(s5, s4);
+        out[k + 3 * m] = inverse ? c_add_turned(s5, s4) : c_sub_turned(s5, s4);
     }
 }
 
 /* kissfft's kf_work: the sub-transforms of every radix-th input, then this stage's butterflies over them. */
-static void fft_stage(cpx16 *out, const cpx16 *in, int32_t fstride, const int32_t *factors, const int32_t *twiddles,
+static void fft_stage(cpx *out, const cpx *in, int32_t fstride, const int32_t *factors, const int32_t *twiddles,
                       int inverse)
 {
     const int32_t radix = factors[0], m = factors[1];
@@ -105,39 +163,36 @@ static void fft_stage(cpx16 *out, const cpx16 *in, int32_t fstride, const int32_
     }
 }
 
+INLINE cpx conjugate(cpx c)
+{
+    return pack(re(c), -im(c));
+}
+
 /* kissfft's kiss_fftr: the half-length complex FFT, then the split of its bins into the real spectrum. */
-static void real_fft(const mg_signal_rfft_params *p, const cpx16 *samples, cpx16 *bins, cpx16 *out)
+static void real_fft(const mg_signal_rfft_params *p, const cpx *samples, cpx *bins, cpx *out)
 {
     const int32_t n = p->fft_length / 2;
     fft_stage(bins, samples, 1, p->factors, p->twiddles, 0);
-    cpx16 dc = bins[0];
-    fixdiv(&dc, 32767 / 2);
-    out[0].r = (int16_t)(dc.r + dc.i);
-    out[n].r = (int16_t)(dc.r - dc.i);
-    out[0].i = out[n].i = 0;
+    const cpx dc = c_fixdiv(bins[0], HALF);
+    out[0] = pack(re(dc) + im(dc), 0);
+    out[n] = pack(re(dc) - im(dc), 0);
     for (int32_t k = 1; k <= n / 2; ++k) {
-        cpx16 fpk = bins[k];
-        cpx16 fpnk = {bins[n - k].r, (int16_t)-bins[n - k].i};
-        fixdiv(&fpk, 32767 / 2);
-        fixdiv(&fpnk, 32767 / 2);
-        const cpx16 f1k = {(int16_t)(fpk.r + fpnk.r), (int16_t)(fpk.i + fpnk.i)};
-        const cpx16 f2k = {(int16_t)(fpk.r - fpnk.r), (int16_t)(fpk.i - fpnk.i)};
-        const cpx16 tw = cmul(f2k, unpack(p->super_twiddles[k - 1]));
-        out[k].r = (int16_t)((f1k.r + tw.r) >> 1);
-        out[k].i = (int16_t)((f1k.i + tw.i) >> 1);
-        out[n - k].r = (int16_t)((f1k.r - tw.r) >> 1);
-        out[n - k].i = (int16_t)((tw.i - f1k.i) >> 1);
+        const cpx fpk = c_fixdiv(bins[k], HALF), fpnk = c_fixdiv(conjugate(bins[n - k]), HALF);
+        const cpx f1k = c_add(fpk, fpnk);
+        const cpx tw = c_mul(c_sub(fpk, fpnk), (cpx)p->super_twiddles[k - 1]);
+        out[k] = pack((re(f1k) + re(tw)) >> 1, (im(f1k) + im(tw)) >> 1);
+        out[n - k] = pack((re(f1k) - re(tw)) >> 1, (im(tw) - im(f1k)) >> 1);
     }
 }
 
 void mg_signal_rfft_s16(const mg_signal_rfft_params *p, const int16_t *input, int16_t *output, void *scratch)
 {
     int16_t *frame = scratch;
-    cpx16 *bins = (cpx16 *)(void *)(frame + p->fft_length);
+    cpx *bins = (cpx *)(void *)(frame + p->fft_length);
     for (int32_t f = 0; f < p->frames; ++f) {
         memcpy(frame, input + f * p->input_length, (size_t)p->input_length * sizeof(int16_t));
         memset(frame + p->input_length, 0, (size_t)(p->fft_length - p->input_length) * sizeof(int16_t));
-        real_fft(p, (const cpx16 *)(const void *)frame, bins, (cpx16 *)(void *)(output + 2 * f * p->output_length));
+        real_fft(p, (const cpx *)(const void *)frame, bins, (cpx *)(void *)(output + 2 * f * p->output_length));
     }
 }
 
@@ -146,26 +201,18 @@ void mg_signal_rfft_s16(const mg_signal_rfft_params *p, const int16_t *input, in
 void mg_signal_irfft_s16(const mg_signal_irfft_params *p, const int16_t *input, int16_t *output, void *scratch)
 {
     const int32_t n = p->fft_length / 2;
-    cpx16 *merged = scratch;
+    cpx *merged = scratch;
     for (int32_t f = 0; f < p->frames; ++f) {
-        const cpx16 *in = (const cpx16 *)(const void *)(input + 2 * f * p->input_length);
-        cpx16 dc = {(int16_t)(in[0].r + in[n].r), (int16_t)(in[0].r - in[n].r)};
-        fixdiv(&dc, 32767 / 2);
-        merged[0] = dc;
+        const cpx *in = (const cpx *)(const void *)(input + 2 * f * p->input_length);
+        merged[0] = c_fixdiv(pack(re(in[0]) + re(in[n]), re(in[0]) - re(in[n])), HALF);
         for (int32_t k = 1; k <= n / 2; ++k) {
-            cpx16 fk = in[k];
-            cpx16 fnkc = {in[n - k].r, (int16_t)-in[n - k].i};
-            fixdiv(&fk, 32767 / 2);
-            fixdiv(&fnkc, 32767 / 2);
-            const cpx16 fek = {(int16_t)(fk.r + fnkc.r), (int16_t)(fk.i + fnkc.i)};
-            const cpx16 diff = {(int16_t)(fk.r - fnkc.r), (int16_t)(fk.i - fnkc.i)};
-            const cpx16 fok = cmul(diff, unpack(p->super_twiddles[k - 1]));
-            merged[k].r = (int16_t)(fek.r + fok.r);
-            merged[k].i = (int16_t)(fek.i + fok.i);
-            merged[n - k].r = (int16_t)(fek.r - fok.r);
-            merged[n - k].i = (int16_t) - (int16_t)(fek.i - fok.i);
+            const cpx fk = c_fixdiv(in[k], HALF), fnkc = c_fixdiv(conjugate(in[n - k]), HALF);
+            const cpx fek = c_add(fk, fnkc);
+            const cpx fok = c_mul(c_sub(fk, fnkc), (cpx)p->super_twiddles[k - 1]);
+            merged[k] = c_add(fek, fok);
+            merged[n - k] = conjugate(c_sub(fek, fok));
         }
-        fft_stage((cpx16 *)(void *)(output + f * p->fft_length), merged, 1, p->factors, p->twiddles, 1);
+        fft_stage((cpx *)(void *)(output + f * p->fft_length), merged, 1, p->factors, p->twiddles, 1);
     }
 }
 
