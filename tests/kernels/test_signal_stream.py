@@ -3,13 +3,17 @@ random shapes and options, many nodes in one model, against TFLite Micro on the 
 The sets run as one stream (the model is stateful), so each set's output depends on the ones before; a firmware
 that lost or reset the state between invokes, or ran a set twice, would differ from the second set on."""
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 from op_cases import Batch
 from test_signal_ops import custom, int16_values
 
 from generator.check import CheckError, check
+from generator.custom import load_custom_ops
 from generator.model import read_model
+from generator.reference import reference_outputs
 from kernel_harness import verify_model
 
 
@@ -120,3 +124,19 @@ def test_framer_and_stacker_refuse(name, options, outputs, message):
     custom(b, name, [b.input([8], "int16")], [b.output(frames, "int16"), b.output(valid, "bool")], options)
     with pytest.raises(CheckError, match=message):
         check(read_model(b.build()))
+
+
+def test_reference_keeps_signal_ops_on_tflite_micro_beside_user_custom_ops():
+    """With --custom-ops the reference cuts the graph around the user's ops (generator/reference/segments.py);
+    the signal ops, which TFLite Micro registers itself, stay in its segments, their state carried set to set."""
+    impls, _ = load_custom_ops(Path(__file__).resolve().parent.parent / "custom_ops")
+    alone, beside = Batch(6), Batch(6)
+    for b in (alone, beside):
+        delay_node(b)
+    sets = alone.sets(3)
+    custom(beside, "MySoftmax", [beside.input([1, 8], "int8")], [beside.output([1, 8], "int8")], {"shift": 1})
+    mixed_sets = [[*s, np.arange(8, dtype=np.int8).reshape(1, 8)] for s in sets]
+    expected = reference_outputs(alone.build(), sets, 1)
+    mixed = reference_outputs(beside.build(), mixed_sets, 2, custom_ops=impls)
+    for want, got in zip(expected, mixed):
+        np.testing.assert_array_equal(want[0], got[0])
