@@ -9,8 +9,13 @@ import pytest
 from flatbuffers import flexbuffers
 from op_cases import Batch
 
+from generator.boards import load_board
 from generator.check import CheckError, check
+from generator.emit import emit
+from generator.errors import McugenError
 from generator.model import read_model
+from generator.plan import plan
+from generator.run import build_host, run_host
 from kernel_harness import verify_model
 
 
@@ -289,3 +294,19 @@ def test_every_signal_op_in_qemu():
     pcan_node(b)
     log_node(b)
     verify_model(b.build(), sets=b.sets(3), qemu=True)
+
+
+@pytest.mark.parametrize("name", ["SignalRfft", "SignalIrfft"])
+def test_prepare_refuses_one_byte_less_scratch(name, tmp_path):
+    """The planner's scratch (mg_signal_*_scratch_size in C) is what prepare demands: one byte less fails."""
+    b = Batch(1)
+    (rfft_node if name == "SignalRfft" else irfft_node)(b, 32)
+    the_plan = plan(check(read_model(b.build())))
+    scratch = the_plan.nodes[0].scratch_bytes
+    project = emit(the_plan, load_board("mps2-an386"), tmp_path / "p", "case.tflite")
+    arena = project.path / "src" / "arena_plan.c"
+    sizes = "static const uint32_t scratch_sizes[1] = {\n"
+    assert f"{sizes}    {scratch}u," in arena.read_text()
+    arena.write_text(arena.read_text().replace(f"{sizes}    {scratch}u,", f"{sizes}    {scratch - 1}u,"))
+    with pytest.raises(McugenError, match=f"{name}: less scratch than it needs"):
+        run_host(build_host(project.path), project.inputs, project.outputs, b.sets(1))
