@@ -7,27 +7,35 @@
 #pragma GCC optimize("O2") /* a per-sample loop of the audio front end: -Os leaves it slow */
 #include "signal.h"
 
-/* weight * x modulo 2^64, as TFLite Micro's int16 * uint64 product: 32x32 multiplies only. */
-static inline uint64_t weighted(int16_t weight, uint32_t x)
+/* TFLite Micro multiplies each int16 weight, converted to uint64, by the uint32 energy, modulo 2^64. That is the
+ * unsigned product of the weight's 32-bit two's complement (one UMLAL) less 2^32 * energy for a negative weight;
+ * those high-word corrections are summed apart in 32 bits (exact modulo 2^64 once shifted) and taken off once
+ * per channel. */
+static inline __attribute__((always_inline)) uint32_t negative_mask(int16_t weight)
 {
-    return weight >= 0 ? (uint64_t)(uint32_t)weight * x : (uint64_t)0 - (uint64_t)(uint32_t) - (int32_t)weight * x;
+    return (uint32_t)((int32_t)weight >> 31);
 }
 
 void mg_signal_filter_bank_u32(int32_t num_channels, const uint32_t *input, const int16_t *weights,
                                const int16_t *unweights, const int16_t *frequency_starts, const int16_t *weight_starts,
                                const int16_t *widths, uint64_t *output)
 {
-    uint64_t weight_sum = 0, unweight_sum = 0;
+    uint64_t weight_sum = 0;
     for (int32_t c = 0; c <= num_channels; ++c) {
         const uint32_t *band = input + frequency_starts[c];
         const int16_t *w = weights + weight_starts[c], *u = unweights + weight_starts[c];
+        uint64_t unweight_sum = 0;
+        uint32_t weight_high = 0, unweight_high = 0;
         for (int32_t j = 0; j < widths[c]; ++j) {
-            weight_sum += weighted(w[j], band[j]);
-            unweight_sum += weighted(u[j], band[j]);
+            const uint32_t x = band[j];
+            weight_sum += (uint64_t)(uint32_t)(int32_t)w[j] * x;
+            unweight_sum += (uint64_t)(uint32_t)(int32_t)u[j] * x;
+            weight_high += x & negative_mask(w[j]);
+            unweight_high += x & negative_mask(u[j]);
         }
+        weight_sum -= (uint64_t)weight_high << 32;
         if (c > 0) output[c - 1] = weight_sum;
-        weight_sum = unweight_sum;
-        unweight_sum = 0;
+        weight_sum = unweight_sum - ((uint64_t)unweight_high << 32);
     }
 }
 

@@ -3,13 +3,20 @@
 #pragma GCC optimize("O2") /* a per-sample loop of the audio front end: -Os leaves it slow */
 #include "signal.h"
 
+#if defined(__ARM_FEATURE_SAT) && __ARM_FEATURE_SAT
+#include <arm_acle.h>
+#define SATURATE_INT16(x) __ssat((x), 16)
+#else
+#define SATURATE_INT16(x) ((x) < INT16_MIN ? INT16_MIN : (x) > INT16_MAX ? INT16_MAX : (x))
+#endif
+
 void mg_signal_window_s16(const mg_signal_window_params *p, const int16_t *input, const int16_t *weights,
                           int16_t *output)
 {
     for (int32_t base = 0; base < p->count; base += p->window_size) {
         for (int32_t i = 0; i < p->window_size; ++i) {
             const int32_t raw = ((int32_t)input[base + i] * weights[i]) >> p->shift;
-            output[base + i] = (int16_t)(raw < INT16_MIN ? INT16_MIN : raw > INT16_MAX ? INT16_MAX : raw);
+            output[base + i] = (int16_t)SATURATE_INT16(raw);
         }
     }
 }
