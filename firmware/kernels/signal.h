@@ -43,6 +43,20 @@ typedef struct {
     const int32_t *super_twiddles;
 } mg_signal_rfft_params;
 
+/* The float32 transforms (kissfft built for float): the same recursion and split without the fixed point's
+ * divisions; the inverse divides its output by fft_length as TFLite Micro's wrapper does. */
+typedef struct {
+    mg_custom_options options;
+    int32_t fft_length;
+    int32_t frames;
+    int32_t input_length;  /* RFFT: samples per input frame; IRFFT: complex values per input frame */
+    int32_t output_length; /* RFFT: complex values per output frame; IRFFT: samples per output frame */
+    int32_t num_factors;
+    const int32_t *factors;
+    const float *twiddles;       /* fft_length / 2 complex (re, im pairs): (float)cos|sin(-+2 pi k / n) */
+    const float *super_twiddles; /* fft_length / 4 complex, the real split's */
+} mg_signal_rfft_f32_params;
+
 /* The inverse (kissfft's kiss_fftri): the real split undone, then the half-length inverse complex FFT. */
 typedef struct {
     mg_custom_options options;
@@ -156,6 +170,9 @@ void mg_signal_rfft_s16(const mg_signal_rfft_params *p, const int16_t *input, in
 size_t mg_signal_rfft_scratch_size(int32_t fft_length);
 void mg_signal_irfft_s16(const mg_signal_irfft_params *p, const int16_t *input, int16_t *output, void *scratch);
 size_t mg_signal_irfft_scratch_size(int32_t fft_length);
+void mg_signal_rfft_f32(const mg_signal_rfft_f32_params *p, const float *input, float *output, void *scratch);
+void mg_signal_irfft_f32(const mg_signal_rfft_f32_params *p, const float *input, float *output, void *scratch);
+size_t mg_signal_rfft_f32_scratch_size(int32_t fft_length);
 void mg_signal_energy_s16(const mg_signal_energy_params *p, const int16_t *input, uint32_t *output);
 void mg_signal_filter_bank_u32(int32_t num_channels, const uint32_t *input, const int16_t *weights,
                                const int16_t *unweights, const int16_t *frequency_starts, const int16_t *weight_starts,

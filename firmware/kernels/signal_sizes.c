@@ -13,6 +13,13 @@ size_t mg_signal_irfft_scratch_size(int32_t fft_length)
     return (size_t)(fft_length / 2) * 4u;
 }
 
+size_t mg_signal_rfft_f32_scratch_size(int32_t fft_length)
+{
+    /* the zero-padded frame (fft_length floats), then the complex FFT's bins (fft_length / 2 float pairs); the
+     * inverse uses the bins' part for the merged spectrum */
+    return (size_t)fft_length * sizeof(float) + (size_t)(fft_length / 2) * 2u * sizeof(float);
+}
+
 size_t mg_signal_spectral_subtraction_state_size(int32_t num_channels)
 {
     /* the noise estimate of every channel */

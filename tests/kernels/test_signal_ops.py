@@ -64,20 +64,26 @@ def auto_scale_node(b: Batch):
     custom(b, "SignalFftAutoScale", [x], [b.output([n], "int16"), b.output([], "int32")], None)
 
 
-def rfft_node(b: Batch, fft_length: int):
+def float_values(rng, shape):
+    return (rng.normal(0, 1, size=shape) * 10.0 ** rng.integers(-3, 4)).astype(np.float32)
+
+
+def rfft_node(b: Batch, fft_length: int, dtype: str = "int16"):
     frames = int(b.rng.integers(1, 3))
     length = int(b.rng.integers(1, fft_length + 1))
-    x = b.input([frames, length], "int16", values=int16_values)
-    y = b.output([frames, 2 * (fft_length // 2 + 1)], "int16")
-    custom(b, "SignalRfft", [x], [y], {"T": 7, "fft_length": fft_length})
+    x = b.input([frames, length], dtype, values=int16_values if dtype == "int16" else float_values)
+    y = b.output([frames, 2 * (fft_length // 2 + 1)], dtype)
+    custom(b, "SignalRfft", [x], [y], {"T": 7 if dtype == "int16" else 0, "fft_length": fft_length})
 
 
-def irfft_node(b: Batch, fft_length: int):
-    """Random spectra (any int16 values, extra complex values past fft_length / 2 + 1 sometimes)."""
+def irfft_node(b: Batch, fft_length: int, dtype: str = "int16"):
+    """Random spectra (any values, extra complex values past fft_length / 2 + 1 sometimes)."""
     frames = int(b.rng.integers(1, 3))
     extra = int(b.rng.choice([0, 0, 3]))
-    x = b.input([frames, 2 * (fft_length // 2 + 1 + extra)], "int16", values=int16_values)
-    custom(b, "SignalIrfft", [x], [b.output([frames, fft_length], "int16")], {"T": 7, "fft_length": fft_length})
+    values = int16_values if dtype == "int16" else float_values
+    x = b.input([frames, 2 * (fft_length // 2 + 1 + extra)], dtype, values=values)
+    options = {"T": 7 if dtype == "int16" else 0, "fft_length": fft_length}
+    custom(b, "SignalIrfft", [x], [b.output([frames, fft_length], dtype)], options)
 
 
 def round_trip_node(b: Batch, fft_length: int):
@@ -114,6 +120,8 @@ def test_rfft_and_irfft(fft_lengths):
         for _ in range(3):
             rfft_node(b, n)
             irfft_node(b, n)
+        rfft_node(b, n, "float32")
+        irfft_node(b, n, "float32")
         round_trip_node(b, n)
     verify_model(b.build(), sets=b.sets(4))
 
@@ -286,6 +294,8 @@ def test_every_signal_op_in_qemu():
     auto_scale_node(b)
     rfft_node(b, 64)
     irfft_node(b, 128)
+    rfft_node(b, 256, "float32")
+    irfft_node(b, 64, "float32")
     round_trip_node(b, 32)
     energy_node(b)
     filter_bank_node(b)

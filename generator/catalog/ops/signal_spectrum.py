@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
+
 from ..spec import NodeParams
 from ._scratch import scratch_size
 from ._signal import SignalError, dtypes, in_range, kernel, options, options_field, ranks
@@ -70,18 +72,35 @@ def _packed(phase: float) -> int:
     return packed - (1 << 32) if packed >= 1 << 31 else packed
 
 
-def twiddles(fft_length: int, inverse: bool = False) -> tuple[list[int], list[int]]:
-    """kiss_fftr_alloc's tables: the half-length FFT's and the real split's (phases negated for the inverse)."""
+def _float_pair(phase: float) -> list[float]:
+    """kissfft's float KISS_FFT_COS/SIN: the double cosine and sine rounded to float32."""
+    return [float(np.float32(math.cos(phase))), float(np.float32(math.sin(phase)))]
+
+
+def twiddles(fft_length: int, inverse: bool = False, float32: bool = False) -> tuple[list, list]:
+    """kiss_fftr_alloc's tables: the half-length FFT's and the real split's (phases negated for the inverse),
+    packed int16 pairs, or (re, im) float32 pairs."""
     n = fft_length // 2
     pi = 3.14159265358979323846264338327
     sign = -1 if inverse else 1
-    complex_fft = [_packed(sign * (-2 * pi * i / n)) for i in range(n)]
-    split = [_packed(sign * (-pi * ((i + 1) / n + 0.5))) for i in range(n // 2)]
-    return complex_fft, split
+    complex_phases = [sign * (-2 * pi * i / n) for i in range(n)]
+    split_phases = [sign * (-pi * ((i + 1) / n + 0.5)) for i in range(n // 2)]
+    if float32:
+        return [v for ph in complex_phases for v in _float_pair(ph)], [
+            v for ph in split_phases for v in _float_pair(ph)
+        ]
+    return [_packed(ph) for ph in complex_phases], [_packed(ph) for ph in split_phases]
+
+
+TYPES = {7: "INT16", 0: "FLOAT32"}  # the "T" option's TensorType codes the transforms have
 
 
 def _rfft_options(op) -> dict:
     return options(op, ("T", "fft_length"))
+
+
+def _is_float(op) -> bool:
+    return _rfft_options(op)["T"] == 0
 
 
 def _transform(op, inputs, outputs) -> int:
@@ -89,9 +108,9 @@ def _transform(op, inputs, outputs) -> int:
     if len(inputs) != 1 or len(outputs) != 1:
         raise SignalError("needs 1 input and 1 output")
     o = _rfft_options(op)
-    if o["T"] != 7:
-        raise SignalError(f"T is TensorType {o['T']}: only the int16 transform (7) is implemented")
-    dtypes([inputs[0], outputs[0]], ("INT16", "INT16"), "input and output")
+    if o["T"] not in TYPES:
+        raise SignalError(f"T is TensorType {o['T']}: the int16 (7) and float32 (0) transforms are implemented")
+    dtypes([inputs[0], outputs[0]], (TYPES[o["T"]],) * 2, "input and output")
     x, y = inputs[0], outputs[0]
     n = o["fft_length"]
     if n < 4 or n & (n - 1):
@@ -107,53 +126,54 @@ def _rfft(op, inputs, outputs):
     if not 1 <= x.shape[-1] <= n:
         raise SignalError(f"frames of {x.shape[-1]} samples do not fit fft_length {n}")
     if y.shape[-1] != 2 * (n // 2 + 1):
-        raise SignalError(f"output frames must hold {n // 2 + 1} complex values ({2 * (n // 2 + 1)} int16)")
+        raise SignalError(f"output frames must hold {n // 2 + 1} complex values ({2 * (n // 2 + 1)} values)")
+
+
+def _transform_params(op, inverse: bool, fields: dict) -> NodeParams:
+    n = _rfft_options(op)["fft_length"]
+    complex_fft, split = twiddles(n, inverse, _is_float(op))
+    factors = kissfft_factors(n // 2)
+    fields = {"fft_length": n, **fields, "num_factors": len(factors) // 2, "factors": factors}
+    fields.update({"twiddles": complex_fft, "super_twiddles": split})
+    if _is_float(op):
+        return NodeParams("mg_signal_rfft_f32_params", {**options_field(op), **fields})
+    return NodeParams("mg_signal_irfft_params" if inverse else "mg_signal_rfft_params", {**options_field(op), **fields})
 
 
 def _rfft_params(op, inputs, outputs):
-    n = _rfft_options(op)["fft_length"]
     x, y = inputs[0], outputs[0]
-    complex_fft, split = twiddles(n)
-    factors = kissfft_factors(n // 2)
-    fields = {
-        "fft_length": n,
-        "input_length": x.shape[-1],
-        "frames": x.num_elements // x.shape[-1],
-        "output_length": y.shape[-1] // 2,
-        "num_factors": len(factors) // 2,
-        "factors": factors,
-        "twiddles": complex_fft,
-        "super_twiddles": split,
-    }
-    return NodeParams("mg_signal_rfft_params", {**options_field(op), **fields})
+    frames = x.num_elements // x.shape[-1]
+    if _is_float(op):
+        fields = {"frames": frames, "input_length": x.shape[-1], "output_length": y.shape[-1] // 2}
+    else:
+        fields = {"input_length": x.shape[-1], "frames": frames, "output_length": y.shape[-1] // 2}
+    return _transform_params(op, False, fields)
 
 
-def _rfft_scratch(op, inputs, outputs):
-    return scratch_size("mg_signal_rfft_scratch_size", _rfft_options(op)["fft_length"])
+def _transform_scratch(op, inputs, outputs):
+    n = _rfft_options(op)["fft_length"]
+    if _is_float(op):
+        return scratch_size("mg_signal_rfft_f32_scratch_size", n)
+    return scratch_size(
+        "mg_signal_irfft_scratch_size" if op.custom_name == "SignalIrfft" else "mg_signal_rfft_scratch_size", n
+    )
 
 
 def _irfft(op, inputs, outputs):
     n = _transform(op, inputs, outputs)
     x, y = inputs[0], outputs[0]
     if x.shape[-1] % 2 or x.shape[-1] < 2 * (n // 2 + 1):
-        raise SignalError(f"input frames must hold at least {n // 2 + 1} complex values ({2 * (n // 2 + 1)} int16)")
+        raise SignalError(f"input frames must hold at least {n // 2 + 1} complex values ({2 * (n // 2 + 1)} values)")
     if y.shape[-1] != n:
         raise SignalError(f"output frames must hold fft_length = {n} samples")
 
 
 def _irfft_params(op, inputs, outputs):
-    n = _rfft_options(op)["fft_length"]
     x = inputs[0]
-    complex_fft, split = twiddles(n, inverse=True)
-    factors = kissfft_factors(n // 2)
-    fields = {"fft_length": n, "frames": x.num_elements // x.shape[-1], "input_length": x.shape[-1] // 2}
-    fields.update({"num_factors": len(factors) // 2, "factors": factors})
-    fields.update({"twiddles": complex_fft, "super_twiddles": split})
-    return NodeParams("mg_signal_irfft_params", {**options_field(op), **fields})
-
-
-def _irfft_scratch(op, inputs, outputs):
-    return scratch_size("mg_signal_irfft_scratch_size", _rfft_options(op)["fft_length"])
+    fields = {"frames": x.num_elements // x.shape[-1], "input_length": x.shape[-1] // 2}
+    if _is_float(op):
+        fields["output_length"] = outputs[0].shape[-1]
+    return _transform_params(op, True, fields)
 
 
 ENERGY_KEYS = ("end_index", "start_index")
@@ -178,6 +198,8 @@ def _energy_params(op, inputs, outputs):
     return NodeParams("mg_signal_energy_params", {**options_field(op), **fields})
 
 
+FFT_SOURCES = ("signal_fft.c", "signal_rfft.c", "signal_rfft_f32.c", "signal_sizes.c")
+
 SPECS = [
     kernel("SignalWindow", "mg_register_signal_window", ("INT16",), ("signal_window.c",), _window, _window_params),
     kernel(
@@ -191,20 +213,20 @@ SPECS = [
     kernel(
         "SignalRfft",
         "mg_register_signal_rfft",
-        ("INT16",),
-        ("signal_rfft.c", "signal_sizes.c"),
+        ("INT16", "FLOAT32"),
+        FFT_SOURCES,
         _rfft,
         _rfft_params,
-        scratch_bytes=_rfft_scratch,
+        scratch_bytes=_transform_scratch,
     ),
     kernel(
         "SignalIrfft",
         "mg_register_signal_irfft",
-        ("INT16",),
-        ("signal_rfft.c", "signal_sizes.c"),
+        ("INT16", "FLOAT32"),
+        FFT_SOURCES,
         _irfft,
         _irfft_params,
-        scratch_bytes=_irfft_scratch,
+        scratch_bytes=_transform_scratch,
     ),
     kernel("SignalEnergy", "mg_register_signal_energy", ("INT16",), ("signal_energy.c",), _energy, _energy_params),
 ]
