@@ -57,6 +57,20 @@ typedef struct {
     const float *super_twiddles; /* fft_length / 4 complex, the real split's */
 } mg_signal_rfft_f32_params;
 
+/* The int32 transforms (kissfft built with FIXED_POINT 32: Q31 products in int64, the radix divisions as
+ * products with 2147483647 / radix), mg_signal_rfft_f32_params' fields with int32 twiddles. */
+typedef struct {
+    mg_custom_options options;
+    int32_t fft_length;
+    int32_t frames;
+    int32_t input_length;
+    int32_t output_length;
+    int32_t num_factors;
+    const int32_t *factors;
+    const int32_t *twiddles; /* (re, im) pairs: floor(0.5 + 2147483647 * cos|sin(phase)) */
+    const int32_t *super_twiddles;
+} mg_signal_rfft_s32_params;
+
 /* The inverse (kissfft's kiss_fftri): the real split undone, then the half-length inverse complex FFT. */
 typedef struct {
     mg_custom_options options;
@@ -172,7 +186,9 @@ void mg_signal_irfft_s16(const mg_signal_irfft_params *p, const int16_t *input, 
 size_t mg_signal_irfft_scratch_size(int32_t fft_length);
 void mg_signal_rfft_f32(const mg_signal_rfft_f32_params *p, const float *input, float *output, void *scratch);
 void mg_signal_irfft_f32(const mg_signal_rfft_f32_params *p, const float *input, float *output, void *scratch);
-size_t mg_signal_rfft_f32_scratch_size(int32_t fft_length);
+size_t mg_signal_rfft_f32_s32_scratch_size(int32_t fft_length);
+void mg_signal_rfft_s32(const mg_signal_rfft_s32_params *p, const int32_t *input, int32_t *output, void *scratch);
+void mg_signal_irfft_s32(const mg_signal_rfft_s32_params *p, const int32_t *input, int32_t *output, void *scratch);
 void mg_signal_energy_s16(const mg_signal_energy_params *p, const int16_t *input, uint32_t *output);
 void mg_signal_filter_bank_u32(int32_t num_channels, const uint32_t *input, const int16_t *weights,
                                const int16_t *unweights, const int16_t *frequency_starts, const int16_t *weight_starts,

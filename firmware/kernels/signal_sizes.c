@@ -13,10 +13,10 @@ size_t mg_signal_irfft_scratch_size(int32_t fft_length)
     return (size_t)(fft_length / 2) * 4u;
 }
 
-size_t mg_signal_rfft_f32_scratch_size(int32_t fft_length)
+size_t mg_signal_rfft_f32_s32_scratch_size(int32_t fft_length)
 {
     /* the zero-padded frame (fft_length floats), then the complex FFT's bins (fft_length / 2 float pairs); the
-     * inverse uses the bins' part for the merged spectrum */
+     * inverse uses the bins' part for the merged spectrum. The int32 transforms take the same (4-byte values). */
     return (size_t)fft_length * sizeof(float) + (size_t)(fft_length / 2) * 2u * sizeof(float);
 }
 

@@ -68,21 +68,30 @@ def float_values(rng, shape):
     return (rng.normal(0, 1, size=shape) * 10.0 ** rng.integers(-3, 4)).astype(np.float32)
 
 
+def int32_values(rng, shape):
+    """Full range or quiet, as int16_values."""
+    amplitude = int(rng.choice([2**31 - 1, 2**15, 300]))
+    return rng.integers(-amplitude, amplitude, size=shape, endpoint=True).astype(np.int32)
+
+
+VALUES = {"int16": int16_values, "int32": int32_values, "float32": float_values}
+T_CODES = {"int16": 7, "int32": 2, "float32": 0}
+
+
 def rfft_node(b: Batch, fft_length: int, dtype: str = "int16"):
     frames = int(b.rng.integers(1, 3))
     length = int(b.rng.integers(1, fft_length + 1))
-    x = b.input([frames, length], dtype, values=int16_values if dtype == "int16" else float_values)
+    x = b.input([frames, length], dtype, values=VALUES[dtype])
     y = b.output([frames, 2 * (fft_length // 2 + 1)], dtype)
-    custom(b, "SignalRfft", [x], [y], {"T": 7 if dtype == "int16" else 0, "fft_length": fft_length})
+    custom(b, "SignalRfft", [x], [y], {"T": T_CODES[dtype], "fft_length": fft_length})
 
 
 def irfft_node(b: Batch, fft_length: int, dtype: str = "int16"):
     """Random spectra (any values, extra complex values past fft_length / 2 + 1 sometimes)."""
     frames = int(b.rng.integers(1, 3))
     extra = int(b.rng.choice([0, 0, 3]))
-    values = int16_values if dtype == "int16" else float_values
-    x = b.input([frames, 2 * (fft_length // 2 + 1 + extra)], dtype, values=values)
-    options = {"T": 7 if dtype == "int16" else 0, "fft_length": fft_length}
+    x = b.input([frames, 2 * (fft_length // 2 + 1 + extra)], dtype, values=VALUES[dtype])
+    options = {"T": T_CODES[dtype], "fft_length": fft_length}
     custom(b, "SignalIrfft", [x], [b.output([frames, fft_length], dtype)], options)
 
 
@@ -120,8 +129,9 @@ def test_rfft_and_irfft(fft_lengths):
         for _ in range(3):
             rfft_node(b, n)
             irfft_node(b, n)
-        rfft_node(b, n, "float32")
-        irfft_node(b, n, "float32")
+        for dtype in ("float32", "int32"):
+            rfft_node(b, n, dtype)
+            irfft_node(b, n, dtype)
         round_trip_node(b, n)
     verify_model(b.build(), sets=b.sets(4))
 
@@ -296,6 +306,8 @@ def test_every_signal_op_in_qemu():
     irfft_node(b, 128)
     rfft_node(b, 256, "float32")
     irfft_node(b, 64, "float32")
+    rfft_node(b, 128, "int32")
+    irfft_node(b, 32, "int32")
     round_trip_node(b, 32)
     energy_node(b)
     filter_bank_node(b)

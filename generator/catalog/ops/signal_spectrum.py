@@ -72,35 +72,39 @@ def _packed(phase: float) -> int:
     return packed - (1 << 32) if packed >= 1 << 31 else packed
 
 
+def _q31_pair(phase: float) -> list[int]:
+    """kissfft's 32-bit fixed-point KISS_FFT_COS/SIN: floor(.5 + 2147483647 * value), stored to int32."""
+    return [math.floor(0.5 + 2147483647 * math.cos(phase)), math.floor(0.5 + 2147483647 * math.sin(phase))]
+
+
 def _float_pair(phase: float) -> list[float]:
     """kissfft's float KISS_FFT_COS/SIN: the double cosine and sine rounded to float32."""
     return [float(np.float32(math.cos(phase))), float(np.float32(math.sin(phase)))]
 
 
-def twiddles(fft_length: int, inverse: bool = False, float32: bool = False) -> tuple[list, list]:
+def twiddles(fft_length: int, inverse: bool = False, dtype: str = "INT16") -> tuple[list, list]:
     """kiss_fftr_alloc's tables: the half-length FFT's and the real split's (phases negated for the inverse),
-    packed int16 pairs, or (re, im) float32 pairs."""
+    packed int16 pairs, or (re, im) int32 or float32 pairs."""
     n = fft_length // 2
     pi = 3.14159265358979323846264338327
     sign = -1 if inverse else 1
     complex_phases = [sign * (-2 * pi * i / n) for i in range(n)]
     split_phases = [sign * (-pi * ((i + 1) / n + 0.5)) for i in range(n // 2)]
-    if float32:
-        return [v for ph in complex_phases for v in _float_pair(ph)], [
-            v for ph in split_phases for v in _float_pair(ph)
-        ]
+    if dtype != "INT16":
+        pair = _float_pair if dtype == "FLOAT32" else _q31_pair
+        return [v for ph in complex_phases for v in pair(ph)], [v for ph in split_phases for v in pair(ph)]
     return [_packed(ph) for ph in complex_phases], [_packed(ph) for ph in split_phases]
 
 
-TYPES = {7: "INT16", 0: "FLOAT32"}  # the "T" option's TensorType codes the transforms have
+TYPES = {7: "INT16", 2: "INT32", 0: "FLOAT32"}  # the "T" option's TensorType codes the transforms have
 
 
 def _rfft_options(op) -> dict:
     return options(op, ("T", "fft_length"))
 
 
-def _is_float(op) -> bool:
-    return _rfft_options(op)["T"] == 0
+def _type(op) -> str:
+    return TYPES[_rfft_options(op)["T"]]
 
 
 def _transform(op, inputs, outputs) -> int:
@@ -109,7 +113,7 @@ def _transform(op, inputs, outputs) -> int:
         raise SignalError("needs 1 input and 1 output")
     o = _rfft_options(op)
     if o["T"] not in TYPES:
-        raise SignalError(f"T is TensorType {o['T']}: the int16 (7) and float32 (0) transforms are implemented")
+        raise SignalError(f"T is TensorType {o['T']}: the int16 (7), int32 (2) and float32 (0) transforms exist")
     dtypes([inputs[0], outputs[0]], (TYPES[o["T"]],) * 2, "input and output")
     x, y = inputs[0], outputs[0]
     n = o["fft_length"]
@@ -131,19 +135,20 @@ def _rfft(op, inputs, outputs):
 
 def _transform_params(op, inverse: bool, fields: dict) -> NodeParams:
     n = _rfft_options(op)["fft_length"]
-    complex_fft, split = twiddles(n, inverse, _is_float(op))
+    complex_fft, split = twiddles(n, inverse, _type(op))
     factors = kissfft_factors(n // 2)
     fields = {"fft_length": n, **fields, "num_factors": len(factors) // 2, "factors": factors}
     fields.update({"twiddles": complex_fft, "super_twiddles": split})
-    if _is_float(op):
-        return NodeParams("mg_signal_rfft_f32_params", {**options_field(op), **fields})
+    if _type(op) != "INT16":
+        c_type = "mg_signal_rfft_f32_params" if _type(op) == "FLOAT32" else "mg_signal_rfft_s32_params"
+        return NodeParams(c_type, {**options_field(op), **fields})
     return NodeParams("mg_signal_irfft_params" if inverse else "mg_signal_rfft_params", {**options_field(op), **fields})
 
 
 def _rfft_params(op, inputs, outputs):
     x, y = inputs[0], outputs[0]
     frames = x.num_elements // x.shape[-1]
-    if _is_float(op):
+    if _type(op) != "INT16":
         fields = {"frames": frames, "input_length": x.shape[-1], "output_length": y.shape[-1] // 2}
     else:
         fields = {"input_length": x.shape[-1], "frames": frames, "output_length": y.shape[-1] // 2}
@@ -152,8 +157,8 @@ def _rfft_params(op, inputs, outputs):
 
 def _transform_scratch(op, inputs, outputs):
     n = _rfft_options(op)["fft_length"]
-    if _is_float(op):
-        return scratch_size("mg_signal_rfft_f32_scratch_size", n)
+    if _type(op) != "INT16":
+        return scratch_size("mg_signal_rfft_f32_s32_scratch_size", n)
     return scratch_size(
         "mg_signal_irfft_scratch_size" if op.custom_name == "SignalIrfft" else "mg_signal_rfft_scratch_size", n
     )
@@ -171,7 +176,7 @@ def _irfft(op, inputs, outputs):
 def _irfft_params(op, inputs, outputs):
     x = inputs[0]
     fields = {"frames": x.num_elements // x.shape[-1], "input_length": x.shape[-1] // 2}
-    if _is_float(op):
+    if _type(op) != "INT16":
         fields["output_length"] = outputs[0].shape[-1]
     return _transform_params(op, True, fields)
 
@@ -198,7 +203,7 @@ def _energy_params(op, inputs, outputs):
     return NodeParams("mg_signal_energy_params", {**options_field(op), **fields})
 
 
-FFT_SOURCES = ("signal_fft.c", "signal_rfft.c", "signal_rfft_f32.c", "signal_sizes.c")
+FFT_SOURCES = ("signal_fft.c", "signal_rfft.c", "signal_rfft_f32.c", "signal_rfft_s32.c", "signal_sizes.c")
 
 SPECS = [
     kernel("SignalWindow", "mg_register_signal_window", ("INT16",), ("signal_window.c",), _window, _window_params),
@@ -213,7 +218,7 @@ SPECS = [
     kernel(
         "SignalRfft",
         "mg_register_signal_rfft",
-        ("INT16", "FLOAT32"),
+        ("INT16", "INT32", "FLOAT32"),
         FFT_SOURCES,
         _rfft,
         _rfft_params,
@@ -222,7 +227,7 @@ SPECS = [
     kernel(
         "SignalIrfft",
         "mg_register_signal_irfft",
-        ("INT16", "FLOAT32"),
+        ("INT16", "INT32", "FLOAT32"),
         FFT_SOURCES,
         _irfft,
         _irfft_params,
