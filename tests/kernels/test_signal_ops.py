@@ -175,7 +175,7 @@ def subtraction_node(b: Batch):
         "alternate_one_minus_smoothing": 2**bits - alternate,
         "alternate_smoothing": alternate,
         "clamping": bool(b.rng.integers(0, 2)),
-        "min_signal_remaining": int(b.rng.integers(0, 2**bits)),
+        "min_signal_remaining": int(b.rng.choice([int(b.rng.integers(0, 2**bits)), -1])),  # -1: 2^32 - 1
         "num_channels": n,
         "one_minus_smoothing": 2**bits - smoothing,
         "smoothing": smoothing,

@@ -1,6 +1,6 @@
-"""What the signal library's catalog entries share (signal_spectrum.py, signal_filter_bank.py): TFLite Micro
-registers these custom ops by name and reads their FlexBuffers options by position in the map (keys sorted),
-so a node is accepted only with exactly the keys TFLite Micro's kernel expects, each an integer (or bool)."""
+"""What the signal library's catalog entries share (signal_spectrum.py, signal_filter_bank.py, signal_stream.py):
+TFLite Micro registers these custom ops by name and reads their FlexBuffers options by position in the map
+(keys sorted), so a node is accepted only with exactly the keys its kernel expects, each an integer (or bool)."""
 
 from __future__ import annotations
 

@@ -87,12 +87,8 @@ def _subtraction(op, inputs, outputs):
     count = inputs[0].num_elements
     if o["num_channels"] != count or any(t.num_elements != count for t in outputs):
         raise SignalError(f"num_channels is {o['num_channels']}; input and outputs must have that many channels")
-    for key in ("smoothing_bits", "spectral_subtraction_bits"):
+    for key in ("smoothing_bits", "spectral_subtraction_bits"):  # shifts of 32-bit and 64-bit values
         in_range(key, o[key], 0, 31)
-    for key in ("alternate_one_minus_smoothing", "alternate_smoothing", "min_signal_remaining"):
-        in_range(key, o[key], 0, 2**31 - 1)
-    for key in ("one_minus_smoothing", "smoothing"):
-        in_range(key, o[key], 0, 2**31 - 1)
 
 
 def _subtraction_state(op, inputs, outputs):
@@ -105,7 +101,8 @@ def _subtraction_params(op, inputs, outputs):
     in_struct_order += ("alternate_one_minus_smoothing", "min_signal_remaining", "smoothing_bits")
     in_struct_order += ("spectral_subtraction_bits", "clamping")
     state = CExpr(f"(uint32_t *)(mg_persistent + {op.options[KERNEL_STATE]})")
-    fields = {**{key: o[key] for key in in_struct_order}, "noise_estimate": state}
+    # TFLite Micro reads the coefficients as int32 into uint32 fields: a negative one wraps
+    fields = {**{key: o[key] & 0xFFFFFFFF for key in in_struct_order}, "noise_estimate": state}
     return NodeParams("mg_signal_spectral_subtraction_params", {**options_field(op), **fields})
 
 
