@@ -39,13 +39,25 @@ void mg_signal_filter_bank_u32(int32_t num_channels, const uint32_t *input, cons
     }
 }
 
-static uint32_t sqrt32(uint32_t x)
+/* Hardware single-precision square root: the host and cores with an FPU. */
+#if !defined(__ARM_ARCH) || (defined(__ARM_FP) && (__ARM_FP & 4))
+#include <math.h>
+#define FLOAT_SQRT 1
+#endif
+
+/* floor(sqrt(x)) for x < 2^32. */
+static uint32_t floor_sqrt32(uint32_t x)
 {
-    if (x == 0) return 0;
-    uint32_t res = 0;
-    const int32_t top = __builtin_clz(x) | 1; /* leading zeros, made odd */
-    uint32_t bit = 1u << (31 - top);
-    for (int32_t n = (31 - top) / 2 + 1; n > 0; --n) {
+#ifdef FLOAT_SQRT
+    /* within 0.01 of the root (two float roundings of a value below 2^32), so its floor is off by one at most */
+    uint32_t r = (uint32_t)sqrtf((float)x);
+    if ((uint64_t)r * r > x) --r;
+    if ((uint64_t)(r + 1) * (r + 1) <= x) ++r;
+    return r;
+#else
+    uint32_t res = 0, bit = 1u << 30;
+    while (bit > x) bit >>= 2;
+    while (bit) {
         if (x >= res + bit) {
             x -= res + bit;
             res = (res >> 1) + bit;
@@ -54,29 +66,32 @@ static uint32_t sqrt32(uint32_t x)
         }
         bit >>= 2;
     }
-    if (x > res && res != 0xFFFFu) ++res;
     return res;
+#endif
 }
 
-/* TFLite Micro's Sqrt64: bit by bit, rounded up when the remainder exceeds the root; values below 2^32 take the
- * 32-bit routine, whose result stops at 0xFFFF. */
+/* TFLite Micro's Sqrt64 (bit by bit): the root rounded up when the remainder x - root^2 exceeds it, the result
+ * stopping at 0xFFFF for values below 2^32 (its 32-bit routine) and at 0xFFFFFFFF above. Here the root of the
+ * top 32 bits' worth of bit pairs comes from floor_sqrt32, and the remaining pairs are appended one digit each. */
 uint32_t mg_signal_sqrt64(uint64_t x)
 {
-    if ((x >> 32) == 0) return sqrt32((uint32_t)x);
-    uint64_t res = 0;
-    const int32_t top = __builtin_clzll(x) | 1;
-    uint64_t bit = (uint64_t)1 << (63 - top);
-    for (int32_t n = (63 - top) / 2 + 1; n > 0; --n) {
-        if (x >= res + bit) {
-            x -= res + bit;
-            res = (res >> 1) + bit;
-        } else {
-            res >>= 1;
-        }
-        bit >>= 2;
+    if ((x >> 32) == 0) {
+        const uint32_t r = floor_sqrt32((uint32_t)x);
+        return r + ((uint32_t)x - r * r > r && r != 0xFFFFu);
     }
-    if (x > res && res != 0xFFFFFFFFu) ++res;
-    return (uint32_t)res;
+    const int32_t pairs = (32 - __builtin_clzll(x) + 1) / 2; /* bit pairs below the top 32 bits' worth */
+    uint64_t r = floor_sqrt32((uint32_t)(x >> (2 * pairs)));
+    uint64_t remainder = (x >> (2 * pairs)) - r * r;
+    for (int32_t i = pairs - 1; i >= 0; --i) {
+        remainder = (remainder << 2) | ((x >> (2 * i)) & 3u);
+        const uint64_t trial = (r << 2) | 1u;
+        r <<= 1;
+        if (remainder >= trial) {
+            remainder -= trial;
+            r |= 1u;
+        }
+    }
+    return (uint32_t)r + (remainder > r && r != 0xFFFFFFFFu);
 }
 
 static mg_status prepare_filter_bank(mg_node *node)

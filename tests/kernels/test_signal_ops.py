@@ -42,11 +42,17 @@ def uint32_values(rng, shape):
 
 
 def uint64_values(rng, shape):
+    """Any magnitude; half of them where the square root's rounding turns: r^2, r^2 + r, r^2 + r + 1, r^2 + 2r."""
     bits = rng.integers(0, 65, size=shape).astype(np.uint64)
-    raw = rng.integers(0, 2**63, size=shape, dtype=np.uint64) * np.uint64(2) + rng.integers(
+    raw = rng.integers(0, 2**63, size=shape, dtype=np.uint64) * np.uint64(2)
+    raw += rng.integers(0, 2, size=shape, dtype=np.uint64)
+    spread = np.where(bits == 0, np.uint64(0), raw >> (np.uint64(64) - bits))
+    root = rng.integers(0, 2**32, size=shape, dtype=np.uint64) >> rng.integers(0, 32, size=shape).astype(np.uint64)
+    offset = rng.choice([0, 1, 2], size=shape).astype(np.uint64) * root + rng.integers(
         0, 2, size=shape, dtype=np.uint64
     )
-    return np.where(bits == 0, np.uint64(0), raw >> (np.uint64(64) - bits))
+    turning = root * root + np.minimum(offset, np.uint64(2) * root)
+    return np.where(rng.integers(0, 2, size=shape) == 1, turning, spread)
 
 
 def window_node(b: Batch):
@@ -297,8 +303,10 @@ def test_refuses(build, message):
 
 
 @pytest.mark.qemu
-def test_every_signal_op_in_qemu():
-    """One random node of each, cross-compiled for the Cortex-M4 (the 64-bit square root, the FFTs' wrapping)."""
+@pytest.mark.parametrize("board", ["mps2-an386", "mps2-an385"])
+def test_every_signal_op_in_qemu(board):
+    """One random node of each, cross-compiled: the Cortex-M4 (DSP-extension FFT, the square root from its FPU)
+    and the Cortex-M3 (plain C FFT, the square root bit by bit)."""
     b = Batch(9)
     window_node(b)
     auto_scale_node(b)
@@ -315,7 +323,7 @@ def test_every_signal_op_in_qemu():
     subtraction_node(b)
     pcan_node(b)
     log_node(b)
-    verify_model(b.build(), sets=b.sets(3), qemu=True)
+    verify_model(b.build(), sets=b.sets(3), qemu=True, board=board)
 
 
 @pytest.mark.parametrize("name", ["SignalRfft", "SignalIrfft"])
