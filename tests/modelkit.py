@@ -14,6 +14,7 @@ DTYPE_CODES = {
     "bool": 6,
     "int16": 7,
     "int8": 9,
+    "uint64": 12,
     "resource": 13,
     "uint32": 15,
 }

@@ -25,6 +25,7 @@ enum {
     MG_BOOL = 6,
     MG_INT16 = 7,
     MG_INT8 = 9,
+    MG_UINT64 = 12,   /* TFLite Micro's signal filter bank accumulators */
     MG_RESOURCE = 13, /* the int32 id of a resource variable */
     MG_UINT32 = 15
 };
@@ -109,7 +110,8 @@ static inline uint32_t mg_type_size(uint8_t type)
     case MG_INT32:
     case MG_RESOURCE:
     case MG_UINT32: return 4;
-    case MG_INT64: return 8;
+    case MG_INT64:
+    case MG_UINT64: return 8;
     case MG_INT16:
     case MG_FLOAT16: return 2;
     case MG_INT8:

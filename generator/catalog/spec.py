@@ -12,6 +12,9 @@ from ..model import CUSTOM_CODE, Operator, Tensor
 # again: "below" (KernelSpec.overlap) or "above" (overlap_above). A kernel may keep a cheaper order of work for
 # the nodes without (conv_2d.py), and must write its rows last first for "above".
 OVERLAPPED = "mg_overlapped"
+# The option the planner sets on a node whose kernel keeps state across invokes (KernelSpec.state_bytes): the
+# byte offset of that state in the persistent region (mg_persistent), before it asks the kernel's `params`.
+KERNEL_STATE = "mg_kernel_state"
 # --memory auto's cap on an overlap's overlap_cost, as a share of the node's estimated instructions (its MACs
 # times INSTRUCTIONS_PER_MAC, the reference kernels' ratio on the zoo models: 20 to 40 measured).
 OVERLAP_COST_SHARE = 0.10
@@ -41,6 +44,10 @@ class KernelSpec:
     validate: Callable[[Operator, list[Tensor | None], list[Tensor]], str | None]
     params: Callable[[Operator, list[Tensor | None], list[Tensor]], NodeParams]
     scratch_bytes: Callable[[Operator, list[Tensor | None], list[Tensor]], int] = lambda op, i, o: 0
+    # Bytes of state the kernel keeps across invokes (TFLite Micro's persistent buffers that an invoke updates, such
+    # as a noise estimate): the planner places them in the persistent region after the resource variables, zero
+    # at start, and sets the node's KERNEL_STATE option to their offset there.
+    state_bytes: Callable[[Operator, list[Tensor | None], list[Tensor]], int] = lambda op, i, o: 0
     # The output is the first input's bytes seen with another shape (RESHAPE, SQUEEZE, ...): the planner
     # gives both one buffer, and the kernel does nothing when the two pointers are equal.
     view: bool = False

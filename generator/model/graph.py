@@ -111,6 +111,12 @@ class Operator:
         return self.builtin_code == CUSTOM_CODE
 
 
+# Custom ops TFLite Micro registers by name whose kernels keep state across invokes (signal library).
+STATEFUL_CUSTOM_OPS = frozenset(
+    {"SignalDelay", "SignalFilterBankSpectralSubtraction", "SignalFramer", "SignalOverlapAdd", "SignalStacker"}
+)
+
+
 @dataclass
 class Graph:
     tensors: list[Tensor]
@@ -127,10 +133,12 @@ class Graph:
 
     @property
     def is_stateful(self) -> bool:
-        """The model keeps state between invokes (resource variables, or variable tensors such as SVDF's and
-        UNIDIRECTIONAL_SEQUENCE_LSTM's state), so input sets are steps of one stream."""
+        """The model keeps state between invokes (resource variables, variable tensors such as SVDF's and
+        UNIDIRECTIONAL_SEQUENCE_LSTM's state, or a custom op of STATEFUL_CUSTOM_OPS), so input sets are steps of
+        one stream."""
         graphs = self.subgraphs or [self]
-        return any(op.op_name == "VAR_HANDLE" for g in graphs for op in g.operators) or any(
+        ops = [op for g in graphs for op in g.operators]
+        return any(op.op_name == "VAR_HANDLE" or op.custom_name in STATEFUL_CUSTOM_OPS for op in ops) or any(
             t.is_variable for g in graphs for t in g.tensors
         )
 

@@ -13,7 +13,7 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 
 from ..catalog import KernelSpec, NodeParams
-from ..catalog.spec import OVERLAPPED
+from ..catalog.spec import KERNEL_STATE, OVERLAPPED
 from ..check import CheckedGraph
 from ..errors import McugenError
 from ..model import Graph
@@ -295,6 +295,20 @@ def _place_variables(checked: CheckedGraph) -> tuple[list[PlacedVariable], int]:
     return placed, offset
 
 
+def _place_kernel_states(checked: CheckedGraph, offset: int) -> tuple[dict[tuple[int, int], int], int]:
+    """Each stateful kernel's node (subgraph, node index) -> its state's offset in the persistent region, placed
+    from `offset` on; and the region's new end."""
+    states = {}
+    for sub in checked.subgraphs or [checked]:
+        for op, kernel in zip(sub.graph.operators, sub.kernels):
+            inputs, outputs = sub.graph.node_io(op)
+            nbytes = kernel.state_bytes(op, inputs, outputs)
+            if nbytes:
+                states[(sub.graph.index, op.index)] = offset
+                offset += (nbytes + ALIGNMENT - 1) // ALIGNMENT * ALIGNMENT
+    return states, offset
+
+
 def _resolved(op, checked: CheckedGraph, variables: list[PlacedVariable]):
     """A variable node with its variable as the `resource_variable` option (its kernel's parameters)."""
     if op.op_name not in VARIABLE_OPS:
@@ -336,7 +350,8 @@ def plan(checked: CheckedGraph, views: bool = True, memory: str = "auto", patch_
 
 def _plan(checked: CheckedGraph, views: bool, memory: str) -> Plan:
     variables, persistent_size = _place_variables(checked)
-    plans = [_plan_subgraph(c, variables, views, memory) for c in checked.subgraphs or [checked]]
+    states, persistent_size = _place_kernel_states(checked, persistent_size)
+    plans = [_plan_subgraph(c, variables, states, views, memory) for c in checked.subgraphs or [checked]]
     for sub in plans:
         sub.memory = memory
     primary, base = plans[0], plans[0].arena_size
@@ -353,11 +368,15 @@ def _plan(checked: CheckedGraph, views: bool, memory: str) -> Plan:
     return primary
 
 
-def _plan_subgraph(checked: CheckedGraph, variables: list[PlacedVariable], views: bool, memory: str) -> Plan:
+def _plan_subgraph(
+    checked: CheckedGraph, variables: list[PlacedVariable], states: dict[tuple[int, int], int], views: bool, memory: str
+) -> Plan:
     graph = checked.graph
     nodes, scratch_bytes = [], {}
     for op, kernel in zip(graph.operators, checked.kernels):
         op = _resolved(op, checked, variables)
+        if (graph.index, op.index) in states:
+            op = replace(op, options={**op.options, KERNEL_STATE: states[(graph.index, op.index)]})
         inputs, outputs = graph.node_io(op)
         try:
             scratch_bytes[op.index] = kernel.scratch_bytes(op, inputs, outputs)

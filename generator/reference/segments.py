@@ -10,11 +10,14 @@ from itertools import groupby
 import flatbuffers
 import numpy as np
 
+from ..catalog import BUILTIN_CUSTOM_OPS
 from ..custom import CustomOp, custom_node
 from ..errors import McugenError
 from ..model import Graph, read_model
 
-TFLM_CUSTOM_OPS = ("TFLite_Detection_PostProcess",)  # registered by name in TFLite Micro's own op resolver
+# Registered by name in TFLite Micro's own op resolver, as every custom op of mcugen's catalog is
+# (TFLite_Detection_PostProcess, the signal library's): they stay in TFLite Micro's segments.
+TFLM_CUSTOM_OPS = BUILTIN_CUSTOM_OPS
 
 
 def _segment_model(model_t, graph: Graph, ops: list, later_reads: set[int]) -> tuple[bytes, list[int], list[int]]:
@@ -42,7 +45,6 @@ def segmented_outputs(
     model_t = schema.ModelT.InitFromPackedBuf(bytearray(model_bytes), 0)
     steps = []
     ops = graph.operators
-    # custom ops TFLite Micro has itself (TFLite_Detection_PostProcess) stay in its segments
     on_python = [op.is_custom and op.custom_name not in TFLM_CUSTOM_OPS for op in ops]
     for is_python, group in groupby(ops, key=lambda op: on_python[op.index]):
         group = list(group)
