@@ -531,7 +531,8 @@ def cmd_plan(args) -> int:
     if the_plan.persistent_size:
         print(
             f"persistent state {nbytes(the_plan.persistent_size)} ({len(the_plan.variables)} resource variable(s), "
-            "kept across invokes, apart from the arena; offsets above count from its start)"
+            f"{the_plan.kernel_states} kernel state(s); kept across invokes, apart from the arena; offsets above "
+            "count from its start)"
         )
     return 0
 

@@ -51,6 +51,7 @@ class Plan:
     subgraphs: list[Plan] = field(default_factory=list, repr=False, compare=False)
     variables: list[PlacedVariable] = field(default_factory=list)  # the persistent region's contents
     persistent_size: int = 0  # bytes of state kept across invokes, apart from the arena
+    kernel_states: int = 0  # how many nodes keep a kernel state in the persistent region (beside the variables)
     patches: object = None  # patches.PatchChoice when patch-based execution was considered
     overlaps: list[Overlap] = field(default_factory=list)  # outputs placed partly over their inputs
     memory: str = "auto"  # the --memory choice it was planned under (MEMORY_CHOICES)
@@ -365,6 +366,7 @@ def _plan(checked: CheckedGraph, views: bool, memory: str) -> Plan:
     primary.arena_size, primary.lower_bound = base, sum(p.lower_bound for p in plans)
     for sub in plans:
         sub.subgraphs, sub.variables, sub.persistent_size = plans, variables, persistent_size
+        sub.kernel_states = len(states)
     return primary
 
 

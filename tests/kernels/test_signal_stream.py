@@ -140,3 +140,22 @@ def test_reference_keeps_signal_ops_on_tflite_micro_beside_user_custom_ops():
     mixed = reference_outputs(beside.build(), mixed_sets, 2, custom_ops=impls)
     for want, got in zip(expected, mixed):
         np.testing.assert_array_equal(want[0], got[0])
+
+
+def test_plan_counts_kernel_states_in_the_persistent_region(tmp_path, capsys):
+    """`mcugen plan` says what the persistent region holds: here no resource variable, one state per delay node."""
+    from generator.cli import main
+
+    b = Batch(7)
+    for _ in range(3):
+        custom(
+            b,
+            "SignalDelay",
+            [b.input([8], "int16", values=int16_values)],
+            [b.output([8], "int16")],
+            {"delay_length": 3},
+        )
+    model = tmp_path / "delays.tflite"
+    model.write_bytes(b.build())
+    assert main(["plan", str(model)]) == 0
+    assert "(0 resource variable(s), 3 kernel state(s); kept across invokes" in capsys.readouterr().out
