@@ -4,8 +4,8 @@ from the kernel's own C `*_scratch_size()`, see generator/catalog/ops/_scratch.p
 
 Layout: the struct's members (names, order, kinds, sizes) come from the DWARF of a host-compiled probe of the
 kernel's header, so typedefs and nested headers resolve as the compiler sees them. Every field the generator
-writes must be a member, in member order; lists must meet pointers, floats 4-byte floats, integers integer
-members wide enough for the value."""
+writes must be a member, in member order; floats 4-byte floats, integers integer
+members wide enough for the value, lists pointers to the element type node_params.c writes (int32_t or float)."""
 
 from __future__ import annotations
 
@@ -31,6 +31,7 @@ class Member:
     offset: int
     size: int
     kind: str  # "signed", "unsigned", "float", "pointer" or "other"
+    pointee: tuple[str, int] | None = None  # a pointer's target: its kind and size ("void", 0 for void)
 
 
 def header_of(spec: KernelSpec) -> Path:
@@ -45,15 +46,12 @@ def _strip(die):
     return die
 
 
-def _member(die, pointer_size: int) -> Member:
-    t = _strip(die.get_DIE_from_attribute("DW_AT_type"))
-    size = t.attributes["DW_AT_byte_size"].value if "DW_AT_byte_size" in t.attributes else pointer_size
-    kind = "other"
+def _base_kind(t) -> str:
     if t.tag == "DW_TAG_pointer_type":
-        kind = "pointer"
-    elif t.tag == "DW_TAG_base_type":
+        return "pointer"
+    if t.tag == "DW_TAG_base_type":
         encoding = t.attributes["DW_AT_encoding"].value
-        kind = {
+        return {
             _FLOAT: "float",
             _SIGNED: "signed",
             _SIGNED_CHAR: "signed",
@@ -61,10 +59,26 @@ def _member(die, pointer_size: int) -> Member:
             _UNSIGNED_CHAR: "unsigned",
             _BOOLEAN: "unsigned",
         }.get(encoding, "other")
-    elif t.tag == "DW_TAG_enumeration_type":
-        kind = "signed"
+    return "signed" if t.tag == "DW_TAG_enumeration_type" else "other"
+
+
+def _byte_size(t) -> int:
+    return t.attributes["DW_AT_byte_size"].value if "DW_AT_byte_size" in t.attributes else 0
+
+
+def _member(die, pointer_size: int) -> Member:
+    t = _strip(die.get_DIE_from_attribute("DW_AT_type"))
+    size = t.attributes["DW_AT_byte_size"].value if "DW_AT_byte_size" in t.attributes else pointer_size
+    pointee = None
+    if t.tag == "DW_TAG_pointer_type":
+        target = _strip(t.get_DIE_from_attribute("DW_AT_type")) if "DW_AT_type" in t.attributes else None
+        pointee = ("void", 0) if target is None else (_base_kind(target), _byte_size(target))
     return Member(
-        die.attributes["DW_AT_name"].value.decode(), die.attributes["DW_AT_data_member_location"].value, size, kind
+        die.attributes["DW_AT_name"].value.decode(),
+        die.attributes["DW_AT_data_member_location"].value,
+        size,
+        _base_kind(t),
+        pointee,
     )
 
 
@@ -82,7 +96,7 @@ def _flat_members(struct, pointer_size: int, prefix: str = "", base: int = 0) ->
             members += _flat_members(inner, pointer_size, name + ".", offset)
         else:
             m = _member(die, pointer_size)
-            members.append(Member(name, offset, m.size, m.kind))
+            members.append(Member(name, offset, m.size, m.kind, m.pointee))
     return members
 
 
@@ -130,8 +144,9 @@ def layout_problems(header: Path, params: NodeParams) -> list[str]:
         value, member = params.fields[name], by_name[name]
         if isinstance(value, CExpr):
             ok = member.kind in ("pointer", "signed", "unsigned")
-        elif isinstance(value, list):
-            ok = member.kind == "pointer"
+        elif isinstance(value, list):  # node_params.c writes int32_t or float arrays (generator/emit/render.py)
+            element = ("float", 4) if isinstance(value[0], float) else ("signed", 4)
+            ok = member.kind == "pointer" and member.pointee == element
         elif isinstance(value, float):
             ok = member.kind == "float" and member.size == 4  # written as float32 literals
         elif isinstance(value, int):

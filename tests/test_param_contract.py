@@ -62,3 +62,12 @@ def test_layout_comes_from_the_compiler():
     assert [m.name for m in members][:2] == ["batches", "input_height"]
     assert [(m.offset, m.size, m.kind) for m in members[:2]] == [(0, 4, "signed"), (4, 4, "signed")]
     assert members[-1].kind == "float"
+
+
+def test_lists_must_meet_pointers_to_their_element_type():
+    the_plan = _plan("keyword_spotting", ["dsp", "reference"])
+    node = next(n for n in the_plan.nodes if isinstance(n.params.fields.get("channels"), list))
+    header, fields = header_of(node.kernel), dict(node.params.fields)
+    assert layout_problems(header, node.params) == []
+    as_floats = NodeParams(node.params.c_type, {**fields, "channels": [float(v) for v in fields["channels"]]})
+    assert ".channels:" in " ".join(layout_problems(header, as_floats))

@@ -4,6 +4,7 @@ mcugen's PlatformIO core folder (pio_core.py: offline, no registry)."""
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -13,6 +14,10 @@ from pathlib import Path
 from ..emit import load_project
 from ..errors import McugenError
 from ..pio_core import prepare_core
+from ..units import nbytes
+
+# GNU ld's words when a section does not fit a MEMORY region of memory.ld (FLASH or RAM).
+_OVERFLOW = re.compile(r"region [`'](\w+)' overflowed by (\d+) bytes")
 
 
 @dataclass
@@ -39,6 +44,19 @@ def pio_env(core: Path) -> dict[str, str]:
     return env
 
 
+def overflow_message(log: str, board: str) -> str | None:
+    """One line naming each region the link overflowed and by how many bytes, or None when the build failed
+    otherwise."""
+    over = {region: int(n) for region, n in _OVERFLOW.findall(log)}
+    if not over:
+        return None
+    regions = " and ".join(f"{region} by {nbytes(n)}" for region, n in over.items())
+    return (
+        f"the firmware does not fit {board}: it overflows {regions} at link (`mcugen size` on a board that fits "
+        "shows where the bytes go); choose a bigger board or a smaller model"
+    )
+
+
 def build(project_dir: Path, verbose: bool = False) -> BuildResult:
     project = load_project(project_dir)
     if shutil.which("arm-none-eabi-gcc") is None:
@@ -52,6 +70,9 @@ def build(project_dir: Path, verbose: bool = False) -> BuildResult:
     proc = subprocess.run(cmd, env=pio_env(core), capture_output=not verbose, text=True)
     log = (proc.stdout or "") + (proc.stderr or "")
     if proc.returncode != 0:
+        overflow = overflow_message(log, project.board)
+        if overflow:
+            raise McugenError(overflow)
         tail = "\n".join(line for line in log.splitlines()[-15:])
         raise McugenError(f"build failed in {project.path} (pio run exit {proc.returncode}):\n{tail}")
     elf = project.path / ".pio" / "build" / project.board / "firmware.elf"

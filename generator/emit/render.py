@@ -32,16 +32,21 @@ def c_value(value) -> str:
     raise TypeError(f"no C literal for {value!r}")
 
 
-def _node_view(node: NodePlan, index: int) -> dict:
-    """One node's parameter block; `index` is its entry in the firmware's node tables (all subgraphs')."""
+def _node_view(node: NodePlan, index: int, shared: dict) -> dict:
+    """One node's parameter block; `index` is its entry in the firmware's node tables (all subgraphs').
+    `shared` maps each static array already written ((C type, values)) to its name: a node whose list equals an
+    earlier one (any node's, any field's) points to that array instead of writing its own copy."""
     fields, arrays = [], []
-    for name, value in node.params.fields.items():
+    for name, value in node.params.fields.items() if node.params.c_type else ():
         if isinstance(value, list):  # per-channel data: a static array the struct points to
             if not value:
                 raise ValueError(f"{node.params.c_type}.{name} is an empty list; C has no empty arrays")
             ctype = "float" if isinstance(value[0], float) else "int32_t"
-            arrays.append((name, (ctype, [c_value(v) for v in value])))
-            fields.append((name, f"mg_node{index}_{name}"))
+            key = (ctype, tuple(c_value(v) for v in value))
+            if key not in shared:
+                shared[key] = f"mg_node{index}_{name}"
+                arrays.append((name, (ctype, list(key[1]))))
+            fields.append((name, shared[key]))
         else:
             fields.append((name, c_value(value)))
     return {
@@ -52,6 +57,25 @@ def _node_view(node: NodePlan, index: int) -> dict:
         "fields": fields,
         "arrays": arrays,
     }
+
+
+def _node_views(nodes: list[NodePlan]) -> list[dict]:
+    shared: dict = {}
+    return [_node_view(n, i, shared) for i, n in enumerate(nodes)]
+
+
+_ELEMENT_BYTES = {"float": 4, "int32_t": 4}
+_FIELD_BYTES = 4  # a struct member: int32_t, float or a pointer on Cortex-M (a few narrower ones round up)
+
+
+def node_params_bytes(plan: Plan) -> int:
+    """The flash node_params.c takes, as emitted: every static array (shared ones once) and every parameter
+    block, counted at four bytes a written field (an estimate of the structs: members left zero are not seen)."""
+    total = 0
+    for view in _node_views(plan.all_nodes):
+        total += _FIELD_BYTES * (len(view["fields"]) + 1)  # + its entry in mg_node_params
+        total += sum(_ELEMENT_BYTES[ctype] * len(values) for _, (ctype, values) in view["arrays"])
+    return total
 
 
 def _tensor_table(plan: Plan) -> list[dict]:
@@ -154,6 +178,6 @@ def render_all(
             shared_arena=shared_arena,
         ),
         "src/node_params.c": _env.get_template("node_params.c.j2").render(
-            common, headers=headers, nodes=[_node_view(n, i) for i, n in enumerate(nodes)]
+            common, headers=headers, nodes=_node_views(nodes)
         ),
     }
