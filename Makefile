@@ -83,7 +83,7 @@ lint: venv apt-lint
 	clang-format --dry-run -Werror --style=file:.clang-format-cxx $(CXX_SOURCES)
 
 # Rewrites docs/benchmarks.md: every zoo model and two fixtures (bench.FIXTURE_MODELS) on every QEMU board, beside TFLite Micro's figures.
-BENCH_BOARDS := mps2-an386 mps2-an500 mps3-an547 mps2-an385 mps2-an505 lm3s6965evb netduinoplus2
+BENCH_BOARDS := mps2-an386 mps2-an500 mps3-an547 mps2-an385 mps2-an385-m0plus mps2-an505 lm3s6965evb netduinoplus2
 bench: setup
 	$(MCUGEN) bench $(addprefix --board ,$(BENCH_BOARDS)) --write docs/benchmarks.md
 
