@@ -89,3 +89,18 @@ void mg_requant_channel(float input_scale, float output_scale, const uint8_t *fi
     memcpy(&w_bits, filter_scales + (per_channel ? 4 * c : 0), sizeof w_bits);
     mg_quantize_multiplier_from_scales(float_bits(input_scale), w_bits, float_bits(output_scale), multiplier, shift);
 }
+
+int32_t mg_dot_s8(const int8_t *x, const int8_t *w, int32_t n, int32_t input_offset)
+{
+    int32_t acc = 0;
+    for (const int8_t *end = x + (n & ~3); x != end;) {
+        acc += *w++ * (*x++ + input_offset);
+        acc += *w++ * (*x++ + input_offset);
+        acc += *w++ * (*x++ + input_offset);
+        acc += *w++ * (*x++ + input_offset);
+    }
+    for (n &= 3; n > 0; --n) {
+        acc += *w++ * (*x++ + input_offset);
+    }
+    return acc;
+}

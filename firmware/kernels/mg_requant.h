@@ -24,6 +24,10 @@ void mg_quantize_multiplier_from_scales(uint32_t in_scale_bits, uint32_t w_scale
 void mg_requant_channel(float input_scale, float output_scale, const uint8_t *filter_scales, int per_channel, int32_t c,
                         int32_t *multiplier, int32_t *shift);
 
+/* The int8 weighted kernels' inner product: the sum over n of w[i] * (x[i] + input_offset), four terms per
+ * step. A function of its own (mg_requant.c), so that the compiler gives its loop all the registers. */
+int32_t mg_dot_s8(const int8_t *x, const int8_t *w, int32_t n, int32_t input_offset);
+
 /* TFLite's MultiplyByQuantizedMultiplier for an int64 accumulator (the 16x8 kernels): the Q31 multiplier rounded to
  * Q15 (0x7FFF from 0x7FFF0000 on), one 64-bit product, one rounding shift by 15 - shift (shift <= 7: the generator
  * checks). */
