@@ -11,7 +11,32 @@
  * docs/kernels.md).
  *
  * The taps of a filter row inside the input are one contiguous run of the input row when the filter reads every
- * input channel (one group) without dilation: one mg_dot_s8 per filter row then, else one per tap. */
+ * input channel (one group) without dilation: one mg_dot_s8 per filter row then, else one per tap; a 1x1 filter
+ * without padding (pointwise) skips the window arithmetic altogether. */
+
+/* How a window's taps lie in the input and the filter, and the input offset. */
+typedef struct {
+    int32_t row, filter_row;  /* input and filter elements between the window's rows */
+    int32_t tap, group_depth; /* input elements between taps of a row; the channels each tap reads */
+    int32_t input_offset;
+    int contiguous; /* one group, no dilation: a row's taps are one run of the input row */
+} strides;
+
+/* The sum over rows x taps of w . (x + input_offset) from the window's first tap at x and w. A function of its
+ * own, so that the compiler keeps the loops' few values in registers. */
+static __attribute__((noinline)) int32_t window_sum(const int8_t *x, const int8_t *w, int32_t rows, int32_t taps,
+                                                    const strides *s)
+{
+    const int32_t runs = s->contiguous ? 1 : taps, run = s->contiguous ? taps * s->group_depth : s->group_depth;
+    int32_t acc = 0;
+    for (; rows > 0; --rows, x += s->row, w += s->filter_row) {
+        const int8_t *xr = x, *wr = w;
+        for (int32_t r = runs; r != 0; --r, xr += s->tap, wr += s->group_depth) {
+            acc += mg_dot_s8(xr, wr, run, s->input_offset); /* symmetric weights: no offset */
+        }
+    }
+    return acc;
+}
 
 void mg_conv_2d_s8(const mg_conv_2d_params *p, const int8_t *input, const int8_t *filter, const uint8_t *filter_scales,
                    const int32_t *bias, int8_t *output)
@@ -24,9 +49,12 @@ void mg_conv_2d_s8(const mg_conv_2d_params *p, const int8_t *input, const int8_t
     const int32_t filter_size = p->geometry.filter_height * filter_row; /* elements per output channel */
     const int32_t stride_h = p->geometry.stride_height, stride_w = p->geometry.stride_width;
     const int32_t dil_h = p->geometry.dilation_height, dil_w = p->geometry.dilation_width;
-    const int32_t tap_step = dil_w * depth, row_step = dil_h * in_row; /* input elements between taps, rows */
-    const int contiguous = group_depth == depth && dil_w == 1;
-    const int32_t input_offset = p->input_offset, output_offset = p->output_offset;
+    const strides steps = {dil_h * in_row, filter_row,      dil_w * depth,
+                           group_depth,    p->input_offset, group_depth == depth && dil_w == 1};
+    const int pointwise = p->geometry.filter_height == 1 && p->geometry.filter_width == 1 &&
+                          p->geometry.pad_height == 0 && p->geometry.pad_width == 0;
+    const int32_t pixel_step = stride_w * depth; /* input elements between the pixels of a 1x1 filter */
+    const int32_t output_offset = p->output_offset;
     const int32_t act_min = p->act_min, act_max = p->act_max;
     const int32_t out_height = p->geometry.output_height, rows = p->geometry.batches * out_height;
     const int32_t band = p->rows_per_pass > 0 ? p->rows_per_pass : (p->rows_per_pass < 0 ? -p->rows_per_pass : rows);
@@ -49,21 +77,24 @@ void mg_conv_2d_s8(const mg_conv_2d_params *p, const int8_t *input, const int8_t
                 mg_conv_window_fast(y0, dil_h, p->geometry.input_height, p->geometry.filter_height, &ky0, &ky1);
                 const int8_t *in_rows = in_group + b * in_image + (y0 + ky0 * dil_h) * in_row;
                 const int8_t *w_rows = w_channel + ky0 * filter_row;
+                if (pointwise && ky1 > ky0) { /* every window one tap inside the input: no window to compute */
+                    const int8_t *x = in_rows;
+                    for (int32_t ox = 0; ox < out_width; ++ox, x += pixel_step) {
+                        int32_t acc = channel_bias + mg_dot_s8(x, w_channel, group_depth, steps.input_offset);
+                        acc = mg_requantizer_apply(&requant, acc);
+                        *out = (int8_t)mg_clamp(acc + output_offset, act_min, act_max);
+                        out += out_depth;
+                    }
+                    continue;
+                }
                 int32_t x0 = -p->geometry.pad_width;
                 for (int32_t ox = 0; ox < out_width; ++ox, x0 += stride_w) {
                     int32_t kx0, kx1;
                     mg_conv_window_fast(x0, dil_w, p->geometry.input_width, p->geometry.filter_width, &kx0, &kx1);
-                    const int32_t runs = contiguous ? 1 : kx1 - kx0;
-                    const int32_t run = contiguous ? (kx1 - kx0) * group_depth : group_depth;
                     const int8_t *x_row = in_rows + (x0 + kx0 * dil_w) * depth;
                     const int8_t *w_row = w_rows + kx0 * group_depth;
-                    int32_t acc = channel_bias; /* TFLite adds it last: the same int32 sum */
-                    for (int32_t ky = ky0; ky < ky1; ++ky, x_row += row_step, w_row += filter_row) {
-                        const int8_t *x = x_row, *w = w_row;
-                        for (int32_t r = 0; r < runs; ++r, x += tap_step, w += group_depth) {
-                            acc += mg_dot_s8(x, w, run, input_offset); /* symmetric weights: no offset */
-                        }
-                    }
+                    /* TFLite adds the bias last: the same int32 sum */
+                    int32_t acc = channel_bias + window_sum(x_row, w_row, ky1 - ky0, kx1 - kx0, &steps);
                     acc = mg_requantizer_apply(&requant, acc);
                     *out = (int8_t)mg_clamp(acc + output_offset, act_min, act_max);
                     out += out_depth;

@@ -24,8 +24,9 @@ MODELS = [
 @pytest.mark.slow
 @pytest.mark.parametrize("name", MODELS)
 def test_bit_exact_and_no_slower_than_tflite_micro_reference(cli, tmp_path, name):
+    project = tmp_path / "fw"
     result = cli(
-        "verify", name, "--board", "mps2-an386", "--backend", "reference", "--random", 1, "-o", tmp_path, "--json"
+        "verify", name, "--board", "mps2-an386", "--backend", "reference", "--random", 1, "-o", project, "--json"
     )
     assert result.returncode == 0, result.stderr[-2000:]
     report = json.loads(result.stdout)
