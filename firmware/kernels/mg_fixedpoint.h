@@ -54,7 +54,7 @@ static inline mg_requantizer mg_requantizer_make(int32_t multiplier, int32_t shi
     return q;
 }
 
-static inline int32_t mg_requantizer_apply(const mg_requantizer *q, int32_t x)
+static inline __attribute__((always_inline)) int32_t mg_requantizer_apply(const mg_requantizer *q, int32_t x)
 {
     if (q->shift >= 0) { /* no right shift: one rounding of (x * 2^shift) * m / 2^31, halves up */
         const int64_t product = (int64_t)(int32_t)((uint32_t)x << q->shift) * q->multiplier;
