@@ -27,8 +27,15 @@ typedef struct {
 static __attribute__((noinline)) int32_t window_sum(const int8_t *x, const int8_t *w, int32_t rows, int32_t taps,
                                                     const strides *s)
 {
-    const int32_t runs = s->contiguous ? 1 : taps, run = s->contiguous ? taps * s->group_depth : s->group_depth;
     int32_t acc = 0;
+    if (s->contiguous) { /* one run per row: the row loop around the inner product, no call */
+        const int32_t run = taps * s->group_depth, offset = s->input_offset;
+        for (; rows > 0; --rows, x += s->row, w += s->filter_row) {
+            acc += mg_dot_s8_inline(x, w, run, offset); /* symmetric weights: no offset */
+        }
+        return acc;
+    }
+    const int32_t runs = taps, run = s->group_depth;
     for (; rows > 0; --rows, x += s->row, w += s->filter_row) {
         const int8_t *xr = x, *wr = w;
         for (int32_t r = runs; r != 0; --r, xr += s->tap, wr += s->group_depth) {

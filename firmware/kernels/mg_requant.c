@@ -92,15 +92,5 @@ void mg_requant_channel(float input_scale, float output_scale, const uint8_t *fi
 
 int32_t mg_dot_s8(const int8_t *x, const int8_t *w, int32_t n, int32_t input_offset)
 {
-    int32_t acc = 0;
-    for (const int8_t *end = x + (n & ~3); x != end;) {
-        acc += *w++ * (*x++ + input_offset);
-        acc += *w++ * (*x++ + input_offset);
-        acc += *w++ * (*x++ + input_offset);
-        acc += *w++ * (*x++ + input_offset);
-    }
-    for (n &= 3; n > 0; --n) {
-        acc += *w++ * (*x++ + input_offset);
-    }
-    return acc;
+    return mg_dot_s8_inline(x, w, n, input_offset);
 }
