@@ -47,6 +47,21 @@ static inline void mg_conv_window(int32_t origin, int32_t dilation, int32_t size
     *end = hi;
 }
 
+/* mg_conv_window without its divisions when the dilation is 1 (the reference int8 kernels, once per output pixel). */
+static inline __attribute__((always_inline)) void mg_conv_window_fast(int32_t origin, int32_t dilation, int32_t size,
+                                                                      int32_t taps, int32_t *first, int32_t *end)
+{
+    if (dilation != 1) {
+        mg_conv_window(origin, dilation, size, taps, first, end);
+        return;
+    }
+    int32_t hi = size > origin ? size - origin : 0;
+    hi = hi < taps ? hi : taps;
+    const int32_t lo = origin < 0 ? -origin : 0;
+    *first = lo < hi ? lo : hi;
+    *end = hi;
+}
+
 /* Output coordinate `out` reads input coordinates origin + dilation * tap for taps [first, end) (mg_conv_window):
  * mg_conv_row_span for an output row, mg_conv_col_span for an output column. */
 typedef struct {

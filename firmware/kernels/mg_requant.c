@@ -89,3 +89,8 @@ void mg_requant_channel(float input_scale, float output_scale, const uint8_t *fi
     memcpy(&w_bits, filter_scales + (per_channel ? 4 * c : 0), sizeof w_bits);
     mg_quantize_multiplier_from_scales(float_bits(input_scale), w_bits, float_bits(output_scale), multiplier, shift);
 }
+
+int32_t mg_dot_s8(const int8_t *x, const int8_t *w, int32_t n, int32_t input_offset)
+{
+    return mg_dot_s8_inline(x, w, n, input_offset);
+}

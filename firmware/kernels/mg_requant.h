@@ -24,6 +24,27 @@ void mg_quantize_multiplier_from_scales(uint32_t in_scale_bits, uint32_t w_scale
 void mg_requant_channel(float input_scale, float output_scale, const uint8_t *filter_scales, int per_channel, int32_t c,
                         int32_t *multiplier, int32_t *shift);
 
+/* The int8 weighted kernels' inner product: the sum over n of w[i] * (x[i] + input_offset), four terms per
+ * step. mg_dot_s8 is it as a function of its own (mg_requant.c), so that the compiler gives its loop all the
+ * registers; a loop with few live values of its own may inline it. */
+static inline __attribute__((always_inline)) int32_t mg_dot_s8_inline(const int8_t *x, const int8_t *w, int32_t n,
+                                                                      int32_t input_offset)
+{
+    int32_t acc = 0;
+    for (const int8_t *end = x + (n & ~3); x != end;) {
+        acc += *w++ * (*x++ + input_offset);
+        acc += *w++ * (*x++ + input_offset);
+        acc += *w++ * (*x++ + input_offset);
+        acc += *w++ * (*x++ + input_offset);
+    }
+    for (n &= 3; n > 0; --n) {
+        acc += *w++ * (*x++ + input_offset);
+    }
+    return acc;
+}
+
+int32_t mg_dot_s8(const int8_t *x, const int8_t *w, int32_t n, int32_t input_offset);
+
 /* TFLite's MultiplyByQuantizedMultiplier for an int64 accumulator (the 16x8 kernels): the Q31 multiplier rounded to
  * Q15 (0x7FFF from 0x7FFF0000 on), one 64-bit product, one rounding shift by 15 - shift (shift <= 7: the generator
  * checks). */

@@ -18,12 +18,12 @@ def out_size(padding, size, taps, stride, dilation):
     return -(-size // stride) if padding == SAME else -(-(size - effective + 1) // stride)
 
 
-def geometry(rng):
-    """Random shapes and options with at least one output row and column."""
+def geometry(rng, pointwise: bool = False):
+    """Random shapes and options with at least one output row and column (a 1x1 filter when `pointwise`)."""
     while True:
         batches = int(rng.choice([1, 1, 1, 2, 3]))
         h, w = (int(v) for v in rng.integers(1, 13, size=2))
-        kh, kw = (int(v) for v in rng.integers(1, 6, size=2))
+        kh, kw = (1, 1) if pointwise else (int(v) for v in rng.integers(1, 6, size=2))
         sh, sw = (int(v) for v in rng.integers(1, 4, size=2))
         dh, dw = (int(v) for v in (rng.integers(1, 4, size=2) if rng.integers(0, 3) == 0 else (1, 1)))
         padding = int(rng.integers(0, 2))
@@ -65,9 +65,9 @@ def output_quant(rng, activation):
     return rand_scale(rng, 0.01, 0.5), int(rng.integers(-128, 128))
 
 
-def int8_case(seed: int) -> bytes:
+def int8_case(seed: int, pointwise: bool = False) -> bytes:
     rng = np.random.default_rng(seed)
-    g = geometry(rng)
+    g = geometry(rng, pointwise)
     in_depth, filter_depth, out_depth = channels(rng)
     per_channel = bool(rng.integers(0, 4))  # TFLite's converter emits per-channel; per-tensor still occurs
     taps = g["kh"] * g["kw"] * filter_depth
@@ -131,6 +131,11 @@ def float_case(seed: int) -> bytes:
 @pytest.mark.parametrize("seeds", seed_groups(40), ids=str)
 def test_int8_random(seeds):
     verify_cases({f"seed {seed}": int8_case(seed) for seed in seeds}, count=2, seed=seeds[0])
+
+
+def test_int8_pointwise_random():
+    """1x1 filters (no padding) take a loop of their own in conv_2d_s8.c: strides, groups, batches."""
+    verify_cases({f"seed {seed}": int8_case(seed, pointwise=True) for seed in range(16)}, count=2, seed=5)
 
 
 def test_float_random():
