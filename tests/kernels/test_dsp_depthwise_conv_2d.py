@@ -14,8 +14,9 @@ BACKENDS = ["dsp", "reference"]
 SAME, VALID = 0, 1
 
 
-def out_size(padding, size, taps, stride):
-    return -(-size // stride) if padding == SAME else -(-(size - taps + 1) // stride)
+def out_size_dilated(padding, size, taps, stride, dilation):
+    effective = (taps - 1) * dilation + 1
+    return -(-size // stride) if padding == SAME else -(-(size - effective + 1) // stride)
 
 
 def output_quant(rng, activation):
@@ -29,20 +30,13 @@ def output_quant(rng, activation):
     return rand_scale(rng, 0.01, 0.5), int(rng.integers(-128, 128))
 
 
-def case(seed: int, kernel=(3, 3), multiplier=1, dilation=1, pruned=0) -> bytes:
-    rng = np.random.default_rng(seed)
-    kh, kw = kernel
-    while True:
-        batches = int(rng.choice([1, 1, 1, 2]))
-        h, w = (int(v) for v in rng.integers(1, 14, size=2))
-        sh, sw = (int(v) for v in rng.choice([1, 1, 2, 2, 3], size=2))
-        padding = int(rng.integers(0, 2))
-        eff_h, eff_w = (kh - 1) * dilation + 1, (kw - 1) * dilation + 1
-        oh = -(-h // sh) if padding == SAME else -(-(h - eff_h + 1) // sh)
-        ow = -(-w // sw) if padding == SAME else -(-(w - eff_w + 1) // sw)
-        if oh >= 1 and ow >= 1:
-            break
-    depth = int(rng.choice([1, 3, 4, 8, 15, 16, 17, 24, 32, 37]))
+def depthwise_model(rng, in_shape, kernel, strides, dilations, padding, multiplier, pruned) -> bytes:
+    """An int8 DEPTHWISE_CONV_2D node of that geometry with random quantization, activation, weights and bias
+    (pruned: that many output channels with zero weights and a bias near 2^30): the multiplier kernels' test
+    builds its cases with it too."""
+    batches, h, w, depth = in_shape
+    (kh, kw), (sh, sw), (dh, dw) = kernel, strides, dilations
+    oh, ow = out_size_dilated(padding, h, kh, sh, dh), out_size_dilated(padding, w, kw, sw, dw)
     out_depth = depth * multiplier
     activation = int(rng.choice([0, 1, 2, 3]))
     out_scale, out_zp = output_quant(rng, activation)
@@ -70,12 +64,29 @@ def case(seed: int, kernel=(3, 3), multiplier=1, dilation=1, pruned=0) -> bytes:
         padding=padding,
         strideH=sh,
         strideW=sw,
-        dilationHFactor=dilation,
-        dilationWFactor=dilation,
+        dilationHFactor=dh,
+        dilationWFactor=dw,
         depthMultiplier=multiplier,
         fusedActivationFunction=activation,
     )
     return b.build([x], [y])
+
+
+def case(seed: int, kernel=(3, 3), multiplier=1, dilation=1, pruned=0) -> bytes:
+    rng = np.random.default_rng(seed)
+    kh, kw = kernel
+    while True:
+        batches = int(rng.choice([1, 1, 1, 2]))
+        h, w = (int(v) for v in rng.integers(1, 14, size=2))
+        sh, sw = (int(v) for v in rng.choice([1, 1, 2, 2, 3], size=2))
+        padding = int(rng.integers(0, 2))
+        oh, ow = out_size_dilated(padding, h, kh, sh, dilation), out_size_dilated(padding, w, kw, sw, dilation)
+        if oh >= 1 and ow >= 1:
+            break
+    depth = int(rng.choice([1, 3, 4, 8, 15, 16, 17, 24, 32, 37]))
+    return depthwise_model(
+        rng, [batches, h, w, depth], (kh, kw), (sh, sw), (dilation, dilation), padding, multiplier, pruned
+    )
 
 
 def dsp_cases(seeds, **options) -> dict:

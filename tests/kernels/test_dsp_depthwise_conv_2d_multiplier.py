@@ -10,7 +10,7 @@ weights, since the example's own file is not ours to ship) runs bit-exact in QEM
 
 import numpy as np
 import pytest
-from test_dsp_depthwise_conv_2d import output_quant
+from test_dsp_depthwise_conv_2d import depthwise_model, out_size_dilated
 
 from generator.check import check
 from generator.model import read_model
@@ -57,11 +57,6 @@ def micro_speech_shaped(seed: int = 7) -> bytes:
 MICRO_SPEECH = micro_speech_shaped()
 
 
-def out_size(padding, size, taps, stride, dilation):
-    effective = (taps - 1) * dilation + 1
-    return -(-size // stride) if padding == SAME else -(-(size - effective + 1) // stride)
-
-
 def case(seed: int, multiplier=None, pruned=0) -> bytes:
     rng = np.random.default_rng(seed)
     multiplier = multiplier or int(rng.choice([2, 2, 3, 4, 5, 8]))
@@ -72,43 +67,11 @@ def case(seed: int, multiplier=None, pruned=0) -> bytes:
         sh, sw = (int(v) for v in rng.choice([1, 1, 2, 2, 3], size=2))
         dh, dw = (int(v) for v in (rng.integers(1, 4, size=2) if rng.integers(0, 3) == 0 else (1, 1)))
         padding = int(rng.integers(0, 2))
-        oh, ow = out_size(padding, h, kh, sh, dh), out_size(padding, w, kw, sw, dw)
+        oh, ow = out_size_dilated(padding, h, kh, sh, dh), out_size_dilated(padding, w, kw, sw, dw)
         if oh >= 1 and ow >= 1:
             break
     depth = int(rng.choice([1, 1, 1, 2, 3, 5]))
-    out_depth = depth * multiplier
-    activation = int(rng.choice([0, 1, 2, 3]))
-    out_scale, out_zp = output_quant(rng, activation)
-    per_channel = bool(rng.integers(0, 4))
-    w_scale = [rand_scale(rng, 1e-3, 2e-2) for _ in range(out_depth if per_channel else 1)]
-    in_scale = out_scale / (max(w_scale) * np.sqrt(kh * kw) * 40.0 * float(np.exp(rng.uniform(-0.5, 1.0))))
-    weights = rng.integers(-127, 128, size=(1, kh, kw, out_depth))
-    spread = int(np.sqrt(kh * kw) * 3000)
-    biases = rng.integers(-spread, spread + 1, size=out_depth)
-    for c in rng.choice(out_depth, size=min(pruned, out_depth), replace=False):
-        weights[..., c] = 0
-        biases[c] = int(rng.choice([-1, 1])) * int(rng.integers((1 << 30) - 200, (1 << 30) + 200))
-    b = GraphBuilder()
-    x = b.tensor([batches, h, w, depth], "int8", in_scale, int(rng.integers(-128, 128)))
-    f = b.tensor([1, kh, kw, out_depth], "int8", w_scale, [0] * len(w_scale), data=weights, axis=3)
-    inputs = [x, f]
-    if pruned or rng.integers(0, 4):
-        inputs.append(b.tensor([out_depth], "int32", [in_scale * s for s in w_scale], [0] * len(w_scale), data=biases))
-    y = b.tensor([batches, oh, ow, out_depth], "int8", out_scale, out_zp)
-    b.op(
-        "DEPTHWISE_CONV_2D",
-        inputs,
-        [y],
-        version=3,
-        padding=padding,
-        strideH=sh,
-        strideW=sw,
-        dilationHFactor=dh,
-        dilationWFactor=dw,
-        depthMultiplier=multiplier,
-        fusedActivationFunction=activation,
-    )
-    return b.build([x], [y])
+    return depthwise_model(rng, [batches, h, w, depth], (kh, kw), (sh, sw), (dh, dw), padding, multiplier, pruned)
 
 
 def dsp_cases(seeds, **options) -> dict:
