@@ -210,6 +210,28 @@ void mg_signal_pcan_u32(const mg_signal_pcan_params *p, const uint32_t *input, c
                         const int16_t *gain_lut, uint32_t *output);
 void mg_signal_filter_bank_log_u32(const mg_signal_filter_bank_log_params *p, const uint32_t *input, int16_t *output);
 
+/* kissfft's kf_work for one sample type (the files of SignalRfft's int16, int32 and float32 kernels): the
+ * sub-transforms of every radix-th input, then this stage's butterflies over them; that file's butterfly2 and
+ * butterfly4 (radix 2 and 4, the only radices the catalog lets through) must precede it. */
+#define MG_SIGNAL_FFT_STAGE(cpx_type, twiddle_type)                                                                    \
+    static void fft_stage(cpx_type *out, const cpx_type *in, int32_t fstride, const int32_t *factors,                  \
+                          const twiddle_type *twiddles, int inverse)                                                   \
+    {                                                                                                                  \
+        const int32_t radix = factors[0], m = factors[1];                                                              \
+        for (int32_t j = 0; j < radix; ++j) {                                                                          \
+            if (m == 1) {                                                                                              \
+                out[j] = in[j * fstride];                                                                              \
+            } else {                                                                                                   \
+                fft_stage(out + j * m, in + j * fstride, fstride * radix, factors + 2, twiddles, inverse);             \
+            }                                                                                                          \
+        }                                                                                                              \
+        if (radix == 4) {                                                                                              \
+            butterfly4(out, fstride, twiddles, m, inverse);                                                            \
+        } else {                                                                                                       \
+            butterfly2(out, fstride, twiddles, m);                                                                     \
+        }                                                                                                              \
+    }
+
 extern const mg_registration mg_register_signal_window;
 extern const mg_registration mg_register_signal_fft_auto_scale;
 extern const mg_registration mg_register_signal_rfft;

@@ -144,24 +144,7 @@ static void butterfly4(cpx *out, int32_t fstride, const int32_t *twiddles, int32
     }
 }
 
-/* kissfft's kf_work: the sub-transforms of every radix-th input, then this stage's butterflies over them. */
-static void fft_stage(cpx *out, const cpx *in, int32_t fstride, const int32_t *factors, const int32_t *twiddles,
-                      int inverse)
-{
-    const int32_t radix = factors[0], m = factors[1];
-    for (int32_t j = 0; j < radix; ++j) {
-        if (m == 1) {
-            out[j] = in[j * fstride];
-        } else {
-            fft_stage(out + j * m, in + j * fstride, fstride * radix, factors + 2, twiddles, inverse);
-        }
-    }
-    if (radix == 4) {
-        butterfly4(out, fstride, twiddles, m, inverse);
-    } else {
-        butterfly2(out, fstride, twiddles, m);
-    }
-}
+MG_SIGNAL_FFT_STAGE(cpx, int32_t)
 
 INLINE cpx conjugate(cpx c)
 {

@@ -56,23 +56,7 @@ static void butterfly4(cpxf *out, int32_t fstride, const cpxf *twiddles, int32_t
     }
 }
 
-static void fft_stage(cpxf *out, const cpxf *in, int32_t fstride, const int32_t *factors, const cpxf *twiddles,
-                      int inverse)
-{
-    const int32_t radix = factors[0], m = factors[1];
-    for (int32_t j = 0; j < radix; ++j) {
-        if (m == 1) {
-            out[j] = in[j * fstride];
-        } else {
-            fft_stage(out + j * m, in + j * fstride, fstride * radix, factors + 2, twiddles, inverse);
-        }
-    }
-    if (radix == 4) {
-        butterfly4(out, fstride, twiddles, m, inverse);
-    } else {
-        butterfly2(out, fstride, twiddles, m);
-    }
-}
+MG_SIGNAL_FFT_STAGE(cpxf, cpxf)
 
 void mg_signal_rfft_f32(const mg_signal_rfft_f32_params *p, const float *input, float *output, void *scratch)
 {

@@ -85,23 +85,7 @@ static void butterfly4(cpx32 *out, int32_t fstride, const cpx32 *twiddles, int32
     }
 }
 
-static void fft_stage(cpx32 *out, const cpx32 *in, int32_t fstride, const int32_t *factors, const cpx32 *twiddles,
-                      int inverse)
-{
-    const int32_t radix = factors[0], m = factors[1];
-    for (int32_t j = 0; j < radix; ++j) {
-        if (m == 1) {
-            out[j] = in[j * fstride];
-        } else {
-            fft_stage(out + j * m, in + j * fstride, fstride * radix, factors + 2, twiddles, inverse);
-        }
-    }
-    if (radix == 4) {
-        butterfly4(out, fstride, twiddles, m, inverse);
-    } else {
-        butterfly2(out, fstride, twiddles, m);
-    }
-}
+MG_SIGNAL_FFT_STAGE(cpx32, cpx32)
 
 static inline __attribute__((always_inline)) cpx32 conjugate32(cpx32 c)
 {
