@@ -30,10 +30,11 @@ typedef struct {
     int32_t cell_clip_q;
     int32_t cell_tanh_multiplier; /* the cell state's tanh input step (mg_sigmoid_input_s16) */
     int32_t cell_tanh_shift;
-    /* the dsp kernel's tables (unidirectional_sequence_lstm_s8_dsp.c), NULL for the others: per gate, the input's
-     * and the hidden state's requantization and biases (zero points folded in), and the weights scaled and
+    /* the dsp kernel's tables (unidirectional_sequence_lstm_s8_dsp.c), NULL for the reference: per gate, the
+     * input's and the hidden state's requantization and biases (zero points folded in), and the weights scaled and
      * widened to int16 pairs in the kernel's order (NULL too when that copy would be large: the kernel then reads
-     * the int8 weights) */
+     * the int8 weights); the mve kernel's (unidirectional_sequence_lstm_s8_mve.c): per gate, the two layers'
+     * folded biases only */
     const int32_t *backend_table;
     const int32_t *backend_weights;
 } mg_unidirectional_sequence_lstm_params;
@@ -107,5 +108,6 @@ void mg_unidirectional_sequence_lstm_s8_dsp(const mg_unidirectional_sequence_lst
 
 extern const mg_registration mg_register_unidirectional_sequence_lstm;
 extern const mg_registration mg_register_unidirectional_sequence_lstm_dsp;
+extern const mg_registration mg_register_unidirectional_sequence_lstm_mve;
 
 #endif
