@@ -21,20 +21,30 @@ static inline int32_t round_up4(int32_t n)
     return (n + 3) & ~3;
 }
 
-/* Row x (depth int8 values) against weight rows w0 .. w3 (each `depth` apart in the model), plus the biases. */
+/* Row x (depth > 0 int8 values) against weight rows w0 .. w3 (each `depth` apart in the model), plus the biases:
+ * a tail-predicated loop (DLSTP/LETP: the last pass reads and sums only the taps left) of one load of x, and per
+ * row one load and one VMLADAVA (whose accumulators must be even registers: "Te"). */
 static inline __attribute__((always_inline)) int32x4_t four_rows(const int8_t *x, const int8_t *w0, const int8_t *w1,
                                                                  const int8_t *w2, const int8_t *w3, int32_t depth,
                                                                  const int32_t *bias)
 {
     int32_t a0 = 0, a1 = 0, a2 = 0, a3 = 0;
-    for (int32_t k = 0; k < depth; k += 16) {
-        const mve_pred16_t pred = vctp8q((uint32_t)(depth - k));
-        const int8x16_t v = vldrbq_z_s8(x + k, pred);
-        a0 = vmladavaq_s8(a0, v, vldrbq_z_s8(w0 + k, pred));
-        a1 = vmladavaq_s8(a1, v, vldrbq_z_s8(w1 + k, pred));
-        a2 = vmladavaq_s8(a2, v, vldrbq_z_s8(w2 + k, pred));
-        a3 = vmladavaq_s8(a3, v, vldrbq_z_s8(w3 + k, pred));
-    }
+    __asm__ volatile("dlstp.8     lr, %[n]\n"
+                     "1:\n\t"
+                     "vldrb.8     q0, [%[x]], #16\n\t"
+                     "vldrb.8     q1, [%[w0]], #16\n\t"
+                     "vmladava.s8 %[a0], q0, q1\n\t"
+                     "vldrb.8     q2, [%[w1]], #16\n\t"
+                     "vmladava.s8 %[a1], q0, q2\n\t"
+                     "vldrb.8     q1, [%[w2]], #16\n\t"
+                     "vmladava.s8 %[a2], q0, q1\n\t"
+                     "vldrb.8     q2, [%[w3]], #16\n\t"
+                     "vmladava.s8 %[a3], q0, q2\n\t"
+                     "letp        lr, 1b"
+                     : [a0] "+Te"(a0), [a1] "+Te"(a1), [a2] "+Te"(a2), [a3] "+Te"(a3), [x] "+r"(x), [w0] "+r"(w0),
+                       [w1] "+r"(w1), [w2] "+r"(w2), [w3] "+r"(w3)
+                     : [n] "r"(depth)
+                     : "q0", "q1", "q2", "lr", "memory");
     return vaddq_s32(mve_vec4(a0, a1, a2, a3), vldrwq_s32(bias));
 }
 
