@@ -53,6 +53,7 @@ typedef struct {
 /* Scratch: TFLite Micro's four gate buffers of batches * units cell values (cell_bytes each). */
 size_t mg_unidirectional_sequence_lstm_scratch_size(int32_t batches, int32_t units, int32_t cell_bytes);
 size_t mg_unidirectional_sequence_lstm_s8_dsp_scratch_size(int32_t batches, int32_t units, int32_t input_size);
+size_t mg_unidirectional_sequence_lstm_s8_mve_scratch_size(int32_t batches, int32_t units);
 
 /* The kernels' shared frame: each kernel defines step_rows (MG_LSTM_STEP_ROWS) and step(p, d, const step_rows *,
  * scratch). */

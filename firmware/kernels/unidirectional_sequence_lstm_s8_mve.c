@@ -48,54 +48,58 @@ static inline __attribute__((always_inline)) int32x4_t four_rows(const int8_t *x
     return vaddq_s32(mve_vec4(a0, a1, a2, a3), vldrwq_s32(bias));
 }
 
-/* One layer's Q3.12 value for units u .. u + 3 (rows past `units` repeat the last real one; their lanes are not
- * stored), saturated to int16 as TFLite Micro's FullyConnected does. */
-static inline __attribute__((always_inline)) int32x4_t layer(const int8_t *x, const int8_t *w, int32_t depth,
-                                                             int32_t units, int32_t u, const int32_t *bias,
-                                                             int32_t multiplier, int32_t shift)
+/* One layer's sums for one row, bias included, into sums (units rounded up to whole groups of four): the rows
+ * past `units` in the last group repeat the last real one (their sums are not used). */
+static void layer_sums(const int8_t *x, const int8_t *w, int32_t depth, int32_t units, const int32_t *bias,
+                       int32_t *sums)
 {
-    const int32_t last = units - 1;
-    const int8_t *w0 = w + u * depth, *w1 = w + (u + 1 < last ? u + 1 : last) * depth;
-    const int8_t *w2 = w + (u + 2 < last ? u + 2 : last) * depth, *w3 = w + (u + 3 < last ? u + 3 : last) * depth;
-    const int32x4_t acc = mve_requant_n(four_rows(x, w0, w1, w2, w3, depth, bias + u), multiplier, shift);
-    return vminq_s32(vmaxq_s32(acc, vdupq_n_s32(INT16_MIN)), vdupq_n_s32(INT16_MAX));
+    const int8_t *last = w + (units - 1) * depth;
+    for (int32_t u = 0; u < units; u += 4, w += 4 * depth) {
+        const int8_t *w1 = u + 1 < units ? w + depth : last, *w2 = u + 2 < units ? w + 2 * depth : last;
+        const int8_t *w3 = u + 3 < units ? w + 3 * depth : last;
+        vstrwq_s32(sums + u, four_rows(x, w, w1, w2, w3, depth, bias + u));
+    }
 }
 
 /* The int16 LOGISTIC kernel's step (logistic_s16.c) on four Q3.12 lanes (multiplier 3, no shift: TFLite Micro's
  * power-of-two case): linear interpolation in the sigmoid table on |x| in steps of 2^9, mirrored for negative x,
- * rounded to Q0.15. */
-static inline int32x4_t sigmoid4(int32x4_t v)
+ * rounded to Q0.15. Without selects: |x| is capped at 255 steps, which the entry index capped at 254 and a zero
+ * fraction turn into entry 254 << 9 = 65534 << 9, the saturated value 0x7FFF << 10; the mirror is r or -r by the
+ * sign mask plus the offset of either side. */
+static inline __attribute__((always_inline)) int32x4_t sigmoid4(int32x4_t v)
 {
-    const int32x4_t x = vmulq_n_s32(v, 3);
-    const uint32x4_t magnitude = vreinterpretq_u32_s32(vabsq_s32(x)), index = vshrq_n_u32(magnitude, 9);
-    const uint32x4_t at = vminq_u32(index, vdupq_n_u32(MG_SIGMOID_TABLE_SIZE - 2));
+    const int32x4_t x = vmulq_n_s32(v, 3), sign = vshrq_n_s32(x, 31);
+    const uint32x4_t magnitude = vminq_u32(vreinterpretq_u32_s32(vabsq_s32(x)), vdupq_n_u32(255u << 9));
+    const uint32x4_t at = vminq_u32(vshrq_n_u32(magnitude, 9), vdupq_n_u32(MG_SIGMOID_TABLE_SIZE - 2));
     const uint32x4_t low = vldrhq_gather_shifted_offset_u32(mg_sigmoid_table_q16, at);
     const uint32x4_t high = vldrhq_gather_shifted_offset_u32(mg_sigmoid_table_q16, vaddq_n_u32(at, 1));
-    uint32x4_t result =
-        vaddq_u32(vshlq_n_u32(low, 9), vmulq_u32(vandq_u32(magnitude, vdupq_n_u32(0x1FF)), vsubq_u32(high, low)));
-    result = vpselq_u32(vdupq_n_u32(0x7FFFu << 10), result, vcmpcsq_n_u32(index, MG_SIGMOID_TABLE_SIZE - 1));
-    const uint32x4_t negative = vsubq_u32(vdupq_n_u32((1u << 25) + (1u << 9) - 1u), result);
-    result = vpselq_u32(vaddq_n_u32(result, 1u << 9), negative, vcmpgeq_n_s32(x, 0));
-    return vreinterpretq_s32_u32(vshrq_n_u32(result, 10));
+    const int32x4_t r = vreinterpretq_s32_u32(
+        vaddq_u32(vshlq_n_u32(low, 9), vmulq_u32(vandq_u32(magnitude, vdupq_n_u32(0x1FF)), vsubq_u32(high, low))));
+    /* x >= 0: r + 2^9; x < 0: 2^25 - r + 2^9 - 1 */
+    const int32x4_t mirrored = vsubq_s32(veorq_s32(r, sign), sign);
+    const int32x4_t offset = vaddq_n_s32(vandq_s32(sign, vdupq_n_s32((1 << 25) - 1)), 1 << 9);
+    return vreinterpretq_s32_u32(vshrq_n_u32(vreinterpretq_u32_s32(vaddq_s32(mirrored, offset)), 10));
 }
 
 /* The int16 TANH kernel's step (tanh_s16.c) on four lanes: the input rescaled (mg_sigmoid_input_s16), linear
- * interpolation on |x| in steps of 2^8, mirrored, rounded to Q0.15. */
-static inline int32x4_t tanh4(int32x4_t v, int32_t multiplier, int32_t left_shift)
+ * interpolation on |x| in steps of 2^8, mirrored, rounded to Q0.15. |x| capped at 255 steps reads entry 255
+ * (65535) with a zero fraction: the saturated value 0xFFFF << 8; the mirror as sigmoid4's. */
+static inline __attribute__((always_inline)) int32x4_t tanh4(int32x4_t v, int32_t multiplier, int32_t left_shift)
 {
     const int32_t round = left_shift > 0 ? 1 << (left_shift - 1) : 0;
     const int32x4_t x = vshlq_r_s32(vaddq_n_s32(vmulq_n_s32(v, multiplier), round), -left_shift);
-    const uint32x4_t magnitude = vreinterpretq_u32_s32(vabsq_s32(x)), index = vshrq_n_u32(magnitude, 8);
-    const uint32x4_t at = vminq_u32(index, vdupq_n_u32(MG_SIGMOID_TABLE_SIZE - 2));
+    const int32x4_t sign = vshrq_n_s32(x, 31);
+    const uint32x4_t magnitude = vminq_u32(vreinterpretq_u32_s32(vabsq_s32(x)), vdupq_n_u32(255u << 8));
+    const uint32x4_t at = vshrq_n_u32(magnitude, 8);
     const uint32x4_t low = vldrhq_gather_shifted_offset_u32(mg_sigmoid_table_q16, at);
-    const uint32x4_t high = vldrhq_gather_shifted_offset_u32(mg_sigmoid_table_q16, vaddq_n_u32(at, 1));
-    uint32x4_t result =
-        vaddq_u32(vshlq_n_u32(low, 8), vmulq_u32(vandq_u32(magnitude, vdupq_n_u32(0xFF)), vsubq_u32(high, low)));
-    result = vpselq_u32(vdupq_n_u32(0xFFFFu << 8), result, vcmpcsq_n_u32(index, MG_SIGMOID_TABLE_SIZE - 1));
-    const int32x4_t r = vreinterpretq_s32_u32(result);
-    const int32x4_t positive = vaddq_n_s32(r, (1 << 7) - (1 << 23));
-    const int32x4_t negative = vsubq_s32(vdupq_n_s32((1 << 23) + (1 << 7) - 1), r);
-    return vshrq_n_s32(vpselq_s32(positive, negative, vcmpgeq_n_s32(x, 0)), 8);
+    const uint32x4_t next = vminq_u32(vaddq_n_u32(at, 1), vdupq_n_u32(MG_SIGMOID_TABLE_SIZE - 1));
+    const uint32x4_t high = vldrhq_gather_shifted_offset_u32(mg_sigmoid_table_q16, next);
+    const int32x4_t r = vreinterpretq_s32_u32(
+        vaddq_u32(vshlq_n_u32(low, 8), vmulq_u32(vandq_u32(magnitude, vdupq_n_u32(0xFF)), vsubq_u32(high, low))));
+    /* x >= 0: r - 2^23 + 2^7; x < 0: -r + 2^23 + 2^7 - 1 */
+    const int32x4_t mirrored = vsubq_s32(veorq_s32(r, sign), sign);
+    const int32x4_t offset = vaddq_n_s32(vandq_s32(sign, vdupq_n_s32((1 << 24) - 1)), (1 << 7) - (1 << 23));
+    return vshrq_n_s32(vaddq_s32(mirrored, offset), 8);
 }
 
 static inline int32x4_t saturate16(int32x4_t v)
@@ -103,22 +107,38 @@ static inline int32x4_t saturate16(int32x4_t v)
     return vminq_s32(vmaxq_s32(v, vdupq_n_s32(INT16_MIN)), vdupq_n_s32(INT16_MAX));
 }
 
-/* One gate for one row into out (units int16 values): per group of four units the two layers, their saturated
- * sum, the sigmoid (the cell gate: tanh). The gate's table: the input's then the hidden state's folded biases,
- * each padded to whole groups. */
-static void gate(const mg_unidirectional_sequence_lstm_params *p, const mg_lstm_data *d, int g, const int8_t *x,
-                 const int8_t *h, int16_t *out)
+/* Four units of a gate: both layers' sums requantized into Q3.12 and saturated as TFLite Micro's FullyConnected
+ * does, their saturated sum, the sigmoid (the cell gate: tanh). */
+static inline __attribute__((always_inline)) int32x4_t activation(const int32_t *sums, const int32_t *hidden_sums,
+                                                                  int32_t m_in, int32_t s_in, int32_t m_h, int32_t s_h,
+                                                                  int is_cell_gate)
 {
-    const int32_t units = p->units, input_size = p->input_size;
-    const int32_t *input_bias = p->backend_table + g * 2 * round_up4(units),
-                  *hidden_bias = input_bias + round_up4(units);
+    const int32x4_t a = saturate16(mve_requant_n(vldrwq_s32(sums), m_in, s_in));
+    const int32x4_t b = saturate16(mve_requant_n(vldrwq_s32(hidden_sums), m_h, s_h));
+    const int32x4_t v = saturate16(vaddq_s32(a, b));
+    return is_cell_gate ? tanh4(v, 3, 0) : sigmoid4(v);
+}
+
+/* One gate for one row into out (units int16 values): the input's and the hidden state's sums (scratch `sums`),
+ * then their activation four units at a time, the last group's store predicated. The gate's table: the input's
+ * then the hidden state's folded biases, each padded to whole groups. */
+static void gate(const mg_unidirectional_sequence_lstm_params *p, const mg_lstm_data *d, int g, const int8_t *x,
+                 const int8_t *h, int32_t *sums, int16_t *out)
+{
+    const int32_t units = p->units, units4 = round_up4(units);
+    const int32_t *bias = p->backend_table + g * 2 * units4;
+    int32_t *hidden_sums = sums + units4;
+    layer_sums(x, d->input_weights[g], p->input_size, units, bias, sums);
+    layer_sums(h, d->recurrent_weights[g], units, units, bias + units4, hidden_sums);
     const int32_t m_in = p->fc_multipliers[2 * g], s_in = p->fc_shifts[2 * g];
     const int32_t m_h = p->fc_multipliers[2 * g + 1], s_h = p->fc_shifts[2 * g + 1];
-    for (int32_t u = 0; u < units; u += 4) {
-        const int32x4_t a = layer(x, d->input_weights[g], input_size, units, u, input_bias, m_in, s_in);
-        const int32x4_t b = layer(h, d->recurrent_weights[g], units, units, u, hidden_bias, m_h, s_h);
-        const int32x4_t v = saturate16(vaddq_s32(a, b));
-        const int32x4_t y = g == MG_LSTM_CELL_GATE ? tanh4(v, 3, 0) : sigmoid4(v);
+    const int is_cell_gate = g == MG_LSTM_CELL_GATE;
+    int32_t u = 0;
+    for (; u + 4 <= units; u += 4) {
+        vstrhq_s32(out + u, activation(sums + u, hidden_sums + u, m_in, s_in, m_h, s_h, is_cell_gate));
+    }
+    if (u < units) {
+        const int32x4_t y = activation(sums + u, hidden_sums + u, m_in, s_in, m_h, s_h, is_cell_gate);
         vstrhq_p_s32(out + u, y, vctp32q((uint32_t)(units - u)));
     }
 }
@@ -149,15 +169,17 @@ static void update_states(const mg_unidirectional_sequence_lstm_params *p, const
     }
 }
 
-/* Scratch: the family's four gate buffers, one per gate here. */
+/* Scratch: the family's four gate buffers, one per gate here, then one gate's sums
+ * (mg_unidirectional_sequence_lstm_s8_mve_scratch_size). */
 static void step(const mg_unidirectional_sequence_lstm_params *p, const mg_lstm_data *d, const step_rows *s,
                  int16_t *scratch)
 {
     const int32_t units = p->units, count = s->rows * units;
+    int32_t *sums = (int32_t *)(scratch + MG_LSTM_GATES * p->batches * units);
     for (int32_t row = 0; row < s->rows; ++row) {
         const int8_t *x = s->input + row * p->input_size, *h = s->hidden + row * units;
         for (int g = 0; g < MG_LSTM_GATES; ++g) {
-            gate(p, d, g, x, h, scratch + g * count + row * units);
+            gate(p, d, g, x, h, sums, scratch + g * count + row * units);
         }
     }
     update_states(p, scratch + MG_LSTM_FORGET_GATE * count, scratch + MG_LSTM_INPUT_GATE * count,
@@ -177,8 +199,19 @@ static mg_status invoke(mg_node *node)
     return MG_OK;
 }
 
-/* The mve backend takes int8 nodes only (its catalog entry claims no others); the family's prepare. */
-const mg_registration mg_register_unidirectional_sequence_lstm_mve = {0, 0, mg_unidirectional_sequence_lstm_prepare,
-                                                                      invoke};
+/* The family's prepare, and room for the sums after the gate buffers. */
+static mg_status prepare(mg_node *node)
+{
+    const mg_status status = mg_unidirectional_sequence_lstm_prepare(node);
+    const mg_unidirectional_sequence_lstm_params *p = node->params;
+    if (status == MG_OK &&
+        node->scratch_size < mg_unidirectional_sequence_lstm_s8_mve_scratch_size(p->batches, p->units)) {
+        return mg_fail(node, "scratch smaller than mg_unidirectional_sequence_lstm_s8_mve_scratch_size");
+    }
+    return status;
+}
+
+/* The mve backend takes int8 nodes only (its catalog entry claims no others). */
+const mg_registration mg_register_unidirectional_sequence_lstm_mve = {0, 0, prepare, invoke};
 
 #endif

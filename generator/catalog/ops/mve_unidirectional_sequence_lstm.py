@@ -2,14 +2,14 @@
 with constant weights and biases. Each gate layer's input zero point is folded into its bias (the sum of
 w * (x + offset) is bias' + the sum of w * x, equal modulo 2^32 like the int32 sums of the reference, so no
 bound is needed), the kernel's dot products run on the model's int8 weights and its requantizations are TFLite's
-own (mg_mve.h). The int16x8 and float32 LSTMs stay with the reference kernel. The shape, multipliers, prepare and
-scratch are the family's (unidirectional_sequence_lstm)."""
+own (mg_mve.h). The int16x8 and float32 LSTMs stay with the reference kernel. The shape, multipliers and prepare are
+the family's (unidirectional_sequence_lstm); the scratch adds one gate's sums."""
 
 from __future__ import annotations
 
 from .. import quant
 from ..spec import KernelSpec, never_raises
-from . import _common
+from . import _common, _scratch
 from . import unidirectional_sequence_lstm as lstm
 
 SOURCES = (*lstm.SPEC.sources, "unidirectional_sequence_lstm_s8_mve.c", "mg_mve.h")
@@ -45,6 +45,11 @@ def params(op, inputs, outputs):
     return p
 
 
+def scratch_bytes(op, inputs, outputs):
+    _, batches, _, _, units = lstm._dims(op, inputs)
+    return _scratch.scratch_size("mg_unidirectional_sequence_lstm_s8_mve_scratch_size", batches, units)
+
+
 def claims(op, inputs, outputs):
     return backend_table(op, inputs, outputs) is not None
 
@@ -58,7 +63,7 @@ SPEC = KernelSpec(
     registration="mg_register_unidirectional_sequence_lstm_mve",
     validate=lstm.validate,
     params=params,
-    scratch_bytes=lstm.SPEC.scratch_bytes,
+    scratch_bytes=scratch_bytes,
     macs=lstm.macs,
     backend="mve",
     claims=never_raises(claims),
