@@ -1,11 +1,12 @@
 /* int8 UNIDIRECTIONAL_SEQUENCE_LSTM on the mve backend (Cortex-M55 Helium), bit-exact with the reference int8
- * kernel (unidirectional_sequence_lstm_s8.c). Per step and batch row, each gate's two fully connected layers run
- * four units a pass: sixteen taps of the row against sixteen of each of four weight rows (VMLADAVA, the last taps
- * predicated), the generator's folded biases added (ops/mve_unidirectional_sequence_lstm.py: each layer's input
- * zero point folded into its bias, equal modulo 2^32), requantized into Q3.12 as TFLite does (mg_mve.h), saturated,
- * summed and put through the int16 sigmoid or tanh, four lanes at a time (the sigmoid table read by gather loads).
- * Then the cell and hidden states are updated four elements at a time. All four gates run before the update: the
- * output gate reads only the input and the previous hidden state. */
+ * kernel (unidirectional_sequence_lstm_s8.c). Per step, batch row and gate: each of the two fully connected layers'
+ * sums, four units a pass in one assembly loop (sixteen taps of the row against sixteen of each of four weight
+ * rows, VMLADAVA, the last taps predicated); then, four units at a time, the generator's folded biases added
+ * (ops/mve_unidirectional_sequence_lstm.py: each layer's input zero point folded into its bias, equal modulo 2^32),
+ * each layer requantized into Q3.12 as TFLite does (mg_mve.h) and saturated, the two summed and put through the
+ * int16 sigmoid or tanh (the sigmoid table read by gather loads). Then the cell and hidden states are updated four
+ * elements at a time. All four gates run before the update: the output gate reads only the input and the previous
+ * hidden state. */
 #pragma GCC optimize("O3")
 #include "mg_sigmoid_table.h"
 #include "unidirectional_sequence_lstm.h"
@@ -21,43 +22,75 @@ static inline int32_t round_up4(int32_t n)
     return (n + 3) & ~3;
 }
 
-/* Row x (depth > 0 int8 values) against weight rows w0 .. w3 (each `depth` apart in the model), plus the biases:
- * a tail-predicated loop (DLSTP/LETP: the last pass reads and sums only the taps left) of one load of x, and per
- * row one load and one VMLADAVA (whose accumulators must be even registers: "Te"). */
-static inline __attribute__((always_inline)) int32x4_t four_rows(const int8_t *x, const int8_t *w0, const int8_t *w1,
-                                                                 const int8_t *w2, const int8_t *w3, int32_t depth,
-                                                                 const int32_t *bias)
+/* The dot products' core: row x (%[n] > 0 int8 values) against weight rows %[w0] .. %[w3] into %[a0] .. %[a3], a
+ * tail-predicated loop (DLSTP/LETP: the last pass reads and sums only the taps left) of one load of x, and per row
+ * one load and one VMLADAVA (whose accumulators must be even registers: "Te"); every pointer ends advanced by n
+ * rounded up to 16. */
+#define MG_LSTM_MVE_FOUR_DOTS                                                                                          \
+    "dlstp.8     lr, %[n]\n"                                                                                           \
+    "1:\n\t"                                                                                                           \
+    "vldrb.8     q0, [%[x]], #16\n\t"                                                                                  \
+    "vldrb.8     q1, [%[w0]], #16\n\t"                                                                                 \
+    "vmladava.s8 %[a0], q0, q1\n\t"                                                                                    \
+    "vldrb.8     q2, [%[w1]], #16\n\t"                                                                                 \
+    "vmladava.s8 %[a1], q0, q2\n\t"                                                                                    \
+    "vldrb.8     q1, [%[w2]], #16\n\t"                                                                                 \
+    "vmladava.s8 %[a2], q0, q1\n\t"                                                                                    \
+    "vldrb.8     q2, [%[w3]], #16\n\t"                                                                                 \
+    "vmladava.s8 %[a3], q0, q2\n\t"                                                                                    \
+    "letp        lr, 1b\n\t"
+
+/* Whole groups of four rows (groups > 0), each `depth` apart from w on, against x: the groups' sums into sums, four
+ * words a group. One assembly loop: per group, clear the sums, point at its rows, the dot products, store, step the
+ * weights on to the next group (advance: four rows less the padded walk) and x back. */
+static void whole_groups(const int8_t *x, const int8_t *w0, int32_t depth, int32_t groups, int32_t *sums)
 {
+    const int32_t advance = 4 * depth - ((depth + 15) & ~15);
+    int32_t a0, a1, a2, a3;
+    const int8_t *w1, *w2, *w3;
+    __asm__ volatile(
+        "2:\n\t"
+        "movs        %[a0], #0\n\t"
+        "movs        %[a1], #0\n\t"
+        "movs        %[a2], #0\n\t"
+        "movs        %[a3], #0\n\t"
+        "add         %[w1], %[w0], %[n]\n\t"
+        "add         %[w2], %[w1], %[n]\n\t"
+        "add         %[w3], %[w2], %[n]\n\t" MG_LSTM_MVE_FOUR_DOTS "strd        %[a0], %[a1], [%[sums]], #8\n\t"
+        "strd        %[a2], %[a3], [%[sums]], #8\n\t"
+        "add         %[w0], %[w0], %[advance]\n\t"
+        "sub         %[x], %[x], %[n], lsl #2\n\t"
+        "add         %[x], %[x], %[advance]\n\t"
+        "subs        %[groups], %[groups], #1\n\t"
+        "bne         2b"
+        : [a0] "=&Te"(a0), [a1] "=&Te"(a1), [a2] "=&Te"(a2), [a3] "=&Te"(a3), [w1] "=&r"(w1), [w2] "=&r"(w2),
+          [w3] "=&r"(w3), [x] "+r"(x), [w0] "+r"(w0), [groups] "+r"(groups), [sums] "+r"(sums)
+        : [n] "r"(depth), [advance] "r"(advance)
+        : "q0", "q1", "q2", "lr", "cc", "memory");
+}
+
+/* The last, partial group: `rows` (1 to 3) rows from w on, the others repeating the last (their sums unused). */
+static void last_group(const int8_t *x, const int8_t *w0, int32_t depth, int32_t rows, int32_t *sums)
+{
+    const int8_t *w1 = rows > 1 ? w0 + depth : w0, *w2 = rows > 2 ? w0 + 2 * depth : w1, *w3 = w2;
     int32_t a0 = 0, a1 = 0, a2 = 0, a3 = 0;
-    __asm__ volatile("dlstp.8     lr, %[n]\n"
-                     "1:\n\t"
-                     "vldrb.8     q0, [%[x]], #16\n\t"
-                     "vldrb.8     q1, [%[w0]], #16\n\t"
-                     "vmladava.s8 %[a0], q0, q1\n\t"
-                     "vldrb.8     q2, [%[w1]], #16\n\t"
-                     "vmladava.s8 %[a1], q0, q2\n\t"
-                     "vldrb.8     q1, [%[w2]], #16\n\t"
-                     "vmladava.s8 %[a2], q0, q1\n\t"
-                     "vldrb.8     q2, [%[w3]], #16\n\t"
-                     "vmladava.s8 %[a3], q0, q2\n\t"
-                     "letp        lr, 1b"
+    __asm__ volatile(MG_LSTM_MVE_FOUR_DOTS
                      : [a0] "+Te"(a0), [a1] "+Te"(a1), [a2] "+Te"(a2), [a3] "+Te"(a3), [x] "+r"(x), [w0] "+r"(w0),
                        [w1] "+r"(w1), [w2] "+r"(w2), [w3] "+r"(w3)
                      : [n] "r"(depth)
                      : "q0", "q1", "q2", "lr", "memory");
-    return vaddq_s32(mve_vec4(a0, a1, a2, a3), vldrwq_s32(bias));
+    vstrwq_s32(sums, mve_vec4(a0, a1, a2, a3));
 }
 
-/* One layer's sums for one row, bias included, into sums (units rounded up to whole groups of four): the rows
- * past `units` in the last group repeat the last real one (their sums are not used). */
-static void layer_sums(const int8_t *x, const int8_t *w, int32_t depth, int32_t units, const int32_t *bias,
-                       int32_t *sums)
+/* One layer's sums for one row (without its biases) into sums, units rounded up to whole groups of four. */
+static void layer_sums(const int8_t *x, const int8_t *w, int32_t depth, int32_t units, int32_t *sums)
 {
-    const int8_t *last = w + (units - 1) * depth;
-    for (int32_t u = 0; u < units; u += 4, w += 4 * depth) {
-        const int8_t *w1 = u + 1 < units ? w + depth : last, *w2 = u + 2 < units ? w + 2 * depth : last;
-        const int8_t *w3 = u + 3 < units ? w + 3 * depth : last;
-        vstrwq_s32(sums + u, four_rows(x, w, w1, w2, w3, depth, bias + u));
+    const int32_t whole = units / 4;
+    if (whole > 0) {
+        whole_groups(x, w, depth, whole, sums);
+    }
+    if (units % 4) {
+        last_group(x, w + 4 * whole * depth, depth, units % 4, sums + 4 * whole);
     }
 }
 
@@ -110,11 +143,14 @@ static inline int32x4_t saturate16(int32x4_t v)
 /* Four units of a gate: both layers' sums requantized into Q3.12 and saturated as TFLite Micro's FullyConnected
  * does, their saturated sum, the sigmoid (the cell gate: tanh). */
 static inline __attribute__((always_inline)) int32x4_t activation(const int32_t *sums, const int32_t *hidden_sums,
+                                                                  const int32_t *bias, const int32_t *hidden_bias,
                                                                   int32_t m_in, int32_t s_in, int32_t m_h, int32_t s_h,
                                                                   int is_cell_gate)
 {
-    const int32x4_t a = saturate16(mve_requant_n(vldrwq_s32(sums), m_in, s_in));
-    const int32x4_t b = saturate16(mve_requant_n(vldrwq_s32(hidden_sums), m_h, s_h));
+    const int32x4_t acc = vaddq_s32(vldrwq_s32(sums), vldrwq_s32(bias));
+    const int32x4_t hidden_acc = vaddq_s32(vldrwq_s32(hidden_sums), vldrwq_s32(hidden_bias));
+    const int32x4_t a = saturate16(mve_requant_n(acc, m_in, s_in));
+    const int32x4_t b = saturate16(mve_requant_n(hidden_acc, m_h, s_h));
     const int32x4_t v = saturate16(vaddq_s32(a, b));
     return is_cell_gate ? tanh4(v, 3, 0) : sigmoid4(v);
 }
@@ -126,19 +162,21 @@ static void gate(const mg_unidirectional_sequence_lstm_params *p, const mg_lstm_
                  const int8_t *h, int32_t *sums, int16_t *out)
 {
     const int32_t units = p->units, units4 = round_up4(units);
-    const int32_t *bias = p->backend_table + g * 2 * units4;
+    const int32_t *bias = p->backend_table + g * 2 * units4, *hidden_bias = bias + units4;
     int32_t *hidden_sums = sums + units4;
-    layer_sums(x, d->input_weights[g], p->input_size, units, bias, sums);
-    layer_sums(h, d->recurrent_weights[g], units, units, bias + units4, hidden_sums);
+    layer_sums(x, d->input_weights[g], p->input_size, units, sums);
+    layer_sums(h, d->recurrent_weights[g], units, units, hidden_sums);
     const int32_t m_in = p->fc_multipliers[2 * g], s_in = p->fc_shifts[2 * g];
     const int32_t m_h = p->fc_multipliers[2 * g + 1], s_h = p->fc_shifts[2 * g + 1];
     const int is_cell_gate = g == MG_LSTM_CELL_GATE;
     int32_t u = 0;
     for (; u + 4 <= units; u += 4) {
-        vstrhq_s32(out + u, activation(sums + u, hidden_sums + u, m_in, s_in, m_h, s_h, is_cell_gate));
+        vstrhq_s32(out + u, activation(sums + u, hidden_sums + u, bias + u, hidden_bias + u, m_in, s_in, m_h, s_h,
+                                       is_cell_gate));
     }
     if (u < units) {
-        const int32x4_t y = activation(sums + u, hidden_sums + u, m_in, s_in, m_h, s_h, is_cell_gate);
+        const int32x4_t y =
+            activation(sums + u, hidden_sums + u, bias + u, hidden_bias + u, m_in, s_in, m_h, s_h, is_cell_gate);
         vstrhq_p_s32(out + u, y, vctp32q((uint32_t)(units - u)));
     }
 }
