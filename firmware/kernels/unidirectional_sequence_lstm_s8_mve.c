@@ -119,8 +119,10 @@ static inline __attribute__((always_inline)) int32x4_t sigmoid4(int32x4_t v)
  * (65535) with a zero fraction: the saturated value 0xFFFF << 8; the mirror as sigmoid4's. */
 static inline __attribute__((always_inline)) int32x4_t tanh4(int32x4_t v, int32_t multiplier, int32_t left_shift)
 {
-    const int32_t round = left_shift > 0 ? 1 << (left_shift - 1) : 0;
-    const int32x4_t x = vshlq_r_s32(vaddq_n_s32(vmulq_n_s32(v, multiplier), round), -left_shift);
+    int32x4_t x = vmulq_n_s32(v, multiplier);
+    if (left_shift > 0) {
+        x = vshlq_r_s32(vaddq_n_s32(x, 1 << (left_shift - 1)), -left_shift);
+    }
     const int32x4_t sign = vshrq_n_s32(x, 31);
     const uint32x4_t magnitude = vminq_u32(vreinterpretq_u32_s32(vabsq_s32(x)), vdupq_n_u32(255u << 8));
     const uint32x4_t at = vshrq_n_u32(magnitude, 8);
@@ -135,9 +137,10 @@ static inline __attribute__((always_inline)) int32x4_t tanh4(int32x4_t v, int32_
     return vshrq_n_s32(vaddq_s32(mirrored, offset), 8);
 }
 
+/* v saturated to int16 in two instructions and no constant register: shifted left 16 with saturation, back. */
 static inline int32x4_t saturate16(int32x4_t v)
 {
-    return vminq_s32(vmaxq_s32(v, vdupq_n_s32(INT16_MIN)), vdupq_n_s32(INT16_MAX));
+    return vshrq_n_s32(vqshlq_n_s32(v, 16), 16);
 }
 
 /* Four units of a gate: both layers' sums requantized into Q3.12 and saturated as TFLite Micro's FullyConnected
