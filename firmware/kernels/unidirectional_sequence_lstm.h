@@ -33,7 +33,8 @@ typedef struct {
     /* the dsp kernel's tables (unidirectional_sequence_lstm_s8_dsp.c), NULL for the reference: per gate, the
      * input's and the hidden state's requantization and biases (zero points folded in), and the weights scaled and
      * widened to int16 pairs in the kernel's order (NULL too when that copy would be large: the kernel then reads
-     * the int8 weights); the mve kernel's (unidirectional_sequence_lstm_s8_mve.c): per gate, the two layers'
+     * the int8 weights; int16x8: per gate the 64-bit requantization and int64 biases, and the weights widened
+     * unscaled, never NULL); the mve kernel's (unidirectional_sequence_lstm_s8_mve.c): per gate, the two layers'
      * folded biases only */
     const int32_t *backend_table;
     const int32_t *backend_weights;
@@ -106,6 +107,8 @@ void mg_unidirectional_sequence_lstm_s8(const mg_unidirectional_sequence_lstm_pa
                                         int16_t *scratch);
 void mg_unidirectional_sequence_lstm_s8_dsp(const mg_unidirectional_sequence_lstm_params *p, const mg_lstm_data *d,
                                             int16_t *scratch);
+void mg_unidirectional_sequence_lstm_s16_dsp(const mg_unidirectional_sequence_lstm_params *p, const mg_lstm_data *d,
+                                             int16_t *scratch);
 
 extern const mg_registration mg_register_unidirectional_sequence_lstm;
 extern const mg_registration mg_register_unidirectional_sequence_lstm_dsp;
