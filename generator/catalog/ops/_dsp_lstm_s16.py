@@ -2,7 +2,8 @@
 its catalog entry is dsp_unidirectional_sequence_lstm.py's): int16 activations, int8 weights and int64 biases, all
 constant. TFLite's int64 accumulator is taken as the int64 bias (the layer's input zero point folded in) plus an
 int32 sum of weight times input, so a node is claimed only when every such partial sum fits int32 (the sum of |w|
-times 32768), the folded biases stay well inside int64 and the products requantize as the int8 kernel's do."""
+times 32768), the folded biases stay well inside int64 and the products requantize as the int8 kernel's do (the
+products' check, products_are_exact, serves both widths)."""
 
 from __future__ import annotations
 
@@ -16,7 +17,21 @@ from . import unidirectional_sequence_lstm as lstm
 
 TAPS = (0, 1, 2, 3)  # the widened weights' pairs (w0, w1), (w2, w3): the int16 input's own words
 INT32_LIMIT = 1 << 31
+PRODUCTS = ("forget", "input", "hidden")  # the element-wise products' multipliers (forget * cell, ...)
 BIAS_LIMIT = 1 << 40  # |folded bias| + 2^31 times a 16-bit multiplier stays inside int64
+
+
+def _product_is_exact(multiplier: int, shift: int) -> bool:
+    """The kernel's product of two int16 values (one a sigmoid, so below 2^30 in magnitude) requantizes with
+    mg_dsp_requant.h's SMMLAR form: exact for a right shift e of 1 to 30 (the doubled product and the rounding
+    offset 2^(e-1) then stay in int32)."""
+    return multiplier >= 1 << 30 and -30 <= shift <= -1
+
+
+def products_are_exact(fields: dict) -> bool:
+    """Whether the node's element-wise products (forget * cell, input * cell gate, output * tanh(cell)) requantize
+    exactly in the dsp kernels' form (both widths share it)."""
+    return all(_product_is_exact(fields[f"{name}_multiplier"], fields[f"{name}_shift"]) for name in PRODUCTS)
 
 
 class Layer(NamedTuple):
@@ -45,15 +60,13 @@ def _layer(weights: np.ndarray, biases: np.ndarray, input_offset: int, pair) -> 
 def layers(op, inputs, outputs) -> list[Layer] | None:
     """Per gate (input, forget, cell, output), the input's and the hidden state's layer; None when the node is not
     int16x8, has weights or biases that are not constant, or a layer or a product the kernel cannot take."""
-    from .dsp_unidirectional_sequence_lstm import PRODUCTS, _product_is_exact
-
     if inputs[0].dtype.name != "INT16" or lstm.validate(op, inputs, outputs):
         return None
     constants = [inputs[i] for i in (*lstm.INPUT_WEIGHTS, *lstm.RECURRENT_WEIGHTS, *lstm.BIASES)]
     if any(t.data is None for t in constants):
         return None
     fields = lstm.params(op, inputs, outputs).fields
-    if not all(_product_is_exact(fields[f"{name}_multiplier"], fields[f"{name}_shift"]) for name in PRODUCTS):
+    if not products_are_exact(fields):
         return None
     pairs = list(zip(fields["fc_multipliers"], fields["fc_shifts"]))
     offsets = (-quant.zero_point_of(inputs[0]), -quant.zero_point_of(inputs[lstm.HIDDEN]))

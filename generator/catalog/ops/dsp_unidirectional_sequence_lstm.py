@@ -28,7 +28,6 @@ SOURCES = (
     "mg_dsp.h",
     "mg_dsp_requant.h",
 )
-PRODUCTS = ("forget", "input", "hidden")  # the element-wise products' multipliers (forget * cell, ...)
 INT32_LIMIT = 1 << 31
 # The widened weights are a second copy in flash beside the model's int8 ones, twice their size: they save the
 # matmuls about a third of their instructions (no SXTB16 of the weights, two rows a load). A node whose copy would
@@ -66,13 +65,6 @@ def _layer(weights: np.ndarray, biases: np.ndarray, input_offset: int, pair) -> 
     return Layer(requantization, folded * scale, w * scale)
 
 
-def _product_is_exact(multiplier: int, shift: int) -> bool:
-    """The kernel's product of two int16 values (one a sigmoid, so below 2^30 in magnitude) requantizes with
-    mg_dsp_requant.h's SMMLAR form: exact for a right shift e of 1 to 30 (the doubled product and the rounding
-    offset 2^(e-1) then stay in int32)."""
-    return multiplier >= 1 << 30 and -30 <= shift <= -1
-
-
 def layers(op, inputs, outputs) -> list[Layer] | None:
     """Per gate (input, forget, cell, output), the input's and the hidden state's layer; None when the node is not
     int8, has weights or biases that are not constant, or a layer's or a product's requantization is not exact
@@ -83,7 +75,7 @@ def layers(op, inputs, outputs) -> list[Layer] | None:
     if any(t.data is None for t in constants):
         return None
     fields = lstm.params(op, inputs, outputs).fields
-    if not all(_product_is_exact(fields[f"{name}_multiplier"], fields[f"{name}_shift"]) for name in PRODUCTS):
+    if not dsp_lstm_s16.products_are_exact(fields):
         return None
     pairs = list(zip(fields["fc_multipliers"], fields["fc_shifts"]))
     offsets = (-quant.zero_point_of(inputs[0]), -quant.zero_point_of(inputs[lstm.HIDDEN]))
