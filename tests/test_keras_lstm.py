@@ -2,7 +2,7 @@
 becomes one UNIDIRECTIONAL_SEQUENCE_LSTM (the Keras 2 layer; Keras 3 converts to a WHILE loop) whose hidden and
 cell states are variable tensors, so the model is stateful and verified as a stream of steps. keras_lstm_float
 (float32) and keras_lstm_int8 (int8 I/O, int16 cell state): every step's outputs match TFLite Micro in QEMU, the
-int8 one on the Cortex-M4's dsp kernel and the Cortex-M55's reference kernel."""
+int8 one on the Cortex-M4's dsp kernel and the Cortex-M55's mve kernel."""
 
 import numpy as np
 import pytest
@@ -37,10 +37,11 @@ def test_keras_lstm_matches_over_a_stream_in_qemu(name, board):
     assert any(not np.array_equal(outputs[0], o) for o in outputs[1:])
 
 
-def test_int8_lstm_takes_the_dsp_kernel_on_the_m4():
+@pytest.mark.parametrize(("board", "backend"), [(M4, "dsp"), (M55, "mve")])
+def test_int8_lstm_takes_the_backend_kernel(board, backend):
     graph = read_model((FIXTURES / "keras_lstm_int8.tflite").read_bytes())
-    backends = choose_backends("auto", load_board(M4).cpu)
-    assert [k.backend for k in check(graph, backends=backends).kernels] == ["dsp"]
+    backends = choose_backends("auto", load_board(board).cpu)
+    assert [k.backend for k in check(graph, backends=backends).kernels] == [backend]
 
 
 def test_doctor_names_the_variable_tensors(cli):

@@ -16,6 +16,9 @@ typedef struct {
     int32_t input_multiplier;   /* int8: input_scale * 2^27 as a Q31 multiplier ... */
     int32_t input_left_shift;   /* ... and a power-of-two shift: the input as Q4.27; int16: the rescaling to the
                                    sigmoid table's scale, x * multiplier >> left_shift (mg_sigmoid_input_s16) */
+    /* the dsp and mve kernels' int8 table (logistic_tanh_s8_*.c), NULL for the others: the output for input byte v
+     * at byte v, four to an int32 word, the first in the low byte */
+    const int32_t *backend_table;
 } mg_logistic_params;
 
 /* The int8 input step of TFLite's reference_integer_ops::Logistic and ::Tanh: 0 with *saturated set to the
@@ -51,5 +54,7 @@ void mg_logistic_s16(const mg_logistic_params *p, const int16_t *input, int16_t 
 void mg_logistic_f32(const mg_logistic_params *p, const float *input, float *output);
 
 extern const mg_registration mg_register_logistic;
+extern const mg_registration mg_register_logistic_tanh_s8_dsp;
+extern const mg_registration mg_register_logistic_tanh_s8_mve;
 
 #endif

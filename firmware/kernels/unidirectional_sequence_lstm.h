@@ -30,10 +30,12 @@ typedef struct {
     int32_t cell_clip_q;
     int32_t cell_tanh_multiplier; /* the cell state's tanh input step (mg_sigmoid_input_s16) */
     int32_t cell_tanh_shift;
-    /* the dsp kernel's tables (unidirectional_sequence_lstm_s8_dsp.c), NULL for the others: per gate, the input's
-     * and the hidden state's requantization and biases (zero points folded in), and the weights scaled and
+    /* the dsp kernel's tables (unidirectional_sequence_lstm_s8_dsp.c), NULL for the reference: per gate, the
+     * input's and the hidden state's requantization and biases (zero points folded in), and the weights scaled and
      * widened to int16 pairs in the kernel's order (NULL too when that copy would be large: the kernel then reads
-     * the int8 weights) */
+     * the int8 weights; int16x8: per gate the 64-bit requantization and int64 biases, and the weights widened
+     * unscaled, never NULL); the mve kernel's (unidirectional_sequence_lstm_s8_mve.c): per gate, the two layers'
+     * folded biases only */
     const int32_t *backend_table;
     const int32_t *backend_weights;
 } mg_unidirectional_sequence_lstm_params;
@@ -52,6 +54,7 @@ typedef struct {
 /* Scratch: TFLite Micro's four gate buffers of batches * units cell values (cell_bytes each). */
 size_t mg_unidirectional_sequence_lstm_scratch_size(int32_t batches, int32_t units, int32_t cell_bytes);
 size_t mg_unidirectional_sequence_lstm_s8_dsp_scratch_size(int32_t batches, int32_t units, int32_t input_size);
+size_t mg_unidirectional_sequence_lstm_s8_mve_scratch_size(int32_t batches, int32_t units);
 
 /* The kernels' shared frame: each kernel defines step_rows (MG_LSTM_STEP_ROWS) and step(p, d, const step_rows *,
  * scratch). */
@@ -104,8 +107,11 @@ void mg_unidirectional_sequence_lstm_s8(const mg_unidirectional_sequence_lstm_pa
                                         int16_t *scratch);
 void mg_unidirectional_sequence_lstm_s8_dsp(const mg_unidirectional_sequence_lstm_params *p, const mg_lstm_data *d,
                                             int16_t *scratch);
+void mg_unidirectional_sequence_lstm_s16_dsp(const mg_unidirectional_sequence_lstm_params *p, const mg_lstm_data *d,
+                                             int16_t *scratch);
 
 extern const mg_registration mg_register_unidirectional_sequence_lstm;
 extern const mg_registration mg_register_unidirectional_sequence_lstm_dsp;
+extern const mg_registration mg_register_unidirectional_sequence_lstm_mve;
 
 #endif

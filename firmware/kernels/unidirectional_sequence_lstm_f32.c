@@ -36,10 +36,10 @@ static void gate(const mg_unidirectional_sequence_lstm_params *p, const mg_lstm_
         out[i] += recurrent[i];
     }
     if (g == MG_LSTM_CELL_GATE) {
-        const mg_tanh_params tanh = {count};
+        const mg_tanh_params tanh = {.count = count};
         mg_tanh_f32(&tanh, out, out);
     } else {
-        const mg_logistic_params sigmoid = {count};
+        const mg_logistic_params sigmoid = {.count = count};
         mg_logistic_f32(&sigmoid, out, out);
     }
 }
@@ -59,7 +59,7 @@ static void step(const mg_unidirectional_sequence_lstm_params *p, const mg_lstm_
     }
     float *output_gate = input_gate;
     gate(p, d, MG_LSTM_OUTPUT_GATE, s, output_gate, temp);
-    const mg_tanh_params tanh = {count};
+    const mg_tanh_params tanh = {.count = count};
     mg_tanh_f32(&tanh, s->cell, forget);
     for (int32_t i = 0; i < count; ++i) {
         s->hidden[i] = forget[i] * output_gate[i];

@@ -84,7 +84,7 @@ static void gate(const mg_unidirectional_sequence_lstm_params *p, const mg_lstm_
                         p->fc_multipliers[2 * g + 1], p->fc_shifts[2 * g + 1], recurrent);
     add_saturating(out, recurrent, count, out);
     /* Q3.12 in: TFLite Micro passes multiplier 0 and shift 0, the power-of-two case (multiplier 3, no shift) */
-    const mg_logistic_params q3_12 = {count, 0, 0, 3, 0};
+    const mg_logistic_params q3_12 = {.count = count, .input_multiplier = 3};
     if (g == MG_LSTM_CELL_GATE) {
         mg_tanh_s16(&q3_12, out, out);
     } else {
@@ -113,7 +113,8 @@ static void step(const mg_unidirectional_sequence_lstm_params *p, const mg_lstm_
     update_cell(p, s->cell, forget, input_gate, cell_gate, count);
     int16_t *output_gate = input_gate;
     gate(p, d, MG_LSTM_OUTPUT_GATE, s, output_gate, temp);
-    const mg_tanh_params cell_tanh = {count, 0, 0, p->cell_tanh_multiplier, p->cell_tanh_shift};
+    const mg_tanh_params cell_tanh = {
+        .count = count, .input_multiplier = p->cell_tanh_multiplier, .input_left_shift = p->cell_tanh_shift};
     mg_tanh_s16(&cell_tanh, s->cell, forget);
     for (int32_t i = 0; i < count; ++i) {
         const int32_t h = p->hidden_zero_point + mg_multiply_by_quantized_multiplier(

@@ -13,21 +13,9 @@
 #pragma GCC optimize("O2")
 #include <string.h>
 
-#include "mg_dsp.h"
-#include "mg_dsp_requant.h"
-#include "mg_sigmoid_table.h"
-#include "unidirectional_sequence_lstm.h"
+#include "unidirectional_sequence_lstm_dsp.h"
 
 MG_LSTM_STEP_ROWS(int8_t, int16_t);
-
-/* The generator's copy of the weights (backend_weights), widened to int16 so that the dot products need no SXTB16
- * of their own: per gate, the input's then the hidden state's layer, each in blocks of four units (the last
- * padded with zero rows), each block a run of tap quads (the last padded with zero taps), each quad the four rows'
- * taps (w0, w2) and (w1, w3) as two words, the order of the input word's SXTB16 halves (x0, x2) and (x1, x3). */
-static inline int32_t round_up4(int32_t n)
-{
-    return (n + 3) & ~3;
-}
 
 /* x (n int8 values) as each quad's SXTB16 halves (x0, x2) and (x1, x3), zeros padding the last quad, into pairs
  * (two words a quad): once per step, for every gate's rows. */
@@ -46,51 +34,6 @@ static void expand(const int8_t *x, int32_t n, uint32_t *pairs)
         pairs[0] = dsp_sxtb16(v);
         pairs[1] = dsp_sxtb16_ror8(v);
     }
-}
-
-/* One block of four units: bias[r] plus row r times the expanded input over `quads` quads (> 0), stored to
- * out[2 r]; returns the next block's weights. On the device the loop is assembly: LDM brings two rows' pairs at
- * a time, which needs fixed, ascending registers. */
-static inline __attribute__((always_inline)) const int32_t *
-four_rows(const int32_t *bias, const int32_t *w, const uint32_t *pairs, int32_t quads, int32_t *out)
-{
-#if MG_DSP_NATIVE
-    register int32_t a0 __asm__("r0") = bias[0];
-    register int32_t a1 __asm__("r1") = bias[1];
-    register int32_t a2 __asm__("r2") = bias[2];
-    register int32_t a3 __asm__("r3") = bias[3];
-    register const int32_t *wp __asm__("r10") = w;
-    register const uint32_t *xp __asm__("r12") = pairs;
-    register const uint32_t *end __asm__("lr") = pairs + 2 * quads;
-#define MG_LSTM_TWO_ROWS(a, b)                                                                                         \
-    "ldmia r10!, {r6, r7, r8, r9}\n\t"                                                                                 \
-    "smlad " a ", r6, r4, " a "\n\t"                                                                                   \
-    "smlad " a ", r7, r5, " a "\n\t"                                                                                   \
-    "smlad " b ", r8, r4, " b "\n\t"                                                                                   \
-    "smlad " b ", r9, r5, " b "\n\t"
-    __asm__ volatile("1:\n\t"
-                     "ldrd r4, r5, [r12], #8\n\t" MG_LSTM_TWO_ROWS("r0", "r1")
-                         MG_LSTM_TWO_ROWS("r2", "r3") "cmp r12, lr\n\t"
-                                                      "bne 1b\n\t"
-                     : "+r"(a0), "+r"(a1), "+r"(a2), "+r"(a3), "+r"(wp), "+r"(xp)
-                     : "r"(end)
-                     : "r4", "r5", "r6", "r7", "r8", "r9", "cc", "memory");
-#undef MG_LSTM_TWO_ROWS
-    w = wp;
-#else
-    int32_t a0 = bias[0], a1 = bias[1], a2 = bias[2], a3 = bias[3];
-    for (int32_t q = 0; q < quads; ++q, pairs += 2, w += 8) {
-        a0 = dsp_smlad((uint32_t)w[1], pairs[1], dsp_smlad((uint32_t)w[0], pairs[0], a0));
-        a1 = dsp_smlad((uint32_t)w[3], pairs[1], dsp_smlad((uint32_t)w[2], pairs[0], a1));
-        a2 = dsp_smlad((uint32_t)w[5], pairs[1], dsp_smlad((uint32_t)w[4], pairs[0], a2));
-        a3 = dsp_smlad((uint32_t)w[7], pairs[1], dsp_smlad((uint32_t)w[6], pairs[0], a3));
-    }
-#endif
-    out[0] = a0;
-    out[2] = a1;
-    out[4] = a2;
-    out[6] = a3;
-    return w;
 }
 
 /* The same block from the model's own int8 weights (rows `depth` apart; of the four, `rows` are real and the
@@ -156,61 +99,6 @@ static inline __attribute__((always_inline)) void four_rows_s8(const int32_t *bi
     out[2] = acc1 * scale + bias[1];
     out[4] = acc2 * scale + bias[2];
     out[6] = acc3 * scale + bias[3];
-}
-
-static inline int32_t saturate16(int32_t x)
-{
-#if MG_DSP_NATIVE
-    return __ssat(x, 16);
-#else
-    return dsp_clamp(x, INT16_MIN, INT16_MAX);
-#endif
-}
-
-/* MultiplyByQuantizedMultiplier of a product of two int16 gate or cell values, one of them a sigmoid (|a * b| <
- * 2^30, so twice it fits int32), by a multiplier below 0.5: mg_dsp_requant.h's exact form, the generator having
- * checked that the shift is a right shift of 1 to 30. */
-typedef struct {
-    int32_t multiplier, offset, shift;
-} product_scale;
-
-static inline product_scale scale_of(int32_t multiplier, int32_t shift)
-{
-    return (product_scale){multiplier, 1 << (-shift - 1), -shift};
-}
-
-static inline int32_t product(int32_t a, int32_t b, product_scale s)
-{
-    return dsp_requant(2 * a * b, s.multiplier, s.offset, s.shift);
-}
-
-/* The int16 LOGISTIC and TANH kernels' step for one value (logistic_s16.c, tanh_s16.c), inlined: the input
- * rescaled to the sigmoid table's scale, linear interpolation on |x| (steps of 2^9 for the sigmoid, 2^8 for
- * tanh), mirrored for negative inputs, rounded to Q0.15. */
-static inline int32_t sigmoid_value(int32_t v, int32_t multiplier, int32_t left_shift)
-{
-    const int32_t x = mg_sigmoid_input_s16((int16_t)v, multiplier, left_shift);
-    const uint32_t magnitude = (uint32_t)(x < 0 ? -x : x), index = magnitude >> 9;
-    uint32_t result = 0x7FFFu << 10;
-    if (index < MG_SIGMOID_TABLE_SIZE - 1) {
-        const uint32_t low = mg_sigmoid_table_q16[index], high = mg_sigmoid_table_q16[index + 1];
-        result = (low << 9) + (magnitude & 0x1FFu) * (high - low);
-    }
-    result = x >= 0 ? result + (1u << 9) : (1u << 25) - result + (1u << 9) - 1u;
-    return (int32_t)(result >> 10);
-}
-
-static inline int32_t tanh_value(int32_t v, int32_t multiplier, int32_t left_shift)
-{
-    const int32_t x = mg_sigmoid_input_s16((int16_t)v, multiplier, left_shift);
-    const uint32_t magnitude = (uint32_t)(x < 0 ? -x : x), index = magnitude >> 8;
-    int32_t result = 0xFFFF << 8;
-    if (index < MG_SIGMOID_TABLE_SIZE - 1) {
-        const uint32_t low = mg_sigmoid_table_q16[index], high = mg_sigmoid_table_q16[index + 1];
-        result = (int32_t)((low << 8) + (magnitude & 0xFFu) * (high - low));
-    }
-    result = x >= 0 ? result - (1 << 23) + (1 << 7) : -result + (1 << 23) + (1 << 7) - 1;
-    return result >> 8;
 }
 
 /* One gate's table (backend_table): the input's and the hidden state's requantization into Q3.12, then each
@@ -363,9 +251,15 @@ static mg_status invoke(mg_node *node)
 {
     mg_lstm_data d;
     mg_lstm_node_data(node, &d);
-    mg_unidirectional_sequence_lstm_s8_dsp(node->params, &d, node->scratch);
+    const mg_unidirectional_sequence_lstm_params *p = node->params;
+    if (p->activation_bytes == 2) {
+        mg_unidirectional_sequence_lstm_s16_dsp(p, &d, node->scratch);
+    } else {
+        mg_unidirectional_sequence_lstm_s8_dsp(p, &d, node->scratch);
+    }
     return MG_OK;
 }
 
-/* The dsp backend takes int8 nodes only (its catalog entry claims no others). */
+/* The dsp backend takes int8 and int16x8 nodes (unidirectional_sequence_lstm_s16_dsp.c) only (its catalog entry
+ * claims no others). */
 const mg_registration mg_register_unidirectional_sequence_lstm_dsp = {0, 0, prepare, invoke};

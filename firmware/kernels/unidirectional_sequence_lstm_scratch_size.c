@@ -1,5 +1,5 @@
 /* UNIDIRECTIONAL_SEQUENCE_LSTM's scratch (TFLite Micro's Prepare requests four buffers of batches * units cell
- * values; the dsp kernel adds its accumulators). Compiled alone for the build machine too (ops/_scratch.py). */
+ * values; the dsp and mve kernels add their accumulators). Compiled alone for the build machine too (ops/_scratch.py). */
 #include "unidirectional_sequence_lstm.h"
 
 size_t mg_unidirectional_sequence_lstm_scratch_size(int32_t batches, int32_t units, int32_t cell_bytes)
@@ -7,10 +7,17 @@ size_t mg_unidirectional_sequence_lstm_scratch_size(int32_t batches, int32_t uni
     return 4u * (size_t)batches * (size_t)units * (size_t)cell_bytes;
 }
 
-/* The dsp kernel's: the same gate buffers, then one gate's accumulator pairs for units rounded up to whole
- * quads, and one row's input and hidden state as int16 pairs, rounded up likewise. */
+/* The dsp kernels' (int8 and int16x8): the same gate buffers, then one gate's accumulator pairs for units rounded
+ * up to whole quads, and one row's input and hidden state as int16 pairs, rounded up likewise. */
 size_t mg_unidirectional_sequence_lstm_s8_dsp_scratch_size(int32_t batches, int32_t units, int32_t input_size)
 {
     const size_t units4 = (size_t)((units + 3) & ~3), inputs4 = (size_t)((input_size + 3) & ~3);
     return mg_unidirectional_sequence_lstm_scratch_size(batches, units, 2) + 8u * units4 + 2u * (inputs4 + units4);
+}
+
+/* The mve kernel's: the same gate buffers, then one gate's input and hidden state sums for units rounded up to
+ * whole groups of four. */
+size_t mg_unidirectional_sequence_lstm_s8_mve_scratch_size(int32_t batches, int32_t units)
+{
+    return mg_unidirectional_sequence_lstm_scratch_size(batches, units, 2) + 8u * (size_t)((units + 3) & ~3);
 }

@@ -4,11 +4,14 @@ around the kernel's 4-tap and 4-row blocks, input and hidden zero points, cell s
 no or left shifts, with or without a cell clip) run as a stream of invokes against TFLite Micro on the host build,
 every node asserted to be on the dsp backend; an MNIST-shaped LSTM (28 steps of 28 inputs, 20 units, as TFLite
 Micro's mnist_lstm example) in QEMU on the Cortex-M4 and the Cortex-M33. A node whose gate multiplier needs too
-large a left shift falls back to the reference."""
+large a left shift falls back to the reference. int16x8 (int16 activations, int64 biases): random nodes on the
+host, an MNIST-shaped one in QEMU on the Cortex-M4; without room for its widened weights it stays with the
+reference."""
 
 import numpy as np
 import pytest
 from op_cases import Batch
+from test_unidirectional_sequence_lstm import lstm_node as family_node
 from test_unidirectional_sequence_lstm import variable
 
 from generator.catalog.ops import dsp_unidirectional_sequence_lstm as dsp_lstm
@@ -75,6 +78,28 @@ def test_random_stream(seed, weights):
     verify_model(model, sets=b.sets(STEPS), backends=BACKENDS)
 
 
+def test_int16x8_random_stream():
+    """int16x8 nodes (int16 activations, int64 biases): the widened weights in the input's pair order, the int64
+    requantization; sizes around the 4-tap and 4-row blocks."""
+    b = Batch(76)
+    for _ in range(12):
+        batches, steps = int(b.rng.integers(1, 4)), int(b.rng.integers(1, 6))
+        input_size, units = int(b.rng.integers(1, 41)), int(b.rng.integers(1, 26))
+        clip = float(b.rng.choice([0.0, 0.5, 3.0]))
+        family_node(b, batches, steps, input_size, units, bool(b.rng.integers(0, 2)), clip, dtype="int16")
+    model = b.build()
+    assert set(backends_of(model)) == {"dsp"}
+    verify_model(model, sets=b.sets(STEPS), backends=BACKENDS)
+
+
+def test_int16x8_too_large_for_the_widened_copy_falls_back(monkeypatch):
+    """The int16x8 kernel has no int8-weights path: without room for the widened copy the reference takes it."""
+    monkeypatch.setattr(dsp_lstm, "WIDENED_LIMIT_BYTES", 0)
+    b = Batch(77)
+    family_node(b, 1, 2, 5, 3, dtype="int16")
+    assert backends_of(b.build()) == ["reference"]
+
+
 def test_large_left_shift_falls_back():
     """A left shift of 8 or more: the weights scaled by 2^(shift + 1) no longer fit int16."""
     b = Batch(74)
@@ -95,3 +120,13 @@ def test_mnist_shaped_in_qemu(board, weights):
     results = verify_model(model, sets=b.sets(STEPS), backends=BACKENDS, qemu=True, board=board)
     outputs = [np.asarray(s.outputs[0]) for s in results]
     assert any(not np.array_equal(outputs[0], o) for o in outputs[1:])
+
+
+@pytest.mark.qemu
+def test_int16x8_in_qemu():
+    b = Batch(78)
+    family_node(b, 1, 28, 28, 20, dtype="int16")
+    family_node(b, 2, 3, 13, 7, time_major=True, cell_clip=0.5, dtype="int16")
+    model = b.build()
+    assert set(backends_of(model)) == {"dsp"}
+    verify_model(model, sets=b.sets(STEPS), backends=BACKENDS, qemu=True, board="mps2-an386")

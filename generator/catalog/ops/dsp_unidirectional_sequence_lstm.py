@@ -2,10 +2,10 @@
 with constant weights and biases whose gate layers the kernel's int32 accumulators and SMMLAR requantization
 compute exactly (each layer's input zero point folded into its bias, as TFLite Micro's CMSIS-NN LSTM does; weights
 and biases scaled by 2^(left shift + 1); every scaled partial sum proved to fit int32), and whose element-wise
-products requantize with a right shift. The int16x8 and float32 LSTMs stay with the reference kernel. The shape,
-the multipliers and the prepare are the family's (unidirectional_sequence_lstm); this module adds the kernel's
-tables (requantization and folded biases; the weights widened to int16 while that copy is small) and its
-scratch."""
+products requantize with a right shift; int16x8 as _dsp_lstm_s16.py says. The float32 LSTM stays with the
+reference kernel. The shape, the multipliers and the prepare are the family's (unidirectional_sequence_lstm); this
+module adds the kernel's tables (requantization and folded biases; the weights widened to int16 while that copy is
+small) and its scratch."""
 
 from __future__ import annotations
 
@@ -16,16 +16,18 @@ import numpy as np
 from .. import quant
 from ..spec import KernelSpec, never_raises
 from . import _dsp_common as dc
+from . import _dsp_lstm_s16 as dsp_lstm_s16
 from . import _scratch
 from . import unidirectional_sequence_lstm as lstm
 
 SOURCES = (
     *lstm.SPEC.sources,
+    "unidirectional_sequence_lstm_dsp.h",
     "unidirectional_sequence_lstm_s8_dsp.c",
+    "unidirectional_sequence_lstm_s16_dsp.c",
     "mg_dsp.h",
     "mg_dsp_requant.h",
 )
-PRODUCTS = ("forget", "input", "hidden")  # the element-wise products' multipliers (forget * cell, ...)
 INT32_LIMIT = 1 << 31
 # The widened weights are a second copy in flash beside the model's int8 ones, twice their size: they save the
 # matmuls about a third of their instructions (no SXTB16 of the weights, two rows a load). A node whose copy would
@@ -63,13 +65,6 @@ def _layer(weights: np.ndarray, biases: np.ndarray, input_offset: int, pair) -> 
     return Layer(requantization, folded * scale, w * scale)
 
 
-def _product_is_exact(multiplier: int, shift: int) -> bool:
-    """The kernel's product of two int16 values (one a sigmoid, so below 2^30 in magnitude) requantizes with
-    mg_dsp_requant.h's SMMLAR form: exact for a right shift e of 1 to 30 (the doubled product and the rounding
-    offset 2^(e-1) then stay in int32)."""
-    return multiplier >= 1 << 30 and -30 <= shift <= -1
-
-
 def layers(op, inputs, outputs) -> list[Layer] | None:
     """Per gate (input, forget, cell, output), the input's and the hidden state's layer; None when the node is not
     int8, has weights or biases that are not constant, or a layer's or a product's requantization is not exact
@@ -80,7 +75,7 @@ def layers(op, inputs, outputs) -> list[Layer] | None:
     if any(t.data is None for t in constants):
         return None
     fields = lstm.params(op, inputs, outputs).fields
-    if not all(_product_is_exact(fields[f"{name}_multiplier"], fields[f"{name}_shift"]) for name in PRODUCTS):
+    if not dsp_lstm_s16.products_are_exact(fields):
         return None
     pairs = list(zip(fields["fc_multipliers"], fields["fc_shifts"]))
     offsets = (-quant.zero_point_of(inputs[0]), -quant.zero_point_of(inputs[lstm.HIDDEN]))
@@ -103,27 +98,34 @@ def backend_table(found: list[Layer]) -> list[int]:
     return table
 
 
-def _layer_words(weights: np.ndarray) -> np.ndarray:
+def _layer_words(weights: np.ndarray, taps=(0, 2, 1, 3)) -> np.ndarray:
     """A layer's (scaled) weights in the kernel's order (unidirectional_sequence_lstm_s8_dsp.c): blocks of four
     units (zero rows pad the last), each a run of tap quads (zero taps pad the last), each quad the four rows' taps
-    (w0, w2) and (w1, w3) as int16 pairs in words."""
+    (w0, w2) and (w1, w3) as int16 pairs in words, the int8 input's SXTB16 halves (int16x8: `taps` in order, the
+    pairs (w0, w1) and (w2, w3) of the input's own words)."""
     units, depth = weights.shape
     padded = np.zeros((-(-units // 4) * 4, -(-depth // 4) * 4), dtype=np.int64)
     padded[:units, :depth] = weights
-    quads = padded.reshape(-1, 4, padded.shape[1] // 4, 4).transpose(0, 2, 1, 3)[..., [0, 2, 1, 3]]
+    quads = padded.reshape(-1, 4, padded.shape[1] // 4, 4).transpose(0, 2, 1, 3)[..., list(taps)]
     pairs = quads.reshape(-1, 2, 2)  # (w0, w2), (w1, w3) of each row of each quad
     return ((pairs[..., 0] & 0xFFFF) | (pairs[..., 1] << 16)).reshape(-1).astype(np.uint32).view(np.int32)
 
 
-def backend_weights(found: list[Layer]) -> list[int]:
+def backend_weights(found: list[Layer], taps=(0, 2, 1, 3)) -> list[int]:
     """Per gate, the input's then the hidden state's layer in the kernel's order."""
-    return [int(v) for layer in found for v in _layer_words(layer.weights)]
+    return [int(v) for layer in found for v in _layer_words(layer.weights, taps)]
 
 
 def params(op, inputs, outputs):
     """The family's fields, the gate tables and, when it is small, the widened weights (else the kernel reads the
-    model's int8 weights: NULL)."""
-    p, found = lstm.params(op, inputs, outputs), layers(op, inputs, outputs)
+    model's int8 weights: NULL); int16x8 (dsp_lstm_s16), its own tables."""
+    p = lstm.params(op, inputs, outputs)
+    if inputs[0].dtype.name == "INT16":
+        found = dsp_lstm_s16.layers(op, inputs, outputs)
+        p.fields.update(backend_table=dsp_lstm_s16.backend_table(found))
+        p.fields.update(backend_weights=backend_weights(found, dsp_lstm_s16.TAPS))
+        return p
+    found = layers(op, inputs, outputs)
     p.fields.update(backend_table=backend_table(found))
     widened = backend_weights(found)
     if 4 * len(widened) <= WIDENED_LIMIT_BYTES:
@@ -137,6 +139,9 @@ def scratch_bytes(op, inputs, outputs):
 
 
 def claims(op, inputs, outputs):
+    if inputs[0].dtype.name == "INT16":
+        found = dsp_lstm_s16.layers(op, inputs, outputs)
+        return found is not None and 4 * len(backend_weights(found, dsp_lstm_s16.TAPS)) <= WIDENED_LIMIT_BYTES
     return layers(op, inputs, outputs) is not None
 
 
@@ -144,7 +149,7 @@ SPEC = KernelSpec(
     op=lstm.SPEC.op,
     builtin_code=lstm.SPEC.builtin_code,
     versions=lstm.SPEC.versions,
-    dtypes=("INT8",),
+    dtypes=("INT8", "INT16"),
     sources=SOURCES,
     registration="mg_register_unidirectional_sequence_lstm_dsp",
     validate=lstm.validate,

@@ -1,0 +1,124 @@
+/* int16x8 UNIDIRECTIONAL_SEQUENCE_LSTM on the dsp backend (Cortex-M4/M7/M33: int16 activations, int8 weights,
+ * int64 biases), bit-exact with the reference kernel (unidirectional_sequence_lstm_s8.c, activation_bytes 2). Per
+ * step and batch row: the input and the hidden state, whose words already are int16 pairs, are copied once into
+ * rows padded to whole quads; each gate's two fully connected layers run as SMLAD dot products, four units a pass,
+ * against the generator's copy of the weights widened to int16 in the rows' own pair order; the generator claims a
+ * node only when every partial sum fits int32 (ops/dsp_unidirectional_sequence_lstm.py), so TFLite's int64
+ * accumulator is the int64 bias (each layer's input zero point folded in) plus that int32 sum, requantized as
+ * TFLite's 64-bit MultiplyByQuantizedMultiplier (the multiplier rounded to 16 bits). The gates' sigmoid and tanh
+ * and the cell update are the int8 kernel's; the hidden state is saturated to int16. */
+#pragma GCC optimize("O2")
+#include <string.h>
+
+#include "unidirectional_sequence_lstm_dsp.h"
+
+MG_LSTM_STEP_ROWS(int16_t, int16_t);
+
+/* x (n int16 values), zeros padding it to a whole quad, into row. */
+static void pad(const int16_t *x, int32_t n, int16_t *row)
+{
+    memcpy(row, x, (size_t)n * sizeof(int16_t));
+    for (int32_t k = n; k < round_up4(n); ++k) {
+        row[k] = 0;
+    }
+}
+
+/* One gate's table (backend_table): per layer (input, hidden state) the 16-bit multiplier and the total right
+ * shift of TFLite's 64-bit requantization, then each layer's int64 biases as (low, high) words, padded to whole
+ * blocks of four units. */
+enum { INPUT_REDUCED, INPUT_SHIFT, HIDDEN_REDUCED, HIDDEN_SHIFT, GATE_HEADER };
+
+static inline int32_t gate_table_words(int32_t units)
+{
+    return GATE_HEADER + 4 * round_up4(units);
+}
+
+static inline int64_t bias_at(const int32_t *biases, int32_t u)
+{
+    return (int64_t)(((uint64_t)(uint32_t)biases[2 * u + 1] << 32) | (uint32_t)biases[2 * u]);
+}
+
+/* TFLite's MultiplyByQuantizedMultiplier(int64 acc, multiplier, shift) with the generator's reduced multiplier and
+ * total shift (1 to 62), saturated to int16 as TFLite Micro's FullyConnected does. */
+static inline int32_t requantize64(int64_t acc, int32_t reduced, int32_t total_shift)
+{
+    return saturate16((int32_t)((acc * reduced + ((int64_t)1 << (total_shift - 1))) >> total_shift));
+}
+
+/* One gate for one row: both layers' sums (input and hidden state interleaved per unit in accumulators), then per
+ * unit the two requantized, added with saturation, through the sigmoid or (the cell gate) tanh. */
+static const int32_t *gate(const mg_unidirectional_sequence_lstm_params *p, const int32_t *table, const int32_t *w,
+                           const uint32_t *input_row, const uint32_t *hidden_row, int is_cell_gate,
+                           int32_t *accumulators, int16_t *out)
+{
+    static const int32_t zero[4] = {0, 0, 0, 0};
+    const int32_t units = p->units, input_quads = round_up4(p->input_size) / 4, hidden_quads = round_up4(units) / 4;
+    for (int32_t u = 0; u < units; u += 4) {
+        w = four_rows(zero, w, input_row, input_quads, accumulators + 2 * u);
+    }
+    for (int32_t u = 0; u < units; u += 4) {
+        w = four_rows(zero, w, hidden_row, hidden_quads, accumulators + 2 * u + 1);
+    }
+    const int32_t *input_bias = table + GATE_HEADER, *hidden_bias = input_bias + 2 * round_up4(units);
+    for (int32_t u = 0; u < units; ++u) {
+        const int32_t input =
+            requantize64(bias_at(input_bias, u) + accumulators[2 * u], table[INPUT_REDUCED], table[INPUT_SHIFT]);
+        const int32_t hidden =
+            requantize64(bias_at(hidden_bias, u) + accumulators[2 * u + 1], table[HIDDEN_REDUCED], table[HIDDEN_SHIFT]);
+        const int32_t v = saturate16(input + hidden);
+        out[u] = (int16_t)(is_cell_gate ? tanh_value(v, 3, 0) : sigmoid_value(v, 3, 0));
+    }
+    return w;
+}
+
+/* The int8 kernel's cell update; the hidden state (output gate times the cell's tanh) saturated to int16. */
+static void update_states(const mg_unidirectional_sequence_lstm_params *p, int16_t *const gates[MG_LSTM_GATES],
+                          const step_rows *s, int32_t count)
+{
+    const int16_t *forget = gates[MG_LSTM_FORGET_GATE], *input_gate = gates[MG_LSTM_INPUT_GATE];
+    const int16_t *cell_gate = gates[MG_LSTM_CELL_GATE], *output_gate = gates[MG_LSTM_OUTPUT_GATE];
+    const product_scale keep = scale_of(p->forget_multiplier, p->forget_shift);
+    const product_scale add = scale_of(p->input_multiplier, p->input_shift);
+    const product_scale hidden = scale_of(p->hidden_multiplier, p->hidden_shift);
+    const int32_t clip = p->cell_clip > 0.0f ? p->cell_clip_q : INT16_MAX;
+    const int32_t low = p->cell_clip > 0.0f ? -clip : INT16_MIN;
+    for (int32_t i = 0; i < count; ++i) {
+        const int32_t kept = saturate16(product(forget[i], s->cell[i], keep));
+        const int32_t added = saturate16(product(input_gate[i], cell_gate[i], add));
+        const int32_t cell = dsp_clamp(saturate16(kept + added), low, clip);
+        s->cell[i] = (int16_t)cell;
+        const int32_t t = tanh_value(cell, p->cell_tanh_multiplier, p->cell_tanh_shift);
+        const int32_t h = p->hidden_zero_point + product(t, output_gate[i], hidden);
+        s->hidden[i] = s->output[i] = (int16_t)saturate16(h);
+    }
+}
+
+/* Scratch (mg_unidirectional_sequence_lstm_s8_dsp_scratch_size): the four gate buffers, one gate's accumulators,
+ * the padded input row and the padded hidden state row. */
+static void step(const mg_unidirectional_sequence_lstm_params *p, const mg_lstm_data *d, const step_rows *s,
+                 int16_t *scratch)
+{
+    (void)d;
+    const int32_t units = p->units, count = s->rows * units;
+    int32_t *accumulators = (int32_t *)(scratch + MG_LSTM_GATES * p->batches * units);
+    int16_t *input_row = (int16_t *)(accumulators + 2 * round_up4(units));
+    int16_t *hidden_row = input_row + round_up4(p->input_size);
+    for (int32_t row = 0; row < s->rows; ++row) {
+        pad(s->input + row * p->input_size, p->input_size, input_row);
+        pad(s->hidden + row * units, units, hidden_row);
+        const int32_t *w = p->backend_weights;
+        for (int g = 0; g < MG_LSTM_GATES; ++g) {
+            const int32_t *table = p->backend_table + g * gate_table_words(units);
+            w = gate(p, table, w, (const uint32_t *)input_row, (const uint32_t *)hidden_row, g == MG_LSTM_CELL_GATE,
+                     accumulators, scratch + g * count + row * units);
+        }
+    }
+    int16_t *const gates[MG_LSTM_GATES] = {scratch, scratch + count, scratch + 2 * count, scratch + 3 * count};
+    update_states(p, gates, s, count);
+}
+
+void mg_unidirectional_sequence_lstm_s16_dsp(const mg_unidirectional_sequence_lstm_params *p, const mg_lstm_data *d,
+                                             int16_t *scratch)
+{
+    MG_LSTM_SEQUENCE(int16_t, int16_t, 2, p, d, scratch)
+}
