@@ -129,6 +129,7 @@ def api_view(plan: Plan, project: Project, model_name: str, name: str) -> dict:
         "outputs": _tensor_rows(plan, plan.graph.outputs, project.outputs),
         "single_subgraph": len(plan.subgraphs or [plan]) == 1,
         "multi_model": False,
+        "shared_resolver": False,  # True in a library of several models: op_resolver.cc's one instance
     }
 
 
