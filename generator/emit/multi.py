@@ -275,7 +275,6 @@ def emit_multi_library(
         "name": library,
         "model_name": ", ".join(p.model_name for p in parts),
         "plan": dataclasses.replace(parts[0].plan, arena_size=project.arena_bytes),
-        "single_subgraph": False,
         "multi_model": True,
     }
     texts.update(package_texts(package, [*texts, *sources]))
