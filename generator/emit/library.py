@@ -20,6 +20,7 @@ from ..errors import McugenError
 from ..paths import BOARDS, FIRMWARE
 from ..plan import Plan
 from ..plan.nodes import node_rows
+from ..targets import TARGETS, cpu_flags
 from .project import (
     Project,
     check_target,
@@ -204,12 +205,21 @@ def library_files(kernels: list[KernelSpec]) -> dict[str, Path]:
     return copied
 
 
-def package_texts(view: dict, paths: list[str]) -> dict[str, str]:
-    """library.json (PlatformIO) and CMakeLists.txt over the library's sources."""
+def package_texts(view: dict, paths: list[str], board: Board, plans: list[Plan]) -> dict[str, str]:
+    """library.json (PlatformIO), CMakeLists.txt over the library's sources, and arm-none-eabi.cmake, a toolchain
+    file with the core's flags (the board's, or --target's)."""
     sources = sorted(p for p in paths if p.startswith("src/") and p.endswith((".c", ".cc")))
+    backends = sorted({node.kernel.backend for p in plans for node in p.all_nodes})
+    toolchain = {
+        "version": __version__,
+        "core": board.name if board.name in TARGETS else f"{board.cpu} (board {board.name})",
+        "backends": ", ".join(f"{b} kernels" for b in backends),
+        "cpu_flags": " ".join(cpu_flags(board.cpu, board.fpu)),
+    }
     return {
         "library.json": _env.get_template("library/library.json.j2").render(view),
         "CMakeLists.txt": _env.get_template("library/CMakeLists.txt.j2").render(view, sources=sources),
+        "arm-none-eabi.cmake": _env.get_template("library/toolchain.cmake.j2").render(toolchain),
     }
 
 
@@ -224,7 +234,7 @@ def emit_library(plan: Plan, board: Board, out: Path, model_name: str, name: str
     texts.update(api_texts(view))
     # As in the harness: the kernel files of types no node uses give way to trapping aliases (pruning.py).
     sources = source_contents(library_files(kernels), unused_type_files(plan) if resolver == "model" else set())
-    texts.update(package_texts(view, [*texts, *sources]))
+    texts.update(package_texts(view, [*texts, *sources], board, [plan]))
     contents = {path: text.encode() for path, text in texts.items()}
     contents.update(sources)
     contents = _prefixed(name, contents)

@@ -277,7 +277,7 @@ def emit_multi_library(
         "plan": dataclasses.replace(parts[0].plan, arena_size=project.arena_bytes),
         "multi_model": True,
     }
-    texts.update(package_texts(package, [*texts, *sources]))
+    texts.update(package_texts(package, [*texts, *sources], board, [p.plan for p in parts]))
     contents = _renamed(parts, texts)
     contents.update(sources)
     write_project(project, contents, form="library", library_name=library, arena=arena, models=model_entries(parts))
