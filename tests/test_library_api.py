@@ -280,3 +280,83 @@ def test_the_profiler_calls_back_once_per_node_in_order(run):
     assert [line.split()[2] for line in ops] == ["FULLY_CONNECTED"] * 3
     assert sorted(int(line.split()[1]) for line in ops) == [0, 1, 2]
     assert all(int(line.split()[3]) == 5 for line in ops)  # the clock steps 5 per read: start and end of a node
+
+
+INSTANCES_MAIN = r"""
+#include "console.h"
+#include "net.h"
+
+static uint8_t buffer_a[NET_ARENA_BUFFER_BYTES], buffer_b[NET_ARENA_BUFFER_BYTES];
+static net_context a, b;
+
+static void fill(const mcugen_tensor *input, int set)
+{
+    for (size_t i = 0; i < mcugen_num_elements(input); ++i) {
+        mcugen_set_float(input, i, (float)((int)((i * 7u + (unsigned)set * 13u) % 17u) - 8) * 0.125f);
+    }
+}
+
+static void show(const char *tag, int set, const mcugen_tensor *output)
+{
+    console_write(tag);
+    console_write(" ");
+    console_write_int(set);
+    console_write(" ");
+    console_write_hex(output->data, output->bytes);
+    console_write("\n");
+}
+
+int main(void)
+{
+    console_init();
+    console_write("context ");
+    console_write_int(net_context_init(&a, buffer_a, sizeof buffer_a));
+    console_write("\nwith arena ");
+    console_write_int(net_init_with_arena(buffer_b, sizeof buffer_b));
+    console_write("\n");
+    if (net_info()->persistent_bytes == 0) { /* a model without state: two instances, interleaved */
+        if (net_context_init(&b, buffer_b, sizeof buffer_b) != MCUGEN_OK) return 1;
+        for (int round = 0; round < 2; ++round) {
+            fill(net_context_input(&a, 0), 1 + round);
+            fill(net_context_input(&b, 0), 3 + round);
+            if (net_context_invoke(&a) != MCUGEN_OK || net_context_invoke(&b) != MCUGEN_OK) return 1;
+            show("a", 1 + round, net_context_output(&a, 0));
+            show("b", 3 + round, net_context_output(&b, 0));
+        }
+    }
+    if (net_init() != MCUGEN_OK) return 1; /* the static instance runs every model */
+    fill(net_input(0), 1);
+    if (net_invoke() != MCUGEN_OK) return 1;
+    console_write("done\n");
+    return 0;
+}
+"""
+
+
+@pytest.mark.parametrize("fixture", ["lstm_while_float", "stream_int8"])
+def test_instances_of_a_model_with_subgraphs_and_a_stateful_model(tmp_path, fixture):
+    """A WHILE loop runs its body subgraph through the runtime's current interpreter: two instances interleaved
+    must each reach their own (float, compared within tolerance). A stateful model keeps its state in one region:
+    its buffer forms refuse with MCUGEN_ERROR_STATEFUL and its static instance still runs."""
+    from tflite_micro.python.tflite_micro import runtime
+
+    from generator.compare import compare
+
+    model = MLP_INT8.parent / f"{fixture}.tflite"
+    generate(model, load_board("mps2-an386"), tmp_path / "net", library="net")
+    lines = run_in_qemu(build_app(tmp_path, tmp_path / "net", "net", INSTANCES_MAIN))
+    assert lines[-1] == "done", lines[-5:]
+    if fixture == "stream_int8":
+        assert lines[:2] == ["context 8", "with arena 8"] and len(lines) == 3
+        return
+    assert lines[:2] == ["context 0", "with arena 0"]
+    ref = runtime.Interpreter.from_file(str(model), arena_size=1 << 20)
+    spec, out = ref.get_input_details(0), ref.get_output_details(0)
+    for tag, set_number in (("a", 1), ("b", 3), ("a", 2), ("b", 4)):
+        n = int(np.prod(spec["shape"]))
+        values = np.array([np.float32((i * 7 + set_number * 13) % 17 - 8) * np.float32(0.125) for i in range(n)])
+        ref.set_input(values.astype(np.float32).reshape(spec["shape"]), 0)
+        ref.invoke()
+        (line,) = [x for x in lines if x.startswith(f"{tag} {set_number} ")]
+        got = np.frombuffer(bytes.fromhex(line.split()[2]), np.float32).reshape(out["shape"])
+        assert compare([[got]], [[ref.get_output(0)]]).match, (tag, got, ref.get_output(0))
