@@ -2,7 +2,8 @@
 its kernels behind a C API (include/NAME.h), with no main, startup code or UART, for the user's own firmware.
 
 Layout: include/mcugen.h and include/NAME.h; src/ (model data, plan, runtime, kernels, the API); library.json
-(PlatformIO) and CMakeLists.txt (add_library(NAME STATIC ...)). docs/embedding.md explains its use.
+(PlatformIO), CMakeLists.txt (add_library(NAME STATIC ...)) and arm-none-eabi.cmake (a toolchain file with the
+core's flags). docs/embedding.md explains its use.
 """
 
 from __future__ import annotations
