@@ -30,6 +30,7 @@ from .plan import plan
 from .rewrite import Float16Policy
 from .rewrite.verdicts import node_verdicts
 from .run.qemu import input_blob, no_emulator_message
+from .targets import target_board
 
 
 def _emit_json(data) -> None:
@@ -121,7 +122,7 @@ def cmd_generate(args) -> int:
     library = _library_name(args)
     project, plan = pipeline.generate(
         args.model,
-        load_board(args.board),
+        target_board(args.target, args.board),
         args.output,
         args.resolver,
         args.backend,

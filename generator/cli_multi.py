@@ -13,6 +13,7 @@ from .errors import McugenError
 from .measure.report import nbytes, num
 from .pipeline_multi import generate_models, input_sets, model_costs, shares, split_results, verify_models
 from .plan import plan
+from .targets import target_board
 
 
 def _emit_json(data) -> None:
@@ -26,7 +27,7 @@ def _arena(args) -> str:
 def cmd_generate(args) -> int:
     project, parts = generate_models(
         args.model,
-        load_board(args.board),
+        target_board(args.target, args.board),
         args.output,
         args.name,
         _arena(args),

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from . import __version__, zoo
 from .boards import board_names
+from .targets import TARGETS
 
 EPILOG = """examples:
   mcugen ops model.tflite                          which ops the model uses, and whether mcugen has them
@@ -295,7 +296,13 @@ def parser(commands: dict) -> argparse.ArgumentParser:
 
     p = _command(sub, "generate")
     _models_argument(p, model_help)
-    p.add_argument("--board", required=True, help=boards)
+    p.add_argument("--board", help=boards + " (a library may name --target instead)")
+    p.add_argument(
+        "--target",
+        choices=list(TARGETS),
+        help="the core: chooses the kernel backends and the library's compiler flags (arm-none-eabi.cmake); "
+        "with --as library it may stand in for --board",
+    )
     p.add_argument("-o", "--output", type=Path, required=True, help="project folder (new, empty or mcugen's own)")
     p.add_argument(
         "--resolver",
@@ -482,6 +489,8 @@ def check_combinations(args) -> None:
         args.form = "harness"
     if args.command == "generate" and args.form == "harness" and args.name is not None and len(args.model) == 1:
         raise McugenError("--name names a library: add --as library, or drop --name")
+    if args.command == "generate" and args.board is None and (args.form != "library" or args.target is None):
+        raise McugenError("generate needs --board (or, with --as library, --target CORE)")
     if args.command == "generate" and args.form == "library" and args.verbose:
         raise McugenError("--verbose logs over the harness's UART; a library has none (drop --verbose)")
     if args.command == "build" and args.project is None and not args.print_env:

@@ -16,7 +16,23 @@ from generator.errors import McugenError
 from generator.paths import ROOT
 from generator.pipeline import generate, load_project
 
-API = ["init", "num_inputs", "num_outputs", "input", "output", "invoke", "error"]
+API = [
+    "init",
+    "init_with_arena",
+    "num_inputs",
+    "num_outputs",
+    "input",
+    "output",
+    "invoke",
+    "error",
+    "info",
+    "context_init",
+    "context_invoke",
+    "context_input",
+    "context_output",
+    "context_error",
+    "set_profiler",
+]
 
 
 @pytest.fixture(scope="module")
@@ -36,6 +52,7 @@ def test_layout_is_the_issues(library):
         "CMakeLists.txt",
         "mcugen.json",
         "cxxflags.py",
+        "arm-none-eabi.cmake",
     }
     sources = "".join((library / f).read_text() for f in files if f.startswith("src/") and f.endswith((".c", ".cc")))
     assert not re.search(r"\bint\s+main\s*\(", sources) and "Reset_Handler" not in sources
@@ -80,6 +97,7 @@ def test_api_has_exactly_the_issues_names(library):
         "int32_t type;",
         "float scale;",
         "int32_t zero_point;",
+        "const char *name;",
     ]
     body = shared[shared.index("typedef struct {") : shared.index("} mcugen_tensor;")]
     assert [line.split("/*")[0].strip() for line in body.splitlines()[1:]] == fields
@@ -101,10 +119,11 @@ def test_io_table_says_what_the_model_says(library):
     assert project["form"] == "library" and project["library_name"] == "kws"
     table = (library / "src" / "kws_tensors.c").read_text()
     (row,) = re.findall(r"kws_inputs_table\[1\] = \{\n\s+\{ (.*) \},", table)
-    data, size, rank, _, dtype, _, zero_point = [f.strip() for f in row.split(", ")]
+    data, size, rank, _, dtype, _, zero_point, name = [f.strip() for f in row.split(", ")]
     spec = project["inputs"][0]
     assert int(size.rstrip("u")) == 10 and int(rank) == len(spec["shape"]) == 2
     assert int(dtype) == 9 and int(zero_point) == spec["zero_point"] and data.startswith("mg_arena + ")
+    assert name == f'"{spec["name"]}"'
 
 
 @pytest.mark.parametrize("stem,name", [("kws_int8", "kws_int8"), ("1-model.v2", "_1_model_v2"), ("mlp", "mlp")])

@@ -2,11 +2,13 @@
 its kernels behind a C API (include/NAME.h), with no main, startup code or UART, for the user's own firmware.
 
 Layout: include/mcugen.h and include/NAME.h; src/ (model data, plan, runtime, kernels, the API); library.json
-(PlatformIO) and CMakeLists.txt (add_library(NAME STATIC ...)). docs/embedding.md explains its use.
+(PlatformIO), CMakeLists.txt (add_library(NAME STATIC ...)) and arm-none-eabi.cmake (a toolchain file with the
+core's flags). docs/embedding.md explains its use.
 """
 
 from __future__ import annotations
 
+import hashlib
 import keyword
 import math
 import re
@@ -18,6 +20,8 @@ from ..catalog import KernelSpec
 from ..errors import McugenError
 from ..paths import BOARDS, FIRMWARE
 from ..plan import Plan
+from ..plan.nodes import node_rows
+from ..targets import TARGETS, cpu_flags
 from .project import (
     Project,
     check_target,
@@ -79,6 +83,7 @@ def _tensor_rows(plan: Plan, indices: list[int], ios) -> list[dict]:
                 "type": t.dtype.code,
                 "scale": c_value(float(io.scale or 0.0)),
                 "zero_point": c_value(int(io.zero_point or 0)),
+                "c_name": c_string(io.name),
             }
         )
     return rows
@@ -101,6 +106,9 @@ def _prefixed(name: str, contents: dict[str, bytes]) -> dict[str, bytes]:
         if path.startswith("src/") and path.endswith((".c", ".cc", ".h")):
             names.update(_LINKED_NAME.findall(data.decode()))
     defines = "".join(f"#define {n} {name}__{n}\n" for n in sorted(names) + list(_CXX_NAMES))
+    # Every invoke makes its instance the active one (mg_interpreter.h), as with several models; and no
+    # MG_SINGLE_SUBGRAPH: each node names its instance's tensor table (NAME_context keeps one in its buffer).
+    defines += "#define MG_MULTI_MODEL 1\n"
     guard = f"{name.upper()}_SYMBOLS_H"
     result = {
         f"src/{header}": (
@@ -117,18 +125,57 @@ def _prefixed(name: str, contents: dict[str, bytes]) -> dict[str, bytes]:
     return result
 
 
+def c_string(text: str) -> str:
+    """The body of a C string literal holding `text` (UTF-8; quotes, backslashes and other bytes escaped)."""
+    return "".join(chr(b) if 32 <= b < 127 and b not in b'"\\?' else f"\\{b:03o}" for b in text.encode("utf-8"))
+
+
+# A 32-bit target's layout (the library's NAME.cc checks both with static_assert): sizeof(mg_tensor), of an
+# mg_node (built without MG_SINGLE_SUBGRAPH) plus its registration pointer and tick count, of a context's fixed
+# part (interpreter, plan copy, pointers) and of one mcugen_tensor record.
+_TENSOR_BYTES, _NODE_BYTES, _CONTEXT_FIXED_BYTES, _RECORD_BYTES = 12, 32 + 4 + 4, 288, 32
+
+
+def _buffer_bytes(plan: Plan, arena_size: int) -> int:
+    """NAME_ARENA_BUFFER_BYTES: alignment slack, the arena between its guards (rounded to 16), the instance's
+    tensor table and node storage."""
+    tensors = sum(len(sub.graph.tensors) for sub in plan.subgraphs or [plan])
+    span = (2 * 16 + arena_size + 15) // 16 * 16
+    return 15 + span + tensors * _TENSOR_BYTES + len(plan.all_nodes) * _NODE_BYTES
+
+
+def _info(plan: Plan, model_name: str) -> dict:
+    """mcugen_model_info's generated figures."""
+    model = bytes(plan.graph.model_bytes)
+    return {
+        "model_file": c_string(model_name),
+        "sha256": hashlib.sha256(model).hexdigest(),
+        "model_bytes": len(model),
+        "macs": sum(row["macs"] or 0 for row in node_rows(plan)),
+        "num_nodes": len(plan.nodes),
+        "ops": " ".join(sorted({n.op_name for n in plan.nodes})),
+    }
+
+
 def api_view(plan: Plan, project: Project, model_name: str, name: str) -> dict:
     """What the API templates of one model need (its inputs and outputs as the project lists them)."""
+    inputs = _tensor_rows(plan, plan.graph.inputs, project.inputs)
+    outputs = _tensor_rows(plan, plan.graph.outputs, project.outputs)
     return {
         "version": __version__,
         "model_name": model_name,
         "name": name,
         "plan": plan,
         "guard": f"{name.upper()}_H",
-        "inputs": _tensor_rows(plan, plan.graph.inputs, project.inputs),
-        "outputs": _tensor_rows(plan, plan.graph.outputs, project.outputs),
-        "single_subgraph": len(plan.subgraphs or [plan]) == 1,
+        "inputs": inputs,
+        "outputs": outputs,
+        "info": _info(plan, model_name),
+        "num_tensors": sum(len(sub.graph.tensors) for sub in plan.subgraphs or [plan]),
+        "num_nodes": len(plan.all_nodes),
+        "arena_buffer_bytes": _buffer_bytes(plan, plan.arena_size),
+        "context_bytes": _CONTEXT_FIXED_BYTES + _RECORD_BYTES * (len(inputs) + len(outputs)),
         "multi_model": False,
+        "shared_resolver": False,  # True in a library of several models: op_resolver.cc's one instance
     }
 
 
@@ -159,12 +206,21 @@ def library_files(kernels: list[KernelSpec]) -> dict[str, Path]:
     return copied
 
 
-def package_texts(view: dict, paths: list[str]) -> dict[str, str]:
-    """library.json (PlatformIO) and CMakeLists.txt over the library's sources."""
+def package_texts(view: dict, paths: list[str], board: Board, plans: list[Plan]) -> dict[str, str]:
+    """library.json (PlatformIO), CMakeLists.txt over the library's sources, and arm-none-eabi.cmake, a toolchain
+    file with the core's flags (the board's, or --target's)."""
     sources = sorted(p for p in paths if p.startswith("src/") and p.endswith((".c", ".cc")))
+    backends = sorted({node.kernel.backend for p in plans for node in p.all_nodes})
+    toolchain = {
+        "version": __version__,
+        "core": board.name if board.name in TARGETS else f"{board.cpu} (board {board.name})",
+        "backends": ", ".join(f"{b} kernels" for b in backends),
+        "cpu_flags": " ".join(cpu_flags(board.cpu, board.fpu)),
+    }
     return {
         "library.json": _env.get_template("library/library.json.j2").render(view),
         "CMakeLists.txt": _env.get_template("library/CMakeLists.txt.j2").render(view, sources=sources),
+        "arm-none-eabi.cmake": _env.get_template("library/toolchain.cmake.j2").render(toolchain),
     }
 
 
@@ -179,7 +235,7 @@ def emit_library(plan: Plan, board: Board, out: Path, model_name: str, name: str
     texts.update(api_texts(view))
     # As in the harness: the kernel files of types no node uses give way to trapping aliases (pruning.py).
     sources = source_contents(library_files(kernels), unused_type_files(plan) if resolver == "model" else set())
-    texts.update(package_texts(view, [*texts, *sources]))
+    texts.update(package_texts(view, [*texts, *sources], board, [plan]))
     contents = {path: text.encode() for path, text in texts.items()}
     contents.update(sources)
     contents = _prefixed(name, contents)

@@ -244,13 +244,14 @@ def emit_multi_library(
     parts: list[Part], board: Board, out: Path, library: str, arena: str = "shared", resolver: str = "model"
 ) -> Project:
     """One library holding every model, each behind its own API (include/NAME.h), over one runtime and one
-    kernel set; `library` names the library (CMake target, library.json). Each API's NAME.cc holds its own
-    instance of the one resolver class (op_resolver.h, the union of the models' kernels)."""
+    kernel set; `library` names the library (CMake target, library.json). Every API's NAME.cc binds its model
+    with the one resolver instance (op_resolver.cc, the union of the models' kernels), and kernel files of types no
+    model uses stay out as in the firmware."""
     project, kernels = _start(parts, board, out, arena, resolver)
     texts = {
         path: text
         for path, text in _model_texts(parts, board, project, arena, kernels, False).items()
-        if path not in ("memory.ld", "src/op_resolver.cc")
+        if path != "memory.ld"  # op_resolver.cc stays: the one resolver every model's API binds with
     }
     views = []
     first_in = first_out = 0
@@ -263,20 +264,21 @@ def emit_multi_library(
         )
         first_in, first_out = first_in + n_in, first_out + n_out
         the_plan = dataclasses.replace(part.plan, arena_size=project.arena_bytes) if arena == "shared" else part.plan
-        view = api_view(the_plan, mine, part.model_name, part.name)
+        view = {**api_view(the_plan, mine, part.model_name, part.name), "shared_resolver": True}
         views.append(view)
         texts.update(api_texts(view))
-    copied = library_files(kernels)
+    # As in the firmware: kernel files of a type no model uses give way to trapping aliases (pruning.py).
+    absent = _absent_type_files([p.plan for p in parts]) if resolver == "model" else set()
+    sources = source_contents(library_files(kernels), absent)
     package = {
         **views[0],
         "name": library,
         "model_name": ", ".join(p.model_name for p in parts),
         "plan": dataclasses.replace(parts[0].plan, arena_size=project.arena_bytes),
-        "single_subgraph": False,
         "multi_model": True,
     }
-    texts.update(package_texts(package, [*texts, *copied]))
+    texts.update(package_texts(package, [*texts, *sources], board, [p.plan for p in parts]))
     contents = _renamed(parts, texts)
-    contents.update({path: src.read_bytes() for path, src in copied.items()})
+    contents.update(sources)
     write_project(project, contents, form="library", library_name=library, arena=arena, models=model_entries(parts))
     return project

@@ -25,20 +25,11 @@ static float next_feature(void)
     return (float)(int8_t)(feature_source >> 24);
 }
 
-static size_t num_elements(const mcugen_tensor *tensor)
-{
-    size_t n = 1;
-    for (int32_t i = 0; i < tensor->rank; ++i) {
-        n *= (size_t)tensor->dims[i];
-    }
-    return n;
-}
-
 /* Elements per frame: the input holds its second dimension's worth of frames (e.g. [1, 49, 10, 1]: 49 frames of
  * 10 features), or is one frame. */
 static size_t frame_elements(const mcugen_tensor *input)
 {
-    size_t n = num_elements(input);
+    size_t n = mcugen_num_elements(input);
     return input->rank >= 2 && input->dims[1] > 0 ? n / (size_t)input->dims[1] : n;
 }
 
@@ -47,7 +38,7 @@ static void push_frame(const mcugen_tensor *input)
 {
     mcugen_tensor view = *input; /* the input's type and quantization, over our window */
     view.data = window;
-    size_t n = num_elements(input), frame = frame_elements(input), element = input->bytes / n;
+    size_t n = mcugen_num_elements(input), frame = frame_elements(input), element = input->bytes / n;
     memmove(window, window + frame * element, (n - frame) * element);
     for (size_t i = n - frame; i < n; ++i) {
         mcugen_set_float(&view, i, next_feature());
@@ -66,17 +57,10 @@ static void report(int step)
         console_write_hex(output->data, output->bytes);
         console_write("\n");
     }
-    const mcugen_tensor *scores = kws_output(0);
-    size_t best = 0;
-    for (size_t i = 1; i < num_elements(scores); ++i) {
-        if (mcugen_get_float(scores, i) > mcugen_get_float(scores, best)) {
-            best = i;
-        }
-    }
     console_write("step ");
     console_write_int(step);
     console_write(" best ");
-    console_write_int((int)best);
+    console_write_int(mcugen_argmax(kws_output(0))); /* the first of equal top scores */
     console_write("\n");
 }
 
@@ -91,7 +75,7 @@ static int fail(const char *why)
 int main(void)
 {
     console_init();
-    if (kws_init() != 0) {
+    if (kws_init() != MCUGEN_OK) {
         return fail(kws_error());
     }
     if (kws_num_inputs() != 1 || kws_input(0)->bytes > WINDOW_MAX_BYTES) {
@@ -99,12 +83,12 @@ int main(void)
     }
     const mcugen_tensor *input = kws_input(0);
     for (int step = 0; step < NUM_STEPS; ++step) {
-        if (step == NUM_STEPS / 2 && kws_init() != 0) { /* a reset halfway (after a wake-up, say) */
+        if (step == NUM_STEPS / 2 && kws_init() != MCUGEN_OK) { /* a reset halfway (after a wake-up, say) */
             return fail(kws_error());
         }
         push_frame(input);
         memcpy(input->data, window, input->bytes);
-        if (kws_invoke() != 0) {
+        if (kws_invoke() != MCUGEN_OK) {
             return fail(kws_error());
         }
         report(step);
