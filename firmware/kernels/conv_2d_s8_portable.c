@@ -1,0 +1,69 @@
+/* CONV_2D int8 in the portable backend (conv_2d.h): pixel by pixel, in the order of the output, the window is staged
+ * into scratch as bytes x + 128 (the padding as the input zero point, which adds nothing), then meets every group of
+ * four channels' weights (mg_portable_dot.h); the pixel's outputs are written after its window is staged, so an
+ * output may start below its input as in the reference kernels' pixel order. */
+#include <string.h>
+
+#include "conv_2d.h"
+#include "mg_portable_dot.h"
+
+size_t mg_conv_2d_s8_portable_scratch_size(int32_t filter_height, int32_t filter_width, int32_t input_depth)
+{
+    return (size_t)mg_portable_round8(filter_height * filter_width * input_depth);
+}
+
+/* The window of output pixel (oy, ox) of one image, staged; returns the sum of its staged values. */
+static uint32_t stage_window(const mg_conv_geometry *g, uint8_t pad, const int8_t *image, int32_t oy, int32_t ox,
+                             uint8_t *to)
+{
+    const int32_t depth = g->input_depth;
+    const int32_t x0 = ox * g->stride_width - g->pad_width;
+    uint32_t sum = 0;
+    for (int32_t ky = 0, iy = oy * g->stride_height - g->pad_height; ky < g->filter_height;
+         ++ky, iy += g->dilation_height) {
+        if (iy < 0 || iy >= g->input_height) {
+            const int32_t row = g->filter_width * depth;
+            memset(to, pad, (size_t)row);
+            sum += (uint32_t)pad * (uint32_t)row;
+            to += row;
+            continue;
+        }
+        const int8_t *line = image + iy * g->input_width * depth;
+        for (int32_t kx = 0, ix = x0; kx < g->filter_width; ++kx, ix += g->dilation_width, to += depth) {
+            if (ix < 0 || ix >= g->input_width) {
+                memset(to, pad, (size_t)depth);
+                sum += (uint32_t)pad * (uint32_t)depth;
+            } else {
+                sum += mg_portable_stage(line + ix * depth, to, depth);
+            }
+        }
+    }
+    return sum;
+}
+
+void mg_conv_2d_s8_portable(const mg_conv_2d_portable_params *p, const int8_t *input, int8_t *output, uint8_t *scratch)
+{
+    const mg_conv_geometry *g = &p->geometry;
+    const int32_t taps = g->filter_height * g->filter_width * g->input_depth;
+    const int32_t taps8 = mg_portable_round8(taps);
+    const uint8_t *weights = (const uint8_t *)p->weights;
+    const uint8_t pad = (uint8_t)(-p->input_offset + 128); /* the zero point, staged */
+    memset(scratch + taps, 0, (size_t)(taps8 - taps));     /* meets zero weights: any value, but a defined one */
+    for (int32_t b = 0; b < g->batches; ++b) {
+        const int8_t *image = input + b * g->input_height * g->input_width * g->input_depth;
+        for (int32_t oy = 0; oy < g->output_height; ++oy) {
+            for (int32_t ox = 0; ox < g->output_width; ++ox, output += g->output_depth) {
+                const uint32_t staged_sum = stage_window(g, pad, image, oy, ox, scratch);
+                const uint8_t *group = weights;
+                for (int32_t o = 0; o < g->output_depth; o += MG_PORTABLE_GROUP, group += taps8 * MG_PORTABLE_GROUP) {
+                    uint32_t sums[MG_PORTABLE_GROUP];
+                    const int32_t left = g->output_depth - o;
+                    mg_portable_dot8(scratch, group, taps8, sums);
+                    mg_portable_requant(sums, staged_sum, p->channels + o * MG_PORTABLE_ENTRY,
+                                        left < MG_PORTABLE_GROUP ? left : MG_PORTABLE_GROUP, p->output_offset,
+                                        p->act_min, p->act_max, output + o);
+                }
+            }
+        }
+    }
+}

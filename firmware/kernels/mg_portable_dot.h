@@ -1,0 +1,60 @@
+/* The portable backend's matrix core (plain C for cores without the DSP extension: Cortex-M0/M0+, ARMv6-M, and
+ * Cortex-M3, ARMv7-M), shared by its CONV_2D and FULLY_CONNECTED kernels.
+ *
+ * Both operands are bytes biased by 128, so that the inner loop reads them with plain zero-extending byte loads
+ * at immediate offsets (ARMv6-M has no sign-extending load with an immediate offset):
+ *   - the generator stores each group of MG_PORTABLE_GROUP output channels' weights interleaved, k by k
+ *     (w[o][k] + 128 at [(o / 4) * taps_padded * 4 + k * 4 + o % 4]), zeros after the last tap and channel;
+ *   - the kernel stages a pixel's window (or a batch row) as x + 128 in scratch, the padding as the input zero
+ *     point (x = zp), and sums the staged values of the window's taps, X.
+ * Then sum_k (x - zp) * w = sum_k (x + 128)(w + 128) - 128 * X + C, with C = bias - (128 + zp) * sum_k (w + 128) +
+ * 128 * (128 + zp) * taps per channel, folded by the generator into the channel table, all modulo 2^32 like
+ * TFLite Micro's int32 sums. One pixel against four channels: per tap one input byte, four weight bytes, four
+ * multiplies and four additions (3.25 instructions per MAC on ARMv6-M). */
+#ifndef MG_PORTABLE_DOT_H
+#define MG_PORTABLE_DOT_H
+
+#include <stdint.h>
+
+#include "mg_fixedpoint.h"
+
+#define MG_PORTABLE_GROUP 4   /* output channels per pass over the staged values */
+#define MG_PORTABLE_CHUNK 768 /* most staged values at once (a FULLY_CONNECTED row is staged in chunks) */
+#define MG_PORTABLE_ENTRY 3   /* a channel's table entry: folded constant C, multiplier, shift */
+
+#define MG_PORTABLE_TAPS_ALIGN 8 /* staged values and weights per channel are padded to a multiple of this */
+
+static inline int32_t mg_portable_round8(int32_t n)
+{
+    return (n + 7) & ~7;
+}
+
+/* The raw sums of one group of four channels over `taps8` staged values (a multiple of MG_PORTABLE_TAPS_ALIGN):
+ * an assembly loop on ARMv6-M and ARMv7-M (portable_dot8.c), C elsewhere (the host build). */
+void mg_portable_dot8(const uint8_t *x, const uint8_t *w, int32_t taps8, uint32_t sums[4]);
+
+/* Stages n values as x + 128 (bytes) and returns their sum. */
+static inline uint32_t mg_portable_stage(const int8_t *from, uint8_t *to, int32_t n)
+{
+    uint32_t sum = 0;
+    for (int32_t i = 0; i < n; ++i) {
+        uint32_t v = (uint8_t)(from[i] ^ 0x80);
+        to[i] = (uint8_t)v;
+        sum += v;
+    }
+    return sum;
+}
+
+/* Output channels [first, first + count) of one pixel from their group's raw sums: the folded constant, minus 128
+ * times the staged sum, then TFLite's requantization, offset and clamp. */
+static inline void mg_portable_requant(const uint32_t sums[4], uint32_t staged_sum, const int32_t *entry, int32_t count,
+                                       int32_t output_offset, int32_t act_min, int32_t act_max, int8_t *out)
+{
+    for (int32_t j = 0; j < count; ++j, entry += MG_PORTABLE_ENTRY) {
+        const int32_t acc = (int32_t)(sums[j] + (uint32_t)entry[0] - (staged_sum << 7));
+        const int32_t scaled = mg_multiply_by_quantized_multiplier(acc, entry[1], entry[2]);
+        out[j] = (int8_t)mg_clamp(scaled + output_offset, act_min, act_max);
+    }
+}
+
+#endif
