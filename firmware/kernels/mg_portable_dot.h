@@ -45,6 +45,42 @@ static inline uint32_t mg_portable_stage(const int8_t *from, uint8_t *to, int32_
     return sum;
 }
 
+/* TFLite's SaturatingRoundingDoublingHighMul for a multiplier in [0, 2^31) (no saturation then) without a 64-bit
+ * multiply, which ARMv6-M lacks (GCC calls a library routine): sign(a) * floor((|a| * m + 2^30 - (a < 0)) / 2^31)
+ * is TFLite's (a * m + nudge) / 2^31 rounded toward zero, and |a| * m comes from four 16-bit products, each below
+ * 2^31 (tests/kernels/test_portable_requant.py compares it with mg_fixedpoint.h over millions of values). */
+static inline int32_t mg_portable_high_mul(int32_t a, int32_t m)
+{
+    const uint32_t neg = a < 0;
+    const uint32_t u = neg ? 0u - (uint32_t)a : (uint32_t)a;
+    const uint32_t ul = u & 0xFFFFu, uh = u >> 16, ml = (uint32_t)m & 0xFFFFu, mh = (uint32_t)m >> 16;
+    const uint32_t mid = uh * ml + ul * mh;
+    const uint32_t lo = ul * ml;
+    const uint32_t low = lo + (mid << 16);
+    const uint32_t rounded = low + ((1u << 30) - neg);
+    const uint32_t high = uh * mh + (mid >> 16) + (low < lo) + (rounded < low);
+    const uint32_t q = (high << 1) | (rounded >> 31);
+    return neg ? -(int32_t)q : (int32_t)q;
+}
+
+/* TFLite's MultiplyByQuantizedMultiplier (mg_fixedpoint.h), bit for bit, with 32-bit shifts and masks (and on
+ * ARMv6-M the 32-bit high multiply above). */
+static inline int32_t mg_portable_multiply(int32_t x, int32_t multiplier, int32_t shift)
+{
+    const int32_t left = shift > 0 ? shift : 0;
+    const int32_t right = shift > 0 ? 0 : -shift;
+    const int32_t a = (int32_t)((uint32_t)x << left);
+#if defined(__ARM_ARCH_6M__)
+    const int32_t high = mg_portable_high_mul(a, multiplier);
+#else
+    const int32_t high = mg_sat_rounding_doubling_high_mul(a, multiplier);
+#endif
+    const int32_t mask = (int32_t)((1u << right) - 1u);
+    const int32_t remainder = high & mask;
+    const int32_t threshold = (mask >> 1) + (high < 0 ? 1 : 0);
+    return (high >> right) + (remainder > threshold ? 1 : 0);
+}
+
 /* Output channels [first, first + count) of one pixel from their group's raw sums: the folded constant, minus 128
  * times the staged sum, then TFLite's requantization, offset and clamp. */
 static inline void mg_portable_requant(const uint32_t sums[4], uint32_t staged_sum, const int32_t *entry, int32_t count,
@@ -52,7 +88,7 @@ static inline void mg_portable_requant(const uint32_t sums[4], uint32_t staged_s
 {
     for (int32_t j = 0; j < count; ++j, entry += MG_PORTABLE_ENTRY) {
         const int32_t acc = (int32_t)(sums[j] + (uint32_t)entry[0] - (staged_sum << 7));
-        const int32_t scaled = mg_multiply_by_quantized_multiplier(acc, entry[1], entry[2]);
+        const int32_t scaled = mg_portable_multiply(acc, entry[1], entry[2]);
         out[j] = (int8_t)mg_clamp(scaled + output_offset, act_min, act_max);
     }
 }
