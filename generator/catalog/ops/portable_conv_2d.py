@@ -8,8 +8,8 @@ from __future__ import annotations
 from .. import quant
 from ..spec import NodeParams
 from . import _conv_common as cc
+from . import _overlap, _scratch, conv_2d
 from . import _portable_common as pc
-from . import _scratch, conv_2d
 from .conv_2d import FAMILY_SOURCES
 
 SOURCES = (
@@ -60,7 +60,7 @@ def overlap(op, inputs, outputs) -> int | None:
     """Pixel order (conv_2d_s8_portable.c): each output pixel is written after its window is staged."""
     inp, weights, out = inputs[0], inputs[1], outputs[0]
     g = cc.geometry_fields(op, inp, weights.shape[1:3], out)
-    return conv_2d._overlap.nhwc_rows(inp, out, g["stride_height"], g["pad_height"])
+    return _overlap.nhwc_rows(inp, out, g["stride_height"], g["pad_height"])
 
 
 SPEC = cc.backend_spec(pc, conv_2d, ("INT8",), SOURCES, params, claims, scratch_bytes=scratch_bytes, overlap=overlap)
