@@ -161,6 +161,7 @@ typedef struct {
     int32_t output_offset;   /* the output zero point */
     int32_t act_min;         /* the fused activation as a quantized range */
     int32_t act_max;
+    int32_t reverse_rows; /* 1: the output rows last first (the output overlaps its input from above) */
 } mg_conv_2d_portable_params;
 
 /* The staged window: taps rounded up to MG_PORTABLE_TAPS_ALIGN. */

@@ -1,7 +1,8 @@
 /* CONV_2D int8 in the portable backend (conv_2d.h): pixel by pixel, in the order of the output, the window is staged
  * into scratch as bytes x + 128 (the padding as the input zero point, which adds nothing), then meets every group of
  * four channels' weights (mg_portable_dot.h); the pixel's outputs are written after its window is staged, so an
- * output may start below its input as in the reference kernels' pixel order. */
+ * output may start below its input as in the reference kernels' pixel order, or above it when the rows run last
+ * first (reverse_rows, over all batches). */
 #include <string.h>
 
 #include "conv_2d.h"
@@ -49,20 +50,23 @@ void mg_conv_2d_s8_portable(const mg_conv_2d_portable_params *p, const int8_t *i
     const uint8_t *weights = (const uint8_t *)p->weights;
     const uint8_t pad = (uint8_t)(-p->input_offset + 128); /* the zero point, staged */
     memset(scratch + taps, 0, (size_t)(taps8 - taps));     /* meets zero weights: any value, but a defined one */
-    for (int32_t b = 0; b < g->batches; ++b) {
+    const int32_t lines = g->batches * g->output_height;   /* output rows, over all batches */
+    const int32_t line_bytes = g->output_width * g->output_depth;
+    for (int32_t n = 0; n < lines; ++n) {
+        const int32_t line = p->reverse_rows ? lines - 1 - n : n;
+        const int32_t b = line / g->output_height, oy = line % g->output_height;
         const int8_t *image = input + b * g->input_height * g->input_width * g->input_depth;
-        for (int32_t oy = 0; oy < g->output_height; ++oy) {
-            for (int32_t ox = 0; ox < g->output_width; ++ox, output += g->output_depth) {
-                const uint32_t staged_sum = stage_window(g, pad, image, oy, ox, scratch);
-                const uint8_t *group = weights;
-                for (int32_t o = 0; o < g->output_depth; o += MG_PORTABLE_GROUP, group += taps8 * MG_PORTABLE_GROUP) {
-                    uint32_t sums[MG_PORTABLE_GROUP];
-                    const int32_t left = g->output_depth - o;
-                    mg_portable_dot8(scratch, group, taps8, sums);
-                    mg_portable_requant(sums, staged_sum, p->channels + o * MG_PORTABLE_ENTRY,
-                                        left < MG_PORTABLE_GROUP ? left : MG_PORTABLE_GROUP, p->output_offset,
-                                        p->act_min, p->act_max, output + o);
-                }
+        int8_t *out = output + line * line_bytes;
+        for (int32_t ox = 0; ox < g->output_width; ++ox, out += g->output_depth) {
+            const uint32_t staged_sum = stage_window(g, pad, image, oy, ox, scratch);
+            const uint8_t *group = weights;
+            for (int32_t o = 0; o < g->output_depth; o += MG_PORTABLE_GROUP, group += taps8 * MG_PORTABLE_GROUP) {
+                uint32_t sums[MG_PORTABLE_GROUP];
+                const int32_t left = g->output_depth - o;
+                mg_portable_dot8(scratch, group, taps8, sums);
+                mg_portable_requant(sums, staged_sum, p->channels + o * MG_PORTABLE_ENTRY,
+                                    left < MG_PORTABLE_GROUP ? left : MG_PORTABLE_GROUP, p->output_offset, p->act_min,
+                                    p->act_max, out + o);
             }
         }
     }

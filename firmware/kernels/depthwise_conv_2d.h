@@ -182,6 +182,7 @@ typedef struct {
     int32_t output_offset;   /* the output zero point */
     int32_t act_min;         /* the fused activation as a quantized range */
     int32_t act_max;
+    int32_t reverse_rows; /* 1: the output rows last first (the output overlaps its input from above) */
 } mg_depthwise_conv_2d_portable_params;
 
 void mg_depthwise_conv_2d_s8_portable(const mg_depthwise_conv_2d_portable_params *p, const int8_t *input,

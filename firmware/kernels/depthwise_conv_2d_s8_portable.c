@@ -1,6 +1,7 @@
 /* DEPTHWISE_CONV_2D int8 in the portable backend (depthwise_conv_2d.h): pixel by pixel, and per pixel output
  * channel by output channel, each read from its own input channel's window and written at once (the reference
- * float kernel's order, so an output may start below its input as there). */
+ * float kernel's order, so an output may start below its input as there; above it when the rows run last first,
+ * reverse_rows). */
 #include "depthwise_conv_2d.h"
 #include "mg_portable_dot.h"
 
@@ -47,39 +48,41 @@ void mg_depthwise_conv_2d_s8_portable(const mg_depthwise_conv_2d_portable_params
     const int32_t tap_step = g->dilation_width * depth;
     const int32_t row_step = g->dilation_height * g->input_width * depth;
     const int8_t *weights = (const int8_t *)p->weights;
-    for (int32_t b = 0; b < g->batches; ++b) {
+    const int32_t lines = g->batches * g->output_height; /* output rows, over all batches */
+    for (int32_t n = 0; n < lines; ++n) {
+        const int32_t line = p->reverse_rows ? lines - 1 - n : n;
+        const int32_t b = line / g->output_height, oy = line % g->output_height;
         const int8_t *image = input + b * g->input_height * g->input_width * depth;
-        for (int32_t oy = 0; oy < g->output_height; ++oy) {
-            const mg_conv_span rs = mg_conv_row_span(g, oy);
-            for (int32_t ox = 0; ox < g->output_width; ++ox, output += g->output_depth) {
-                const mg_conv_span cs = mg_conv_col_span(g, ox);
-                const int32_t rows = rs.end - rs.first, cols = cs.end - cs.first;
-                const int whole = rows == g->filter_height && cols == g->filter_width;
-                const int8_t *corner = image; /* the window's first tap inside the input (when any is) */
-                if (rows > 0 && cols > 0) {
-                    corner += ((rs.origin + rs.first * g->dilation_height) * g->input_width + cs.origin +
-                               cs.first * g->dilation_width) *
-                              depth;
+        const mg_conv_span rs = mg_conv_row_span(g, oy);
+        int8_t *out = output + line * g->output_width * g->output_depth;
+        for (int32_t ox = 0; ox < g->output_width; ++ox, out += g->output_depth) {
+            const mg_conv_span cs = mg_conv_col_span(g, ox);
+            const int32_t rows = rs.end - rs.first, cols = cs.end - cs.first;
+            const int whole = rows == g->filter_height && cols == g->filter_width;
+            const int8_t *corner = image; /* the window's first tap inside the input (when any is) */
+            if (rows > 0 && cols > 0) {
+                corner += ((rs.origin + rs.first * g->dilation_height) * g->input_width + cs.origin +
+                           cs.first * g->dilation_width) *
+                          depth;
+            }
+            const int32_t first_tap = rs.first * g->filter_width + cs.first;
+            for (int32_t o = 0; o < g->output_depth; ++o) {
+                const int32_t *entry = p->channels + o * MG_PORTABLE_DW_ENTRY;
+                const int8_t *at = corner + o / multiplier;
+                const int8_t *w = weights + o * taps + first_tap;
+                int32_t acc;
+                if (rows <= 0 || cols <= 0) {
+                    acc = entry[1];
+                } else if (whole) {
+                    acc = (int32_t)((uint32_t)entry[0] +
+                                    (uint32_t)window_sum(at, w, rows, cols, tap_step, row_step, g->filter_width));
+                } else {
+                    acc = (int32_t)((uint32_t)entry[1] + (uint32_t)offset_window_sum(at, w, rows, cols, tap_step,
+                                                                                     row_step, g->filter_width,
+                                                                                     p->input_offset));
                 }
-                const int32_t first_tap = rs.first * g->filter_width + cs.first;
-                for (int32_t o = 0; o < g->output_depth; ++o) {
-                    const int32_t *entry = p->channels + o * MG_PORTABLE_DW_ENTRY;
-                    const int8_t *at = corner + o / multiplier;
-                    const int8_t *w = weights + o * taps + first_tap;
-                    int32_t acc;
-                    if (rows <= 0 || cols <= 0) {
-                        acc = entry[1];
-                    } else if (whole) {
-                        acc = (int32_t)((uint32_t)entry[0] +
-                                        (uint32_t)window_sum(at, w, rows, cols, tap_step, row_step, g->filter_width));
-                    } else {
-                        acc = (int32_t)((uint32_t)entry[1] + (uint32_t)offset_window_sum(at, w, rows, cols, tap_step,
-                                                                                         row_step, g->filter_width,
-                                                                                         p->input_offset));
-                    }
-                    const int32_t scaled = mg_portable_multiply(acc, entry[2], entry[3]);
-                    output[o] = (int8_t)mg_clamp(scaled + p->output_offset, p->act_min, p->act_max);
-                }
+                const int32_t scaled = mg_portable_multiply(acc, entry[2], entry[3]);
+                out[o] = (int8_t)mg_clamp(scaled + p->output_offset, p->act_min, p->act_max);
             }
         }
     }

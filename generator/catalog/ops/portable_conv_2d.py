@@ -6,7 +6,7 @@ family's (_conv_common, conv_2d.FAMILY_SOURCES); this module adds the rearranged
 from __future__ import annotations
 
 from .. import quant
-from ..spec import NodeParams
+from ..spec import OVERLAPPED, NodeParams
 from . import _conv_common as cc
 from . import _overlap, _scratch, conv_2d
 from . import _portable_common as pc
@@ -45,6 +45,7 @@ def params(op, inputs, outputs):
         output_offset=quant.zero_point_of(out),
         act_min=act_min,
         act_max=act_max,
+        reverse_rows=int(op.options.get(OVERLAPPED) == "above"),
     )
     return NodeParams("mg_conv_2d_portable_params", fields)
 
@@ -63,4 +64,19 @@ def overlap(op, inputs, outputs) -> int | None:
     return _overlap.nhwc_rows(inp, out, g["stride_height"], g["pad_height"])
 
 
-SPEC = cc.backend_spec(pc, conv_2d, ("INT8",), SOURCES, params, claims, scratch_bytes=scratch_bytes, overlap=overlap)
+def overlap_above(op, inputs, outputs) -> int | None:
+    """The same with the rows last first (reverse_rows)."""
+    return cc.int8_rows_above(op, inputs, outputs, _overlap.nhwc_rows)
+
+
+SPEC = cc.backend_spec(
+    pc,
+    conv_2d,
+    ("INT8",),
+    SOURCES,
+    params,
+    claims,
+    scratch_bytes=scratch_bytes,
+    overlap=overlap,
+    overlap_above=overlap_above,
+)
