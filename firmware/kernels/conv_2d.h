@@ -157,7 +157,7 @@ typedef struct {
     mg_conv_geometry geometry;
     int32_t input_offset;    /* minus the input zero point */
     const int32_t *weights;  /* the interleaved groups of biased weights, bytes (mg_portable_dot.h) */
-    const int32_t *channels; /* per output channel: folded constant, multiplier, shift */
+    const int32_t *channels; /* per output channel: folded constant, multiplier, left and right shift */
     int32_t output_offset;   /* the output zero point */
     int32_t act_min;         /* the fused activation as a quantized range */
     int32_t act_max;

@@ -3,6 +3,11 @@
  * four channels' weights (mg_portable_dot.h); the pixel's outputs are written after its window is staged, so an
  * output may start below its input as in the reference kernels' pixel order, or above it when the rows run last
  * first (reverse_rows, over all batches). */
+/* The firmware builds with -Os, whose code for these loops spills and reloads (half again the instructions); the
+ * portable backend's hot loops ask GCC for -O2. */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC optimize("O2")
+#endif
 #include <string.h>
 
 #include "conv_2d.h"

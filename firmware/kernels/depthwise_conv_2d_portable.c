@@ -7,7 +7,7 @@ static mg_status prepare(mg_node *node)
 {
     const mg_depthwise_conv_2d_portable_params *p = node->params;
     const mg_conv_geometry *g = &p->geometry;
-    if (!p->weights) {
+    if (!p->weights || !p->padding) {
         return mg_fail(node, "the portable weights are missing from the generated plan");
     }
     return mg_prepare_weighted_backend(node, mg_conv_input_elements(g),

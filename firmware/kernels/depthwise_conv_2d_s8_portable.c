@@ -1,39 +1,35 @@
 /* DEPTHWISE_CONV_2D int8 in the portable backend (depthwise_conv_2d.h): pixel by pixel, and per pixel output
- * channel by output channel, each read from its own input channel's window and written at once (the reference
+ * channel by output channel, each read from its own input channel's window and written at once (taps in the
+ * padding read a generated row of the input zero point, which adds nothing once the input offset is folded into
+ * the bias) (the reference
  * float kernel's order, so an output may start below its input as there; above it when the rows run last first,
  * reverse_rows). */
+/* The firmware builds with -Os, whose code for these loops spills and reloads (half again the instructions); the
+ * portable backend's hot loops ask GCC for -O2. */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC optimize("O2")
+#endif
+#include <stdint.h>
+
 #include "depthwise_conv_2d.h"
 #include "mg_portable_dot.h"
 
-/* The window's sum of x * w over rows x cols taps (x from `at`, steps of tap_step and row_step; w from `w`, rows
- * filter_width apart). */
-static int32_t window_sum(const int8_t *at, const int8_t *w, int32_t rows, int32_t cols, int32_t tap_step,
-                          int32_t row_step, int32_t filter_width)
+/* x * w summed over the taps of channel c: tap t's value lies at at + offset[t] (the window's pixel, or the padding
+ * row, as an address difference: the row is generated, in flash), its weight at w[t]. */
+static inline int32_t taps_sum(uintptr_t at, const intptr_t *offset, const int8_t *w, int32_t taps)
 {
     uint32_t sum = 0;
-    if (cols == 3) { /* the common 3-wide window, unrolled */
-        for (int32_t r = 0; r < rows; ++r, at += row_step, w += filter_width) {
-            sum += (uint32_t)(at[0] * w[0]) + (uint32_t)(at[tap_step] * w[1]) + (uint32_t)(at[2 * tap_step] * w[2]);
-        }
-        return (int32_t)sum;
-    }
-    for (int32_t r = 0; r < rows; ++r, at += row_step, w += filter_width) {
-        for (int32_t k = 0; k < cols; ++k) {
-            sum += (uint32_t)(at[k * tap_step] * w[k]);
-        }
+    for (int32_t t = 0; t < taps; ++t) {
+        sum += (uint32_t)(*(const int8_t *)(at + (uintptr_t)offset[t]) * w[t]);
     }
     return (int32_t)sum;
 }
 
-/* The same with the input offset added to every value (TFLite's sum), for windows the padding cuts. */
-static int32_t offset_window_sum(const int8_t *at, const int8_t *w, int32_t rows, int32_t cols, int32_t tap_step,
-                                 int32_t row_step, int32_t filter_width, int32_t input_offset)
+static inline int32_t taps_sum_3x3(uintptr_t at, const intptr_t *offset, const int8_t *w)
 {
     uint32_t sum = 0;
-    for (int32_t r = 0; r < rows; ++r, at += row_step, w += filter_width) {
-        for (int32_t k = 0; k < cols; ++k) {
-            sum += (uint32_t)((at[k * tap_step] + input_offset) * w[k]);
-        }
+    for (int32_t t = 0; t < 9; ++t) { /* unrolled by GCC: nine loads of an offset, two of bytes, one MLA */
+        sum += (uint32_t)(*(const int8_t *)(at + (uintptr_t)offset[t]) * w[t]);
     }
     return (int32_t)sum;
 }
@@ -45,44 +41,36 @@ void mg_depthwise_conv_2d_s8_portable(const mg_depthwise_conv_2d_portable_params
     const int32_t depth = g->input_depth;
     const int32_t multiplier = g->output_depth / depth;
     const int32_t taps = g->filter_height * g->filter_width;
-    const int32_t tap_step = g->dilation_width * depth;
-    const int32_t row_step = g->dilation_height * g->input_width * depth;
     const int8_t *weights = (const int8_t *)p->weights;
+    const int8_t *padding = (const int8_t *)p->padding;
+    const int is_3x3 = g->filter_height == 3 && g->filter_width == 3;
     const int32_t lines = g->batches * g->output_height; /* output rows, over all batches */
     for (int32_t n = 0; n < lines; ++n) {
         const int32_t line = p->reverse_rows ? lines - 1 - n : n;
         const int32_t b = line / g->output_height, oy = line % g->output_height;
         const int8_t *image = input + b * g->input_height * g->input_width * depth;
-        const mg_conv_span rs = mg_conv_row_span(g, oy);
         int8_t *out = output + line * g->output_width * g->output_depth;
-        for (int32_t ox = 0; ox < g->output_width; ++ox, out += g->output_depth) {
-            const mg_conv_span cs = mg_conv_col_span(g, ox);
-            const int32_t rows = rs.end - rs.first, cols = cs.end - cs.first;
-            const int whole = rows == g->filter_height && cols == g->filter_width;
-            const int8_t *corner = image; /* the window's first tap inside the input (when any is) */
-            if (rows > 0 && cols > 0) {
-                corner += ((rs.origin + rs.first * g->dilation_height) * g->input_width + cs.origin +
-                           cs.first * g->dilation_width) *
-                          depth;
-            }
-            const int32_t first_tap = rs.first * g->filter_width + cs.first;
-            for (int32_t o = 0; o < g->output_depth; ++o) {
-                const int32_t *entry = p->channels + o * MG_PORTABLE_DW_ENTRY;
-                const int8_t *at = corner + o / multiplier;
-                const int8_t *w = weights + o * taps + first_tap;
-                int32_t acc;
-                if (rows <= 0 || cols <= 0) {
-                    acc = entry[1];
-                } else if (whole) {
-                    acc = (int32_t)((uint32_t)entry[0] +
-                                    (uint32_t)window_sum(at, w, rows, cols, tap_step, row_step, g->filter_width));
-                } else {
-                    acc = (int32_t)((uint32_t)entry[1] + (uint32_t)offset_window_sum(at, w, rows, cols, tap_step,
-                                                                                     row_step, g->filter_width,
-                                                                                     p->input_offset));
+        for (int32_t ox = 0; ox < g->output_width; ++ox) {
+            intptr_t offset[MG_PORTABLE_DW_MAX_TAPS];
+            for (int32_t ky = 0, t = 0; ky < g->filter_height; ++ky) {
+                const int32_t iy = oy * g->stride_height - g->pad_height + ky * g->dilation_height;
+                for (int32_t kx = 0; kx < g->filter_width; ++kx, ++t) {
+                    const int32_t ix = ox * g->stride_width - g->pad_width + kx * g->dilation_width;
+                    const int inside = iy >= 0 && iy < g->input_height && ix >= 0 && ix < g->input_width;
+                    const int8_t *at = inside ? image + (iy * g->input_width + ix) * depth : padding;
+                    offset[t] = (intptr_t)((uintptr_t)at - (uintptr_t)image);
                 }
-                const int32_t scaled = mg_portable_multiply(acc, entry[2], entry[3]);
-                out[o] = (int8_t)mg_clamp(scaled + p->output_offset, p->act_min, p->act_max);
+            }
+            const int8_t *w = weights;
+            const int32_t *entry = p->channels;
+            for (int32_t c = 0; c < depth; ++c) {
+                for (int32_t m = 0; m < multiplier; ++m, w += taps, entry += MG_PORTABLE_DW_ENTRY) {
+                    const uintptr_t at = (uintptr_t)image + (uintptr_t)c;
+                    const int32_t sum = is_3x3 ? taps_sum_3x3(at, offset, w) : taps_sum(at, offset, w, taps);
+                    const int32_t acc = (int32_t)((uint32_t)entry[0] + (uint32_t)sum);
+                    const int32_t scaled = mg_portable_multiply(acc, entry[1], entry[2], entry[3]);
+                    *out++ = (int8_t)mg_clamp(scaled + p->output_offset, p->act_min, p->act_max);
+                }
             }
         }
     }

@@ -147,7 +147,7 @@ mg_status mg_fully_connected_s16_mve_prepare(mg_node *node);
 typedef struct {
     mg_fully_connected_shape shape;
     const int32_t *weights;  /* the interleaved groups of biased weights, bytes (mg_portable_dot.h) */
-    const int32_t *channels; /* per output channel: folded constant, multiplier, shift */
+    const int32_t *channels; /* per output channel: folded constant, multiplier, left and right shift */
     int32_t output_offset;   /* the output zero point */
     int32_t act_min;         /* the fused activation as a quantized range */
     int32_t act_max;

@@ -1,6 +1,11 @@
 /* FULLY_CONNECTED int8 in the portable backend (fully_connected.h): batch row by batch row, the row is staged into
  * scratch as bytes x + 128 and meets every group of four channels' weights (mg_portable_dot.h); a row longer than
  * MG_PORTABLE_CHUNK is staged chunk by chunk for each group, the chunks' sums added. */
+/* The firmware builds with -Os, whose code for these loops spills and reloads (half again the instructions); the
+ * portable backend's hot loops ask GCC for -O2. */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC optimize("O2")
+#endif
 #include <string.h>
 
 #include "fully_connected.h"

@@ -20,7 +20,7 @@
 
 #define MG_PORTABLE_GROUP 4   /* output channels per pass over the staged values */
 #define MG_PORTABLE_CHUNK 768 /* most staged values at once (a FULLY_CONNECTED row is staged in chunks) */
-#define MG_PORTABLE_ENTRY 3   /* a channel's table entry: folded constant C, multiplier, shift */
+#define MG_PORTABLE_ENTRY 4   /* a channel's table entry: folded constant C, multiplier, left and right shift */
 
 #define MG_PORTABLE_TAPS_ALIGN 8 /* staged values and weights per channel are padded to a multiple of this */
 
@@ -63,17 +63,18 @@ static inline int32_t mg_portable_high_mul(int32_t a, int32_t m)
     return neg ? -(int32_t)q : (int32_t)q;
 }
 
-/* TFLite's MultiplyByQuantizedMultiplier (mg_fixedpoint.h), bit for bit, with 32-bit shifts and masks (and on
- * ARMv6-M the 32-bit high multiply above). */
-static inline int32_t mg_portable_multiply(int32_t x, int32_t multiplier, int32_t shift)
+/* TFLite's MultiplyByQuantizedMultiplier (mg_fixedpoint.h), bit for bit, for a multiplier in [0, 2^31) and the
+ * shift split by the generator into a left and a right one. The high multiply: TFLite's (a * m + nudge) / 2^31
+ * rounded toward zero equals floor((a * m + 2^30) / 2^31) for either sign (a negative product's nudge 1 - 2^30 plus
+ * the 2^31 - 1 that turns truncation into flooring is 2^30), one arithmetic shift of the 64-bit product; on ARMv6-M
+ * the 32-bit version above. The rounding right shift keeps TFLite's mask and threshold, in 32 bits. */
+static inline int32_t mg_portable_multiply(int32_t x, int32_t multiplier, int32_t left, int32_t right)
 {
-    const int32_t left = shift > 0 ? shift : 0;
-    const int32_t right = shift > 0 ? 0 : -shift;
     const int32_t a = (int32_t)((uint32_t)x << left);
 #if defined(__ARM_ARCH_6M__)
     const int32_t high = mg_portable_high_mul(a, multiplier);
 #else
-    const int32_t high = mg_sat_rounding_doubling_high_mul(a, multiplier);
+    const int32_t high = (int32_t)(((int64_t)a * multiplier + (1ll << 30)) >> 31);
 #endif
     const int32_t mask = (int32_t)((1u << right) - 1u);
     const int32_t remainder = high & mask;
@@ -88,7 +89,7 @@ static inline void mg_portable_requant(const uint32_t sums[4], uint32_t staged_s
 {
     for (int32_t j = 0; j < count; ++j, entry += MG_PORTABLE_ENTRY) {
         const int32_t acc = (int32_t)(sums[j] + (uint32_t)entry[0] - (staged_sum << 7));
-        const int32_t scaled = mg_portable_multiply(acc, entry[1], entry[2]);
+        const int32_t scaled = mg_portable_multiply(acc, entry[1], entry[2], entry[3]);
         out[j] = (int8_t)mg_clamp(scaled + output_offset, act_min, act_max);
     }
 }

@@ -26,7 +26,7 @@ void batch(const int32_t *x, const int32_t *m, const int32_t *s, int32_t *mine, 
             mine[i] = mg_portable_high_mul(x[i], m[i]);
             theirs[i] = mg_sat_rounding_doubling_high_mul(x[i], m[i]);
         } else {
-            mine[i] = mg_portable_multiply(x[i], m[i], s[i]);
+            mine[i] = mg_portable_multiply(x[i], m[i], s[i] > 0 ? s[i] : 0, s[i] > 0 ? 0 : -s[i]);
             theirs[i] = mg_multiply_by_quantized_multiplier(x[i], m[i], s[i]);
         }
     }

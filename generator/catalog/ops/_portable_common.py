@@ -34,14 +34,19 @@ def interleaved_weights(rows: np.ndarray) -> list[int]:
     return [int(w) for w in np.frombuffer(data, dtype="<i4")]
 
 
+def requant_entry(multiplier: int, shift: int) -> list[int]:
+    """A channel's multiplier, left shift and right shift (mg_portable_multiply)."""
+    return [multiplier, max(shift, 0), max(-shift, 0)]
+
+
 def channel_table(rows: np.ndarray, bias, input_zero_point: int, pairs) -> list[int]:
     """Per channel the folded constant C = bias - (128 + zp) * sum(w + 128) + 128 * (128 + zp) * taps (so that the
     kernel's sum of (x + 128)(w + 128) minus 128 times the staged sum is TFLite's sum of (x - zp) * w), then the
-    channel's multiplier and shift."""
+    channel's multiplier and shifts (requant_entry)."""
     channels, taps = rows.shape
     biased_sums = (rows.astype(np.int64) + 128).sum(axis=1)
     z = 128 + input_zero_point
     table = []
     for b, s, (multiplier, shift) in zip(bias_values(bias, channels), biased_sums, pairs):
-        table += [wrap32(int(b) - z * int(s) + 128 * z * taps), multiplier, shift]
+        table += [wrap32(int(b) - z * int(s) + 128 * z * taps), *requant_entry(multiplier, shift)]
     return table

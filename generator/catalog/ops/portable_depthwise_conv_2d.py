@@ -25,25 +25,32 @@ SOURCES = (
 )
 
 
+MAX_TAPS = 64  # MG_PORTABLE_DW_MAX_TAPS
+
+
 def claims(op, inputs, outputs):
     inp, weights, out = inputs[0], inputs[1], outputs[0]
-    return pc.all_int8(inp, weights, out) and weights.data is not None
+    if not pc.all_int8(inp, weights, out) or weights.data is None:
+        return False
+    return weights.shape[1] * weights.shape[2] <= MAX_TAPS
 
 
 def params(op, inputs, outputs):
     inp, weights, out = inputs[0], inputs[1], outputs[0]
     bias = inputs[2] if len(inputs) > 2 else None
-    fields = cc.offset_geometry_params(op, inp, weights, out)
+    fields = cc.geometry_params(op, inp, weights.shape[1:3], out)
     channels = weights.shape[3]
     taps = weights.array().reshape(-1, channels).T  # [channel][tap]
     biases = pc.bias_values(bias, channels)
-    folded = biases + fields["input_offset"] * taps.astype(np.int64).sum(axis=1)
+    zero_point = quant.zero_point_of(inp)
+    folded = biases - zero_point * taps.astype(np.int64).sum(axis=1)
     table = []
-    for f, b, (multiplier, shift) in zip(folded, biases, cc.channel_pairs(inp, weights, out, channels)):
-        table += [pc.wrap32(int(f)), pc.wrap32(int(b)), multiplier, shift]
+    for f, (multiplier, shift) in zip(folded, cc.channel_pairs(inp, weights, out, channels)):
+        table += [pc.wrap32(int(f)), *pc.requant_entry(multiplier, shift)]
     act_min, act_max = quant.activation_range_int8(op.options.get("fused_activation_function", 0), out)
     fields.update(
         weights=pack_bytes(taps.reshape(-1)),
+        padding=pack_bytes([zero_point] * inp.shape[3]),
         channels=table,
         output_offset=quant.zero_point_of(out),
         act_min=act_min,
