@@ -33,12 +33,32 @@ static inline int32_t mg_portable_round8(int32_t n)
  * an assembly loop on ARMv6-M and ARMv7-M (portable_dot8.c), C elsewhere (the host build). */
 void mg_portable_dot8(const uint8_t *x, const uint8_t *w, int32_t taps8, uint32_t sums[4]);
 
-/* Stages n values as x + 128 (bytes) and returns their sum. */
+/* A word of four staged bytes (read and written through this type only: may_alias keeps it apart from the int8
+ * views of the same bytes). */
+typedef uint32_t __attribute__((may_alias)) mg_portable_word;
+
+/* Stages n values as x + 128 (bytes) and returns their sum: word by word when n is a multiple of 4 and both
+ * pointers are word-aligned (the byte sums of a word added as two 16-bit lanes, folded every 128 words before a
+ * lane could overflow), else byte by byte. */
 static inline uint32_t mg_portable_stage(const int8_t *from, uint8_t *to, int32_t n)
 {
     uint32_t sum = 0;
+    if (((n | (int32_t)(uintptr_t)from | (int32_t)(uintptr_t)to) & 3) == 0) {
+        const mg_portable_word *src = (const mg_portable_word *)(const void *)from;
+        mg_portable_word *dst = (mg_portable_word *)(void *)to;
+        for (int32_t words = n >> 2; words > 0; words -= 128) {
+            uint32_t lanes = 0;
+            for (int32_t i = 0, end = words < 128 ? words : 128; i < end; ++i) {
+                const uint32_t v = *src++ ^ 0x80808080u;
+                *dst++ = v;
+                lanes += (v & 0x00FF00FFu) + ((v >> 8) & 0x00FF00FFu);
+            }
+            sum += (lanes & 0xFFFFu) + (lanes >> 16);
+        }
+        return sum;
+    }
     for (int32_t i = 0; i < n; ++i) {
-        uint32_t v = (uint8_t)(from[i] ^ 0x80);
+        const uint32_t v = (uint8_t)(from[i] ^ 0x80);
         to[i] = (uint8_t)v;
         sum += v;
     }
