@@ -1,6 +1,7 @@
-/* CONV_2D int8 in the portable backend (conv_2d.h): pixel by pixel, in the order of the output, the window is staged
- * into scratch as bytes x + 128 (the padding as the input zero point, which adds nothing), then meets every group of
- * four channels' weights (mg_portable_dot.h); the pixel's outputs are written after its window is staged, so an
+/* CONV_2D int8 in the portable backend (conv_2d.h): pixel by pixel (two at a time when their windows fit
+ * MG_PORTABLE_PAIR_TAPS), in the order of the output, the window is staged into scratch as bytes x + 128 (the padding
+ * as the input zero point, which adds nothing), then meets every group of four channels' weights
+ * (mg_portable_dot.h); a pixel's outputs are written after its window is staged (a pair's after both), so an
  * output may start below its input as in the reference kernels' pixel order, or above it when the rows run last
  * first (reverse_rows, over all batches). */
 /* The firmware builds with -Os, whose code for these loops spills and reloads (half again the instructions); the
@@ -15,7 +16,8 @@
 
 size_t mg_conv_2d_s8_portable_scratch_size(int32_t filter_height, int32_t filter_width, int32_t input_depth)
 {
-    return (size_t)mg_portable_round8(filter_height * filter_width * input_depth);
+    const int32_t taps8 = mg_portable_round8(filter_height * filter_width * input_depth);
+    return (size_t)(taps8 <= MG_PORTABLE_PAIR_TAPS ? 2 * taps8 : taps8);
 }
 
 /* The window of output pixel (oy, ox) of one image, staged; returns the sum of its staged values. */
@@ -47,31 +49,51 @@ static uint32_t stage_window(const mg_conv_geometry *g, uint8_t pad, const int8_
     return sum;
 }
 
+/* The outputs of one staged pixel's group of channels. */
+static void requant_group(const mg_conv_2d_portable_params *p, const uint32_t sums[4], uint32_t staged_sum, int32_t o,
+                          int8_t *out)
+{
+    const int32_t left = p->geometry.output_depth - o;
+    mg_portable_requant(sums, staged_sum, p->channels + o * MG_PORTABLE_ENTRY,
+                        left < MG_PORTABLE_GROUP ? left : MG_PORTABLE_GROUP, p->output_offset, p->act_min, p->act_max,
+                        out + o);
+}
+
 void mg_conv_2d_s8_portable(const mg_conv_2d_portable_params *p, const int8_t *input, int8_t *output, uint8_t *scratch)
 {
     const mg_conv_geometry *g = &p->geometry;
     const int32_t taps = g->filter_height * g->filter_width * g->input_depth;
     const int32_t taps8 = mg_portable_round8(taps);
     const uint8_t *weights = (const uint8_t *)p->weights;
-    const uint8_t pad = (uint8_t)(-p->input_offset + 128); /* the zero point, staged */
-    memset(scratch + taps, 0, (size_t)(taps8 - taps));     /* meets zero weights: any value, but a defined one */
-    const int32_t lines = g->batches * g->output_height;   /* output rows, over all batches */
-    const int32_t line_bytes = g->output_width * g->output_depth;
-    for (int32_t n = 0; n < lines; ++n) {
-        const int32_t line = p->reverse_rows ? lines - 1 - n : n;
-        const int32_t b = line / g->output_height, oy = line % g->output_height;
-        const int8_t *image = input + b * g->input_height * g->input_width * g->input_depth;
-        int8_t *out = output + line * line_bytes;
-        for (int32_t ox = 0; ox < g->output_width; ++ox, out += g->output_depth) {
-            const uint32_t staged_sum = stage_window(g, pad, image, oy, ox, scratch);
-            const uint8_t *group = weights;
-            for (int32_t o = 0; o < g->output_depth; o += MG_PORTABLE_GROUP, group += taps8 * MG_PORTABLE_GROUP) {
-                uint32_t sums[MG_PORTABLE_GROUP];
-                const int32_t left = g->output_depth - o;
+    const uint8_t pad = (uint8_t)(-p->input_offset + 128);       /* the zero point, staged */
+    const int32_t step = taps8 <= MG_PORTABLE_PAIR_TAPS ? 2 : 1; /* pixels staged at once */
+    const int32_t image_bytes = g->input_height * g->input_width * g->input_depth;
+    const int32_t lines = g->batches * g->output_height; /* output rows, over all batches */
+    const int32_t pixels = lines * g->output_width;
+    for (int32_t k = 0; k < step; ++k) { /* the padding after the last tap meets zero weights: a defined value */
+        memset(scratch + k * taps8 + taps, 0, (size_t)(taps8 - taps));
+    }
+    for (int32_t q = 0; q < pixels; q += step) {
+        const int32_t count = pixels - q < step ? pixels - q : step;
+        uint32_t staged_sum[2];
+        int8_t *out[2];
+        for (int32_t k = 0; k < count; ++k) { /* in pixel order (rows last first with reverse_rows) */
+            const int32_t seq = (q + k) / g->output_width, ox = (q + k) % g->output_width;
+            const int32_t line = p->reverse_rows ? lines - 1 - seq : seq;
+            const int32_t b = line / g->output_height, oy = line % g->output_height;
+            staged_sum[k] = stage_window(g, pad, input + b * image_bytes, oy, ox, scratch + k * taps8);
+            out[k] = output + (line * g->output_width + ox) * g->output_depth;
+        }
+        const uint8_t *group = weights;
+        for (int32_t o = 0; o < g->output_depth; o += MG_PORTABLE_GROUP, group += taps8 * MG_PORTABLE_GROUP) {
+            uint32_t sums[2 * MG_PORTABLE_GROUP];
+            if (count == 2) {
+                mg_portable_dot8x2(scratch, scratch + taps8, group, taps8, sums);
+                requant_group(p, sums, staged_sum[0], o, out[0]);
+                requant_group(p, sums + MG_PORTABLE_GROUP, staged_sum[1], o, out[1]);
+            } else {
                 mg_portable_dot8(scratch, group, taps8, sums);
-                mg_portable_requant(sums, staged_sum, p->channels + o * MG_PORTABLE_ENTRY,
-                                    left < MG_PORTABLE_GROUP ? left : MG_PORTABLE_GROUP, p->output_offset, p->act_min,
-                                    p->act_max, out + o);
+                requant_group(p, sums, staged_sum[0], o, out[0]);
             }
         }
     }
