@@ -25,14 +25,15 @@ static inline int32_t taps_sum(uintptr_t at, const intptr_t *offset, const int8_
     return (int32_t)sum;
 }
 
+/* Written out: GCC unrolls the loop above for ARMv7-M only. */
+#define MG_PORTABLE_TAP(t) ((uint32_t)(*(const int8_t *)(at + (uintptr_t)offset[t]) * w[t]))
 static inline int32_t taps_sum_3x3(uintptr_t at, const intptr_t *offset, const int8_t *w)
 {
-    uint32_t sum = 0;
-    for (int32_t t = 0; t < 9; ++t) { /* unrolled by GCC: nine loads of an offset, two of bytes, one MLA */
-        sum += (uint32_t)(*(const int8_t *)(at + (uintptr_t)offset[t]) * w[t]);
-    }
-    return (int32_t)sum;
+    uint32_t sum = MG_PORTABLE_TAP(0) + MG_PORTABLE_TAP(1) + MG_PORTABLE_TAP(2);
+    sum += MG_PORTABLE_TAP(3) + MG_PORTABLE_TAP(4) + MG_PORTABLE_TAP(5);
+    return (int32_t)(sum + MG_PORTABLE_TAP(6) + MG_PORTABLE_TAP(7) + MG_PORTABLE_TAP(8));
 }
+#undef MG_PORTABLE_TAP
 
 void mg_depthwise_conv_2d_s8_portable(const mg_depthwise_conv_2d_portable_params *p, const int8_t *input,
                                       int8_t *output)
