@@ -73,16 +73,23 @@ void mg_conv_2d_s8_portable(const mg_conv_2d_portable_params *p, const int8_t *i
     for (int32_t k = 0; k < step; ++k) { /* the padding after the last tap meets zero weights: a defined value */
         memset(scratch + k * taps8 + taps, 0, (size_t)(taps8 - taps));
     }
+    int32_t seq = 0, ox = 0, line = 0, b = 0, oy = 0; /* the next pixel: output row (in visiting order), column */
     for (int32_t q = 0; q < pixels; q += step) {
         const int32_t count = pixels - q < step ? pixels - q : step;
         uint32_t staged_sum[2];
         int8_t *out[2];
         for (int32_t k = 0; k < count; ++k) { /* in pixel order (rows last first with reverse_rows) */
-            const int32_t seq = (q + k) / g->output_width, ox = (q + k) % g->output_width;
-            const int32_t line = p->reverse_rows ? lines - 1 - seq : seq;
-            const int32_t b = line / g->output_height, oy = line % g->output_height;
+            if (ox == 0) {                    /* a new row: divisions once per row (a library call on ARMv6-M) */
+                line = p->reverse_rows ? lines - 1 - seq : seq;
+                b = line / g->output_height;
+                oy = line % g->output_height;
+            }
             staged_sum[k] = stage_window(g, pad, input + b * image_bytes, oy, ox, scratch + k * taps8);
             out[k] = output + (line * g->output_width + ox) * g->output_depth;
+            if (++ox == g->output_width) {
+                ox = 0;
+                ++seq;
+            }
         }
         const uint8_t *group = weights;
         for (int32_t o = 0; o < g->output_depth; o += MG_PORTABLE_GROUP, group += taps8 * MG_PORTABLE_GROUP) {
