@@ -102,12 +102,6 @@ __attribute__((naked)) void mg_portable_dot8x2(const uint8_t *x0, const uint8_t 
                      "add sp, sp, #4\n"
                      "pop {r4, r5, r6, r7, r8, r9, r10, r11, pc}\n");
 }
-#else
-void mg_portable_dot8x2(const uint8_t *x0, const uint8_t *x1, const uint8_t *w, int32_t taps8, uint32_t sums[8])
-{
-    mg_portable_dot8(x0, w, taps8, sums);
-    mg_portable_dot8(x1, w, taps8, sums + 4);
-}
 #endif
 
 #else
@@ -128,10 +122,13 @@ void mg_portable_dot8(const uint8_t *x, const uint8_t *w, int32_t taps8, uint32_
     sums[3] = a3;
 }
 
+#endif
+
+#if !defined(__ARM_ARCH_7M__)
+/* ARMv6-M and the host: the one-pixel loop twice (ARMv6-M has no registers to spare for a second pixel). */
 void mg_portable_dot8x2(const uint8_t *x0, const uint8_t *x1, const uint8_t *w, int32_t taps8, uint32_t sums[8])
 {
     mg_portable_dot8(x0, w, taps8, sums);
     mg_portable_dot8(x1, w, taps8, sums + 4);
 }
-
 #endif
