@@ -152,6 +152,22 @@ def _dsp_fully_connected(depth: int, n_out: int, elements: int):
             yield "w", b * n_out + o
 
 
+def _portable_pixels(name, c, oc, at, out_at, taps, batches, oh, ow, direction):
+    """The portable convolutions: pixel by pixel (rows last first, over all batches, for "above"); CONV_2D stages
+    the whole window before writing the pixel's channels, DEPTHWISE_CONV_2D reads one channel's taps per output
+    channel and writes it."""
+    rows = [(b, oy) for b in range(batches) for oy in range(oh)]
+    for b, oy in rows[::-1] if direction == "above" else rows:
+        for ox in range(ow):
+            if name == "CONV_2D":
+                yield from (("r", at(*p, ch)) for p in taps(b, oy, ox) for ch in range(c))
+                yield from (("w", out_at(b, oy, ox, o)) for o in range(oc))
+                continue
+            for o in range(oc):
+                yield from (("r", at(*p, o // (oc // c))) for p in taps(b, oy, ox))
+                yield "w", out_at(b, oy, ox, o)
+
+
 def events(op, inputs, outputs, direction: str | None = "below", backend: str = "reference"):
     """The kernel's accesses in order: ("r", input element index) and ("w", output element index). `direction`
     is the planner's OVERLAPPED option ("above": the int8 convolutions write their rows last first; None: the
@@ -198,6 +214,9 @@ def events(op, inputs, outputs, direction: str | None = "below", backend: str = 
     def out_at(b, oy, ox, o):
         return ((b * oh + oy) * ow + ox) * oc + o
 
+    if backend == "portable" and name in ("CONV_2D", "DEPTHWISE_CONV_2D"):
+        yield from _portable_pixels(name, c, oc, at, out_at, taps, batches, oh, ow, direction)
+        return
     if backend == "dsp" and name == "CONV_2D":
         yield from _dsp_conv(op, inputs, outputs, at, out_at, taps, batches, oh, ow)
         return

@@ -27,10 +27,10 @@ needs_arm_gcc = pytest.mark.skipif(shutil.which("arm-none-eabi-gcc") is None, re
 
 
 @pytest.mark.parametrize("name", ARMV6M_BOARDS + REAL_ARMV6M_BOARDS)
-def test_armv6m_boards_get_the_reference_kernels_only(cli, tmp_path, name):
+def test_armv6m_boards_get_the_portable_and_reference_kernels(cli, tmp_path, name):
     board = load_board(name)
     assert board.cpu in ("cortex-m0", "cortex-m0plus") and board.fpu == ""
-    assert choose_backends("auto", board.cpu) == ["reference"]
+    assert choose_backends("auto", board.cpu) == ["portable", "reference"]
     for backend in ("dsp", "mve"):
         result = cli("generate", MLP_INT8, "--board", name, "--backend", backend, "-o", tmp_path / backend)
         lines = result.stderr.strip().splitlines()

@@ -22,7 +22,7 @@ MODELS = [
     "visual_wake_words",
     "anomaly_detection",
 ]
-BACKENDS = [["reference"], ["dsp", "reference"], ["mve", "reference"]]
+BACKENDS = [["reference"], ["dsp", "reference"], ["mve", "reference"], ["portable", "reference"]]
 
 
 def _plan(model, backends):

@@ -149,4 +149,25 @@ void mg_conv_2d_s16_mve(const mg_conv_2d_params *p, const int16_t *input, const 
 /* Its prepare, in the kernel's file: a firmware without 16x8 nodes leaves both out (generator/emit/pruning.py). */
 mg_status mg_conv_2d_s16_mve_prepare(mg_node *node);
 
+/* ---- portable backend (plain C for cores without DSP: Cortex-M0/M0+, Cortex-M3), int8, one group ----
+ * Pixel by pixel: the window becomes taps = filter_height * filter_width * input_depth bytes x + 128 in scratch
+ * (the padding the input zero point), which meet the weights, rearranged by the generator into groups of four
+ * channels (mg_portable_dot.h), four channels at a time. */
+typedef struct {
+    mg_conv_geometry geometry;
+    int32_t input_offset;    /* minus the input zero point */
+    const int32_t *weights;  /* the interleaved groups of biased weights, bytes (mg_portable_dot.h) */
+    const int32_t *channels; /* per output channel: folded constant, multiplier, left and right shift */
+    int32_t output_offset;   /* the output zero point */
+    int32_t act_min;         /* the fused activation as a quantized range */
+    int32_t act_max;
+    int32_t reverse_rows; /* 1: the output rows last first (the output overlaps its input from above) */
+} mg_conv_2d_portable_params;
+
+/* The staged windows: taps rounded up to MG_PORTABLE_TAPS_ALIGN, twice up to MG_PORTABLE_PAIR_TAPS. */
+size_t mg_conv_2d_s8_portable_scratch_size(int32_t filter_height, int32_t filter_width, int32_t input_depth);
+void mg_conv_2d_s8_portable(const mg_conv_2d_portable_params *p, const int8_t *input, int8_t *output, uint8_t *scratch);
+
+extern const mg_registration mg_register_conv_2d_portable;
+
 #endif

@@ -140,4 +140,24 @@ mg_status mg_fully_connected_s16_mve_prepare(mg_node *node);
         return MG_OK;                                                                                                  \
     }
 
+/* ---- portable backend (plain C for cores without DSP: Cortex-M0/M0+, Cortex-M3), int8 ----
+ * Each batch row is staged into scratch as bytes x + 128 (in chunks of MG_PORTABLE_CHUNK when longer, then once
+ * per group of channels), which meet the weights, rearranged by the generator into groups of four channels
+ * (mg_portable_dot.h), four channels at a time. */
+typedef struct {
+    mg_fully_connected_shape shape;
+    const int32_t *weights;  /* the interleaved groups of biased weights, bytes (mg_portable_dot.h) */
+    const int32_t *channels; /* per output channel: folded constant, multiplier, left and right shift */
+    int32_t output_offset;   /* the output zero point */
+    int32_t act_min;         /* the fused activation as a quantized range */
+    int32_t act_max;
+} mg_fully_connected_portable_params;
+
+/* The staged row (or chunk), rounded up to MG_PORTABLE_TAPS_ALIGN. */
+size_t mg_fully_connected_s8_portable_scratch_size(int32_t accum_depth);
+void mg_fully_connected_s8_portable(const mg_fully_connected_portable_params *p, const int8_t *input, int8_t *output,
+                                    uint8_t *scratch);
+
+extern const mg_registration mg_register_fully_connected_portable;
+
 #endif

@@ -11,6 +11,9 @@ BACKEND_CORES: dict[str, set[str] | None] = {
     REFERENCE: None,
     "dsp": {"cortex-m4", "cortex-m7", "cortex-m33"},  # ARMv7E-M / ARMv8-M Main DSP extension (SMLAD, SXTB16)
     "mve": {"cortex-m55"},  # Helium
+    # plain C (and ARMv6-M / ARMv7-M assembly loops): runs on every core; auto picks it where neither of the
+    # others runs (Cortex-M0, M0+, M3)
+    "portable": None,
 }
 
 
@@ -23,7 +26,7 @@ def choose_backends(choice: str, cpu: str) -> list[str]:
     """The priority order for a board: "auto" (the fastest the core runs), or a comma list such as
     "dsp,reference"; the reference kernels are always the last fallback."""
     if choice == "auto":
-        names = [b for b in ("mve", "dsp") if available(b, cpu)]
+        names = [b for b in ("mve", "dsp") if available(b, cpu)] or ["portable"]
     else:
         names = [b.strip() for b in choice.split(",") if b.strip()]
         for name in names:

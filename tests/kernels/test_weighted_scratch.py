@@ -110,6 +110,20 @@ KINDS = {
         ["depthwise_conv_2d_mve.c", "depthwise_conv_2d_s8_mve.c"],
         "depthwise_conv_2d.h",
     ),
+    "conv_2d_portable": (
+        "portable",
+        lambda s: test_mve_conv_2d.int8_case(s, pointwise=s % 3 == 0),
+        "mg_register_conv_2d_portable",
+        ["conv_2d_portable.c", "conv_2d_s8_portable.c", "portable_dot8.c"],
+        "conv_2d.h",
+    ),
+    "fully_connected_portable": (
+        "portable",
+        test_dsp_fully_connected.case,
+        "mg_register_fully_connected_portable",
+        ["fully_connected_portable.c", "fully_connected_s8_portable.c", "portable_dot8.c"],
+        "fully_connected.h",
+    ),
     "transpose_conv_s8": (
         "reference",
         transpose_conv_case("int8"),

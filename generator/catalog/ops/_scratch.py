@@ -22,6 +22,8 @@ KERNELS = FIRMWARE / "kernels"
 SOURCES = (
     "conv_2d_s8_dsp.c",
     "conv_2d_s8_mve.c",
+    "conv_2d_s8_portable.c",
+    "portable_dot8.c",
     "conv_2d_s16_dsp_scratch_size.c",
     "conv_2d_s16_mve_scratch_size.c",
     "depthwise_conv_2d_s8_dsp.c",
@@ -29,6 +31,7 @@ SOURCES = (
     "depthwise_conv_2d_multiplier_s8_mve.c",
     "depthwise_conv_2d_s8_mve.c",
     "fully_connected_s8_dsp.c",
+    "fully_connected_s8_portable.c",
     "transpose_conv_s8.c",
     "transpose_conv_s16.c",
     "transpose_conv_s8_dsp.c",

@@ -1,0 +1,25 @@
+/* CONV_2D (portable backend) registration: int8 only (conv_2d_s8_portable.c); the family's prepare
+ * (mg_prepare_weighted.h) checks the shapes, the generated tables and the scratch. */
+#include "conv_2d.h"
+#include "mg_prepare_weighted.h"
+
+static mg_status prepare(mg_node *node)
+{
+    const mg_conv_2d_portable_params *p = node->params;
+    const mg_conv_geometry *g = &p->geometry;
+    const int32_t taps = g->filter_height * g->filter_width * g->input_depth;
+    const size_t scratch = mg_conv_2d_s8_portable_scratch_size(g->filter_height, g->filter_width, g->input_depth);
+    if (!p->weights) {
+        return mg_fail(node, "the portable weights are missing from the generated plan");
+    }
+    return mg_prepare_weighted_backend(node, mg_conv_input_elements(g), g->output_depth * taps,
+                                       mg_conv_output_elements(g), p->channels, scratch);
+}
+
+static mg_status invoke(mg_node *node)
+{
+    mg_conv_2d_s8_portable(node->params, mg_input(node, 0)->data, mg_output(node, 0)->data, node->scratch);
+    return MG_OK;
+}
+
+const mg_registration mg_register_conv_2d_portable = {0, 0, prepare, invoke};

@@ -1,0 +1,107 @@
+/* CONV_2D int8 in the portable backend (conv_2d.h): pixel by pixel (two at a time when their windows fit
+ * MG_PORTABLE_PAIR_TAPS), in the order of the output, the window is staged into scratch as bytes x + 128 (the padding
+ * as the input zero point, which adds nothing), then meets every group of four channels' weights
+ * (mg_portable_dot.h); a pixel's outputs are written after its window is staged (a pair's after both), so an
+ * output may start below its input as in the reference kernels' pixel order, or above it when the rows run last
+ * first (reverse_rows, over all batches). */
+/* The firmware builds with -Os, whose code for these loops spills and reloads (half again the instructions); the
+ * portable backend's hot loops ask GCC for -O2. */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC optimize("O2")
+#endif
+#include <string.h>
+
+#include "conv_2d.h"
+#include "mg_portable_dot.h"
+
+size_t mg_conv_2d_s8_portable_scratch_size(int32_t filter_height, int32_t filter_width, int32_t input_depth)
+{
+    const int32_t taps8 = mg_portable_round8(filter_height * filter_width * input_depth);
+    return (size_t)(taps8 <= MG_PORTABLE_PAIR_TAPS ? 2 * taps8 : taps8);
+}
+
+/* The window of output pixel (oy, ox) of one image, staged; returns the sum of its staged values. */
+static uint32_t stage_window(const mg_conv_geometry *g, uint8_t pad, const int8_t *image, int32_t oy, int32_t ox,
+                             uint8_t *to)
+{
+    const int32_t depth = g->input_depth;
+    const int32_t x0 = ox * g->stride_width - g->pad_width;
+    uint32_t sum = 0;
+    for (int32_t ky = 0, iy = oy * g->stride_height - g->pad_height; ky < g->filter_height;
+         ++ky, iy += g->dilation_height) {
+        if (iy < 0 || iy >= g->input_height) {
+            const int32_t row = g->filter_width * depth;
+            memset(to, pad, (size_t)row);
+            sum += (uint32_t)pad * (uint32_t)row;
+            to += row;
+            continue;
+        }
+        const int8_t *line = image + iy * g->input_width * depth;
+        for (int32_t kx = 0, ix = x0; kx < g->filter_width; ++kx, ix += g->dilation_width, to += depth) {
+            if (ix < 0 || ix >= g->input_width) {
+                memset(to, pad, (size_t)depth);
+                sum += (uint32_t)pad * (uint32_t)depth;
+            } else {
+                sum += mg_portable_stage(line + ix * depth, to, depth);
+            }
+        }
+    }
+    return sum;
+}
+
+/* The outputs of one staged pixel's group of channels. */
+static void requant_group(const mg_conv_2d_portable_params *p, const uint32_t sums[4], uint32_t staged_sum, int32_t o,
+                          int8_t *out)
+{
+    const int32_t left = p->geometry.output_depth - o;
+    mg_portable_requant(sums, staged_sum, p->channels + o * MG_PORTABLE_ENTRY,
+                        left < MG_PORTABLE_GROUP ? left : MG_PORTABLE_GROUP, p->output_offset, p->act_min, p->act_max,
+                        out + o);
+}
+
+void mg_conv_2d_s8_portable(const mg_conv_2d_portable_params *p, const int8_t *input, int8_t *output, uint8_t *scratch)
+{
+    const mg_conv_geometry *g = &p->geometry;
+    const int32_t taps = g->filter_height * g->filter_width * g->input_depth;
+    const int32_t taps8 = mg_portable_round8(taps);
+    const uint8_t *weights = (const uint8_t *)p->weights;
+    const uint8_t pad = (uint8_t)(-p->input_offset + 128);       /* the zero point, staged */
+    const int32_t step = taps8 <= MG_PORTABLE_PAIR_TAPS ? 2 : 1; /* pixels staged at once */
+    const int32_t image_bytes = g->input_height * g->input_width * g->input_depth;
+    const int32_t lines = g->batches * g->output_height; /* output rows, over all batches */
+    const int32_t pixels = lines * g->output_width;
+    for (int32_t k = 0; k < step; ++k) { /* the padding after the last tap meets zero weights: a defined value */
+        memset(scratch + k * taps8 + taps, 0, (size_t)(taps8 - taps));
+    }
+    int32_t seq = 0, ox = 0, line = 0, b = 0, oy = 0; /* the next pixel: output row (in visiting order), column */
+    for (int32_t q = 0; q < pixels; q += step) {
+        const int32_t count = pixels - q < step ? pixels - q : step;
+        uint32_t staged_sum[2];
+        int8_t *out[2];
+        for (int32_t k = 0; k < count; ++k) { /* in pixel order (rows last first with reverse_rows) */
+            if (ox == 0) {                    /* a new row: divisions once per row (a library call on ARMv6-M) */
+                line = p->reverse_rows ? lines - 1 - seq : seq;
+                b = line / g->output_height;
+                oy = line % g->output_height;
+            }
+            staged_sum[k] = stage_window(g, pad, input + b * image_bytes, oy, ox, scratch + k * taps8);
+            out[k] = output + (line * g->output_width + ox) * g->output_depth;
+            if (++ox == g->output_width) {
+                ox = 0;
+                ++seq;
+            }
+        }
+        const uint8_t *group = weights;
+        for (int32_t o = 0; o < g->output_depth; o += MG_PORTABLE_GROUP, group += taps8 * MG_PORTABLE_GROUP) {
+            uint32_t sums[2 * MG_PORTABLE_GROUP];
+            if (count == 2) {
+                mg_portable_dot8x2(scratch, scratch + taps8, group, taps8, sums);
+                requant_group(p, sums, staged_sum[0], o, out[0]);
+                requant_group(p, sums + MG_PORTABLE_GROUP, staged_sum[1], o, out[1]);
+            } else {
+                mg_portable_dot8(scratch, group, taps8, sums);
+                requant_group(p, sums, staged_sum[0], o, out[0]);
+            }
+        }
+    }
+}

@@ -1,0 +1,122 @@
+/* The portable backend's matrix core (plain C for cores without the DSP extension: Cortex-M0/M0+, ARMv6-M, and
+ * Cortex-M3, ARMv7-M), shared by its CONV_2D and FULLY_CONNECTED kernels.
+ *
+ * Both operands are bytes biased by 128, so that the inner loop reads them with plain zero-extending byte loads
+ * at immediate offsets (ARMv6-M has no sign-extending load with an immediate offset):
+ *   - the generator stores each group of MG_PORTABLE_GROUP output channels' weights interleaved, k by k
+ *     (w[o][k] + 128 at [(o / 4) * taps_padded * 4 + k * 4 + o % 4]), zeros after the last tap and channel;
+ *   - the kernel stages a pixel's window (or a batch row) as x + 128 in scratch, the padding as the input zero
+ *     point (x = zp), and sums the staged values of the window's taps, X.
+ * Then sum_k (x - zp) * w = sum_k (x + 128)(w + 128) - 128 * X + C, with C = bias - (128 + zp) * sum_k (w + 128) +
+ * 128 * (128 + zp) * taps per channel, folded by the generator into the channel table, all modulo 2^32 like
+ * TFLite Micro's int32 sums. One pixel against four channels: per tap one input byte, four weight bytes, four
+ * multiplies and four additions (3.25 instructions per MAC on ARMv6-M). */
+#ifndef MG_PORTABLE_DOT_H
+#define MG_PORTABLE_DOT_H
+
+#include <stdint.h>
+
+#include "mg_fixedpoint.h"
+
+#define MG_PORTABLE_GROUP 4   /* output channels per pass over the staged values */
+#define MG_PORTABLE_CHUNK 768 /* most staged values at once (a FULLY_CONNECTED row is staged in chunks) */
+#define MG_PORTABLE_ENTRY 4   /* a channel's table entry: folded constant C, multiplier, left and right shift */
+
+#define MG_PORTABLE_TAPS_ALIGN 8  /* staged values and weights per channel are padded to a multiple of this */
+#define MG_PORTABLE_PAIR_TAPS 512 /* CONV_2D stages two pixels at once up to this many padded taps */
+
+static inline int32_t mg_portable_round8(int32_t n)
+{
+    return (n + 7) & ~7;
+}
+
+/* The raw sums of one group of four channels over `taps8` staged values (a multiple of MG_PORTABLE_TAPS_ALIGN):
+ * an assembly loop on ARMv6-M and ARMv7-M (portable_dot8.c), C elsewhere (the host build). */
+void mg_portable_dot8(const uint8_t *x, const uint8_t *w, int32_t taps8, uint32_t sums[4]);
+
+/* The same for two staged pixels at once (sums[0..3] of x0, sums[4..7] of x1): each weight byte loaded once for
+ * both (ARMv7-M: 1.8 instructions per MAC with the loop); two mg_portable_dot8 elsewhere. */
+void mg_portable_dot8x2(const uint8_t *x0, const uint8_t *x1, const uint8_t *w, int32_t taps8, uint32_t sums[8]);
+
+/* A word of four staged bytes (read and written through this type only: may_alias keeps it apart from the int8
+ * views of the same bytes). */
+typedef uint32_t __attribute__((may_alias)) mg_portable_word;
+
+/* Stages n values as x + 128 (bytes) and returns their sum: word by word when n is a multiple of 4 and both
+ * pointers are word-aligned (the byte sums of a word added as two 16-bit lanes, folded every 128 words before a
+ * lane could overflow), else byte by byte. */
+static inline uint32_t mg_portable_stage(const int8_t *from, uint8_t *to, int32_t n)
+{
+    uint32_t sum = 0;
+    if (((n | (int32_t)(uintptr_t)from | (int32_t)(uintptr_t)to) & 3) == 0) {
+        const mg_portable_word *src = (const mg_portable_word *)(const void *)from;
+        mg_portable_word *dst = (mg_portable_word *)(void *)to;
+        for (int32_t words = n >> 2; words > 0; words -= 128) {
+            uint32_t lanes = 0;
+            for (int32_t i = 0, end = words < 128 ? words : 128; i < end; ++i) {
+                const uint32_t v = *src++ ^ 0x80808080u;
+                *dst++ = v;
+                lanes += (v & 0x00FF00FFu) + ((v >> 8) & 0x00FF00FFu);
+            }
+            sum += (lanes & 0xFFFFu) + (lanes >> 16);
+        }
+        return sum;
+    }
+    for (int32_t i = 0; i < n; ++i) {
+        const uint32_t v = (uint8_t)(from[i] ^ 0x80);
+        to[i] = (uint8_t)v;
+        sum += v;
+    }
+    return sum;
+}
+
+/* TFLite's SaturatingRoundingDoublingHighMul for a multiplier in [0, 2^31) (no saturation then) without a 64-bit
+ * multiply, which ARMv6-M lacks (GCC calls a library routine): sign(a) * floor((|a| * m + 2^30 - (a < 0)) / 2^31)
+ * is TFLite's (a * m + nudge) / 2^31 rounded toward zero, and |a| * m comes from four 16-bit products, each below
+ * 2^31 (tests/kernels/test_portable_requant.py compares it with mg_fixedpoint.h over millions of values). */
+static inline int32_t mg_portable_high_mul(int32_t a, int32_t m)
+{
+    const uint32_t neg = a < 0;
+    const uint32_t u = neg ? 0u - (uint32_t)a : (uint32_t)a;
+    const uint32_t ul = u & 0xFFFFu, uh = u >> 16, ml = (uint32_t)m & 0xFFFFu, mh = (uint32_t)m >> 16;
+    const uint32_t mid = uh * ml + ul * mh;
+    const uint32_t lo = ul * ml;
+    const uint32_t low = lo + (mid << 16);
+    const uint32_t rounded = low + ((1u << 30) - neg);
+    const uint32_t high = uh * mh + (mid >> 16) + (low < lo) + (rounded < low);
+    const uint32_t q = (high << 1) | (rounded >> 31);
+    return neg ? -(int32_t)q : (int32_t)q;
+}
+
+/* TFLite's MultiplyByQuantizedMultiplier (mg_fixedpoint.h), bit for bit, for a multiplier in [0, 2^31) and the
+ * shift split by the generator into a left and a right one. The high multiply: TFLite's (a * m + nudge) / 2^31
+ * rounded toward zero equals floor((a * m + 2^30) / 2^31) for either sign (a negative product's nudge 1 - 2^30 plus
+ * the 2^31 - 1 that turns truncation into flooring is 2^30), one arithmetic shift of the 64-bit product; on ARMv6-M
+ * the 32-bit version above. The rounding right shift keeps TFLite's mask and threshold, in 32 bits. */
+static inline int32_t mg_portable_multiply(int32_t x, int32_t multiplier, int32_t left, int32_t right)
+{
+    const int32_t a = (int32_t)((uint32_t)x << left);
+#if defined(__ARM_ARCH_6M__)
+    const int32_t high = mg_portable_high_mul(a, multiplier);
+#else
+    const int32_t high = (int32_t)(((int64_t)a * multiplier + (1ll << 30)) >> 31);
+#endif
+    const int32_t mask = (int32_t)((1u << right) - 1u);
+    const int32_t remainder = high & mask;
+    const int32_t threshold = (mask >> 1) + (high < 0 ? 1 : 0);
+    return (high >> right) + (remainder > threshold ? 1 : 0);
+}
+
+/* Output channels [first, first + count) of one pixel from their group's raw sums: the folded constant, minus 128
+ * times the staged sum, then TFLite's requantization, offset and clamp. */
+static inline void mg_portable_requant(const uint32_t sums[4], uint32_t staged_sum, const int32_t *entry, int32_t count,
+                                       int32_t output_offset, int32_t act_min, int32_t act_max, int8_t *out)
+{
+    for (int32_t j = 0; j < count; ++j, entry += MG_PORTABLE_ENTRY) {
+        const int32_t acc = (int32_t)(sums[j] + (uint32_t)entry[0] - (staged_sum << 7));
+        const int32_t scaled = mg_portable_multiply(acc, entry[1], entry[2], entry[3]);
+        out[j] = (int8_t)mg_clamp(scaled + output_offset, act_min, act_max);
+    }
+}
+
+#endif

@@ -1,0 +1,134 @@
+/* mg_portable_dot8 (mg_portable_dot.h): one staged pixel (bytes x + 128) against one group of four channels'
+ * interleaved weights (w + 128), eight taps per pass. GCC keeps neither loop in registers on these cores (on ARMv6-M,
+ * whose data instructions reach r0-r7 only, it spills the sums; on ARMv7-M it reassociates them into temporaries and
+ * spills too), so the loops are written out: r0 the staged values, r1 the weights, r2-r5 the four sums, r6 the
+ * value, r7 the weight (then its product), lr the end. ARMv6-M: LDRB, MULS, ADDS per MAC (MULS overwrites its
+ * operand, the weight), 3.4 instructions per MAC with the loop; ARMv7-M: LDRB, MLA per MAC, 2.4. The host build
+ * runs the C loop. */
+#include "mg_portable_dot.h"
+
+#if defined(__ARM_ARCH_6M__) || defined(__ARM_ARCH_7M__)
+
+#if defined(__ARM_ARCH_6M__)
+/* sum r2+j += value * weight j, for the four channels of tap \i */
+#define MG_PORTABLE_MACS                                                                                               \
+    "ldrb r7, [r1, #(4 * \\i)]\n muls r7, r6, r7\n adds r2, r2, r7\n"                                                  \
+    "ldrb r7, [r1, #(4 * \\i + 1)]\n muls r7, r6, r7\n adds r3, r3, r7\n"                                              \
+    "ldrb r7, [r1, #(4 * \\i + 2)]\n muls r7, r6, r7\n adds r4, r4, r7\n"                                              \
+    "ldrb r7, [r1, #(4 * \\i + 3)]\n muls r7, r6, r7\n adds r5, r5, r7\n"
+#else
+#define MG_PORTABLE_MACS                                                                                               \
+    "ldrb r7, [r1, #(4 * \\i)]\n mla r2, r6, r7, r2\n"                                                                 \
+    "ldrb r7, [r1, #(4 * \\i + 1)]\n mla r3, r6, r7, r3\n"                                                             \
+    "ldrb r7, [r1, #(4 * \\i + 2)]\n mla r4, r6, r7, r4\n"                                                             \
+    "ldrb r7, [r1, #(4 * \\i + 3)]\n mla r5, r6, r7, r5\n"
+#endif
+
+__attribute__((naked)) void mg_portable_dot8(const uint8_t *x, const uint8_t *w, int32_t taps8, uint32_t sums[4])
+{
+    (void)x;
+    (void)w;
+    (void)taps8;
+    (void)sums;
+    __asm__ volatile(".syntax unified\n"
+                     "push {r4, r5, r6, r7, lr}\n"
+                     "mov r12, r3\n" /* sums */
+                     "adds r2, r0, r2\n"
+                     "mov lr, r2\n" /* the end of the staged values */
+                     "movs r2, #0\n"
+                     "movs r3, #0\n"
+                     "movs r4, #0\n"
+                     "movs r5, #0\n"
+                     "cmp r0, lr\n"
+                     "beq 2f\n"
+                     "1:\n"
+                     ".irp i, 0, 1, 2, 3, 4, 5, 6, 7\n"
+                     "ldrb r6, [r0, #\\i]\n" MG_PORTABLE_MACS ".endr\n"
+                     "adds r0, r0, #8\n"
+                     "adds r1, r1, #32\n"
+                     "cmp r0, lr\n"
+                     "bne 1b\n"
+                     "2:\n"
+                     "mov r6, r12\n"
+                     "str r2, [r6, #0]\n"
+                     "str r3, [r6, #4]\n"
+                     "str r4, [r6, #8]\n"
+                     "str r5, [r6, #12]\n"
+                     "pop {r4, r5, r6, r7, pc}\n");
+}
+
+#if defined(__ARM_ARCH_7M__)
+/* two pixels, tap \i: their values in r11 and r12, each weight meets both (sums r3-r6 and r7-r10) */
+#define MG_PORTABLE_PAIR_MACS                                                                                          \
+    "ldrb lr, [r2, #(4 * \\i)]\n mla r3, r11, lr, r3\n mla r7, r12, lr, r7\n"                                          \
+    "ldrb lr, [r2, #(4 * \\i + 1)]\n mla r4, r11, lr, r4\n mla r8, r12, lr, r8\n"                                      \
+    "ldrb lr, [r2, #(4 * \\i + 2)]\n mla r5, r11, lr, r5\n mla r9, r12, lr, r9\n"                                      \
+    "ldrb lr, [r2, #(4 * \\i + 3)]\n mla r6, r11, lr, r6\n mla r10, r12, lr, r10\n"
+
+/* r0 and r1 the two staged pixels, r2 the weights, r3-r10 the sums, r11 and r12 the values, lr the weight; the end
+ * (pushed) and the sums pointer (the fifth argument) on the stack: 14 instructions per 8 MACs. */
+__attribute__((naked)) void mg_portable_dot8x2(const uint8_t *x0, const uint8_t *x1, const uint8_t *w, int32_t taps8,
+                                               uint32_t sums[8])
+{
+    (void)x0;
+    (void)x1;
+    (void)w;
+    (void)taps8;
+    (void)sums;
+    __asm__ volatile(".syntax unified\n"
+                     "push {r4, r5, r6, r7, r8, r9, r10, r11, lr}\n"
+                     "adds r3, r0, r3\n"
+                     "push {r3}\n" /* the end of x0; sums now at [sp, #40] */
+                     "movs r3, #0\n"
+                     "movs r4, #0\n"
+                     "movs r5, #0\n"
+                     "movs r6, #0\n"
+                     "movs r7, #0\n"
+                     "mov r8, #0\n"
+                     "mov r9, #0\n"
+                     "mov r10, #0\n"
+                     "1:\n"
+                     ".irp i, 0, 1, 2, 3, 4, 5, 6, 7\n"
+                     "ldrb r11, [r0, #\\i]\n"
+                     "ldrb r12, [r1, #\\i]\n" MG_PORTABLE_PAIR_MACS ".endr\n"
+                     "adds r0, r0, #8\n"
+                     "adds r1, r1, #8\n"
+                     "adds r2, r2, #32\n"
+                     "ldr lr, [sp]\n"
+                     "cmp r0, lr\n"
+                     "bne 1b\n"
+                     "ldr lr, [sp, #40]\n"
+                     "stm lr, {r3, r4, r5, r6, r7, r8, r9, r10}\n"
+                     "add sp, sp, #4\n"
+                     "pop {r4, r5, r6, r7, r8, r9, r10, r11, pc}\n");
+}
+#endif
+
+#else
+
+void mg_portable_dot8(const uint8_t *x, const uint8_t *w, int32_t taps8, uint32_t sums[4])
+{
+    uint32_t a0 = 0, a1 = 0, a2 = 0, a3 = 0;
+    for (int32_t k = 0; k < taps8; ++k, w += MG_PORTABLE_GROUP) {
+        const uint32_t v = x[k];
+        a0 += v * w[0];
+        a1 += v * w[1];
+        a2 += v * w[2];
+        a3 += v * w[3];
+    }
+    sums[0] = a0;
+    sums[1] = a1;
+    sums[2] = a2;
+    sums[3] = a3;
+}
+
+#endif
+
+#if !defined(__ARM_ARCH_7M__)
+/* ARMv6-M and the host: the one-pixel loop twice (ARMv6-M has no registers to spare for a second pixel). */
+void mg_portable_dot8x2(const uint8_t *x0, const uint8_t *x1, const uint8_t *w, int32_t taps8, uint32_t sums[8])
+{
+    mg_portable_dot8(x0, w, taps8, sums);
+    mg_portable_dot8(x1, w, taps8, sums + 4);
+}
+#endif

@@ -1,0 +1,96 @@
+"""The portable backend's requantization (firmware/kernels/mg_portable_dot.h) against TFLite's as mg_fixedpoint.h
+writes it (the reference kernels'), compiled for the host: the 32-bit high multiply ARMv6-M runs (four 16-bit
+products) against SaturatingRoundingDoublingHighMul, and the whole MultiplyByQuantizedMultiplier with 32-bit shifts,
+over millions of random values and the edges (INT32_MIN and MAX, zero, multipliers 0, 2^30 and 2^31 - 1, every
+shift from a left shift of 30 to a right shift of 31). The kernels' tests run it in QEMU on the Cortex-M0+ code."""
+
+from __future__ import annotations
+
+import ctypes
+import subprocess
+
+import numpy as np
+import pytest
+
+from generator.paths import FIRMWARE
+
+KERNELS = FIRMWARE / "kernels"
+
+BATCH_C = r"""
+#include <stddef.h>
+#include "mg_portable_dot.h"
+void batch(const int32_t *x, const int32_t *m, const int32_t *s, int32_t *mine, int32_t *theirs, size_t n)
+{
+    for (size_t i = 0; i < n; ++i) {
+        if (s[i] == 99) { /* the high multiply alone */
+            mine[i] = mg_portable_high_mul(x[i], m[i]);
+            theirs[i] = mg_sat_rounding_doubling_high_mul(x[i], m[i]);
+        } else {
+            mine[i] = mg_portable_multiply(x[i], m[i], s[i] > 0 ? s[i] : 0, s[i] > 0 ? 0 : -s[i]);
+            theirs[i] = mg_multiply_by_quantized_multiplier(x[i], m[i], s[i]);
+        }
+    }
+}
+"""
+
+HIGH_MUL_ONLY = 99
+
+
+@pytest.fixture(scope="module")
+def batch(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("portable-requant")
+    (tmp / "batch.c").write_text(BATCH_C)
+    lib = tmp / "libbatch.so"
+    # -fwrapv: the left shift's int32 product wraps in the reference formula, as on the device
+    flags = ["-std=c99", "-O2", "-fwrapv", "-Wall", "-Wextra", "-Werror", "-shared", "-fPIC", f"-I{KERNELS}"]
+    subprocess.run(["gcc", *flags, str(tmp / "batch.c"), "-o", str(lib)], check=True)
+    fn = ctypes.CDLL(str(lib)).batch
+    fn.restype = None
+
+    def run(x, m, s):
+        x, m, s = (np.ascontiguousarray(v, dtype=np.int32) for v in (x, m, s))
+        mine, theirs = np.empty_like(x), np.empty_like(x)
+        args = [v.ctypes.data_as(ctypes.c_void_p) for v in (x, m, s, mine, theirs)]
+        fn(*args, ctypes.c_size_t(len(x)))
+        return mine, theirs
+
+    return run
+
+
+def edge_values() -> np.ndarray:
+    around = [0, 1, 2, 3, (1 << 15), (1 << 16), (1 << 30), (1 << 31) - 1]
+    values = {v + d for v in around for d in (-2, -1, 0, 1, 2)} | {-(1 << 31), -(1 << 31) + 1}
+    return np.array(sorted(v for v in values if -(1 << 31) <= v < (1 << 31)), dtype=np.int64)
+
+
+def test_high_multiply_matches_everywhere(batch):
+    rng = np.random.default_rng(1)
+    n = 2_000_000
+    x = rng.integers(-(1 << 31), 1 << 31, n)
+    x[: n // 4] >>= rng.integers(0, 31, n // 4)  # small magnitudes too
+    m = rng.integers(0, 1 << 31, n)
+    edges = edge_values()
+    ex, em = np.meshgrid(edges, edges[edges >= 0])
+    x, m = np.concatenate([x, ex.ravel()]), np.concatenate([m, em.ravel()])
+    mine, theirs = batch(x, m, np.full(len(x), HIGH_MUL_ONLY))
+    bad = np.flatnonzero(mine != theirs)
+    assert bad.size == 0, f"x={x[bad[:4]]} m={m[bad[:4]]}: {mine[bad[:4]]} vs {theirs[bad[:4]]}"
+
+
+def test_multiply_by_quantized_multiplier_matches_at_every_shift(batch):
+    rng = np.random.default_rng(2)
+    n = 2_000_000
+    shift = rng.integers(-31, 31, n)
+    x = rng.integers(-(1 << 31), 1 << 31, n)
+    x = np.where(shift > 0, x >> np.maximum(shift, 0), x)  # left-shifted sums as models give them
+    x[: n // 4] >>= rng.integers(0, 31, n // 4)
+    m = np.where(rng.integers(0, 8, n) == 0, 0, rng.integers(1 << 30, 1 << 31, n))
+    edges = edge_values()
+    es = np.arange(-31, 1)
+    ex, es2 = np.meshgrid(edges, es)
+    x = np.concatenate([x, ex.ravel(), ex.ravel()])
+    shift = np.concatenate([shift, es2.ravel(), es2.ravel()])
+    m = np.concatenate([m, np.full(ex.size, 1 << 30), np.full(ex.size, (1 << 31) - 1)])
+    mine, theirs = batch(x, m, shift)
+    bad = np.flatnonzero(mine != theirs)
+    assert bad.size == 0, f"x={x[bad[:4]]} m={m[bad[:4]]} s={shift[bad[:4]]}: {mine[bad[:4]]} vs {theirs[bad[:4]]}"
