@@ -26,9 +26,31 @@ def section_blocks() -> tuple[list[str], str]:
 def test_the_costs_section_is_what_its_commands_print_today(tmp_path):
     commands, report = section_blocks()
     assert [shlex.split(c)[:2] for c in commands] == [["mcugen", "generate"], ["mcugen", "build"], ["mcugen", "size"]]
-    for command in commands:
-        result = run_cli(*shlex.split(command)[1:], cwd=tmp_path)
-        assert result.returncode == 0, result.stderr[-3000:]
-    assert result.stdout == report, (
-        f"docs/embedding.md '{SECTION}' is stale: run its three commands and paste the report\n{result.stdout}"
+    now = _current_report(tmp_path)
+    assert now == report, (
+        f"docs/embedding.md '{SECTION}' is stale: refresh it with .venv/bin/python tests/test_embedding_doc.py "
+        f"--update\n{now}"
     )
+
+
+def _current_report(folder) -> str:
+    commands, _ = section_blocks()
+    for command in commands:
+        result = run_cli(*shlex.split(command)[1:], cwd=folder)
+        assert result.returncode == 0, result.stderr[-3000:]
+    return result.stdout
+
+
+if __name__ == "__main__":  # `.venv/bin/python tests/test_embedding_doc.py --update` pastes today's report
+    import sys
+    import tempfile
+
+    if sys.argv[1:] != ["--update"]:
+        sys.exit("usage: python tests/test_embedding_doc.py --update")
+    with tempfile.TemporaryDirectory() as folder:
+        now = _current_report(folder)
+    _, old = section_blocks()
+    text = DOC.read_text()
+    head, tail = text.split(SECTION, 1)
+    DOC.write_text(head + SECTION + tail.replace(f"```text\n{old}```", f"```text\n{now}```", 1))
+    print(f"updated {DOC.relative_to(ROOT)}")
