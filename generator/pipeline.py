@@ -261,9 +261,8 @@ def build_and_run(
 def verify(model_path: Path, board: Board, out: Path | None, *args, **kwargs) -> Verification:
     """Generates, builds, runs and compares (_verify_in's arguments), holding the project folder throughout: a
     second run using it waits rather than regenerating it under this one's build or run (locking.py)."""
-    out = out or default_project_dir(model_path, board.name)
-    with project_lock(out):
-        return _verify_in(model_path, board, out, *args, **kwargs)
+    with project_lock(out or default_project_dir(model_path, board.name)):
+        return _verify_in(model_path, board, out, *args, **kwargs)  # None: the advice names no -o
 
 
 def _verify_in(
