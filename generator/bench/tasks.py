@@ -68,10 +68,12 @@ def run_task(task: BenchTask, expected_sources: str | None = None, step: str = "
 
     `expected_sources` is the submitting side's sources_hash(): a worker with other sources refuses the task
     rather than return figures of other code under this code's cache key."""
+    from distributed import get_worker
+
     from . import _bench_root, bench_one
 
     start = time.monotonic()
-    where = platform.node()
+    where = f"{platform.node()}:{get_worker().name}"  # the host, and the worker on it
     if expected_sources is not None and expected_sources != sources_hash():
         record = _record(task, error=f"worker {where} runs other mcugen sources than the client: update it")
         return record | {"seconds": 0.0, "worker": where}
