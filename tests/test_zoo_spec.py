@@ -2,10 +2,12 @@
 --fail-on applies (regress.compare) on records written here by hand."""
 
 import json
+import shutil
 
 import pytest
 
 from conftest import MLP_INT8
+from generator.paths import ROOT
 from generator.zoo_run.regress import compare, parse_fail_on
 from generator.zoo_run.spec import load_tasks
 
@@ -110,3 +112,40 @@ def test_growth_past_the_limit_is_a_regression(limits, now, regressed):
 def test_a_configuration_new_to_the_baseline_is_compared_in_nothing():
     [row] = compare([record(5000, 5000, 5000)], [], parse_fail_on("flash+0,ram+0,instr+0"))
     assert row["regressed"] == [] and row["metrics"]["flash"] == {"new": 5000, "old": None, "delta_pct": None}
+
+
+def test_the_cache_key_changes_with_every_input_of_a_task():
+    from dataclasses import replace
+
+    from generator.bench.tasks import BenchTask, task_key
+
+    task = BenchTask("mlp", MLP_INT8.read_bytes(), "mps2-an386")
+    changed = [
+        replace(task, model_bytes=task.model_bytes + b"\0"),
+        replace(task, board="mps3-an547"),
+        replace(task, backend="auto"),
+        replace(task, memory="min"),
+        replace(task, sets=4),
+        replace(task, seed=1),
+        replace(task, all_ops=True),
+        replace(task, model="other"),
+    ]
+    keys = {task_key(t) for t in [task, *changed]}
+    assert len(keys) == 1 + len(changed) and task_key(replace(task)) == task_key(task)
+
+
+def test_a_change_to_any_source_file_changes_every_key(tmp_path, monkeypatch):
+    """The key covers generator/, templates/, firmware/ and boards/: a copy of them with one kernel touched."""
+    from generator.bench import tasks
+
+    for folder in tasks.SOURCE_FOLDERS:
+        shutil.copytree(ROOT / folder, tmp_path / folder, ignore=shutil.ignore_patterns("__pycache__"))
+    monkeypatch.setattr(tasks, "ROOT", tmp_path)
+    tasks.sources_hash.cache_clear()
+    task = tasks.BenchTask("mlp", MLP_INT8.read_bytes(), "mps2-an386")
+    before = tasks.task_key(task)
+    kernel = next((tmp_path / "firmware").rglob("*.c"))
+    kernel.write_text(kernel.read_text() + "\n")
+    tasks.sources_hash.cache_clear()
+    assert tasks.task_key(task) != before
+    tasks.sources_hash.cache_clear()  # the repository's own again for later tests
