@@ -54,6 +54,7 @@ def test_tasks_are_every_board_backend_and_memory_of_each_model(tmp_path):
         ("boards = 'mps2-an386'\n[[models]]\nzoo = 'sine_float'\n", "boards must be a non-empty list"),
         ("[[models]]\nzoo = 'sine_float'\n[[models]]\nzoo = 'sine_float'\n", "runs sine_float on mps2-an386"),
         ("[[models]\n", "is not valid TOML"),
+        ("[[models]]\npath = 'm.tflite'\nname = '../x'\n", "name '../x' must be letters"),
     ],
 )
 def test_a_bad_zoo_file_is_one_line_and_exit_2(cli, tmp_path, text, message):
@@ -149,3 +150,12 @@ def test_a_change_to_any_source_file_changes_every_key(tmp_path, monkeypatch):
     tasks.sources_hash.cache_clear()
     assert tasks.task_key(task) != before
     tasks.sources_hash.cache_clear()  # the repository's own again for later tests
+
+
+def test_a_scheduler_address_that_is_no_address_is_one_line(cli, tmp_path):
+    zoo = _zoo(tmp_path, "[[models]]\nzoo = 'sine_float'\n")
+    result = cli("zoo", "run", zoo, "--out", tmp_path / "out", "--force", "--scheduler", "nonsense")
+    assert result.returncode == 2
+    assert result.stderr.splitlines()[-1] == (
+        "mcugen: error: cannot reach the Dask scheduler at nonsense: missing port number in address 'nonsense'"
+    )

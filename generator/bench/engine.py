@@ -137,9 +137,17 @@ def _run_on_cluster(tasks, pending, keys, workers, scheduler, finish) -> None:
                     record = future.result()
                     finish(i, record | {"cached": False}, f"{record['seconds']:.1f} s on {record['worker']}")
                 else:
-                    exc = future.exception()
-                    message = f"{type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}".rstrip(": ")
-                    finish(i, error_record(tasks[i], message) | {"cached": False}, "failed")
+                    finish(i, error_record(tasks[i], _failure(future)) | {"cached": False}, "failed")
         except KeyboardInterrupt:
             client.cancel(list(futures), force=True)
             raise
+
+
+def _failure(future) -> str:
+    """Why a task has no record: its exception's first line (KilledWorker when its workers kept dying), or that
+    the scheduler cancelled it."""
+    if future.status != "error":
+        return f"the cluster {future.status} the task"
+    exc = future.exception()
+    text = str(exc).splitlines()[0] if str(exc) else ""
+    return f"{type(exc).__name__}: {text}" if text else type(exc).__name__

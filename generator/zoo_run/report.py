@@ -44,5 +44,6 @@ def markdown(records: list[dict], rows: list[dict], limits: str | None, baseline
         model, board, backend, memory = row["config"]
         figures = " | ".join(cell(row["metrics"][m]) for m in METRICS)
         regressed = ", ".join(row["regressed"]) or ""
-        lines.append(f"| {model} | {board} | {backend} | {memory} | {verdict(record)} | {figures} | {regressed} |")
+        said = verdict(record).replace("|", "\\|")  # an error message's bar would end the cell
+        lines.append(f"| {model} | {board} | {backend} | {memory} | {said} | {figures} | {regressed} |")
     return "\n".join(lines) + "\n"

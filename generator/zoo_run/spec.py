@@ -15,6 +15,7 @@ modes and input sets. Top-level keys are the defaults; each [[models]] entry may
 
 from __future__ import annotations
 
+import re
 import tomllib
 from pathlib import Path
 
@@ -107,6 +108,8 @@ def _model(entry: dict, base: Path, where: str) -> tuple[str, bytes]:
     else:
         path = base / entry["path"]
         name = entry.get("name", Path(entry["path"]).stem)
+    if not isinstance(name, str) or not re.fullmatch(r"[A-Za-z0-9_.-]+", name):
+        raise McugenError(f"{where}: name {name!r} must be letters, digits, '_', '.' or '-' (it names files)")
     try:
         return name, path.read_bytes()
     except OSError as exc:
