@@ -11,7 +11,6 @@ from __future__ import annotations
 import logging
 import os
 import signal
-import threading
 import uuid
 from collections.abc import Callable
 from contextlib import contextmanager
@@ -44,36 +43,22 @@ def _client(workers: int | None, scheduler: str | None):
         return
     count = workers or os.cpu_count() or 1
     # processes, not threads: a task spends its time in PlatformIO, QEMU and the reference interpreter
-    with _sigint_ignored():
-        cluster = LocalCluster(
-            n_workers=count,
-            threads_per_worker=1,
-            processes=True,
-            dashboard_address="127.0.0.1:0",  # its diagnostics page, on a free port of this machine only
-            silence_logs=logging.ERROR,
-        )
+    cluster = LocalCluster(
+        n_workers=count,
+        threads_per_worker=1,
+        processes=True,
+        dashboard_address="127.0.0.1:0",  # its diagnostics page, on a free port of this machine only
+        silence_logs=logging.ERROR,
+    )
     with cluster, Client(cluster) as client:
         client.run(_stop_on_sigint)
         yield client
 
 
-@contextmanager
-def _sigint_ignored():
-    """Ctrl-C reaches every process of the terminal's group. The worker processes' managers (nannies) start with
-    it ignored, so that they close when the client closes the cluster rather than print their tracebacks; the
-    workers then stop at once on it (_stop_on_sigint) with the builds and QEMU runs they started."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGINT, previous)
-
-
 def _stop_on_sigint() -> None:
-    """Run in each local worker's main thread: Ctrl-C ends it quietly, and the programs it starts inherit that."""
+    """Run in each local worker's main thread. Ctrl-C reaches every process of the terminal's group: a worker then
+    ends at once, without a traceback, and so do the builds and QEMU runs it started (they inherit this); the
+    client cancels what is left and closes the cluster."""
     signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
