@@ -4,7 +4,8 @@ For each model and board: generate, build, run a few random sets in QEMU, compar
 record flash, code, RAM, arena, lower bound, runtime metadata, stack high-water mark and instructions per
 inference; also the all-kernels build's code size and TFLite Micro's own planned arena on the host; and on the
 first board what the rewrite stage saves (rewrites.py) and the arenas below the per-layer bound (memory.py); and
-the firmware of three models on two boards (multi.py).
+the firmware of three models on two boards (multi.py). Each model-board-kernels run of the matrix is a task
+(tasks.py) on a Dask cluster (engine.py), in a folder of its own, its result cached (cache.py).
 """
 
 from __future__ import annotations
@@ -79,23 +80,23 @@ def _bench_root() -> Path:
     return Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "mcugen" / "bench"
 
 
-def _workdir(model: str, board: str, suffix: str = "", root: Path | None = None) -> Path:
-    return (root or _bench_root()) / f"{Path(model).stem}-{board}{suffix}"
+def _workdir(model: str, board: str, suffix: str, root: Path) -> Path:
+    return root / f"{Path(model).stem}-{board}{suffix}"
 
 
 def bench_one(
     model: str,
     board_name: str,
+    root: Path,
     sets: int = 3,
     seed: int = 0,
     all_ops: bool = True,
     backend: str = "reference",
     step: str = "",
     memory: str = "auto",
-    root: Path | None = None,
 ) -> BenchResult:
-    """One model on one board; `step` ("[i/N] ") prefixes its progress lines; `root` is the folder its projects
-    go in (default: the bench folders this machine's benches share, under bench.lock)."""
+    """One model on one board, its projects in `root` (a folder of its own: tasks.run_task); `step` ("[i/N] ")
+    prefixes its progress lines."""
     board = load_board(board_name)
     result = BenchResult(Path(model).stem, board_name, board.cpu, backend=backend, memory=memory)
     try:

@@ -86,13 +86,13 @@ def run_task(task: BenchTask, expected_sources: str | None = None, step: str = "
         result = bench_one(
             str(model_path),
             task.board,
+            folder,
             sets=task.sets,
             seed=task.seed,
             all_ops=task.all_ops and task.backend == "reference",
             backend=task.backend,
             memory=task.memory,
             step=step,
-            root=folder,
         )
         record = asdict(result) | {"model": task.model}
     finally:
