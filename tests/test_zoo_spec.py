@@ -2,7 +2,9 @@
 --fail-on applies (regress.compare) on records written here by hand."""
 
 import json
+import os
 import shutil
+import time
 
 import pytest
 
@@ -159,3 +161,20 @@ def test_a_scheduler_address_that_is_no_address_is_one_line(cli, tmp_path):
     assert result.stderr.splitlines()[-1] == (
         "mcugen: error: cannot reach the Dask scheduler at nonsense: missing port number in address 'nonsense'"
     )
+
+
+def test_a_folder_a_killed_worker_left_is_removed_and_a_running_tasks_is_kept(tmp_path):
+    import fcntl
+
+    from generator.bench.workdirs import ABANDONED_AFTER_SECONDS, IN_USE, remove_abandoned
+
+    old = time.time() - ABANDONED_AFTER_SECONDS - 1
+    for name in ("left-behind", "running", "just-made"):
+        (tmp_path / name / "project").mkdir(parents=True)
+        (tmp_path / name / IN_USE).touch()
+    for name in ("left-behind", "running"):
+        os.utime(tmp_path / name, (old, old))
+    with open(tmp_path / "running" / IN_USE) as held:  # as a live task holds its folder's lock
+        fcntl.flock(held, fcntl.LOCK_EX)
+        assert remove_abandoned(tmp_path) == [tmp_path / "left-behind"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["just-made", "running"]

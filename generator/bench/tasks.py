@@ -9,16 +9,14 @@ from __future__ import annotations
 
 import hashlib
 import platform
-import shutil
-import tempfile
 import time
 from dataclasses import asdict, dataclass
 from functools import cache
 from importlib import metadata
-from pathlib import Path
 
 from .. import __version__
 from ..paths import ROOT
+from .workdirs import task_folder
 
 # What a result depends on beside its task's own fields: the generator, its templates, the firmware sources and
 # the board descriptions. Any change to one of these files changes every task's cache key.
@@ -77,10 +75,7 @@ def run_task(task: BenchTask, expected_sources: str | None = None, step: str = "
     if expected_sources is not None and expected_sources != sources_hash():
         record = _record(task, error=f"worker {where} runs other mcugen sources than the client: update it")
         return record | {"seconds": 0.0, "worker": where}
-    tasks_root = _bench_root().parent / "tasks"
-    tasks_root.mkdir(parents=True, exist_ok=True)
-    folder = Path(tempfile.mkdtemp(prefix=f"{task.model}-", dir=tasks_root))
-    try:
+    with task_folder(_bench_root().parent / "tasks", f"{task.model}-") as folder:
         model_path = folder / f"{task.model}.tflite"
         model_path.write_bytes(task.model_bytes)
         result = bench_one(
@@ -95,8 +90,6 @@ def run_task(task: BenchTask, expected_sources: str | None = None, step: str = "
             step=step,
         )
         record = asdict(result) | {"model": task.model}
-    finally:
-        shutil.rmtree(folder, ignore_errors=True)
     return record | {"seconds": round(time.monotonic() - start, 2), "worker": where}
 
 
