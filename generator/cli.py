@@ -647,7 +647,8 @@ def cmd_bench(args) -> int:
     models, boards = args.models or bench.DEFAULT_MODELS, args.board or ["mps2-an386"]
     for model in models:  # a missing or unreadable model is a mistake in the command, not a finding of the matrix
         pipeline.load_model(zoo.resolve(model))
-    results = bench.run_bench(models, boards, sets=args.sets, all_ops=not args.no_all_ops, memory=args.memory)
+    cluster = {"workers": args.workers, "scheduler": args.scheduler, "force": args.force}
+    results = bench.run_bench(models, boards, args.sets, not args.no_all_ops, args.memory, **cluster)
     rewrite_runs = bench.run_rewrites(models, boards[0], sets=args.sets)
     memory_runs = bench.run_memory(models, boards[0], sets=args.sets, results=results)
     multi_runs = bench.run_multi(models, sets=args.sets, results=results)
@@ -676,6 +677,12 @@ def cmd_bench(args) -> int:
     return 1 if failed else 0
 
 
+def cmd_zoo(args) -> int:
+    from . import zoo_run
+
+    return zoo_run.run(args)
+
+
 COMMANDS = {
     "ops": cmd_ops,
     "generate": cmd_generate,
@@ -688,6 +695,7 @@ COMMANDS = {
     "doctor": cmd_doctor,
     "bench": cmd_bench,
     "size": cmd_size,
+    "zoo": cmd_zoo,
 }
 
 

@@ -46,6 +46,10 @@ EXAMPLES = {
         "mcugen bench --board mps2-an386 --board mps3-an547 --write docs/benchmarks.md",
     ],
     "size": ["mcugen size fw", "mcugen size fw --json > base.json && mcugen size fw --baseline base.json"],
+    "zoo": [
+        "mcugen zoo run zoo.toml --out zoo-report",
+        "mcugen zoo run zoo.toml --scheduler tcp://10.0.0.5:8786 --baseline old.json --fail-on flash+1%,instr+2%",
+    ],
 }
 
 # Each command's one-line help (its description too, capitalized).
@@ -65,6 +69,8 @@ COMMAND_HELP = {
     "(writes docs/benchmarks.md with --write)",
     "size": "flash and RAM of a firmware ELF: sections, groups, top symbols, board fit, and a regression gate "
     "against a saved baseline",
+    "zoo": "run a zoo file's models x boards x backends x memory modes on a Dask cluster and report regressions "
+    "against a baseline (docs/zoo.md)",
 }
 
 COST_UNITS = {
@@ -112,6 +118,27 @@ def percent(text: str) -> float:
     if not 0 <= value < float("inf"):
         raise argparse.ArgumentTypeError(f"must be a percentage of 0 or more, not {text}")
     return value
+
+
+def _cluster_options(p) -> None:
+    """Where the tasks run (bench/engine.py) and whether cached results count."""
+    where = p.add_mutually_exclusive_group()
+    where.add_argument(
+        "--workers",
+        type=positive_int,
+        metavar="N",
+        help="worker processes of the embedded Dask cluster (default: one per core)",
+    )
+    where.add_argument(
+        "--scheduler",
+        metavar="tcp://HOST:8786",
+        help="run the tasks on an existing Dask cluster instead (its workers need this mcugen, docs/zoo.md)",
+    )
+    p.add_argument(
+        "--force",
+        action="store_true",
+        help="run every task again, even one whose inputs (model, board, options, mcugen sources) are unchanged",
+    )
 
 
 def _command(sub, name: str):
@@ -443,7 +470,22 @@ def parser(commands: dict) -> argparse.ArgumentParser:
     p.add_argument("--no-all-ops", action="store_true", help="skip the all-kernels build (code size comparison)")
     _memory_option(p)
     p.add_argument("--write", metavar="FILE", help="also write the markdown report to FILE (e.g. docs/benchmarks.md)")
+    _cluster_options(p)
     _json_option(p, "every run's figures")
+
+    p = _command(sub, "zoo")
+    p.add_argument("action", choices=["run"], help="run: every task of the zoo file, then the report")
+    p.add_argument("file", help="the zoo description (TOML: models, boards, backends, memory modes, input sets)")
+    p.add_argument("--out", default="zoo-report", help="the report folder (default zoo-report)")
+    _cluster_options(p)
+    p.add_argument("--baseline", metavar="OLD.json", help="an earlier run's results.json to compare with")
+    p.add_argument(
+        "--fail-on",
+        metavar="LIMITS",
+        help="with --baseline: the growth allowed, e.g. flash+1%%,ram+0,instr+2%% (default: none at all)",
+    )
+    p.add_argument("--history", metavar="FOLDER", help="earlier runs' results.json files: trend plots in the HTML")
+    _json_option(p, "every record and the regressions")
 
     p = _command(sub, "size")
     p.add_argument("target", help="firmware.elf or a project folder")
@@ -509,6 +551,8 @@ def check_combinations(args) -> None:
         args.seed = 0 if args.seed is None else args.seed
     if getattr(args, "patch_overhead", None) is not None and not args.patches:
         raise McugenError("--patch-overhead needs --patches")
+    if args.command == "zoo" and args.fail_on and not args.baseline:
+        raise McugenError("--fail-on needs --baseline OLD.json")
     if args.command == "size" and args.max_growth is not None and not args.baseline:
         raise McugenError("--max-growth needs --baseline OLD.json")
 

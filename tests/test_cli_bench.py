@@ -16,7 +16,8 @@ def fresh(tmp_path_factory):
     from conftest import run_cli
 
     out = tmp_path_factory.mktemp("bench") / "bench.md"
-    result = run_cli("bench", "sine_float", "--board", "mps2-an386", "--sets", "3", "--write", out)
+    # --force: a fresh run, whatever the result cache (docs/zoo.md) holds from an earlier one
+    result = run_cli("bench", "sine_float", "--board", "mps2-an386", "--sets", "3", "--force", "--write", out)
     assert result.returncode == 0, result.stderr
     return result, out
 

@@ -4,7 +4,8 @@ For each model and board: generate, build, run a few random sets in QEMU, compar
 record flash, code, RAM, arena, lower bound, runtime metadata, stack high-water mark and instructions per
 inference; also the all-kernels build's code size and TFLite Micro's own planned arena on the host; and on the
 first board what the rewrite stage saves (rewrites.py) and the arenas below the per-layer bound (memory.py); and
-the firmware of three models on two boards (multi.py).
+the firmware of three models on two boards (multi.py). Each model-board-kernels run of the matrix is a task
+(tasks.py) on a Dask cluster (engine.py), in a folder of its own, its result cached (cache.py).
 """
 
 from __future__ import annotations
@@ -78,13 +79,14 @@ def _bench_root() -> Path:
     return cache_root() / "bench"
 
 
-def _workdir(model: str, board: str, suffix: str = "") -> Path:
-    return _bench_root() / f"{Path(model).stem}-{board}{suffix}"
+def _workdir(model: str, board: str, suffix: str, root: Path) -> Path:
+    return root / f"{Path(model).stem}-{board}{suffix}"
 
 
 def bench_one(
     model: str,
     board_name: str,
+    root: Path,
     sets: int = 3,
     seed: int = 0,
     all_ops: bool = True,
@@ -92,13 +94,14 @@ def bench_one(
     step: str = "",
     memory: str = "auto",
 ) -> BenchResult:
-    """One model on one board; `step` ("[i/N] ") prefixes its progress lines."""
+    """One model on one board, its projects in `root` (a folder of its own: tasks.run_task); `step` ("[i/N] ")
+    prefixes its progress lines."""
     board = load_board(board_name)
     result = BenchResult(Path(model).stem, board_name, board.cpu, backend=backend, memory=memory)
     try:
         path = zoo.resolve(model)
         progress(f"{step}bench {result.model} on {board_name} ({backend} kernels)")
-        workdir = _workdir(model, board_name, f"-{backend}")
+        workdir = _workdir(model, board_name, f"-{backend}", root)
         project, the_plan = generate(path, board, workdir, backend=backend, memory=memory)
         result.backends_used = "+".join(the_plan.backends[::-1])
         result.macs = sum(r["macs"] for r in node_rows(the_plan))
@@ -120,7 +123,7 @@ def bench_one(
             result.tflm_head = tflm_planned_arena(path)
         if all_ops and backend == "reference":
             progress(f"{step}building with every kernel (--resolver all) for the code size comparison")
-            all_ops_dir = _workdir(model, board_name, "-all")
+            all_ops_dir = _workdir(model, board_name, "-all", root)
             with project_lock(all_ops_dir):  # generated and built as one step
                 generate(path, board, all_ops_dir, resolver="all", backend="reference")
                 result.code_all_ops = measure(build(all_ops_dir).elf).code
@@ -130,23 +133,30 @@ def bench_one(
 
 
 def run_bench(
-    models: list[str], boards: list[str], sets: int = 3, all_ops: bool = True, memory: str = "auto"
+    models: list[str],
+    boards: list[str],
+    sets: int = 3,
+    all_ops: bool = True,
+    memory: str = "auto",
+    workers: int | None = None,
+    scheduler: str | None = None,
+    force: bool = False,
 ) -> list[BenchResult]:
     """Each model on each board with the reference kernels, and again with the board's optimized backends
-    (--backend auto) where its core has any; `memory` is the --memory choice."""
-    runs = []
+    (--backend auto) where its core has any; `memory` is the --memory choice. Each run is a task on a Dask
+    cluster (engine.py: `workers` local processes, or the cluster at `scheduler`), its result cached unless `force`."""
+    from .engine import run_tasks
+    from .tasks import BenchTask, figures
+
+    tasks = []
     for b in boards:
         optimized = choose_backends("auto", load_board(b).cpu) != ["reference"]
         for m in models:
-            runs.append((m, b, "reference", all_ops and b == boards[0]))
+            name, model_bytes = Path(m).stem, zoo.resolve(m).read_bytes()
+            tasks.append(BenchTask(name, model_bytes, b, "reference", memory, sets, 0, all_ops and b == boards[0]))
             if optimized:
-                runs.append((m, b, "auto", False))
-    # The project folders are shared by every bench on this machine: a second bench waits for the first.
-    with exclusive(_bench_root().parent / "bench.lock"):
-        return [
-            bench_one(m, b, sets=sets, all_ops=with_all, backend=backend, step=f"[{i}/{len(runs)}] ", memory=memory)
-            for i, (m, b, backend, with_all) in enumerate(runs, 1)
-        ]
+                tasks.append(BenchTask(name, model_bytes, b, "auto", memory, sets, 0, False))
+    return [BenchResult(**figures(r)) for r in run_tasks(tasks, workers, scheduler, force)]
 
 
 def run_rewrites(models: list[str], board: str, sets: int = 3) -> list[RewriteRun]:

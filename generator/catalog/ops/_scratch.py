@@ -15,7 +15,7 @@ import subprocess
 from pathlib import Path
 
 from ...errors import McugenError
-from ...paths import FIRMWARE
+from ...paths import FIRMWARE, cache_root
 
 KERNELS = FIRMWARE / "kernels"
 # The sources defining a *_scratch_size function (each compiles on the host without the runtime).
@@ -50,7 +50,7 @@ SOURCES = (
 
 
 def _cache_root() -> Path:
-    return Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "mcugen" / "scratch"
+    return cache_root() / "scratch"
 
 
 @functools.lru_cache(maxsize=1)
