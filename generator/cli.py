@@ -13,22 +13,23 @@ import numpy as np
 from . import cli_multi, pipeline, zoo
 from .boards import load_board
 from .build import build, pio_test
+from .build.pio_core import prepare_core
 from .catalog import BY_CODE, CATALOG
 from .catalog.backends import BACKEND_CORES, choose_backends
 from .check import select_kernel
 from .cli_parser import COST_UNITS, check_combinations, parser, patch_overhead
+from .console import interrupted
+from .emit.core_folder import core_dir
 from .emit.library import check_library_name, library_name
-from .entry import interrupted
 from .errors import McugenError
-from .flash import BoardPort, flash, flash_command, image_path, upload_target, write_image
 from .locking import command_lock
 from .measure import measure
 from .measure import report as size_report
 from .measure.report import nbytes, num, pct
-from .pio_core import core_dir, prepare_core
 from .plan import plan
 from .rewrite import Float16Policy
 from .rewrite.verdicts import node_verdicts
+from .run.flash import BoardPort, flash, flash_command, image_path, upload_target, write_image
 from .run.qemu import input_blob, no_emulator_message
 from .targets import target_board
 

@@ -12,8 +12,8 @@ from pathlib import Path
 from .boards import Board, load_board
 from .catalog import BUILTIN_CUSTOM_OPS, with_kernels
 from .catalog.backends import choose_backends
+from .catalog.custom import load_custom_ops
 from .check import ETHOS_U, CheckedGraph, CheckError, check
-from .custom import load_custom_ops
 from .emit.render import node_params_bytes
 from .errors import McugenError
 from .measure.report import nbytes

@@ -4,14 +4,7 @@ that second is the user changing their mind, to be answered like one later on, n
 
 from __future__ import annotations
 
-import sys
-
-INTERRUPTED = 130  # the shell's status for a command ended by SIGINT (128 + 2)
-
-
-def interrupted() -> int:
-    print("mcugen: interrupted", file=sys.stderr)
-    return INTERRUPTED
+from .console import interrupted
 
 
 def main(argv: list[str] | None = None) -> int:

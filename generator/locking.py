@@ -15,7 +15,7 @@ from contextlib import AbstractContextManager, contextmanager, nullcontext
 from pathlib import Path
 from typing import IO
 
-from .paths import cache_root
+from .paths import cache_root, default_project_dir
 
 # The project folders this process holds, with how deep: the pipeline's stages lock the folder they use, and a
 # command (or verify, from generate to the end of its run) holds it across them. A second flock of the same file
@@ -109,7 +109,5 @@ def command_lock(args) -> AbstractContextManager:
     model = getattr(args, "model", None)
     if folder is None and isinstance(model, Path) and model.is_file() and getattr(args, "board", None):
         if args.command == "verify" or getattr(args, "run", False):
-            from .pipeline import default_project_dir  # the pipeline uses this module
-
             folder = default_project_dir(model, args.board)
     return project_lock(folder) if folder is not None else nullcontext()

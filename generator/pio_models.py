@@ -1,7 +1,8 @@
 """PlatformIO integration for a project of the user's own: the models its platformio.ini names in
 `custom_mcugen_models`, each generated as a library (`mcugen generate --as library`) into the build folder, again
 only when its .tflite file (or its options, or mcugen) changed since the last build. mcugen's extra script
-(pio_core.py writes it into the core folder) runs this module with mcugen's Python; see docs/embedding.md.
+(emit/core_folder.py holds its text, build/pio_core.py writes it into the core folder) runs this module with
+mcugen's Python; see docs/embedding.md. It runs the whole pipeline, so it stands beside pipeline.py, not in build/.
 
     custom_mcugen_models =
         models/kws.tflite
@@ -113,34 +114,6 @@ def main(argv: list[str]) -> int:
         print(f"mcugen: error: {exc}", file=sys.stderr)
         return 2
     return 0
-
-
-EXTRA_SCRIPT = '''"""PlatformIO extra script written by mcugen {version}: generates the models named in
-custom_mcugen_models as libraries into the build folder when they changed (docs/embedding.md). Hook it in with:
-    extra_scripts = pre:${{platformio.core_dir}}/mcugen/models.py
-"""
-
-import os
-import subprocess
-
-Import("env")  # noqa: F821
-
-MCUGEN_PYTHON = {python!r}
-models = env.GetProjectOption("custom_mcugen_models", "")  # noqa: F821
-if models.strip():
-    out = os.path.join(env.subst("$BUILD_DIR"), "mcugen")  # noqa: F821
-    board = env.GetProjectOption("custom_mcugen_board", env.subst("$BOARD"))  # noqa: F821
-    cmd = [MCUGEN_PYTHON, "-m", "generator.pio_models", env.subst("$PROJECT_DIR"), out, board, models]  # noqa: F821
-    if subprocess.run(cmd).returncode != 0:
-        env.Exit(2)  # noqa: F821
-    env.Append(LIBSOURCE_DIRS=[out])  # noqa: F821
-'''
-
-
-def extra_script() -> str:
-    """The extra script's text: it runs this module with the Python mcugen is installed in (the venv's own
-    interpreter path, not the file it links to, so the venv's packages come with it)."""
-    return EXTRA_SCRIPT.format(version=__version__, python=sys.executable)
 
 
 if __name__ == "__main__":

@@ -3,9 +3,7 @@ compare. The CLI and the tests call these; each stage stays ignorant of the othe
 
 from __future__ import annotations
 
-import hashlib
 import shlex
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -13,30 +11,27 @@ import numpy as np
 
 from .boards import Board
 from .build import BuildResult, build
+from .build.pio_core import prepare_core
 from .catalog import with_kernels
 from .catalog.backends import choose_backends
+from .catalog.custom import load_custom_ops
 from .check import CheckedGraph, check
 from .compare import Comparison, compare
-from .custom import load_custom_ops
+from .console import progress
 from .emit import IoTensor, Project, emit, load_project
 from .emit.library import emit_library
 from .errors import McugenError
-from .flash import BoardPort, check_port, run_on_board
 from .locking import project_lock
 from .measure import SizeReport, measure
 from .model import Graph, read_model
-from .paths import cache_root
-from .pio_core import prepare_core
+from .paths import default_project_dir
 from .plan import Plan, plan
 from .reference.fallback import reference_with_fallback
 from .rewrite import Float16Policy
 from .rewrite.stage import RewriteStage, check_and_rewrite, unrewritten
 from .run import EMULATOR_TITLES, RunResult, check_emulator, run_firmware
+from .run.flash import BoardPort, check_port, run_on_board
 from .units import nbytes, num
-
-
-def progress(message: str) -> None:
-    print(f"mcugen: {message}", file=sys.stderr, flush=True)
 
 
 def load_model(path: Path) -> Graph:
@@ -102,12 +97,6 @@ def generate(
     except McugenError as exc:
         progress(f"note: {exc}; `mcugen build` will try again")
     return project, the_plan
-
-
-def default_project_dir(model_path: Path, board_name: str) -> Path:
-    digest = hashlib.sha256(Path(model_path).read_bytes()).hexdigest()[:10]
-    cache = cache_root() / "projects"
-    return cache / f"{Path(model_path).stem}-{board_name}-{digest}"
 
 
 DEFAULT_SETS = 5
@@ -240,7 +229,7 @@ class Verification:
 def build_and_run(
     project: Project, board: Board, sets: list[list[np.ndarray]], emulator: str = "qemu", port: BoardPort | None = None
 ) -> tuple[BuildResult, SizeReport, RunResult]:
-    """`port`: run on the real board behind that serial port (generator/flash.py) instead of in `emulator`."""
+    """`port`: run on the real board behind that serial port (run/flash.py) instead of in `emulator`."""
     if port is None:
         check_emulator(board, emulator, project.path)  # before the build: a board without it fails at once
     check_port(board.name, port)

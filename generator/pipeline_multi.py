@@ -11,14 +11,14 @@ from pathlib import Path
 import numpy as np
 
 from .boards import Board
+from .build.pio_core import prepare_core
+from .catalog.custom import load_custom_ops
 from .compare import Comparison, compare
-from .custom import load_custom_ops
 from .emit import MANIFEST, Project
 from .emit.multi import FORM, MULTI_LIBRARY, Part, emit_multi, emit_multi_library, part_names
 from .errors import McugenError
 from .locking import project_lock
 from .measure import SizeReport
-from .pio_core import prepare_core
 from .pipeline import (
     build_and_run,
     checked_graph,

@@ -16,9 +16,9 @@ from elftools.elf.elffile import ELFFile
 from conftest import MLP_FLOAT_IO, MLP_INT8, SINE_FLOAT
 from generator.boards import board_names, load_board
 from generator.build import build, pio_env
+from generator.build.pio_core import prepare_core_dir
 from generator.errors import McugenError
 from generator.paths import BOARDS, ROOT
-from generator.pio_core import prepare_core_dir
 from generator.pipeline import generate, random_sets
 from generator.run import run_qemu
 from generator.run.renode import run_script

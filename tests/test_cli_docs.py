@@ -74,7 +74,7 @@ class SampleShell:
 
     def __init__(self, folder: Path):
         from generator.catalog.ops._scratch import _cache_root
-        from generator.pio_core import core_dir
+        from generator.emit.core_folder import core_dir
 
         self.repo = _repository_look_alike(folder / "repo")
         self.cache = folder / "cache"

@@ -10,7 +10,7 @@ from flatbuffers import flexbuffers
 
 import modelkit
 from generator import zoo
-from generator.custom import load_custom_ops
+from generator.catalog.custom import load_custom_ops
 
 HERE = Path(__file__).resolve().parent
 CUSTOM = HERE / "custom_ops"

@@ -17,9 +17,9 @@ from conftest import MLP_FLOAT_IO, MLP_INT8
 from generator import zoo
 from generator.boards import load_board
 from generator.build import pio_env
+from generator.build.pio_core import prepare_core
 from generator.compare import compare
 from generator.paths import ROOT
-from generator.pio_core import prepare_core
 from generator.pipeline import generate
 
 pytestmark = pytest.mark.qemu

@@ -12,8 +12,8 @@ from conftest import MLP_INT8
 from generator.boards import load_board
 from generator.cli import main
 from generator.errors import McugenError
-from generator.flash import flash_command, intel_hex, upload_target
 from generator.pipeline import generate
+from generator.run.flash import flash_command, intel_hex, upload_target
 from generator.run.serial import run_serial
 
 IMAGE = Path("/tmp/fw.hex")

@@ -17,11 +17,11 @@ import pytest
 from conftest import MLP_INT8
 from generator.boards import load_board
 from generator.build import pio_env
+from generator.build.pio_core import prepare_core
 from generator.emit import load_project
-from generator.flash import image_path, write_image
-from generator.pio_core import prepare_core
 from generator.pipeline import random_sets
 from generator.run import pack_inputs
+from generator.run.flash import image_path, write_image
 
 pytestmark = pytest.mark.qemu
 

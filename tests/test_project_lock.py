@@ -10,8 +10,8 @@ import sys
 import pytest
 
 from conftest import MLP_FLOAT_IO, MLP_INT8
+from generator.build.pio_core import prepare_core
 from generator.locking import project_lock, project_lock_file
-from generator.pio_core import prepare_core
 
 WAITING = "mcugen: waiting for another mcugen run using"
 

@@ -16,9 +16,9 @@ import pytest
 from generator import zoo
 from generator.boards import load_board
 from generator.build import pio_env
+from generator.build.pio_core import prepare_core
 from generator.measure import measure
 from generator.paths import ROOT
-from generator.pio_core import prepare_core
 from generator.pipeline import generate
 
 pytestmark = [pytest.mark.qemu, pytest.mark.xdist_group("size-application")]

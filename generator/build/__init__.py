@@ -13,8 +13,8 @@ from pathlib import Path
 
 from ..emit import load_project
 from ..errors import McugenError
-from ..pio_core import prepare_core
 from ..units import nbytes
+from .pio_core import prepare_core
 
 # GNU ld's words when a section does not fit a MEMORY region of memory.ld (FLASH or RAM).
 _OVERFLOW = re.compile(r"region [`'](\w+)' overflowed by (\d+) bytes")

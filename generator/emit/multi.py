@@ -17,8 +17,8 @@ from .. import __version__
 from ..boards import Board
 from ..catalog import KernelSpec
 from ..errors import McugenError
-from ..pio_core import PLATFORM_NAME, core_dir_setting
 from ..plan import Plan
+from .core_folder import PLATFORM_NAME, core_dir_setting
 from .library import api_texts, api_view, check_library_name, library_files, library_name, package_texts
 from .project import (
     Project,

@@ -11,8 +11,8 @@ from .. import __version__
 from ..boards import Board
 from ..catalog import CExpr, KernelSpec
 from ..paths import TEMPLATES
-from ..pio_core import PLATFORM_NAME, core_dir_setting
 from ..plan import NodePlan, Plan
+from .core_folder import PLATFORM_NAME, core_dir_setting
 
 _env = jinja2.Environment(
     loader=jinja2.FileSystemLoader(str(TEMPLATES)), keep_trailing_newline=True, undefined=jinja2.StrictUndefined

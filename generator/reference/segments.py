@@ -11,7 +11,7 @@ import flatbuffers
 import numpy as np
 
 from ..catalog import BUILTIN_CUSTOM_OPS
-from ..custom import CustomOp, custom_node
+from ..catalog.custom import CustomOp, custom_node
 from ..errors import McugenError
 from ..model import Graph, read_model
 

@@ -5,7 +5,7 @@ loader); the firmware prints costs and outputs over the UART and leaves through 
 status. Under `-icount shift=0` one instruction takes 1 ns, so SysTick counts are instruction counts.
 Renode (renode.py) runs the boards that have a script in renode/, when `renode` is installed.
 host.py runs the same generated sources compiled for the build machine, for fast kernel tests.
-On a real board, serial.py reads the run from the board's serial port (generator/flash.py flashes it).
+On a real board, serial.py reads the run from the board's serial port (flash.py flashes it).
 """
 
 from __future__ import annotations

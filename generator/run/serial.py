@@ -1,6 +1,6 @@
 """Reads a run of the firmware on a real board from its serial port (pyserial), with the UART protocol's parser.
 
-The board holds the firmware and the input sets (generator/flash.py flashes both as one image); after a reset
+The board holds the firmware and the input sets (flash.py flashes both as one image); after a reset
 it prints `MCUGEN BOOT`, the sets' lines and `MCUGEN DONE` (docs/protocol.md). The port is opened before the
 board is flashed or reset, so no line is missed; lines before the last `MCUGEN BOOT` belong to an earlier run.
 On silicon a tick is a core clock cycle (DWT CYCCNT, or SysTick on the processor clock), so costs are cycles.
@@ -11,6 +11,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
+from ..console import progress
 from ..emit import IoTensor
 from ..errors import McugenError
 from .protocol import RunResult, finish
@@ -51,8 +52,6 @@ def read_run(connection, timeout: float, baud: int = DEFAULT_BAUD) -> str:
     deadline. The kernel drops what a hung-up port held, so a run is only taken whole: from a `MCUGEN BOOT` read
     on the connection that reads its end. `connection` stays the caller's to close."""
     import serial
-
-    from ..pipeline import progress  # the pipeline calls this module
 
     port, deadline, current, reopened = connection.port, time.monotonic() + timeout, connection, False
     pending, lines, seen, failure = b"", None, [], None  # lines: the current run's, None until its MCUGEN BOOT

@@ -6,7 +6,7 @@ Per row of the last axis: m = max(x); w_i = 2^max(0, 15 - ((m - x_i) >> shift));
 
 import numpy as np
 
-from generator.custom import CustomOp
+from generator.catalog.custom import CustomOp
 
 
 class MySoftmax(CustomOp):

@@ -1,7 +1,7 @@
 """Rejector: passes every generation-time check but its C prepare refuses the node, to show the device's
 prepare-failure message."""
 
-from generator.custom import CustomOp
+from generator.catalog.custom import CustomOp
 
 
 class Rejector(CustomOp):

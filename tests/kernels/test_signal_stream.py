@@ -10,8 +10,8 @@ import pytest
 from op_cases import Batch
 from test_signal_ops import custom, int16_values
 
+from generator.catalog.custom import load_custom_ops
 from generator.check import CheckError, check
-from generator.custom import load_custom_ops
 from generator.model import read_model
 from generator.reference import reference_outputs
 from kernel_harness import verify_model

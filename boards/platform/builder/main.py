@@ -89,7 +89,7 @@ AlwaysBuild(target_size)
 # `pio run -t upload`: what `mcugen flash DIR` does (the board JSON's probe and tool; no probe is one error line;
 # an emulated board says it needs hardware). PlatformIO's Python is the one mcugen is installed in.
 target_upload = env.Alias(
-    "upload", target_elf, env.VerboseAction('"$PYTHONEXE" -m generator.flash "$PROJECT_DIR"', "Uploading $SOURCE")
+    "upload", target_elf, env.VerboseAction('"$PYTHONEXE" -m generator.run.flash "$PROJECT_DIR"', "Uploading $SOURCE")
 )
 AlwaysBuild(target_upload)
 Default([target_elf])

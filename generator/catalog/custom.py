@@ -17,9 +17,9 @@ from pathlib import Path
 import numpy as np
 from flatbuffers import flexbuffers
 
-from .catalog import CExpr, KernelSpec, NodeParams
-from .errors import McugenError
-from .model import CUSTOM_CODE, Graph, Operator, Tensor
+from ..errors import McugenError
+from ..model import CUSTOM_CODE, Graph, Operator, Tensor
+from . import CExpr, KernelSpec, NodeParams
 
 
 @dataclass

@@ -9,54 +9,17 @@ new folder and leaves the one older projects name as it was.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import shutil
 from pathlib import Path
 
-from .errors import McugenError
-from .locking import exclusive
-from .paths import BOARDS, cache_root
+from ..emit.core_folder import PLATFORM, PLATFORM_NAME, TOOLCHAIN_PACKAGE, core_dir, extra_script, installed_files
+from ..errors import McugenError
+from ..locking import exclusive
+from ..paths import BOARDS
 
 SCONS_PACKAGE = BOARDS / "packages" / "tool-scons"
-TOOLCHAIN_PACKAGE = BOARDS / "packages" / "toolchain-gccarmnoneeabi"
-PLATFORM = BOARDS / "platform"
-PLATFORM_NAME = "mcugen-cortexm"
-
-
-def _installed_files() -> list[tuple[str, Path]]:
-    """What the core folder holds of mcugen's, by its path there (the platform, its boards, the toolchain)."""
-    files = [(f"platforms/{PLATFORM_NAME}/{p.relative_to(PLATFORM)}", p) for p in sorted(PLATFORM.rglob("*"))]
-    files += [(f"platforms/{PLATFORM_NAME}/boards/{p.name}", p) for p in sorted(BOARDS.glob("*.json"))]
-    files += [
-        (f"packages/toolchain-gccarmnoneeabi/{p.relative_to(TOOLCHAIN_PACKAGE)}", p)
-        for p in sorted(TOOLCHAIN_PACKAGE.rglob("*"))
-    ]
-    return [(rel, p) for rel, p in files if p.is_file() and "__pycache__" not in p.parts]
-
-
-def core_dir() -> Path:
-    """One PlatformIO core folder per content of mcugen's platform and per mcugen installation (the extra script
-    there runs this installation's Python): a project never builds with another platform than the one it was
-    generated for, and the folder it names stays as it was when mcugen changes."""
-    from .pio_models import extra_script
-
-    digest = hashlib.sha256(extra_script().encode())
-    for rel, path in _installed_files():
-        digest.update(rel.encode() + b"\0" + (os.readlink(path).encode() if path.is_symlink() else path.read_bytes()))
-    default = cache_root() / "platformio-"
-    return Path(os.environ.get("MCUGEN_PIO_CORE_DIR", f"{default}{digest.hexdigest()[:12]}"))
-
-
-def core_dir_setting() -> str:
-    """platformio.ini's `core_dir`: under the home folder as `~/...`, so a project keeps it when copied to another
-    machine (or user) where mcugen prepared its core."""
-    core = core_dir()
-    try:
-        return f"~/{core.relative_to(Path.home()).as_posix()}"
-    except ValueError:
-        return str(core)
 
 
 def _install_package(target: Path, files: list[tuple[Path, Path]], meta: dict, texts: dict | None = None) -> None:
@@ -79,7 +42,7 @@ def _install_package(target: Path, files: list[tuple[Path, Path]], meta: dict, t
 
 def _install_platform(core: Path) -> None:
     """The platform (with the board JSONs) and the toolchain package, installed as PlatformIO would."""
-    files = _installed_files()
+    files = installed_files()
     version = json.loads((PLATFORM / "platform.json").read_text())["version"]
     for kind, name, owner, pkg_version in (
         ("platform", PLATFORM_NAME, None, version),
@@ -100,8 +63,6 @@ def prepare_core_dir(core: Path) -> None:
     """Installs mcugen's platform, its toolchain package and the local tool-scons package where PlatformIO looks
     for them (`platformio/tool-scons`), and the extra script of custom_mcugen_models (pio_models.py)."""
     _install_platform(core)
-    from .pio_models import extra_script
-
     script = core / "mcugen" / "models.py"
     if not script.is_file() or script.read_text() != extra_script():
         script.parent.mkdir(parents=True, exist_ok=True)

@@ -6,7 +6,7 @@ pyOCD knows some chips only from a CMSIS pack it would download, so those boards
 one Intel HEX image: the firmware's loadable segments and, at the input region (`__mg_io_start`), the input sets
 `mcugen run --port` reads back over the serial port, or 16 zero bytes (the firmware then reports NOINPUT and runs
 one all-zero set instead of input sets an earlier flash left there).
-`python -m generator.flash DIR` flashes an already built project (what `pio run -t upload` calls).
+`python -m generator.run.flash DIR` flashes an already built project (what `pio run -t upload` calls).
 """
 
 from __future__ import annotations
@@ -19,11 +19,13 @@ from pathlib import Path
 
 from elftools.elf.elffile import ELFFile
 
-from .errors import McugenError
-from .paths import BOARDS
-from .run.protocol import RunResult
-from .run.qemu import input_blob, io_region
-from .run.serial import DEFAULT_BAUD, DEFAULT_TIMEOUT, open_port, run_serial
+from ..console import progress
+from ..emit import load_project
+from ..errors import McugenError
+from ..paths import BOARDS
+from .protocol import RunResult
+from .qemu import input_blob, io_region
+from .serial import DEFAULT_BAUD, DEFAULT_TIMEOUT, open_port, run_serial
 
 TOOLS = ("pyocd", "openocd")
 OPENOCD_INTERFACES = {"stlink": "stlink.cfg", "jlink": "jlink.cfg", "cmsis-dap": "cmsis-dap.cfg"}
@@ -178,8 +180,6 @@ def check_port(board: str, where: BoardPort | None) -> None:
 def run_on_board(elf: Path, board: str, inputs, outputs, sets, where: BoardPort) -> RunResult:
     """Writes the firmware and the input sets as one image, flashes it (unless the board already holds it) with
     the serial port open, and reads the run back. All sets go in one image: a real board's flash holds them."""
-    from .pipeline import progress  # the pipeline calls this module
-
     target = upload_target(board) if where.flash else None
     _, blob = input_blob(elf, inputs, sets)
     image = write_image(elf, blob, image_path(elf))
@@ -198,9 +198,7 @@ def run_on_board(elf: Path, board: str, inputs, outputs, sets, where: BoardPort)
 
 
 def main(argv: list[str]) -> int:
-    """python -m generator.flash PROJECT_DIR: flashes the built firmware without input sets (pio run -t upload)."""
-    from .emit import load_project
-
+    """python -m generator.run.flash PROJECT_DIR: flashes the built firmware without input sets (pio run -t upload)."""
     try:
         project = load_project(Path(argv[0]))
         elf = project.path / ".pio" / "build" / project.board / "firmware.elf"
