@@ -32,6 +32,7 @@ FLOORS: list[tuple[str, ...]] = [
         "doctor",
         "bench",
         "zoo",
+        "zoo_run",
         "cli",
         "cli_multi",
         "cli_parser",

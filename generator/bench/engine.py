@@ -15,8 +15,8 @@ import uuid
 from collections.abc import Callable
 from contextlib import contextmanager
 
+from ..console import progress
 from ..errors import McugenError
-from ..pipeline import progress
 from . import cache
 from .tasks import BenchTask, error_record, run_task, sources_hash, task_key
 

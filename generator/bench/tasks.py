@@ -16,6 +16,7 @@ from importlib import metadata
 
 from .. import __version__
 from ..paths import ROOT
+from .one import BenchResult, bench_one, bench_root
 from .workdirs import task_folder
 
 # What a result depends on beside its task's own fields: the generator, its templates, the firmware sources and
@@ -61,21 +62,19 @@ def task_key(task: BenchTask) -> str:
 
 
 def run_task(task: BenchTask, expected_sources: str | None = None, step: str = "") -> dict:
-    """Generate, build, run and compare one configuration (bench.bench_one) in a fresh folder; the record of it.
+    """Generate, build, run and compare one configuration (one.bench_one) in a fresh folder; the record of it.
     `step` ("[i/N] ") prefixes its progress lines.
 
     `expected_sources` is the submitting side's sources_hash(): a worker with other sources refuses the task
     rather than return figures of other code under this code's cache key."""
     from distributed import get_worker
 
-    from . import _bench_root, bench_one
-
     start = time.monotonic()
     where = f"{platform.node()}:{get_worker().name}"  # the host, and the worker on it
     if expected_sources is not None and expected_sources != sources_hash():
         record = _record(task, error=f"worker {where} runs other mcugen sources than the client: update it")
         return record | {"seconds": 0.0, "worker": where}
-    with task_folder(_bench_root().parent / "tasks", f"{task.model}-") as folder:
+    with task_folder(bench_root().parent / "tasks", f"{task.model}-") as folder:
         model_path = folder / f"{task.model}.tflite"
         model_path.write_bytes(task.model_bytes)
         result = bench_one(
@@ -95,7 +94,6 @@ def run_task(task: BenchTask, expected_sources: str | None = None, step: str = "
 
 def _record(task: BenchTask, error: str) -> dict:
     """A record for a task that produced no result (a lost worker, a crash outside mcugen): one row with why."""
-    from . import BenchResult
 
     result = BenchResult(task.model, task.board, "", error=error, backend=task.backend, memory=task.memory)
     return asdict(result)

@@ -16,8 +16,8 @@ from pathlib import Path
 from .. import __version__
 from ..bench.engine import run_tasks
 from ..bench.tasks import sources_hash
+from ..console import progress
 from ..errors import McugenError
-from ..pipeline import progress
 from . import html, regress, report
 from .spec import load_tasks
 
