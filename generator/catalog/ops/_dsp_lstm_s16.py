@@ -62,6 +62,13 @@ def layers(op, inputs, outputs) -> list[Layer] | None:
     int16x8, has weights or biases that are not constant, or a layer or a product the kernel cannot take."""
     if inputs[0].dtype.name != "INT16" or lstm.validate(op, inputs, outputs):
         return None
+    return gate_layers(op, inputs, outputs, _layer)
+
+
+def gate_layers(op, inputs, outputs, make_layer) -> list | None:
+    """Each gate's input layer and hidden-state layer, `make_layer(weights, bias, input offset, (multiplier,
+    shift))` making each (None: the kernel cannot take it), for both dsp LSTM kernels; None when the weights or
+    biases are not constant, a product's requantization is not exact in the kernels' form, or a layer is None."""
     constants = [inputs[i] for i in (*lstm.INPUT_WEIGHTS, *lstm.RECURRENT_WEIGHTS, *lstm.BIASES)]
     if any(t.data is None for t in constants):
         return None
@@ -73,8 +80,8 @@ def layers(op, inputs, outputs) -> list[Layer] | None:
     found = []
     for g, (w, r, b) in enumerate(zip(lstm.INPUT_WEIGHTS, lstm.RECURRENT_WEIGHTS, lstm.BIASES)):
         units = inputs[w].shape[0]
-        found.append(_layer(inputs[w].array(), _common.bias_values(inputs[b], units), offsets[0], pairs[2 * g]))
-        found.append(_layer(inputs[r].array(), np.zeros(units, dtype=np.int64), offsets[1], pairs[2 * g + 1]))
+        found.append(make_layer(inputs[w].array(), _common.bias_values(inputs[b], units), offsets[0], pairs[2 * g]))
+        found.append(make_layer(inputs[r].array(), np.zeros(units, dtype=np.int64), offsets[1], pairs[2 * g + 1]))
     return None if None in found else found
 
 

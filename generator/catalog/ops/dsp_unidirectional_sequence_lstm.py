@@ -13,7 +13,6 @@ from typing import NamedTuple
 
 import numpy as np
 
-from .. import quant
 from ..spec import KernelSpec, never_raises
 from . import _dsp_common as dc
 from . import _dsp_lstm_s16 as dsp_lstm_s16
@@ -71,20 +70,7 @@ def layers(op, inputs, outputs) -> list[Layer] | None:
     in the kernel's form."""
     if inputs[0].dtype.name != "INT8" or lstm.validate(op, inputs, outputs):
         return None
-    constants = [inputs[i] for i in (*lstm.INPUT_WEIGHTS, *lstm.RECURRENT_WEIGHTS, *lstm.BIASES)]
-    if any(t.data is None for t in constants):
-        return None
-    fields = lstm.params(op, inputs, outputs).fields
-    if not dsp_lstm_s16.products_are_exact(fields):
-        return None
-    pairs = list(zip(fields["fc_multipliers"], fields["fc_shifts"]))
-    offsets = (-quant.zero_point_of(inputs[0]), -quant.zero_point_of(inputs[lstm.HIDDEN]))
-    found = []
-    for g, (w, r, b) in enumerate(zip(lstm.INPUT_WEIGHTS, lstm.RECURRENT_WEIGHTS, lstm.BIASES)):
-        units = inputs[w].shape[0]
-        found.append(_layer(inputs[w].array(), dc.bias_values(inputs[b], units), offsets[0], pairs[2 * g]))
-        found.append(_layer(inputs[r].array(), np.zeros(units, dtype=np.int64), offsets[1], pairs[2 * g + 1]))
-    return None if None in found else found
+    return dsp_lstm_s16.gate_layers(op, inputs, outputs, _layer)
 
 
 def backend_table(found: list[Layer]) -> list[int]:
