@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..spec import ModelWords
 from ._common import all_int8, bias_values, wrap32  # noqa: F401 (the portable modules' one import)
 
 BACKEND = "portable"
@@ -32,6 +33,12 @@ def interleaved_weights(rows: np.ndarray) -> list[int]:
     biased[:channels, :taps] = rows.astype(np.int64) + 128
     data = biased.reshape(groups, GROUP, -1).transpose(0, 2, 1).astype(np.uint8).tobytes()
     return [int(w) for w in np.frombuffer(data, dtype="<i4")]
+
+
+def in_model(tensor, words: list[int]) -> ModelWords:
+    """The rearranged weights of `tensor`, written over its buffer in the firmware's model when they take its bytes
+    and no other node reads it (generator/plan/in_place.py), else a second copy."""
+    return ModelWords(tensor, tuple(words))
 
 
 def requant_entry(multiplier: int, shift: int) -> list[int]:

@@ -49,7 +49,7 @@ def params(op, inputs, outputs):
         table += [pc.wrap32(int(f)), *pc.requant_entry(multiplier, shift)]
     act_min, act_max = quant.activation_range_int8(op.options.get("fused_activation_function", 0), out)
     fields.update(
-        weights=pack_bytes(taps.reshape(-1)),
+        weights=pc.in_model(weights, pack_bytes(taps.reshape(-1))),
         padding=pack_bytes([zero_point] * inp.shape[3]),
         channels=table,
         output_offset=quant.zero_point_of(out),

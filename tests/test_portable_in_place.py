@@ -1,0 +1,66 @@
+"""The weights_in_place transform (generator/plan/in_place.py): the portable backend's rearranged weights replace
+the model's own buffer in the firmware's model when they take its bytes and nothing else reads it, and stay a
+second copy otherwise; the firmware stays bit-exact with TFLite Micro on the model as given."""
+
+import numpy as np
+
+from generator.boards import load_board
+from generator.catalog import CExpr
+from generator.check import check
+from generator.emit.render import render_all
+from generator.model import read_model
+from generator.plan import plan
+from generator.plan.in_place import firmware_model_bytes
+from kernel_harness import verify_model
+from modelkit import GraphBuilder
+
+BACKENDS = ["portable", "reference"]
+
+
+def fc_model(units: int, depth: int, shared: bool = False, seed: int = 0) -> bytes:
+    """One FULLY_CONNECTED (two reading the same weights tensor with `shared`)."""
+    rng = np.random.default_rng(seed)
+    g = GraphBuilder()
+    x = g.tensor([1, depth], "int8", 0.05, 3)
+    w = g.tensor([units, depth], "int8", 0.01, 0, data=rng.integers(-127, 128, size=(units, depth)))
+    bias = g.tensor([units], "int32", 0.0005, 0, data=rng.integers(-900, 900, units))
+    y = g.tensor([1, units], "int8", 0.2, -5)
+    g.op("FULLY_CONNECTED", [x, w, bias], [y], version=4)
+    outputs = [y]
+    if shared:
+        z = g.tensor([1, units], "int8", 0.3, 7)
+        g.op("FULLY_CONNECTED", [x, w, bias], [z], version=4)
+        outputs.append(z)
+    return g.build([x], outputs)
+
+
+def planned(model: bytes):
+    graph = read_model(model)
+    checked = check(graph, backends=BACKENDS)
+    assert {k.backend for k in checked.kernels} == {"portable"}
+    return graph, plan(checked)
+
+
+def test_weights_take_the_model_buffer():
+    graph, the_plan = planned(fc_model(units=8, depth=24))
+    weights = graph.tensors[graph.operators[0].inputs[1]]
+    (placed,) = the_plan.in_place
+    assert placed.offset == weights.data_offset and len(placed.data) == weights.nbytes
+    assert the_plan.nodes[0].params.fields["weights"] == CExpr(f"(const int32_t *)(mg_model_data + {placed.offset})")
+    stored = firmware_model_bytes(graph.model_bytes, the_plan.in_place)
+    outside = [i for i, (a, b) in enumerate(zip(stored, graph.model_bytes)) if a != b]
+    assert outside and placed.offset <= min(outside) and max(outside) < placed.offset + weights.nbytes
+    texts = render_all(the_plan, load_board("mps2-an385"), "fc", the_plan.kernels)
+    assert "_weights[" not in texts["src/node_params.c"]
+
+
+def test_shared_or_padded_weights_keep_a_copy():
+    for model in (fc_model(units=8, depth=24, shared=True), fc_model(units=6, depth=24), fc_model(8, 20)):
+        _, the_plan = planned(model)
+        assert the_plan.in_place == []
+        assert all(isinstance(n.params.fields["weights"], list) for n in the_plan.nodes)
+
+
+def test_in_place_and_copies_match_tflite_micro():
+    for i, model in enumerate((fc_model(8, 24, seed=1), fc_model(8, 24, shared=True, seed=2), fc_model(6, 20))):
+        verify_model(model, count=2, seed=i, backends=BACKENDS)
