@@ -41,24 +41,30 @@ def planned(model: bytes):
     return graph, plan(checked)
 
 
-def test_weights_take_the_model_buffer():
+def test_weights_and_folded_bias_take_the_model_buffers():
     graph, the_plan = planned(fc_model(units=8, depth=24))
-    weights = graph.tensors[graph.operators[0].inputs[1]]
-    (placed,) = the_plan.in_place
-    assert placed.offset == weights.data_offset and len(placed.data) == weights.nbytes
-    assert the_plan.nodes[0].params.fields["weights"] == CExpr(f"(const int32_t *)(mg_model_data + {placed.offset})")
+    fields = the_plan.nodes[0].params.fields
     stored = firmware_model_bytes(graph.model_bytes, the_plan.in_place)
-    outside = [i for i, (a, b) in enumerate(zip(stored, graph.model_bytes)) if a != b]
-    assert outside and placed.offset <= min(outside) and max(outside) < placed.offset + weights.nbytes
+    changed = {i for i, (a, b) in enumerate(zip(stored, graph.model_bytes)) if a != b}
+    assert {p.field for p in the_plan.in_place} == {"weights", "folded"}
+    for placed, tensor in zip(the_plan.in_place, (graph.tensors[i] for i in graph.operators[0].inputs[1:])):
+        assert placed.offset == tensor.data_offset and len(placed.data) == tensor.nbytes
+        assert fields[placed.field] == CExpr(f"(const int32_t *)(mg_model_data + {placed.offset})")
+        changed -= set(range(placed.offset, placed.offset + tensor.nbytes))
+    assert changed == set() and stored != graph.model_bytes
+    assert fields["requant_step"] == 0 and len(fields["requant"]) == 3  # per-tensor: one entry
     texts = render_all(the_plan, load_board("mps2-an385"), "fc", the_plan.kernels)
-    assert "_weights[" not in texts["src/node_params.c"]
+    assert "_weights[" not in texts["src/node_params.c"] and "_folded[" not in texts["src/node_params.c"]
 
 
 def test_shared_or_padded_weights_keep_a_copy():
-    for model in (fc_model(units=8, depth=24, shared=True), fc_model(units=6, depth=24), fc_model(8, 20)):
+    _, shared = planned(fc_model(units=8, depth=24, shared=True))
+    assert shared.in_place == []
+    assert all(isinstance(n.params.fields[f], list) for n in shared.nodes for f in ("weights", "folded"))
+    for model in (fc_model(units=6, depth=24), fc_model(8, 20)):  # padded channels or taps; the bias still fits
         _, the_plan = planned(model)
-        assert the_plan.in_place == []
-        assert all(isinstance(n.params.fields["weights"], list) for n in the_plan.nodes)
+        assert [p.field for p in the_plan.in_place] == ["folded"]
+        assert isinstance(the_plan.nodes[0].params.fields["weights"], list)
 
 
 def test_in_place_and_copies_match_tflite_micro():

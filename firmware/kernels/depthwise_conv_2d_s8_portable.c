@@ -63,13 +63,13 @@ void mg_depthwise_conv_2d_s8_portable(const mg_depthwise_conv_2d_portable_params
                 }
             }
             const int8_t *w = weights;
-            const int32_t *entry = p->channels;
+            const int32_t *folded = p->folded, *requant = p->requant;
             for (int32_t c = 0; c < depth; ++c) {
-                for (int32_t m = 0; m < multiplier; ++m, w += taps, entry += MG_PORTABLE_DW_ENTRY) {
+                for (int32_t m = 0; m < multiplier; ++m, w += taps, ++folded, requant += p->requant_step) {
                     const uintptr_t at = (uintptr_t)image + (uintptr_t)c;
                     const int32_t sum = is_3x3 ? taps_sum_3x3(at, offset, w) : taps_sum(at, offset, w, taps);
-                    const int32_t acc = (int32_t)((uint32_t)entry[0] + (uint32_t)sum);
-                    const int32_t scaled = mg_portable_multiply(acc, entry[1], entry[2], entry[3]);
+                    const int32_t acc = (int32_t)((uint32_t)*folded + (uint32_t)sum);
+                    const int32_t scaled = mg_portable_multiply(acc, requant[0], requant[1], requant[2]);
                     *out++ = (int8_t)mg_clamp(scaled + p->output_offset, p->act_min, p->act_max);
                 }
             }

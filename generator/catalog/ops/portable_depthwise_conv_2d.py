@@ -44,14 +44,11 @@ def params(op, inputs, outputs):
     biases = pc.bias_values(bias, channels)
     zero_point = quant.zero_point_of(inp)
     folded = biases - zero_point * taps.astype(np.int64).sum(axis=1)
-    table = []
-    for f, (multiplier, shift) in zip(folded, cc.channel_pairs(inp, weights, out, channels)):
-        table += [pc.wrap32(int(f)), *pc.requant_entry(multiplier, shift)]
     act_min, act_max = quant.activation_range_int8(op.options.get("fused_activation_function", 0), out)
     fields.update(
         weights=pc.in_model(weights, pack_bytes(taps.reshape(-1))),
         padding=pack_bytes([zero_point] * inp.shape[3]),
-        channels=table,
+        **pc.channel_fields(folded, bias, cc.channel_pairs(inp, weights, out, channels)),
         output_offset=quant.zero_point_of(out),
         act_min=act_min,
         act_max=act_max,
