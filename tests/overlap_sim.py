@@ -154,8 +154,8 @@ def _dsp_fully_connected(depth: int, n_out: int, elements: int):
 
 def _portable_pixels(name, c, oc, at, out_at, taps, batches, oh, ow, direction):
     """The portable convolutions: pixel by pixel (rows last first, over all batches, for "above"); CONV_2D stages
-    the whole window before writing the pixel's channels, DEPTHWISE_CONV_2D reads one channel's taps per output
-    channel and writes it."""
+    the whole window before writing the pixel's channels, DEPTHWISE_CONV_2D reads four channels' taps and writes
+    them (depth multiplier 1; the channels past the last four, and every channel with a multiplier, one by one)."""
     rows = [(b, oy) for b in range(batches) for oy in range(oh)]
     for b, oy in rows[::-1] if direction == "above" else rows:
         for ox in range(ow):
@@ -163,9 +163,11 @@ def _portable_pixels(name, c, oc, at, out_at, taps, batches, oh, ow, direction):
                 yield from (("r", at(*p, ch)) for p in taps(b, oy, ox) for ch in range(c))
                 yield from (("w", out_at(b, oy, ox, o)) for o in range(oc))
                 continue
-            for o in range(oc):
-                yield from (("r", at(*p, o // (oc // c))) for p in taps(b, oy, ox))
-                yield "w", out_at(b, oy, ox, o)
+            groups = [range(o, o + 4) for o in range(0, c - 3, 4)] if oc == c else []
+            groups += [range(o, o + 1) for o in range(groups[-1].stop if groups else 0, oc)]
+            for group in groups:
+                yield from (("r", at(*p, o // (oc // c))) for o in group for p in taps(b, oy, ox))
+                yield from (("w", out_at(b, oy, ox, o)) for o in group)
 
 
 def events(op, inputs, outputs, direction: str | None = "below", backend: str = "reference"):

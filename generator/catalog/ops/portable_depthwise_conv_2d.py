@@ -1,8 +1,8 @@
 """DEPTHWISE_CONV_2D in the portable backend (firmware/kernels/depthwise_conv_2d_*portable.c, for cores without
 DSP: Cortex-M0/M0+, Cortex-M3): int8, any filter size, strides, dilations, padding, depth multiplier and batches,
 per-tensor or per-channel filters. The geometry and the prepare are the family's (_conv_common,
-depthwise_conv_2d.FAMILY_SOURCES); this module adds the weights (per output channel its taps) and the channel
-table."""
+depthwise_conv_2d.FAMILY_SOURCES); this module adds the weights (the model's layout, so in place) and the
+channel table."""
 
 from __future__ import annotations
 
@@ -46,7 +46,7 @@ def params(op, inputs, outputs):
     folded = biases - zero_point * taps.astype(np.int64).sum(axis=1)
     act_min, act_max = quant.activation_range_int8(op.options.get("fused_activation_function", 0), out)
     fields.update(
-        weights=pc.in_model(weights, pack_bytes(taps.reshape(-1))),
+        weights=pc.in_model(weights, pack_bytes(weights.array().reshape(-1))),  # the model's layout
         padding=pack_bytes([zero_point] * inp.shape[3]),
         **pc.channel_fields(folded, bias, cc.channel_pairs(inp, weights, out, channels)),
         output_offset=quant.zero_point_of(out),
