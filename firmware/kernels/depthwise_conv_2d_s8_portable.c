@@ -13,12 +13,24 @@
 #include "depthwise_conv_2d.h"
 #include "mg_portable_dot.h"
 
+#if defined(__ARM_ARCH_6M__)
+#define MG_PORTABLE_DW_GROUPS 0 /* taps_sum4 */
+#else
+#define MG_PORTABLE_DW_GROUPS 1
+#endif
+
 /* x * w summed over the taps of one output channel: tap t's value lies at at + offset[t] (the window's pixel, or
  * the padding row, as an address difference: the row is generated, in flash), its weight at w[t * stride] (the
  * model's layout: per tap every output channel). */
 static inline int32_t taps_sum(uintptr_t at, const intptr_t *offset, const int8_t *w, int32_t stride, int32_t taps)
 {
     uint32_t sum = 0;
+    if (taps == 9) { /* written out: GCC unrolls the loop below for ARMv7-M only */
+#define MG_PORTABLE_TAP(t) ((uint32_t)(*(const int8_t *)(at + (uintptr_t)offset[t]) * w[(t)*stride]))
+        sum = MG_PORTABLE_TAP(0) + MG_PORTABLE_TAP(1) + MG_PORTABLE_TAP(2) + MG_PORTABLE_TAP(3) + MG_PORTABLE_TAP(4);
+        return (int32_t)(sum + MG_PORTABLE_TAP(5) + MG_PORTABLE_TAP(6) + MG_PORTABLE_TAP(7) + MG_PORTABLE_TAP(8));
+#undef MG_PORTABLE_TAP
+    }
     for (int32_t t = 0; t < taps; ++t, w += stride) {
         sum += (uint32_t)(*(const int8_t *)(at + (uintptr_t)offset[t]) * *w);
     }
@@ -26,7 +38,8 @@ static inline int32_t taps_sum(uintptr_t at, const intptr_t *offset, const int8_
 }
 
 /* The same for four neighbouring channels at once (depth multiplier 1): one tap address and one weight address
- * serve four products, and the four sums stay in registers. The 3x3 window is written out (GCC unrolls a loop
+ * serve four products, and the four sums stay in registers. Not on ARMv6-M: with eight low registers and no
+ * immediate offset for LDRSB, GCC's code for it spills (more instructions than channel by channel). The 3x3 window is written out (GCC unrolls a loop
  * of unknown count for ARMv7-M only). */
 #define MG_PORTABLE_TAP4(t)                                                                                            \
     do {                                                                                                               \
@@ -99,7 +112,7 @@ void mg_depthwise_conv_2d_s8_portable(const mg_depthwise_conv_2d_portable_params
             }
             const uintptr_t at = (uintptr_t)image;
             int32_t o = 0;
-            if (multiplier == 1) { /* output channel o reads input channel o */
+            if (multiplier == 1 && MG_PORTABLE_DW_GROUPS) { /* output channel o reads input channel o */
                 for (; o + MG_PORTABLE_GROUP <= depth; o += MG_PORTABLE_GROUP, out += MG_PORTABLE_GROUP) {
                     uint32_t sums[MG_PORTABLE_GROUP];
                     taps_sum4(at + (uintptr_t)o, offset, weights + o, depth, taps, sums);
