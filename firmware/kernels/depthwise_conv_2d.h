@@ -232,11 +232,11 @@ extern const mg_registration mg_register_depthwise_conv_2d_mve;
  * Pixel by pixel (the reference float kernel's order), four channels at a time: per pixel a pointer per tap to its
  * input pixel, or for a tap in the padding to a generated row of the input zero point, so that every window
  * starts from the bias with the input offset folded in (bias + input_offset * the channel's weight sum) and
- * multiplies raw values; the weights are the model's (per tap four neighbouring channels' bytes side by side). */
+ * multiplies raw values; the weights are grouped by four output channels (generated, in place over the model's). */
 #define MG_PORTABLE_DW_MAX_TAPS 64 /* filter_height * filter_width the kernel takes */
 typedef struct {
     mg_conv_geometry geometry;
-    const int32_t *weights; /* the model's int8 filter: per tap every output channel */
+    const int32_t *weights; /* int8: per group of four output channels, per tap the four side by side */
     const int32_t *padding; /* input_depth bytes of the input zero point */
     const int32_t *folded;  /* per output channel the folded bias (over the bias in the model if it fits) */
     const int32_t *requant; /* multiplier, left and right shift: per output channel, or one for all */

@@ -14,46 +14,47 @@
 #include "mg_portable_dot.h"
 
 #if defined(__ARM_ARCH_6M__)
-#define MG_PORTABLE_DW_GROUPS 0 /* taps_sum4 */
+#define MG_PORTABLE_DW_GROUPS 0 /* group_sums */
 #else
 #define MG_PORTABLE_DW_GROUPS 1
 #endif
 
 /* x * w summed over the taps of one output channel: tap t's value lies at at + offset[t] (the window's pixel, or
- * the padding row, as an address difference: the row is generated, in flash), its weight at w[t * stride] (the
- * model's layout: per tap every output channel). */
-static inline int32_t taps_sum(uintptr_t at, const intptr_t *offset, const int8_t *w, int32_t stride, int32_t taps)
+ * the padding row, as an address difference: the row is generated, in flash), its weight at w[4 * t] (the
+ * generated layout: per group of four output channels, per tap the four channels' weights side by side). */
+static inline int32_t taps_sum(uintptr_t at, const intptr_t *offset, const int8_t *w, int32_t taps)
 {
     uint32_t sum = 0;
     if (taps == 9) { /* written out: GCC unrolls the loop below for ARMv7-M only */
-#define MG_PORTABLE_TAP(t) ((uint32_t)(*(const int8_t *)(at + (uintptr_t)offset[t]) * w[(t)*stride]))
+#define MG_PORTABLE_TAP(t) ((uint32_t)(*(const int8_t *)(at + (uintptr_t)offset[t]) * w[4 * (t)]))
         sum = MG_PORTABLE_TAP(0) + MG_PORTABLE_TAP(1) + MG_PORTABLE_TAP(2) + MG_PORTABLE_TAP(3) + MG_PORTABLE_TAP(4);
         return (int32_t)(sum + MG_PORTABLE_TAP(5) + MG_PORTABLE_TAP(6) + MG_PORTABLE_TAP(7) + MG_PORTABLE_TAP(8));
 #undef MG_PORTABLE_TAP
     }
-    for (int32_t t = 0; t < taps; ++t, w += stride) {
+    for (int32_t t = 0; t < taps; ++t, w += MG_PORTABLE_GROUP) {
         sum += (uint32_t)(*(const int8_t *)(at + (uintptr_t)offset[t]) * *w);
     }
     return (int32_t)sum;
 }
 
-/* The same for four neighbouring channels at once (depth multiplier 1): one tap address and one weight address
- * serve four products, and the four sums stay in registers. Not on ARMv6-M: with eight low registers and no
- * immediate offset for LDRSB, GCC's code for it spills (more instructions than channel by channel). The 3x3 window is written out (GCC unrolls a loop
- * of unknown count for ARMv7-M only). */
+/* The same for a group of four neighbouring channels (depth multiplier 1): per tap one address serves four
+ * products with the group's four weights (w, 4 bytes a tap), and the four sums stay in registers. A call of its
+ * own, so that GCC keeps one pointer per tap instead of nine induction pointers spilled around the group loop. Not
+ * on ARMv6-M: with eight low registers and no immediate offset for LDRSB, GCC's code for it spills (more
+ * instructions than channel by channel). */
 #define MG_PORTABLE_TAP4(t)                                                                                            \
     do {                                                                                                               \
-        const int8_t *x = (const int8_t *)(at + (uintptr_t)offset[t]), *v = w + (t)*stride;                            \
-        s0 += (uint32_t)(x[0] * v[0]);                                                                                 \
-        s1 += (uint32_t)(x[1] * v[1]);                                                                                 \
-        s2 += (uint32_t)(x[2] * v[2]);                                                                                 \
-        s3 += (uint32_t)(x[3] * v[3]);                                                                                 \
+        const int8_t *v = x + offset[t];                                                                               \
+        s0 += (uint32_t)(v[0] * w[4 * (t)]);                                                                           \
+        s1 += (uint32_t)(v[1] * w[4 * (t) + 1]);                                                                       \
+        s2 += (uint32_t)(v[2] * w[4 * (t) + 2]);                                                                       \
+        s3 += (uint32_t)(v[3] * w[4 * (t) + 3]);                                                                       \
     } while (0)
-static inline void taps_sum4(uintptr_t at, const intptr_t *offset, const int8_t *w, int32_t stride, int32_t taps,
-                             uint32_t sums[4])
+__attribute__((noinline)) static void group_sums(const int8_t *x, const intptr_t *offset, const int8_t *w, int32_t taps,
+                                                 uint32_t sums[MG_PORTABLE_GROUP])
 {
     uint32_t s0 = 0, s1 = 0, s2 = 0, s3 = 0;
-    if (taps == 9) {
+    if (taps == 9) { /* written out */
         MG_PORTABLE_TAP4(0);
         MG_PORTABLE_TAP4(1);
         MG_PORTABLE_TAP4(2);
@@ -115,15 +116,15 @@ void mg_depthwise_conv_2d_s8_portable(const mg_depthwise_conv_2d_portable_params
             if (multiplier == 1 && MG_PORTABLE_DW_GROUPS) { /* output channel o reads input channel o */
                 for (; o + MG_PORTABLE_GROUP <= depth; o += MG_PORTABLE_GROUP, out += MG_PORTABLE_GROUP) {
                     uint32_t sums[MG_PORTABLE_GROUP];
-                    taps_sum4(at + (uintptr_t)o, offset, weights + o, depth, taps, sums);
+                    group_sums(image + o, offset, weights + o * taps, taps, sums);
                     for (int32_t j = 0; j < MG_PORTABLE_GROUP; ++j) {
                         out[j] = requantized(p, o + j, sums[j]);
                     }
                 }
             }
             for (int32_t c = multiplier == 1 ? o : 0, m = 0; o < g->output_depth; ++o) {
-                *out++ = requantized(p, o,
-                                     (uint32_t)taps_sum(at + (uintptr_t)c, offset, weights + o, g->output_depth, taps));
+                const int8_t *w = weights + (o & ~(MG_PORTABLE_GROUP - 1)) * taps + (o & (MG_PORTABLE_GROUP - 1));
+                *out++ = requantized(p, o, (uint32_t)taps_sum(at + (uintptr_t)c, offset, w, taps));
                 if (++m == multiplier) {
                     m = 0;
                     ++c;

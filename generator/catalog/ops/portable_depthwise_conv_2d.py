@@ -1,7 +1,7 @@
 """DEPTHWISE_CONV_2D in the portable backend (firmware/kernels/depthwise_conv_2d_*portable.c, for cores without
 DSP: Cortex-M0/M0+, Cortex-M3): int8, any filter size, strides, dilations, padding, depth multiplier and batches,
 per-tensor or per-channel filters. The geometry and the prepare are the family's (_conv_common,
-depthwise_conv_2d.FAMILY_SOURCES); this module adds the weights (the model's layout, so in place) and the
+depthwise_conv_2d.FAMILY_SOURCES); this module adds the weights (grouped by four output channels) and the
 channel table."""
 
 from __future__ import annotations
@@ -35,6 +35,15 @@ def claims(op, inputs, outputs):
     return weights.shape[1] * weights.shape[2] <= MAX_TAPS
 
 
+def grouped_taps(taps: np.ndarray) -> np.ndarray:
+    """Taps [channel][tap] as the kernel reads them: per group of four output channels (zeros after the last
+    channel), per tap the four channels' weights side by side."""
+    channels, count = taps.shape
+    padded = np.zeros((-(-channels // pc.GROUP) * pc.GROUP, count), dtype=np.int64)
+    padded[:channels] = taps
+    return padded.reshape(-1, pc.GROUP, count).transpose(0, 2, 1).reshape(-1)
+
+
 def params(op, inputs, outputs):
     inp, weights, out = inputs[0], inputs[1], outputs[0]
     bias = inputs[2] if len(inputs) > 2 else None
@@ -46,7 +55,7 @@ def params(op, inputs, outputs):
     folded = biases - zero_point * taps.astype(np.int64).sum(axis=1)
     act_min, act_max = quant.activation_range_int8(op.options.get("fused_activation_function", 0), out)
     fields.update(
-        weights=pc.in_model(weights, pack_bytes(weights.array().reshape(-1))),  # the model's layout
+        weights=pc.in_model(weights, pack_bytes(grouped_taps(taps))),
         padding=pack_bytes([zero_point] * inp.shape[3]),
         **pc.channel_fields(folded, bias, cc.channel_pairs(inp, weights, out, channels)),
         output_offset=quant.zero_point_of(out),
