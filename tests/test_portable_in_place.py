@@ -34,6 +34,34 @@ def fc_model(units: int, depth: int, shared: bool = False, seed: int = 0) -> byt
     return g.build([x], outputs)
 
 
+def depthwise_model(channels: int, seed: int = 0) -> bytes:
+    """One 3x3 DEPTHWISE_CONV_2D with per-channel scales."""
+    rng = np.random.default_rng(seed)
+    g = GraphBuilder()
+    x = g.tensor([1, 6, 5, channels], "int8", 0.05, -2)
+    scales = [float(rng.uniform(0.005, 0.02)) for _ in range(channels)]
+    w = g.tensor(
+        [1, 3, 3, channels], "int8", scales, [0] * channels, data=rng.integers(-127, 128, (1, 3, 3, channels)), axis=3
+    )
+    bias = g.tensor(
+        [channels], "int32", [0.05 * s for s in scales], [0] * channels, data=rng.integers(-900, 900, channels)
+    )
+    y = g.tensor([1, 6, 5, channels], "int8", 0.1, 4)
+    g.op(
+        "DEPTHWISE_CONV_2D",
+        [x, w, bias],
+        [y],
+        version=3,
+        padding=0,
+        strideH=1,
+        strideW=1,
+        dilationHFactor=1,
+        dilationWFactor=1,
+        depthMultiplier=1,
+    )
+    return g.build([x], [y])
+
+
 def planned(model: bytes):
     graph = read_model(model)
     checked = check(graph, backends=BACKENDS)
@@ -70,3 +98,15 @@ def test_shared_or_padded_weights_keep_a_copy():
 def test_in_place_and_copies_match_tflite_micro():
     for i, model in enumerate((fc_model(8, 24, seed=1), fc_model(8, 24, shared=True, seed=2), fc_model(6, 20))):
         verify_model(model, count=2, seed=i, backends=BACKENDS)
+
+
+def test_depthwise_weights_grouped_in_place():
+    """Channels in groups of four take the filter's bytes (in place, per-channel requantization: three words each);
+    a partial group pads them (a copy); both bit-exact."""
+    graph, the_plan = planned(depthwise_model(8))
+    assert {p.field for p in the_plan.in_place} == {"weights", "folded"}
+    assert the_plan.nodes[0].params.fields["requant_step"] == 3
+    _, padded = planned(depthwise_model(6))
+    assert [p.field for p in padded.in_place] == ["folded"]
+    for i, channels in enumerate((8, 6, 13)):
+        verify_model(depthwise_model(channels, seed=i), count=2, seed=i, backends=BACKENDS)
