@@ -152,10 +152,11 @@ def _dsp_fully_connected(depth: int, n_out: int, elements: int):
             yield "w", b * n_out + o
 
 
-def _portable_pixels(name, c, oc, at, out_at, taps, batches, oh, ow, direction):
+def _portable_pixels(name, c, oc, at, out_at, taps, batches, oh, ow, direction, groups=True):
     """The portable convolutions: pixel by pixel (rows last first, over all batches, for "above"); CONV_2D stages
-    the whole window before writing the pixel's channels, DEPTHWISE_CONV_2D reads one channel's taps per output
-    channel and writes it."""
+    the whole window before writing the pixel's channels, DEPTHWISE_CONV_2D reads four channels' taps and writes
+    them (depth multiplier 1; the channels past the last four, and every channel with a multiplier, one by one;
+    without `groups`, as on ARMv6-M, every channel one by one)."""
     rows = [(b, oy) for b in range(batches) for oy in range(oh)]
     for b, oy in rows[::-1] if direction == "above" else rows:
         for ox in range(ow):
@@ -163,15 +164,18 @@ def _portable_pixels(name, c, oc, at, out_at, taps, batches, oh, ow, direction):
                 yield from (("r", at(*p, ch)) for p in taps(b, oy, ox) for ch in range(c))
                 yield from (("w", out_at(b, oy, ox, o)) for o in range(oc))
                 continue
-            for o in range(oc):
-                yield from (("r", at(*p, o // (oc // c))) for p in taps(b, oy, ox))
-                yield "w", out_at(b, oy, ox, o)
+            fours = [range(o, o + 4) for o in range(0, c - 3, 4)] if groups and oc == c else []
+            fours += [range(o, o + 1) for o in range(fours[-1].stop if fours else 0, oc)]
+            for group in fours:
+                yield from (("r", at(*p, o // (oc // c))) for o in group for p in taps(b, oy, ox))
+                yield from (("w", out_at(b, oy, ox, o)) for o in group)
 
 
 def events(op, inputs, outputs, direction: str | None = "below", backend: str = "reference"):
     """The kernel's accesses in order: ("r", input element index) and ("w", output element index). `direction`
     is the planner's OVERLAPPED option ("above": the int8 convolutions write their rows last first; None: the
-    int8 CONV_2D keeps its whole-image channel order). `backend`: whose kernel."""
+    int8 CONV_2D keeps its whole-image channel order). `backend`: whose kernel ("portable-armv6m": the portable
+    kernels' order on ARMv6-M)."""
     inp, out = inputs[0], outputs[0]
     name, dtype = op.op_name, inp.dtype.name
     if name in ("QUANTIZE", "DEQUANTIZE"):
@@ -214,8 +218,9 @@ def events(op, inputs, outputs, direction: str | None = "below", backend: str = 
     def out_at(b, oy, ox, o):
         return ((b * oh + oy) * ow + ox) * oc + o
 
-    if backend == "portable" and name in ("CONV_2D", "DEPTHWISE_CONV_2D"):
-        yield from _portable_pixels(name, c, oc, at, out_at, taps, batches, oh, ow, direction)
+    if backend in ("portable", "portable-armv6m") and name in ("CONV_2D", "DEPTHWISE_CONV_2D"):
+        groups = backend == "portable"
+        yield from _portable_pixels(name, c, oc, at, out_at, taps, batches, oh, ow, direction, groups)
         return
     if backend == "dsp" and name == "CONV_2D":
         yield from _dsp_conv(op, inputs, outputs, at, out_at, taps, batches, oh, ow)

@@ -155,11 +155,13 @@ mg_status mg_conv_2d_s16_mve_prepare(mg_node *node);
  * channels (mg_portable_dot.h), four channels at a time. */
 typedef struct {
     mg_conv_geometry geometry;
-    int32_t input_offset;    /* minus the input zero point */
-    const int32_t *weights;  /* the interleaved groups of biased weights, bytes (mg_portable_dot.h) */
-    const int32_t *channels; /* per output channel: folded constant, multiplier, left and right shift */
-    int32_t output_offset;   /* the output zero point */
-    int32_t act_min;         /* the fused activation as a quantized range */
+    int32_t input_offset;   /* minus the input zero point */
+    const int32_t *weights; /* the interleaved groups of biased weights, bytes (mg_portable_dot.h) */
+    const int32_t *folded;  /* per output channel the folded constant (over the bias in the model if it fits) */
+    const int32_t *requant; /* multiplier, left and right shift: per output channel, or one for all */
+    int32_t requant_step;   /* words from one channel's requant entry to the next: 3, or 0 (per-tensor) */
+    int32_t output_offset;  /* the output zero point */
+    int32_t act_min;        /* the fused activation as a quantized range */
     int32_t act_max;
     int32_t reverse_rows; /* 1: the output rows last first (the output overlaps its input from above) */
 } mg_conv_2d_portable_params;

@@ -9,11 +9,11 @@ static mg_status prepare(mg_node *node)
     const mg_conv_geometry *g = &p->geometry;
     const int32_t taps = g->filter_height * g->filter_width * g->input_depth;
     const size_t scratch = mg_conv_2d_s8_portable_scratch_size(g->filter_height, g->filter_width, g->input_depth);
-    if (!p->weights) {
+    if (!p->weights || !p->folded) {
         return mg_fail(node, "the portable weights are missing from the generated plan");
     }
     return mg_prepare_weighted_backend(node, mg_conv_input_elements(g), g->output_depth * taps,
-                                       mg_conv_output_elements(g), p->channels, scratch);
+                                       mg_conv_output_elements(g), p->requant, scratch);
 }
 
 static mg_status invoke(mg_node *node)

@@ -54,7 +54,7 @@ static void requant_group(const mg_conv_2d_portable_params *p, const uint32_t su
                           int8_t *out)
 {
     const int32_t left = p->geometry.output_depth - o;
-    mg_portable_requant(sums, staged_sum, p->channels + o * MG_PORTABLE_ENTRY,
+    mg_portable_requant(sums, staged_sum, p->folded + o, p->requant + o * p->requant_step, p->requant_step,
                         left < MG_PORTABLE_GROUP ? left : MG_PORTABLE_GROUP, p->output_offset, p->act_min, p->act_max,
                         out + o);
 }

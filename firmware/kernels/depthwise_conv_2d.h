@@ -229,19 +229,20 @@ void mg_depthwise_conv_2d_s8_mve(const mg_depthwise_conv_2d_mve_params *p, const
 extern const mg_registration mg_register_depthwise_conv_2d_mve;
 
 /* ---- portable backend (plain C for cores without DSP: Cortex-M0/M0+, Cortex-M3), int8 ----
- * Pixel by pixel, channel by channel (the reference float kernel's order): per pixel a pointer per tap to its
+ * Pixel by pixel (the reference float kernel's order), four channels at a time: per pixel a pointer per tap to its
  * input pixel, or for a tap in the padding to a generated row of the input zero point, so that every window
  * starts from the bias with the input offset folded in (bias + input_offset * the channel's weight sum) and
- * multiplies raw values; each output channel's taps lie one after another (generated). */
-#define MG_PORTABLE_DW_ENTRY 4     /* a channel's table entry: folded bias, multiplier, left and right shift */
+ * multiplies raw values; the weights are grouped by four output channels (generated, in place over the model's). */
 #define MG_PORTABLE_DW_MAX_TAPS 64 /* filter_height * filter_width the kernel takes */
 typedef struct {
     mg_conv_geometry geometry;
-    const int32_t *weights;  /* per output channel its filter_height * filter_width taps, int8 bytes */
-    const int32_t *padding;  /* input_depth bytes of the input zero point */
-    const int32_t *channels; /* per output channel an MG_PORTABLE_DW_ENTRY entry */
-    int32_t output_offset;   /* the output zero point */
-    int32_t act_min;         /* the fused activation as a quantized range */
+    const int32_t *weights; /* int8: per group of four output channels, per tap the four side by side */
+    const int32_t *padding; /* input_depth bytes of the input zero point */
+    const int32_t *folded;  /* per output channel the folded bias (over the bias in the model if it fits) */
+    const int32_t *requant; /* multiplier, left and right shift: per output channel, or one for all */
+    int32_t requant_step;   /* words from one channel's requant entry to the next: 3, or 0 (per-tensor) */
+    int32_t output_offset;  /* the output zero point */
+    int32_t act_min;        /* the fused activation as a quantized range */
     int32_t act_max;
     int32_t reverse_rows; /* 1: the output rows last first (the output overlaps its input from above) */
 } mg_depthwise_conv_2d_portable_params;

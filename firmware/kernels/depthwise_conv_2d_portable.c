@@ -7,12 +7,12 @@ static mg_status prepare(mg_node *node)
 {
     const mg_depthwise_conv_2d_portable_params *p = node->params;
     const mg_conv_geometry *g = &p->geometry;
-    if (!p->weights || !p->padding) {
+    if (!p->weights || !p->padding || !p->folded) {
         return mg_fail(node, "the portable weights are missing from the generated plan");
     }
     return mg_prepare_weighted_backend(node, mg_conv_input_elements(g),
                                        g->filter_height * g->filter_width * g->output_depth, mg_conv_output_elements(g),
-                                       p->channels, 0);
+                                       p->requant, 0);
 }
 
 static mg_status invoke(mg_node *node)

@@ -146,10 +146,12 @@ mg_status mg_fully_connected_s16_mve_prepare(mg_node *node);
  * (mg_portable_dot.h), four channels at a time. */
 typedef struct {
     mg_fully_connected_shape shape;
-    const int32_t *weights;  /* the interleaved groups of biased weights, bytes (mg_portable_dot.h) */
-    const int32_t *channels; /* per output channel: folded constant, multiplier, left and right shift */
-    int32_t output_offset;   /* the output zero point */
-    int32_t act_min;         /* the fused activation as a quantized range */
+    const int32_t *weights; /* the interleaved groups of biased weights, bytes (mg_portable_dot.h) */
+    const int32_t *folded;  /* per output channel the folded constant (over the bias in the model if it fits) */
+    const int32_t *requant; /* multiplier, left and right shift: per output channel, or one for all */
+    int32_t requant_step;   /* words from one channel's requant entry to the next: 3, or 0 (per-tensor) */
+    int32_t output_offset;  /* the output zero point */
+    int32_t act_min;        /* the fused activation as a quantized range */
     int32_t act_max;
 } mg_fully_connected_portable_params;
 

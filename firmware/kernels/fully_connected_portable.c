@@ -7,11 +7,11 @@ static mg_status prepare(mg_node *node)
 {
     const mg_fully_connected_portable_params *p = node->params;
     const mg_fully_connected_shape *s = &p->shape;
-    if (!p->weights) {
+    if (!p->weights || !p->folded) {
         return mg_fail(node, "the portable weights are missing from the generated plan");
     }
     return mg_prepare_weighted_backend(node, s->batches * s->accum_depth, s->output_depth * s->accum_depth,
-                                       s->batches * s->output_depth, p->channels,
+                                       s->batches * s->output_depth, p->requant,
                                        mg_fully_connected_s8_portable_scratch_size(s->accum_depth));
 }
 

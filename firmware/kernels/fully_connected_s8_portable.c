@@ -60,7 +60,7 @@ void mg_fully_connected_s8_portable(const mg_fully_connected_portable_params *p,
             } else {
                 chunked_sums(row, depth, group, scratch, sums, &staged_sum);
             }
-            mg_portable_requant(sums, staged_sum, p->channels + o * MG_PORTABLE_ENTRY,
+            mg_portable_requant(sums, staged_sum, p->folded + o, p->requant + o * p->requant_step, p->requant_step,
                                 left < MG_PORTABLE_GROUP ? left : MG_PORTABLE_GROUP, p->output_offset, p->act_min,
                                 p->act_max, output + o);
         }

@@ -20,7 +20,6 @@
 
 #define MG_PORTABLE_GROUP 4   /* output channels per pass over the staged values */
 #define MG_PORTABLE_CHUNK 768 /* most staged values at once (a FULLY_CONNECTED row is staged in chunks) */
-#define MG_PORTABLE_ENTRY 4   /* a channel's table entry: folded constant C, multiplier, left and right shift */
 
 #define MG_PORTABLE_TAPS_ALIGN 8  /* staged values and weights per channel are padded to a multiple of this */
 #define MG_PORTABLE_PAIR_TAPS 512 /* CONV_2D stages two pixels at once up to this many padded taps */
@@ -109,12 +108,13 @@ static inline int32_t mg_portable_multiply(int32_t x, int32_t multiplier, int32_
 
 /* Output channels [first, first + count) of one pixel from their group's raw sums: the folded constant, minus 128
  * times the staged sum, then TFLite's requantization, offset and clamp. */
-static inline void mg_portable_requant(const uint32_t sums[4], uint32_t staged_sum, const int32_t *entry, int32_t count,
-                                       int32_t output_offset, int32_t act_min, int32_t act_max, int8_t *out)
+static inline void mg_portable_requant(const uint32_t sums[4], uint32_t staged_sum, const int32_t *folded,
+                                       const int32_t *requant, int32_t step, int32_t count, int32_t output_offset,
+                                       int32_t act_min, int32_t act_max, int8_t *out)
 {
-    for (int32_t j = 0; j < count; ++j, entry += MG_PORTABLE_ENTRY) {
-        const int32_t acc = (int32_t)(sums[j] + (uint32_t)entry[0] - (staged_sum << 7));
-        const int32_t scaled = mg_portable_multiply(acc, entry[1], entry[2], entry[3]);
+    for (int32_t j = 0; j < count; ++j, requant += step) {
+        const int32_t acc = (int32_t)(sums[j] + (uint32_t)folded[j] - (staged_sum << 7));
+        const int32_t scaled = mg_portable_multiply(acc, requant[0], requant[1], requant[2]);
         out[j] = (int8_t)mg_clamp(scaled + output_offset, act_min, act_max);
     }
 }

@@ -12,7 +12,7 @@ import pkgutil
 from collections import defaultdict
 
 from . import ops
-from .spec import CExpr, KernelSpec, NodeParams
+from .spec import CExpr, KernelSpec, ModelWords, NodeParams
 
 
 def _discover() -> list[KernelSpec]:
@@ -79,6 +79,7 @@ __all__ = [
     "CATALOG",
     "CExpr",
     "KernelSpec",
+    "ModelWords",
     "NodeParams",
     "reference_kernels",
     "register",

@@ -27,6 +27,17 @@ class CExpr(str):
     """A field value written into the generated C as it is (an address such as `mg_model_data + 1652`)."""
 
 
+@dataclass(frozen=True)
+class ModelWords:
+    """A field's int32 array that is a rearrangement of the constant `tensor`'s data (a backend's weight layout).
+    When the words take exactly the tensor's bytes and nothing else reads that buffer, the planner writes them over
+    the buffer in the firmware's copy of the model and the field points there (generator/plan/in_place.py); else
+    the field is a static array like any list. The reference run keeps the model as given."""
+
+    tensor: Tensor
+    words: tuple[int, ...]
+
+
 @dataclass
 class NodeParams:
     """A kernel's parameter block: a C struct type and its field values (ints, floats, or lists)."""

@@ -12,6 +12,7 @@ from ..boards import Board
 from ..catalog import CExpr, KernelSpec
 from ..paths import TEMPLATES
 from ..plan import NodePlan, Plan
+from ..plan.in_place import firmware_model_bytes
 from .core_folder import PLATFORM_NAME, core_dir_setting
 
 _env = jinja2.Environment(
@@ -145,7 +146,8 @@ def render_all(
 ) -> dict[str, str]:
     """Every generated text file, keyed by its path inside the project. A firmware of several models
     (multi.py) passes the resolver's backend ids and, with `shared_arena`, defines mg_arena elsewhere."""
-    data = plan.graph.model_bytes
+    given = plan.graph.model_bytes
+    data = firmware_model_bytes(given, plan.in_place)
     common = {"version": __version__, "model_name": model_name, "board": board, "plan": plan}
     lines = [", ".join(f"0x{b:02x}" for b in data[i : i + 16]) + "," for i in range(0, len(data), 16)]
     nodes = plan.all_nodes
@@ -161,7 +163,11 @@ def render_all(
         ),
         "memory.ld": _env.get_template("memory.ld.j2").render(common),
         "src/model_data.c": _env.get_template("model_data.c.j2").render(
-            common, model_size=len(data), model_sha256=hashlib.sha256(data).hexdigest(), model_lines=lines
+            common,
+            model_size=len(data),
+            model_sha256=hashlib.sha256(given).hexdigest(),
+            model_lines=lines,
+            in_place=plan.in_place,
         ),
         "src/op_resolver.h": _env.get_template("op_resolver.h.j2").render(
             common, kernels=kernels, backend_ids=backend_ids

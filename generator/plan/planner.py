@@ -19,6 +19,7 @@ from ..errors import McugenError
 from ..model import Graph
 from .arena import ALIGNMENT, Buffer, LiveBytes, check_placement, lower_bound, place
 from .groups import BEFORE_FIRST_NODE, Groups, extent, inplace_candidate, storage_buffers
+from .in_place import InPlaceWeights, weights_in_place
 from .overlaps import Overlap, overlap_join, overlap_problems
 
 
@@ -55,6 +56,8 @@ class Plan:
     patches: object = None  # patches.PatchChoice when patch-based execution was considered
     overlaps: list[Overlap] = field(default_factory=list)  # outputs placed partly over their inputs
     memory: str = "auto"  # the --memory choice it was planned under (MEMORY_CHOICES)
+    # Rearranged weights written over their own buffers in the firmware's copy of the model (in_place.py).
+    in_place: list[InPlaceWeights] = field(default_factory=list)
 
     @property
     def all_nodes(self) -> list[NodePlan]:
@@ -364,8 +367,10 @@ def _plan(checked: CheckedGraph, views: bool, memory: str) -> Plan:
             node.scratch_offset += base if node.scratch_bytes else 0
         base += sub.arena_size
     primary.arena_size, primary.lower_bound = base, sum(p.lower_bound for p in plans)
+    in_place = weights_in_place([node for sub in plans for node in sub.nodes], [sub.graph for sub in plans])
     for sub in plans:
         sub.subgraphs, sub.variables, sub.persistent_size = plans, variables, persistent_size
+        sub.in_place = in_place
         sub.kernel_states = len(states)
     return primary
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..spec import ModelWords
 from ._common import all_int8, bias_values, wrap32  # noqa: F401 (the portable modules' one import)
 
 BACKEND = "portable"
@@ -34,19 +35,32 @@ def interleaved_weights(rows: np.ndarray) -> list[int]:
     return [int(w) for w in np.frombuffer(data, dtype="<i4")]
 
 
-def requant_entry(multiplier: int, shift: int) -> list[int]:
-    """A channel's multiplier, left shift and right shift (mg_portable_multiply)."""
-    return [multiplier, max(shift, 0), max(-shift, 0)]
+def in_model(tensor, words: list[int]) -> ModelWords:
+    """The rearranged weights of `tensor`, written over its buffer in the firmware's model when they take its bytes
+    and no other node reads it (generator/plan/in_place.py), else a second copy."""
+    return ModelWords(tensor, tuple(words))
 
 
-def channel_table(rows: np.ndarray, bias, input_zero_point: int, pairs) -> list[int]:
+def channel_fields(folded, bias, pairs) -> dict:
+    """The channel table's fields: the folded constants (`folded`, one per channel; written over the bias in the
+    model when they fit, since the kernel never reads the bias), and per channel its multiplier, left shift and
+    right shift (mg_portable_multiply), or one entry for all when every channel has the same (requant_step 0)."""
+    folded = [wrap32(int(f)) for f in folded]
+    entries = [(m, max(shift, 0), max(-shift, 0)) for m, shift in pairs]
+    shared = len(set(entries)) == 1
+    return {
+        "folded": in_model(bias, folded) if bias is not None else folded,
+        "requant": [v for e in (entries[:1] if shared else entries) for v in e],
+        "requant_step": 0 if shared else 3,
+    }
+
+
+def channel_table(rows: np.ndarray, bias, input_zero_point: int, pairs) -> dict:
     """Per channel the folded constant C = bias - (128 + zp) * sum(w + 128) + 128 * (128 + zp) * taps (so that the
-    kernel's sum of (x + 128)(w + 128) minus 128 times the staged sum is TFLite's sum of (x - zp) * w), then the
-    channel's multiplier and shifts (requant_entry)."""
+    kernel's sum of (x + 128)(w + 128) minus 128 times the staged sum is TFLite's sum of (x - zp) * w), and the
+    requantization (channel_fields)."""
     channels, taps = rows.shape
     biased_sums = (rows.astype(np.int64) + 128).sum(axis=1)
     z = 128 + input_zero_point
-    table = []
-    for b, s, (multiplier, shift) in zip(bias_values(bias, channels), biased_sums, pairs):
-        table += [wrap32(int(b) - z * int(s) + 128 * z * taps), *requant_entry(multiplier, shift)]
-    return table
+    folded = [int(b) - z * int(s) + 128 * z * taps for b, s in zip(bias_values(bias, channels), biased_sums)]
+    return channel_fields(folded, bias, list(pairs))

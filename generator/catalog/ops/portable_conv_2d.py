@@ -40,8 +40,8 @@ def params(op, inputs, outputs):
     pairs = cc.channel_pairs(inp, weights, out, channels)
     act_min, act_max = quant.activation_range_int8(op.options.get("fused_activation_function", 0), out)
     fields.update(
-        weights=pc.interleaved_weights(rows),
-        channels=pc.channel_table(rows, bias, quant.zero_point_of(inp), pairs),
+        weights=pc.in_model(weights, pc.interleaved_weights(rows)),
+        **pc.channel_table(rows, bias, quant.zero_point_of(inp), pairs),
         output_offset=quant.zero_point_of(out),
         act_min=act_min,
         act_max=act_max,

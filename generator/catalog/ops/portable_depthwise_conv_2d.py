@@ -1,8 +1,8 @@
 """DEPTHWISE_CONV_2D in the portable backend (firmware/kernels/depthwise_conv_2d_*portable.c, for cores without
 DSP: Cortex-M0/M0+, Cortex-M3): int8, any filter size, strides, dilations, padding, depth multiplier and batches,
 per-tensor or per-channel filters. The geometry and the prepare are the family's (_conv_common,
-depthwise_conv_2d.FAMILY_SOURCES); this module adds the weights (per output channel its taps) and the channel
-table."""
+depthwise_conv_2d.FAMILY_SOURCES); this module adds the weights (grouped by four output channels) and the
+channel table."""
 
 from __future__ import annotations
 
@@ -35,6 +35,15 @@ def claims(op, inputs, outputs):
     return weights.shape[1] * weights.shape[2] <= MAX_TAPS
 
 
+def grouped_taps(taps: np.ndarray) -> np.ndarray:
+    """Taps [channel][tap] as the kernel reads them: per group of four output channels (zeros after the last
+    channel), per tap the four channels' weights side by side."""
+    channels, count = taps.shape
+    padded = np.zeros((-(-channels // pc.GROUP) * pc.GROUP, count), dtype=np.int64)
+    padded[:channels] = taps
+    return padded.reshape(-1, pc.GROUP, count).transpose(0, 2, 1).reshape(-1)
+
+
 def params(op, inputs, outputs):
     inp, weights, out = inputs[0], inputs[1], outputs[0]
     bias = inputs[2] if len(inputs) > 2 else None
@@ -44,14 +53,11 @@ def params(op, inputs, outputs):
     biases = pc.bias_values(bias, channels)
     zero_point = quant.zero_point_of(inp)
     folded = biases - zero_point * taps.astype(np.int64).sum(axis=1)
-    table = []
-    for f, (multiplier, shift) in zip(folded, cc.channel_pairs(inp, weights, out, channels)):
-        table += [pc.wrap32(int(f)), *pc.requant_entry(multiplier, shift)]
     act_min, act_max = quant.activation_range_int8(op.options.get("fused_activation_function", 0), out)
     fields.update(
-        weights=pack_bytes(taps.reshape(-1)),
+        weights=pc.in_model(weights, pack_bytes(grouped_taps(taps))),
         padding=pack_bytes([zero_point] * inp.shape[3]),
-        channels=table,
+        **pc.channel_fields(folded, bias, cc.channel_pairs(inp, weights, out, channels)),
         output_offset=quant.zero_point_of(out),
         act_min=act_min,
         act_max=act_max,

@@ -34,8 +34,8 @@ def params(op, inputs, outputs):
     rows = weights.array().reshape(weights.shape[0], -1)
     act_min, act_max = quant.activation_range_int8(op.options.get("fused_activation_function", 0), out)
     fields.update(
-        weights=pc.interleaved_weights(rows),
-        channels=pc.channel_table(rows, bias, quant.zero_point_of(inp), multiplier_pairs(inp, weights, out)),
+        weights=pc.in_model(weights, pc.interleaved_weights(rows)),
+        **pc.channel_table(rows, bias, quant.zero_point_of(inp), multiplier_pairs(inp, weights, out)),
         output_offset=quant.zero_point_of(out),
         act_min=act_min,
         act_max=act_max,
