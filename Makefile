@@ -1,7 +1,7 @@
 # Two commands do everything on a fresh Debian machine (as root, or with sudo):
 #   make demo   set up, then generate, build, run and verify the bundled model on the default board
 #   make test   set up, then run the whole test suite in parallel, one worker per core (JOBS=N to change)
-#   make test-host  the host lane only (`pytest -m "not qemu"`): no PlatformIO, no QEMU, under 2 minutes
+#   make test-host  the host lane only (`pytest -m "not qemu"`): no PlatformIO, no QEMU, a few minutes
 #   make lint   ruff and clang-format over generator/ tests/ firmware/ boards/ examples/ (checks only; .ci/run runs it first)
 # Set-up is idempotent: it installs only what is missing and takes seconds when everything is there.
 
