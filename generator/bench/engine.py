@@ -124,8 +124,17 @@ def _run_on_cluster(tasks, pending, keys, workers, scheduler, finish) -> None:
                 else:
                     finish(i, error_record(tasks[i], _failure(future)) | {"cached": False}, "failed")
         except KeyboardInterrupt:
+            _quiet_teardown()
             client.cancel(list(futures), force=True)
             raise
+
+
+def _quiet_teardown() -> None:
+    """After Ctrl-C the workers are gone on purpose: the client's connections to them then fail while the cluster
+    closes, and distributed, tornado and asyncio would log each as a traceback (seen on an idle machine, where the
+    workers die before the client stops writing to them)."""
+    for name in ("distributed", "tornado", "asyncio"):
+        logging.getLogger(name).setLevel(logging.CRITICAL + 1)
 
 
 def _failure(future) -> str:
