@@ -9,19 +9,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from .boards import Board, load_board
-from .catalog import BUILTIN_CUSTOM_OPS, with_kernels
-from .catalog.backends import choose_backends
+from .catalog import BUILTIN_CUSTOM_OPS
 from .catalog.custom import load_custom_ops
-from .check import ETHOS_U, CheckedGraph, CheckError, check
+from .check import ETHOS_U, CheckedGraph, CheckError
 from .emit.render import node_params_bytes
 from .errors import McugenError
 from .measure.report import nbytes
 from .model import Graph, Operator, read_model
+from .pipeline import Options, planned, rewrite_stage
 from .plan import plan
-from .rewrite import Float16Policy
 from .rewrite.report import detail_lines, rewrite_report, summary_line
-from .rewrite.stage import RewriteStage, check_and_rewrite, unrewritten
+from .rewrite.stage import RewriteStage
 
 NEARLY_FULL = 0.9  # a model or arena past this share of the board's flash or RAM is worth a warning
 # The least flash a firmware's code takes besides its kernels: interpreter, harness, startup and the C and gcc
@@ -38,12 +36,9 @@ class Finding:
     fix: str = ""
 
 
-def _ops(
-    graph: Graph, catalog: dict, backends: list[str], rewriting: bool, float16: Float16Policy
-) -> tuple[list[Finding], CheckedGraph | None]:
-    stage = check_and_rewrite if rewriting else unrewritten
+def _ops(graph: Graph, options: Options) -> tuple[list[Finding], CheckedGraph | None]:
     try:
-        result = stage(graph, lambda g: check(g, catalog, backends), float16)
+        result = rewrite_stage(graph, options)
     except CheckError as exc:
         return [
             Finding("block", "op", reason, _op_fix(_node(graph, node))) for reason, node in zip(exc.failures, exc.nodes)
@@ -161,8 +156,8 @@ def _io(graph: Graph) -> list[Finding]:
     return findings
 
 
-def _fit(checked: CheckedGraph, board: Board) -> list[Finding]:
-    the_plan = plan(checked)
+def _fit(checked: CheckedGraph, options: Options) -> list[Finding]:
+    board, the_plan = options.board, planned(checked, options)
     ram = the_plan.arena_size + the_plan.persistent_size + board.stack_size
     model, params = len(the_plan.graph.model_bytes), node_params_bytes(the_plan)
     flash = model + params + RUNTIME_CODE_BYTES
@@ -195,18 +190,14 @@ def _fit(checked: CheckedGraph, board: Board) -> list[Finding]:
     ]
 
 
-def diagnose(
-    model: Path,
-    board_name: str,
-    custom_ops: Path | None = None,
-    backend: str = "auto",
-    rewrite: bool = True,
-    float16: str = "auto",
-) -> list[Finding]:
-    try:
-        board = load_board(board_name)
-    except McugenError as exc:
-        return [Finding("block", "board", str(exc), "pass --board with one of the names above")]
+def board_findings(exc: McugenError) -> list[Finding]:
+    """What doctor reports when the --board it was given is unknown."""
+    return [Finding("block", "board", str(exc), "pass --board with one of the names above")]
+
+
+def diagnose(model: Path, options: Options) -> list[Finding]:
+    """Every finding on `model` with these options, read, checked, rewritten and planned as generate would."""
+    board = options.board
     try:
         graph = read_model(Path(model).read_bytes(), source=str(model))
     except OSError as exc:
@@ -229,17 +220,15 @@ def diagnose(
             )
         )
     try:
-        impls, specs = load_custom_ops(custom_ops)
+        impls, _ = load_custom_ops(options.custom_ops)
         if impls:
             findings.append(Finding("ok", "custom", "custom ops provided: " + ", ".join(i.op_type for i in impls)))
     except McugenError as exc:
         return findings + [Finding("block", "custom", str(exc), "fix the folder given with --custom-ops")]
-    backends = choose_backends(backend, board.cpu)
-    policy = Float16Policy(float16, board.flash_size)
-    op_findings, checked = _ops(graph, with_kernels(specs), backends, rewrite, policy)
+    op_findings, checked = _ops(graph, options)
     findings += op_findings + _io(graph)
     if checked is not None:
-        findings += _subgraphs(checked) + _fit(checked, board)
+        findings += _subgraphs(checked) + _fit(checked, options)
     if board.qemu_machine is None:
         findings.append(
             Finding("info", "run", f"{board.name} is not emulated by QEMU: `mcugen run` needs the board or Renode")

@@ -106,7 +106,8 @@ def command_lock(args) -> AbstractContextManager:
     if project is not None:  # a folder that is no project is refused by the command; no lock folder is made for it
         return project_lock(project) if Path(project).is_dir() else nullcontext()
     folder = getattr(args, "output", None)
-    model = getattr(args, "model", None)
+    models = getattr(args, "model", None)
+    model = models[0] if isinstance(models, list) and len(models) == 1 else None  # several: verify locks its own
     if folder is None and isinstance(model, Path) and model.is_file() and getattr(args, "board", None):
         if args.command == "verify" or getattr(args, "run", False):
             folder = default_project_dir(model, args.board)

@@ -83,7 +83,7 @@ def _stamp(entry: ModelEntry, board: str) -> dict:
 
 def update(project_dir: Path, out: Path, board: str, models: str) -> list[str]:
     """Generates each stale model library under out/NAME; one line per model says what happened."""
-    from .pipeline import generate  # the whole pipeline only when a model needs it
+    from .pipeline import Options, generate  # the whole pipeline only when a model needs it
 
     board = mcugen_board(board)
     lines = []
@@ -97,7 +97,7 @@ def update(project_dir: Path, out: Path, board: str, models: str) -> list[str]:
         if fresh:
             lines.append(f"mcugen: {entry.name} is up to date ({entry.path.name})")
             continue
-        generate(entry.path, load_board(board), out / entry.name, backend=entry.backend, library=entry.name)
+        generate([entry.path], Options(load_board(board), backend=entry.backend), out / entry.name, [entry.name], True)
         stamp_path.write_text(json.dumps(stamp))
         lines.append(f"mcugen: generated {entry.name} from {entry.path.name} for {board} into {out / entry.name}")
     return lines

@@ -14,7 +14,7 @@ from conftest import MLP_INT8
 from generator.boards import load_board
 from generator.catalog.backends import choose_backends
 from generator.paths import ROOT
-from generator.pipeline import generate
+from generator.pipeline import Options, generate
 
 ARMV6M_BOARDS = ["microbit", "mps2-an385-m0plus"]
 REAL_ARMV6M_BOARDS = ["pico", "nucleo-g071rb", "arduino-zero"]
@@ -49,7 +49,7 @@ def test_every_reference_kernel_and_the_runtime_compile_for_cortex_m0(tmp_path):
     a generated project's runtime, harness and board code, with the firmware's flags and warnings as errors."""
     kernels = _reference_kernel_sources()
     assert len(kernels) > 200
-    project, _ = generate(MLP_INT8, load_board("microbit"), tmp_path / "fw")
+    project, _ = generate([MLP_INT8], Options(load_board("microbit")), tmp_path / "fw")
     src = project.path / "src"
     own = [p for p in src.rglob("*") if p.suffix in (".c", ".cc") and p.parent.name != "kernels"]
     assert {"main.cc", "mg_interpreter.cc", "mg_flexbuffers.c", "startup_cortexm.c", "uart_nrf51.c"} <= {

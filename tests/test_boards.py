@@ -19,7 +19,7 @@ from generator.build import build, pio_env
 from generator.build.pio_core import prepare_core_dir
 from generator.errors import McugenError
 from generator.paths import BOARDS, ROOT
-from generator.pipeline import generate, random_sets
+from generator.pipeline import Options, generate, random_sets
 from generator.run import run_qemu
 from generator.run.renode import run_script
 
@@ -222,7 +222,7 @@ __attribute__((constructor)) static void mg_test_hang(void)
 
 
 def _project_with(tmp_path, board_name, name, source):
-    project, _ = generate(MLP_INT8, load_board(board_name), tmp_path / "fw")
+    project, _ = generate([MLP_INT8], Options(load_board(board_name)), tmp_path / "fw")
     (project.path / "src" / name).write_text(source)
     return project, build(project.path).elf
 
@@ -279,7 +279,7 @@ def test_two_identical_runs_give_identical_costs(cli, tmp_path, name):
 
 @pytest.mark.qemu
 def test_pio_test_runs_the_firmware_in_qemu_offline(tmp_path):
-    project, _ = generate(MLP_INT8, load_board("mps2-an386"), tmp_path / "fw")
+    project, _ = generate([MLP_INT8], Options(load_board("mps2-an386")), tmp_path / "fw")
     core = tmp_path / "core"
     prepare_core_dir(core)
     cmd = [sys.executable, "-m", "platformio", "test", "-d", str(project.path), "-e", "mps2-an386"]
@@ -350,7 +350,7 @@ def test_renode_runner_drives_renode_and_reads_the_console(tmp_path):
     fake.chmod(0o755)
     env = dict(os.environ, PATH=f"{fake.parent}{os.pathsep}{os.environ['PATH']}")
     project = tmp_path / "fw"
-    generate(MLP_INT8, load_board("nucleo-f446re"), project)
+    generate([MLP_INT8], Options(load_board("nucleo-f446re")), project)
     start = time.monotonic()
     ran = subprocess.run(
         [sys.executable, "-m", "generator", "run", str(project), "--emulator", "renode", "--random", "1", "--json"],

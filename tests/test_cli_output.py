@@ -11,7 +11,7 @@ import pytest
 
 from conftest import MLP_INT8, run_cli
 from generator.build import build
-from generator.cli_parser import COST_UNITS
+from generator.cli.help import COST_UNITS
 
 pytestmark = pytest.mark.xdist_group("cli-output-built")
 

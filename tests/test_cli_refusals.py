@@ -14,7 +14,8 @@ from test_cli_errors import assert_clean_failure
 
 from conftest import MLP_INT8, SINE_FLOAT, run_cli
 from generator.cli import COMMANDS
-from generator.cli_parser import MAX_SETS, check_combinations, parser
+from generator.cli.checks import check_combinations
+from generator.cli.parser import MAX_SETS, parser
 from generator.emit import IoTensor
 from generator.errors import McugenError
 from generator.pipeline import MAX_RANDOM_INPUT_BYTES, random_sets

@@ -7,7 +7,7 @@ import pytest
 from conftest import MLP_INT8
 from generator.catalog.backends import BACKEND_CORES
 from generator.cli import COMMANDS
-from generator.cli_parser import parser
+from generator.cli.parser import parser
 from generator.measure.report import num, pct
 
 

@@ -85,7 +85,7 @@ def test_rewrite_md_fixture_figures_are_what_the_rewrite_stage_gives():
     """docs/rewrite.md's "Fixtures and figures" table: nodes, model bytes and arenas before -> after the rewrites."""
     from generator.boards import load_board
     from generator.model import read_model
-    from generator.pipeline import rewrite_stage
+    from generator.pipeline import Options, rewrite_stage
 
     board, rows = load_board("mps2-an386"), 0
     for line in (DOCS / "rewrite.md").read_text().splitlines():
@@ -93,7 +93,7 @@ def test_rewrite_md_fixture_figures_are_what_the_rewrite_stage_gives():
         if len(cells) != 6 or not cells[0].startswith("`") or "->" not in cells[3]:
             continue
         graph = read_model((DOCS.parent / "tests" / "fixtures" / f"{cells[0].strip('`')}.tflite").read_bytes())
-        stage = rewrite_stage(graph, board)
+        stage = rewrite_stage(graph, Options(board))
         assert cells[2].split()[0] == str(len(stage.rewritten.rewrites)), line
         assert cells[3:] == [
             _before_after(len(graph.operators), len(stage.checked.graph.operators)),

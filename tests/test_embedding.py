@@ -20,7 +20,7 @@ from generator.build import pio_env
 from generator.build.pio_core import prepare_core
 from generator.compare import compare
 from generator.paths import ROOT
-from generator.pipeline import generate
+from generator.pipeline import Options, generate
 
 pytestmark = pytest.mark.qemu
 
@@ -39,7 +39,7 @@ def example_with_library(tmp_path, model=MLP_INT8):
     """A copy of the example with the model's library generated where its build files look for it."""
     app = tmp_path / "app"
     shutil.copytree(EXAMPLE, app, ignore=shutil.ignore_patterns("generated", "build", ".pio"))
-    generate(model, BOARD, app / "generated" / "kws", library="kws")
+    generate([model], Options(BOARD), app / "generated" / "kws", ["kws"], library=True)
     return app
 
 
@@ -167,7 +167,7 @@ def test_links_with_gcc_alone_without_any_standard_library_or_startup(tmp_path):
 
 
 def test_a_moved_project_builds_with_pio_run_and_runs(tmp_path, cli):
-    generate(MLP_INT8, BOARD, tmp_path / "fw")
+    generate([MLP_INT8], Options(BOARD), tmp_path / "fw")
     moved = tmp_path / "elsewhere" / "fw"
     moved.parent.mkdir()
     shutil.move(tmp_path / "fw", moved)
@@ -269,7 +269,7 @@ def test_two_model_libraries_link_side_by_side(tmp_path):
     )
     models = {"a": MLP_INT8, "b": MLP_FLOAT_IO}
     for name, model in models.items():
-        generate(model, BOARD, app / name, library=name)
+        generate([model], Options(BOARD), app / name, [name], library=True)
     build = tmp_path / "build"
     for cmd in (
         ["cmake", "-S", app, "-B", build, f"-DCMAKE_TOOLCHAIN_FILE={EXAMPLE / 'arm-none-eabi.cmake'}"],

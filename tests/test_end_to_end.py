@@ -50,9 +50,9 @@ def test_platformio_builds_offline_with_empty_core_dir(tmp_path):
         pytest.skip("unshare -n is not permitted here: cannot cut the network for this check")
     project = tmp_path / "fw"
     from generator.boards import load_board
-    from generator.pipeline import generate
+    from generator.pipeline import Options, generate
 
-    generate(MLP_INT8, load_board("mps2-an386"), project)
+    generate([MLP_INT8], Options(load_board("mps2-an386")), project)
     env = dict(os.environ, MCUGEN_PIO_CORE_DIR=str(tmp_path / "empty-core"))
     result = subprocess.run(
         ["unshare", "-n", sys.executable, "-m", "generator", "build", str(project)],

@@ -14,7 +14,7 @@ from conftest import MLP_INT8
 from generator.boards import load_board
 from generator.build import build
 from generator.errors import McugenError
-from generator.pipeline import generate, random_sets
+from generator.pipeline import Options, generate, random_sets
 from generator.run import run_qemu
 
 pytestmark = [pytest.mark.qemu, pytest.mark.xdist_group("corrupt-firmware")]
@@ -23,7 +23,7 @@ pytestmark = [pytest.mark.qemu, pytest.mark.xdist_group("corrupt-firmware")]
 @pytest.fixture(scope="module")
 def firmware(tmp_path_factory):
     root = tmp_path_factory.mktemp("corrupt")
-    project, _ = generate(MLP_INT8, load_board("mps2-an386"), root / "fw")
+    project, _ = generate([MLP_INT8], Options(load_board("mps2-an386")), root / "fw")
     return project, build(project.path).elf
 
 

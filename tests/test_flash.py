@@ -12,7 +12,7 @@ from conftest import MLP_INT8
 from generator.boards import load_board
 from generator.cli import main
 from generator.errors import McugenError
-from generator.pipeline import generate
+from generator.pipeline import Options, generate
 from generator.run.flash import flash_command, intel_hex, upload_target
 from generator.run.serial import run_serial
 
@@ -136,7 +136,7 @@ def test_the_tools_know_each_real_boards_chip(board):
 
 
 def test_port_on_an_emulated_board_fails_before_building(tmp_path, capsys):
-    generate(MLP_INT8, load_board("mps2-an386"), tmp_path / "fw")
+    generate([MLP_INT8], Options(load_board("mps2-an386")), tmp_path / "fw")
     capsys.readouterr()
     assert main(["run", str(tmp_path / "fw"), "--port", "/dev/ttyACM0"]) == 2
     error = capsys.readouterr().err
@@ -144,7 +144,7 @@ def test_port_on_an_emulated_board_fails_before_building(tmp_path, capsys):
 
 
 def test_missing_port_fails_before_building(tmp_path, capsys):
-    generate(MLP_INT8, load_board("mps2-an386"), tmp_path / "fw")
+    generate([MLP_INT8], Options(load_board("mps2-an386")), tmp_path / "fw")
     capsys.readouterr()
     assert main(["run", str(tmp_path / "fw"), "--port", "/dev/mcugen-no-such-port", "--no-flash"]) == 2
     error = capsys.readouterr().err

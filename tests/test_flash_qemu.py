@@ -14,18 +14,19 @@ from contextlib import contextmanager
 
 import pytest
 
-from conftest import MLP_INT8
+from conftest import FIXTURES, MLP_INT8
 from generator.boards import load_board
 from generator.build import pio_env
 from generator.build.pio_core import prepare_core
 from generator.emit import load_project
-from generator.pipeline import random_sets
+from generator.pipeline import InputChoice, input_sets, models_of
 from generator.run import pack_inputs
 from generator.run.flash import image_path, write_image
 
 pytestmark = pytest.mark.qemu
 
 SETS = 3
+CONV = FIXTURES / "conv_relu_int8.tflite"
 BOARD = load_board("mps2-an386")
 
 
@@ -59,7 +60,8 @@ def reset_board(elf, image, controller):
 def flashed_image(project):
     elf = project / ".pio" / "build" / BOARD.name / "firmware.elf"
     spec = load_project(project)
-    return elf, write_image(elf, pack_inputs(spec.inputs, random_sets(spec.inputs, SETS, 0)), image_path(elf))
+    sets = input_sets(spec, models_of(spec), InputChoice(count=SETS))  # what `--random SETS` makes
+    return elf, write_image(elf, pack_inputs(spec.inputs, sets), image_path(elf))
 
 
 def start_mcugen(cli_args, port):
@@ -120,6 +122,22 @@ def run_across_a_hang_up(project, link):
         link.with_name("next").replace(link)
         err += wait_for(mcugen, "hung up and is back")
         return finish(mcugen, reset_board(elf, image, controller), err)
+
+
+def test_several_models_over_a_serial_port(tmp_path, cli):
+    """--port means the same for a firmware of two models: each model's outputs read from the board equal the
+    emulator's, and verify compares each with its own reference."""
+    project, models = tmp_path / "fw", [str(MLP_INT8), str(CONV)]
+    assert cli("generate", *models, "--board", BOARD.name, "-o", project).returncode == 0
+    emulated = cli("run", project, "--random", SETS, "--json")
+    assert emulated.returncode == 0, emulated.stderr
+    on_port = run_against_board(project, ["run", str(project), "--random", str(SETS)])
+    assert [m["sets"] for m in on_port["models"]] == [m["sets"] for m in json.loads(emulated.stdout)["models"]]
+    verified = run_against_board(
+        project, ["verify", *models, "--board", BOARD.name, "-o", str(project), "--random", str(SETS)]
+    )
+    assert verified["match"] and [m["match"] for m in verified["models"]] == [True, True]
+    assert verified["cost_unit"].startswith("cycles")
 
 
 @pytest.mark.slow

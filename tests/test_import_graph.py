@@ -25,20 +25,10 @@ FLOORS: list[tuple[str, ...]] = [
     ("run",),
     ("reference",),
     ("compare",),
-    (
-        "pipeline",
-        "pipeline_multi",
-        "pio_models",
-        "doctor",
-        "bench",
-        "zoo",
-        "zoo_run",
-        "cli",
-        "cli_multi",
-        "cli_parser",
-        "entry",
-        "__main__",
-    ),
+    ("pipeline",),
+    ("doctor", "bench", "zoo", "zoo_run", "pio_models"),
+    ("cli",),
+    ("entry", "__main__"),
 ]
 FLOOR_OF = {name: level for level, names in enumerate(FLOORS) for name in names}
 

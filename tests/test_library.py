@@ -14,7 +14,7 @@ from generator.cli import main
 from generator.emit.library import library_name
 from generator.errors import McugenError
 from generator.paths import ROOT
-from generator.pipeline import generate, load_project
+from generator.pipeline import Options, generate, load_project
 
 API = [
     "init",
@@ -38,7 +38,7 @@ API = [
 @pytest.fixture(scope="module")
 def library(tmp_path_factory):
     out = tmp_path_factory.mktemp("lib") / "kws"
-    generate(MLP_INT8, load_board("mps2-an386"), out, library="kws")
+    generate([MLP_INT8], Options(load_board("mps2-an386")), out, ["kws"], library=True)
     return out
 
 
@@ -164,8 +164,8 @@ def test_build_refuses_a_library_folder(library):
 
 
 def test_no_generated_file_names_the_checkout(tmp_path):
-    generate(MLP_INT8, load_board("mps2-an386"), tmp_path / "fw")
-    generate(MLP_INT8, load_board("mps2-an386"), tmp_path / "lib", library="mlp")
+    generate([MLP_INT8], Options(load_board("mps2-an386")), tmp_path / "fw")
+    generate([MLP_INT8], Options(load_board("mps2-an386")), tmp_path / "lib", ["mlp"], library=True)
     for path in [*(tmp_path / "fw").rglob("*"), *(tmp_path / "lib").rglob("*")]:
         if path.is_file():
             assert str(ROOT) not in path.read_text(errors="replace"), path

@@ -13,7 +13,7 @@ from library_app import build_app, run_in_qemu
 from conftest import MLP_INT8
 from generator.boards import load_board
 from generator.model.reader import read_model
-from generator.pipeline import generate
+from generator.pipeline import Options, generate
 
 pytestmark = pytest.mark.qemu
 
@@ -191,7 +191,7 @@ def reference(set_number: int) -> str:
 @pytest.fixture(scope="module")
 def run(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("api")
-    generate(MLP_INT8, load_board("mps2-an386"), tmp / "kws", library="kws")
+    generate([MLP_INT8], Options(load_board("mps2-an386")), tmp / "kws", ["kws"], library=True)
     lines = run_in_qemu(build_app(tmp, tmp / "kws", "kws", API_MAIN))
     assert lines[-1] == "done", lines[-5:]
     return tmp / "kws", {line.split(" ", 1)[0]: line for line in lines}, lines
@@ -343,7 +343,7 @@ def test_instances_of_a_model_with_subgraphs_and_a_stateful_model(tmp_path, fixt
     from generator.compare import compare
 
     model = MLP_INT8.parent / f"{fixture}.tflite"
-    generate(model, load_board("mps2-an386"), tmp_path / "net", library="net")
+    generate([model], Options(load_board("mps2-an386")), tmp_path / "net", ["net"], library=True)
     lines = run_in_qemu(build_app(tmp_path, tmp_path / "net", "net", INSTANCES_MAIN))
     assert lines[-1] == "done", lines[-5:]
     if fixture == "stream_int8":

@@ -11,8 +11,7 @@ import pytest
 from conftest import FIXTURES, MLP_INT8
 from generator.boards import load_board
 from generator.paths import ROOT
-from generator.pipeline import generate
-from generator.pipeline_multi import generate_models
+from generator.pipeline import Options, generate
 
 pytestmark = pytest.mark.qemu  # builds with arm-none-eabi (no QEMU run)
 
@@ -48,14 +47,14 @@ def undefined(archive) -> set[str]:
 
 
 def test_library_of_one_model_builds_without_libstdcxx_headers(tmp_path):
-    generate(MLP_INT8, BOARD, tmp_path / "kws", library="kws")
+    generate([MLP_INT8], Options(BOARD), tmp_path / "kws", ["kws"], library=True)
     names = undefined(cmake_build_without_cxx_headers(tmp_path / "kws", tmp_path))
     assert {"memset", "kws__g_plan"} <= names  # what it does need, so the listing is the library's
     assert not [n for n in names if FORBIDDEN.match(n)]
 
 
 def test_library_of_two_models_builds_without_libstdcxx_headers(tmp_path):
-    generate_models([MLP_INT8, CONV], BOARD, tmp_path / "lib", names=["a", "b"], library=True)
+    generate([MLP_INT8, CONV], Options(BOARD), tmp_path / "lib", names=["a", "b"], library=True)
     names = undefined(cmake_build_without_cxx_headers(tmp_path / "lib", tmp_path))
     assert not [n for n in names if FORBIDDEN.match(n)]
 
@@ -64,10 +63,10 @@ def test_library_of_two_models_builds_without_libstdcxx_headers(tmp_path):
 def test_harness_cxx_compiles_without_libstdcxx_headers(tmp_path, models):
     out = tmp_path / "fw"
     if len(models) == 1:
-        generate(models[0], BOARD, out)
+        generate([models[0]], Options(BOARD), out)
         defines = ["-DMG_SINGLE_SUBGRAPH"]
     else:
-        generate_models(models, BOARD, out, names=["a", "b"])
+        generate(models, Options(BOARD), out, names=["a", "b"])
         defines = ["-DMG_MULTI_MODEL"]
     sources = sorted(out.rglob("*.cc"))
     assert {"main.cc", "op_resolver.cc", "mg_interpreter.cc"} <= {s.name for s in sources}

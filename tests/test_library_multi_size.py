@@ -9,8 +9,7 @@ from conftest import FIXTURES, MLP_INT8, run_cli
 from generator import zoo
 from generator.boards import load_board
 from generator.measure import measure
-from generator.pipeline import generate
-from generator.pipeline_multi import generate_models
+from generator.pipeline import Options, generate
 
 BOARD = load_board("mps2-an386")
 CONV = FIXTURES / "conv_relu_int8.tflite"
@@ -18,7 +17,7 @@ ZOO = {"kws": "keyword_spotting", "ad": "anomaly_detection", "wand": "tflite_mic
 
 
 def test_library_of_two_int8_models_leaves_out_the_other_types(tmp_path):
-    generate_models([MLP_INT8, CONV], BOARD, tmp_path / "lib", names=["a", "b"], library=True)
+    generate([MLP_INT8, CONV], Options(BOARD), tmp_path / "lib", names=["a", "b"], library=True)
     lib = tmp_path / "lib"
     kernels = {p.name for p in (lib / "src" / "kernels").glob("*.c")}
     assert "fully_connected_s8_dsp.c" in kernels and "conv_2d_s8_dsp.c" in kernels
@@ -29,7 +28,7 @@ def test_library_of_two_int8_models_leaves_out_the_other_types(tmp_path):
 
 
 def test_every_model_binds_with_the_one_resolver_instance(tmp_path):
-    generate_models([MLP_INT8, CONV], BOARD, tmp_path / "lib", names=["a", "b"], library=True)
+    generate([MLP_INT8, CONV], Options(BOARD), tmp_path / "lib", names=["a", "b"], library=True)
     src = tmp_path / "lib" / "src"
     assert "const mcugen::OpResolver& ModelOpResolver()" in (src / "op_resolver.cc").read_text()
     for name in ("a", "b"):
@@ -46,17 +45,17 @@ def test_three_zoo_models_in_one_library_meet_the_goals(tmp_path):
     largest single-model library's. Each measured in an application that initialises and invokes every model."""
     reports = {}
     for name, model in ZOO.items():
-        generate(zoo.resolve(model), BOARD, tmp_path / name / "lib", library=name)
+        generate([zoo.resolve(model)], Options(BOARD), tmp_path / name / "lib", [name], library=True)
         elf = build_app(tmp_path / name, tmp_path / name / "lib", name, run_each_main([name]))
         assert run_in_qemu(elf)[-1] == "done"
         reports[name] = measure(elf)
-        generate(zoo.resolve(model), BOARD, tmp_path / name / "fw")
+        generate([zoo.resolve(model)], Options(BOARD), tmp_path / name / "fw")
         build = run_cli("build", tmp_path / name / "fw")
         assert build.returncode == 0, build.stderr[-3000:]
         (harness,) = (tmp_path / name / "fw").rglob("firmware.elf")
         assert reports[name].code <= measure(harness).code + 1024, (name, reports[name].code)
     models = [zoo.resolve(m) for m in ZOO.values()]
-    generate_models(models, BOARD, tmp_path / "all" / "lib", names=list(ZOO), library=True)
+    generate(models, Options(BOARD), tmp_path / "all" / "lib", names=list(ZOO), library=True)
     elf = build_app(tmp_path / "all", tmp_path / "all" / "lib", "mcugen_models", run_each_main(list(ZOO)))
     assert run_in_qemu(elf)[-1] == "done"
     together = measure(elf)

@@ -16,7 +16,7 @@ from generator.boards import load_board
 from generator.build import build
 from generator.cli import main
 from generator.measure import measure
-from generator.pipeline import checked_graph, generate, load_model
+from generator.pipeline import Options, checked_graph, generate, load_model
 from generator.plan import plan
 
 STREAM = FIXTURES / "stream_int8.tflite"
@@ -25,7 +25,7 @@ THREE = ["keyword_spotting", "anomaly_detection", "tflite_micro_magic_wand"]
 
 
 def arena_of(model, board) -> int:
-    return plan(checked_graph(load_model(model), load_board(board))).arena_size
+    return plan(checked_graph(load_model(model), Options(load_board(board)))).arena_size
 
 
 @pytest.mark.parametrize(
@@ -72,9 +72,8 @@ def test_one_resolver_one_copy_of_each_kernel_and_the_largest_arena(tmp_path, ca
 
 
 def test_separate_arenas_define_one_each(tmp_path):
-    from generator.pipeline_multi import generate_models
 
-    project, parts = generate_models([MLP_INT8, CONV], load_board("mps2-an386"), tmp_path / "fw", arena="separate")
+    project, parts = generate([MLP_INT8, CONV], Options(load_board("mps2-an386"), arena="separate"), tmp_path / "fw")
     assert project.arena_bytes == sum(p.plan.arena_size for p in parts)
     assert not (tmp_path / "fw/src/mg_arena.c").exists()
     assert "#define mg_arena conv_relu_int8__mg_arena" in (tmp_path / "fw/src/conv_relu_int8_symbols.h").read_text()
@@ -115,7 +114,7 @@ def test_three_zoo_models_interleaved_bit_exact_in_one_firmware(tmp_path, cli, c
     # flash <= every model's bytes + the code of the largest single-model firmware + 15 %
     codes = []
     for model in models:
-        project, _ = generate(model, load_board(board), tmp_path / model.stem)
+        project, _ = generate([model], Options(load_board(board)), tmp_path / model.stem)
         codes.append(measure(build(project.path).elf).code)
     model_bytes = sum(m.stat().st_size for m in models)
     assert report["model_bytes"] == model_bytes
@@ -124,9 +123,9 @@ def test_three_zoo_models_interleaved_bit_exact_in_one_firmware(tmp_path, cli, c
 
 def test_inputs_per_model_or_prefixed_keys_split_the_same(tmp_path):
     from generator.emit import load_project
-    from generator.pipeline_multi import generate_models, input_sets, shares
+    from generator.pipeline import InputChoice, input_sets, shares
 
-    project, _ = generate_models([MLP_INT8, CONV], load_board("mps2-an386"), tmp_path / "fw", names=["a", "b"])
+    project, _ = generate([MLP_INT8, CONV], Options(load_board("mps2-an386")), tmp_path / "fw", names=["a", "b"])
     project = load_project(project.path)
     models = shares(project)
     rng = np.random.default_rng(1)
@@ -134,8 +133,8 @@ def test_inputs_per_model_or_prefixed_keys_split_the_same(tmp_path):
     np.savez(tmp_path / "a.npz", input_0=arrays[0])
     np.savez(tmp_path / "b.npz", input_0=arrays[1])
     np.savez(tmp_path / "all.npz", **{"a/input_0": arrays[0], "b/input_0": arrays[1]})
-    each = input_sets(project, models, [tmp_path / "a.npz", tmp_path / "b.npz"], None, 0)
-    prefixed = input_sets(project, models, [tmp_path / "all.npz"], None, 0)
+    each = input_sets(project, models, InputChoice((tmp_path / "a.npz", tmp_path / "b.npz")))
+    prefixed = input_sets(project, models, InputChoice((tmp_path / "all.npz",)))
     assert len(each) == 2
     for x, y in zip(each, prefixed):
         assert all(np.array_equal(u, v) for u, v in zip(x, y))
@@ -186,12 +185,11 @@ def test_library_of_two_models_sharing_the_arena_matches_tflite_micro(tmp_path):
     from tflite_micro.python.tflite_micro import runtime
 
     from generator.paths import ROOT
-    from generator.pipeline_multi import generate_models
 
     example = ROOT / "examples" / "keyword_spotter"
     board = load_board("mps2-an386")
     lib = tmp_path / "lib"
-    generate_models([MLP_INT8, CONV], board, lib, names=["a", "b"], library=True)
+    generate([MLP_INT8, CONV], Options(board), lib, names=["a", "b"], library=True)
     (tmp_path / "main.c").write_text(TWO_MODEL_MAIN)
     cpu = ["-mcpu=cortex-m4", "-mthumb", "-mfpu=fpv4-sp-d16", "-mfloat-abi=hard"]
     flags = [*cpu, "-Os", "-ffunction-sections", "-fdata-sections", "-ffp-contract=off", "-DMG_MULTI_MODEL"]

@@ -321,9 +321,9 @@ DSP_GOALS = ["anomaly_detection", "visual_wake_words"]
 def test_zoo_arenas_meet_the_goals(backend, name):
     from generator import zoo
     from generator.boards import load_board
-    from generator.pipeline import checked_graph, load_model
+    from generator.pipeline import Options, checked_graph, load_model
 
-    checked = checked_graph(load_model(zoo.resolve(name)), load_board("mps2-an386"), backend=backend)
+    checked = checked_graph(load_model(zoo.resolve(name)), Options(load_board("mps2-an386"), backend=backend))
     p, layer = plan(checked), plan(checked, memory="layer")
     assert p.arena_size <= GOALS[name] and p.arena_size < layer.arena_size
     assert check_placement(p.buffers, p.arena_size) == []

@@ -62,10 +62,10 @@ def test_planned_overlaps_are_safe_and_run_bit_exact():
 def test_zoo_arenas_stay_within_a_kilobyte_of_the_reference(name):
     from generator import zoo
     from generator.boards import load_board
-    from generator.pipeline import checked_graph, load_model
+    from generator.pipeline import Options, checked_graph, load_model
 
     model, board = load_model(zoo.resolve(name)), load_board("mps2-an385")
-    reference = plan(checked_graph(model, board, backend="reference")).arena_size
-    portable = plan(checked_graph(model, board, backend="auto"))
+    reference = plan(checked_graph(model, Options(board, backend="reference"))).arena_size
+    portable = plan(checked_graph(model, Options(board, backend="auto")))
     assert any(n.kernel.backend == "portable" for n in portable.nodes)
     assert portable.arena_size <= reference + 1024

@@ -142,7 +142,7 @@ def test_hostile_vector_length_is_rejected_quickly():
 
 
 def test_model_too_big_for_board_fails_at_generation(tmp_path):
-    from generator.pipeline import generate
+    from generator.pipeline import Options, generate
 
     g = modelkit.GraphBuilder()
     x = g.tensor([1, 1_200_000], "float32")  # 4.8 MB of input alone: more than the board's 4 MiB of RAM
@@ -151,16 +151,16 @@ def test_model_too_big_for_board_fails_at_generation(tmp_path):
     model = tmp_path / "big.tflite"
     model.write_bytes(g.build([x], [y]))
     with pytest.raises(McugenError, match=r"mps2-an386 is too small .* the arena and stack [\d,]+ B of 4,194,304 B "):
-        generate(model, load_board("mps2-an386"), tmp_path / "out")
+        generate([model], Options(load_board("mps2-an386")), tmp_path / "out")
     assert not (tmp_path / "out").exists()
 
 
 @pytest.mark.qemu
 def test_two_builds_in_two_folders_are_byte_identical(tmp_path):
     from generator.build import build
-    from generator.pipeline import generate
+    from generator.pipeline import Options, generate
 
-    generate(MLP_INT8, load_board("mps2-an386"), tmp_path / "a")
-    generate(MLP_INT8, load_board("mps2-an386"), tmp_path / "b" / "deeper")
+    generate([MLP_INT8], Options(load_board("mps2-an386")), tmp_path / "a")
+    generate([MLP_INT8], Options(load_board("mps2-an386")), tmp_path / "b" / "deeper")
     elf_a, elf_b = build(tmp_path / "a").elf, build(tmp_path / "b" / "deeper").elf
     assert elf_a.read_bytes() == elf_b.read_bytes()

@@ -12,7 +12,7 @@ from conftest import MLP_FLOAT_IO, MLP_INT8
 from generator.boards import load_board
 from generator.build import build
 from generator.measure import measure
-from generator.pipeline import generate
+from generator.pipeline import Options, generate
 
 pytestmark = [pytest.mark.qemu, pytest.mark.xdist_group("size-elfs")]
 
@@ -22,9 +22,9 @@ def elfs(tmp_path_factory):
     root = tmp_path_factory.mktemp("size")
     built = {}
     for name, model in (("int8", MLP_INT8), ("float_io", MLP_FLOAT_IO)):
-        generate(model, load_board("mps2-an386"), root / name)
+        generate([model], Options(load_board("mps2-an386")), root / name)
         built[name] = build(root / name).elf
-    generate(MLP_INT8, load_board("mps2-an386"), root / "all", resolver="all")
+    generate([MLP_INT8], Options(load_board("mps2-an386"), resolver="all"), root / "all")
     built["all"] = build(root / "all").elf
     return built
 

@@ -19,7 +19,7 @@ from generator.build import pio_env
 from generator.build.pio_core import prepare_core
 from generator.measure import measure
 from generator.paths import ROOT
-from generator.pipeline import generate
+from generator.pipeline import Options, generate
 
 pytestmark = [pytest.mark.qemu, pytest.mark.xdist_group("size-application")]
 
@@ -30,7 +30,13 @@ EXAMPLE = ROOT / "examples" / "keyword_spotter"
 def app(tmp_path_factory):
     app = tmp_path_factory.mktemp("size-app") / "app"
     shutil.copytree(EXAMPLE, app, ignore=shutil.ignore_patterns("generated", "build", ".pio"))
-    generate(zoo.resolve("keyword_spotting"), load_board("mps2-an386"), app / "generated" / "kws", library="kws")
+    generate(
+        [zoo.resolve("keyword_spotting")],
+        Options(load_board("mps2-an386")),
+        app / "generated" / "kws",
+        ["kws"],
+        library=True,
+    )
     return app
 
 

@@ -17,7 +17,7 @@ from generator.emit import IoTensor
 from generator.errors import McugenError
 from generator.measure import measure
 from generator.model import read_model
-from generator.pipeline import default_set_count, generate, random_sets
+from generator.pipeline import Options, default_set_count, generate, random_sets
 from generator.plan import plan
 from generator.reference import reference_outputs
 from generator.run import run_firmware
@@ -170,7 +170,7 @@ def stream_firmwares(tmp_path_factory):
     for name, data in (("stateful", STREAM_INT8.read_bytes()), ("stateless", stream_int8(stateless=True))):
         model = root / f"{name}.tflite"
         model.write_bytes(data)
-        project, _ = generate(model, board, root / name)
+        project, _ = generate([model], Options(board), root / name)
         built[name] = (project, build(project.path).elf)
     return built
 

@@ -11,7 +11,7 @@ from pathlib import Path
 from .. import zoo
 from ..boards import load_board
 from ..errors import McugenError
-from ..pipeline import checked_graph, load_model, progress, verify
+from ..pipeline import InputChoice, Options, checked_graph, load_model, progress, verify
 from ..plan import plan
 from .table import table
 
@@ -66,8 +66,8 @@ def _plan_key(p) -> tuple:
 
 
 def _instructions(path: Path, board, backend: str, mode: str, sets: int, workdir: Path) -> tuple[int, bool]:
-    v = verify(path, board, workdir, sets, seed=0, backend=backend, memory=mode)
-    return max(v.run.instructions(s.ticks) for s in v.run.sets), v.comparison.match
+    v = verify([path], Options(board, backend=backend, memory=mode), workdir, InputChoice(count=sets))
+    return max(v.run.instructions(s.ticks) for s in v.run.sets), v.match
 
 
 def bench_memory_one(model: str, board_name: str, backend: str, sets: int, workroot: Path, known: dict) -> MemoryRun:
@@ -76,7 +76,7 @@ def bench_memory_one(model: str, board_name: str, backend: str, sets: int, workr
     run = MemoryRun(name, backend, goal=ARENA_GOALS.get(name))
     try:
         path = zoo.resolve(model)
-        checked = checked_graph(load_model(path), board, backend)
+        checked = checked_graph(load_model(path), Options(board, backend=backend))
         plans = {mode: plan(checked, memory=mode) for mode in MODES}
         run.arenas = {mode: p.arena_size for mode, p in plans.items()}
         run.measured = measured_mode(run.arenas, run.goal)

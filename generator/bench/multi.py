@@ -15,8 +15,7 @@ from ..build import build
 from ..errors import McugenError
 from ..locking import project_lock
 from ..measure import measure
-from ..pipeline import generate, progress
-from ..pipeline_multi import verify_models
+from ..pipeline import InputChoice, Options, generate, progress, verify
 from .table import table
 
 MULTI_MODELS = ["keyword_spotting", "anomaly_detection", "tflite_micro_magic_wand"]
@@ -68,9 +67,9 @@ def _single(model: str, board, known: dict, workroot: Path) -> Single:
     progress(f"[several models] building {model} alone on {board.name} for its code and arena")
     folder = workroot / f"{model}-{board.name}-auto-single"
     with project_lock(folder):  # generated and built as one step
-        project, the_plan = generate(zoo.resolve(model), board, folder)
+        project, parts = generate([zoo.resolve(model)], Options(board), folder)
         size = measure(build(project.path).elf)
-    return Single(model, size.model, size.code, the_plan.arena_size)
+    return Single(model, size.model, size.code, parts[0].plan.arena_size)
 
 
 def bench_multi_one(board_name: str, sets: int, workroot: Path, known: dict) -> MultiRun:
@@ -80,8 +79,8 @@ def bench_multi_one(board_name: str, sets: int, workroot: Path, known: dict) -> 
         run.singles = [_single(m, board, known, workroot) for m in MULTI_MODELS]
         progress(f"[several models] {', '.join(MULTI_MODELS)} in one firmware on {board_name}, interleaved")
         paths = [zoo.resolve(m) for m in MULTI_MODELS]
-        v = verify_models(paths, board, workroot / f"multi-{board_name}", None, count=sets)
-        run.match, run.sets = v.match, v.sets
+        v = verify(paths, Options(board), workroot / f"multi-{board_name}", InputChoice(count=sets))
+        run.match, run.sets = v.match, len(v.sets)
         run.exact = all(m.comparison.max_abs_diff == 0 for m in v.models)
         run.flash, run.code, run.arena = v.size.flash, v.size.code, v.project.arena_bytes
     except McugenError as exc:

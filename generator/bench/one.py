@@ -13,14 +13,12 @@ from pathlib import Path
 from .. import zoo
 from ..boards import load_board
 from ..build import build
-from ..compare import compare
 from ..errors import McugenError
 from ..locking import project_lock
 from ..measure import measure
 from ..paths import cache_root
-from ..pipeline import build_and_run, generate, load_model, progress, random_sets
+from ..pipeline import InputChoice, Options, generate, progress, verify
 from ..plan.nodes import node_rows
-from ..reference.fallback import reference_with_fallback
 
 
 @dataclass
@@ -87,18 +85,12 @@ def bench_one(
         path = zoo.resolve(model)
         progress(f"{step}bench {result.model} on {board_name} ({backend} kernels)")
         workdir = _workdir(model, board_name, f"-{backend}", root)
-        project, the_plan = generate(path, board, workdir, backend=backend, memory=memory)
+        options = Options(board, backend=backend, memory=memory)
+        v = verify([path], options, workdir, InputChoice(count=sets, seed=seed))
+        the_plan, size, run = v.models[0].part.plan, v.size, v.run
         result.backends_used = "+".join(the_plan.backends[::-1])
         result.macs = sum(r["macs"] for r in node_rows(the_plan))
-        inputs = random_sets(project.inputs, sets, seed)
-        _, size, run = build_and_run(project, board, inputs)
-        progress(
-            f"{step}running the TFLite Micro reference (LiteRT's if it refuses the model) on the same {sets} set(s)"
-        )
-        # TFLite Micro, or LiteRT's reference kernels for a float model TFLite Micro refuses (float16 weights)
-        expected, _ = reference_with_fallback(load_model(path), inputs, len(project.outputs))
-        verdict = compare([s.outputs for s in run.sets], expected)
-        result.match, result.sets = verdict.match, sets
+        result.match, result.sets = v.match, sets
         result.flash, result.code, result.model_bytes, result.ram = size.flash, size.code, size.model, size.ram
         result.arena, result.lower_bound, result.metadata = the_plan.arena_size, the_plan.lower_bound, size.metadata
         result.stack_used, result.stack_reserve = run.stack_used, size.stack
@@ -110,7 +102,7 @@ def bench_one(
             progress(f"{step}building with every kernel (--resolver all) for the code size comparison")
             all_ops_dir = _workdir(model, board_name, "-all", root)
             with project_lock(all_ops_dir):  # generated and built as one step
-                generate(path, board, all_ops_dir, resolver="all", backend="reference")
+                generate([path], Options(board, backend="reference", resolver="all"), all_ops_dir)
                 result.code_all_ops = measure(build(all_ops_dir).elf).code
     except McugenError as exc:
         result.error = str(exc).splitlines()[0]

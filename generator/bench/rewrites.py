@@ -14,7 +14,7 @@ from .. import zoo
 from ..boards import load_board
 from ..errors import McugenError
 from ..paths import ROOT
-from ..pipeline import load_model, progress, rewrite_stage, verify
+from ..pipeline import InputChoice, Options, load_model, progress, rewrite_stage, verify
 from ..rewrite.report import KINDS
 
 # The converter-made fixtures of issue 19 (scripts/rewrite_fixtures.py), each with something to rewrite.
@@ -41,7 +41,7 @@ class RewriteRun:
 
 def applied_rewrites(path: Path, board, float16: str) -> str:
     """What the rewrite stage does to the model on the board ("" when nothing), or why it cannot."""
-    rewrites = rewrite_stage(load_model(path), board, "reference", float16=float16).rewritten.rewrites
+    rewrites = rewrite_stage(load_model(path), Options(board, backend="reference", float16=float16)).rewritten.rewrites
     counts: dict[str, int] = {}
     for r in rewrites:
         counts[r.kind] = counts.get(r.kind, 0) + 1
@@ -51,12 +51,13 @@ def applied_rewrites(path: Path, board, float16: str) -> str:
 def _run(path: Path, board, build: str, sets: int, workdir: Path, rewrites: str) -> RewriteRun:
     run = RewriteRun(Path(path).stem, build, rewrites)
     try:
-        v = verify(path, board, workdir, sets, seed=0, backend="reference", **BUILDS.get(build, {}))
+        options = Options(board, backend="reference", **BUILDS.get(build, {}))
+        v = verify([path], options, workdir, InputChoice(count=sets))
     except McugenError as exc:  # the first line and the first reason under it
         run.error = " ".join(line.strip() for line in str(exc).splitlines()[:2]).replace("|", "/")
         return run
-    run.match, run.flash, run.model_bytes = v.comparison.match, v.size.flash, v.size.model
-    run.arena, run.instructions = v.plan.arena_size, max(v.run.instructions(s.ticks) for s in v.run.sets)
+    run.match, run.flash, run.model_bytes = v.match, v.size.flash, v.size.model
+    run.arena, run.instructions = v.models[0].part.plan.arena_size, max(v.run.instructions(s.ticks) for s in v.run.sets)
     return run
 
 

@@ -30,7 +30,7 @@ def _write(path: Path, text: str) -> None:
 
 
 def run(args) -> int:
-    """The zoo run of `args` (cli_parser's zoo options); 1 when a task failed or a figure regressed."""
+    """The zoo run of `args` (the zoo command's options, cli/parser.py); 1 when a task failed or a figure regressed."""
     tasks = load_tasks(Path(args.file))
     limits_text = args.fail_on or regress.DEFAULT_FAIL_ON
     limits = regress.parse_fail_on(limits_text)

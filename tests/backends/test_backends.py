@@ -13,7 +13,7 @@ from generator.boards import load_board
 from generator.catalog import backends as backend_registry
 from generator.check import check
 from generator.model import read_model
-from generator.pipeline import generate
+from generator.pipeline import Options, generate
 from kernel_harness import verify_model
 from modelkit import GraphBuilder
 
@@ -73,7 +73,7 @@ def test_reference_only_ignores_other_backends(test_backend):
 def test_resolver_registers_each_backend_kernel(test_backend, tmp_path):
     model = tmp_path / "m.tflite"
     model.write_bytes(relu_chain([4, 5]))
-    generate(model, load_board("mps2-an386"), tmp_path / "fw", backend="testbe,reference")
+    generate([model], Options(load_board("mps2-an386"), backend="testbe,reference"), tmp_path / "fw")
     resolver = (tmp_path / "fw" / "src" / "op_resolver.h").read_text()
     assert "MicroMutableOpResolver<3>" in resolver
     assert "&mg_register_relu_test_backend, 1, 3, 1);" in resolver and "&mg_register_relu, 1, 3, 0);" in resolver
@@ -82,7 +82,7 @@ def test_resolver_registers_each_backend_kernel(test_backend, tmp_path):
 
 @pytest.mark.parametrize("qemu", [False, pytest.param(True, marks=pytest.mark.qemu)], ids=["host", "qemu"])
 def test_backend_choice_changes_no_output(test_backend, qemu, tmp_path, monkeypatch):
-    import generator.pipeline as pipeline
+    import generator.pipeline.generation as pipeline
     from generator.catalog.backends import choose_backends
 
     monkeypatch.setattr(pipeline, "choose_backends", lambda choice, cpu: choose_backends("testbe,reference", cpu))

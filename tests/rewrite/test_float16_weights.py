@@ -16,7 +16,7 @@ from generator.boards import load_board
 from generator.emit import emit
 from generator.model import read_model
 from generator.paths import FIRMWARE
-from generator.pipeline import rewrite_stage
+from generator.pipeline import Options, rewrite_stage
 from generator.plan import plan
 from generator.reference.fallback import litert_outputs
 from generator.rewrite import Float16Policy, rewrite
@@ -197,4 +197,4 @@ def test_a_model_as_given_with_float16_weights_read_directly_is_refused():
     graph = read_model(g.build([x], [y]))
     for rewriting in (True, False):
         with pytest.raises(CheckError, match=r"node 0 \(FULLY_CONNECTED v1\): float16 weights need a DEQUANTIZE"):
-            rewrite_stage(graph, BOARD, "reference", rewrite=rewriting)
+            rewrite_stage(graph, Options(BOARD, backend="reference", rewrite=rewriting))

@@ -7,7 +7,7 @@ import pytest
 
 from generator import zoo
 from generator.boards import load_board
-from generator.pipeline import load_model, rewrite_stage
+from generator.pipeline import Options, load_model, rewrite_stage
 from generator.plan import plan
 
 BOARD = load_board("mps2-an386")
@@ -17,8 +17,8 @@ BOARD = load_board("mps2-an386")
 def test_rewrites_never_make_a_bundled_model_worse(name):
     graph = load_model(zoo.resolve(name))
     for backend in ("reference", "auto"):
-        on = rewrite_stage(graph, BOARD, backend).checked
-        off = rewrite_stage(graph, BOARD, backend, rewrite=False).checked
+        on = rewrite_stage(graph, Options(BOARD, backend=backend)).checked
+        off = rewrite_stage(graph, Options(BOARD, backend=backend, rewrite=False)).checked
         assert plan(on).arena_size <= plan(off).arena_size, f"{name} ({backend})"
         assert len(on.graph.model_bytes) <= len(off.graph.model_bytes), f"{name} ({backend})"
         assert len(on.graph.operators) <= len(off.graph.operators)

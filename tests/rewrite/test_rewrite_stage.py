@@ -12,7 +12,7 @@ from generator.boards import load_board
 from generator.check import CheckError
 from generator.cli import main
 from generator.model import read_model
-from generator.pipeline import rewrite_stage
+from generator.pipeline import Options, rewrite_stage
 
 FLOAT16 = FIXTURES / "conv_float16_weights.tflite"
 RELU_INT8 = FIXTURES / "conv_relu_int8.tflite"
@@ -45,7 +45,7 @@ def test_doctor_and_check_agree_with_ops(capsys):
     assert code == 1 and len(blocks) == 8
     assert not any("FULLY_CONNECTED" in b for b in blocks)
     with pytest.raises(CheckError):
-        rewrite_stage(read_model(FLOAT16.read_bytes()), load_board("mps2-an386"), rewrite=False)
+        rewrite_stage(read_model(FLOAT16.read_bytes()), Options(load_board("mps2-an386"), rewrite=False))
 
 
 def test_plan_nodes_reports_what_was_fused_and_saved(capsys):
@@ -72,7 +72,7 @@ def test_what_still_fails_after_the_rewrites_is_named_in_the_models_node_numbers
     g.op("ADD", [x, w], [y])
     g.op("CUSTOM", [y], [z], custom_code="NoSuchOp")
     with pytest.raises(CheckError) as failure:
-        rewrite_stage(read_model(g.build([x], [z])), load_board("mps2-an386"))
+        rewrite_stage(read_model(g.build([x], [z])), Options(load_board("mps2-an386")))
     assert failure.value.nodes == [2] and "NoSuchOp" in failure.value.failures[0]
 
 

@@ -9,75 +9,10 @@ import argparse
 import sys
 from pathlib import Path
 
-from . import __version__, zoo
-from .boards import board_names
-from .targets import TARGETS
-
-EPILOG = """examples:
-  mcugen ops model.tflite                          which ops the model uses, and whether mcugen has them
-  mcugen verify model.tflite --board mps2-an386    generate, build, run in QEMU, compare with TFLite Micro
-  mcugen generate model.tflite --board mps2-an386 -o fw && mcugen build fw && mcugen run fw --random 5
-See docs/cli.md for every command and its JSON output."""
-
-EXAMPLES = {
-    "ops": ["mcugen ops model.tflite", "mcugen ops --json"],
-    "generate": [
-        "mcugen generate model.tflite --board mps2-an386 -o fw",
-        "mcugen generate kws.tflite --board nucleo-f446re -o lib/kws --as library --name kws",
-    ],
-    "build": ["mcugen build fw", "export $(mcugen build fw --print-env) && .venv/bin/pio test -d fw -e mps2-an386"],
-    "test": ["mcugen test fw"],
-    "run": [
-        "mcugen run fw --random 3 --json",
-        "mcugen run fw --port /dev/ttyACM0 --random 3   # a real board: flash it, read its serial port",
-    ],
-    "verify": [
-        "mcugen verify sine_float --board mps3-an547 --json",
-        "mcugen verify model.tflite --board nucleo-f446re --port /dev/ttyACM0   # on the board",
-    ],
-    "flash": [
-        "mcugen flash fw --dry-run   # print the OpenOCD or pyOCD command the board JSON chooses",
-        "mcugen flash fw --random 3 && mcugen run fw --port /dev/ttyACM0 --random 3 --no-flash",
-    ],
-    "plan": ["mcugen plan model.tflite", "mcugen plan model.tflite --nodes --run"],
-    "doctor": ["mcugen doctor model.tflite --board lm3s6965evb"],
-    "bench": [
-        "mcugen bench sine_float",
-        "mcugen bench --board mps2-an386 --board mps3-an547 --write docs/benchmarks.md",
-    ],
-    "size": ["mcugen size fw", "mcugen size fw --json > base.json && mcugen size fw --baseline base.json"],
-    "zoo": [
-        "mcugen zoo run zoo.toml --out zoo-report",
-        "mcugen zoo run zoo.toml --scheduler tcp://10.0.0.5:8786 --baseline old.json --fail-on flash+1%,instr+2%",
-    ],
-}
-
-# Each command's one-line help (its description too, capitalized).
-COMMAND_HELP = {
-    "ops": "list a model's ops and whether mcugen supports them (no MODEL: the catalog)",
-    "generate": "write a PlatformIO project for MODEL on BOARD, or a library for your own firmware",
-    "build": "build a generated project with PlatformIO (offline)",
-    "test": "run the project's PlatformIO test (`pio test`) through mcugen's PlatformIO core, offline",
-    "run": "build if needed, run in QEMU with inputs, print outputs and costs",
-    "flash": "program a real board with a generated project's firmware through its debug probe (pyOCD or OpenOCD)",
-    "verify": "generate, build, run and compare with TFLite Micro; exit 0 only on a match",
-    "plan": "the static memory plan (every buffer's size, offset and lifetime), or with --nodes the execution plan: "
-    "each node's backend, MACs, bytes and measured cost",
-    "doctor": "everything that would stop MODEL on BOARD (ops, versions, custom ops, fit), each with its fix; "
-    "exit 1 when anything blocks",
-    "bench": "run models end to end and report memory, code size and speed beside TFLite Micro's figures "
-    "(writes docs/benchmarks.md with --write)",
-    "size": "flash and RAM of a firmware ELF: sections, groups, top symbols, board fit, and a regression gate "
-    "against a saved baseline",
-    "zoo": "run a zoo file's models x boards x backends x memory modes on a Dask cluster and report regressions "
-    "against a baseline (docs/zoo.md)",
-}
-
-COST_UNITS = {
-    "qemu": "instructions (QEMU -icount shift=0)",
-    "renode": "instructions (Renode, DWT counting at the CPU's MIPS rate)",
-    "board": "cycles (the board's tick counter over its serial port: DWT CYCCNT, or SysTick on the core clock)",
-}
+from .. import __version__, zoo
+from ..boards import board_names
+from ..targets import TARGETS
+from .help import COMMAND_HELP, EPILOG, EXAMPLES
 
 
 class Parser(argparse.ArgumentParser):
@@ -282,7 +217,9 @@ def _board_option(p, boards: str) -> None:
 
 
 def _models_argument(p, model_help: str) -> None:
-    p.add_argument("model", nargs="+", help=model_help + "; several: one firmware running them all")
+    p.add_argument(
+        "model", nargs="+", help=model_help + "; several: one firmware running them all (doctor: each in turn)"
+    )
 
 
 def _arena_option(p) -> None:
@@ -453,7 +390,7 @@ def parser(commands: dict) -> argparse.ArgumentParser:
     _json_option(fmt, "the plan")
 
     p = _command(sub, "doctor")
-    p.add_argument("model", help=model_help)
+    _models_argument(p, model_help)
     _board_option(p, boards)
     _kernel_options(p, memory=False)
     _rewrite_option(p)
@@ -506,69 +443,3 @@ def parser(commands: dict) -> argparse.ArgumentParser:
     for name, p in sub.choices.items():
         p.set_defaults(func=commands[name])
     return top
-
-
-def check_combinations(args) -> None:
-    """Options that mean nothing together are refused, not silently ignored; then the defaults that depend on
-    whether an option was given are filled in."""
-    from .errors import McugenError
-
-    if args.command == "plan" and not args.nodes:
-        for flag in ("csv", "run"):
-            if getattr(args, flag):
-                raise McugenError(f"--{flag} needs --nodes (it applies to the per-node dump)")
-    if args.command == "plan" and args.nodes and args.html:
-        raise McugenError("--html draws the memory plan, not the per-node dump: drop --nodes")
-    if args.command == "ops" and args.model is not None and args.markdown:
-        raise McugenError("--markdown prints the catalog; it takes no MODEL")
-    if args.command == "ops" and args.model is None and args.board:
-        raise McugenError("--board needs a MODEL (the catalog lists every kernel for every board)")
-    if args.command == "ops" and args.model is None and args.no_rewrite:
-        raise McugenError("--no-rewrite needs a MODEL (it judges the model as given)")
-    if args.command == "ops" and args.markdown and args.json:
-        raise McugenError("choose one of --json and --markdown")
-    if getattr(args, "form", None) == "firmware":
-        args.form = "harness"
-    if args.command == "generate" and args.form == "harness" and args.name is not None and len(args.model) == 1:
-        raise McugenError("--name names a library: add --as library, or drop --name")
-    if args.command == "generate" and args.board is None and (args.form != "library" or args.target is None):
-        raise McugenError("generate needs --board (or, with --as library, --target CORE)")
-    if args.command == "generate" and args.form == "library" and args.verbose:
-        raise McugenError("--verbose logs over the harness's UART; a library has none (drop --verbose)")
-    if args.command == "build" and args.project is None and not args.print_env:
-        raise McugenError("build needs a PROJECT folder written by `mcugen generate` (only --print-env works without)")
-    if (
-        args.command in ("run", "verify", "flash")
-        and args.inputs
-        and (args.random is not None or args.seed is not None)
-    ):
-        raise McugenError("--inputs gives the input sets; --random and --seed make random ones: choose one")
-    if args.command == "flash" and args.seed is not None and args.random is None:
-        raise McugenError("--seed seeds the sets --random N makes: add --random N, or drop --seed")
-    if args.command in ("run", "verify"):
-        _check_port_options(args)
-    if args.command in ("run", "verify", "flash"):
-        args.seed = 0 if args.seed is None else args.seed
-    if getattr(args, "patch_overhead", None) is not None and not args.patches:
-        raise McugenError("--patch-overhead needs --patches")
-    if args.command == "zoo" and args.fail_on and not args.baseline:
-        raise McugenError("--fail-on needs --baseline OLD.json")
-    if args.command == "size" and args.max_growth is not None and not args.baseline:
-        raise McugenError("--max-growth needs --baseline OLD.json")
-
-
-def _check_port_options(args) -> None:
-    from .errors import McugenError
-
-    if args.port is None:
-        defaults = {"baud": 115200, "no_flash": False, "timeout": 60.0, "probe": None}
-        given = [flag for flag, default in defaults.items() if getattr(args, flag) != default]
-        if given:
-            raise McugenError(f"--{given[0].replace('_', '-')} needs --port (it applies to a run on a real board)")
-        return
-    if args.emulator != "qemu":
-        raise McugenError("--port runs on the real board, --emulator in an emulator: choose one")
-    if args.no_flash and args.probe:
-        raise McugenError("--probe chooses the flashing tool; --no-flash flashes nothing: choose one")
-    if args.timeout <= 0:
-        raise McugenError(f"--timeout must be more than 0 seconds, not {args.timeout:g}")

@@ -1,0 +1,79 @@
+"""read -> check -> rewrite -> plan -> emit, for one model or several: each model planned with the same
+options, then one form emitted (emit/forms.py)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..build.pio_core import prepare_core
+from ..catalog import with_kernels
+from ..catalog.backends import choose_backends
+from ..catalog.custom import load_custom_ops
+from ..check import CheckedGraph, check
+from ..console import progress
+from ..emit import Project
+from ..emit.forms import emit_parts
+from ..emit.multi import Part, part_names
+from ..errors import McugenError
+from ..locking import project_lock
+from ..model import Graph, read_model
+from ..plan import Plan, plan
+from ..rewrite import Float16Policy
+from ..rewrite.stage import RewriteStage, check_and_rewrite, unrewritten
+from .options import Options
+
+
+def load_model(path: Path) -> Graph:
+    path = Path(path)
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise McugenError(f"cannot read model {path}: {exc.strerror}") from None
+    return read_model(data, source=str(path))
+
+
+def rewrite_stage(graph: Graph, options: Options) -> RewriteStage:
+    """check with the board's backends and the custom ops of a --custom-ops folder, then (unless switched
+    off) rewrite and check the rewritten graph; `float16` (fold, keep, auto) chooses where float16 weights
+    stay float16 in flash (auto: where the board's flash is tight)."""
+    _, custom_specs = load_custom_ops(options.custom_ops)
+    catalog, backends = with_kernels(custom_specs), choose_backends(options.backend, options.board.cpu)
+    stage = check_and_rewrite if options.rewrite else unrewritten
+    policy = Float16Policy(options.float16, options.board.flash_size)
+    return stage(graph, lambda g: check(g, catalog=catalog, backends=backends), policy)
+
+
+def checked_graph(graph: Graph, options: Options) -> CheckedGraph:
+    """The graph plan gets: checked, and rewritten unless the options switch it off."""
+    return rewrite_stage(graph, options).checked
+
+
+def planned(checked: CheckedGraph, options: Options) -> Plan:
+    """The plan of the options' memory mode (with row patches within --patch-overhead)."""
+    return plan(checked, memory=options.memory, patch_overhead=options.patch_overhead)
+
+
+def plan_models(models: list[Path], options: Options, names: list[str] | None = None) -> list[Part]:
+    """Every model read, checked, rewritten and planned with the same options; `names` (default: the file
+    stems) name each model's generated symbols, and a library's API."""
+    return [
+        Part(name, Path(path).name, planned(checked_graph(load_model(path), options), options))
+        for name, path in zip(part_names(models, names), models)
+    ]
+
+
+def generate(
+    models: list[Path], options: Options, out: Path, names: list[str] | None = None, library: bool = False
+) -> tuple[Project, list[Part]]:
+    """The firmware project of one model or of several, or with `library` their library (emit/forms.py)."""
+    parts = plan_models(models, options, names)
+    try:
+        with project_lock(out):
+            project = emit_parts(parts, options.board, out, library, options.arena, options.resolver, options.verbose)
+    except OSError as exc:
+        raise McugenError(f"cannot write the project folder {out}: {exc.strerror or exc}") from None
+    try:
+        prepare_core()  # the core folder platformio.ini names, so `pio run` works in the project directly
+    except McugenError as exc:
+        progress(f"note: {exc}; `mcugen build` will try again")
+    return project, parts
