@@ -387,20 +387,26 @@ def _auto(checked: CheckedGraph, views: bool, mac_cap: float) -> Plan:
 
     limit = f"the {TOTAL_OVERHEAD_CAP:g} % instruction cap"
     found: list[tuple[Plan, object, bool]] = [(layer, None, False)]  # (plan, its patch search, patched)
-    seen = set()
-    modes = ("auto", "min") if _costly_overlaps(checked) else ("auto",)
-    for overlaps in modes:  # the overlaps whose order is cheap for their node, then every overlap
-        whole = _plan(checked, views, overlaps)
-        key = (whole.arena_size, tuple((o.node, o.direction, o.distance) for o in whole.overlaps))
-        if key in seen or not fits(whole):
-            continue
-        seen.add(key)
+
+    def with_patches(whole: Plan, overlaps: str) -> None:
         plan_of = partial(_plan, views=views, memory=overlaps)
         draft_of = partial(_plan, views=views, memory=overlaps, quick=True)
         choice, patched = choose(checked, whole.arena_size, mac_cap, plan_of, fits, limit, draft_of)
         found.append((whole, choice, False))
         if patched is not None:
             found.append((patched, choice, True))
+
+    seen = set()
+    modes = ("auto", "min") if _costly_overlaps(checked) else ("auto",)
+    for overlaps in modes:  # the overlaps whose order is cheap for their node, then every overlap
+        whole = _plan(checked, views, overlaps)
+        key = (whole.arena_size, tuple((o.node, o.direction, o.distance) for o in whole.overlaps))
+        if key not in seen and fits(whole):
+            seen.add(key)
+            with_patches(whole, overlaps)
+    if not seen:  # no overlaps within the cap: patches alone
+        found.pop(0)
+        with_patches(layer, "layer")
     costs = [plan_instructions(p) for p, _, _ in found]
     best = min(range(len(found)), key=lambda i: (found[i][0].arena_size, costs[i]))
     chosen, choice, patched = found[best]
