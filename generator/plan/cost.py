@@ -6,12 +6,14 @@ constants were fitted (non-negative least squares on relative error, the call co
 per-node instructions `mcugen plan MODEL --nodes --run --csv` measured in QEMU on the six bundled zoo models
 (keyword_spotting, image_classification, visual_wake_words, tflite_micro_speech, tflite_micro_magic_wand,
 anomaly_detection): reference and dsp on mps2-an386, mve on mps3-an547, each overlap's own cost
-(KernelSpec.overlap_cost) taken out first. Per model the estimate is within 10 % of the measured total except
-for the models whose first convolution reads one input channel (tflite_micro_magic_wand 33 to 53 % below,
-tflite_micro_speech with mve 27 % below: such columns cost more per MAC than the fit's average); the table is in
-docs/design.md. A free intercept fitted large per-call costs (up to 134,000 instructions for a reference
-CONV_2D) that the row-patch runs contradict (a band of a convolution costs what its share of the MACs does), so
-PER_CALL is what a node with almost no work costs (a 64-MAC FULLY_CONNECTED, a view)."""
+(KernelSpec.overlap_cost) taken out first. Per model the --memory layer estimate is within 7 % of the measured
+total on the three large CNNs with every backend but one (visual_wake_words with mve, +16 %: the reference
+QUANTIZE costs less on the M55 than the M4 fit says), and 1 to 38 % off on the three small ones (docs/design.md,
+"The cap is the model's", has the table). The cap compares two plans of one model, so what the estimate must get
+right is their difference: halo rows recomputed, more calls, copies, overlap orders. A free intercept fitted
+large per-call costs (up to 134,000 instructions for a reference CONV_2D) that the row-patch runs contradict (a
+band of a convolution costs its share of the MACs), so PER_CALL is what a node with almost no work costs (a
+64-MAC FULLY_CONNECTED, a view). The row-patch runs' band nodes are in the fit too."""
 
 from __future__ import annotations
 
@@ -21,6 +23,11 @@ from ..catalog import KernelSpec
 from ..model import Graph, Operator, Tensor
 
 TOTAL_OVERHEAD_CAP = 10.0  # percent: --memory auto's cap on a plan's estimate over the --memory layer plan's
+# Percentage points a plan with row patches must stay below the cap: such plans measured up to 0.9 points above
+# their estimate in QEMU (image_classification's 6 bands: +9.7 % estimated, +10.5 % measured with dsp, +10.3 /
+# +11.2 % with the reference kernels; magic_wand's 4 bands -0.9 / -0.1 %), the bands' smaller tensors costing a
+# little more per MAC than the fit says.
+PATCH_ESTIMATE_ERROR = 1.0
 
 
 @dataclass(frozen=True)
@@ -34,33 +41,33 @@ class NodeCost:
 
 PER_CALL = {"reference": 100.0, "dsp": 300.0, "mve": 200.0}
 NODE_COSTS = {
-    ("reference", "CONV_2D"): NodeCost(5.4, 0, 37.45, 533.67, 3.68),
+    ("reference", "CONV_2D"): NodeCost(5.3, 0, 40.67, 747.41, 4.28),
     ("reference", "DEPTHWISE_CONV_2D"): NodeCost(18.83, 0, 2.09),
-    ("reference", "FULLY_CONNECTED"): NodeCost(4.26, 0.01, 94.1, 12.64),
-    ("reference", "ADD"): NodeCost(0, 0, 65.02),
-    ("reference", "AVERAGE_POOL_2D"): NodeCost(0, 0, 189.73),
-    ("reference", "MAX_POOL_2D"): NodeCost(0, 0, 143.54),
-    ("reference", "QUANTIZE"): NodeCost(0, 0, 36.57),
-    ("reference", "SOFTMAX"): NodeCost(0, 0, 632.03),
-    ("dsp", "CONV_2D"): NodeCost(0.9, 1.62, 0.38, 223.21, 0.28),
+    ("reference", "FULLY_CONNECTED"): NodeCost(4.26, 0.02, 94.18, 11.63),
+    ("reference", "ADD"): NodeCost(0, 0, 64.61),
+    ("reference", "AVERAGE_POOL_2D"): NodeCost(0, 0, 211.74),
+    ("reference", "MAX_POOL_2D"): NodeCost(0, 0, 162.45),
+    ("reference", "QUANTIZE"): NodeCost(0, 0, 35.58),
+    ("reference", "SOFTMAX"): NodeCost(0, 0, 633.77),
+    ("dsp", "CONV_2D"): NodeCost(0.89, 0.96, 1.77, 242.15, 0.37),
     ("dsp", "DEPTHWISE_CONV_2D"): NodeCost(3.06, 0, 0.34),
-    ("dsp", "FULLY_CONNECTED"): NodeCost(1.63, 0.2, 7.64),
-    ("dsp", "ADD"): NodeCost(0, 0, 11.96),
-    ("dsp", "AVERAGE_POOL_2D"): NodeCost(0, 0, 53.26),
+    ("dsp", "FULLY_CONNECTED"): NodeCost(1.64, 0.22, 7.83),
+    ("dsp", "ADD"): NodeCost(0, 0, 11.94),
+    ("dsp", "AVERAGE_POOL_2D"): NodeCost(0, 0, 59.5),
     ("dsp", "MAX_POOL_2D"): NodeCost(0, 0, 25.2),
-    ("mve", "CONV_2D"): NodeCost(0.14, 0.32, 3.4, 127.33, 0.2),
-    ("mve", "DEPTHWISE_CONV_2D"): NodeCost(1.18, 0.12, 0.13),
+    ("mve", "CONV_2D"): NodeCost(0.14, 0.36, 3.41, 127.79, 0.18),
+    ("mve", "DEPTHWISE_CONV_2D"): NodeCost(1.18, 0.11, 0.13, 0.01),
     ("mve", "FULLY_CONNECTED"): NodeCost(0.17, 0.07, 3.36),
     ("mve", "ADD"): NodeCost(0, 0, 5.24),
-    ("mve", "AVERAGE_POOL_2D"): NodeCost(0, 0, 13.48),
+    ("mve", "AVERAGE_POOL_2D"): NodeCost(0, 0, 14.55),
     ("mve", "MAX_POOL_2D"): NodeCost(0, 0, 8.5),
 }
 # Ops without a row of their own: the backend's fit over all its nodes; a reference node without MACs (an
 # elementwise op) at about what the fitted elementwise ops cost per output (QUANTIZE 37, ADD 65).
 BACKEND_COSTS = {
-    "reference": NodeCost(5.78, 0, 40.0, 760.38),
-    "dsp": NodeCost(0.9, 2.29, 15.45),
-    "mve": NodeCost(0.14, 0.09, 7.38),
+    "reference": NodeCost(5.83, 0, 40.0, 762.92),
+    "dsp": NodeCost(0.9, 2.43, 13.83),
+    "mve": NodeCost(0.13, 0.09, 7.57),
 }
 # Nodes that only move bytes (mg_copy.h's memcpy): per byte copied, whatever the backend. Not in the fit (the
 # bundled models copy nothing); newlib-nano's memcpy (built for size) moves a byte per loop of about four

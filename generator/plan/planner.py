@@ -20,7 +20,7 @@ from ..check import CheckedGraph
 from ..errors import McugenError
 from ..model import Graph
 from .arena import ALIGNMENT, Buffer, LiveBytes, check_placement, lower_bound, place
-from .cost import TOTAL_OVERHEAD_CAP, node_instructions, overhead, plan_instructions
+from .cost import PATCH_ESTIMATE_ERROR, TOTAL_OVERHEAD_CAP, node_instructions, overhead, plan_instructions
 from .groups import BEFORE_FIRST_NODE, Groups, extent, inplace_candidate, storage_buffers
 from .in_place import InPlaceWeights, weights_in_place
 from .overlaps import Overlap, overlap_join, overlap_problems, remembered_distances
@@ -380,18 +380,21 @@ def _auto(checked: CheckedGraph, views: bool, mac_cap: float) -> Plan:
     from .patches import choose
 
     layer = _plan(checked, views, "layer")
-    budget = plan_instructions(layer) * (1 + TOTAL_OVERHEAD_CAP / 100)
+    layer_cost = plan_instructions(layer)
 
     def fits(candidate: Plan) -> bool:
-        return plan_instructions(candidate) <= budget
+        return plan_instructions(candidate) <= layer_cost * (1 + TOTAL_OVERHEAD_CAP / 100)
 
-    limit = f"the {TOTAL_OVERHEAD_CAP:g} % instruction cap"
+    def patches_fit(candidate: Plan) -> bool:
+        return plan_instructions(candidate) <= layer_cost * (1 + (TOTAL_OVERHEAD_CAP - PATCH_ESTIMATE_ERROR) / 100)
+
+    limit = f"the {TOTAL_OVERHEAD_CAP:g} % instruction cap ({PATCH_ESTIMATE_ERROR:g} point below it for patches)"
     found: list[tuple[Plan, object, bool]] = [(layer, None, False)]  # (plan, its patch search, patched)
 
     def with_patches(whole: Plan, overlaps: str) -> None:
         plan_of = partial(_plan, views=views, memory=overlaps)
         draft_of = partial(_plan, views=views, memory=overlaps, quick=True)
-        choice, patched = choose(checked, whole.arena_size, mac_cap, plan_of, fits, limit, draft_of)
+        choice, patched = choose(checked, whole.arena_size, mac_cap, plan_of, patches_fit, limit, draft_of)
         found.append((whole, choice, False))
         if patched is not None:
             found.append((patched, choice, True))
