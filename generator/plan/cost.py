@@ -6,9 +6,9 @@ constants were fitted (non-negative least squares on relative error, the call co
 per-node instructions `mcugen plan MODEL --nodes --run --csv` measured in QEMU on the six bundled zoo models
 (keyword_spotting, image_classification, visual_wake_words, tflite_micro_speech, tflite_micro_magic_wand,
 anomaly_detection): reference and dsp on mps2-an386, mve on mps3-an547, each overlap's own cost
-(KernelSpec.overlap_cost) taken out first. Per model the --memory layer estimate is within 7 % of the measured
+(KernelSpec.overlap_cost) taken out first. Per model the --memory layer estimate is within 5 % of the measured
 total on the three large CNNs with every backend but one (visual_wake_words with mve, +16 %: the reference
-QUANTIZE costs less on the M55 than the M4 fit says), and 1 to 38 % off on the three small ones (docs/design.md,
+QUANTIZE costs less on the M55 than the M4 fit says), and up to 37 % off on the three small ones (docs/design.md,
 "The cap is the model's", has the table). The cap compares two plans of one model, so what the estimate must get
 right is their difference: halo rows recomputed, more calls, copies, overlap orders. A free intercept fitted
 large per-call costs (up to 134,000 instructions for a reference CONV_2D) that the row-patch runs contradict (a
