@@ -18,7 +18,7 @@ from generator.compare import compare
 from generator.emit import emit
 from generator.model import read_model
 from generator.pipeline import random_sets
-from generator.plan import plan, planner
+from generator.plan import memory, plan
 from generator.plan.cost import TOTAL_OVERHEAD_CAP, overhead, plan_instructions
 from generator.plan.patches import mac_overhead, patched_graph, split_candidates
 from generator.reference import reference_outputs
@@ -228,7 +228,7 @@ def test_auto_takes_patches_within_the_instruction_cap(monkeypatch):
     assert 0 < choice.instructions <= choice.instructions_cap == TOTAL_OVERHEAD_CAP
     assert overhead(plan_instructions(chosen), plan_instructions(layer)) == pytest.approx(choice.instructions)
     assert "instructions over --memory layer" in choice.describe()
-    monkeypatch.setattr(planner, "TOTAL_OVERHEAD_CAP", choice.instructions / 2)
+    monkeypatch.setattr(memory, "TOTAL_OVERHEAD_CAP", choice.instructions / 2)
     tight = plan(checked)
     assert tight.patches.bands == 0 and tight.arena_size > chosen.arena_size
     assert tight.patches.instructions <= choice.instructions / 2
@@ -239,13 +239,13 @@ def test_patch_search_plans_only_the_chosen_candidate_in_full(monkeypatch):
     plans auto compares and the chosen candidates only."""
     checked = check(read_model(_expanding_stage(1)))
     full = []
-    real = planner._plan
+    real = memory.plan_with
 
     def counted(c, views, memory, quick=False):
         full.append(quick)
         return real(c, views, memory, quick)
 
-    monkeypatch.setattr(planner, "_plan", counted)
+    monkeypatch.setattr(memory, "plan_with", counted)
     assert plan(checked).patches.bands >= 2
     # layer; per overlap choice (auto's cheap ones, every one) its plan and its chosen candidate; the rest drafts
     assert full.count(False) <= 5 and full.count(True) >= 4
