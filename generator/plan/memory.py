@@ -41,7 +41,6 @@ def plan(checked: CheckedGraph, views: bool = True, memory: str = "auto", patch_
 
 def _plan_mode(checked: CheckedGraph, views: bool, memory: str, patch_overhead: float | None) -> Plan:
     """--memory layer or min (MEMORY_CHOICES), with patches under `patch_overhead` when given (min: by default)."""
-
     if patch_overhead is None and memory == "min":
         patch_overhead = DEFAULT_OVERHEAD
     whole = plan_with(checked, views, memory)
@@ -100,7 +99,7 @@ def _auto(checked: CheckedGraph, views: bool, mac_cap: float) -> Plan:
         if choice.bands and not patched:
             reason = f"a plan without them takes no more ({chosen.arena_size:,} B)"
             choice = replace(choice, bands=0, arena_after=choice.arena_before, reason=reason)
-        choice = replace(choice, instructions=overhead(costs[best], costs[0]), instructions_cap=TOTAL_OVERHEAD_CAP)
+        choice = replace(choice, instructions=overhead(costs[best], layer_cost), instructions_cap=TOTAL_OVERHEAD_CAP)
     for sub in chosen.subgraphs or [chosen]:
         sub.memory = "auto"
     chosen.patches = choice
