@@ -350,6 +350,7 @@ def choose(
     chosen = plan_of(check(written, backends=checked.backends))
     if not fits(chosen):  # its full plan chose another layout (a copy where the draft had a view)
         return replace(none, tried=tried, reason=f"the best split's full plan passes {limit}"), None
+    best.arena = chosen.arena_size  # the full plan's, never above the draft's the split lines show
     op_name = graph.operators[best.split].op_name
     why = f"the smallest arena among {len(splits)} split nodes under {caps}"
     choice = PatchChoice(best.split, op_name, best.bands, base_arena, chosen.arena_size, best.overhead, cap, tried, why)
