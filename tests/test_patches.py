@@ -18,7 +18,8 @@ from generator.compare import compare
 from generator.emit import emit
 from generator.model import read_model
 from generator.pipeline import random_sets
-from generator.plan import plan
+from generator.plan import memory, plan
+from generator.plan.cost import TOTAL_OVERHEAD_CAP, overhead, plan_instructions
 from generator.plan.patches import mac_overhead, patched_graph, split_candidates
 from generator.reference import reference_outputs
 from generator.run import build_host, run_host
@@ -209,12 +210,45 @@ def _expanding_stage(seed: int) -> bytes:
 
 def test_choice_lowers_the_arena_under_the_cap():
     checked = check(read_model(_expanding_stage(1)))
-    unpatched, chosen = plan(checked), plan(checked, patch_overhead=20.0)
+    chosen, capped = plan(checked, patch_overhead=20.0), plan(checked, patch_overhead=0.0)
     choice = chosen.patches
-    assert choice.bands and choice.arena_after == chosen.arena_size < unpatched.arena_size
+    assert choice.bands and choice.arena_after == chosen.arena_size < capped.arena_size
     assert choice.mac_overhead <= 20.0 and "row bands" in choice.describe() and "split after node" in choice.describe()
-    capped = plan(checked, patch_overhead=0.0)
-    assert capped.patches.bands == 0 and capped.arena_size == unpatched.arena_size
+    assert capped.patches.bands == 0
+
+
+def test_auto_takes_patches_within_the_instruction_cap(monkeypatch):
+    """--memory auto tries row patches without --patches, and takes them when they lower the arena and the
+    plan's estimated instructions stay within the model's cap over --memory layer; with no room under the cap
+    it keeps the plan without them."""
+    checked = check(read_model(_expanding_stage(1)))
+    chosen, layer = plan(checked), plan(checked, memory="layer")
+    choice = chosen.patches
+    assert choice.bands >= 2 and choice.arena_after == chosen.arena_size < layer.arena_size
+    assert 0 < choice.instructions <= choice.instructions_cap == TOTAL_OVERHEAD_CAP
+    assert overhead(plan_instructions(chosen), plan_instructions(layer)) == pytest.approx(choice.instructions)
+    assert "instructions over --memory layer" in choice.describe()
+    monkeypatch.setattr(memory, "TOTAL_OVERHEAD_CAP", choice.instructions / 2)
+    tight = plan(checked)
+    assert tight.patches.bands == 0 and tight.arena_size > chosen.arena_size
+    assert tight.patches.instructions <= choice.instructions / 2
+
+
+def test_patch_search_plans_only_the_chosen_candidate_in_full(monkeypatch):
+    """Candidates are ranked by draft plans; the full plan (kernel parameters, every layout) is made for the
+    plans auto compares and the chosen candidates only."""
+    checked = check(read_model(_expanding_stage(1)))
+    full = []
+    real = memory.plan_with
+
+    def counted(c, views, memory, quick=False):
+        full.append(quick)
+        return real(c, views, memory, quick)
+
+    monkeypatch.setattr(memory, "plan_with", counted)
+    assert plan(checked).patches.bands >= 2
+    # layer; per overlap choice (auto's cheap ones, every one) its plan and its chosen candidate; the rest drafts
+    assert full.count(False) <= 5 and full.count(True) >= 4
 
 
 def test_plan_prints_the_choice(cli, tmp_path):

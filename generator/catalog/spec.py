@@ -15,12 +15,10 @@ OVERLAPPED = "mg_overlapped"
 # The option the planner sets on a node whose kernel keeps state across invokes (KernelSpec.state_bytes): the
 # byte offset of that state in the persistent region (mg_persistent), before it asks the kernel's `params`.
 KERNEL_STATE = "mg_kernel_state"
-# --memory auto's cap on an overlap's overlap_cost, as a share of the node's estimated instructions (its MACs
-# times INSTRUCTIONS_PER_MAC: the reference kernels' ratio on the zoo models when it was set, 20 to 40; the int8
-# convolutions now take about 5 to 15, so the cap is about twice the share of their real cost. Kept at 20 so that
-# --memory auto's plans stay as they were.)
+# The share of a node's estimated instructions (plan/cost.py, per backend) an overlap's overlap_cost may add for
+# the overlap to be among --memory auto's cheap ones; auto also tries every overlap, within the model's cap
+# (plan/cost.py's TOTAL_OVERHEAD_CAP over the --memory layer plan).
 OVERLAP_COST_SHARE = 0.10
-INSTRUCTIONS_PER_MAC = 20
 
 
 class CExpr(str):

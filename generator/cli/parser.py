@@ -101,9 +101,10 @@ def _memory_option(p) -> None:
         "--memory",
         choices=["auto", "layer", "min"],
         default="auto",
-        help="'auto' (default): outputs may overlap the inputs they replace where the kernel's order of reads and "
-        "writes allows (below the per-layer bound) and costs the node at most 10 %% more instructions; 'min': "
-        "every such overlap; 'layer': every node's input and output whole",
+        help="'auto' (default): the smallest arena from outputs overlapping the inputs they replace (where the "
+        "kernel's order of reads and writes allows) and a CNN's first stage in row patches, for at most 10 %% more "
+        "instructions (estimated) over 'layer' in all; 'min': every overlap, patches for at most 10 %% more MACs; "
+        "'layer': every node's input and output whole",
     )
 
 
@@ -160,7 +161,8 @@ def _patches_option(p) -> None:
         type=percent,
         default=None,
         metavar="PCT",
-        help="with --patches: the most MACs the patches may recompute, in percent of the model's (default 10)",
+        help="with --patches: the most MACs the patches may recompute, in percent of the model's (default 10; "
+        "--memory auto also keeps its 10 %% instruction cap)",
     )
 
 

@@ -3,12 +3,15 @@ joining the two in one storage group, and checking a plan's overlaps against the
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 from ..catalog import KernelSpec
-from ..catalog.spec import INSTRUCTIONS_PER_MAC, OVERLAP_COST_SHARE
+from ..catalog.spec import OVERLAP_COST_SHARE
 from ..model import Graph
 from .arena import ALIGNMENT
+from .cost import node_instructions
 from .groups import Groups, group_buffer, inplace_candidate
 
 
@@ -31,6 +34,37 @@ class Overlap:
         return -self.distance if self.direction == "below" else self.distance
 
 
+# The distances kernels declare (KernelSpec.overlap, overlap_above), remembered while one plan() runs: the planner
+# asks again for every layout and every row-patch candidate, and some kernels walk their pixel groups to answer.
+# The key holds the tensors' shapes, types and constant bytes, and their quantization by identity: the graphs
+# planned in one call share the original's quantization objects, and all of them outlive the call.
+_declared: dict | None = None
+
+
+@contextmanager
+def remembered_distances() -> Iterator[None]:
+    global _declared
+    outer, _declared = _declared, {} if _declared is None else _declared
+    try:
+        yield
+    finally:
+        _declared = outer
+
+
+def _tensor_key(t) -> tuple | None:
+    return None if t is None else (t.shape, t.dtype.name, id(t.quant), t.data)
+
+
+def declared_distance(declared, op, inputs, outs) -> int | None:
+    """`declared(op, inputs, outs)`, remembered inside remembered_distances()."""
+    if _declared is None:
+        return declared(op, inputs, outs)
+    key = (declared, op.op_name, repr(op.options), tuple(map(_tensor_key, inputs)), tuple(map(_tensor_key, outs)))
+    if key not in _declared:
+        _declared[key] = declared(op, inputs, outs)
+    return _declared[key]
+
+
 def overlap_join(graph: Graph, op, step: int, kernel: KernelSpec, groups: Groups, costly: bool) -> Overlap | None:
     """Joins output 0 to its dying input 0 below or above it as the kernel allows, when that saves bytes: the
     direction that keeps the group smaller (below on a tie), so that a chain of overlaps need not drift. Unless
@@ -42,13 +76,13 @@ def overlap_join(graph: Graph, op, step: int, kernel: KernelSpec, groups: Groups
     if source is None:
         return None
     inputs, outs = graph.node_io(op)
-    budget = OVERLAP_COST_SHARE * INSTRUCTIONS_PER_MAC * kernel.macs(op, inputs, outs)
+    budget = OVERLAP_COST_SHARE * node_instructions(kernel, op, inputs, outs)
     if not costly and kernel.overlap_cost(op, inputs, outs) > budget:
         return None
     at, size = groups.offset[source.index], group_buffer(graph, groups, groups.root(source.index)).size
     choices = []
     for direction, declared in (("below", kernel.overlap), ("above", kernel.overlap_above)):
-        distance = declared(op, inputs, outs)
+        distance = declared_distance(declared, op, inputs, outs)
         if distance is None or distance % ALIGNMENT:
             continue
         found = Overlap(op.index, op.display_name, out, source.index, distance, 0, direction)

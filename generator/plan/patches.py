@@ -45,24 +45,35 @@ class PatchChoice:
     arena_before: int
     arena_after: int
     mac_overhead: float  # percent of the model's MACs
-    cap: float
+    cap: float  # on mac_overhead (inf: none, --memory auto without --patch-overhead)
     tried: list  # per split node considered, its best band count (_Tried)
     reason: str
+    # --memory auto: the chosen plan's estimated instructions over the --memory layer plan's, in percent (cost.py),
+    # and the cap on them; None otherwise
+    instructions: float | None = None
+    instructions_cap: float | None = None
 
     def describe(self) -> str:
         if not self.bands:
             head = f"patches: none ({self.reason})"
         else:
+            mac_cap = f" (cap {self.cap:g} %)" if self.cap != float("inf") else ""
             head = (
                 f"patches: nodes 0..{self.split} (up to {self.split_op}) in {self.bands} row bands of node "
                 f"{self.split}'s output; arena {self.arena_before:,} -> {self.arena_after:,} B, "
-                f"+{self.mac_overhead:.1f} % MACs recomputed in halos (cap {self.cap:g} %); {self.reason}"
+                f"+{self.mac_overhead:.1f} % MACs recomputed in halos{mac_cap}; {self.reason}"
+            )
+        if self.instructions is not None:
+            head += (
+                f"\nplan: {self.instructions:+.1f} % instructions over --memory layer (estimated; cap "
+                f"{self.instructions_cap:g} % for overlaps and patches together)"
             )
         return "\n".join([head, *(f"  split after {t.line()}" for t in self.tried)])
 
     def summary(self) -> dict:
-        """The choice as JSON fields."""
+        """The choice as JSON fields (an absent MAC cap as null)."""
         fields = {k: v for k, v in vars(self).items() if k != "tried"}
+        fields["cap"] = None if self.cap == float("inf") else self.cap
         return {**fields, "splits": [vars(t) for t in self.tried]}
 
 
@@ -272,9 +283,11 @@ class _Tried:
         return f"node {self.split}: {self.bands} bands, {self.arena:,} B, +{self.overhead:.1f} % MACs"
 
 
-def _best_bands(checked: CheckedGraph, split: int, cap: float, floor: int, plan_of) -> tuple[_Tried, object]:
-    """The band count of `split` with the smallest planned arena under the cap. `floor` is the best arena so
-    far: a split whose input and output alone reach it is not planned (both are live while the last band runs)."""
+def _best_bands(checked: CheckedGraph, split: int, cap: float, floor: int, plan_of, fits) -> tuple[_Tried, object]:
+    """The band count of `split` with the smallest planned arena under the MAC cap whose plan `fits` (the
+    instruction cap). `floor` is the best arena so far: a split whose input and output alone reach it is not
+    planned (both are live while the last band runs). More bands only recompute more and call more, so the count
+    stops growing at the first that passes either cap."""
     graph = checked.graph
     out = graph.tensors[graph.operators[split].outputs[0]]
     tried, best_plan = _Tried(split), None
@@ -286,20 +299,34 @@ def _best_bands(checked: CheckedGraph, split: int, cap: float, floor: int, plan_
         if overhead > cap:
             if count == 2:
                 tried.note = f"2 bands already recompute +{overhead:.1f} % MACs"
-            break  # more bands only recompute more
+            break
         patched = patched_graph(graph, split, count, write=False)
         try:
             candidate = plan_of(check(patched, backends=checked.backends)) if patched is not None else None
         except CheckError:
             candidate = None
+        if candidate is not None and not fits(candidate):
+            if count == 2:
+                tried.note = "2 bands already pass the instruction cap"
+            break
         if candidate is not None and (best_plan is None or candidate.arena_size < tried.arena):
             tried, best_plan = _Tried(split, count, candidate.arena_size, overhead), candidate
     return tried, best_plan
 
 
-def choose(checked: CheckedGraph, base_arena: int, cap: float, plan_of: Callable[[CheckedGraph], object]):
+def choose(
+    checked: CheckedGraph,
+    base_arena: int,
+    cap: float,
+    plan_of: Callable[[CheckedGraph], object],
+    fits: Callable[[object], bool] = lambda plan: True,
+    limit: str = "",
+    draft_of: Callable[[CheckedGraph], object] | None = None,
+):
     """The (split, bands) with the smallest planned arena among those whose MAC overhead is at most `cap`
-    percent, as (PatchChoice, its plan or None when nothing beats the unpatched arena)."""
+    percent and whose plan `fits` (`limit` names that cap in the reasons), as (PatchChoice, its plan or None when
+    nothing beats the unpatched arena). Candidates are ranked by `draft_of`'s plans (by default `plan_of`'s), a
+    cheaper draft whose arena the full plan never exceeds; only the chosen one is planned in full."""
     graph = checked.graph
     none = PatchChoice(-1, "", 0, base_arena, base_arena, 0.0, cap, [], "")
     if any(op.is_custom for op in graph.operators):
@@ -309,17 +336,22 @@ def choose(checked: CheckedGraph, base_arena: int, cap: float, plan_of: Callable
         return replace(none, reason="no leading chain of convolutions and elementwise nodes from the input"), None
     best, tried = None, []
     for split in splits:
-        found, found_plan = _best_bands(checked, split, cap, best.arena if best else base_arena, plan_of)
+        floor = best.arena if best else base_arena
+        found, found_plan = _best_bands(checked, split, cap, floor, draft_of or plan_of, fits)
         tried.append(found)
         if found_plan is not None and (best is None or found.arena < best.arena):
             best = found
+    caps = " and ".join(c for c in (f"the {cap:g} % MAC cap" if cap != float("inf") else "", limit) if c)
     if best is None or best.arena >= base_arena:
-        return replace(none, tried=tried, reason=f"no split lowers the arena under the {cap:g} % cap"), None
+        return replace(none, tried=tried, reason=f"no split lowers the arena under {caps}"), None
     written = patched_graph(graph, best.split, best.bands)
     if written is None:
         return replace(none, tried=tried, reason="the patched model could not be written"), None
     chosen = plan_of(check(written, backends=checked.backends))
+    if not fits(chosen):  # its full plan chose another layout (a copy where the draft had a view)
+        return replace(none, tried=tried, reason=f"the best split's full plan passes {limit}"), None
+    best.arena = chosen.arena_size  # the full plan's, never above the draft's the split lines show
     op_name = graph.operators[best.split].op_name
-    why = f"the smallest arena among {len(splits)} split nodes under the cap"
+    why = f"the smallest arena among {len(splits)} split nodes under {caps}"
     choice = PatchChoice(best.split, op_name, best.bands, base_arena, chosen.arena_size, best.overhead, cap, tried, why)
     return choice, chosen

@@ -55,7 +55,10 @@ class Plan:
     kernel_states: int = 0  # how many nodes keep a kernel state in the persistent region (beside the variables)
     patches: object = None  # patches.PatchChoice when patch-based execution was considered
     overlaps: list[Overlap] = field(default_factory=list)  # outputs placed partly over their inputs
-    memory: str = "auto"  # the --memory choice it was planned under (MEMORY_CHOICES)
+    # The views of `view_offsets` and `input_offsets` among `shared` (part -> the tensor it sits in): nodes that
+    # copy nothing, or less (cost.py).
+    views: dict[int, int] = field(default_factory=dict)
+    memory: str = "auto"  # the --memory choice it was planned under (memory.MEMORY_CHOICES)
     # Rearranged weights written over their own buffers in the firmware's copy of the model (in_place.py).
     in_place: list[InPlaceWeights] = field(default_factory=list)
 
@@ -324,38 +327,13 @@ def _resolved(op, checked: CheckedGraph, variables: list[PlacedVariable]):
     return replace(op, options={**op.options, "resource_variable": info})
 
 
-# --memory: "layer" keeps every node's input and output whole (the per-layer liveness bound); "auto" also lets
-# outputs overlap their inputs (KernelSpec.overlap) where the kernel's overlapping order costs at most
-# OVERLAP_COST_SHARE of the node; "min" takes every overlap whatever it costs, and runs a CNN's first stage in
-# row patches (patches.py) when that lowers the arena for at most DEFAULT_OVERHEAD % more MACs.
-MEMORY_CHOICES = ("auto", "layer", "min")
-
-
-def plan(checked: CheckedGraph, views: bool = True, memory: str = "auto", patch_overhead: float | None = None) -> Plan:
-    """Every subgraph planned on its own; the others' buffers then sit above the primary's in the arena.
-    `views=False` plans without the views of `view_offsets` and `input_offsets` (to measure what they save);
-    `memory` is the --memory choice (MEMORY_CHOICES). With `patch_overhead` (percent of MACs; `min` implies the
-    default) the first stage may run in row patches when that lowers the arena; the plan's `patches` says what
-    was chosen and why."""
-    if memory not in MEMORY_CHOICES:
-        raise McugenError(f"--memory {memory} is not one of {', '.join(MEMORY_CHOICES)}")
-    from .patches import DEFAULT_OVERHEAD, choose
-
-    if patch_overhead is None and memory == "min":
-        patch_overhead = DEFAULT_OVERHEAD
-    if patch_overhead is None:
-        return _plan(checked, views, memory)
-    whole = _plan(checked, views, memory)
-    choice, patched = choose(checked, whole.arena_size, patch_overhead, lambda c: _plan(c, views, memory))
-    chosen = patched or whole
-    chosen.patches = choice
-    return chosen
-
-
-def _plan(checked: CheckedGraph, views: bool, memory: str) -> Plan:
+def plan_with(checked: CheckedGraph, views: bool, memory: str, quick: bool = False) -> Plan:
+    """`quick`: a draft to rank row-patch candidates by: the layouts of both orders with the views and the
+    overlaps `memory` allows (not their variants without), no kernel parameters (NodePlan.params None). The full
+    plan of the same graph is never larger: those layouts are among the ones it tries."""
     variables, persistent_size = _place_variables(checked)
     states, persistent_size = _place_kernel_states(checked, persistent_size)
-    plans = [_plan_subgraph(c, variables, states, views, memory) for c in checked.subgraphs or [checked]]
+    plans = [_plan_subgraph(c, variables, states, views, memory, quick) for c in checked.subgraphs or [checked]]
     for sub in plans:
         sub.memory = memory
     primary, base = plans[0], plans[0].arena_size
@@ -367,7 +345,7 @@ def _plan(checked: CheckedGraph, views: bool, memory: str) -> Plan:
             node.scratch_offset += base if node.scratch_bytes else 0
         base += sub.arena_size
     primary.arena_size, primary.lower_bound = base, sum(p.lower_bound for p in plans)
-    in_place = weights_in_place([node for sub in plans for node in sub.nodes], [sub.graph for sub in plans])
+    in_place = [] if quick else weights_in_place([n for sub in plans for n in sub.nodes], [sub.graph for sub in plans])
     for sub in plans:
         sub.subgraphs, sub.variables, sub.persistent_size = plans, variables, persistent_size
         sub.in_place = in_place
@@ -376,7 +354,12 @@ def _plan(checked: CheckedGraph, views: bool, memory: str) -> Plan:
 
 
 def _plan_subgraph(
-    checked: CheckedGraph, variables: list[PlacedVariable], states: dict[tuple[int, int], int], views: bool, memory: str
+    checked: CheckedGraph,
+    variables: list[PlacedVariable],
+    states: dict[tuple[int, int], int],
+    views: bool,
+    memory: str,
+    quick: bool = False,
 ) -> Plan:
     graph = checked.graph
     nodes, scratch_bytes = [], {}
@@ -387,7 +370,7 @@ def _plan_subgraph(
         inputs, outputs = graph.node_io(op)
         try:
             scratch_bytes[op.index] = kernel.scratch_bytes(op, inputs, outputs)
-            params = kernel.params(op, inputs, outputs)
+            params = None if quick else kernel.params(op, inputs, outputs)
         except (ArithmeticError, AttributeError, IndexError, KeyError, TypeError, ValueError) as exc:
             raise McugenError(
                 f"{op.where} ({op.display_name}): cannot compute its parameters, the model "
@@ -396,7 +379,8 @@ def _plan_subgraph(
         nodes.append(NodePlan(op.index, op.display_name, op.version, kernel, params, scratch_bytes[op.index], -1))
     # The model's order first: another order wins only when its arena is strictly smaller.
     candidates = [list(range(len(graph.operators)))]
-    greedy = candidates[0] if ORDERED_OPS & {op.op_name for op in graph.operators} else _greedy_order(graph)
+    ordered = ORDERED_OPS & {op.op_name for op in graph.operators}
+    greedy = candidates[0] if ordered else _greedy_order(graph)
     if greedy != candidates[0]:
         candidates.append(greedy)
     kernels = checked.kernels
@@ -404,9 +388,17 @@ def _plan_subgraph(
     layouts = [_layout(graph, kernels, scratch_bytes, order, views, overlaps, costly) for order in candidates]
     # A view of a part keeps its whole group live, and placement is heuristic: each order also competes without
     # the new views (view_offsets, input_offsets), so they never cost arena (on a tie the views win: no copies).
-    layouts += [_layout(graph, kernels, scratch_bytes, v.order, False, overlaps, costly) for v in layouts if v.views]
+    layouts += [
+        _layout(graph, kernels, scratch_bytes, v.order, False, overlaps, costly)
+        for v in layouts
+        if v.views and not quick
+    ]
     # Likewise without overlaps (a group keeps all of its bytes for its whole life); on a tie, fewer overlaps.
-    layouts += [_layout(graph, kernels, scratch_bytes, v.order, bool(v.views), False) for v in layouts if v.overlaps]
+    layouts += [
+        _layout(graph, kernels, scratch_bytes, v.order, bool(v.views), False)
+        for v in layouts
+        if v.overlaps and not quick
+    ]
     best = min(layouts, key=lambda layout: (layout.arena_size, len(layout.overlaps)))
     buffers = [*best.group_buffers.values(), *best.scratch.values()]
     problems = check_placement(buffers, best.arena_size) + overlap_problems(graph, kernels, best)
@@ -414,7 +406,7 @@ def _plan_subgraph(
         raise McugenError("internal error: unsafe arena plan: " + "; ".join(problems[:3]))
     for index, buf in best.scratch.items():
         nodes[index].scratch_offset = buf.offset
-    for o in best.overlaps:  # the kernel may work in another order when its output overlaps its input
+    for o in [] if quick else best.overlaps:  # the kernel may work in another order when it overlaps its input
         op = _resolved(graph.operators[o.node], checked, variables)
         op = replace(op, options={**op.options, OVERLAPPED: o.direction})
         nodes[o.node].params = checked.kernels[o.node].params(op, *graph.node_io(op))
@@ -435,4 +427,5 @@ def _plan_subgraph(
         tensor_buffers,
         best.order,
         overlaps=best.overlaps,
+        views=best.views,
     )
