@@ -6,7 +6,9 @@
 
 #include <stdint.h>
 
+#include "mg_fixedpoint.h"
 #include "mg_kernel.h"
+#include "mg_lut16.h"
 
 typedef struct {
     int32_t outer_size; /* rows: every dimension but the last */
@@ -38,6 +40,15 @@ void mg_softmax_s16_dsp(const mg_softmax_params *p, const int16_t *input, int16_
 void mg_softmax_s8_mve(const mg_softmax_params *p, const int8_t *input, int8_t *output);
 void mg_softmax_s8_s16_mve(const mg_softmax_params *p, const int8_t *input, int16_t *output);
 void mg_softmax_s16_mve(const mg_softmax_params *p, const int16_t *input, int16_t *output);
+
+/* int16: 1 / sum_of_exps (Q16.15, > 0) in Q0.15 from the 1 / (1 + x) table, as SoftmaxInt16 computes it: the sum
+ * normalized to [1, 2) in Q1.14 and moved to [-1, 1) for the table. The outputs are exp * reciprocal, rounded
+ * right by 31 - headroom_plus_one. */
+static inline int32_t mg_softmax_s16_reciprocal(int32_t sum_of_exps, int headroom_plus_one, const int32_t *lut)
+{
+    const int32_t shifted_sum = (int32_t)((((int64_t)sum_of_exps << (headroom_plus_one - 1)) + (1 << 13)) >> 14);
+    return mg_lut16_lookup((int16_t)mg_clamp(shifted_sum - ((1 << 15) + (1 << 16)), INT16_MIN, INT16_MAX), lut);
+}
 
 /* The family's prepare (softmax_prepare.c): the node's tensors against the parameters; the backends' also wants
  * integer types, their table and a depth of at most MG_SOFTMAX_BACKEND_MAX_DEPTH. */

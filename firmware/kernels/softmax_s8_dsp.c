@@ -13,6 +13,15 @@
 
 #define ACCUMULATION_INTEGER_BITS 12
 
+static inline int32_t ssat16(int32_t x)
+{
+#if MG_DSP_NATIVE
+    return __ssat(x, 16);
+#else
+    return x < INT16_MIN ? INT16_MIN : x > INT16_MAX ? INT16_MAX : x;
+#endif
+}
+
 static inline int32_t row_max(const int8_t *in, int32_t depth)
 {
     int32_t max = INT8_MIN, c = 0;
@@ -59,7 +68,8 @@ static inline __attribute__((always_inline)) void softmax_s8(const mg_softmax_pa
         /* the reference's GetReciprocal: the sum (at least the maximum's 2^19) normalized to [1, 2) */
         const uint32_t sum = sum_of_exps(exps, in, depth);
         const int headroom_plus_one = __builtin_clz(sum);
-        const int32_t scale = mg_fxp_one_over_one_plus_x_for_x_in_0_1((int32_t)((sum << headroom_plus_one) - (1u << 31)));
+        const int32_t scale =
+            mg_fxp_one_over_one_plus_x_for_x_in_0_1((int32_t)((sum << headroom_plus_one) - (1u << 31)));
         const int exponent = ACCUMULATION_INTEGER_BITS - headroom_plus_one + 31 - output_bits;
         /* exponent >= 15: the high word of exp * scale + 2^30 + 2^(30 + exponent), shifted right by exponent - 1;
          * an exponent over 31 leaves nothing of any product (as in the reference) */
@@ -69,10 +79,11 @@ static inline __attribute__((always_inline)) void softmax_s8(const mg_softmax_pa
         for (int32_t c = 0; c < depth; ++c) {
             const uint32_t high = (uint32_t)(((uint64_t)(uint32_t)exps[in[c]] * multiplier + round) >> 32);
             const int32_t value = (int32_t)(high >> right_shift) + out_min;
+            /* value >= out_min: the saturation only caps it */
             if (output_bits == 16) {
-                ((int16_t *)output)[i * depth + c] = (int16_t)(value > INT16_MAX ? INT16_MAX : value);
+                ((int16_t *)output)[i * depth + c] = (int16_t)ssat16(value);
             } else {
-                ((int8_t *)output)[i * depth + c] = (int8_t)(value > INT8_MAX ? INT8_MAX : value);
+                ((int8_t *)output)[i * depth + c] = (int8_t)dsp_ssat8(value);
             }
         }
     }
