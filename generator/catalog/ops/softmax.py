@@ -136,10 +136,14 @@ def packed_exp_table_s16() -> list[int]:
 
 
 def _backend_claims(op, inputs, outputs) -> bool:
+    """int8 -> int8, int8 -> int16 and int16 -> int16 rows of at most BACKEND_MAX_DEPTH; int16 with a multiplier
+    of at least 2^30 (the dsp kernel's rescaling doubles it; QuantizeMultiplier gives that for any beta > 0)."""
     types = (inputs[0].dtype.name, outputs[0].dtype.name)
-    return types in (("INT8", "INT8"), ("INT8", "INT16"), ("INT16", "INT16")) and (
-        inputs[0].shape[-1] <= BACKEND_MAX_DEPTH
-    )
+    if types not in (("INT8", "INT8"), ("INT8", "INT16"), ("INT16", "INT16")):
+        return False
+    if types == ("INT16", "INT16") and _scaling_s16(op, inputs[0])[0] < (1 << 30):
+        return False
+    return inputs[0].shape[-1] <= BACKEND_MAX_DEPTH
 
 
 def kernel(backend: str, sources: tuple[str, ...]) -> KernelSpec:
