@@ -17,6 +17,34 @@
 
 #include "mg_mve.h"
 
+/* MultiplyByQuantizedMultiplier as mve_requant_n, its shift's sign (mode: 1 left, -1 right, 0 none) fixed by the
+ * caller so that each loop has one path, then the output zero point and the activation's clamp. */
+static inline __attribute__((always_inline)) int32x4_t mg_mul_mve_requant(int32x4_t product, int32_t mult,
+                                                                          int32_t shift, int mode, int32_t zp,
+                                                                          int32x4_t act_min, int32x4_t act_max)
+{
+    if (mode > 0) {
+        product = vshlq_r_s32(product, shift);
+    }
+    int32x4_t t = vqrdmulhq_n_s32(product, mult);
+    if (mode < 0) {
+        t = vrshlq_n_s32(vqaddq_s32(t, vshrq_n_s32(t, 31)), shift);
+    }
+    return vminq_s32(vmaxq_s32(vaddq_n_s32(t, zp), act_min), act_max);
+}
+
+/* Calls FN(..., mode) with the mode of p's shift (above), the same arguments otherwise. */
+#define MG_MUL_MVE_BY_MODE(p, FN, ...)                                                                                 \
+    do {                                                                                                               \
+        if ((p)->output_shift > 0) {                                                                                   \
+            FN(__VA_ARGS__, 1);                                                                                        \
+        } else if ((p)->output_shift < 0) {                                                                            \
+            FN(__VA_ARGS__, -1);                                                                                       \
+        } else {                                                                                                       \
+            FN(__VA_ARGS__, 0);                                                                                        \
+        }                                                                                                              \
+    } while (0)
+
 /* Four elements of an int8 (bits 8) or int16 input from p, or the value at p in every lane (step 0). */
 static inline __attribute__((always_inline)) int32x4_t mg_mul_mve_load(const void *p, int step, int bits,
                                                                        mve_pred16_t pred)
@@ -29,7 +57,7 @@ static inline __attribute__((always_inline)) int32x4_t mg_mul_mve_load(const voi
 
 static inline __attribute__((always_inline)) void mg_mul_mve_row(const mg_mul_params *p, const void *a, int step1,
                                                                  const void *b, int step2, void *out, int32_t n,
-                                                                 int bits)
+                                                                 int bits, int mode)
 {
     const int32_t size = bits / 8, mult = p->output_multiplier, shift = p->output_shift, zp = p->output_offset;
     const int32x4_t act_min = vdupq_n_s32(p->act_min), act_max = vdupq_n_s32(p->act_max);
@@ -40,8 +68,7 @@ static inline __attribute__((always_inline)) void mg_mul_mve_row(const mg_mul_pa
         const mve_pred16_t pred = vctp32q((uint32_t)n);
         const int32x4_t x1 = vaddq_n_s32(mg_mul_mve_load(pa, step1, bits, pred), offset1);
         const int32x4_t x2 = vaddq_n_s32(mg_mul_mve_load(pb, step2, bits, pred), offset2);
-        int32x4_t v = vaddq_n_s32(mve_requant_n(vmulq_s32(x1, x2), mult, shift), zp);
-        v = vminq_s32(vmaxq_s32(v, act_min), act_max);
+        const int32x4_t v = mg_mul_mve_requant(vmulq_s32(x1, x2), mult, shift, mode, zp, act_min, act_max);
         if (bits == 8) {
             vstrbq_p_s32((int8_t *)po, v, pred);
         } else {
@@ -62,13 +89,13 @@ static inline __attribute__((always_inline)) void mg_mul_mve_walk(const mg_mul_p
     for (int32_t r = mg_bcast_rows(p->extents); r > 0; --r, out += inner * size) {
         const int8_t *a = in1 + cur.offset1 * size, *b = in2 + cur.offset2 * size;
         if (step1 && step2) {
-            mg_mul_mve_row(p, a, 1, b, 1, out, inner, bits);
+            MG_MUL_MVE_BY_MODE(p, mg_mul_mve_row, p, a, 1, b, 1, out, inner, bits);
         } else if (step1) {
-            mg_mul_mve_row(p, a, 1, b, 0, out, inner, bits);
+            MG_MUL_MVE_BY_MODE(p, mg_mul_mve_row, p, a, 1, b, 0, out, inner, bits);
         } else if (step2) {
-            mg_mul_mve_row(p, a, 0, b, 1, out, inner, bits);
+            MG_MUL_MVE_BY_MODE(p, mg_mul_mve_row, p, a, 0, b, 1, out, inner, bits);
         } else {
-            mg_mul_mve_row(p, a, 0, b, 0, out, inner, bits);
+            MG_MUL_MVE_BY_MODE(p, mg_mul_mve_row, p, a, 0, b, 0, out, inner, bits);
         }
         mg_bcast_next_row(&cur, p->extents, p->strides1, p->strides2);
     }

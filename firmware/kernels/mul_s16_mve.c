@@ -8,23 +8,18 @@
 
 #if defined(__ARM_FEATURE_MVE)
 
-static inline __attribute__((always_inline)) int32x4_t requant(const mg_mul_params *p, int32x4_t product,
-                                                               int32x4_t act_min, int32x4_t act_max)
-{
-    const int32x4_t v = mve_requant_n(product, p->output_multiplier, p->output_shift);
-    return vminq_s32(vmaxq_s32(v, act_min), act_max);
-}
-
 /* One row, both inputs stepping along; each vector of the inputs is read before the same outputs are written. */
-static void row_s16(const mg_mul_params *p, const int16_t *a, const int16_t *b, int16_t *out, int32_t n)
+static inline __attribute__((always_inline)) void row_s16(const mg_mul_params *p, const int16_t *a, const int16_t *b,
+                                                          int16_t *out, int32_t n, int mode)
 {
     const int32x4_t act_min = vdupq_n_s32(p->act_min), act_max = vdupq_n_s32(p->act_max);
+    const int32_t mult = p->output_multiplier, shift = p->output_shift, zp = p->output_offset;
     for (; n > 0; n -= 8, a += 8, b += 8, out += 8) {
         const mve_pred16_t pred = vctp16q((uint32_t)n);
         const int16x8_t x1 = vldrhq_z_s16(a, pred), x2 = vldrhq_z_s16(b, pred);
-        const int32x4_t even = requant(p, vmullbq_int_s16(x1, x2), act_min, act_max);
-        const int32x4_t odd = requant(p, vmulltq_int_s16(x1, x2), act_min, act_max);
-        vstrhq_p_s16(out, vmovntq_s32(vmovnbq_s32(vdupq_n_s16(0), even), odd), pred);
+        const int32x4_t even = mg_mul_mve_requant(vmullbq_int_s16(x1, x2), mult, shift, mode, zp, act_min, act_max);
+        const int32x4_t odd = mg_mul_mve_requant(vmulltq_int_s16(x1, x2), mult, shift, mode, zp, act_min, act_max);
+        vstrhq_p_s16(out, vmovntq_s32(vmovnbq_s32(vuninitializedq_s16(), even), odd), pred);
     }
 }
 
@@ -34,7 +29,7 @@ void mg_mul_s16_mve(const mg_mul_params *p, const int16_t *input1, const int16_t
         const int32_t inner = p->extents[MG_BCAST_DIMS - 1];
         mg_bcast_cursor cur = {{0}, 0, 0};
         for (int32_t r = mg_bcast_rows(p->extents); r > 0; --r, output += inner) {
-            row_s16(p, input1 + cur.offset1, input2 + cur.offset2, output, inner);
+            MG_MUL_MVE_BY_MODE(p, row_s16, p, input1 + cur.offset1, input2 + cur.offset2, output, inner);
             mg_bcast_next_row(&cur, p->extents, p->strides1, p->strides2);
         }
         return;
