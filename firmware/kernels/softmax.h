@@ -19,11 +19,11 @@ typedef struct {
     int32_t input_left_shift;
     int32_t diff_min;              /* int8: input differences below this contribute nothing */
     float beta;                    /* float32 */
-    const int32_t *exp_lut;        /* int16: TFLite's exp table over [-10, 0] (mg_lut16.h) ... */
+    const int32_t *exp_lut;        /* int16, reference: TFLite's exp table over [-10, 0] (mg_lut16.h) ... */
     const int32_t *reciprocal_lut; /* ... and its 1 / (1 + x) table over [0, 1] */
     /* dsp and mve backends (softmax_{dsp,mve}.c), NULL for the reference kernels. int8: the Q0.31 exp of each
      * difference d = -255 .. 0 to the row maximum at d + 255 (0 below diff_min); int16: the exp table's 512
-     * intervals, entry i packing lut[i] (low half) and lut[i + 1] - lut[i] (high half). */
+     * intervals, entry i packing lut[i] (low half) and lut[i + 1] - lut[i] (high half), in place of exp_lut. */
     const int32_t *backend_table;
 } mg_softmax_params;
 

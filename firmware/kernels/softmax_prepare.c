@@ -1,8 +1,9 @@
 /* SOFTMAX's prepare, shared by the reference and the backend registrations: the node's tensors (shapes, types)
- * against the generated parameters. */
+ * against the generated parameters, and the tables each kernel reads (int16: the reference's exp table, the
+ * backends' packed one instead; both the reciprocal table). */
 #include "softmax.h"
 
-mg_status mg_softmax_prepare(mg_node *node)
+static mg_status check(mg_node *node, const int32_t *int16_exp_table)
 {
     const mg_softmax_params *p = node->params;
     const mg_tensor *input = mg_input(node, 0);
@@ -15,7 +16,7 @@ mg_status mg_softmax_prepare(mg_node *node)
         return mg_fail(node, "shapes differ from the generated plan");
     }
     int ok = (input->type == MG_INT8 && (output->type == MG_INT8 || output->type == MG_INT16)) ||
-             (input->type == MG_INT16 && output->type == MG_INT16 && p->exp_lut && p->reciprocal_lut) ||
+             (input->type == MG_INT16 && output->type == MG_INT16 && int16_exp_table && p->reciprocal_lut) ||
              (input->type == MG_FLOAT32 && output->type == MG_FLOAT32);
     if (!ok) {
         return mg_fail(node, "supports int8 -> int8/int16, int16 (with its tables) and float32 only");
@@ -23,10 +24,15 @@ mg_status mg_softmax_prepare(mg_node *node)
     return MG_OK;
 }
 
+mg_status mg_softmax_prepare(mg_node *node)
+{
+    return check(node, ((const mg_softmax_params *)node->params)->exp_lut);
+}
+
 mg_status mg_softmax_backend_prepare(mg_node *node)
 {
     const mg_softmax_params *p = node->params;
-    if (mg_softmax_prepare(node) != MG_OK) {
+    if (check(node, p->backend_table) != MG_OK) {
         return MG_ERROR;
     }
     if (mg_input(node, 0)->type == MG_FLOAT32) {

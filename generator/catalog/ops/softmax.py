@@ -153,7 +153,11 @@ def kernel(backend: str, sources: tuple[str, ...]) -> KernelSpec:
     def backend_params(op, inputs, outputs):
         p = params(op, inputs, outputs)
         inp = inputs[0]
-        p.fields["backend_table"] = exp_table_s8(op, inp) if inp.dtype.name == "INT8" else packed_exp_table_s16()
+        if inp.dtype.name == "INT8":
+            p.fields["backend_table"] = exp_table_s8(op, inp)
+        else:  # the packed table replaces the reference's exp table (the reciprocal table stays)
+            del p.fields["exp_lut"]
+            p.fields["backend_table"] = packed_exp_table_s16()
         return p
 
     return KernelSpec(
