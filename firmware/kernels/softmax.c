@@ -1,26 +1,5 @@
-/* SOFTMAX registration: checks the node against its parameters, then calls the math. */
+/* SOFTMAX registration (reference): the family's prepare (softmax_prepare.c), then the math of the node's types. */
 #include "softmax.h"
-
-static mg_status prepare(mg_node *node)
-{
-    const mg_softmax_params *p = node->params;
-    const mg_tensor *input = mg_input(node, 0);
-    if (!input || node->num_outputs != 1) {
-        return mg_fail(node, "needs one input and one output");
-    }
-    const mg_tensor *output = mg_output(node, 0);
-    if (input->num_dims < 1 || input->dims[input->num_dims - 1] != p->depth ||
-        mg_num_elements(input) != p->outer_size * p->depth || mg_num_elements(output) != p->outer_size * p->depth) {
-        return mg_fail(node, "shapes differ from the generated plan");
-    }
-    int ok = (input->type == MG_INT8 && (output->type == MG_INT8 || output->type == MG_INT16)) ||
-             (input->type == MG_INT16 && output->type == MG_INT16 && p->exp_lut && p->reciprocal_lut) ||
-             (input->type == MG_FLOAT32 && output->type == MG_FLOAT32);
-    if (!ok) {
-        return mg_fail(node, "supports int8 -> int8/int16, int16 (with its tables) and float32 only");
-    }
-    return MG_OK;
-}
 
 static mg_status invoke(mg_node *node)
 {
@@ -38,4 +17,4 @@ static mg_status invoke(mg_node *node)
     return MG_OK;
 }
 
-const mg_registration mg_register_softmax = {0, 0, prepare, invoke};
+const mg_registration mg_register_softmax = {0, 0, mg_softmax_prepare, invoke};

@@ -28,10 +28,8 @@ void mg_softmax_s16(const mg_softmax_params *p, const int16_t *input, int16_t *o
             sum_of_exps += out[c];
         }
 
-        /* the sum normalized to [1, 2) in Q1.14 and moved to [-1, 1) for the table: 1 / sum in Q0.15 */
         const int headroom_plus_one = __builtin_clz((uint32_t)sum_of_exps); /* the row maximum's exp: sum > 0 */
-        int32_t shifted_sum = (int32_t)((((int64_t)sum_of_exps << (headroom_plus_one - 1)) + (1 << 13)) >> 14);
-        int16_t reciprocal = mg_lut16_lookup(saturate_s16(shifted_sum - ((1 << 15) + (1 << 16))), p->reciprocal_lut);
+        const int32_t reciprocal = mg_softmax_s16_reciprocal(sum_of_exps, headroom_plus_one, p->reciprocal_lut);
 
         const int right_shift = 31 - headroom_plus_one;
         const int64_t round = (int64_t)1 << (right_shift - 1);

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from .. import quant
+from ..spec import KernelSpec, never_raises
 from . import _elementwise
 from ._elementwise import check_binary
 
@@ -56,3 +57,26 @@ SPEC = replace(
     dtypes=(*_QUANTIZED_AND_FLOAT.dtypes, "INT32"),
     sources=(*_QUANTIZED_AND_FLOAT.sources, "mul_s32.c"),
 )
+
+
+def kernel(backend: str, sources: tuple[str, ...], claims) -> KernelSpec:
+    """A backend's MUL entry, int8 and int16 with every broadcast the reference takes (the walk's innermost row
+    steps each input by 1 or 0, which the backends' rows cover): the family's validate and parameters, the
+    nodes `claims` takes among the valid int8 and int16 ones; registers as mg_register_mul_<backend>."""
+
+    def backend_claims(op, inputs, outputs):
+        return outputs[0].dtype.name in ("INT8", "INT16") and claims(op, inputs, outputs)
+
+    return KernelSpec(
+        op="MUL",
+        builtin_code=SPEC.builtin_code,
+        versions=SPEC.versions,
+        dtypes=("INT8", "INT16"),
+        sources=("add.h", *_elementwise.SOURCES, *_elementwise.BINARY_HELPERS, f"mul_{backend}.c", *sources),
+        registration=f"mg_register_mul_{backend}",
+        validate=validate,
+        params=SPEC.params,
+        backend=backend,
+        claims=never_raises(backend_claims),
+        inplace_input=SPEC.inplace_input,
+    )

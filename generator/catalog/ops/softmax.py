@@ -5,9 +5,11 @@ from __future__ import annotations
 import numpy as np
 
 from .. import quant
-from ..spec import KernelSpec, NodeParams
+from ..spec import KernelSpec, NodeParams, never_raises
 from . import _fixedpoint as fx
 from . import _lut16
+from ._activation_table import _exp_on_negative_values, _mul
+from ._common import wrap32
 
 
 def _beta(op) -> float:
@@ -92,6 +94,7 @@ SPEC = KernelSpec(
     dtypes=("FLOAT32", "INT8", "INT16"),
     sources=(
         "softmax.h",
+        "softmax_prepare.c",
         "softmax.c",
         "softmax_s8.c",
         "softmax_s16.c",
@@ -107,3 +110,74 @@ SPEC = KernelSpec(
     # each output element is written after the inputs it depends on were read (same type only)
     inplace_input=lambda op, inputs, outputs: 0 if inputs[0].dtype == outputs[0].dtype else None,
 )
+
+
+BACKEND_MAX_DEPTH = 4095  # MG_SOFTMAX_BACKEND_MAX_DEPTH (softmax.h): the int8 sum of exps cannot wrap below it
+
+
+def exp_table_s8(op, inp) -> list[int]:
+    """The backends' int8 table: the Q0.31 exp of each difference d = -255 .. 0 to the row maximum at d + 255, as
+    softmax_s8.c's scaled_exp computes it (d shifted left, the doubling high multiply, exp_on_negative_values of
+    the Q5.26 value), 0 below diff_min (the reference skips those)."""
+    multiplier, left_shift, diff_min = fx.softmax_scaling(_beta(op), float(quant.scale_of(inp)))
+    return [
+        _exp_on_negative_values(_mul(wrap32(d << left_shift), multiplier), fx.SOFTMAX_SCALED_DIFF_INTEGER_BITS)
+        if d >= diff_min
+        else 0
+        for d in range(-255, 1)
+    ]
+
+
+def packed_exp_table_s16() -> list[int]:
+    """The backends' int16 table: per interval i of the exp table, lut[i] in the low half and the slope
+    lut[i + 1] - lut[i] as LUTLookup wraps it to int16 in the high half."""
+    lut = _lut16.softmax_tables()[0]
+    return [wrap32((lut[i] & 0xFFFF) | ((lut[i + 1] - lut[i]) & 0xFFFF) << 16) for i in range(len(lut) - 1)]
+
+
+def _backend_claims(op, inputs, outputs) -> bool:
+    """int8 -> int8, int8 -> int16 and int16 -> int16 rows of at most BACKEND_MAX_DEPTH; int16 with a multiplier
+    of at least 2^30 (the dsp kernel's rescaling doubles it; QuantizeMultiplier gives that for any beta > 0)."""
+    types = (inputs[0].dtype.name, outputs[0].dtype.name)
+    if types not in (("INT8", "INT8"), ("INT8", "INT16"), ("INT16", "INT16")):
+        return False
+    if types == ("INT16", "INT16") and _scaling_s16(op, inputs[0])[0] < (1 << 30):
+        return False
+    return inputs[0].shape[-1] <= BACKEND_MAX_DEPTH
+
+
+def kernel(backend: str, sources: tuple[str, ...]) -> KernelSpec:
+    """A backend's SOFTMAX entry (int8 -> int8, int8 -> int16, int16 -> int16, rows of at most BACKEND_MAX_DEPTH):
+    the family's validate and parameters plus backend_table; registers as mg_register_softmax_<backend>."""
+
+    def backend_params(op, inputs, outputs):
+        p = params(op, inputs, outputs)
+        inp = inputs[0]
+        if inp.dtype.name == "INT8":
+            p.fields["backend_table"] = exp_table_s8(op, inp)
+        else:  # the packed table replaces the reference's exp table (the reciprocal table stays)
+            del p.fields["exp_lut"]
+            p.fields["backend_table"] = packed_exp_table_s16()
+        return p
+
+    return KernelSpec(
+        op="SOFTMAX",
+        builtin_code=25,
+        versions=(1, 3),
+        dtypes=("INT8", "INT16"),
+        sources=(
+            "softmax.h",
+            "softmax_prepare.c",
+            f"softmax_{backend}.c",
+            *sources,
+            "mg_fixedpoint_exp.h",
+            "mg_fixedpoint.h",
+            "mg_lut16.h",
+        ),
+        registration=f"mg_register_softmax_{backend}",
+        validate=validate,
+        params=backend_params,
+        backend=backend,
+        claims=never_raises(_backend_claims),
+        inplace_input=SPEC.inplace_input,
+    )
