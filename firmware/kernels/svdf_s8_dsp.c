@@ -26,63 +26,62 @@ typedef struct {
     int32_t left; /* filters of the unit still to come */
 } svdf_run;
 
-/* Shifts n int16 values one lower (row[1..n] to row[0..n-1]) and returns acc + the sum of w[j] * row[j]. */
-static inline uint32_t shift_dot_s16(int16_t *row, const int16_t *w, int32_t n, uint32_t acc)
+/* One filter's history of memory int16 values (memory - 1 = last): values 1..last moved one lower while summed
+ * against the time weights 0..last-1 (pairs: one unaligned LDR, its STR one element lower, one SMLAD), then the
+ * new value stored last and its product added. A function of its own so that its loop keeps the sum in a register
+ * (inlined into the filter loop, GCC spills it). */
+static __attribute__((noinline)) uint32_t history_s16(int16_t *row, const int16_t *w, int32_t last, int32_t value)
 {
+    uint32_t acc = 0;
     int32_t j = 0;
-    for (; j + 2 <= n; j += 2) {
+    for (; j + 2 <= last; j += 2) {
         const uint32_t s = dsp_ld32(row + j + 1);
         dsp_st32(row + j, s);
         acc = (uint32_t)dsp_smlad(dsp_ld32(w + j), s, (int32_t)acc);
     }
-    if (j < n) {
+    if (j < last) {
         row[j] = row[j + 1];
         acc += (uint32_t)(w[j] * row[j]);
     }
-    return acc;
+    row[last] = (int16_t)value;
+    return acc + (uint32_t)(w[last] * row[last]);
 }
 
 /* The same for int8 values, four per word: both words' SXTB16 halves meet in two SMLAD. */
-static inline uint32_t shift_dot_s8(int8_t *row, const int8_t *w, int32_t n, uint32_t acc)
+static __attribute__((noinline)) uint32_t history_s8(int8_t *row, const int8_t *w, int32_t last, int32_t value)
 {
+    uint32_t acc = 0;
     int32_t j = 0;
-    for (; j + 4 <= n; j += 4) {
+    for (; j + 4 <= last; j += 4) {
         const uint32_t s = dsp_ld32(row + j + 1);
         dsp_st32(row + j, s);
         acc = (uint32_t)mg_dsp_mac4_word((int32_t)acc, dsp_ld32(w + j), dsp_sxtb16(s), dsp_sxtb16_ror8(s));
     }
-    for (; j < n; ++j) {
+    for (; j < last; ++j) {
         row[j] = row[j + 1];
         acc += (uint32_t)(w[j] * row[j]);
     }
-    return acc;
+    row[last] = (int8_t)value;
+    return acc + (uint32_t)(w[last] * row[last]);
 }
 
 /* Filter f's new state value from its feature sum, its history and time sum, and the unit's output when f is the
  * unit's last filter. */
-static inline __attribute__((always_inline)) void filter_step(svdf_run *r, int32_t f, int32_t feature_sum, void *state,
-                                                              const void *weights_time)
+static inline __attribute__((always_inline)) void filter_step(svdf_run *r, int32_t f, int32_t feature_sum,
+                                                              void *state, const void *weights_time)
 {
     const mg_svdf_params *p = r->p;
-    const int32_t memory = p->memory, last = memory - 1;
+    const int32_t memory = p->memory, at = f * memory;
     const int32_t value = mg_requantizer_apply(&r->to_state, feature_sum);
-    uint32_t sum;
     if (p->state_bytes == 1) {
-        int8_t *row = (int8_t *)state + f * memory;
-        const int8_t *w = (const int8_t *)weights_time + f * memory;
-        sum = shift_dot_s8(row, w, last, r->sum);
-        row[last] = (int8_t)(p->state_zero_point + mg_clamp(value, INT8_MIN, INT8_MAX));
-        sum += (uint32_t)(w[last] * row[last]);
+        r->sum += history_s8((int8_t *)state + at, (const int8_t *)weights_time + at, memory - 1,
+                             p->state_zero_point + mg_clamp(value, INT8_MIN, INT8_MAX));
     } else {
-        int16_t *row = (int16_t *)state + f * memory;
-        const int16_t *w = (const int16_t *)weights_time + f * memory;
-        sum = shift_dot_s16(row, w, last, r->sum);
-        row[last] = (int16_t)(p->state_zero_point + mg_clamp(value, INT16_MIN, INT16_MAX));
-        sum += (uint32_t)(w[last] * row[last]);
+        r->sum += history_s16((int16_t *)state + at, (const int16_t *)weights_time + at, memory - 1,
+                              p->state_zero_point + mg_clamp(value, INT16_MIN, INT16_MAX));
     }
-    r->sum = sum;
     if (--r->left == 0) {
-        const int32_t total = (int32_t)(sum + (uint32_t)*r->unit_bias++);
+        const int32_t total = (int32_t)(r->sum + (uint32_t)*r->unit_bias++);
         const int32_t y = mg_requantizer_apply(&r->to_output, total) + p->output_zero_point;
         *r->out++ = (int8_t)mg_clamp(y, INT8_MIN, INT8_MAX);
         r->sum = 0;
