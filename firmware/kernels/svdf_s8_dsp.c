@@ -67,8 +67,8 @@ static __attribute__((noinline)) uint32_t history_s8(int8_t *row, const int8_t *
 
 /* Filter f's new state value from its feature sum, its history and time sum, and the unit's output when f is the
  * unit's last filter. */
-static inline __attribute__((always_inline)) void filter_step(svdf_run *r, int32_t f, int32_t feature_sum,
-                                                              void *state, const void *weights_time)
+static inline __attribute__((always_inline)) void filter_step(svdf_run *r, int32_t f, int32_t feature_sum, void *state,
+                                                              const void *weights_time)
 {
     const mg_svdf_params *p = r->p;
     const int32_t memory = p->memory, at = f * memory;
