@@ -12,6 +12,7 @@
  *   reference's, and both requantizations are TFLite's own (mg_requantizer, exact for every sum). */
 #pragma GCC optimize("O2")
 #include "mg_dsp_mac.h"
+#include "mg_dsp_requant.h"
 #include "mg_fixedpoint.h"
 #include "mg_kernel.h"
 #include "svdf.h"
@@ -20,6 +21,7 @@
 typedef struct {
     const mg_svdf_params *p;
     mg_requantizer to_state, to_output;
+    int32_t state_offset, output_offset; /* mg_dsp_requant.h's offsets, when exact (p->dsp_exact_requant) */
     const int32_t *unit_bias;
     int8_t *out;
     uint32_t sum;
@@ -72,7 +74,9 @@ static inline __attribute__((always_inline)) void filter_step(svdf_run *r, int32
 {
     const mg_svdf_params *p = r->p;
     const int32_t memory = p->memory, at = f * memory;
-    const int32_t value = mg_requantizer_apply(&r->to_state, feature_sum);
+    const int32_t value = p->dsp_exact_requant & 1
+                              ? dsp_requant(2 * feature_sum, p->feature_multiplier, r->state_offset, -p->feature_shift)
+                              : mg_requantizer_apply(&r->to_state, feature_sum);
     if (p->state_bytes == 1) {
         r->sum += history_s8((int8_t *)state + at, (const int8_t *)weights_time + at, memory - 1,
                              p->state_zero_point + mg_clamp(value, INT8_MIN, INT8_MAX));
@@ -82,7 +86,9 @@ static inline __attribute__((always_inline)) void filter_step(svdf_run *r, int32
     }
     if (--r->left == 0) {
         const int32_t total = (int32_t)(r->sum + (uint32_t)*r->unit_bias++);
-        const int32_t y = mg_requantizer_apply(&r->to_output, total) + p->output_zero_point;
+        const int32_t y = p->dsp_exact_requant & 2
+                              ? dsp_requant(2 * total, p->output_multiplier, r->output_offset, -p->output_shift)
+                              : mg_requantizer_apply(&r->to_output, total) + p->output_zero_point;
         *r->out++ = (int8_t)mg_clamp(y, INT8_MIN, INT8_MAX);
         r->sum = 0;
         r->left = p->rank;
@@ -94,13 +100,17 @@ void mg_svdf_s8_dsp(const mg_svdf_params *p, const int8_t *input, const int8_t *
 {
     const int32_t size = p->input_size, filters = p->filters, k8 = size & ~7, k4 = size & ~3;
     const int32_t *feature_bias = p->backend_table;
-    svdf_run r = {p,
-                  mg_requantizer_make(p->feature_multiplier, p->feature_shift),
-                  mg_requantizer_make(p->output_multiplier, p->output_shift),
-                  0,
-                  output,
-                  0,
-                  p->rank};
+    svdf_run r = {.p = p,
+                  .to_state = mg_requantizer_make(p->feature_multiplier, p->feature_shift),
+                  .to_output = mg_requantizer_make(p->output_multiplier, p->output_shift),
+                  .out = output,
+                  .left = p->rank};
+    if (p->dsp_exact_requant & 1) {
+        r.state_offset = 1 << (-p->feature_shift - 1);
+    }
+    if (p->dsp_exact_requant & 2) {
+        r.output_offset = (1 << (-p->output_shift - 1)) + p->output_zero_point * (1 << -p->output_shift);
+    }
     for (int32_t b = 0; b < p->batches; ++b) {
         const int8_t *x = input + b * size;
         void *batch_state = (int8_t *)state + b * filters * p->memory * p->state_bytes;

@@ -11,6 +11,7 @@ from test_svdf import STEPS, svdf_node
 
 from generator.check import check
 from generator.model import read_model
+from generator.plan import plan
 from kernel_harness import verify_model
 
 BOARDS = {"dsp": "mps2-an386", "mve": "mps3-an547"}
@@ -30,11 +31,21 @@ def random_nodes(seed: int, state_type: str, count: int) -> Batch:
     return b
 
 
+def exact_requant_bits(model: bytes) -> set[int]:
+    nodes = plan(check(read_model(model), backends=["dsp", "reference"])).nodes
+    return {node.params.fields["dsp_exact_requant"] for node in nodes}
+
+
 @pytest.mark.parametrize("state_type", ["int16", "int8"])
 def test_dsp_random_stream_on_the_host(state_type):
+    """Both requantizations of the dsp kernel, three-instruction and general, meet in the int16-state nodes (the
+    int8-state ones take the three-instruction one)."""
     b = random_nodes(60 if state_type == "int16" else 61, state_type, 20)
     model = b.build()
     assert set(backends_of(model, "dsp")) == {"dsp"}
+    bits = exact_requant_bits(model)
+    if state_type == "int16":
+        assert {bit & 1 for bit in bits} == {0, 1} and {bit & 2 for bit in bits} == {0, 2}, bits
     verify_model(model, sets=b.sets(STEPS), backends=["dsp", "reference"])
 
 

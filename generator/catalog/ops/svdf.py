@@ -153,14 +153,16 @@ def backend_table(op, inputs, outputs) -> list[int] | None:
     return [wrap32(int(v)) for v in (*feature, *units)]
 
 
-def backend_spec(backend: str, kernel_sources: tuple[str, ...], scratch_bytes) -> KernelSpec:
+def backend_spec(backend: str, kernel_sources: tuple[str, ...], scratch_bytes, more_fields=None) -> KernelSpec:
     """A backend's entry: the family's validation, parameters and prepare (svdf.c), its int8 kernel
-    (svdf_s8_<backend>.c, whose registration is mg_register_svdf_<backend>) with the backend table, on every int8
-    node whose weights and bias are constant."""
+    (svdf_s8_<backend>.c, whose registration is mg_register_svdf_<backend>) with the backend table and
+    `more_fields(op, inputs, outputs)`, on every int8 node whose weights and bias are constant."""
 
     def backend_params(op, inputs, outputs):
         fields = params(op, inputs, outputs)
         fields.fields.update(backend_table=backend_table(op, inputs, outputs))
+        if more_fields:
+            fields.fields.update(more_fields(op, inputs, outputs))
         return fields
 
     return KernelSpec(
