@@ -6,7 +6,7 @@ PADV2 reads its scalar constant-value input when the node runs (it may come from
 from __future__ import annotations
 
 from .. import quant
-from ..spec import KernelSpec, NodeParams
+from ..spec import KernelSpec, NodeParams, never_raises
 
 MAX_DIMS = 5  # TFLite's PadKernelMaxDimensionCount
 TYPES = ("FLOAT32", "INT8", "INT16", "INT32")
@@ -97,3 +97,23 @@ SPECS = [  # PADV2 is PAD with the value as a third input
     )
     for op, code in (("PAD", 34), ("PADV2", 60))
 ]
+
+
+def backend_specs(backend: str, backend_sources: tuple[str, ...]) -> list[KernelSpec]:
+    """A backend's PAD and PADV2 (one registration, mg_register_pad_<backend>, in pad_s8_<backend>.c): the family's
+    validation, parameters and prepare, its int8 kernel on every int8 node."""
+    return [
+        KernelSpec(
+            op=spec.op,
+            builtin_code=spec.builtin_code,
+            versions=spec.versions,
+            dtypes=("INT8",),
+            sources=(*SOURCES, "pad_rows.h", *backend_sources, f"pad_s8_{backend}.c"),
+            registration=f"mg_register_pad_{backend}",
+            validate=validate,
+            params=params,
+            backend=backend,
+            claims=never_raises(lambda op, inputs, outputs: inputs[0].dtype.name == "INT8"),
+        )
+        for spec in SPECS
+    ]
