@@ -4,12 +4,21 @@
 
 #include "pad_rows.h"
 
-#define FILL(dst, value, n) memset((dst), (value), (size_t)(n))
-#define COPY(dst, src, n) memcpy((dst), (src), (size_t)(n))
+static inline void fill(int8_t *dst, int8_t value, int32_t n)
+{
+    if (n > 0) { /* most rows have no padding on one side or both: no call */
+        memset(dst, value, (size_t)n);
+    }
+}
+
+static inline void copy(int8_t *dst, const int8_t *src, int32_t n)
+{
+    memcpy(dst, src, (size_t)n);
+}
 
 void mg_pad_s8_dsp(const mg_pad_params *p, const int8_t *input, int8_t value, int8_t *output)
 {
-    MG_PAD_ROWS(p, input, value, output, FILL, COPY);
+    MG_PAD_ROWS(p, input, value, output, fill, copy);
 }
 
 static mg_status invoke(mg_node *node)
