@@ -1,6 +1,6 @@
 """TRANSPOSE int8 on the dsp and mve backends against TFLite Micro, every node asserted to be on the backend:
-test_transpose's random 1-D to 5-D permutations plus larger ones (an image to channels-first, rows read hundreds
-of bytes apart, and a step beyond the mve kernel's 16-bit gather offsets), on the host build (dsp) and in QEMU (dsp
+test_transpose's random 1-D to 5-D permutations plus larger ones (an image to channels-first, rows read 17 and
+hundreds of bytes apart: the mve kernel's 8- and 16-bit gather offsets, and a step beyond them), on the host build (dsp) and in QEMU (dsp
 on the Cortex-M4, mve on the Cortex-M55)."""
 
 import numpy as np
@@ -28,6 +28,7 @@ def cases(backend: str) -> dict:
     found.update({f"rank {rank}": transpose_case(50 + rank, "int8", rank) for rank in (2, 3, 4, 5)})
     found["image to channels first"] = large_case([1, 13, 11, 9], [0, 3, 1, 2])
     found["channels first to image"] = large_case([1, 9, 13, 11], [0, 2, 3, 1])
+    found["rows 17 apart"] = large_case([17, 40], [1, 0])
     found["rows 301 apart"] = large_case([301, 7], [1, 0])
     found["rows 9500 apart"] = large_case([2, 9500], [1, 0])
     for name, model in found.items():
