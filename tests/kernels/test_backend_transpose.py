@@ -1,7 +1,7 @@
 """TRANSPOSE int8 on the dsp and mve backends against TFLite Micro, every node asserted to be on the backend:
 test_transpose's random 1-D to 5-D permutations plus larger ones (an image to channels-first, rows read 17 and
-hundreds of bytes apart: the mve kernel's 8- and 16-bit gather offsets, and a step beyond them), on the host build (dsp) and in QEMU (dsp
-on the Cortex-M4, mve on the Cortex-M55)."""
+hundreds of bytes apart: the mve kernel's 8- and 16-bit gather offsets, and a step beyond them), on the host
+build (dsp) and in QEMU (dsp on the Cortex-M4, mve on the Cortex-M55)."""
 
 import numpy as np
 import pytest
