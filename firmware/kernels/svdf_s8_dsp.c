@@ -9,7 +9,8 @@
  *   0..memory-2 against the old values 1..memory-1, read and stored back one element lower in the same words
  *   (LDR/STR may be unaligned on these cores), plus the last weight times the new value;
  * - the state zero point's term and the bias come from the table per unit, the sums wrap modulo 2^32 as the
- *   reference's, and both requantizations are TFLite's own (mg_requantizer, exact for every sum). */
+ *   reference's, and both requantizations are TFLite's: three instructions (mg_dsp_requant.h) where the generator
+ *   proved that exact (dsp_exact_requant), else mg_requantizer (exact for every sum). */
 #pragma GCC optimize("O2")
 #include "mg_dsp_mac.h"
 #include "mg_dsp_requant.h"
@@ -17,16 +18,29 @@
 #include "mg_kernel.h"
 #include "svdf.h"
 
-/* The running unit: the rank filters of a unit are consecutive, their time sums add up to its output. */
+/* TFLite's requantization of a sum: three instructions when exact (offset: mg_dsp_requant.h's, with the zero
+ * point), else the general one plus the zero point. */
 typedef struct {
-    const mg_svdf_params *p;
-    mg_requantizer to_state, to_output;
-    int32_t state_offset, output_offset; /* mg_dsp_requant.h's offsets, when exact (p->dsp_exact_requant) */
-    const int32_t *unit_bias;
-    int8_t *out;
-    uint32_t sum;
-    int32_t left; /* filters of the unit still to come */
-} svdf_run;
+    mg_requantizer general;
+    int32_t exact, offset, shift, zero_point;
+} requantization;
+
+static requantization requantization_of(int32_t multiplier, int32_t shift, int32_t exact, int32_t zero_point)
+{
+    requantization q = {mg_requantizer_make(multiplier, shift), exact, 0, -shift, zero_point};
+    if (exact) {
+        q.offset = (1 << (-shift - 1)) + zero_point * (1 << -shift);
+    }
+    return q;
+}
+
+static inline int32_t requantize(const requantization *q, int32_t sum)
+{
+    if (q->exact) {
+        return dsp_requant(2 * sum, q->general.multiplier, q->offset, q->shift);
+    }
+    return mg_requantizer_apply(&q->general, sum) + q->zero_point;
+}
 
 /* One filter's history of memory int16 values (memory - 1 = last): values 1..last moved one lower while summed
  * against the time weights 0..last-1 (pairs: one unaligned LDR, its STR one element lower, one SMLAD), then the
@@ -67,85 +81,79 @@ static __attribute__((noinline)) uint32_t history_s8(int8_t *row, const int8_t *
     return acc + (uint32_t)(w[last] * row[last]);
 }
 
-/* Filter f's new state value from its feature sum, its history and time sum, and the unit's output when f is the
- * unit's last filter. */
-static inline __attribute__((always_inline)) void filter_step(svdf_run *r, int32_t f, int32_t feature_sum, void *state,
-                                                              const void *weights_time)
-{
-    const mg_svdf_params *p = r->p;
-    const int32_t memory = p->memory, at = f * memory;
-    const int32_t value = p->dsp_exact_requant & 1
-                              ? dsp_requant(2 * feature_sum, p->feature_multiplier, r->state_offset, -p->feature_shift)
-                              : mg_requantizer_apply(&r->to_state, feature_sum);
-    if (p->state_bytes == 1) {
-        r->sum += history_s8((int8_t *)state + at, (const int8_t *)weights_time + at, memory - 1,
-                             p->state_zero_point + mg_clamp(value, INT8_MIN, INT8_MAX));
-    } else {
-        r->sum += history_s16((int16_t *)state + at, (const int16_t *)weights_time + at, memory - 1,
-                              p->state_zero_point + mg_clamp(value, INT16_MIN, INT16_MAX));
-    }
-    if (--r->left == 0) {
-        const int32_t total = (int32_t)(r->sum + (uint32_t)*r->unit_bias++);
-        const int32_t y = p->dsp_exact_requant & 2
-                              ? dsp_requant(2 * total, p->output_multiplier, r->output_offset, -p->output_shift)
-                              : mg_requantizer_apply(&r->to_output, total) + p->output_zero_point;
-        *r->out++ = (int8_t)mg_clamp(y, INT8_MIN, INT8_MAX);
-        r->sum = 0;
-        r->left = p->rank;
-    }
-}
-
 void mg_svdf_s8_dsp(const mg_svdf_params *p, const int8_t *input, const int8_t *weights_feature,
                     const void *weights_time, void *state, int8_t *output, uint32_t *scratch)
 {
-    const int32_t size = p->input_size, filters = p->filters, k8 = size & ~7, k4 = size & ~3;
+    /* every parameter in a local: the history calls and the int8 stores could change any memory the compiler sees */
+    const int32_t size = p->input_size, filters = p->filters, memory = p->memory, rank = p->rank;
+    const int32_t k8 = size & ~7, k4 = size & ~3, last = memory - 1, is_s8 = p->state_bytes == 1;
+    const int32_t state_zero_point = p->state_zero_point, state_max = is_s8 ? INT8_MAX : INT16_MAX;
     const int32_t *feature_bias = p->backend_table;
-    svdf_run r = {.p = p,
-                  .to_state = mg_requantizer_make(p->feature_multiplier, p->feature_shift),
-                  .to_output = mg_requantizer_make(p->output_multiplier, p->output_shift),
-                  .out = output,
-                  .left = p->rank};
-    if (p->dsp_exact_requant & 1) {
-        r.state_offset = 1 << (-p->feature_shift - 1);
-    }
-    if (p->dsp_exact_requant & 2) {
-        r.output_offset = (1 << (-p->output_shift - 1)) + p->output_zero_point * (1 << -p->output_shift);
-    }
+    const requantization to_state =
+        requantization_of(p->feature_multiplier, p->feature_shift, p->dsp_exact_requant & 1, 0);
+    const requantization to_output =
+        requantization_of(p->output_multiplier, p->output_shift, p->dsp_exact_requant & 2, p->output_zero_point);
+    int8_t *out = output;
     for (int32_t b = 0; b < p->batches; ++b) {
         const int8_t *x = input + b * size;
-        void *batch_state = (int8_t *)state + b * filters * p->memory * p->state_bytes;
+        int8_t *row8 = (int8_t *)state + b * filters * memory * (is_s8 ? 1 : 2);
+        int16_t *row16 = (int16_t *)(void *)row8;
+        const int8_t *wt8 = weights_time;
+        const int16_t *wt16 = weights_time;
         for (int32_t k = 0; k < k8; k += 4) { /* the input's SXTB16 pairs once, for every filter */
             const uint32_t xv = dsp_ld32(x + k);
             scratch[k / 2] = dsp_sxtb16(xv);
             scratch[k / 2 + 1] = dsp_sxtb16_ror8(xv);
         }
-        r.unit_bias = feature_bias + filters;
+        const int32_t *unit_bias = feature_bias + filters;
         const int8_t *w = weights_feature;
-        int32_t f = 0;
-        for (; f + 4 <= filters; f += 4, w += 4 * size) {
-            int32_t acc[4] = {feature_bias[f], feature_bias[f + 1], feature_bias[f + 2], feature_bias[f + 3]};
-            if (k8 > 0) {
-                mg_dsp_four_rows(acc, w, size, x, scratch, k8);
+        uint32_t sum = 0;
+        int32_t left = rank;
+        for (int32_t f = 0; f < filters;) {
+            int32_t acc[4];
+            const int32_t group = filters - f >= 4 ? 4 : 1;
+            if (group == 4) {
+                acc[0] = feature_bias[f], acc[1] = feature_bias[f + 1], acc[2] = feature_bias[f + 2];
+                acc[3] = feature_bias[f + 3];
+                if (k8 > 0) {
+                    mg_dsp_four_rows(acc, w, size, x, scratch, k8);
+                }
+                for (int32_t k = k8; k < size; ++k) {
+                    for (int32_t i = 0; i < 4; ++i) {
+                        acc[i] += w[i * size + k] * x[k];
+                    }
+                }
+            } else {
+                int32_t a = feature_bias[f], k = 0;
+                for (; k < k4; k += 4) {
+                    const uint32_t xv = dsp_ld32(x + k);
+                    a = mg_dsp_mac4_word(a, dsp_ld32(w + k), dsp_sxtb16(xv), dsp_sxtb16_ror8(xv));
+                }
+                for (; k < size; ++k) {
+                    a += w[k] * x[k];
+                }
+                acc[0] = a;
             }
-            for (int32_t k = k8; k < size; ++k) {
-                for (int32_t i = 0; i < 4; ++i) {
-                    acc[i] += w[i * size + k] * x[k];
+            w += group * size;
+            for (int32_t i = 0; i < group; ++i, ++f) {
+                const int32_t value =
+                    state_zero_point + mg_clamp(requantize(&to_state, acc[i]), -state_max - 1, state_max);
+                if (is_s8) {
+                    sum += history_s8(row8, wt8, last, value);
+                    row8 += memory;
+                    wt8 += memory;
+                } else {
+                    sum += history_s16(row16, wt16, last, value);
+                    row16 += memory;
+                    wt16 += memory;
+                }
+                if (--left == 0) {
+                    *out++ = (int8_t)mg_clamp(requantize(&to_output, (int32_t)(sum + (uint32_t)*unit_bias++)), INT8_MIN,
+                                              INT8_MAX);
+                    sum = 0;
+                    left = rank;
                 }
             }
-            for (int32_t i = 0; i < 4; ++i) {
-                filter_step(&r, f + i, acc[i], batch_state, weights_time);
-            }
-        }
-        for (; f < filters; ++f, w += size) {
-            int32_t acc = feature_bias[f], k = 0;
-            for (; k < k4; k += 4) {
-                const uint32_t xv = dsp_ld32(x + k);
-                acc = mg_dsp_mac4_word(acc, dsp_ld32(w + k), dsp_sxtb16(xv), dsp_sxtb16_ror8(xv));
-            }
-            for (; k < size; ++k) {
-                acc += w[k] * x[k];
-            }
-            filter_step(&r, f, acc, batch_state, weights_time);
         }
     }
 }
