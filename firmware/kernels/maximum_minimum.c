@@ -2,7 +2,7 @@
 #include "maximum_minimum.h"
 #include "mg_elementwise.h"
 
-static mg_status prepare(mg_node *node)
+mg_status mg_maximum_minimum_prepare(mg_node *node)
 {
     const mg_maximum_minimum_params *p = node->params;
     return mg_check_binary(node, p->count, MG_SAME_TYPE, MG_SAME_TYPE);
@@ -24,5 +24,5 @@ static mg_status prepare(mg_node *node)
 INVOKE(maximum)
 INVOKE(minimum)
 
-const mg_registration mg_register_maximum = {0, 0, prepare, invoke_maximum};
-const mg_registration mg_register_minimum = {0, 0, prepare, invoke_minimum};
+const mg_registration mg_register_maximum = {0, 0, mg_maximum_minimum_prepare, invoke_maximum};
+const mg_registration mg_register_minimum = {0, 0, mg_maximum_minimum_prepare, invoke_minimum};

@@ -29,7 +29,30 @@ void mg_minimum_s16(const mg_maximum_minimum_params *p, const int16_t *input1, c
 void mg_minimum_s32(const mg_maximum_minimum_params *p, const int32_t *input1, const int32_t *input2, int32_t *output);
 void mg_minimum_s64(const mg_maximum_minimum_params *p, const int64_t *input1, const int64_t *input2, int64_t *output);
 
+/* The dsp and mve kernels (int8, int16): the same walk, each innermost row of same-shape or scalar-broadcast
+ * inputs four (dsp: SSUB8/SSUB16 and SEL a word) or a vector (mve: VMAX/VMIN) of elements at a time
+ * (maximum_minimum_rows.h). */
+void mg_maximum_s8_dsp(const mg_maximum_minimum_params *p, const int8_t *input1, const int8_t *input2, int8_t *output);
+void mg_maximum_s16_dsp(const mg_maximum_minimum_params *p, const int16_t *input1, const int16_t *input2,
+                        int16_t *output);
+void mg_minimum_s8_dsp(const mg_maximum_minimum_params *p, const int8_t *input1, const int8_t *input2, int8_t *output);
+void mg_minimum_s16_dsp(const mg_maximum_minimum_params *p, const int16_t *input1, const int16_t *input2,
+                        int16_t *output);
+void mg_maximum_s8_mve(const mg_maximum_minimum_params *p, const int8_t *input1, const int8_t *input2, int8_t *output);
+void mg_maximum_s16_mve(const mg_maximum_minimum_params *p, const int16_t *input1, const int16_t *input2,
+                        int16_t *output);
+void mg_minimum_s8_mve(const mg_maximum_minimum_params *p, const int8_t *input1, const int8_t *input2, int8_t *output);
+void mg_minimum_s16_mve(const mg_maximum_minimum_params *p, const int16_t *input1, const int16_t *input2,
+                        int16_t *output);
+
+/* The family's prepare: the inputs' and output's types and element counts against the plan. */
+mg_status mg_maximum_minimum_prepare(mg_node *node);
+
 extern const mg_registration mg_register_maximum;
 extern const mg_registration mg_register_minimum;
+extern const mg_registration mg_register_maximum_dsp;
+extern const mg_registration mg_register_minimum_dsp;
+extern const mg_registration mg_register_maximum_mve;
+extern const mg_registration mg_register_minimum_mve;
 
 #endif

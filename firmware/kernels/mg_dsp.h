@@ -127,6 +127,21 @@ static inline uint32_t dsp_min_s8x4(uint32_t a, uint32_t b)
     return r;
 }
 
+/* Per halfword: the larger / smaller of two signed halfwords (SSUB16 sets the GE flags per halfword, SEL picks). */
+static inline uint32_t dsp_max_s16x2(uint32_t a, uint32_t b)
+{
+    uint32_t r;
+    __asm__("ssub16 %0, %1, %2\n\tsel %0, %1, %2" : "=&r"(r) : "r"(a), "r"(b) : "cc");
+    return r;
+}
+
+static inline uint32_t dsp_min_s16x2(uint32_t a, uint32_t b)
+{
+    uint32_t r;
+    __asm__("ssub16 %0, %1, %2\n\tsel %0, %2, %1" : "=&r"(r) : "r"(a), "r"(b) : "cc");
+    return r;
+}
+
 /* (a.lo, b.lo) and (a.hi, b.hi) */
 static inline uint32_t dsp_pkhbt(uint32_t a, uint32_t b)
 {
@@ -251,6 +266,25 @@ static inline uint32_t dsp_max_s8x4(uint32_t a, uint32_t b)
 static inline uint32_t dsp_min_s8x4(uint32_t a, uint32_t b)
 {
     return dsp_bytewise(a, b, 0);
+}
+
+static inline uint32_t dsp_halfwordwise(uint32_t a, uint32_t b, int want_max)
+{
+    const int32_t lo =
+        want_max ? (dsp_lo(a) >= dsp_lo(b) ? dsp_lo(a) : dsp_lo(b)) : (dsp_lo(a) >= dsp_lo(b) ? dsp_lo(b) : dsp_lo(a));
+    const int32_t hi =
+        want_max ? (dsp_hi(a) >= dsp_hi(b) ? dsp_hi(a) : dsp_hi(b)) : (dsp_hi(a) >= dsp_hi(b) ? dsp_hi(b) : dsp_hi(a));
+    return dsp_pack16(lo, hi);
+}
+
+static inline uint32_t dsp_max_s16x2(uint32_t a, uint32_t b)
+{
+    return dsp_halfwordwise(a, b, 1);
+}
+
+static inline uint32_t dsp_min_s16x2(uint32_t a, uint32_t b)
+{
+    return dsp_halfwordwise(a, b, 0);
 }
 
 static inline uint32_t dsp_pkhbt(uint32_t a, uint32_t b)

@@ -12,7 +12,7 @@ static size_t element_size(uint8_t type)
     }
 }
 
-static mg_status prepare(mg_node *node)
+mg_status mg_pad_prepare(mg_node *node)
 {
     const mg_pad_params *p = node->params;
     const mg_tensor *input = mg_input(node, 0);
@@ -60,4 +60,4 @@ static mg_status invoke(mg_node *node)
     return MG_OK;
 }
 
-const mg_registration mg_register_pad = {0, 0, prepare, invoke};
+const mg_registration mg_register_pad = {0, 0, mg_pad_prepare, invoke};

@@ -25,6 +25,23 @@ typedef struct {
 void mg_pad_generic(const mg_pad_params *p, size_t element_size, const void *input, const void *pad_value,
                     void *output);
 
+/* The family's prepare: the counts against the plan, the types, the PADV2 value's shape. */
+mg_status mg_pad_prepare(mg_node *node);
+
+/* The dsp and mve int8 kernels: pad_rows.h's walk, runs filled and copied (newlib's memset/memcpy, Helium's
+ * tail-predicated VSTRB/VLDRB loops). */
+void mg_pad_s8_dsp(const mg_pad_params *p, const int8_t *input, int8_t value, int8_t *output);
+void mg_pad_s8_mve(const mg_pad_params *p, const int8_t *input, int8_t value, int8_t *output);
+
+/* The int8 pad value: the PADV2 value tensor's element, or PAD's output zero point. */
+static inline int8_t mg_pad_value_s8(const mg_node *node)
+{
+    const mg_pad_params *p = node->params;
+    return p->has_value_tensor ? *(const int8_t *)mg_input(node, 2)->data : (int8_t)p->default_value;
+}
+
 extern const mg_registration mg_register_pad;
+extern const mg_registration mg_register_pad_dsp;
+extern const mg_registration mg_register_pad_mve;
 
 #endif

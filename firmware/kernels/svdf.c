@@ -10,7 +10,7 @@ static int shaped(const mg_tensor *t, int32_t elements, uint8_t type)
     return t && mg_num_elements(t) == elements && t->type == type;
 }
 
-static mg_status prepare(mg_node *node)
+mg_status mg_svdf_prepare(mg_node *node, size_t scratch_needed)
 {
     const mg_svdf_params *p = node->params;
     if (node->num_inputs != 5 || node->num_outputs != 1 || p->rank <= 0 || p->filters % p->rank != 0) {
@@ -30,12 +30,20 @@ static mg_status prepare(mg_node *node)
         !shaped(bias, units, is_int8 ? MG_INT32 : MG_FLOAT32)) {
         return mg_fail(node, "the tensors differ from the generated plan");
     }
-    if (node->scratch_size < mg_svdf_scratch_size(p->batches, p->filters, p->rank, is_int8)) {
-        return mg_fail(node, "scratch smaller than mg_svdf_scratch_size");
+    if (node->scratch_size < scratch_needed) {
+        return mg_fail(node, "scratch smaller than the kernel's scratch size function");
     }
     /* an int8 state starts at its zero point, as TFLite Micro's ResetVariableTensors fills it */
     memset(state->data, time_type == MG_INT8 ? p->state_zero_point : 0, mg_tensor_bytes(state));
     return MG_OK;
+}
+
+static mg_status prepare(mg_node *node)
+{
+    const mg_svdf_params *p = node->params;
+    const mg_tensor *input = mg_input(node, 0);
+    const int32_t is_int8 = input && input->type == MG_INT8;
+    return mg_svdf_prepare(node, mg_svdf_scratch_size(p->batches, p->filters, p->rank, is_int8));
 }
 
 static mg_status invoke(mg_node *node)

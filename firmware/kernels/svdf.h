@@ -23,10 +23,25 @@ typedef struct {
     int32_t output_shift;
     float act_min; /* float32: the fused activation's range */
     float act_max;
+    /* the dsp and mve kernels' table (ops/svdf.py, backend_table), NULL for the reference: per filter the feature
+     * sum's input zero point term, -input_zero_point * (the row's sum); then per unit the bias with the state zero
+     * point's term, bias - state_zero_point * (the sum of the unit's time weights); both wrapped to int32 */
+    const int32_t *backend_table;
+    /* the dsp kernel: bit 0 when the feature sums' requantization, bit 1 when the outputs', is exact in three
+     * instructions (mg_dsp_requant.h: a right shift, sums below 2^30; ops/dsp_svdf.py checks the bounds) */
+    int32_t dsp_exact_requant;
 } mg_svdf_params;
 
 /* Scratch: the per-filter time products (int32 or float), then, for the int8 kernel, the per-unit sums. */
 size_t mg_svdf_scratch_size(int32_t batches, int32_t filters, int32_t rank, int32_t is_int8);
+/* The dsp kernel's: the input's SXTB16 pairs (two words per four of the first input_size & ~7 values). */
+size_t mg_svdf_s8_dsp_scratch_size(int32_t input_size);
+/* The mve kernel's: one batch's per-filter sums and state values (int32 each). */
+size_t mg_svdf_s8_mve_scratch_size(int32_t filters);
+
+/* The family's prepare: the node's tensors against the plan, `scratch_needed` bytes of scratch, then the state
+ * cleared (to its zero point for an int8 state, as TFLite Micro's ResetVariableTensors fills it). */
+mg_status mg_svdf_prepare(mg_node *node, size_t scratch_needed);
 
 /* weights_time and state: int16, or int8 when p->state_bytes is 1 */
 void mg_svdf_s8(const mg_svdf_params *p, const int8_t *input, const int8_t *weights_feature, const void *weights_time,
@@ -34,6 +49,14 @@ void mg_svdf_s8(const mg_svdf_params *p, const int8_t *input, const int8_t *weig
 void mg_svdf_f32(const mg_svdf_params *p, const float *input, const float *weights_feature, const float *weights_time,
                  const float *bias, float *state, float *output, float *scratch);
 
+/* The backends' int8 kernels (int16 or int8 state): the same results from the backend table. */
+void mg_svdf_s8_dsp(const mg_svdf_params *p, const int8_t *input, const int8_t *weights_feature,
+                    const void *weights_time, void *state, int8_t *output, uint32_t *scratch);
+void mg_svdf_s8_mve(const mg_svdf_params *p, const int8_t *input, const int8_t *weights_feature,
+                    const void *weights_time, void *state, int8_t *output, int32_t *scratch);
+
 extern const mg_registration mg_register_svdf;
+extern const mg_registration mg_register_svdf_dsp;
+extern const mg_registration mg_register_svdf_mve;
 
 #endif

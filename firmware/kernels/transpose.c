@@ -2,7 +2,7 @@
 #include "transpose.h"
 #include "mg_copy.h"
 
-static mg_status prepare(mg_node *node)
+mg_status mg_transpose_prepare(mg_node *node)
 {
     const mg_transpose_params *p = node->params;
     const mg_tensor *input = mg_input(node, 0);
@@ -34,4 +34,4 @@ static mg_status invoke(mg_node *node)
     return MG_OK;
 }
 
-const mg_registration mg_register_transpose = {0, 0, prepare, invoke};
+const mg_registration mg_register_transpose = {0, 0, mg_transpose_prepare, invoke};

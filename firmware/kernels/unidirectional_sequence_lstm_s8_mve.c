@@ -14,84 +14,13 @@
 #if defined(__ARM_FEATURE_MVE)
 
 #include "mg_mve.h"
+#include "mg_mve_dots.h"
 
 MG_LSTM_STEP_ROWS(int8_t, int16_t);
 
 static inline int32_t round_up4(int32_t n)
 {
     return (n + 3) & ~3;
-}
-
-/* The dot products' core: row x (%[n] > 0 int8 values) against weight rows %[w0] .. %[w3] into %[a0] .. %[a3], a
- * tail-predicated loop (DLSTP/LETP: the last pass reads and sums only the taps left) of one load of x, and per row
- * one load and one VMLADAVA (whose accumulators must be even registers: "Te"); every pointer ends advanced by n
- * rounded up to 16. */
-#define MG_LSTM_MVE_FOUR_DOTS                                                                                          \
-    "dlstp.8     lr, %[n]\n"                                                                                           \
-    "1:\n\t"                                                                                                           \
-    "vldrb.8     q0, [%[x]], #16\n\t"                                                                                  \
-    "vldrb.8     q1, [%[w0]], #16\n\t"                                                                                 \
-    "vmladava.s8 %[a0], q0, q1\n\t"                                                                                    \
-    "vldrb.8     q2, [%[w1]], #16\n\t"                                                                                 \
-    "vmladava.s8 %[a1], q0, q2\n\t"                                                                                    \
-    "vldrb.8     q1, [%[w2]], #16\n\t"                                                                                 \
-    "vmladava.s8 %[a2], q0, q1\n\t"                                                                                    \
-    "vldrb.8     q2, [%[w3]], #16\n\t"                                                                                 \
-    "vmladava.s8 %[a3], q0, q2\n\t"                                                                                    \
-    "letp        lr, 1b\n\t"
-
-/* Whole groups of four rows (groups > 0), each `depth` apart from w on, against x: the groups' sums into sums, four
- * words a group. One assembly loop: per group, clear the sums, point at its rows, the dot products, store, step the
- * weights on to the next group (advance: four rows less the padded walk) and x back. */
-static void whole_groups(const int8_t *x, const int8_t *w0, int32_t depth, int32_t groups, int32_t *sums)
-{
-    const int32_t advance = 4 * depth - ((depth + 15) & ~15);
-    int32_t a0, a1, a2, a3;
-    const int8_t *w1, *w2, *w3;
-    __asm__ volatile(
-        "2:\n\t"
-        "movs        %[a0], #0\n\t"
-        "movs        %[a1], #0\n\t"
-        "movs        %[a2], #0\n\t"
-        "movs        %[a3], #0\n\t"
-        "add         %[w1], %[w0], %[n]\n\t"
-        "add         %[w2], %[w1], %[n]\n\t"
-        "add         %[w3], %[w2], %[n]\n\t" MG_LSTM_MVE_FOUR_DOTS "strd        %[a0], %[a1], [%[sums]], #8\n\t"
-        "strd        %[a2], %[a3], [%[sums]], #8\n\t"
-        "add         %[w0], %[w0], %[advance]\n\t"
-        "sub         %[x], %[x], %[n], lsl #2\n\t"
-        "add         %[x], %[x], %[advance]\n\t"
-        "subs        %[groups], %[groups], #1\n\t"
-        "bne         2b"
-        : [a0] "=&Te"(a0), [a1] "=&Te"(a1), [a2] "=&Te"(a2), [a3] "=&Te"(a3), [w1] "=&r"(w1), [w2] "=&r"(w2),
-          [w3] "=&r"(w3), [x] "+r"(x), [w0] "+r"(w0), [groups] "+r"(groups), [sums] "+r"(sums)
-        : [n] "r"(depth), [advance] "r"(advance)
-        : "q0", "q1", "q2", "lr", "cc", "memory");
-}
-
-/* The last, partial group: `rows` (1 to 3) rows from w on, the others repeating the last (their sums unused). */
-static void last_group(const int8_t *x, const int8_t *w0, int32_t depth, int32_t rows, int32_t *sums)
-{
-    const int8_t *w1 = rows > 1 ? w0 + depth : w0, *w2 = rows > 2 ? w0 + 2 * depth : w1, *w3 = w2;
-    int32_t a0 = 0, a1 = 0, a2 = 0, a3 = 0;
-    __asm__ volatile(MG_LSTM_MVE_FOUR_DOTS
-                     : [a0] "+Te"(a0), [a1] "+Te"(a1), [a2] "+Te"(a2), [a3] "+Te"(a3), [x] "+r"(x), [w0] "+r"(w0),
-                       [w1] "+r"(w1), [w2] "+r"(w2), [w3] "+r"(w3)
-                     : [n] "r"(depth)
-                     : "q0", "q1", "q2", "lr", "memory");
-    vstrwq_s32(sums, mve_vec4(a0, a1, a2, a3));
-}
-
-/* One layer's sums for one row (without its biases) into sums, units rounded up to whole groups of four. */
-static void layer_sums(const int8_t *x, const int8_t *w, int32_t depth, int32_t units, int32_t *sums)
-{
-    const int32_t whole = units / 4;
-    if (whole > 0) {
-        whole_groups(x, w, depth, whole, sums);
-    }
-    if (units % 4) {
-        last_group(x, w + 4 * whole * depth, depth, units % 4, sums + 4 * whole);
-    }
 }
 
 /* The int16 LOGISTIC kernel's step (logistic_s16.c) on four Q3.12 lanes (multiplier 3, no shift: TFLite Micro's
@@ -167,8 +96,8 @@ static void gate(const mg_unidirectional_sequence_lstm_params *p, const mg_lstm_
     const int32_t units = p->units, units4 = round_up4(units);
     const int32_t *bias = p->backend_table + g * 2 * units4, *hidden_bias = bias + units4;
     int32_t *hidden_sums = sums + units4;
-    layer_sums(x, d->input_weights[g], p->input_size, units, sums);
-    layer_sums(h, d->recurrent_weights[g], units, units, hidden_sums);
+    mve_row_sums_s8(x, d->input_weights[g], p->input_size, units, sums);
+    mve_row_sums_s8(h, d->recurrent_weights[g], units, units, hidden_sums);
     const int32_t m_in = p->fc_multipliers[2 * g], s_in = p->fc_shifts[2 * g];
     const int32_t m_h = p->fc_multipliers[2 * g + 1], s_h = p->fc_shifts[2 * g + 1];
     const int is_cell_gate = g == MG_LSTM_CELL_GATE;

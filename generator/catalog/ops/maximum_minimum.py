@@ -3,7 +3,7 @@ broadcasting up to 6-D. Quantized values are compared raw, as TFLite Micro does.
 
 from __future__ import annotations
 
-from ..spec import KernelSpec, NodeParams
+from ..spec import KernelSpec, NodeParams, never_raises
 from . import _broadcast
 from ._binary_types import check_binary_types
 
@@ -43,3 +43,35 @@ SPECS = [
     )
     for name, code in (("MAXIMUM", 55), ("MINIMUM", 57))
 ]
+
+
+BACKEND_TYPES = ("INT8", "INT16")
+
+
+def backend_specs(backend: str, backend_sources: tuple[str, ...]) -> list[KernelSpec]:
+    """A backend's MAXIMUM and MINIMUM: the family's validation, parameters and prepare, its int8 and int16
+    kernels (<op>_s8_<backend>.c, <op>_s16_<backend>.c, registered by maximum_minimum_<backend>.c) on every int8 or
+    int16 node."""
+    sources = (
+        *SOURCES,
+        "maximum_minimum_rows.h",
+        *backend_sources,
+        f"maximum_minimum_{backend}.c",
+        *(f"{op}_{t}_{backend}.c" for op in ("maximum", "minimum") for t in ("s8", "s16")),
+    )
+    return [
+        KernelSpec(
+            op=spec.op,
+            builtin_code=spec.builtin_code,
+            versions=spec.versions,
+            dtypes=BACKEND_TYPES,
+            sources=sources,
+            registration=f"{spec.registration}_{backend}",
+            validate=validate,
+            params=params,
+            inplace_input=spec.inplace_input,
+            backend=backend,
+            claims=never_raises(lambda op, inputs, outputs: outputs[0].dtype.name in BACKEND_TYPES),
+        )
+        for spec in SPECS
+    ]

@@ -12,7 +12,7 @@ from ..spec import KernelSpec, never_raises
 from . import _common, _scratch
 from . import unidirectional_sequence_lstm as lstm
 
-SOURCES = (*lstm.SPEC.sources, "unidirectional_sequence_lstm_s8_mve.c", "mg_mve.h")
+SOURCES = (*lstm.SPEC.sources, "unidirectional_sequence_lstm_s8_mve.c", "mg_mve.h", "mg_mve_dots.h")
 
 
 def _folded(weights, biases, offset: int, units: int) -> list[int]:

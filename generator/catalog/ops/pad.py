@@ -6,7 +6,7 @@ PADV2 reads its scalar constant-value input when the node runs (it may come from
 from __future__ import annotations
 
 from .. import quant
-from ..spec import KernelSpec, NodeParams
+from ..spec import KernelSpec, NodeParams, never_raises
 
 MAX_DIMS = 5  # TFLite's PadKernelMaxDimensionCount
 TYPES = ("FLOAT32", "INT8", "INT16", "INT32")
@@ -97,3 +97,37 @@ SPECS = [  # PADV2 is PAD with the value as a third input
     )
     for op, code in (("PAD", 34), ("PADV2", 60))
 ]
+
+
+def merged_params(op, inputs, outputs):
+    """The family's parameters with every dimension whose inner dimensions are all unpadded merged into the next
+    inner one (its extent multiplied in, its paddings scaled by the inner extent): the same output in the same
+    order, in fewer and longer rows (an image padded on rows and columns becomes rows of whole padded image rows)."""
+    fields = params(op, inputs, outputs).fields
+    dims, left, right = fields["output_dims"], fields["left_padding"], fields["right_padding"]
+    for d in range(MAX_DIMS - 2, -1, -1):
+        inner = dims[d + 1]
+        if left[d + 1] == 0 and right[d + 1] == 0 and dims[d] > 1:
+            dims[d + 1], left[d + 1], right[d + 1] = dims[d] * inner, left[d] * inner, right[d] * inner
+            dims[d], left[d], right[d] = 1, 0, 0
+    return NodeParams("mg_pad_params", fields)
+
+
+def backend_specs(backend: str, backend_sources: tuple[str, ...]) -> list[KernelSpec]:
+    """A backend's PAD and PADV2 (one registration, mg_register_pad_<backend>, in pad_s8_<backend>.c): the family's
+    validation, parameters (merged into long rows) and prepare, its int8 kernel on every int8 node."""
+    return [
+        KernelSpec(
+            op=spec.op,
+            builtin_code=spec.builtin_code,
+            versions=spec.versions,
+            dtypes=("INT8",),
+            sources=(*SOURCES, "pad_rows.h", *backend_sources, f"pad_s8_{backend}.c"),
+            registration=f"mg_register_pad_{backend}",
+            validate=validate,
+            params=merged_params,
+            backend=backend,
+            claims=never_raises(lambda op, inputs, outputs: inputs[0].dtype.name == "INT8"),
+        )
+        for spec in SPECS
+    ]

@@ -5,9 +5,12 @@ a model holding one is stateful (its input sets are the steps of one stream, doc
 
 from __future__ import annotations
 
+import numpy as np
+
 from .. import quant
-from ..spec import KernelSpec, NodeParams
+from ..spec import KernelSpec, NodeParams, never_raises
 from . import _scratch
+from ._common import wrap32
 
 
 def _dims(op, inputs):
@@ -131,3 +134,48 @@ SPEC = KernelSpec(
     scratch_bytes=scratch_bytes,
     macs=macs,
 )
+
+
+def backend_table(op, inputs, outputs) -> list[int] | None:
+    """The dsp and mve kernels' table (mg_svdf_params.backend_table, svdf.h): per filter -input_zero_point times
+    its feature weights' sum, then per unit its bias less state_zero_point times the sum of its rank filters' time
+    weights, wrapped to int32 (the kernels' sums over raw values then equal the reference's modulo 2^32). None when
+    the node is not int8 or its weights or bias are not constant."""
+    if inputs[0].dtype.name != "INT8" or validate(op, inputs, outputs):
+        return None
+    if any(inputs[i].data is None for i in (1, 2, 3)):
+        return None
+    _, _, filters, rank, _ = _dims(op, inputs)
+    weights_feature = inputs[1].array().astype(np.int64).reshape(filters, -1)
+    weights_time = inputs[2].array().astype(np.int64).reshape(filters // rank, -1)
+    feature = -quant.zero_point_of(inputs[0]) * weights_feature.sum(axis=1)
+    units = inputs[3].array().astype(np.int64).reshape(-1) - quant.zero_point_of(inputs[4]) * weights_time.sum(axis=1)
+    return [wrap32(int(v)) for v in (*feature, *units)]
+
+
+def backend_spec(backend: str, kernel_sources: tuple[str, ...], scratch_bytes, more_fields=None) -> KernelSpec:
+    """A backend's entry: the family's validation, parameters and prepare (svdf.c), its int8 kernel
+    (svdf_s8_<backend>.c, whose registration is mg_register_svdf_<backend>) with the backend table and
+    `more_fields(op, inputs, outputs)`, on every int8 node whose weights and bias are constant."""
+
+    def backend_params(op, inputs, outputs):
+        fields = params(op, inputs, outputs)
+        fields.fields.update(backend_table=backend_table(op, inputs, outputs))
+        if more_fields:
+            fields.fields.update(more_fields(op, inputs, outputs))
+        return fields
+
+    return KernelSpec(
+        op=SPEC.op,
+        builtin_code=SPEC.builtin_code,
+        versions=SPEC.versions,
+        dtypes=("INT8",),
+        sources=(*SPEC.sources, f"svdf_s8_{backend}.c", *kernel_sources),
+        registration=f"mg_register_svdf_{backend}",
+        validate=validate,
+        params=backend_params,
+        scratch_bytes=scratch_bytes,
+        macs=macs,
+        backend=backend,
+        claims=never_raises(lambda op, inputs, outputs: backend_table(op, inputs, outputs) is not None),
+    )

@@ -1,0 +1,41 @@
+"""SVDF int8 (int16 or int8 state) in the dsp backend (firmware/kernels/svdf_s8_dsp.c): FULLY_CONNECTED's
+four-row SMLAD loop for the feature sums, each filter's history shifted while its time sum is taken. Its table
+and prepare are the family's (svdf.py); float32 stays with the reference kernel."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .. import quant
+from . import _dsp_common as dc
+from . import _scratch, svdf
+
+
+def scratch_bytes(op, inputs, outputs):
+    return _scratch.scratch_size("mg_svdf_s8_dsp_scratch_size", inputs[0].shape[1])
+
+
+def _exact(pair, bound: int, zero_point: int) -> bool:
+    """mg_dsp_requant.h's three-instruction requantization is exact for every sum up to `bound` (its conditions
+    are _dsp_common.channel_table's; a right shift of at most 30, so that the kernel's offset is a C int)."""
+    return -30 <= pair[1] and dc.channel_table([0], [pair], [bound], zero_point, (-128, 127)) is not None
+
+
+def exact_requant(op, inputs, outputs) -> dict:
+    """dsp_exact_requant: bit 0 when the feature sums' requantization is exact in three instructions for every
+    input (|sum| <= sum |w| * max |x - input zero point|), bit 1 when the outputs' is (|sum| <= the unit's sum of
+    |time weights| * max |state - state zero point| + |bias|)."""
+    inp, weights_feature, weights_time, bias, state = inputs
+    _, _, filters, rank, _ = svdf._dims(op, inputs)
+    feature_pair, output_pair = svdf._scales(inputs, outputs)
+    wf = np.abs(weights_feature.array().astype(np.int64)).reshape(filters, -1).sum(axis=1)
+    feature_bound = int(wf.max()) * dc.max_input_magnitude(-quant.zero_point_of(inp))
+    state_span = 1 << (8 * state.dtype.size - 1)
+    wt = np.abs(weights_time.array().astype(np.int64)).reshape(filters // rank, -1).sum(axis=1)
+    unit_bounds = wt * (state_span + abs(quant.zero_point_of(state))) + np.abs(bias.array().astype(np.int64))
+    exact_feature = _exact(feature_pair, feature_bound, 0)
+    exact_output = _exact(output_pair, int(unit_bounds.max()), quant.zero_point_of(outputs[0]))
+    return {"dsp_exact_requant": int(exact_feature) | 2 * int(exact_output)}
+
+
+SPEC = svdf.backend_spec(dc.BACKEND, ("mg_dsp.h", "mg_dsp_mac.h", "mg_dsp_requant.h"), scratch_bytes, exact_requant)

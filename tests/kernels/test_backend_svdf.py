@@ -1,0 +1,72 @@
+"""SVDF int8 (int16 and int8 state) on the dsp and mve backends against TFLite Micro, every node asserted to be on
+the backend: random nodes (1-2 batches, input sizes around the 4- and 8-value steps, filters around the groups of
+four, ranks 1-3, memories 1-35 around the int16 and int8 vector widths) as a stream of invokes (the state carries
+over), on the host build (dsp's C path) and in QEMU (dsp on the Cortex-M4, mve on the Cortex-M55); and the
+keyword-benchmark-shaped model (keyword_svdf_model.py), every layer's output compared."""
+
+import pytest
+from keyword_svdf_model import keyword_model
+from op_cases import Batch
+from test_svdf import STEPS, svdf_node
+
+from generator.check import check
+from generator.model import read_model
+from generator.plan import plan
+from kernel_harness import verify_model
+
+BOARDS = {"dsp": "mps2-an386", "mve": "mps3-an547"}
+
+
+def backends_of(model: bytes, backend: str) -> list[str]:
+    return [k.backend for k in check(read_model(model), backends=[backend, "reference"]).kernels]
+
+
+def random_nodes(seed: int, state_type: str, count: int) -> Batch:
+    b = Batch(seed)
+    for _ in range(count):
+        rng = b.rng
+        batches, input_size = int(rng.integers(1, 3)), int(rng.integers(1, 41))
+        units, rank, memory = int(rng.integers(1, 10)), int(rng.integers(1, 4)), int(rng.integers(1, 36))
+        svdf_node(b, "int8", batches, input_size, units, rank, memory, state_type=state_type)
+    return b
+
+
+def exact_requant_bits(model: bytes) -> set[int]:
+    nodes = plan(check(read_model(model), backends=["dsp", "reference"])).nodes
+    return {node.params.fields["dsp_exact_requant"] for node in nodes}
+
+
+@pytest.mark.parametrize("state_type", ["int16", "int8"])
+def test_dsp_random_stream_on_the_host(state_type):
+    """Both requantizations of the dsp kernel, three-instruction and general, meet in the int16-state nodes (the
+    int8-state ones take the three-instruction one)."""
+    b = random_nodes(60 if state_type == "int16" else 61, state_type, 20)
+    model = b.build()
+    assert set(backends_of(model, "dsp")) == {"dsp"}
+    bits = exact_requant_bits(model)
+    if state_type == "int16":
+        assert {bit & 1 for bit in bits} == {0, 1} and {bit & 2 for bit in bits} == {0, 2}, bits
+    verify_model(model, sets=b.sets(STEPS), backends=["dsp", "reference"])
+
+
+@pytest.mark.qemu
+@pytest.mark.parametrize("backend", ["dsp", "mve"])
+def test_random_stream_in_qemu(backend):
+    b = random_nodes(62, "int16", 8)
+    more = random_nodes(63, "int8", 8)
+    for maker in (b, more):
+        assert set(backends_of(maker.build(), backend)) == {backend}
+    verify_model(b.build(), sets=b.sets(STEPS), backends=[backend, "reference"], qemu=True, board=BOARDS[backend])
+    verify_model(more.build(), sets=more.sets(STEPS), backends=[backend, "reference"], qemu=True, board=BOARDS[backend])
+
+
+@pytest.mark.qemu
+@pytest.mark.parametrize("backend", ["dsp", "mve"])
+@pytest.mark.parametrize("state_type", ["int16", "int8"])
+def test_keyword_shaped_model_in_qemu(backend, state_type):
+    b = keyword_model(state_type)
+    model = b.build()
+    assert [k for k, op in zip(backends_of(model, backend), read_model(model).operators) if op.op_name == "SVDF"] == [
+        backend
+    ] * 7
+    verify_model(model, sets=b.sets(STEPS), backends=[backend, "reference"], qemu=True, board=BOARDS[backend])
