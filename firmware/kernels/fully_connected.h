@@ -40,6 +40,10 @@ typedef struct {
 /* weight_scales: per-channel only, the weights' float32 scales in the model (mg_tensor_scales). */
 void mg_fully_connected_s8(const mg_fully_connected_params *p, const int8_t *input, const int8_t *weights,
                            const uint8_t *weight_scales, const int32_t *bias, int8_t *output);
+/* int8 activations with int4 weights kept packed in flash (mg_int4.h), widened two rows at a time into scratch. */
+size_t mg_fully_connected_s4_scratch_size(int32_t accum_depth);
+void mg_fully_connected_s4(const mg_fully_connected_params *p, const int8_t *input, const void *weights,
+                           const uint8_t *weight_scales, const int32_t *bias, int8_t *output, void *scratch);
 /* 16x8: bias int64 (accumulator_64) or int32, or none. */
 void mg_fully_connected_s16(const mg_fully_connected_params *p, const int16_t *input, const int8_t *weights,
                             const uint8_t *weight_scales, const void *bias, int16_t *output);

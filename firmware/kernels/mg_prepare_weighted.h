@@ -20,8 +20,8 @@ mg_status mg_prepare_weighted_shapes(mg_node *node, int32_t input_elements, int3
 mg_status mg_prepare_weighted_backend(mg_node *node, int32_t input_elements, int32_t weight_elements,
                                       int32_t output_elements, const void *table, size_t scratch);
 
-/* The reference kernels, once the shapes match: int8 or float32 throughout (float32 activations may have float16
- * weights kept in flash), or int16 activations with int8 weights
+/* The reference kernels, once the shapes match: int8 or float32 throughout (int8 activations may have int4 weights,
+ * float32 ones float16 weights, kept in flash), or int16 activations with int8 weights
  * (16x8), a bias of the right type (int32, float32; 16x8: int64 when int64_bias, else int32) and size, and for
  * quantized nodes with scale_count > 0 the weights' (input 1's) scales in the model (mg_tensor_scales), kept in
  * node->user_data for invoke. */

@@ -13,6 +13,7 @@ from pathlib import Path
 from ..plan import Plan
 
 TYPE_OF_SUFFIX = {
+    "s4": "INT4",
     "s8": "INT8",
     "s16": "INT16",
     "s32": "INT32",

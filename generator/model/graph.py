@@ -69,6 +69,8 @@ class Tensor:
 
     @property
     def nbytes(self) -> int:
+        if self.dtype.name == "INT4":  # packed two to a byte, the first in the low nibble (an odd count pads)
+            return (self.num_elements + 1) // 2
         return self.num_elements * self.dtype.size
 
     def array(self) -> np.ndarray:

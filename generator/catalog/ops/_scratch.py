@@ -32,6 +32,7 @@ SOURCES = (
     "depthwise_conv_2d_s8_mve.c",
     "fully_connected_s8_dsp.c",
     "fully_connected_s8_portable.c",
+    "fully_connected_s4.c",
     "transpose_conv_s8.c",
     "transpose_conv_s16.c",
     "transpose_conv_s8_dsp.c",
