@@ -37,6 +37,10 @@ typedef struct {
 /* filter_scales: the filter's float32 scales in the model (mg_tensor_scales). */
 void mg_conv_2d_s8(const mg_conv_2d_params *p, const int8_t *input, const int8_t *filter, const uint8_t *filter_scales,
                    const int32_t *bias, int8_t *output);
+/* int8 activations with an int4 filter kept packed in flash (mg_int4.h), one output channel's widened into scratch. */
+size_t mg_conv_2d_s4_scratch_size(int32_t filter_height, int32_t filter_width, int32_t filter_input_depth);
+void mg_conv_2d_s4(const mg_conv_2d_params *p, const int8_t *input, const void *filter, const uint8_t *filter_scales,
+                   const int32_t *bias, int8_t *output, void *scratch);
 /* 16x8: bias int64 (accumulator_64) or int32, or none; TFLite ignores the offsets (zero, the generator checks). */
 void mg_conv_2d_s16(const mg_conv_2d_params *p, const int16_t *input, const int8_t *filter,
                     const uint8_t *filter_scales, const void *bias, int16_t *output);

@@ -35,6 +35,11 @@ typedef struct {
 /* filter_scales: the filter's float32 scales in the model (mg_tensor_scales). */
 void mg_depthwise_conv_2d_s8(const mg_depthwise_conv_2d_params *p, const int8_t *input, const int8_t *filter,
                              const uint8_t *filter_scales, const int32_t *bias, int8_t *output);
+/* int8 activations with an int4 filter kept packed in flash (mg_int4.h), one output channel's taps widened into
+ * scratch. */
+size_t mg_depthwise_conv_2d_s4_scratch_size(int32_t filter_height, int32_t filter_width);
+void mg_depthwise_conv_2d_s4(const mg_depthwise_conv_2d_params *p, const int8_t *input, const void *filter,
+                             const uint8_t *filter_scales, const int32_t *bias, int8_t *output, void *scratch);
 /* 16x8: an int64 bias or none (TFLite Micro's int16 depthwise has no int32 bias); offsets zero. */
 void mg_depthwise_conv_2d_s16(const mg_depthwise_conv_2d_params *p, const int16_t *input, const int8_t *filter,
                               const uint8_t *filter_scales, const int64_t *bias, int16_t *output);

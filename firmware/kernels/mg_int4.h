@@ -16,6 +16,13 @@ static inline int8_t mg_int4_high(uint8_t byte)
     return (int8_t)((int8_t)byte >> 4);
 }
 
+/* Value `index` of the packed tensor. */
+static inline int8_t mg_int4_at(const void *packed, int32_t index)
+{
+    const uint8_t byte = ((const uint8_t *)packed)[index >> 1];
+    return index & 1 ? mg_int4_high(byte) : mg_int4_low(byte);
+}
+
 /* `count` values of the packed tensor from value `first` on (any parity) as int8 into `out`. */
 static inline void mg_unpack_int4(const void *packed, int32_t first, int32_t count, int8_t *out)
 {

@@ -76,8 +76,8 @@ mg_status mg_prepare_weighted_s16_backend(mg_node *node, const mg_weighted_s16_p
     }
 
 /* The reference invoke of a convolution family `name` (conv_2d, depthwise_conv_2d): input, filter, optional
- * bias and output to mg_<name>_s8, _s16 (with the per-channel scales in node->user_data), _f16 (float16
- * filter) or _f32. */
+ * bias and output to mg_<name>_s8, _s4 (int4 filter, with the node's scratch), _s16 (with the per-channel scales
+ * in node->user_data), _f16 (float16 filter) or _f32. */
 #define MG_CONV_REFERENCE_INVOKE(name)                                                                                 \
     static mg_status invoke(mg_node *node)                                                                             \
     {                                                                                                                  \
@@ -86,7 +86,10 @@ mg_status mg_prepare_weighted_s16_backend(mg_node *node, const mg_weighted_s16_p
         const mg_tensor *bias = mg_input(node, 2);                                                                     \
         void *output = mg_output(node, 0)->data;                                                                       \
         const void *bias_data = bias ? bias->data : 0;                                                                 \
-        if (input->type == MG_INT8) {                                                                                  \
+        if (filter->type == MG_INT4) {                                                                                 \
+            mg_##name##_s4(node->params, input->data, filter->data, node->user_data, bias_data, output,                \
+                           node->scratch);                                                                             \
+        } else if (input->type == MG_INT8) {                                                                           \
             mg_##name##_s8(node->params, input->data, filter->data, node->user_data, bias_data, output);               \
         } else if (input->type == MG_INT16) {                                                                          \
             mg_##name##_s16(node->params, input->data, filter->data, node->user_data, bias_data, output);              \

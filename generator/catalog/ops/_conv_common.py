@@ -135,6 +135,9 @@ def channel_pairs(inp, weights, out, channels: int) -> list[tuple[int, int]]:
 # widen them exactly as they read them: docs/rewrite.md, "Float16 weights")
 FLOAT_TYPES = (("FLOAT32",) * 3, ("FLOAT32", "FLOAT16", "FLOAT32"))
 TENSOR_INT32 = 2  # the schema's TensorType for the options' quantized_bias_type
+# int8 activations with int4 weights kept packed in flash (mg_int4.h), as TFLite Micro's CONV_2D and
+# DEPTHWISE_CONV_2D (version 7) and FULLY_CONNECTED (version 10) take them
+INT4_TYPES = ("INT8", "INT4", "INT8")
 
 
 def is_16x8(inp, weights, out) -> bool:
@@ -162,12 +165,12 @@ def quant_problem(op, inp, weights, bias, out, channel_axis: int, bias_types_16x
             return f"a float32 convolution needs a FLOAT32 bias, not {bias.dtype.name}"
         return None
     wide = is_16x8(inp, weights, out)
-    if types != ("INT8",) * 3 and not wide:
+    if types != ("INT8",) * 3 and types != INT4_TYPES and not wide:
         if types[0] == "FLOAT32" and types[1] in ("INT8", "UINT8"):
             return "hybrid (float activations, int8 weights) convolutions are not supported; TFLite Micro has none"
         return (
             f"input/filter/output types {'/'.join(types)} are not supported (int8, int16 activations with int8 "
-            "filters, or float32; no int4 weights)"
+            "or int4 filters, or float32)"
         )
     for name, t in (("input", inp), ("filter", weights), ("output", out)):
         if t.quant is None or not t.quant.scale:
@@ -250,12 +253,13 @@ def reference_spec(
     op: str, builtin_code: int, versions, family_sources, validate, params, macs, overlap, overlap_above, **hooks
 ) -> KernelSpec:
     """CONV_2D's or DEPTHWISE_CONV_2D's reference kernel (float32, int8, 16x8): the family's sources, `<op>.c` (the
-    registration), its int8, int16, float32 and float16 kernels and the helpers both share; the family's functions,
-    and in `hooks` any other (overlap_cost)."""
+    registration), its int8, int4, int16, float32 and float16 kernels and the helpers both share; the family's
+    functions, and in `hooks` any other (overlap_cost, scratch_bytes)."""
     name = op.lower()
     kernels = (f"{name}.c", f"{name}_s8.c", f"{name}_s16.c", f"mg_{name}_float.h", f"{name}_f32.c", f"{name}_f16.c")
-    sources = (*family_sources, *kernels, *REFERENCE_SOURCES)
-    types = ("FLOAT32", "INT8", "INT16")
+    int4 = ("mg_int4.h", f"mg_{name}_int8.h", f"{name}_s4.c")  # the int8 body the s8 and s4 files share
+    sources = (*family_sources, *kernels, *int4, *REFERENCE_SOURCES)
+    types = ("FLOAT32", "INT8", "INT16", "INT4")
     more = dict(macs=macs, overlap=overlap, overlap_above=overlap_above, **hooks)
     return named_kernel(op, builtin_code, versions, types, sources, validate, params, **more)
 

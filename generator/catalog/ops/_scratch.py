@@ -33,6 +33,8 @@ SOURCES = (
     "fully_connected_s8_dsp.c",
     "fully_connected_s8_portable.c",
     "fully_connected_s4.c",
+    "conv_2d_s4.c",
+    "depthwise_conv_2d_s4.c",
     "transpose_conv_s8.c",
     "transpose_conv_s16.c",
     "transpose_conv_s8_dsp.c",
