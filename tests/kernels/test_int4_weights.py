@@ -6,7 +6,10 @@ import test_conv_2d
 import test_depthwise_conv_2d
 import test_fully_connected
 
+from generator.boards import load_board
+from generator.pipeline import generate
 from kernel_harness import seed_groups, verify_cases
+from modelkit import merge
 
 
 @pytest.mark.parametrize("seeds", seed_groups(40), ids=str)
@@ -23,3 +26,29 @@ def test_conv_2d_random(seeds):
 def test_depthwise_conv_2d_random(seeds):
     cases = {f"seed {s}": test_depthwise_conv_2d.int8_case(s, weights="int4") for s in seeds}
     verify_cases(cases, count=2, seed=seeds[0])
+
+
+INT4_KERNELS = {f"src/kernels/{op}_s4.c" for op in ("fully_connected", "conv_2d", "depthwise_conv_2d")}
+INT8_KERNELS = {f"src/kernels/{op}_s8.c" for op in ("fully_connected", "conv_2d", "depthwise_conv_2d")}
+
+
+def one_of_each(weights: str) -> bytes:
+    return merge(
+        [
+            test_fully_connected.int8_case(1, weights),
+            test_conv_2d.int8_case(1, weights=weights),
+            test_depthwise_conv_2d.int8_case(1, weights=weights),
+        ]
+    )
+
+
+@pytest.mark.parametrize("weights", ["int4", "int8"])
+def test_a_firmware_links_only_the_weight_type_it_uses(tmp_path, weights):
+    """The s4 and s8 kernels share their body through a header, so an int4-only firmware leaves the int8 kernels
+    out and an int8-only one the int4 kernels (generator/emit/pruning.py, KernelSpec.kernel_types)."""
+    model = tmp_path / "m.tflite"
+    model.write_bytes(one_of_each(weights))
+    generate(model, load_board("mps2-an386"), tmp_path / "p", backend="reference")
+    files = {p.relative_to(tmp_path / "p").as_posix() for p in (tmp_path / "p").rglob("*.c")}
+    used, unused = (INT4_KERNELS, INT8_KERNELS) if weights == "int4" else (INT8_KERNELS, INT4_KERNELS)
+    assert used <= files and not unused & files

@@ -249,6 +249,13 @@ def weighted_node_problem(op, inputs, outputs, filter_fits, filter_layout: str) 
     return geometry_problem(op, inp, weights.shape[1:3], outputs[0])
 
 
+def weighted_kernel_types(op, inputs, outputs) -> set[str]:
+    """The types of a weighted node's tensors, but with int4 weights the int4 kernel (`_s4`) alone: it shares the
+    int8 body through a header (mg_<op>_int8.h), so the int8 kernel's file stays out of an int4-only firmware."""
+    types = {t.dtype.name for t in (*inputs, *outputs) if t is not None}
+    return types - {"INT8"} if "INT4" in types else types
+
+
 def reference_spec(
     op: str, builtin_code: int, versions, family_sources, validate, params, macs, overlap, overlap_above, **hooks
 ) -> KernelSpec:
@@ -260,7 +267,7 @@ def reference_spec(
     int4 = ("mg_int4.h", f"mg_{name}_int8.h", f"{name}_s4.c")  # the int8 body the s8 and s4 files share
     sources = (*family_sources, *kernels, *int4, *REFERENCE_SOURCES)
     types = ("FLOAT32", "INT8", "INT16", "INT4")
-    more = dict(macs=macs, overlap=overlap, overlap_above=overlap_above, **hooks)
+    more = dict(macs=macs, overlap=overlap, overlap_above=overlap_above, kernel_types=weighted_kernel_types, **hooks)
     return named_kernel(op, builtin_code, versions, types, sources, validate, params, **more)
 
 

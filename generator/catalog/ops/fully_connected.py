@@ -175,4 +175,5 @@ SPEC = KernelSpec(
     macs=macs,
     overlap=overlap,
     scratch_bytes=scratch_bytes,
+    kernel_types=cc.weighted_kernel_types,
 )
