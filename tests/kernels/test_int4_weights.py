@@ -8,7 +8,7 @@ import test_fully_connected
 
 from generator.boards import load_board
 from generator.pipeline import generate
-from kernel_harness import seed_groups, verify_cases
+from kernel_harness import seed_groups, verify_cases, verify_model
 from modelkit import merge
 
 
@@ -52,3 +52,10 @@ def test_a_firmware_links_only_the_weight_type_it_uses(tmp_path, weights):
     files = {p.relative_to(tmp_path / "p").as_posix() for p in (tmp_path / "p").rglob("*.c")}
     used, unused = (INT4_KERNELS, INT8_KERNELS) if weights == "int4" else (INT8_KERNELS, INT4_KERNELS)
     assert used <= files and not unused & files
+
+
+@pytest.mark.qemu
+@pytest.mark.parametrize("board", ["mps2-an386", "mps3-an547"])
+def test_reference_kernels_in_qemu(board):
+    """The three reference int4 kernels, cross-compiled with only the s4 files of their family (pruning)."""
+    verify_model(one_of_each("int4"), count=2, seed=3, qemu=True, board=board)
