@@ -81,6 +81,12 @@ size_t mg_conv_2d_s8_dsp_scratch_size(int32_t filter_height, int32_t filter_widt
 void mg_conv_2d_s8_dsp(const mg_conv_2d_dsp_params *p, const int8_t *input, const int8_t *filter, int8_t *output,
                        void *scratch);
 
+/* int4 filter: widened into the first mg_int4_widened_bytes(filter elements) of the scratch, then the int8 kernel
+ * with int8_scratch bytes after them (conv_2d_s4_dsp.c). */
+size_t mg_conv_2d_s4_dsp_scratch_size(int32_t filter_elements, int32_t int8_scratch);
+void mg_conv_2d_s4_dsp(const mg_conv_2d_dsp_params *p, const int8_t *input, const void *filter, int8_t *output,
+                       void *scratch);
+
 extern const mg_registration mg_register_conv_2d_dsp;
 
 /* ---- dsp backend, 16x8 (int16 activations, int8 filters), one group ----
@@ -139,6 +145,11 @@ typedef struct {
  * interleaved pairs (mg_mve_matmul.h). */
 size_t mg_conv_2d_s8_mve_scratch_size(int32_t filter_height, int32_t filter_width, int32_t input_depth);
 void mg_conv_2d_s8_mve(const mg_conv_2d_mve_params *p, const int8_t *input, const int8_t *filter, int8_t *output,
+                       int8_t *scratch);
+
+/* int4 filter: widened into the start of the scratch, then the int8 kernel (conv_2d_s4_mve.c). */
+size_t mg_conv_2d_s4_mve_scratch_size(int32_t filter_elements, int32_t int8_scratch);
+void mg_conv_2d_s4_mve(const mg_conv_2d_mve_params *p, const int8_t *input, const void *filter, int8_t *output,
                        int8_t *scratch);
 
 extern const mg_registration mg_register_conv_2d_mve;

@@ -12,11 +12,12 @@ static mg_status prepare_s8(mg_node *node)
     const size_t scratch = mg_conv_2d_s8_dsp_scratch_size(
         g->filter_height, g->filter_width, g->input_depth, g->dilation_width, g->output_depth,
         p->padded_height * p->padded_width * g->input_depth, g->output_height * g->output_width);
-    return mg_prepare_weighted_backend(node, mg_conv_input_elements(g), g->output_depth * taps,
-                                       mg_conv_output_elements(g), p->channels, scratch);
+    return mg_prepare_weighted_backend_s4(node, mg_conv_input_elements(g), g->output_depth * taps,
+                                          mg_conv_output_elements(g), p->channels, scratch,
+                                          mg_conv_2d_s4_dsp_scratch_size(g->output_depth * taps, (int32_t)scratch));
 }
 
-MG_WEIGHTED_S8_BACKEND_INVOKE(mg_conv_2d_s8_dsp)
+MG_WEIGHTED_S8_S4_BACKEND_INVOKE(mg_conv_2d_s8_dsp, mg_conv_2d_s4_dsp)
 MG_CONV_S16_BACKEND_INVOKE(mg_conv_2d_s16_dsp)
 
 MG_WEIGHTED_S8_S16_REGISTRATION(mg_register_conv_2d_dsp, prepare_s8, invoke_s8, mg_conv_2d_s16_dsp_prepare, invoke_s16);

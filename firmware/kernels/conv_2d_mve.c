@@ -12,11 +12,12 @@ static mg_status prepare_s8(mg_node *node)
     const mg_conv_geometry *g = &p->geometry;
     const int32_t taps = g->filter_height * g->filter_width * g->input_depth;
     const size_t scratch = mg_conv_2d_s8_mve_scratch_size(g->filter_height, g->filter_width, g->input_depth);
-    return mg_prepare_weighted_backend(node, mg_conv_input_elements(g), g->output_depth * taps,
-                                       mg_conv_output_elements(g), p->table, scratch);
+    return mg_prepare_weighted_backend_s4(node, mg_conv_input_elements(g), g->output_depth * taps,
+                                          mg_conv_output_elements(g), p->table, scratch,
+                                          mg_conv_2d_s4_mve_scratch_size(g->output_depth * taps, (int32_t)scratch));
 }
 
-MG_WEIGHTED_S8_BACKEND_INVOKE(mg_conv_2d_s8_mve)
+MG_WEIGHTED_S8_S4_BACKEND_INVOKE(mg_conv_2d_s8_mve, mg_conv_2d_s4_mve)
 MG_CONV_S16_BACKEND_INVOKE(mg_conv_2d_s16_mve)
 
 MG_WEIGHTED_S8_S16_REGISTRATION(mg_register_conv_2d_mve, prepare_s8, invoke_s8, mg_conv_2d_s16_mve_prepare, invoke_s16);

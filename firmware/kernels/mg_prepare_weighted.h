@@ -20,6 +20,13 @@ mg_status mg_prepare_weighted_shapes(mg_node *node, int32_t input_elements, int3
 mg_status mg_prepare_weighted_backend(mg_node *node, int32_t input_elements, int32_t weight_elements,
                                       int32_t output_elements, const void *table, size_t scratch);
 
+/* A backend kernel that takes int4 weights too (<op>_s4_<backend>.c: the weights widened into the first
+ * mg_int4_widened_bytes of the scratch, then the int8 kernel with the rest): the same, with int8 or int4 weights,
+ * and int4_scratch bytes of scratch for int4 ones. */
+mg_status mg_prepare_weighted_backend_s4(mg_node *node, int32_t input_elements, int32_t weight_elements,
+                                         int32_t output_elements, const void *table, size_t scratch,
+                                         size_t int4_scratch);
+
 /* The reference kernels, once the shapes match: int8 or float32 throughout (int8 activations may have int4 weights,
  * float32 ones float16 weights, kept in flash), or int16 activations with int8 weights
  * (16x8), a bias of the right type (int32, float32; 16x8: int64 when int64_bias, else int32) and size, and for
@@ -60,6 +67,20 @@ mg_status mg_prepare_weighted_s16_backend(mg_node *node, const mg_weighted_s16_p
     {                                                                                                                  \
         kernel(node->params, mg_input(node, 0)->data, mg_input(node, 1)->data, mg_output(node, 0)->data,               \
                node->scratch);                                                                                         \
+        return MG_OK;                                                                                                  \
+    }
+
+/* Defines invoke_s8 for a backend's int8 kernel `kernel` as MG_WEIGHTED_S8_BACKEND_INVOKE does, which calls
+ * `kernel_s4` (the same arguments, packed weights) for int4 weights. */
+#define MG_WEIGHTED_S8_S4_BACKEND_INVOKE(kernel, kernel_s4)                                                            \
+    static mg_status invoke_s8(mg_node *node)                                                                          \
+    {                                                                                                                  \
+        const mg_tensor *weights = mg_input(node, 1);                                                                  \
+        if (weights->type == MG_INT4) {                                                                                \
+            kernel_s4(node->params, mg_input(node, 0)->data, weights->data, mg_output(node, 0)->data, node->scratch);  \
+        } else {                                                                                                       \
+            kernel(node->params, mg_input(node, 0)->data, weights->data, mg_output(node, 0)->data, node->scratch);     \
+        }                                                                                                              \
         return MG_OK;                                                                                                  \
     }
 

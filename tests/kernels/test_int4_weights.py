@@ -4,9 +4,12 @@ activations, against TFLite Micro, which widens them to int8 before its int8 ker
 import pytest
 import test_conv_2d
 import test_depthwise_conv_2d
+import test_dsp_conv_2d
 import test_fully_connected
 
 from generator.boards import load_board
+from generator.check import check
+from generator.model import read_model
 from generator.pipeline import generate
 from kernel_harness import seed_groups, verify_cases, verify_model
 from modelkit import merge
@@ -59,3 +62,29 @@ def test_a_firmware_links_only_the_weight_type_it_uses(tmp_path, weights):
 def test_reference_kernels_in_qemu(board):
     """The three reference int4 kernels, cross-compiled with only the s4 files of their family (pruning)."""
     verify_model(one_of_each("int4"), count=2, seed=3, qemu=True, board=board)
+
+
+def claimed(backend: str, cases: dict) -> dict:
+    """The cases whose node `backend` claims (grouped filters stay with the reference kernel); most of them."""
+    backends = [backend, "reference"]
+    kept = {
+        name: m for name, m in cases.items() if check(read_model(m), backends=backends).kernels[0].backend == backend
+    }
+    assert len(kept) >= len(cases) * 2 // 3, f"{backend} claims only {len(kept)} of {len(cases)}"
+    return kept
+
+
+def conv_cases(seeds) -> dict:
+    return {f"seed {s}": test_dsp_conv_2d.case(s, pointwise=s % 3 == 0, weights_type="int4") for s in seeds}
+
+
+@pytest.mark.parametrize("seeds", seed_groups(40), ids=str)
+def test_dsp_conv_2d_random(seeds):
+    verify_cases(claimed("dsp", conv_cases(seeds)), count=2, seed=seeds[0], backends=["dsp", "reference"])
+
+
+@pytest.mark.qemu
+@pytest.mark.parametrize(("backend", "board"), [("dsp", "mps2-an386"), ("mve", "mps3-an547")])
+def test_backend_conv_2d_in_qemu(backend, board):
+    cases = claimed(backend, conv_cases(range(12)))
+    verify_cases(cases, count=2, seed=5, backends=[backend, "reference"], qemu=True, board=board)

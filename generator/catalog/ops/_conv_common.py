@@ -7,6 +7,7 @@ from __future__ import annotations
 from .. import quant
 from ..spec import KernelSpec, named_kernel, never_raises
 from ._common import c_div, nested
+from ._scratch import scratch_size
 
 PADDING_SAME, PADDING_VALID = 0, 1  # the schema's Padding enum
 # The option a row patch of a node carries (plan/patches.py): the rows before its input's first row that the
@@ -277,6 +278,20 @@ def backend_sources(family_sources, op: str, backend: str, *extra: str) -> tuple
     16x8 kernels share that one registration (a model may use both), so both specs list every source."""
     kernels = (f"{op}_{backend}.c", f"{op}_s8_{backend}.c", f"{op}_s16_{backend}.c")
     return (*family_sources, *kernels, *extra, *S16_REQUANT_SOURCES)
+
+
+def int4_backend_sources(op: str, backend: str) -> tuple[str, ...]:
+    """The int4 kernel of a backend's weighted op (`<op>_s4_<backend>.c`: the weights widened into scratch, then
+    the int8 kernel) and its header."""
+    return ("mg_int4.h", f"{op}_s4_{backend}.c")
+
+
+def int4_backend_scratch(function: str, weights, int8_scratch: int) -> int:
+    """A backend's scratch for a weighted node: the int8 kernel's, or with int4 weights `function`'s (the widened
+    weights, then the int8 kernel's)."""
+    if weights.dtype.name != "INT4":
+        return int8_scratch
+    return scratch_size(function, weights.num_elements, int8_scratch)
 
 
 def backend_spec(common, family, dtypes: tuple[str, ...], sources, params, claims, **hooks) -> KernelSpec:
