@@ -118,6 +118,11 @@ static inline int32_t mg_depthwise_conv_2d_dsp_ring_width(int32_t output_width, 
 size_t mg_depthwise_conv_2d_s8_dsp_scratch_size(int32_t output_width, int32_t stride_width);
 void mg_depthwise_conv_2d_s8_dsp(const mg_depthwise_conv_2d_dsp_params *p, const int8_t *input, const int8_t *filter,
                                  int8_t *output, void *scratch);
+/* int4 filter: widened into the first mg_int4_widened_bytes(9 * output_depth) of the scratch, then the int8 kernel
+ * with int8_scratch bytes after them (depthwise_conv_2d_s4_dsp.c). */
+size_t mg_depthwise_conv_2d_s4_dsp_scratch_size(int32_t filter_elements, int32_t int8_scratch);
+void mg_depthwise_conv_2d_s4_dsp(const mg_depthwise_conv_2d_dsp_params *p, const int8_t *input, const void *filter,
+                                 int8_t *output, void *scratch);
 
 /* ---- dsp backend, int8, depth multiplier 2 or more: any filter, strides, dilations, padding, batches ----
  * An input channel with its multiplier's filters is a small convolution of one input channel. Input channel by

@@ -5,6 +5,7 @@ import pytest
 import test_conv_2d
 import test_depthwise_conv_2d
 import test_dsp_conv_2d
+import test_dsp_depthwise_conv_2d
 import test_fully_connected
 
 from generator.boards import load_board
@@ -83,8 +84,18 @@ def test_dsp_conv_2d_random(seeds):
     verify_cases(claimed("dsp", conv_cases(seeds)), count=2, seed=seeds[0], backends=["dsp", "reference"])
 
 
+def depthwise_cases(seeds) -> dict:
+    return {f"seed {s}": test_dsp_depthwise_conv_2d.case(s, weights_type="int4") for s in seeds}
+
+
+@pytest.mark.parametrize("seeds", seed_groups(40), ids=str)
+def test_dsp_depthwise_conv_2d_random(seeds):
+    verify_cases(claimed("dsp", depthwise_cases(seeds)), count=2, seed=seeds[0], backends=["dsp", "reference"])
+
+
 @pytest.mark.qemu
 @pytest.mark.parametrize(("backend", "board"), [("dsp", "mps2-an386"), ("mve", "mps3-an547")])
-def test_backend_conv_2d_in_qemu(backend, board):
-    cases = claimed(backend, conv_cases(range(12)))
+def test_backend_kernels_in_qemu(backend, board):
+    """CONV_2D and DEPTHWISE_CONV_2D nodes the backend claims, with int4 filters, in one firmware."""
+    cases = {**claimed(backend, conv_cases(range(12))), **claimed(backend, depthwise_cases(range(100, 112)))}
     verify_cases(cases, count=2, seed=5, backends=[backend, "reference"], qemu=True, board=board)

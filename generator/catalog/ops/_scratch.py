@@ -36,6 +36,7 @@ SOURCES = (
     "conv_2d_s4.c",
     "conv_2d_s4_dsp.c",
     "conv_2d_s4_mve.c",
+    "depthwise_conv_2d_s4_dsp.c",
     "depthwise_conv_2d_s4.c",
     "transpose_conv_s8.c",
     "transpose_conv_s16.c",
