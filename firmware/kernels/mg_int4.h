@@ -30,21 +30,13 @@ static inline int8_t mg_int4_at(const void *packed, int32_t index)
     return index & 1 ? mg_int4_high(byte) : mg_int4_low(byte);
 }
 
-/* `count` values of the packed tensor from value `first` on (any parity) as int8 into `out`. */
+/* `count` values of the packed tensor from value `first` on (any parity) as int8 into `out`. (One value per step:
+ * arm-none-eabi-gcc 12.2 at -Os for Cortex-M55 compiled a loop of pairs with an odd tail into one that always
+ * wrote the tail, a byte past the row.) */
 static inline void mg_unpack_int4(const void *packed, int32_t first, int32_t count, int8_t *out)
 {
-    const uint8_t *bytes = (const uint8_t *)packed + (first >> 1);
-    if (count > 0 && (first & 1)) {
-        *out++ = mg_int4_high(*bytes++);
-        --count;
-    }
-    for (; count > 1; count -= 2) {
-        const uint8_t byte = *bytes++;
-        *out++ = mg_int4_low(byte);
-        *out++ = mg_int4_high(byte);
-    }
-    if (count > 0) {
-        *out = mg_int4_low(*bytes);
+    for (int32_t i = 0; i < count; ++i) {
+        out[i] = mg_int4_at(packed, first + i);
     }
 }
 
