@@ -1,6 +1,8 @@
 """int4 weights (TensorType INT4, packed two to a byte) of FULLY_CONNECTED, CONV_2D and DEPTHWISE_CONV_2D with int8
 activations, against TFLite Micro, which widens them to int8 before its int8 kernels."""
 
+import int4_models
+import numpy as np
 import pytest
 import test_conv_2d
 import test_depthwise_conv_2d
@@ -99,3 +101,25 @@ def test_backend_kernels_in_qemu(backend, board):
     """CONV_2D and DEPTHWISE_CONV_2D nodes the backend claims, with int4 filters, in one firmware."""
     cases = {**claimed(backend, conv_cases(range(12))), **claimed(backend, depthwise_cases(range(100, 112)))}
     verify_cases(cases, count=2, seed=5, backends=[backend, "reference"], qemu=True, board=board)
+
+
+def weight_bytes(model: bytes) -> int:
+    """The bytes of the weighted nodes' filters in the model (int4: packed)."""
+    graph = read_model(model)
+    weighted = ("CONV_2D", "DEPTHWISE_CONV_2D", "FULLY_CONNECTED")
+    return sum(graph.node_io(op)[0][1].nbytes for op in graph.operators if op.op_name in weighted)
+
+
+@pytest.mark.qemu
+@pytest.mark.parametrize(("backend", "board"), [("dsp", "mps2-an386"), ("mve", "mps3-an547")])
+def test_int4_model_against_the_same_model_with_int8_weights(backend, board):
+    """Issue 28's goals on a DS-CNN whose weights lie in -8..7, stored as int8 and as int4: bit-exact both, the
+    weights half the bytes and the inference at most 1.1 times the int8 model's instructions."""
+    models = {w: int4_models.ds_cnn(w) for w in ("int8", "int4")}
+    sets = [[np.random.default_rng(11).integers(-128, 128, size=(1, 49, 10, 1), dtype=np.int8)]]
+    ticks = {
+        w: verify_model(m, sets=sets, qemu=True, backends=[backend, "reference"], board=board)[0].ticks
+        for w, m in models.items()
+    }
+    assert weight_bytes(models["int4"]) <= 0.55 * weight_bytes(models["int8"])
+    assert ticks["int4"] <= 1.1 * ticks["int8"], ticks
