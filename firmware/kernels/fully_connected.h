@@ -72,6 +72,12 @@ size_t mg_fully_connected_s8_dsp_scratch_size(int32_t accum_depth, int32_t outpu
 void mg_fully_connected_s8_dsp(const mg_fully_connected_dsp_params *p, const int8_t *input, const int8_t *weights,
                                int8_t *output, void *scratch);
 
+/* int4 weights: widened into the first mg_int4_widened_bytes(weight elements) of the scratch, then the int8 kernel
+ * with int8_scratch bytes after them (fully_connected_s4_dsp.c). */
+size_t mg_fully_connected_s4_dsp_scratch_size(int32_t weight_elements, int32_t int8_scratch);
+void mg_fully_connected_s4_dsp(const mg_fully_connected_dsp_params *p, const int8_t *input, const void *weights,
+                               int8_t *output, void *scratch);
+
 extern const mg_registration mg_register_fully_connected_dsp;
 
 /* ---- dsp backend, 16x8 (int16 activations, int8 weights) ----
@@ -121,6 +127,11 @@ typedef struct {
 
 void mg_fully_connected_s8_mve(const mg_fully_connected_mve_params *p, const int8_t *input, const int8_t *weights,
                                int8_t *output);
+
+/* int4 weights: widened into the scratch, then the int8 kernel (fully_connected_s4_mve.c). */
+size_t mg_fully_connected_s4_mve_scratch_size(int32_t weight_elements, int32_t int8_scratch);
+void mg_fully_connected_s4_mve(const mg_fully_connected_mve_params *p, const int8_t *input, const void *weights,
+                               int8_t *output, int8_t *scratch);
 
 extern const mg_registration mg_register_fully_connected_mve;
 

@@ -95,11 +95,24 @@ def test_dsp_depthwise_conv_2d_random(seeds):
     verify_cases(claimed("dsp", depthwise_cases(seeds)), count=2, seed=seeds[0], backends=["dsp", "reference"])
 
 
+def fully_connected_cases(seeds) -> dict:
+    return {f"seed {s}": test_fully_connected.int8_case(s, "int4") for s in seeds}
+
+
+@pytest.mark.parametrize("seeds", seed_groups(40), ids=str)
+def test_dsp_fully_connected_random(seeds):
+    verify_cases(claimed("dsp", fully_connected_cases(seeds)), count=2, seed=seeds[0], backends=["dsp", "reference"])
+
+
 @pytest.mark.qemu
 @pytest.mark.parametrize(("backend", "board"), [("dsp", "mps2-an386"), ("mve", "mps3-an547")])
 def test_backend_kernels_in_qemu(backend, board):
-    """CONV_2D and DEPTHWISE_CONV_2D nodes the backend claims, with int4 filters, in one firmware."""
-    cases = {**claimed(backend, conv_cases(range(12))), **claimed(backend, depthwise_cases(range(100, 112)))}
+    """CONV_2D, DEPTHWISE_CONV_2D and FULLY_CONNECTED nodes the backend claims, with int4 weights, in one firmware."""
+    cases = {
+        **claimed(backend, conv_cases(range(12))),
+        **claimed(backend, depthwise_cases(range(100, 112))),
+        **claimed(backend, fully_connected_cases(range(200, 212))),
+    }
     verify_cases(cases, count=2, seed=5, backends=[backend, "reference"], qemu=True, board=board)
 
 

@@ -37,6 +37,8 @@ SOURCES = (
     "conv_2d_s4_dsp.c",
     "conv_2d_s4_mve.c",
     "depthwise_conv_2d_s4_dsp.c",
+    "fully_connected_s4_dsp.c",
+    "fully_connected_s4_mve.c",
     "depthwise_conv_2d_s4.c",
     "transpose_conv_s8.c",
     "transpose_conv_s16.c",

@@ -22,13 +22,15 @@ SOURCES = cc.backend_sources(
     "mg_mve.h",
     "mg_mve_matmul_s16.h",
     "matmul_rows_s16_mve.c",
+    *cc.int4_backend_sources("fully_connected", "mve"),
 )
 
 
 def claims(op, inputs, outputs):
     inp, weights = inputs[0], inputs[1]
     out = outputs[0]
-    if not mc.all_int8(inp, weights, out) or weights.data is None:
+    int8 = mc.all_int8(inp, weights, out) and weights.data is not None
+    if not int8 and not mc.int8_with_int4_weights(inp, weights, out):
         return False
     return mc.shifts_ok(multiplier_pairs(inp, weights, out))
 
@@ -47,4 +49,9 @@ def params(op, inputs, outputs):
     return NodeParams("mg_fully_connected_mve_params", fields)
 
 
-SPEC = cc.backend_spec(mc, fully_connected, ("INT8",), SOURCES, params, claims)
+def scratch_bytes(op, inputs, outputs):
+    """None for int8 weights; int4 ones widened (fully_connected_s4_mve.c)."""
+    return cc.int4_backend_scratch("mg_fully_connected_s4_mve_scratch_size", inputs[1], 0)
+
+
+SPEC = cc.backend_spec(mc, fully_connected, ("INT8", "INT4"), SOURCES, params, claims, scratch_bytes=scratch_bytes)
