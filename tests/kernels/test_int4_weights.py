@@ -15,7 +15,7 @@ from generator.check import check
 from generator.model import read_model
 from generator.pipeline import generate
 from kernel_harness import seed_groups, verify_cases, verify_model
-from modelkit import merge
+from modelkit import GraphBuilder, merge
 
 
 @pytest.mark.parametrize("seeds", seed_groups(40), ids=str)
@@ -104,6 +104,26 @@ def test_dsp_fully_connected_random(seeds):
     verify_cases(claimed("dsp", fully_connected_cases(seeds)), count=2, seed=seeds[0], backends=["dsp", "reference"])
 
 
+def whole_word_rows_case(seed: int) -> bytes:
+    """Depths of whole words of int4 (multiples of 8), which fully_connected_s4_dsp.c reads in place, with odd and
+    even unit counts and batches."""
+    rng = np.random.default_rng(seed)
+    batches, depth, units = int(rng.integers(1, 4)), 8 * int(rng.integers(1, 20)), int(rng.integers(1, 12))
+    g = GraphBuilder()
+    x = g.tensor([batches, depth], "int8", 0.05, int(rng.integers(-128, 128)))
+    w_scale = float(rng.uniform(0.5, 2.0)) / (8 * np.sqrt(depth))
+    w = g.tensor([units, depth], "int4", w_scale, 0, data=rng.integers(-8, 8, size=(units, depth)))
+    b = g.tensor([units], "int32", 0.05 * w_scale, 0, data=rng.integers(-3000, 3000, size=units))
+    y = g.tensor([batches, units], "int8", 0.05, int(rng.integers(-128, 128)))
+    g.op("FULLY_CONNECTED", [x, w, b], [y], version=10, fusedActivationFunction=int(rng.integers(0, 4)))
+    return g.build([x], [y])
+
+
+def test_dsp_fully_connected_whole_word_rows():
+    cases = claimed("dsp", {f"seed {s}": whole_word_rows_case(s) for s in range(20)})
+    verify_cases(cases, count=2, seed=4, backends=["dsp", "reference"])
+
+
 @pytest.mark.qemu
 @pytest.mark.parametrize(("backend", "board"), [("dsp", "mps2-an386"), ("mve", "mps3-an547")])
 def test_backend_kernels_in_qemu(backend, board):
@@ -112,6 +132,7 @@ def test_backend_kernels_in_qemu(backend, board):
         **claimed(backend, conv_cases(range(12))),
         **claimed(backend, depthwise_cases(range(100, 112))),
         **claimed(backend, fully_connected_cases(range(200, 212))),
+        **claimed(backend, {f"rows {s}": whole_word_rows_case(s) for s in range(300, 306)}),
     }
     verify_cases(cases, count=2, seed=5, backends=[backend, "reference"], qemu=True, board=board)
 

@@ -32,6 +32,8 @@ def _table(op, inputs, outputs):
     inp, weights, bias, out = node
     channels = weights.shape[0]
     w = weights.array().reshape(channels, -1).astype(np.int64)
+    if weights.dtype.name == "INT4" and np.abs(w).sum(axis=1).max(initial=0) * 128 * 16 >= 2**31:
+        return None  # fully_connected_s4_dsp.c sums 16 times the products in int32
     input_offset = -quant.zero_point_of(inp)
     biases = dc.bias_values(bias, channels)
     folded = biases + input_offset * w.sum(axis=1)
@@ -63,10 +65,13 @@ def _int8_scratch(op, inputs, outputs):
 
 
 def scratch_bytes(op, inputs, outputs):
-    """The int8 kernel's scratch; with int4 weights, the widened weights before it (fully_connected_s4_dsp.c)."""
-    return cc.int4_backend_scratch(
-        "mg_fully_connected_s4_dsp_scratch_size", inputs[1], _int8_scratch(op, inputs, outputs)
-    )
+    """The int8 kernel's scratch; with int4 weights, the paired input or the widened weights before the int8
+    kernel's scratch (fully_connected_s4_dsp.c)."""
+    weights, int8 = inputs[1], _int8_scratch(op, inputs, outputs)
+    if weights.dtype.name != "INT4":
+        return int8
+    depth = int(np.prod(weights.shape[1:]))
+    return _scratch.scratch_size("mg_fully_connected_s4_dsp_scratch_size", depth, weights.shape[0], int8)
 
 
 def overlap(op, inputs, outputs) -> int | None:
