@@ -129,8 +129,9 @@ typedef struct {
 void mg_fully_connected_s8_mve(const mg_fully_connected_mve_params *p, const int8_t *input, const int8_t *weights,
                                int8_t *output);
 
-/* int4 weights: widened into the scratch, then the int8 kernel (fully_connected_s4_mve.c). */
-size_t mg_fully_connected_s4_mve_scratch_size(int32_t weight_elements, int32_t int8_scratch);
+/* int4 weights (fully_connected_s4_mve.c): read in place against the input split into even and odd elements in
+ * scratch when accum_depth is even, else widened into the scratch before the int8 kernel. */
+size_t mg_fully_connected_s4_mve_scratch_size(int32_t accum_depth, int32_t output_depth);
 void mg_fully_connected_s4_mve(const mg_fully_connected_mve_params *p, const int8_t *input, const void *weights,
                                int8_t *output, int8_t *scratch);
 

@@ -12,8 +12,9 @@ static mg_status prepare_s8(mg_node *node)
     const mg_fully_connected_shape *s = &p->shape;
     const int32_t weights = s->output_depth * s->accum_depth;
     /* only for int4 weights: a firmware without them has no int4 kernel (generator/emit/pruning.py) */
-    const size_t int4_scratch =
-        mg_input(node, 1)->type == MG_INT4 ? mg_fully_connected_s4_mve_scratch_size(weights, 0) : 0;
+    const size_t int4_scratch = mg_input(node, 1)->type == MG_INT4
+                                    ? mg_fully_connected_s4_mve_scratch_size(s->accum_depth, s->output_depth)
+                                    : 0;
     return mg_prepare_weighted_backend_s4(node, s->batches * s->accum_depth, weights, s->batches * s->output_depth,
                                           p->table, 0, int4_scratch);
 }

@@ -9,7 +9,7 @@ from .. import quant
 from ..spec import NodeParams
 from . import _conv_common as cc
 from . import _mve_common as mc
-from . import fully_connected
+from . import _scratch, fully_connected
 from .fully_connected import FAMILY_SOURCES, multiplier_pairs, shape_params
 
 SOURCES = cc.backend_sources(
@@ -32,6 +32,8 @@ def claims(op, inputs, outputs):
     int8 = mc.all_int8(inp, weights, out) and weights.data is not None
     if not int8 and not mc.int8_with_int4_weights(inp, weights, out):
         return False
+    if not int8 and weights.num_elements // weights.shape[0] * 128 * 8 * 16 >= 2**31:
+        return False  # fully_connected_s4_mve.c sums 16 times the products in int32
     return mc.shifts_ok(multiplier_pairs(inp, weights, out))
 
 
@@ -50,8 +52,12 @@ def params(op, inputs, outputs):
 
 
 def scratch_bytes(op, inputs, outputs):
-    """None for int8 weights; int4 ones widened (fully_connected_s4_mve.c)."""
-    return cc.int4_backend_scratch("mg_fully_connected_s4_mve_scratch_size", inputs[1], 0)
+    """None for int8 weights; for int4 ones the split input or the widened weights (fully_connected_s4_mve.c)."""
+    weights = inputs[1]
+    if weights.dtype.name != "INT4":
+        return 0
+    depth = weights.num_elements // weights.shape[0]
+    return _scratch.scratch_size("mg_fully_connected_s4_mve_scratch_size", depth, weights.shape[0])
 
 
 SPEC = cc.backend_spec(mc, fully_connected, ("INT8", "INT4"), SOURCES, params, claims, scratch_bytes=scratch_bytes)
