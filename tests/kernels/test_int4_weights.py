@@ -11,7 +11,7 @@ import test_dsp_depthwise_conv_2d
 import test_fully_connected
 
 from generator.boards import load_board
-from generator.check import check
+from generator.check import CheckError, check
 from generator.model import read_model
 from generator.pipeline import generate
 from kernel_harness import seed_groups, verify_cases, verify_model
@@ -65,6 +65,32 @@ def test_a_firmware_links_only_the_weight_type_it_uses(tmp_path, weights):
 def test_reference_kernels_in_qemu(board):
     """The three reference int4 kernels, cross-compiled with only the s4 files of their family (pruning)."""
     verify_model(one_of_each("int4"), count=2, seed=3, qemu=True, board=board)
+
+
+def fully_connected_model(weights_type: str, scales: list[float], activations: str = "int8") -> bytes:
+    g = GraphBuilder()
+    x = g.tensor([1, 8], activations, 0.05, 0)
+    w = g.tensor(
+        [len(scales) if len(scales) > 1 else 3, 8], weights_type, scales, [0] * len(scales), data=np.ones((3, 8))
+    )
+    y = g.tensor([1, 3], activations, 0.1, 0)
+    g.op("FULLY_CONNECTED", [x, w, -1], [y], version=10)
+    return g.build([x], [y])
+
+
+@pytest.mark.parametrize(
+    ("model", "reason"),
+    [
+        (lambda: fully_connected_model("int4", [0.01, 0.02, 0.03]), "no per-channel int4 FULLY_CONNECTED"),
+        (lambda: fully_connected_model("int4", [0.01], "int16"), "input/weights/output types INT16/INT4/INT16"),
+    ],
+    ids=["per-channel", "int16 activations"],
+)
+def test_int4_weights_tflite_micro_refuses_are_refused(model, reason):
+    """What TFLite Micro refuses (fully_connected_common.cc: per-channel int4; int4 only with int8 activations)."""
+    with pytest.raises(CheckError) as info:
+        check(read_model(model()))
+    assert reason in str(info.value)
 
 
 def claimed(backend: str, cases: dict) -> dict:
