@@ -5,8 +5,7 @@
 /* One message for every mismatch of the node's tensors: the runtime's own, so the linker keeps one copy. */
 #define MISMATCH "tensor types or shapes differ from the generated plan"
 
-/* The node's input, weights and output against the generated element counts; int8 throughout when int8_only (the
- * weights int8 or, when int8_only is 2, int4). */
+/* The node's input, weights and output against the generated element counts; int8 throughout when int8_only. */
 static inline __attribute__((always_inline)) mg_status
 check_node(mg_node *node, int32_t input_elements, int32_t weight_elements, int32_t output_elements, int int8_only)
 {
@@ -19,8 +18,7 @@ check_node(mg_node *node, int32_t input_elements, int32_t weight_elements, int32
     const mg_tensor *output = &tensors[node->outputs[0]];
     if (mg_num_elements(input) != input_elements || mg_num_elements(weights) != weight_elements ||
         mg_num_elements(output) != output_elements ||
-        (int8_only && (input->type != MG_INT8 || output->type != MG_INT8 ||
-                       (weights->type != MG_INT8 && !(int8_only == 2 && weights->type == MG_INT4))))) {
+        (int8_only && (input->type != MG_INT8 || weights->type != MG_INT8 || output->type != MG_INT8))) {
         return mg_fail(node, MISMATCH);
     }
     return MG_OK;
@@ -39,20 +37,6 @@ mg_status mg_prepare_weighted_backend(mg_node *node, int32_t input_elements, int
         return MG_ERROR;
     }
     if (!table || (scratch && (!node->scratch || node->scratch_size < scratch))) {
-        return mg_fail(node, "table or scratch missing from the generated plan");
-    }
-    return MG_OK;
-}
-
-mg_status mg_prepare_weighted_backend_s4(mg_node *node, int32_t input_elements, int32_t weight_elements,
-                                         int32_t output_elements, const void *table, size_t scratch,
-                                         size_t int4_scratch)
-{
-    if (check_node(node, input_elements, weight_elements, output_elements, 2)) {
-        return MG_ERROR;
-    }
-    const size_t needed = mg_input(node, 1)->type == MG_INT4 ? int4_scratch : scratch;
-    if (!table || (needed && (!node->scratch || node->scratch_size < needed))) {
         return mg_fail(node, "table or scratch missing from the generated plan");
     }
     return MG_OK;

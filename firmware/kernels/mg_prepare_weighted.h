@@ -20,12 +20,23 @@ mg_status mg_prepare_weighted_shapes(mg_node *node, int32_t input_elements, int3
 mg_status mg_prepare_weighted_backend(mg_node *node, int32_t input_elements, int32_t weight_elements,
                                       int32_t output_elements, const void *table, size_t scratch);
 
-/* A backend kernel that takes int4 weights too (<op>_s4_<backend>.c: the weights widened into the first
- * mg_int4_widened_bytes of the scratch, then the int8 kernel with the rest): the same, with int8 or int4 weights,
- * and int4_scratch bytes of scratch for int4 ones. */
-mg_status mg_prepare_weighted_backend_s4(mg_node *node, int32_t input_elements, int32_t weight_elements,
-                                         int32_t output_elements, const void *table, size_t scratch,
-                                         size_t int4_scratch);
+/* A backend kernel with int4 weights (<op>_s4_<backend>.c), in a type file of its own so that an int8 firmware
+ * leaves it out (generator/emit/pruning.py): the same checks with int4 weights and int4_scratch bytes of scratch. */
+mg_status mg_prepare_weighted_backend_int4(mg_node *node, int32_t input_elements, int32_t weight_elements,
+                                           int32_t output_elements, const void *table, size_t int4_scratch);
+
+/* A backend kernel that takes int4 weights too: mg_prepare_weighted_backend for int8 weights, the int4 checks for
+ * int4 ones. */
+static inline mg_status mg_prepare_weighted_backend_s4(mg_node *node, int32_t input_elements, int32_t weight_elements,
+                                                       int32_t output_elements, const void *table, size_t scratch,
+                                                       size_t int4_scratch)
+{
+    if (mg_input(node, 1) && mg_input(node, 1)->type == MG_INT4) {
+        return mg_prepare_weighted_backend_int4(node, input_elements, weight_elements, output_elements, table,
+                                                int4_scratch);
+    }
+    return mg_prepare_weighted_backend(node, input_elements, weight_elements, output_elements, table, scratch);
+}
 
 /* The reference kernels, once the shapes match: int8 or float32 throughout (int8 activations may have int4 weights,
  * float32 ones float16 weights, kept in flash), or int16 activations with int8 weights

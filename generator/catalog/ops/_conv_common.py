@@ -282,8 +282,8 @@ def backend_sources(family_sources, op: str, backend: str, *extra: str) -> tuple
 
 def int4_backend_sources(op: str, backend: str) -> tuple[str, ...]:
     """The int4 kernel of a backend's weighted op (`<op>_s4_<backend>.c`: the weights widened into scratch, then
-    the int8 kernel) and its header."""
-    return ("mg_int4.h", f"{op}_s4_{backend}.c")
+    the int8 kernel, or read in place), its header and its prepare (a type file: an int8 firmware leaves it out)."""
+    return ("mg_int4.h", "mg_prepare_weighted_s4.c", f"{op}_s4_{backend}.c")
 
 
 def int4_backend_scratch(function: str, weights, int8_scratch: int) -> int:

@@ -31,6 +31,7 @@ SOURCES = (
     "mg_dsp_requant.h",
     "depthwise_conv_2d_multiplier_s8_mve.c",
     *cc.S16_REQUANT_SOURCES,
+    "mg_prepare_weighted_s4.c",  # int4 filters (the kernel reads its own int8 layout of their values)
 )
 
 BLOCK = 8  # channels per block: VMULLB/VMULLT split them into even and odd lanes
