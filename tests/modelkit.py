@@ -19,7 +19,18 @@ DTYPE_CODES = {
     "uint32": 15,
 }
 DTYPE_CODES["float16"] = 1  # float16 weights (widened by DEQUANTIZE), which only constants use
+DTYPE_CODES["int4"] = 17  # int4 weights, which only constants use: packed two to a byte (pack_int4)
 OPS = {k: v for k, v in vars(schema.BuiltinOperator).items() if not k.startswith("_")}
+
+
+def pack_int4(values) -> list[int]:
+    """int4 values (-8..7) as TFLite stores them: in flat order two to a byte, the first in the low nibble (an odd
+    count leaves the last high nibble 0), as TFLite Micro's UnpackDenseInt4IntoInt8 reads them."""
+    flat = np.asarray(values, dtype=np.int64).reshape(-1)
+    if flat.min(initial=0) < -8 or flat.max(initial=0) > 7:
+        raise ValueError("int4 values must lie in -8..7")
+    nibbles = np.append(flat, np.zeros(flat.size % 2, dtype=np.int64)) & 0xF
+    return [int(b) for b in nibbles[0::2] | (nibbles[1::2] << 4)]
 
 
 def unpack(data: bytes) -> schema.ModelT:
@@ -103,7 +114,10 @@ class GraphBuilder:
         t.buffer = 0
         if data is not None:
             buf = schema.BufferT()
-            buf.data = list(np.asarray(data, dtype=dtype).reshape(-1).view(np.uint8))
+            if dtype == "int4":
+                buf.data = pack_int4(data)
+            else:
+                buf.data = list(np.asarray(data, dtype=dtype).reshape(-1).view(np.uint8))
             self.model.buffers.append(buf)
             t.buffer = len(self.model.buffers) - 1
         self.graph.tensors.append(t)

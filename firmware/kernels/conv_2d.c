@@ -10,6 +10,11 @@ static mg_status prepare(mg_node *node)
     if (mg_prepare_weighted_shapes(node, mg_conv_input_elements(g), filter, mg_conv_output_elements(g))) {
         return MG_ERROR;
     }
+    if (mg_input(node, 1)->type == MG_INT4 &&
+        (!node->scratch ||
+         node->scratch_size < mg_conv_2d_s4_scratch_size(g->filter_height, g->filter_width, p->filter_input_depth))) {
+        return mg_fail(node, "scratch missing from the generated plan");
+    }
     return mg_prepare_weighted(node, g->output_depth, p->per_channel ? (uint32_t)g->output_depth : 1u,
                                p->accumulator_64);
 }

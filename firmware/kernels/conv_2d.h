@@ -37,6 +37,10 @@ typedef struct {
 /* filter_scales: the filter's float32 scales in the model (mg_tensor_scales). */
 void mg_conv_2d_s8(const mg_conv_2d_params *p, const int8_t *input, const int8_t *filter, const uint8_t *filter_scales,
                    const int32_t *bias, int8_t *output);
+/* int8 activations with an int4 filter kept packed in flash (mg_int4.h), one output channel's widened into scratch. */
+size_t mg_conv_2d_s4_scratch_size(int32_t filter_height, int32_t filter_width, int32_t filter_input_depth);
+void mg_conv_2d_s4(const mg_conv_2d_params *p, const int8_t *input, const void *filter, const uint8_t *filter_scales,
+                   const int32_t *bias, int8_t *output, void *scratch);
 /* 16x8: bias int64 (accumulator_64) or int32, or none; TFLite ignores the offsets (zero, the generator checks). */
 void mg_conv_2d_s16(const mg_conv_2d_params *p, const int16_t *input, const int8_t *filter,
                     const uint8_t *filter_scales, const void *bias, int16_t *output);
@@ -75,6 +79,12 @@ size_t mg_conv_2d_s8_dsp_scratch_size(int32_t filter_height, int32_t filter_widt
                                       int32_t dilation_width, int32_t output_depth, int32_t padded_input_bytes,
                                       int32_t output_pixels);
 void mg_conv_2d_s8_dsp(const mg_conv_2d_dsp_params *p, const int8_t *input, const int8_t *filter, int8_t *output,
+                       void *scratch);
+
+/* int4 filter: widened into the first mg_int4_widened_bytes(filter elements) of the scratch, then the int8 kernel
+ * with int8_scratch bytes after them (conv_2d_s4_dsp.c). */
+size_t mg_conv_2d_s4_dsp_scratch_size(int32_t filter_elements, int32_t int8_scratch);
+void mg_conv_2d_s4_dsp(const mg_conv_2d_dsp_params *p, const int8_t *input, const void *filter, int8_t *output,
                        void *scratch);
 
 extern const mg_registration mg_register_conv_2d_dsp;
@@ -135,6 +145,11 @@ typedef struct {
  * interleaved pairs (mg_mve_matmul.h). */
 size_t mg_conv_2d_s8_mve_scratch_size(int32_t filter_height, int32_t filter_width, int32_t input_depth);
 void mg_conv_2d_s8_mve(const mg_conv_2d_mve_params *p, const int8_t *input, const int8_t *filter, int8_t *output,
+                       int8_t *scratch);
+
+/* int4 filter: widened into the start of the scratch, then the int8 kernel (conv_2d_s4_mve.c). */
+size_t mg_conv_2d_s4_mve_scratch_size(int32_t filter_elements, int32_t int8_scratch);
+void mg_conv_2d_s4_mve(const mg_conv_2d_mve_params *p, const int8_t *input, const void *filter, int8_t *output,
                        int8_t *scratch);
 
 extern const mg_registration mg_register_conv_2d_mve;

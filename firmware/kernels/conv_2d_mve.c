@@ -6,17 +6,25 @@
 
 #if defined(__ARM_FEATURE_MVE)
 
+/* Only for int4 weights: a firmware without them has no mg_conv_2d_s4_mve_scratch_size (generator/emit/pruning.py). */
+static size_t int4_scratch(mg_node *node, int32_t filter_elements, size_t int8_scratch)
+{
+    return mg_input(node, 1)->type == MG_INT4 ? mg_conv_2d_s4_mve_scratch_size(filter_elements, (int32_t)int8_scratch)
+                                              : 0;
+}
+
 static mg_status prepare_s8(mg_node *node)
 {
     const mg_conv_2d_mve_params *p = node->params;
     const mg_conv_geometry *g = &p->geometry;
     const int32_t taps = g->filter_height * g->filter_width * g->input_depth;
     const size_t scratch = mg_conv_2d_s8_mve_scratch_size(g->filter_height, g->filter_width, g->input_depth);
-    return mg_prepare_weighted_backend(node, mg_conv_input_elements(g), g->output_depth * taps,
-                                       mg_conv_output_elements(g), p->table, scratch);
+    return mg_prepare_weighted_backend_s4(node, mg_conv_input_elements(g), g->output_depth * taps,
+                                          mg_conv_output_elements(g), p->table, scratch,
+                                          int4_scratch(node, g->output_depth * taps, scratch));
 }
 
-MG_WEIGHTED_S8_BACKEND_INVOKE(mg_conv_2d_s8_mve)
+MG_WEIGHTED_S8_S4_BACKEND_INVOKE(mg_conv_2d_s8_mve, mg_conv_2d_s4_mve)
 MG_CONV_S16_BACKEND_INVOKE(mg_conv_2d_s16_mve)
 
 MG_WEIGHTED_S8_S16_REGISTRATION(mg_register_conv_2d_mve, prepare_s8, invoke_s8, mg_conv_2d_s16_mve_prepare, invoke_s16);

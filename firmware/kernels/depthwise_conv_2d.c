@@ -11,6 +11,11 @@ static mg_status prepare(mg_node *node)
         mg_prepare_weighted_shapes(node, mg_conv_input_elements(g), filter, mg_conv_output_elements(g))) {
         return mg_fail(node, "shapes differ from the generated plan");
     }
+    if (mg_input(node, 1)->type == MG_INT4 &&
+        (!node->scratch ||
+         node->scratch_size < mg_depthwise_conv_2d_s4_scratch_size(g->filter_height, g->filter_width))) {
+        return mg_fail(node, "scratch missing from the generated plan");
+    }
     return mg_prepare_weighted(node, g->output_depth, p->per_channel ? (uint32_t)g->output_depth : 1u, 1);
 }
 

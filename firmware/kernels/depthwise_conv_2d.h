@@ -35,6 +35,11 @@ typedef struct {
 /* filter_scales: the filter's float32 scales in the model (mg_tensor_scales). */
 void mg_depthwise_conv_2d_s8(const mg_depthwise_conv_2d_params *p, const int8_t *input, const int8_t *filter,
                              const uint8_t *filter_scales, const int32_t *bias, int8_t *output);
+/* int8 activations with an int4 filter kept packed in flash (mg_int4.h), one output channel's taps widened into
+ * scratch. */
+size_t mg_depthwise_conv_2d_s4_scratch_size(int32_t filter_height, int32_t filter_width);
+void mg_depthwise_conv_2d_s4(const mg_depthwise_conv_2d_params *p, const int8_t *input, const void *filter,
+                             const uint8_t *filter_scales, const int32_t *bias, int8_t *output, void *scratch);
 /* 16x8: an int64 bias or none (TFLite Micro's int16 depthwise has no int32 bias); offsets zero. */
 void mg_depthwise_conv_2d_s16(const mg_depthwise_conv_2d_params *p, const int16_t *input, const int8_t *filter,
                               const uint8_t *filter_scales, const int64_t *bias, int16_t *output);
@@ -112,6 +117,11 @@ static inline int32_t mg_depthwise_conv_2d_dsp_ring_width(int32_t output_width, 
 /* The ring of cells, then three rotation tables. */
 size_t mg_depthwise_conv_2d_s8_dsp_scratch_size(int32_t output_width, int32_t stride_width);
 void mg_depthwise_conv_2d_s8_dsp(const mg_depthwise_conv_2d_dsp_params *p, const int8_t *input, const int8_t *filter,
+                                 int8_t *output, void *scratch);
+/* int4 filter: widened into the first mg_int4_widened_bytes(9 * output_depth) of the scratch, then the int8 kernel
+ * with int8_scratch bytes after them (depthwise_conv_2d_s4_dsp.c). */
+size_t mg_depthwise_conv_2d_s4_dsp_scratch_size(int32_t filter_elements, int32_t int8_scratch);
+void mg_depthwise_conv_2d_s4_dsp(const mg_depthwise_conv_2d_dsp_params *p, const int8_t *input, const void *filter,
                                  int8_t *output, void *scratch);
 
 /* ---- dsp backend, int8, depth multiplier 2 or more: any filter, strides, dilations, padding, batches ----

@@ -41,8 +41,9 @@ static mg_status prepare_s8(mg_node *node)
     }
     const size_t scratch =
         mg_depthwise_conv_2d_s8_mve_scratch_size(g->input_depth, g->output_width, g->stride_width, p->fast);
-    return mg_prepare_weighted_backend(node, mg_conv_input_elements(g), taps * g->output_depth,
-                                       mg_conv_output_elements(g), p->table, scratch);
+    /* int4 filters too: the kernel reads p->weights, the generator's int8 layout of the filter's values */
+    return mg_prepare_weighted_backend_s4(node, mg_conv_input_elements(g), taps * g->output_depth,
+                                          mg_conv_output_elements(g), p->table, scratch, scratch);
 }
 
 static mg_status invoke_s8(mg_node *node)

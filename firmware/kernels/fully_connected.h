@@ -40,6 +40,10 @@ typedef struct {
 /* weight_scales: per-channel only, the weights' float32 scales in the model (mg_tensor_scales). */
 void mg_fully_connected_s8(const mg_fully_connected_params *p, const int8_t *input, const int8_t *weights,
                            const uint8_t *weight_scales, const int32_t *bias, int8_t *output);
+/* int8 activations with int4 weights kept packed in flash (mg_int4.h), widened two rows at a time into scratch. */
+size_t mg_fully_connected_s4_scratch_size(int32_t accum_depth);
+void mg_fully_connected_s4(const mg_fully_connected_params *p, const int8_t *input, const void *weights,
+                           const uint8_t *weight_scales, const int32_t *bias, int8_t *output, void *scratch);
 /* 16x8: bias int64 (accumulator_64) or int32, or none. */
 void mg_fully_connected_s16(const mg_fully_connected_params *p, const int16_t *input, const int8_t *weights,
                             const uint8_t *weight_scales, const void *bias, int16_t *output);
@@ -66,6 +70,13 @@ typedef struct {
  * so that each block loads them with one LDRD per 4 inputs; 0 (none): each block unpacks them. */
 size_t mg_fully_connected_s8_dsp_scratch_size(int32_t accum_depth, int32_t output_depth);
 void mg_fully_connected_s8_dsp(const mg_fully_connected_dsp_params *p, const int8_t *input, const int8_t *weights,
+                               int8_t *output, void *scratch);
+
+/* int4 weights (fully_connected_s4_dsp.c): read in place against the input paired in scratch when accum_depth is a
+ * multiple of 8, else widened into the first mg_int4_widened_bytes(weight elements) of the scratch, then the int8
+ * kernel with int8_scratch bytes after them. */
+size_t mg_fully_connected_s4_dsp_scratch_size(int32_t accum_depth, int32_t output_depth, int32_t int8_scratch);
+void mg_fully_connected_s4_dsp(const mg_fully_connected_dsp_params *p, const int8_t *input, const void *weights,
                                int8_t *output, void *scratch);
 
 extern const mg_registration mg_register_fully_connected_dsp;
@@ -117,6 +128,12 @@ typedef struct {
 
 void mg_fully_connected_s8_mve(const mg_fully_connected_mve_params *p, const int8_t *input, const int8_t *weights,
                                int8_t *output);
+
+/* int4 weights (fully_connected_s4_mve.c): read in place against the input split into even and odd elements in
+ * scratch when accum_depth is even, else widened into the scratch before the int8 kernel. */
+size_t mg_fully_connected_s4_mve_scratch_size(int32_t accum_depth, int32_t output_depth);
+void mg_fully_connected_s4_mve(const mg_fully_connected_mve_params *p, const int8_t *input, const void *weights,
+                               int8_t *output, int8_t *scratch);
 
 extern const mg_registration mg_register_fully_connected_mve;
 

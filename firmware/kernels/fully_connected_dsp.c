@@ -8,12 +8,18 @@ static mg_status prepare_s8(mg_node *node)
 {
     const mg_fully_connected_dsp_params *p = node->params;
     const mg_fully_connected_shape *s = &p->shape;
-    return mg_prepare_weighted_backend(node, s->batches * s->accum_depth, s->output_depth * s->accum_depth,
-                                       s->batches * s->output_depth, p->channels,
-                                       mg_fully_connected_s8_dsp_scratch_size(s->accum_depth, s->output_depth));
+    const int32_t weights = s->output_depth * s->accum_depth;
+    const size_t scratch = mg_fully_connected_s8_dsp_scratch_size(s->accum_depth, s->output_depth);
+    /* only for int4 weights: a firmware without them has no int4 kernel (generator/emit/pruning.py) */
+    const size_t int4_scratch =
+        mg_input(node, 1)->type == MG_INT4
+            ? mg_fully_connected_s4_dsp_scratch_size(s->accum_depth, s->output_depth, (int32_t)scratch)
+            : 0;
+    return mg_prepare_weighted_backend_s4(node, s->batches * s->accum_depth, weights, s->batches * s->output_depth,
+                                          p->channels, scratch, int4_scratch);
 }
 
-MG_WEIGHTED_S8_BACKEND_INVOKE(mg_fully_connected_s8_dsp)
+MG_WEIGHTED_S8_S4_BACKEND_INVOKE(mg_fully_connected_s8_dsp, mg_fully_connected_s4_dsp)
 
 MG_FULLY_CONNECTED_S16_BACKEND_INVOKE(mg_fully_connected_s16_dsp)
 

@@ -10,13 +10,24 @@ static mg_status prepare_s8(mg_node *node)
 {
     const mg_fully_connected_mve_params *p = node->params;
     const mg_fully_connected_shape *s = &p->shape;
-    return mg_prepare_weighted_backend(node, s->batches * s->accum_depth, s->output_depth * s->accum_depth,
-                                       s->batches * s->output_depth, p->table, 0);
+    const int32_t weights = s->output_depth * s->accum_depth;
+    /* only for int4 weights: a firmware without them has no int4 kernel (generator/emit/pruning.py) */
+    const size_t int4_scratch = mg_input(node, 1)->type == MG_INT4
+                                    ? mg_fully_connected_s4_mve_scratch_size(s->accum_depth, s->output_depth)
+                                    : 0;
+    return mg_prepare_weighted_backend_s4(node, s->batches * s->accum_depth, weights, s->batches * s->output_depth,
+                                          p->table, 0, int4_scratch);
 }
 
 static mg_status invoke_s8(mg_node *node)
 {
-    mg_fully_connected_s8_mve(node->params, mg_input(node, 0)->data, mg_input(node, 1)->data, mg_output(node, 0)->data);
+    const mg_tensor *weights = mg_input(node, 1);
+    if (weights->type == MG_INT4) {
+        mg_fully_connected_s4_mve(node->params, mg_input(node, 0)->data, weights->data, mg_output(node, 0)->data,
+                                  node->scratch);
+    } else {
+        mg_fully_connected_s8_mve(node->params, mg_input(node, 0)->data, weights->data, mg_output(node, 0)->data);
+    }
     return MG_OK;
 }
 

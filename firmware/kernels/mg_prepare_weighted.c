@@ -49,13 +49,16 @@ mg_status mg_prepare_weighted(mg_node *node, int32_t output_depth, uint32_t scal
     const mg_tensor *weights = &tensors[node->inputs[1]];
     const mg_tensor *bias = mg_input(node, 2);
     const mg_tensor *output = &tensors[node->outputs[0]];
-    int is_int8 = input->type == MG_INT8 && weights->type == MG_INT8 && output->type == MG_INT8;
+    /* int8 activations with int8 weights, or int4 ones kept packed in flash (mg_int4.h) */
+    int is_int8 =
+        input->type == MG_INT8 && (weights->type == MG_INT8 || weights->type == MG_INT4) && output->type == MG_INT8;
     int is_16x8 = input->type == MG_INT16 && weights->type == MG_INT8 && output->type == MG_INT16;
     /* float32 activations with float32 weights, or float16 ones kept in flash (mg_half.h) */
     int is_float = input->type == MG_FLOAT32 && (weights->type == MG_FLOAT32 || weights->type == MG_FLOAT16) &&
                    output->type == MG_FLOAT32;
     if (!is_int8 && !is_16x8 && !is_float) {
-        return mg_fail(node, "supports int8, int16 activations with int8 weights, and float32 only");
+        return mg_fail(node,
+                       "supports int8 (int8 or int4 weights), int16 activations with int8 weights, and float32 only");
     }
     int bias_type = is_float ? MG_FLOAT32 : (is_16x8 && int64_bias ? MG_INT64 : MG_INT32);
     if (bias && (bias->type != bias_type || mg_num_elements(bias) != output_depth)) {

@@ -20,8 +20,26 @@ mg_status mg_prepare_weighted_shapes(mg_node *node, int32_t input_elements, int3
 mg_status mg_prepare_weighted_backend(mg_node *node, int32_t input_elements, int32_t weight_elements,
                                       int32_t output_elements, const void *table, size_t scratch);
 
-/* The reference kernels, once the shapes match: int8 or float32 throughout (float32 activations may have float16
- * weights kept in flash), or int16 activations with int8 weights
+/* A backend kernel with int4 weights (<op>_s4_<backend>.c), in a type file of its own so that an int8 firmware
+ * leaves it out (generator/emit/pruning.py): the same checks with int4 weights and int4_scratch bytes of scratch. */
+mg_status mg_prepare_weighted_backend_int4(mg_node *node, int32_t input_elements, int32_t weight_elements,
+                                           int32_t output_elements, const void *table, size_t int4_scratch);
+
+/* A backend kernel that takes int4 weights too: mg_prepare_weighted_backend for int8 weights, the int4 checks for
+ * int4 ones. */
+static inline mg_status mg_prepare_weighted_backend_s4(mg_node *node, int32_t input_elements, int32_t weight_elements,
+                                                       int32_t output_elements, const void *table, size_t scratch,
+                                                       size_t int4_scratch)
+{
+    if (mg_input(node, 1) && mg_input(node, 1)->type == MG_INT4) {
+        return mg_prepare_weighted_backend_int4(node, input_elements, weight_elements, output_elements, table,
+                                                int4_scratch);
+    }
+    return mg_prepare_weighted_backend(node, input_elements, weight_elements, output_elements, table, scratch);
+}
+
+/* The reference kernels, once the shapes match: int8 or float32 throughout (int8 activations may have int4 weights,
+ * float32 ones float16 weights, kept in flash), or int16 activations with int8 weights
  * (16x8), a bias of the right type (int32, float32; 16x8: int64 when int64_bias, else int32) and size, and for
  * quantized nodes with scale_count > 0 the weights' (input 1's) scales in the model (mg_tensor_scales), kept in
  * node->user_data for invoke. */
@@ -63,6 +81,20 @@ mg_status mg_prepare_weighted_s16_backend(mg_node *node, const mg_weighted_s16_p
         return MG_OK;                                                                                                  \
     }
 
+/* Defines invoke_s8 for a backend's int8 kernel `kernel` as MG_WEIGHTED_S8_BACKEND_INVOKE does, which calls
+ * `kernel_s4` (the same arguments, packed weights) for int4 weights. */
+#define MG_WEIGHTED_S8_S4_BACKEND_INVOKE(kernel, kernel_s4)                                                            \
+    static mg_status invoke_s8(mg_node *node)                                                                          \
+    {                                                                                                                  \
+        const mg_tensor *weights = mg_input(node, 1);                                                                  \
+        if (weights->type == MG_INT4) {                                                                                \
+            kernel_s4(node->params, mg_input(node, 0)->data, weights->data, mg_output(node, 0)->data, node->scratch);  \
+        } else {                                                                                                       \
+            kernel(node->params, mg_input(node, 0)->data, weights->data, mg_output(node, 0)->data, node->scratch);     \
+        }                                                                                                              \
+        return MG_OK;                                                                                                  \
+    }
+
 /* Defines invoke_s16 for a backend's 16x8 kernel `kernel` of a convolution family (conv_2d, depthwise_conv_2d):
  * input, filter, the per-channel scales mg_prepare_weighted keeps in node->user_data, optional bias, output,
  * scratch. */
@@ -76,8 +108,8 @@ mg_status mg_prepare_weighted_s16_backend(mg_node *node, const mg_weighted_s16_p
     }
 
 /* The reference invoke of a convolution family `name` (conv_2d, depthwise_conv_2d): input, filter, optional
- * bias and output to mg_<name>_s8, _s16 (with the per-channel scales in node->user_data), _f16 (float16
- * filter) or _f32. */
+ * bias and output to mg_<name>_s8, _s4 (int4 filter, with the node's scratch), _s16 (with the per-channel scales
+ * in node->user_data), _f16 (float16 filter) or _f32. */
 #define MG_CONV_REFERENCE_INVOKE(name)                                                                                 \
     static mg_status invoke(mg_node *node)                                                                             \
     {                                                                                                                  \
@@ -86,7 +118,10 @@ mg_status mg_prepare_weighted_s16_backend(mg_node *node, const mg_weighted_s16_p
         const mg_tensor *bias = mg_input(node, 2);                                                                     \
         void *output = mg_output(node, 0)->data;                                                                       \
         const void *bias_data = bias ? bias->data : 0;                                                                 \
-        if (input->type == MG_INT8) {                                                                                  \
+        if (filter->type == MG_INT4) {                                                                                 \
+            mg_##name##_s4(node->params, input->data, filter->data, node->user_data, bias_data, output,                \
+                           node->scratch);                                                                             \
+        } else if (input->type == MG_INT8) {                                                                           \
             mg_##name##_s8(node->params, input->data, filter->data, node->user_data, bias_data, output);               \
         } else if (input->type == MG_INT16) {                                                                          \
             mg_##name##_s16(node->params, input->data, filter->data, node->user_data, bias_data, output);              \

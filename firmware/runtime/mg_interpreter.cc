@@ -169,7 +169,7 @@ bool Interpreter::ParseTensors(FlatBlob& blob, FlatTable& model, FlatTable& subg
     uint32_t buffer = t.U32(kTensorBuffer, 0);
     uint32_t data_len = 0, data = 0;
     if (buffer < num_buffers) data = model.VectorTable(kModelBuffers, buffer).Vector(kBufferData, 1, &data_len);
-    if (!blob.ok() || num_dims > 8 || !Aligned(dims, 4) || TypeSize(type) == 0)
+    if (!blob.ok() || num_dims > 8 || !Aligned(dims, 4) || (TypeSize(type) == 0 && type != MG_INT4))
       return FailModel("corrupt tensor table");
     const int32_t* model_dims = num_dims ? reinterpret_cast<const int32_t*>(model_ + dims) : nullptr;
     if (tensor.type != type || tensor.num_dims != num_dims || (num_dims && tensor.dims != model_dims)) {

@@ -27,7 +27,8 @@ enum {
     MG_INT8 = 9,
     MG_UINT64 = 12,   /* TFLite Micro's signal filter bank accumulators */
     MG_RESOURCE = 13, /* the int32 id of a resource variable */
-    MG_UINT32 = 15
+    MG_UINT32 = 15,
+    MG_INT4 = 17 /* only as int4 weights kept packed in flash, two to a byte (mg_int4.h) */
 };
 
 typedef struct {
@@ -102,7 +103,7 @@ static inline int32_t mg_num_elements(const mg_tensor *t)
     return n;
 }
 
-/* Bytes per element of a TFLite type, 0 for types the runtime cannot hold. */
+/* Bytes per element of a TFLite type, 0 for types the runtime cannot hold or that pack several to a byte (int4). */
 static inline uint32_t mg_type_size(uint8_t type)
 {
     switch (type) {
@@ -123,6 +124,9 @@ static inline uint32_t mg_type_size(uint8_t type)
 
 static inline uint32_t mg_tensor_bytes(const mg_tensor *t)
 {
+    if (t->type == MG_INT4) { /* packed two to a byte */
+        return ((uint32_t)mg_num_elements(t) + 1u) / 2u;
+    }
     return (uint32_t)mg_num_elements(t) * mg_type_size(t->type);
 }
 

@@ -92,6 +92,9 @@ class KernelSpec:
     claims: Callable[[Operator, list[Tensor | None], list[Tensor]], bool] = lambda op, i, o: True
     # Multiply-accumulates one inference spends in this node (`mcugen plan --nodes`, benchmarks); 0 for ops without.
     macs: Callable[[Operator, list[Tensor | None], list[Tensor]], int] = lambda op, i, o: 0
+    # The types whose type files (`<name>_<type>.c`, docs/kernels.md "Naming") the node runs; None: every type of
+    # its tensors. The weighted families name int4 weights' kernels (s4) without their int8 activations' (s8).
+    kernel_types: Callable[[Operator, list[Tensor | None], list[Tensor]], set[str]] | None = None
 
     @property
     def is_custom(self) -> bool:

@@ -13,6 +13,7 @@ from pathlib import Path
 from ..plan import Plan
 
 TYPE_OF_SUFFIX = {
+    "s4": "INT4",
     "s8": "INT8",
     "s16": "INT16",
     "s32": "INT32",
@@ -37,12 +38,16 @@ def _file_type(name: str) -> str | None:
 
 
 def unused_type_files(plan: Plan) -> set[str]:
-    """The file names of type-specific kernels whose type no node listing them reads or writes."""
+    """The file names of type-specific kernels whose type no node listing them reads or writes (or, for a kernel
+    that says which of its types it runs, `KernelSpec.kernel_types`, runs)."""
     touched: dict[str, set[str]] = {}
     for sub in plan.subgraphs or [plan]:
         for node in sub.nodes:
-            inputs, outputs = sub.graph.node_io(sub.graph.operators[node.index])
+            op = sub.graph.operators[node.index]
+            inputs, outputs = sub.graph.node_io(op)
             types = {t.dtype.name for t in (*inputs, *outputs) if t is not None}
+            if node.kernel.kernel_types is not None:
+                types = node.kernel.kernel_types(op, inputs, outputs)
             for source in node.kernel.sources:
                 touched.setdefault(Path(source).name, set()).update(types)
     return {name for name, types in touched.items() if _file_type(name) and _file_type(name) not in types}

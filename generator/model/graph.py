@@ -69,10 +69,16 @@ class Tensor:
 
     @property
     def nbytes(self) -> int:
+        if self.dtype.name == "INT4":  # packed two to a byte, the first in the low nibble (an odd count pads)
+            return (self.num_elements + 1) // 2
         return self.num_elements * self.dtype.size
 
     def array(self) -> np.ndarray:
-        """The constant data as a numpy array of the tensor's shape."""
+        """The constant data as a numpy array of the tensor's shape (int4: widened to int8)."""
+        if self.dtype.name == "INT4":  # two to a byte, the first in the low nibble
+            packed = np.frombuffer(self.data, dtype=np.uint8)
+            nibbles = np.stack([packed & 0xF, packed >> 4], axis=1).reshape(-1)[: self.num_elements]
+            return ((nibbles ^ 8).astype(np.int16) - 8).astype(np.int8).reshape(self.shape)
         return np.frombuffer(self.data, dtype=self.dtype.numpy).reshape(self.shape)
 
 

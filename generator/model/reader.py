@@ -246,7 +246,8 @@ def _read_tensor(t: Table, index: int, buffers: list, where: list[str], s: int =
         t.vector_start(TENSOR_SHAPE) if shape else None,
         data_offset,
     )
-    if tensor.data is not None and tensor.dtype.size and len(tensor.data) != tensor.nbytes:
+    sized = tensor.dtype.size or tensor.dtype.name == "INT4"  # INT4: packed two to a byte
+    if tensor.data is not None and sized and len(tensor.data) != tensor.nbytes:
         raise McugenError(
             f"{label} '{name}' holds {len(tensor.data)} bytes but its shape "
             f"{list(shape)} of {tensor.dtype.name} needs {tensor.nbytes}"

@@ -65,7 +65,8 @@ def output_quant(rng, activation):
     return rand_scale(rng, 0.01, 0.5), int(rng.integers(-128, 128))
 
 
-def int8_case(seed: int, pointwise: bool = False) -> bytes:
+def int8_case(seed: int, pointwise: bool = False, weights: str = "int8") -> bytes:
+    """int8 activations with an int8 filter, or an int4 one (`weights` "int4": values -8..7, version 7)."""
     rng = np.random.default_rng(seed)
     g = geometry(rng, pointwise)
     in_depth, filter_depth, out_depth = channels(rng)
@@ -75,15 +76,17 @@ def int8_case(seed: int, pointwise: bool = False) -> bytes:
     out_scale, out_zp = output_quant(rng, activation)
     w_scale = [rand_scale(rng, 1e-3, 2e-2) for _ in range(out_depth if per_channel else 1)]
     # The input scale that spreads the accumulator over the output range (effective multiplier below 1).
-    in_scale = out_scale / (max(w_scale) * np.sqrt(taps) * 40.0 * float(np.exp(rng.uniform(-0.5, 1.0))))
+    low, high = (-127, 128) if weights == "int8" else (-8, 8)
+    magnitude = 40.0 if weights == "int8" else 2.5  # about the mean |weight|
+    in_scale = out_scale / (max(w_scale) * np.sqrt(taps) * magnitude * float(np.exp(rng.uniform(-0.5, 1.0))))
     b = GraphBuilder()
     x = b.tensor([g["batches"], g["h"], g["w"], in_depth], "int8", in_scale, int(rng.integers(-128, 128)))
     f = b.tensor(
         [out_depth, g["kh"], g["kw"], filter_depth],
-        "int8",
+        weights,
         w_scale,
         [0] * len(w_scale),
-        data=rng.integers(-127, 128, size=(out_depth, g["kh"], g["kw"], filter_depth)),
+        data=rng.integers(low, high, size=(out_depth, g["kh"], g["kw"], filter_depth)),
     )
     inputs = [x, f]
     if rng.integers(0, 4):  # mostly with bias
@@ -101,7 +104,8 @@ def int8_case(seed: int, pointwise: bool = False) -> bytes:
     elif rng.integers(0, 2):
         inputs.append(-1)  # an omitted bias; otherwise just two inputs
     y = b.tensor([g["batches"], g["oh"], g["ow"], out_depth], "int8", out_scale, out_zp)
-    b.op("CONV_2D", inputs, [y], version=6 if in_depth != filter_depth else 3, **options(g, activation))
+    version = 7 if weights == "int4" else 6 if in_depth != filter_depth else 3
+    b.op("CONV_2D", inputs, [y], version=version, **options(g, activation))
     return b.build([x], [y])
 
 

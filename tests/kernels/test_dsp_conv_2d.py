@@ -31,7 +31,15 @@ def output_quant(rng, activation):
     return rand_scale(rng, 0.01, 0.5), int(rng.integers(-128, 128))
 
 
-def case(seed: int, pointwise: bool = False, groups: int = 1, multiplier_scale: float = 1.0, pruned: int = 0) -> bytes:
+def case(
+    seed: int,
+    pointwise: bool = False,
+    groups: int = 1,
+    multiplier_scale: float = 1.0,
+    pruned: int = 0,
+    weights_type: str = "int8",
+) -> bytes:
+    """A random node; `weights_type` "int4" draws the filter from -8..7 and stores it as INT4 (version 7)."""
     rng = np.random.default_rng(seed)
     while True:
         batches = int(rng.choice([1, 1, 1, 2]))
@@ -54,7 +62,10 @@ def case(seed: int, pointwise: bool = False, groups: int = 1, multiplier_scale: 
     in_scale = (
         multiplier_scale * out_scale / (max(w_scale) * np.sqrt(taps) * 40.0 * float(np.exp(rng.uniform(-0.5, 1.0))))
     )
-    weights = rng.integers(-127, 128, size=(out_depth, kh, kw, filter_depth))
+    if weights_type == "int4":  # the same spread of the sums with weights 16 times smaller
+        in_scale *= 16
+    low, high = (-127, 128) if weights_type == "int8" else (-8, 8)
+    weights = rng.integers(low, high, size=(out_depth, kh, kw, filter_depth))
     b = GraphBuilder()
     x = b.tensor([batches, h, w, in_depth], "int8", in_scale, int(rng.integers(-128, 128)))
     inputs = [x]
@@ -63,7 +74,7 @@ def case(seed: int, pointwise: bool = False, groups: int = 1, multiplier_scale: 
     for c in rng.choice(out_depth, size=min(pruned, out_depth), replace=False):
         weights[c] = 0
         biases[c] = int(rng.choice([-1, 1])) * int(rng.integers((1 << 30) - 200, (1 << 30) + 200))
-    inputs.append(b.tensor([out_depth, kh, kw, filter_depth], "int8", w_scale, [0] * len(w_scale), data=weights))
+    inputs.append(b.tensor([out_depth, kh, kw, filter_depth], weights_type, w_scale, [0] * len(w_scale), data=weights))
     if pruned or rng.integers(0, 4):
         inputs.append(b.tensor([out_depth], "int32", [in_scale * s for s in w_scale], [0] * len(w_scale), data=biases))
     elif rng.integers(0, 2):
@@ -73,7 +84,7 @@ def case(seed: int, pointwise: bool = False, groups: int = 1, multiplier_scale: 
         "CONV_2D",
         inputs,
         [y],
-        version=6 if groups > 1 else 3,
+        version=7 if weights_type == "int4" else 6 if groups > 1 else 3,
         padding=padding,
         strideH=sh,
         strideW=sw,

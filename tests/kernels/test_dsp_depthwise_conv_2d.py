@@ -30,10 +30,12 @@ def output_quant(rng, activation):
     return rand_scale(rng, 0.01, 0.5), int(rng.integers(-128, 128))
 
 
-def depthwise_model(rng, in_shape, kernel, strides, dilations, padding, multiplier, pruned) -> bytes:
+def depthwise_model(
+    rng, in_shape, kernel, strides, dilations, padding, multiplier, pruned, weights_type="int8"
+) -> bytes:
     """An int8 DEPTHWISE_CONV_2D node of that geometry with random quantization, activation, weights and bias
     (pruned: that many output channels with zero weights and a bias near 2^30): the multiplier kernels' test
-    builds its cases with it too."""
+    builds its cases with it too. `weights_type` "int4": the filter from -8..7, stored as INT4 (version 7)."""
     batches, h, w, depth = in_shape
     (kh, kw), (sh, sw), (dh, dw) = kernel, strides, dilations
     oh, ow = out_size_dilated(padding, h, kh, sh, dh), out_size_dilated(padding, w, kw, sw, dw)
@@ -43,7 +45,10 @@ def depthwise_model(rng, in_shape, kernel, strides, dilations, padding, multipli
     per_channel = bool(rng.integers(0, 4))
     w_scale = [rand_scale(rng, 1e-3, 2e-2) for _ in range(out_depth if per_channel else 1)]
     in_scale = out_scale / (max(w_scale) * np.sqrt(kh * kw) * 40.0 * float(np.exp(rng.uniform(-0.5, 1.0))))
-    weights = rng.integers(-127, 128, size=(1, kh, kw, out_depth))
+    if weights_type == "int4":  # the same spread of the sums with weights 16 times smaller
+        in_scale *= 16
+    low, high = (-127, 128) if weights_type == "int8" else (-8, 8)
+    weights = rng.integers(low, high, size=(1, kh, kw, out_depth))
     spread = int(np.sqrt(kh * kw) * 3000)
     biases = rng.integers(-spread, spread + 1, size=out_depth)
     for c in rng.choice(out_depth, size=min(pruned, out_depth), replace=False):
@@ -51,7 +56,7 @@ def depthwise_model(rng, in_shape, kernel, strides, dilations, padding, multipli
         biases[c] = int(rng.choice([-1, 1])) * int(rng.integers((1 << 30) - 200, (1 << 30) + 200))
     b = GraphBuilder()
     x = b.tensor([batches, h, w, depth], "int8", in_scale, int(rng.integers(-128, 128)))
-    f = b.tensor([1, kh, kw, out_depth], "int8", w_scale, [0] * len(w_scale), data=weights, axis=3)
+    f = b.tensor([1, kh, kw, out_depth], weights_type, w_scale, [0] * len(w_scale), data=weights, axis=3)
     inputs = [x, f]
     if pruned or rng.integers(0, 4):
         inputs.append(b.tensor([out_depth], "int32", [in_scale * s for s in w_scale], [0] * len(w_scale), data=biases))
@@ -60,7 +65,7 @@ def depthwise_model(rng, in_shape, kernel, strides, dilations, padding, multipli
         "DEPTHWISE_CONV_2D",
         inputs,
         [y],
-        version=3,
+        version=7 if weights_type == "int4" else 3,
         padding=padding,
         strideH=sh,
         strideW=sw,
@@ -72,7 +77,7 @@ def depthwise_model(rng, in_shape, kernel, strides, dilations, padding, multipli
     return b.build([x], [y])
 
 
-def case(seed: int, kernel=(3, 3), multiplier=1, dilation=1, pruned=0) -> bytes:
+def case(seed: int, kernel=(3, 3), multiplier=1, dilation=1, pruned=0, weights_type="int8") -> bytes:
     rng = np.random.default_rng(seed)
     kh, kw = kernel
     while True:
@@ -85,7 +90,7 @@ def case(seed: int, kernel=(3, 3), multiplier=1, dilation=1, pruned=0) -> bytes:
             break
     depth = int(rng.choice([1, 3, 4, 8, 15, 16, 17, 24, 32, 37]))
     return depthwise_model(
-        rng, [batches, h, w, depth], (kh, kw), (sh, sw), (dilation, dilation), padding, multiplier, pruned
+        rng, [batches, h, w, depth], (kh, kw), (sh, sw), (dilation, dilation), padding, multiplier, pruned, weights_type
     )
 
 

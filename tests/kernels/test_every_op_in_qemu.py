@@ -215,6 +215,10 @@ SWEEP = {
     ("DEPTHWISE_CONV_2D", FLOAT): model(depthwise.float_case, 1),
     ("FULLY_CONNECTED", INT8): model(fully_connected.int8_case, 1),
     ("FULLY_CONNECTED", FLOAT): model(fully_connected.float_case, 1),
+    # int4 weights (int8 activations): keyed by the weights' type, the one the catalog adds
+    ("CONV_2D", "int4"): model(conv.int8_case, 1, weights="int4"),
+    ("DEPTHWISE_CONV_2D", "int4"): model(depthwise.int8_case, 1, weights="int4"),
+    ("FULLY_CONNECTED", "int4"): model(fully_connected.int8_case, 1, "int4"),
     **{("CUMSUM", t): nodes(cumsum_node, t, [2, 4, 3], 1, False, False) for t in (FLOAT, INT8)},
     **{("QUANTIZE", src): nodes(quantize_node, src, dst, [2, 5]) for src, dst in QUANTIZE_TO.items()},
     **{("DEQUANTIZE", t): nodes(dequantize_node, t, [7]) for t in (INT8, INT16, "uint8")},

@@ -6,6 +6,18 @@ from __future__ import annotations
 import numpy as np
 
 
+def int8_with_int4_weights(inp, weights, out) -> bool:
+    """int8 activations with constant int4 weights, which a backend kernel widens into scratch (mg_int4.h)."""
+    return (
+        all_int8(inp, out)
+        and weights is not None
+        and weights.dtype.name == "INT4"
+        and weights.data is not None
+        and weights.quant is not None
+        and len(weights.quant.scale) >= 1
+    )
+
+
 def all_int8(*tensors) -> bool:
     return all(
         t is not None and t.dtype.name == "INT8" and t.quant is not None and len(t.quant.scale) >= 1 for t in tensors

@@ -7,6 +7,7 @@ from __future__ import annotations
 from .. import quant
 from ..spec import KernelSpec, named_kernel, never_raises
 from ._common import c_div, nested
+from ._scratch import scratch_size
 
 PADDING_SAME, PADDING_VALID = 0, 1  # the schema's Padding enum
 # The option a row patch of a node carries (plan/patches.py): the rows before its input's first row that the
@@ -135,6 +136,9 @@ def channel_pairs(inp, weights, out, channels: int) -> list[tuple[int, int]]:
 # widen them exactly as they read them: docs/rewrite.md, "Float16 weights")
 FLOAT_TYPES = (("FLOAT32",) * 3, ("FLOAT32", "FLOAT16", "FLOAT32"))
 TENSOR_INT32 = 2  # the schema's TensorType for the options' quantized_bias_type
+# int8 activations with int4 weights kept packed in flash (mg_int4.h), as TFLite Micro's CONV_2D and
+# DEPTHWISE_CONV_2D (version 7) and FULLY_CONNECTED (version 10) take them
+INT4_TYPES = ("INT8", "INT4", "INT8")
 
 
 def is_16x8(inp, weights, out) -> bool:
@@ -162,12 +166,12 @@ def quant_problem(op, inp, weights, bias, out, channel_axis: int, bias_types_16x
             return f"a float32 convolution needs a FLOAT32 bias, not {bias.dtype.name}"
         return None
     wide = is_16x8(inp, weights, out)
-    if types != ("INT8",) * 3 and not wide:
+    if types != ("INT8",) * 3 and types != INT4_TYPES and not wide:
         if types[0] == "FLOAT32" and types[1] in ("INT8", "UINT8"):
             return "hybrid (float activations, int8 weights) convolutions are not supported; TFLite Micro has none"
         return (
             f"input/filter/output types {'/'.join(types)} are not supported (int8, int16 activations with int8 "
-            "filters, or float32; no int4 weights)"
+            "or int4 filters, or float32)"
         )
     for name, t in (("input", inp), ("filter", weights), ("output", out)):
         if t.quant is None or not t.quant.scale:
@@ -246,17 +250,25 @@ def weighted_node_problem(op, inputs, outputs, filter_fits, filter_layout: str) 
     return geometry_problem(op, inp, weights.shape[1:3], outputs[0])
 
 
+def weighted_kernel_types(op, inputs, outputs) -> set[str]:
+    """The types of a weighted node's tensors, but with int4 weights the int4 kernel (`_s4`) alone: it shares the
+    int8 body through a header (mg_<op>_int8.h), so the int8 kernel's file stays out of an int4-only firmware."""
+    types = {t.dtype.name for t in (*inputs, *outputs) if t is not None}
+    return types - {"INT8"} if "INT4" in types else types
+
+
 def reference_spec(
     op: str, builtin_code: int, versions, family_sources, validate, params, macs, overlap, overlap_above, **hooks
 ) -> KernelSpec:
     """CONV_2D's or DEPTHWISE_CONV_2D's reference kernel (float32, int8, 16x8): the family's sources, `<op>.c` (the
-    registration), its int8, int16, float32 and float16 kernels and the helpers both share; the family's functions,
-    and in `hooks` any other (overlap_cost)."""
+    registration), its int8, int4, int16, float32 and float16 kernels and the helpers both share; the family's
+    functions, and in `hooks` any other (overlap_cost, scratch_bytes)."""
     name = op.lower()
     kernels = (f"{name}.c", f"{name}_s8.c", f"{name}_s16.c", f"mg_{name}_float.h", f"{name}_f32.c", f"{name}_f16.c")
-    sources = (*family_sources, *kernels, *REFERENCE_SOURCES)
-    types = ("FLOAT32", "INT8", "INT16")
-    more = dict(macs=macs, overlap=overlap, overlap_above=overlap_above, **hooks)
+    int4 = ("mg_int4.h", f"mg_{name}_int8.h", f"{name}_s4.c")  # the int8 body the s8 and s4 files share
+    sources = (*family_sources, *kernels, *int4, *REFERENCE_SOURCES)
+    types = ("FLOAT32", "INT8", "INT16", "INT4")
+    more = dict(macs=macs, overlap=overlap, overlap_above=overlap_above, kernel_types=weighted_kernel_types, **hooks)
     return named_kernel(op, builtin_code, versions, types, sources, validate, params, **more)
 
 
@@ -266,6 +278,20 @@ def backend_sources(family_sources, op: str, backend: str, *extra: str) -> tuple
     16x8 kernels share that one registration (a model may use both), so both specs list every source."""
     kernels = (f"{op}_{backend}.c", f"{op}_s8_{backend}.c", f"{op}_s16_{backend}.c")
     return (*family_sources, *kernels, *extra, *S16_REQUANT_SOURCES)
+
+
+def int4_backend_sources(op: str, backend: str) -> tuple[str, ...]:
+    """The int4 kernel of a backend's weighted op (`<op>_s4_<backend>.c`: the weights widened into scratch, then
+    the int8 kernel, or read in place), its header and its prepare (a type file: an int8 firmware leaves it out)."""
+    return ("mg_int4.h", "mg_prepare_weighted_s4.c", f"{op}_s4_{backend}.c")
+
+
+def int4_backend_scratch(function: str, weights, int8_scratch: int) -> int:
+    """A backend's scratch for a weighted node: the int8 kernel's, or with int4 weights `function`'s (the widened
+    weights, then the int8 kernel's)."""
+    if weights.dtype.name != "INT4":
+        return int8_scratch
+    return scratch_size(function, weights.num_elements, int8_scratch)
 
 
 def backend_spec(common, family, dtypes: tuple[str, ...], sources, params, claims, **hooks) -> KernelSpec:

@@ -11,19 +11,21 @@ from __future__ import annotations
 import numpy as np
 
 from .. import quant
-from ._common import all_int8, bias_values, c_div, wrap32  # noqa: F401 (the dsp modules' one import)
+from ._common import all_int8, bias_values, c_div, int8_with_int4_weights, wrap32  # noqa: F401 (the dsp modules' one import)
 from ._conv_common import channel_pairs
 
 BACKEND = "dsp"
 INT32_MIN, INT32_MAX = -(1 << 31), (1 << 31) - 1
 
 
-def int8_node(inputs, outputs):
+def int8_node(inputs, outputs, int4: bool = False):
     """(input, weights, bias or None, output) of a weighted node whose channel table may exist: int8 with constant
-    weights; None for any other."""
+    weights (or, with `int4`, constant int4 weights); None for any other."""
     inp, weights = inputs[0], inputs[1]
     bias = inputs[2] if len(inputs) > 2 else None
     out = outputs[0]
+    if int4 and int8_with_int4_weights(inp, weights, out):
+        return inp, weights, bias, out
     if not all_int8(inp, weights, out) or weights.data is None:
         return None
     return inp, weights, bias, out

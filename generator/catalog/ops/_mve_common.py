@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 from .. import quant
-from ._common import all_int8, bias_values, wrap32  # noqa: F401 (the mve modules' one import)
+from ._common import all_int8, bias_values, int8_with_int4_weights, wrap32  # noqa: F401 (the mve modules' one import)
 
 BACKEND = "mve"
 MAX_LEFT_SHIFT = 30

@@ -8,7 +8,7 @@ from math import prod
 
 from ..spec import OVERLAPPED, NodeParams
 from . import _conv_common as cc
-from . import _overlap
+from . import _overlap, _scratch
 
 # The family's shared files: its header, the geometry, the one prepare (every backend lists these first).
 FAMILY_SOURCES = ("conv_2d.h", "mg_conv_geometry.h", "mg_prepare_weighted.h", "mg_prepare_weighted.c")
@@ -80,7 +80,25 @@ def macs(op, inputs, outputs) -> int:
     return outputs[0].num_elements * prod(inputs[1].shape[1:])  # each output: kh * kw * the filter depth
 
 
-# register.cc: versions 1-8 (3 int8, 4/8 int16, 6 grouped; 2/5 hybrid and 7 int4 are refused by validate).
+def scratch_bytes(op, inputs, outputs) -> int:
+    """An int4 filter: one output channel's filter widened to int8 (conv_2d_s4.c)."""
+    weights = inputs[1]
+    if weights.dtype.name != "INT4":
+        return 0
+    return _scratch.scratch_size("mg_conv_2d_s4_scratch_size", *weights.shape[1:4])
+
+
+# register.cc: versions 1-8 (3 int8, 4/8 int16, 6 grouped, 7 int4 filters; 2/5 hybrid are refused by validate).
 SPEC = cc.reference_spec(
-    "CONV_2D", 3, (1, 8), FAMILY_SOURCES, validate, params, macs, overlap, overlap_above, overlap_cost=overlap_cost
+    "CONV_2D",
+    3,
+    (1, 8),
+    FAMILY_SOURCES,
+    validate,
+    params,
+    macs,
+    overlap,
+    overlap_above,
+    overlap_cost=overlap_cost,
+    scratch_bytes=scratch_bytes,
 )

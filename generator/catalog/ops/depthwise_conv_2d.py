@@ -9,7 +9,7 @@ from math import prod
 
 from ..spec import OVERLAPPED, NodeParams
 from . import _conv_common as cc
-from . import _overlap
+from . import _overlap, _scratch
 
 # The family's shared files: its header, the geometry, the one prepare (every backend lists these first).
 FAMILY_SOURCES = ("depthwise_conv_2d.h", "mg_conv_geometry.h", "mg_prepare_weighted.h", "mg_prepare_weighted.c")
@@ -63,5 +63,24 @@ def macs(op, inputs, outputs) -> int:
     return outputs[0].num_elements * prod(inputs[1].shape[1:3])  # each output: kh * kw
 
 
-# register.cc: versions 1-7 (2 dilation, 3 int8, 5 int16; 4/6 hybrid and 7 int4 are refused by validate).
-SPEC = cc.reference_spec("DEPTHWISE_CONV_2D", 4, (1, 7), FAMILY_SOURCES, validate, params, macs, overlap, overlap_above)
+def scratch_bytes(op, inputs, outputs) -> int:
+    """An int4 filter: one output channel's taps widened to int8 (depthwise_conv_2d_s4.c)."""
+    weights = inputs[1]
+    if weights.dtype.name != "INT4":
+        return 0
+    return _scratch.scratch_size("mg_depthwise_conv_2d_s4_scratch_size", *weights.shape[1:3])
+
+
+# register.cc: versions 1-7 (2 dilation, 3 int8, 5 int16, 7 int4 filters; 4/6 hybrid are refused by validate).
+SPEC = cc.reference_spec(
+    "DEPTHWISE_CONV_2D",
+    4,
+    (1, 7),
+    FAMILY_SOURCES,
+    validate,
+    params,
+    macs,
+    overlap,
+    overlap_above,
+    scratch_bytes=scratch_bytes,
+)

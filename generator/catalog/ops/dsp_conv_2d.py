@@ -14,13 +14,19 @@ from .conv_2d import FAMILY_SOURCES
 
 COLS = 6  # MG_DSP_CONV_COLS: output pixels per pass over the filter
 SOURCES = cc.backend_sources(
-    FAMILY_SOURCES, "conv_2d", "dsp", "conv_2d_s16_dsp_scratch_size.c", "mg_dsp_mac.h", "mg_dsp_requant.h"
+    FAMILY_SOURCES,
+    "conv_2d",
+    "dsp",
+    "conv_2d_s16_dsp_scratch_size.c",
+    "mg_dsp_mac.h",
+    "mg_dsp_requant.h",
+    *cc.int4_backend_sources("conv_2d", "dsp"),
 )
 PADDED_COPY_LIMIT = 8192  # bytes: inputs up to this size (padded) are copied padded, so no window needs clipping
 
 
 def _table(op, inputs, outputs):
-    node = dc.int8_node(inputs, outputs)
+    node = dc.int8_node(inputs, outputs, int4=True)
     if node is None:
         return None
     inp, weights, bias, out = node
@@ -64,6 +70,11 @@ def params(op, inputs, outputs):
 
 
 def scratch_bytes(op, inputs, outputs):
+    """The int8 kernel's scratch; with an int4 filter, the widened filter before it (conv_2d_s4_dsp.c)."""
+    return cc.int4_backend_scratch("mg_conv_2d_s4_dsp_scratch_size", inputs[1], _int8_scratch(op, inputs, outputs))
+
+
+def _int8_scratch(op, inputs, outputs):
     weights, out = inputs[1], outputs[0]
     height, width = _padded(op, inputs, outputs)
     return _scratch.scratch_size(
@@ -87,4 +98,6 @@ def overlap(op, inputs, outputs) -> int | None:
     return _overlap.pixel_groups(inp, out, g, weights.shape[1:3], COLS, whole_image=whole, back=True)
 
 
-SPEC = cc.backend_spec(dc, conv_2d, ("INT8",), SOURCES, params, claims, scratch_bytes=scratch_bytes, overlap=overlap)
+SPEC = cc.backend_spec(
+    dc, conv_2d, ("INT8", "INT4"), SOURCES, params, claims, scratch_bytes=scratch_bytes, overlap=overlap
+)

@@ -19,12 +19,18 @@ S16_RING_SOURCES = ("mg_dw_ring_s16.h", "dw_ring_s16_advance.c", "depthwise_conv
 # The registration also reaches the kernel for depth multipliers of 2 or more (dsp_depthwise_conv_2d_multiplier.py).
 MULTIPLIER_SOURCES = ("mg_dw_multiplier.h", "depthwise_conv_2d_multiplier_s8_dsp.c")
 SOURCES = cc.backend_sources(
-    FAMILY_SOURCES, "depthwise_conv_2d", "dsp", *MULTIPLIER_SOURCES, *S16_RING_SOURCES, "mg_dsp_requant.h"
+    FAMILY_SOURCES,
+    "depthwise_conv_2d",
+    "dsp",
+    *MULTIPLIER_SOURCES,
+    *S16_RING_SOURCES,
+    "mg_dsp_requant.h",
+    *cc.int4_backend_sources("depthwise_conv_2d", "dsp"),
 )
 
 
 def _table(op, inputs, outputs):
-    node = dc.int8_node(inputs, outputs)
+    node = dc.int8_node(inputs, outputs, int4=True)
     if node is None:
         return None
     inp, weights, bias, out = node
@@ -51,9 +57,11 @@ def params(op, inputs, outputs):
 
 
 def scratch_bytes(op, inputs, outputs):
-    return _scratch.scratch_size(
+    """The int8 kernel's ring; with an int4 filter, the widened filter before it (depthwise_conv_2d_s4_dsp.c)."""
+    int8 = _scratch.scratch_size(
         "mg_depthwise_conv_2d_s8_dsp_scratch_size", outputs[0].shape[2], op.options["stride_w"]
     )
+    return cc.int4_backend_scratch("mg_depthwise_conv_2d_s4_dsp_scratch_size", inputs[1], int8)
 
 
 RING_ROWS = 3  # the input rows depthwise_conv_2d_s8_dsp.c holds per block of channels
@@ -69,5 +77,5 @@ def overlap(op, inputs, outputs) -> int | None:
 
 
 SPEC = cc.backend_spec(
-    dc, depthwise_conv_2d, ("INT8",), SOURCES, params, claims, scratch_bytes=scratch_bytes, overlap=overlap
+    dc, depthwise_conv_2d, ("INT8", "INT4"), SOURCES, params, claims, scratch_bytes=scratch_bytes, overlap=overlap
 )

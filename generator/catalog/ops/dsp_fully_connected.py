@@ -21,16 +21,19 @@ SOURCES = cc.backend_sources(
     "fully_connected_s16_dsp_scratch_size.c",
     "mg_dsp_mac.h",
     "mg_dsp_requant.h",
+    *cc.int4_backend_sources("fully_connected", "dsp"),
 )
 
 
 def _table(op, inputs, outputs):
-    node = dc.int8_node(inputs, outputs)
+    node = dc.int8_node(inputs, outputs, int4=True)
     if node is None:
         return None
     inp, weights, bias, out = node
     channels = weights.shape[0]
     w = weights.array().reshape(channels, -1).astype(np.int64)
+    if weights.dtype.name == "INT4" and np.abs(w).sum(axis=1).max(initial=0) * 128 * 16 >= 2**31:
+        return None  # fully_connected_s4_dsp.c sums 16 times the products in int32
     input_offset = -quant.zero_point_of(inp)
     biases = dc.bias_values(bias, channels)
     folded = biases + input_offset * w.sum(axis=1)
@@ -54,11 +57,21 @@ def params(op, inputs, outputs):
     return NodeParams("mg_fully_connected_dsp_params", fields)
 
 
-def scratch_bytes(op, inputs, outputs):
+def _int8_scratch(op, inputs, outputs):
     weights = inputs[1]
     return _scratch.scratch_size(
         "mg_fully_connected_s8_dsp_scratch_size", int(np.prod(weights.shape[1:])), weights.shape[0]
     )
+
+
+def scratch_bytes(op, inputs, outputs):
+    """The int8 kernel's scratch; with int4 weights, the paired input or the widened weights before the int8
+    kernel's scratch (fully_connected_s4_dsp.c)."""
+    weights, int8 = inputs[1], _int8_scratch(op, inputs, outputs)
+    if weights.dtype.name != "INT4":
+        return int8
+    depth = int(np.prod(weights.shape[1:]))
+    return _scratch.scratch_size("mg_fully_connected_s4_dsp_scratch_size", depth, weights.shape[0], int8)
 
 
 def overlap(op, inputs, outputs) -> int | None:
@@ -66,12 +79,12 @@ def overlap(op, inputs, outputs) -> int | None:
     that, when the depth is whole 8-tap steps and the outputs whole blocks of four (otherwise its tails read
     the input between writes): a batch's outputs must only stay below the next batches' inputs."""
     depth, n_out = int(np.prod(inputs[1].shape[1:])), inputs[1].shape[0]
-    if not scratch_bytes(op, inputs, outputs) or depth % 8 or n_out % 4:
+    if not _int8_scratch(op, inputs, outputs) or depth % 8 or n_out % 4:
         return None
     batches = inputs[0].num_elements // depth
     return _overlap.round_up(max(0, (batches - 1) * (n_out - depth)))
 
 
 SPEC = cc.backend_spec(
-    dc, fully_connected, ("INT8",), SOURCES, params, claims, scratch_bytes=scratch_bytes, overlap=overlap
+    dc, fully_connected, ("INT8", "INT4"), SOURCES, params, claims, scratch_bytes=scratch_bytes, overlap=overlap
 )

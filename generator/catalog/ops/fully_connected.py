@@ -15,7 +15,7 @@ import numpy as np
 from .. import quant
 from ..spec import KernelSpec, NodeParams
 from . import _conv_common as cc
-from . import _overlap
+from . import _overlap, _scratch
 from ._common import nested
 
 # The family's shared files: its header and the one prepare (every backend lists these first).
@@ -32,7 +32,11 @@ def validate(op, inputs, outputs):
     if op.options.get("fused_activation_function", 0) not in (0, 1, 2, 3):
         return f"fused activation {quant.ACTIVATIONS.get(op.options['fused_activation_function'])} is not supported"
     types = (inp.dtype.name, weights.dtype.name, out.dtype.name)
-    if types in (("INT8",) * 3, ("INT16", "INT8", "INT16")):
+    if types == ("INT8", "INT4", "INT8"):
+        problem = _int4_problem(weights)
+        if problem:
+            return problem
+    if types in (("INT8",) * 3, ("INT16", "INT8", "INT16"), ("INT8", "INT4", "INT8")):
         if any(z != 0 for z in weights.quant.zero_point):
             return "int8 weights must be symmetric (zero point 0)"
         if len(weights.quant.scale) not in (1, weights.shape[0]):
@@ -46,7 +50,26 @@ def validate(op, inputs, outputs):
         return None
     return (
         f"input/weights/output types {'/'.join(types)} are not supported (int8, int16 activations with int8 weights, "
-        "or float32)"
+        "or int4 weights, or float32)"
+    )
+
+
+def _int4_problem(weights) -> str | None:
+    """TFLite Micro runs int4 weights (packed, widened before the int8 kernel) only constant and per-tensor
+    (fully_connected_common.cc refuses per-channel int4)."""
+    if weights.data is None:
+        return "int4 weights must be constant"
+    if len(weights.quant.scale) > 1:
+        return "int4 weights must have one scale (TFLite Micro has no per-channel int4 FULLY_CONNECTED)"
+    return None
+
+
+def scratch_bytes(op, inputs, outputs) -> int:
+    """int4 weights: a pair of rows widened to int8 (fully_connected_s4.c)."""
+    if inputs[1].dtype.name != "INT4":
+        return 0
+    return _scratch.scratch_size(
+        "mg_fully_connected_s4_scratch_size", shape_params(inputs[0], inputs[1])["shape.accum_depth"]
     )
 
 
@@ -129,11 +152,14 @@ SPEC = KernelSpec(
     op="FULLY_CONNECTED",
     builtin_code=9,
     versions=(1, 13),
-    dtypes=("FLOAT32", "INT8", "INT16"),
+    dtypes=("FLOAT32", "INT8", "INT16", "INT4"),
     sources=(
         *FAMILY_SOURCES,
         "fully_connected.c",
+        "mg_int4.h",
+        "mg_fully_connected_int8.h",
         "fully_connected_s8.c",
+        "fully_connected_s4.c",
         "fully_connected_s16.c",
         "mg_half.h",
         "mg_fully_connected_float.h",
@@ -148,4 +174,6 @@ SPEC = KernelSpec(
     params=params,
     macs=macs,
     overlap=overlap,
+    scratch_bytes=scratch_bytes,
+    kernel_types=cc.weighted_kernel_types,
 )

@@ -23,12 +23,14 @@ SOURCES = cc.backend_sources(
     "mg_mve.h",
     "mg_mve_matmul_s16.h",
     "matmul_rows_s16_mve.c",
+    *cc.int4_backend_sources("conv_2d", "mve"),
 )
 
 
 def claims(op, inputs, outputs):
     inp, weights, out = inputs[0], inputs[1], outputs[0]
-    if not mc.all_int8(inp, weights, out) or weights.data is None:
+    int8 = mc.all_int8(inp, weights, out) and weights.data is not None
+    if not int8 and not mc.int8_with_int4_weights(inp, weights, out):
         return False
     if weights.shape[3] != inp.shape[3]:  # grouped
         return False
@@ -50,8 +52,10 @@ def params(op, inputs, outputs):
 
 
 def scratch_bytes(op, inputs, outputs):
+    """The int8 kernel's scratch; with an int4 filter, the widened filter before it (conv_2d_s4_mve.c)."""
     weights = inputs[1]
-    return _scratch.scratch_size("mg_conv_2d_s8_mve_scratch_size", weights.shape[1], weights.shape[2], weights.shape[3])
+    int8 = _scratch.scratch_size("mg_conv_2d_s8_mve_scratch_size", weights.shape[1], weights.shape[2], weights.shape[3])
+    return cc.int4_backend_scratch("mg_conv_2d_s4_mve_scratch_size", weights, int8)
 
 
 ROWS = 4  # MG_MVE_CONV_ROWS: im2col rows built per pass over the filter
@@ -68,4 +72,6 @@ def overlap(op, inputs, outputs) -> int | None:
     return _overlap.pixel_groups(inp, out, g, weights.shape[1:3], ROWS, across_batches=True)
 
 
-SPEC = cc.backend_spec(mc, conv_2d, ("INT8",), SOURCES, params, claims, scratch_bytes=scratch_bytes, overlap=overlap)
+SPEC = cc.backend_spec(
+    mc, conv_2d, ("INT8", "INT4"), SOURCES, params, claims, scratch_bytes=scratch_bytes, overlap=overlap
+)

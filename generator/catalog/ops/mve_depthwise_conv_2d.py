@@ -31,6 +31,7 @@ SOURCES = (
     "mg_dsp_requant.h",
     "depthwise_conv_2d_multiplier_s8_mve.c",
     *cc.S16_REQUANT_SOURCES,
+    "mg_prepare_weighted_s4.c",  # int4 filters (the kernel reads its own int8 layout of their values)
 )
 
 BLOCK = 8  # channels per block: VMULLB/VMULLT split them into even and odd lanes
@@ -38,8 +39,11 @@ LANE_ORDER = [0, 2, 4, 6, 1, 3, 5, 7]
 
 
 def claims(op, inputs, outputs):
+    """int8 nodes, and int4 filters too: the kernel reads its own copy of the weights, laid out by `params` (int8
+    from the filter's values), never the model's."""
     inp, weights, out = inputs[0], inputs[1], outputs[0]
-    if not mc.all_int8(inp, weights, out) or weights.data is None:
+    int8 = mc.all_int8(inp, weights, out) and weights.data is not None
+    if not int8 and not mc.int8_with_int4_weights(inp, weights, out):
         return False
     if op.options.get("depth_multiplier", 0) != 1 or weights.shape[3] != inp.shape[3]:
         return False
@@ -147,5 +151,5 @@ def overlap(op, inputs, outputs) -> int | None:
 
 
 SPEC = cc.backend_spec(
-    mc, depthwise_conv_2d, ("INT8",), SOURCES, params, claims, scratch_bytes=scratch_bytes, overlap=overlap
+    mc, depthwise_conv_2d, ("INT8", "INT4"), SOURCES, params, claims, scratch_bytes=scratch_bytes, overlap=overlap
 )

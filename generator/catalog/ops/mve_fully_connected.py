@@ -9,7 +9,7 @@ from .. import quant
 from ..spec import NodeParams
 from . import _conv_common as cc
 from . import _mve_common as mc
-from . import fully_connected
+from . import _scratch, fully_connected
 from .fully_connected import FAMILY_SOURCES, multiplier_pairs, shape_params
 
 SOURCES = cc.backend_sources(
@@ -22,14 +22,18 @@ SOURCES = cc.backend_sources(
     "mg_mve.h",
     "mg_mve_matmul_s16.h",
     "matmul_rows_s16_mve.c",
+    *cc.int4_backend_sources("fully_connected", "mve"),
 )
 
 
 def claims(op, inputs, outputs):
     inp, weights = inputs[0], inputs[1]
     out = outputs[0]
-    if not mc.all_int8(inp, weights, out) or weights.data is None:
+    int8 = mc.all_int8(inp, weights, out) and weights.data is not None
+    if not int8 and not mc.int8_with_int4_weights(inp, weights, out):
         return False
+    if not int8 and weights.num_elements // weights.shape[0] * 128 * 8 * 16 >= 2**31:
+        return False  # fully_connected_s4_mve.c sums 16 times the products in int32
     return mc.shifts_ok(multiplier_pairs(inp, weights, out))
 
 
@@ -47,4 +51,13 @@ def params(op, inputs, outputs):
     return NodeParams("mg_fully_connected_mve_params", fields)
 
 
-SPEC = cc.backend_spec(mc, fully_connected, ("INT8",), SOURCES, params, claims)
+def scratch_bytes(op, inputs, outputs):
+    """None for int8 weights; for int4 ones the split input or the widened weights (fully_connected_s4_mve.c)."""
+    weights = inputs[1]
+    if weights.dtype.name != "INT4":
+        return 0
+    depth = weights.num_elements // weights.shape[0]
+    return _scratch.scratch_size("mg_fully_connected_s4_mve_scratch_size", depth, weights.shape[0])
+
+
+SPEC = cc.backend_spec(mc, fully_connected, ("INT8", "INT4"), SOURCES, params, claims, scratch_bytes=scratch_bytes)

@@ -1,0 +1,185 @@
+"""int4 weights (TensorType INT4, packed two to a byte) of FULLY_CONNECTED, CONV_2D and DEPTHWISE_CONV_2D with int8
+activations, against TFLite Micro, which widens them to int8 before its int8 kernels."""
+
+import int4_models
+import numpy as np
+import pytest
+import test_conv_2d
+import test_depthwise_conv_2d
+import test_dsp_conv_2d
+import test_dsp_depthwise_conv_2d
+import test_fully_connected
+
+from generator.boards import load_board
+from generator.check import CheckError, check
+from generator.model import read_model
+from generator.pipeline import generate
+from kernel_harness import seed_groups, verify_cases, verify_model
+from modelkit import GraphBuilder, merge
+
+
+@pytest.mark.parametrize("seeds", seed_groups(40), ids=str)
+def test_fully_connected_random(seeds):
+    verify_cases({f"seed {s}": test_fully_connected.int8_case(s, "int4") for s in seeds}, count=2, seed=seeds[0])
+
+
+@pytest.mark.parametrize("seeds", seed_groups(40), ids=str)
+def test_conv_2d_random(seeds):
+    verify_cases({f"seed {s}": test_conv_2d.int8_case(s, weights="int4") for s in seeds}, count=2, seed=seeds[0])
+
+
+@pytest.mark.parametrize("seeds", seed_groups(40), ids=str)
+def test_depthwise_conv_2d_random(seeds):
+    cases = {f"seed {s}": test_depthwise_conv_2d.int8_case(s, weights="int4") for s in seeds}
+    verify_cases(cases, count=2, seed=seeds[0])
+
+
+INT4_KERNELS = {f"src/kernels/{op}_s4.c" for op in ("fully_connected", "conv_2d", "depthwise_conv_2d")}
+INT8_KERNELS = {f"src/kernels/{op}_s8.c" for op in ("fully_connected", "conv_2d", "depthwise_conv_2d")}
+
+
+def one_of_each(weights: str) -> bytes:
+    return merge(
+        [
+            test_fully_connected.int8_case(1, weights),
+            test_conv_2d.int8_case(1, weights=weights),
+            test_depthwise_conv_2d.int8_case(1, weights=weights),
+        ]
+    )
+
+
+@pytest.mark.parametrize("weights", ["int4", "int8"])
+def test_a_firmware_links_only_the_weight_type_it_uses(tmp_path, weights):
+    """The s4 and s8 kernels share their body through a header, so an int4-only firmware leaves the int8 kernels
+    out and an int8-only one the int4 kernels (generator/emit/pruning.py, KernelSpec.kernel_types)."""
+    model = tmp_path / "m.tflite"
+    model.write_bytes(one_of_each(weights))
+    generate(model, load_board("mps2-an386"), tmp_path / "p", backend="reference")
+    files = {p.relative_to(tmp_path / "p").as_posix() for p in (tmp_path / "p").rglob("*.c")}
+    used, unused = (INT4_KERNELS, INT8_KERNELS) if weights == "int4" else (INT8_KERNELS, INT4_KERNELS)
+    assert used <= files and not unused & files
+
+
+@pytest.mark.qemu
+@pytest.mark.parametrize("board", ["mps2-an386", "mps3-an547"])
+def test_reference_kernels_in_qemu(board):
+    """The three reference int4 kernels, cross-compiled with only the s4 files of their family (pruning)."""
+    verify_model(one_of_each("int4"), count=2, seed=3, qemu=True, board=board)
+
+
+def fully_connected_model(weights_type: str, scales: list[float], activations: str = "int8") -> bytes:
+    g = GraphBuilder()
+    x = g.tensor([1, 8], activations, 0.05, 0)
+    w = g.tensor(
+        [len(scales) if len(scales) > 1 else 3, 8], weights_type, scales, [0] * len(scales), data=np.ones((3, 8))
+    )
+    y = g.tensor([1, 3], activations, 0.1, 0)
+    g.op("FULLY_CONNECTED", [x, w, -1], [y], version=10)
+    return g.build([x], [y])
+
+
+@pytest.mark.parametrize(
+    ("model", "reason"),
+    [
+        (lambda: fully_connected_model("int4", [0.01, 0.02, 0.03]), "no per-channel int4 FULLY_CONNECTED"),
+        (lambda: fully_connected_model("int4", [0.01], "int16"), "input/weights/output types INT16/INT4/INT16"),
+    ],
+    ids=["per-channel", "int16 activations"],
+)
+def test_int4_weights_tflite_micro_refuses_are_refused(model, reason):
+    """What TFLite Micro refuses (fully_connected_common.cc: per-channel int4; int4 only with int8 activations)."""
+    with pytest.raises(CheckError) as info:
+        check(read_model(model()))
+    assert reason in str(info.value)
+
+
+def claimed(backend: str, cases: dict) -> dict:
+    """The cases whose node `backend` claims (grouped filters stay with the reference kernel); most of them."""
+    backends = [backend, "reference"]
+    kept = {
+        name: m for name, m in cases.items() if check(read_model(m), backends=backends).kernels[0].backend == backend
+    }
+    assert len(kept) >= len(cases) * 2 // 3, f"{backend} claims only {len(kept)} of {len(cases)}"
+    return kept
+
+
+def conv_cases(seeds) -> dict:
+    return {f"seed {s}": test_dsp_conv_2d.case(s, pointwise=s % 3 == 0, weights_type="int4") for s in seeds}
+
+
+@pytest.mark.parametrize("seeds", seed_groups(40), ids=str)
+def test_dsp_conv_2d_random(seeds):
+    verify_cases(claimed("dsp", conv_cases(seeds)), count=2, seed=seeds[0], backends=["dsp", "reference"])
+
+
+def depthwise_cases(seeds) -> dict:
+    return {f"seed {s}": test_dsp_depthwise_conv_2d.case(s, weights_type="int4") for s in seeds}
+
+
+@pytest.mark.parametrize("seeds", seed_groups(40), ids=str)
+def test_dsp_depthwise_conv_2d_random(seeds):
+    verify_cases(claimed("dsp", depthwise_cases(seeds)), count=2, seed=seeds[0], backends=["dsp", "reference"])
+
+
+def fully_connected_cases(seeds) -> dict:
+    return {f"seed {s}": test_fully_connected.int8_case(s, "int4") for s in seeds}
+
+
+@pytest.mark.parametrize("seeds", seed_groups(40), ids=str)
+def test_dsp_fully_connected_random(seeds):
+    verify_cases(claimed("dsp", fully_connected_cases(seeds)), count=2, seed=seeds[0], backends=["dsp", "reference"])
+
+
+def whole_word_rows_case(seed: int) -> bytes:
+    """Depths of whole words of int4 (multiples of 8), which fully_connected_s4_dsp.c reads in place, with odd and
+    even unit counts and batches."""
+    rng = np.random.default_rng(seed)
+    batches, depth, units = int(rng.integers(1, 4)), 8 * int(rng.integers(1, 20)), int(rng.integers(1, 12))
+    g = GraphBuilder()
+    x = g.tensor([batches, depth], "int8", 0.05, int(rng.integers(-128, 128)))
+    w_scale = float(rng.uniform(0.5, 2.0)) / (8 * np.sqrt(depth))
+    w = g.tensor([units, depth], "int4", w_scale, 0, data=rng.integers(-8, 8, size=(units, depth)))
+    b = g.tensor([units], "int32", 0.05 * w_scale, 0, data=rng.integers(-3000, 3000, size=units))
+    y = g.tensor([batches, units], "int8", 0.05, int(rng.integers(-128, 128)))
+    g.op("FULLY_CONNECTED", [x, w, b], [y], version=10, fusedActivationFunction=int(rng.integers(0, 4)))
+    return g.build([x], [y])
+
+
+def test_dsp_fully_connected_whole_word_rows():
+    cases = claimed("dsp", {f"seed {s}": whole_word_rows_case(s) for s in range(20)})
+    verify_cases(cases, count=2, seed=4, backends=["dsp", "reference"])
+
+
+@pytest.mark.qemu
+@pytest.mark.parametrize(("backend", "board"), [("dsp", "mps2-an386"), ("mve", "mps3-an547")])
+def test_backend_kernels_in_qemu(backend, board):
+    """CONV_2D, DEPTHWISE_CONV_2D and FULLY_CONNECTED nodes the backend claims, with int4 weights, in one firmware."""
+    cases = {
+        **claimed(backend, conv_cases(range(12))),
+        **claimed(backend, depthwise_cases(range(100, 112))),
+        **claimed(backend, fully_connected_cases(range(200, 212))),
+        **claimed(backend, {f"rows {s}": whole_word_rows_case(s) for s in range(300, 306)}),
+    }
+    verify_cases(cases, count=2, seed=5, backends=[backend, "reference"], qemu=True, board=board)
+
+
+def weight_bytes(model: bytes) -> int:
+    """The bytes of the weighted nodes' filters in the model (int4: packed)."""
+    graph = read_model(model)
+    weighted = ("CONV_2D", "DEPTHWISE_CONV_2D", "FULLY_CONNECTED")
+    return sum(graph.node_io(op)[0][1].nbytes for op in graph.operators if op.op_name in weighted)
+
+
+@pytest.mark.qemu
+@pytest.mark.parametrize(("backend", "board"), [("dsp", "mps2-an386"), ("mve", "mps3-an547")])
+def test_int4_model_against_the_same_model_with_int8_weights(backend, board):
+    """Issue 28's goals on a DS-CNN whose weights lie in -8..7, stored as int8 and as int4: bit-exact both, the
+    weights half the bytes and the inference at most 1.1 times the int8 model's instructions."""
+    models = {w: int4_models.ds_cnn(w) for w in ("int8", "int4")}
+    sets = [[np.random.default_rng(11).integers(-128, 128, size=(1, 49, 10, 1), dtype=np.int8)]]
+    ticks = {
+        w: verify_model(m, sets=sets, qemu=True, backends=[backend, "reference"], board=board)[0].ticks
+        for w, m in models.items()
+    }
+    assert weight_bytes(models["int4"]) <= 0.55 * weight_bytes(models["int8"])
+    assert ticks["int4"] <= 1.1 * ticks["int8"], ticks
