@@ -20,29 +20,53 @@ size_t mg_conv_2d_s8_portable_scratch_size(int32_t filter_height, int32_t filter
     return (size_t)(taps8 <= MG_PORTABLE_PAIR_TAPS ? 2 * taps8 : taps8);
 }
 
-/* The window of output pixel (oy, ox) of one image, staged; returns the sum of its staged values. */
+/* `n` bytes of the zero point, staged; returns their sum. */
+static uint32_t stage_padding(uint8_t pad, uint8_t *to, int32_t n)
+{
+    memset(to, pad, (size_t)n);
+    return (uint32_t)pad * (uint32_t)n;
+}
+
+/* The window of output pixel (oy, ox) of one image, staged; returns the sum of its staged values. Without dilation
+ * a window row's pixels inside the image are one run of the input, staged in one call (a depth-1 input would
+ * otherwise take a call per byte). */
 static uint32_t stage_window(const mg_conv_geometry *g, uint8_t pad, const int8_t *image, int32_t oy, int32_t ox,
                              uint8_t *to)
 {
     const int32_t depth = g->input_depth;
+    const int32_t row = g->filter_width * depth;
     const int32_t x0 = ox * g->stride_width - g->pad_width;
+    /* the window columns inside the image, [first, last), when they are contiguous */
+    const int32_t first = x0 < 0 ? -x0 : 0;
+    const int32_t last = g->input_width - x0 < g->filter_width ? g->input_width - x0 : g->filter_width;
     uint32_t sum = 0;
     for (int32_t ky = 0, iy = oy * g->stride_height - g->pad_height; ky < g->filter_height;
-         ++ky, iy += g->dilation_height) {
+         ++ky, iy += g->dilation_height, to += row) {
         if (iy < 0 || iy >= g->input_height) {
-            const int32_t row = g->filter_width * depth;
-            memset(to, pad, (size_t)row);
-            sum += (uint32_t)pad * (uint32_t)row;
-            to += row;
+            sum += stage_padding(pad, to, row);
             continue;
         }
         const int8_t *line = image + iy * g->input_width * depth;
-        for (int32_t kx = 0, ix = x0; kx < g->filter_width; ++kx, ix += g->dilation_width, to += depth) {
+        if (g->dilation_width == 1) {
+            const int32_t inside = last > first ? last - first : 0;
+            const int32_t before = inside ? first : g->filter_width, after = g->filter_width - before - inside;
+            if (before) {
+                sum += stage_padding(pad, to, before * depth);
+            }
+            if (inside) {
+                sum += mg_portable_stage(line + (x0 + before) * depth, to + before * depth, inside * depth);
+            }
+            if (after) {
+                sum += stage_padding(pad, to + (before + inside) * depth, after * depth);
+            }
+            continue;
+        }
+        uint8_t *at = to;
+        for (int32_t kx = 0, ix = x0; kx < g->filter_width; ++kx, ix += g->dilation_width, at += depth) {
             if (ix < 0 || ix >= g->input_width) {
-                memset(to, pad, (size_t)depth);
-                sum += (uint32_t)pad * (uint32_t)depth;
+                sum += stage_padding(pad, at, depth);
             } else {
-                sum += mg_portable_stage(line + ix * depth, to, depth);
+                sum += mg_portable_stage(line + ix * depth, at, depth);
             }
         }
     }
