@@ -1,8 +1,9 @@
-"""QUANTIZE float32 -> int8 in the portable backend (a search of generated thresholds) against TFLite Micro: random
-scales and zero points, inputs drawn across and beyond the output range, and every threshold's float with its
-neighbours one unit in the last place either side (where the float division's rounding decides), on the host build
-and in QEMU on the Cortex-M3 and the Cortex-M0+ code; every node asserted to run on the portable kernel. The
-thresholds' own search is checked against numpy's float32 division on a dense sweep of values."""
+"""QUANTIZE float32 -> int8 and DEQUANTIZE int8 -> float32 in the portable backend (generated tables) against
+TFLite Micro. QUANTIZE (a search of generated thresholds): random scales and zero points, inputs drawn across and
+beyond the output range, and every threshold's float with its neighbours one unit in the last place either side
+(where the float division's rounding decides), on the host build and in QEMU on the Cortex-M3 and the Cortex-M0+
+code; the thresholds' own search is checked against numpy's float32 division on a dense sweep of values.
+DEQUANTIZE: every int8 value at random scales and zero points. Every node asserted to run on the portable kernel."""
 
 import numpy as np
 import pytest
@@ -45,6 +46,17 @@ def model_and_sets(seed: int, nodes: int):
     return model, [edges, *b.sets(2)]
 
 
+def dequantize_model(seed: int, nodes: int):
+    b = Batch(seed)
+    for _ in range(nodes):
+        quant = (float(np.float32(b.rng.uniform(1e-3, 2.0))), int(b.rng.integers(-128, 128)))
+        x = b.input([256], "int8", quant, lambda rng, shape: rng.permutation(np.arange(-128, 128, dtype=np.int8)))
+        b.node("DEQUANTIZE", [x], [b.output([256], "float32")], version=2)
+    model = b.build()
+    assert {k.backend for k in check(read_model(model), backends=BACKENDS).kernels} == {"portable"}
+    return model, b.sets(2)
+
+
 def test_thresholds_match_the_float_division():
     """Outputs from the thresholds equal clamp(round(float32(x / scale)) + zero point) on a dense sweep."""
     rng = np.random.default_rng(3)
@@ -66,6 +78,11 @@ def test_random_and_edges():
     verify_model(model, sets=sets, backends=BACKENDS)
 
 
+def test_dequantize_every_value():
+    model, sets = dequantize_model(4, 8)
+    verify_model(model, sets=sets, backends=BACKENDS)
+
+
 def test_auto_picks_it_only_without_dsp():
     assert choose_backends("auto", "cortex-m0plus")[0] == "portable"
 
@@ -74,4 +91,6 @@ def test_auto_picks_it_only_without_dsp():
 @pytest.mark.parametrize("board", ["mps2-an385", "mps2-an385-m0plus"])
 def test_in_qemu(board):
     model, sets = model_and_sets(2, 3)
+    verify_model(model, sets=sets, qemu=True, backends=BACKENDS, board=board)
+    model, sets = dequantize_model(5, 3)
     verify_model(model, sets=sets, qemu=True, backends=BACKENDS, board=board)
