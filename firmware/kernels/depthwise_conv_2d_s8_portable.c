@@ -81,7 +81,7 @@ static inline int8_t requantized(const mg_depthwise_conv_2d_portable_params *p, 
 {
     const int32_t *requant = p->requant + o * p->requant_step;
     const int32_t acc = (int32_t)((uint32_t)p->folded[o] + sum);
-    const int32_t scaled = mg_portable_multiply(acc, requant[0], requant[1], requant[2]);
+    const int32_t scaled = MG_PORTABLE_REQUANTIZE(acc, requant[0], requant[1], requant[2]);
     return (int8_t)mg_clamp(scaled + p->output_offset, p->act_min, p->act_max);
 }
 

@@ -106,6 +106,40 @@ static inline int32_t mg_portable_multiply(int32_t x, int32_t multiplier, int32_
     return (high >> right) + (remainder > threshold ? 1 : 0);
 }
 
+/* The same where its result lies in (-256, 256), otherwise a value of the same sign and at least 256 in magnitude
+ * (which the int8 outputs clamp alike), for a multiplier of 0 or in [2^30, 2^31) (quant.quantize_multiplier's):
+ * ARMv6-M's requantization, from three 32-bit products instead of four 16-bit ones and their carries. With
+ * u = |a| and s = 1 for a negative a, TFLite's result is sign(a) * floor((u * m + 2^30 - s) / 2^31) rounded by
+ * 2^right half away from zero, i.e. sign(a) * floor((u * m + K - s) / 2^(31 + right)), K = 2^30 + 2^(30 + right)
+ * (2^30 without a right shift): the inner floor folds into the outer one. Past u = 2^(right + 9) the magnitude is
+ * at least 256 (m >= 2^30), so u is clamped there; then with m = m2 * 2^22 + m1 * 2^11 + m0 each u * mi fits 31
+ * bits while right <= 11 (larger right shifts, rare, take the exact version), and the floor is taken piece by
+ * piece: floor((P * 2^22 + Q * 2^11 + R) / 2^n) = floor((P + floor((Q + floor(R / 2^11)) / 2^11)) / 2^(n - 22)). */
+static inline int32_t mg_portable_multiply_narrow(int32_t x, int32_t multiplier, int32_t left, int32_t right)
+{
+    if (right > 11) {
+        return mg_portable_multiply(x, multiplier, left, right);
+    }
+    const int32_t a = (int32_t)((uint32_t)x << left);
+    const int32_t sign = a >> 31; /* -1 or 0 */
+    uint32_t u = (uint32_t)(a ^ sign) - (uint32_t)sign;
+    const uint32_t limit = 1u << (right + 9);
+    u = u < limit ? u : limit;
+    const uint32_t m = (uint32_t)multiplier;
+    const int32_t low = (int32_t)(u * (m & 0x7FFu)) + sign;
+    const int32_t mid = (int32_t)(u * ((m >> 11) & 0x7FFu)) + (low >> 11);
+    const int32_t k = (int32_t)((1u << 8) + (((1u << right) >> 1) << 9)); /* K / 2^22 */
+    const int32_t q = ((int32_t)(u * (m >> 22)) + (mid >> 11) + k) >> (right + 9);
+    return (q ^ sign) - sign;
+}
+
+/* The requantization the kernels use: the narrow one on ARMv6-M (no long multiply), TFLite's exact one elsewhere. */
+#if defined(__ARM_ARCH_6M__)
+#define MG_PORTABLE_REQUANTIZE mg_portable_multiply_narrow
+#else
+#define MG_PORTABLE_REQUANTIZE mg_portable_multiply
+#endif
+
 /* Output channels [first, first + count) of one pixel from their group's raw sums: the folded constant, minus 128
  * times the staged sum, then TFLite's requantization, offset and clamp. */
 static inline void mg_portable_requant(const uint32_t sums[4], uint32_t staged_sum, const int32_t *folded,
@@ -114,7 +148,7 @@ static inline void mg_portable_requant(const uint32_t sums[4], uint32_t staged_s
 {
     for (int32_t j = 0; j < count; ++j, requant += step) {
         const int32_t acc = (int32_t)(sums[j] + (uint32_t)folded[j] - (staged_sum << 7));
-        const int32_t scaled = mg_portable_multiply(acc, requant[0], requant[1], requant[2]);
+        const int32_t scaled = MG_PORTABLE_REQUANTIZE(acc, requant[0], requant[1], requant[2]);
         out[j] = (int8_t)mg_clamp(scaled + output_offset, act_min, act_max);
     }
 }
