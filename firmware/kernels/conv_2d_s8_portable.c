@@ -17,7 +17,24 @@
 size_t mg_conv_2d_s8_portable_scratch_size(int32_t filter_height, int32_t filter_width, int32_t input_depth)
 {
     const int32_t taps8 = mg_portable_round8(filter_height * filter_width * input_depth);
+    if (taps8 <= MG_PORTABLE_WIDE_TAPS) { /* the pair's words (mg_portable_dot8x2_wide; all cores: one size) */
+        return (size_t)(6 * taps8);
+    }
     return (size_t)(taps8 <= MG_PORTABLE_PAIR_TAPS ? 2 * taps8 : taps8);
+}
+
+#if defined(__ARM_ARCH_6M__)
+#define MG_PORTABLE_WIDE 0 /* no long multiply: the pair's bytes (mg_portable_dot8x2) */
+#else
+#define MG_PORTABLE_WIDE 1
+#endif
+
+/* Two staged windows of taps8 values side by side in words (mg_portable_dot8x2_wide). */
+static void pair_words(const uint8_t *x0, const uint8_t *x1, int32_t taps8, uint32_t *words)
+{
+    for (int32_t k = 0; k < taps8; ++k) {
+        words[k] = (uint32_t)x0[k] | (uint32_t)x1[k] << 24;
+    }
 }
 
 /* `n` bytes of the zero point, staged; returns their sum. */
@@ -94,6 +111,10 @@ void mg_conv_2d_s8_portable(const mg_conv_2d_portable_params *p, const int8_t *i
     const int32_t image_bytes = g->input_height * g->input_width * g->input_depth;
     const int32_t lines = g->batches * g->output_height; /* output rows, over all batches */
     const int32_t pixels = lines * g->output_width;
+    /* the staged windows, after the pair's words when those are used (word-aligned scratch) */
+    const int wide = MG_PORTABLE_WIDE && taps8 <= MG_PORTABLE_WIDE_TAPS;
+    uint32_t *words = (uint32_t *)(void *)scratch;
+    scratch += taps8 <= MG_PORTABLE_WIDE_TAPS ? 4 * taps8 : 0;
     for (int32_t k = 0; k < step; ++k) { /* the padding after the last tap meets zero weights: a defined value */
         memset(scratch + k * taps8 + taps, 0, (size_t)(taps8 - taps));
     }
@@ -115,10 +136,17 @@ void mg_conv_2d_s8_portable(const mg_conv_2d_portable_params *p, const int8_t *i
                 ++seq;
             }
         }
+        if (count == 2 && wide) {
+            pair_words(scratch, scratch + taps8, taps8, words);
+        }
         const uint8_t *group = weights;
         for (int32_t o = 0; o < g->output_depth; o += MG_PORTABLE_GROUP, group += taps8 * MG_PORTABLE_GROUP) {
             uint32_t sums[2 * MG_PORTABLE_GROUP];
-            if (count == 2) {
+            if (count == 2 && wide) {
+                mg_portable_dot8x2_wide(words, group, taps8, sums);
+                requant_group(p, sums, staged_sum[0], o, out[0]);
+                requant_group(p, sums + MG_PORTABLE_GROUP, staged_sum[1], o, out[1]);
+            } else if (count == 2) {
                 mg_portable_dot8x2(scratch, scratch + taps8, group, taps8, sums);
                 requant_group(p, sums, staged_sum[0], o, out[0]);
                 requant_group(p, sums + MG_PORTABLE_GROUP, staged_sum[1], o, out[1]);

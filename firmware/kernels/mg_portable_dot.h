@@ -37,6 +37,14 @@ void mg_portable_dot8(const uint8_t *x, const uint8_t *w, int32_t taps8, uint32_
  * both (ARMv7-M: 1.8 instructions per MAC with the loop); two mg_portable_dot8 elsewhere. */
 void mg_portable_dot8x2(const uint8_t *x0, const uint8_t *x1, const uint8_t *w, int32_t taps8, uint32_t sums[8]);
 
+/* Two staged pixels side by side in words, value k of the first in bits 0-7 of word k and of the second in bits
+ * 24-31, the sums of both (sums[0..3] and sums[4..7]) from one 32x32 -> 64-bit multiply-accumulate per weight
+ * (UMLAL on ARMv7-M: 1.2 instructions per MAC with the loop): the first pixel's sums stay in the product's low 24
+ * bits while the taps are at most MG_PORTABLE_WIDE_TAPS (255 * 255 * 256 < 2^24), the second's sit above them.
+ * ARMv7-M and the host (C, 64-bit sums); ARMv6-M has no long multiply and keeps mg_portable_dot8x2. */
+#define MG_PORTABLE_WIDE_TAPS 256
+void mg_portable_dot8x2_wide(const uint32_t *xx, const uint8_t *w, int32_t taps8, uint32_t sums[8]);
+
 /* A word of four staged bytes (read and written through this type only: may_alias keeps it apart from the int8
  * views of the same bytes). */
 typedef uint32_t __attribute__((may_alias)) mg_portable_word;
