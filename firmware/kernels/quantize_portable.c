@@ -1,5 +1,6 @@
 /* QUANTIZE float32 -> int8 in the portable backend (quantize.h): per element its key, then a binary search of the
- * generated thresholds (the eight steps written out: GCC keeps them branch-light on ARMv6-M and ARMv7-M). */
+ * generated thresholds, eight steps written out as conditional moves of a pointer (an index made GCC compute each
+ * comparison as 0 or 1 first: 7 instructions a step instead of 4). */
 #include "quantize.h"
 
 /* A float's bits, read through this type only (may_alias: the floats are not accessed as int32 elsewhere here). */
@@ -12,15 +13,32 @@ void mg_quantize_f32_s8_portable(const mg_quantize_portable_params *p, const flo
     for (int32_t i = 0; i < p->count; ++i) {
         const int32_t b = bits[i];
         const int32_t key = b ^ (int32_t)((uint32_t)(b >> 31) >> 1); /* negative: the magnitude's bits flipped */
-        int32_t j = key >= t[128] ? 128 : 0;
-        j += key >= t[j + 64] ? 64 : 0;
-        j += key >= t[j + 32] ? 32 : 0;
-        j += key >= t[j + 16] ? 16 : 0;
-        j += key >= t[j + 8] ? 8 : 0;
-        j += key >= t[j + 4] ? 4 : 0;
-        j += key >= t[j + 2] ? 2 : 0;
-        j += key >= t[j + 1] ? 1 : 0;
-        output[i] = (int8_t)(j - 128);
+        const int32_t *at = t;
+        if (key >= at[128]) {
+            at += 128;
+        }
+        if (key >= at[64]) {
+            at += 64;
+        }
+        if (key >= at[32]) {
+            at += 32;
+        }
+        if (key >= at[16]) {
+            at += 16;
+        }
+        if (key >= at[8]) {
+            at += 8;
+        }
+        if (key >= at[4]) {
+            at += 4;
+        }
+        if (key >= at[2]) {
+            at += 2;
+        }
+        if (key >= at[1]) {
+            at += 1;
+        }
+        output[i] = (int8_t)((at - t) - 128);
     }
 }
 
