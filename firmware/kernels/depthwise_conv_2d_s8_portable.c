@@ -117,9 +117,8 @@ void mg_depthwise_conv_2d_s8_portable(const mg_depthwise_conv_2d_portable_params
                 for (; o + MG_PORTABLE_GROUP <= depth; o += MG_PORTABLE_GROUP, out += MG_PORTABLE_GROUP) {
                     uint32_t sums[MG_PORTABLE_GROUP];
                     group_sums(image + o, offset, weights + o * taps, taps, sums);
-                    for (int32_t j = 0; j < MG_PORTABLE_GROUP; ++j) {
-                        out[j] = requantized(p, o + j, sums[j]);
-                    }
+                    mg_portable_requant(sums, 0, p->folded + o, p->requant + o * p->requant_step, p->requant_step,
+                                        MG_PORTABLE_GROUP, p->output_offset, p->act_min, p->act_max, out);
                 }
             }
             for (int32_t c = multiplier == 1 ? o : 0, m = 0; o < g->output_depth; ++o) {

@@ -148,17 +148,30 @@ static inline int32_t mg_portable_multiply_narrow(int32_t x, int32_t multiplier,
 #define MG_PORTABLE_REQUANTIZE mg_portable_multiply
 #endif
 
+/* ARMv7-M: mg_portable_requant's loop written out (portable_dot8.c), with TFLite's two roundings folded into the
+ * 64-bit product's addend: floor((floor(X / 2^31) + c) / 2^right) = floor((X + c * 2^31) / 2^(31 + right)), where
+ * X = a * m + 2^30 and c = 2^(right - 1), one less for a negative a (h = floor(X / 2^31) is then negative or zero,
+ * and at zero c's choice does not matter), none without a right shift; the result is the product's high word
+ * shifted by right - 1 (without a right shift, bits 31-62). `range`: the output offset, act_min, act_max. */
+void mg_portable_requant_v7m(const uint32_t *sums, uint32_t staged7, const int32_t *folded, const int32_t *requant,
+                             int32_t step, int32_t count, const int32_t range[3], int8_t *out);
+
 /* Output channels [first, first + count) of one pixel from their group's raw sums: the folded constant, minus 128
  * times the staged sum, then TFLite's requantization, offset and clamp. */
 static inline void mg_portable_requant(const uint32_t sums[4], uint32_t staged_sum, const int32_t *folded,
                                        const int32_t *requant, int32_t step, int32_t count, int32_t output_offset,
                                        int32_t act_min, int32_t act_max, int8_t *out)
 {
+#if defined(__ARM_ARCH_7M__)
+    const int32_t range[3] = {output_offset, act_min, act_max};
+    mg_portable_requant_v7m(sums, staged_sum << 7, folded, requant, step, count, range, out);
+#else
     for (int32_t j = 0; j < count; ++j, requant += step) {
         const int32_t acc = (int32_t)(sums[j] + (uint32_t)folded[j] - (staged_sum << 7));
         const int32_t scaled = MG_PORTABLE_REQUANTIZE(acc, requant[0], requant[1], requant[2]);
         out[j] = (int8_t)mg_clamp(scaled + output_offset, act_min, act_max);
     }
+#endif
 }
 
 #endif
