@@ -3,7 +3,8 @@
  * both inputs are shifted left (by 20 bits for int8, 15 for int16), rescaled to a common scale (twice the larger
  * input scale), added or subtracted, then rescaled to the output; int8 and int16 MUL rescale the product of the
  * offset inputs by input1_scale * input2_scale / output_scale.
- * Kernels: mg_add_s8, mg_add_s16, mg_add_f32, mg_add_s32 (int32, unquantized: TFLite Micro's plain sum) (reference), mg_add_s8_dsp (add_s8_dsp.c), mg_add_s8_mve
+ * Kernels: mg_add_s8, mg_add_s16, mg_add_f32, mg_add_s32 (int32, unquantized: TFLite Micro's plain sum)
+ * (reference), mg_add_s8_dsp (add_s8_dsp.c), mg_add_s8_portable (add_s8_portable.c), mg_add_s8_mve
  * (add_s8_mve.c); MUL's backends mg_mul_s8_dsp, mg_mul_s16_dsp (mg_mul_dsp.h), mg_mul_s8_mve, mg_mul_s16_mve
  * (mg_mul_mve.h); SUB and MUL the same four reference types (their int32: the plain wrapping difference or
  * product, clamped to act_min/act_max, the fused activation's int32 range). */

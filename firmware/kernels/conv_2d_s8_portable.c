@@ -17,32 +17,73 @@
 size_t mg_conv_2d_s8_portable_scratch_size(int32_t filter_height, int32_t filter_width, int32_t input_depth)
 {
     const int32_t taps8 = mg_portable_round8(filter_height * filter_width * input_depth);
+    if (taps8 <= MG_PORTABLE_WIDE_TAPS) { /* the pair's words (mg_portable_dot8x2_wide; all cores: one size) */
+        return (size_t)(6 * taps8);
+    }
     return (size_t)(taps8 <= MG_PORTABLE_PAIR_TAPS ? 2 * taps8 : taps8);
 }
 
-/* The window of output pixel (oy, ox) of one image, staged; returns the sum of its staged values. */
+#if defined(__ARM_ARCH_6M__)
+#define MG_PORTABLE_WIDE 0 /* no long multiply: the pair's bytes (mg_portable_dot8x2) */
+#else
+#define MG_PORTABLE_WIDE 1
+#endif
+
+/* Two staged windows of taps8 values side by side in words (mg_portable_dot8x2_wide). */
+static void pair_words(const uint8_t *x0, const uint8_t *x1, int32_t taps8, uint32_t *words)
+{
+    for (int32_t k = 0; k < taps8; ++k) {
+        words[k] = (uint32_t)x0[k] | (uint32_t)x1[k] << 24;
+    }
+}
+
+/* `n` bytes of the zero point, staged; returns their sum. */
+static uint32_t stage_padding(uint8_t pad, uint8_t *to, int32_t n)
+{
+    memset(to, pad, (size_t)n);
+    return (uint32_t)pad * (uint32_t)n;
+}
+
+/* The window of output pixel (oy, ox) of one image, staged; returns the sum of its staged values. Without dilation
+ * a window row's pixels inside the image are one run of the input, staged in one call (a depth-1 input would
+ * otherwise take a call per byte). */
 static uint32_t stage_window(const mg_conv_geometry *g, uint8_t pad, const int8_t *image, int32_t oy, int32_t ox,
                              uint8_t *to)
 {
     const int32_t depth = g->input_depth;
+    const int32_t row = g->filter_width * depth;
     const int32_t x0 = ox * g->stride_width - g->pad_width;
+    /* the window columns inside the image, [first, last), when they are contiguous */
+    const int32_t first = x0 < 0 ? -x0 : 0;
+    const int32_t last = g->input_width - x0 < g->filter_width ? g->input_width - x0 : g->filter_width;
     uint32_t sum = 0;
     for (int32_t ky = 0, iy = oy * g->stride_height - g->pad_height; ky < g->filter_height;
-         ++ky, iy += g->dilation_height) {
+         ++ky, iy += g->dilation_height, to += row) {
         if (iy < 0 || iy >= g->input_height) {
-            const int32_t row = g->filter_width * depth;
-            memset(to, pad, (size_t)row);
-            sum += (uint32_t)pad * (uint32_t)row;
-            to += row;
+            sum += stage_padding(pad, to, row);
             continue;
         }
         const int8_t *line = image + iy * g->input_width * depth;
-        for (int32_t kx = 0, ix = x0; kx < g->filter_width; ++kx, ix += g->dilation_width, to += depth) {
+        if (g->dilation_width == 1) {
+            const int32_t inside = last > first ? last - first : 0;
+            const int32_t before = inside ? first : g->filter_width, after = g->filter_width - before - inside;
+            if (before) {
+                sum += stage_padding(pad, to, before * depth);
+            }
+            if (inside) {
+                sum += mg_portable_stage(line + (x0 + before) * depth, to + before * depth, inside * depth);
+            }
+            if (after) {
+                sum += stage_padding(pad, to + (before + inside) * depth, after * depth);
+            }
+            continue;
+        }
+        uint8_t *at = to;
+        for (int32_t kx = 0, ix = x0; kx < g->filter_width; ++kx, ix += g->dilation_width, at += depth) {
             if (ix < 0 || ix >= g->input_width) {
-                memset(to, pad, (size_t)depth);
-                sum += (uint32_t)pad * (uint32_t)depth;
+                sum += stage_padding(pad, at, depth);
             } else {
-                sum += mg_portable_stage(line + ix * depth, to, depth);
+                sum += mg_portable_stage(line + ix * depth, at, depth);
             }
         }
     }
@@ -70,6 +111,10 @@ void mg_conv_2d_s8_portable(const mg_conv_2d_portable_params *p, const int8_t *i
     const int32_t image_bytes = g->input_height * g->input_width * g->input_depth;
     const int32_t lines = g->batches * g->output_height; /* output rows, over all batches */
     const int32_t pixels = lines * g->output_width;
+    /* the staged windows, after the pair's words when those are used (word-aligned scratch) */
+    const int wide = MG_PORTABLE_WIDE && taps8 <= MG_PORTABLE_WIDE_TAPS;
+    uint32_t *words = (uint32_t *)(void *)scratch;
+    scratch += taps8 <= MG_PORTABLE_WIDE_TAPS ? 4 * taps8 : 0;
     for (int32_t k = 0; k < step; ++k) { /* the padding after the last tap meets zero weights: a defined value */
         memset(scratch + k * taps8 + taps, 0, (size_t)(taps8 - taps));
     }
@@ -91,10 +136,17 @@ void mg_conv_2d_s8_portable(const mg_conv_2d_portable_params *p, const int8_t *i
                 ++seq;
             }
         }
+        if (count == 2 && wide) {
+            pair_words(scratch, scratch + taps8, taps8, words);
+        }
         const uint8_t *group = weights;
         for (int32_t o = 0; o < g->output_depth; o += MG_PORTABLE_GROUP, group += taps8 * MG_PORTABLE_GROUP) {
             uint32_t sums[2 * MG_PORTABLE_GROUP];
-            if (count == 2) {
+            if (count == 2 && wide) {
+                mg_portable_dot8x2_wide(words, group, taps8, sums);
+                requant_group(p, sums, staged_sum[0], o, out[0]);
+                requant_group(p, sums + MG_PORTABLE_GROUP, staged_sum[1], o, out[1]);
+            } else if (count == 2) {
                 mg_portable_dot8x2(scratch, scratch + taps8, group, taps8, sums);
                 requant_group(p, sums, staged_sum[0], o, out[0]);
                 requant_group(p, sums + MG_PORTABLE_GROUP, staged_sum[1], o, out[1]);

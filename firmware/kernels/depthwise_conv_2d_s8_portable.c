@@ -81,7 +81,7 @@ static inline int8_t requantized(const mg_depthwise_conv_2d_portable_params *p, 
 {
     const int32_t *requant = p->requant + o * p->requant_step;
     const int32_t acc = (int32_t)((uint32_t)p->folded[o] + sum);
-    const int32_t scaled = mg_portable_multiply(acc, requant[0], requant[1], requant[2]);
+    const int32_t scaled = MG_PORTABLE_REQUANTIZE(acc, requant[0], requant[1], requant[2]);
     return (int8_t)mg_clamp(scaled + p->output_offset, p->act_min, p->act_max);
 }
 
@@ -117,9 +117,8 @@ void mg_depthwise_conv_2d_s8_portable(const mg_depthwise_conv_2d_portable_params
                 for (; o + MG_PORTABLE_GROUP <= depth; o += MG_PORTABLE_GROUP, out += MG_PORTABLE_GROUP) {
                     uint32_t sums[MG_PORTABLE_GROUP];
                     group_sums(image + o, offset, weights + o * taps, taps, sums);
-                    for (int32_t j = 0; j < MG_PORTABLE_GROUP; ++j) {
-                        out[j] = requantized(p, o + j, sums[j]);
-                    }
+                    mg_portable_requant(sums, 0, p->folded + o, p->requant + o * p->requant_step, p->requant_step,
+                                        MG_PORTABLE_GROUP, p->output_offset, p->act_min, p->act_max, out);
                 }
             }
             for (int32_t c = multiplier == 1 ? o : 0, m = 0; o < g->output_depth; ++o) {

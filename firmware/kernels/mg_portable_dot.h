@@ -37,6 +37,14 @@ void mg_portable_dot8(const uint8_t *x, const uint8_t *w, int32_t taps8, uint32_
  * both (ARMv7-M: 1.8 instructions per MAC with the loop); two mg_portable_dot8 elsewhere. */
 void mg_portable_dot8x2(const uint8_t *x0, const uint8_t *x1, const uint8_t *w, int32_t taps8, uint32_t sums[8]);
 
+/* Two staged pixels side by side in words, value k of the first in bits 0-7 of word k and of the second in bits
+ * 24-31, the sums of both (sums[0..3] and sums[4..7]) from one 32x32 -> 64-bit multiply-accumulate per weight
+ * (UMLAL on ARMv7-M: 1.2 instructions per MAC with the loop): the first pixel's sums stay in the product's low 24
+ * bits while the taps are at most MG_PORTABLE_WIDE_TAPS (255 * 255 * 256 < 2^24), the second's sit above them.
+ * ARMv7-M and the host (C, 64-bit sums); ARMv6-M has no long multiply and keeps mg_portable_dot8x2. */
+#define MG_PORTABLE_WIDE_TAPS 256
+void mg_portable_dot8x2_wide(const uint32_t *xx, const uint8_t *w, int32_t taps8, uint32_t sums[8]);
+
 /* A word of four staged bytes (read and written through this type only: may_alias keeps it apart from the int8
  * views of the same bytes). */
 typedef uint32_t __attribute__((may_alias)) mg_portable_word;
@@ -106,17 +114,64 @@ static inline int32_t mg_portable_multiply(int32_t x, int32_t multiplier, int32_
     return (high >> right) + (remainder > threshold ? 1 : 0);
 }
 
+/* The same where its result lies in (-256, 256), otherwise a value of the same sign and at least 256 in magnitude
+ * (which the int8 outputs clamp alike), for a multiplier of 0 or in [2^30, 2^31) (quant.quantize_multiplier's):
+ * ARMv6-M's requantization, from three 32-bit products instead of four 16-bit ones and their carries. With
+ * u = |a| and s = 1 for a negative a, TFLite's result is sign(a) * floor((u * m + 2^30 - s) / 2^31) rounded by
+ * 2^right half away from zero, i.e. sign(a) * floor((u * m + K - s) / 2^(31 + right)), K = 2^30 + 2^(30 + right)
+ * (2^30 without a right shift): the inner floor folds into the outer one. Past u = 2^(right + 9) the magnitude is
+ * at least 256 (m >= 2^30), so u is clamped there; then with m = m2 * 2^22 + m1 * 2^11 + m0 each u * mi fits 31
+ * bits while right <= 11 (larger right shifts, rare, take the exact version), and the floor is taken piece by
+ * piece: floor((P * 2^22 + Q * 2^11 + R) / 2^n) = floor((P + floor((Q + floor(R / 2^11)) / 2^11)) / 2^(n - 22)). */
+static inline int32_t mg_portable_multiply_narrow(int32_t x, int32_t multiplier, int32_t left, int32_t right)
+{
+    if (right > 11) {
+        return mg_portable_multiply(x, multiplier, left, right);
+    }
+    const int32_t a = (int32_t)((uint32_t)x << left);
+    const int32_t sign = a >> 31; /* -1 or 0 */
+    uint32_t u = (uint32_t)(a ^ sign) - (uint32_t)sign;
+    const uint32_t limit = 1u << (right + 9);
+    u = u < limit ? u : limit;
+    const uint32_t m = (uint32_t)multiplier;
+    const int32_t low = (int32_t)(u * (m & 0x7FFu)) + sign;
+    const int32_t mid = (int32_t)(u * ((m >> 11) & 0x7FFu)) + (low >> 11);
+    const int32_t k = (int32_t)((1u << 8) + (((1u << right) >> 1) << 9)); /* K / 2^22 */
+    const int32_t q = ((int32_t)(u * (m >> 22)) + (mid >> 11) + k) >> (right + 9);
+    return (q ^ sign) - sign;
+}
+
+/* The requantization the kernels use: the narrow one on ARMv6-M (no long multiply), TFLite's exact one elsewhere. */
+#if defined(__ARM_ARCH_6M__)
+#define MG_PORTABLE_REQUANTIZE mg_portable_multiply_narrow
+#else
+#define MG_PORTABLE_REQUANTIZE mg_portable_multiply
+#endif
+
+/* ARMv7-M: mg_portable_requant's loop written out (portable_dot8.c), with TFLite's two roundings folded into the
+ * 64-bit product's addend: floor((floor(X / 2^31) + c) / 2^right) = floor((X + c * 2^31) / 2^(31 + right)), where
+ * X = a * m + 2^30 and c = 2^(right - 1), one less for a negative a (h = floor(X / 2^31) is then negative or zero,
+ * and at zero c's choice does not matter), none without a right shift; the result is the product's high word
+ * shifted by right - 1 (without a right shift, bits 31-62). `range`: the output offset, act_min, act_max. */
+void mg_portable_requant_v7m(const uint32_t *sums, uint32_t staged7, const int32_t *folded, const int32_t *requant,
+                             int32_t step, int32_t count, const int32_t range[3], int8_t *out);
+
 /* Output channels [first, first + count) of one pixel from their group's raw sums: the folded constant, minus 128
  * times the staged sum, then TFLite's requantization, offset and clamp. */
 static inline void mg_portable_requant(const uint32_t sums[4], uint32_t staged_sum, const int32_t *folded,
                                        const int32_t *requant, int32_t step, int32_t count, int32_t output_offset,
                                        int32_t act_min, int32_t act_max, int8_t *out)
 {
+#if defined(__ARM_ARCH_7M__)
+    const int32_t range[3] = {output_offset, act_min, act_max};
+    mg_portable_requant_v7m(sums, staged_sum << 7, folded, requant, step, count, range, out);
+#else
     for (int32_t j = 0; j < count; ++j, requant += step) {
         const int32_t acc = (int32_t)(sums[j] + (uint32_t)folded[j] - (staged_sum << 7));
-        const int32_t scaled = mg_portable_multiply(acc, requant[0], requant[1], requant[2]);
+        const int32_t scaled = MG_PORTABLE_REQUANTIZE(acc, requant[0], requant[1], requant[2]);
         out[j] = (int8_t)mg_clamp(scaled + output_offset, act_min, act_max);
     }
+#endif
 }
 
 #endif

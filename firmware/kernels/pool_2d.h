@@ -6,7 +6,7 @@
  * MAX_POOL_2D: its largest value; L2_POOL_2D (float32 only): the square root of its mean square. Kernels:
  * mg_average_pool_2d_s8, _s16, _f32, mg_max_pool_2d_s8, _s16, _f32 and mg_l2_pool_2d_f32 (reference, registered in
  * average_pool_2d.c, max_pool_2d.c, l2_pool_2d.c), mg_<op>_s8_dsp (<op>_s8_dsp.c), mg_<op>_s8_mve
- * (<op>_s8_mve.c), each file registering its kernel. */
+ * (<op>_s8_mve.c), mg_max_pool_2d_s8_portable (max_pool_2d_s8_portable.c), each file registering its kernel. */
 #ifndef MG_POOL_2D_H
 #define MG_POOL_2D_H
 

@@ -102,6 +102,120 @@ __attribute__((naked)) void mg_portable_dot8x2(const uint8_t *x0, const uint8_t 
                      "add sp, sp, #4\n"
                      "pop {r4, r5, r6, r7, r8, r9, r10, r11, pc}\n");
 }
+
+/* tap \i of the paired words: the word in r10, each of the group's four weights (r11) accumulated into one 64-bit
+ * sum (r2:r3, r4:r5, r6:r7, r8:r9) */
+#define MG_PORTABLE_WIDE_MACS                                                                                          \
+    "ldr r10, [r0, #(4 * \\i)]\n"                                                                                      \
+    "ldrb r11, [r1, #(4 * \\i)]\n umlal r2, r3, r10, r11\n"                                                            \
+    "ldrb r11, [r1, #(4 * \\i + 1)]\n umlal r4, r5, r10, r11\n"                                                        \
+    "ldrb r11, [r1, #(4 * \\i + 2)]\n umlal r6, r7, r10, r11\n"                                                        \
+    "ldrb r11, [r1, #(4 * \\i + 3)]\n umlal r8, r9, r10, r11\n"
+
+/* the first pixel's sum (bits 0-23) to [r12, #off], the second's (bits 24-55) to [r12, #off + 16] */
+#define MG_PORTABLE_WIDE_SPLIT(lo, hi, off)                                                                            \
+    "lsls " hi ", " hi ", #8\n orr " hi ", " hi ", " lo ", lsr #24\n bic " lo ", " lo ", #0xFF000000\n"                \
+    "str " lo ", [r12, #" off "]\n str " hi ", [r12, #(" off " + 16)]\n"
+
+/* r0 the words, r1 the weights, r12 their end (then the sums pointer, pushed): 9 instructions per 8 MACs. */
+__attribute__((naked)) void mg_portable_dot8x2_wide(const uint32_t *xx, const uint8_t *w, int32_t taps8,
+                                                    uint32_t sums[8])
+{
+    (void)xx;
+    (void)w;
+    (void)taps8;
+    (void)sums;
+    __asm__ volatile(".syntax unified\n"
+                     "push {r4, r5, r6, r7, r8, r9, r10, r11, lr}\n"
+                     "push {r3}\n"
+                     "add r12, r0, r2, lsl #2\n"
+                     "movs r2, #0\n"
+                     "movs r3, #0\n"
+                     "movs r4, #0\n"
+                     "movs r5, #0\n"
+                     "movs r6, #0\n"
+                     "movs r7, #0\n"
+                     "mov r8, #0\n"
+                     "mov r9, #0\n"
+                     "cmp r0, r12\n"
+                     "beq 2f\n"
+                     "1:\n"
+                     ".irp i, 0, 1, 2, 3, 4, 5, 6, 7\n" MG_PORTABLE_WIDE_MACS ".endr\n"
+                     "adds r0, r0, #32\n"
+                     "adds r1, r1, #32\n"
+                     "cmp r0, r12\n"
+                     "bne 1b\n"
+                     "2:\n"
+                     "pop {r12}\n" MG_PORTABLE_WIDE_SPLIT("r2", "r3", "0") MG_PORTABLE_WIDE_SPLIT("r4", "r5", "4")
+                         MG_PORTABLE_WIDE_SPLIT("r6", "r7", "8")
+                             MG_PORTABLE_WIDE_SPLIT("r8", "r9", "12") "pop {r4, r5, r6, r7, r8, r9, r10, r11, pc}\n");
+}
+
+/* r0 the sums, r1 the staged sum times 128, r2 the folded constants, r3 the requantization entries (r8 their step
+ * in bytes), r9 the output offset and range, r11 the outputs up to r12, lr the offset; per output r4 the sum, then
+ * a (the sum shifted left), r5 the multiplier, r6 the rounding term c, then the product's high word, r7 the right
+ * shift, r10 the product's low word: 29 instructions an output with a right shift (GCC's C loop: 36). */
+__attribute__((naked)) void mg_portable_requant_v7m(const uint32_t *sums, uint32_t staged7, const int32_t *folded,
+                                                    const int32_t *requant, int32_t step, int32_t count,
+                                                    const int32_t range[3], int8_t *out)
+{
+    (void)sums;
+    (void)staged7;
+    (void)folded;
+    (void)requant;
+    (void)step;
+    (void)count;
+    (void)range;
+    (void)out;
+    __asm__ volatile(".syntax unified\n"
+                     "push {r4, r5, r6, r7, r8, r9, r10, r11, lr}\n"
+                     "ldr r8, [sp, #36]\n"
+                     "lsl r8, r8, #2\n"
+                     "ldr r12, [sp, #40]\n"
+                     "ldr r9, [sp, #44]\n"
+                     "ldr r11, [sp, #48]\n"
+                     "add r12, r11, r12\n"
+                     "ldr lr, [r9]\n"
+                     "1:\n"
+                     "ldr r4, [r0], #4\n"
+                     "ldr r5, [r2], #4\n"
+                     "add r4, r4, r5\n"
+                     "sub r4, r4, r1\n"
+                     "ldm r3, {r5, r6, r7}\n" /* multiplier, left, right */
+                     "add r3, r3, r8\n"
+                     "lsl r4, r4, r6\n"
+                     "cmp r7, #0\n"
+                     "beq 2f\n"
+                     "sub r7, r7, #1\n"
+                     "movs r6, #1\n"
+                     "lsl r6, r6, r7\n"          /* 2^(right - 1) ... */
+                     "add r6, r6, r4, asr #31\n" /* ... one less for a negative a: c */
+                     "lsl r10, r6, #31\n"        /* the addend c * 2^31 + 2^30 ... */
+                     "orr r10, r10, #0x40000000\n"
+                     "lsr r6, r6, #1\n" /* ... its high word */
+                     "smlal r10, r6, r4, r5\n"
+                     "asr r4, r6, r7\n" /* the product over 2^(31 + right) */
+                     "3:\n"
+                     "add r4, r4, lr\n"
+                     "ldrd r5, r7, [r9, #4]\n"
+                     "cmp r4, r5\n"
+                     "it lt\n"
+                     "movlt r4, r5\n"
+                     "cmp r4, r7\n"
+                     "it gt\n"
+                     "movgt r4, r7\n"
+                     "strb r4, [r11], #1\n"
+                     "cmp r11, r12\n"
+                     "bne 1b\n"
+                     "pop {r4, r5, r6, r7, r8, r9, r10, r11, pc}\n"
+                     "2:\n" /* no right shift: c = 0, the product over 2^31 */
+                     "mov r10, #0x40000000\n"
+                     "movs r6, #0\n"
+                     "smlal r10, r6, r4, r5\n"
+                     "lsl r4, r6, #1\n"
+                     "orr r4, r4, r10, lsr #31\n"
+                     "b 3b\n");
+}
 #endif
 
 #else
@@ -122,6 +236,23 @@ void mg_portable_dot8(const uint8_t *x, const uint8_t *w, int32_t taps8, uint32_
     sums[3] = a3;
 }
 
+#endif
+
+#if !defined(__ARM_ARCH_6M__) && !defined(__ARM_ARCH_7M__)
+/* The host: the paired words' two pixels as the 64-bit sums the ARMv7-M loop keeps. */
+void mg_portable_dot8x2_wide(const uint32_t *xx, const uint8_t *w, int32_t taps8, uint32_t sums[8])
+{
+    uint64_t a[MG_PORTABLE_GROUP] = {0, 0, 0, 0};
+    for (int32_t k = 0; k < taps8; ++k, w += MG_PORTABLE_GROUP) {
+        for (int32_t j = 0; j < MG_PORTABLE_GROUP; ++j) {
+            a[j] += (uint64_t)xx[k] * w[j];
+        }
+    }
+    for (int32_t j = 0; j < MG_PORTABLE_GROUP; ++j) {
+        sums[j] = (uint32_t)a[j] & 0xFFFFFFu;
+        sums[MG_PORTABLE_GROUP + j] = (uint32_t)(a[j] >> 24);
+    }
+}
 #endif
 
 #if !defined(__ARM_ARCH_7M__)

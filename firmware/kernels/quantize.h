@@ -21,6 +21,20 @@ void mg_quantize_f32_s8(const mg_quantize_params *p, const float *input, int8_t 
 void mg_quantize_f32_s16(const mg_quantize_params *p, const float *input, int16_t *output);
 void mg_requantize_s8(const mg_quantize_params *p, const int8_t *input, int8_t *output);
 
+/* ---- portable backend (cores without an FPU or DSP: Cortex-M0/M0+, Cortex-M3), float32 -> int8 ----
+ * The output is a non-decreasing function of the input taken in the order of its bits as a sign-magnitude integer
+ * (a float's key: its bits, the magnitude's bits flipped when negative): the generator finds, by TFLite's own float
+ * division and rounding, the least key giving each output value, and the kernel looks the key up among them, eight
+ * comparisons instead of a software division and rounding per element. */
+typedef struct {
+    int32_t count;
+    const int32_t *thresholds; /* [j], j = 1..255: the least key whose output is j - 128 or more; [0] unused */
+} mg_quantize_portable_params;
+
+void mg_quantize_f32_s8_portable(const mg_quantize_portable_params *p, const float *input, int8_t *output);
+
+extern const mg_registration mg_register_quantize_portable;
+
 /* The other integer pairs (MG_* type codes); MG_ERROR for a pair QUANTIZE does not have. */
 mg_status mg_requantize_generic(const mg_quantize_params *p, const void *input, int input_type, void *output,
                                 int output_type);

@@ -62,7 +62,7 @@ def _ops_catalog(args) -> int:
 
 def cmd_ops(args) -> int:
     if args.markdown:
-        from .catalog.docs import ops_markdown
+        from ..catalog.docs import ops_markdown
 
         print(ops_markdown(), end="")
         return 0

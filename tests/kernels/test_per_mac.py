@@ -9,6 +9,7 @@ import pytest
 from op_cases import Batch
 from test_transpose_conv import transpose_conv_node
 
+from generator.boards import load_board
 from generator.check import check
 from generator.model import read_model
 from generator.plan import plan
@@ -68,12 +69,11 @@ def batch_matmul_node(b: Batch):
     b.node("BATCH_MATMUL", [x, y], [out], version=2)
 
 
-def per_mac(model: bytes, backends: list[str], board: str, sets: list) -> dict[str, float]:
+def per_mac(model: bytes, backends: list[str], board: str, sets: list, per_tick: float) -> dict[str, float]:
     """Each node's instructions per MAC by op name and kernel type ("FULLY_CONNECTED INT16"; one node per pair),
-    after a bit-exact run."""
+    after a bit-exact run (`per_tick`: the board's instructions per SysTick tick)."""
     the_plan = plan(check(read_model(model), backends=backends))
     results = verify_model(model, sets=sets, qemu=True, backends=backends, board=board)
-    per_tick = {"mps2-an386": 40.0, "mps3-an547": 31.25}[board]
     costs = {}
     for node, row, ticks in zip(the_plan.nodes, node_rows(the_plan), results[0].node_ticks):
         assert row["backend"] == backends[0], f"{row['op']} went to {row['backend']}"
@@ -98,7 +98,7 @@ def test_targets(board, backend):
     batch_matmul_node(b)
     fully_connected_node(b, "int8", M, K, N)
     fully_connected_node(b, "int16", FC16_BATCHES, FC16_DEPTH, FC16_UNITS)  # the backend's one FC registration
-    costs = per_mac(b.build(), [backend, "reference"], board, b.sets(1))
+    costs = per_mac(b.build(), [backend, "reference"], board, b.sets(1), load_board(board).instructions_per_tick)
     measured = (
         costs["TRANSPOSE_CONV INT8"] / costs["CONV_2D INT8"],
         costs["BATCH_MATMUL INT8"] / costs["FULLY_CONNECTED INT8"],

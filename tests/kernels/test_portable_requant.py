@@ -25,6 +25,10 @@ void batch(const int32_t *x, const int32_t *m, const int32_t *s, int32_t *mine, 
         if (s[i] == 99) { /* the high multiply alone */
             mine[i] = mg_portable_high_mul(x[i], m[i]);
             theirs[i] = mg_sat_rounding_doubling_high_mul(x[i], m[i]);
+        } else if (s[i] >= 100) { /* the narrow multiply, shift s - 200 */
+            const int32_t shift = s[i] - 200;
+            mine[i] = mg_portable_multiply_narrow(x[i], m[i], shift > 0 ? shift : 0, shift > 0 ? 0 : -shift);
+            theirs[i] = mg_multiply_by_quantized_multiplier(x[i], m[i], shift);
         } else {
             mine[i] = mg_portable_multiply(x[i], m[i], s[i] > 0 ? s[i] : 0, s[i] > 0 ? 0 : -s[i]);
             theirs[i] = mg_multiply_by_quantized_multiplier(x[i], m[i], s[i]);
@@ -34,6 +38,7 @@ void batch(const int32_t *x, const int32_t *m, const int32_t *s, int32_t *mine, 
 """
 
 HIGH_MUL_ONLY = 99
+NARROW = 200  # shift + NARROW: the narrow multiply
 
 
 @pytest.fixture(scope="module")
@@ -92,5 +97,30 @@ def test_multiply_by_quantized_multiplier_matches_at_every_shift(batch):
     shift = np.concatenate([shift, es2.ravel(), es2.ravel()])
     m = np.concatenate([m, np.full(ex.size, 1 << 30), np.full(ex.size, (1 << 31) - 1)])
     mine, theirs = batch(x, m, shift)
+    bad = np.flatnonzero(mine != theirs)
+    assert bad.size == 0, f"x={x[bad[:4]]} m={m[bad[:4]]} s={shift[bad[:4]]}: {mine[bad[:4]]} vs {theirs[bad[:4]]}"
+
+
+def test_narrow_multiply_matches_within_256(batch):
+    """ARMv6-M's narrow multiply equals TFLite's wherever that lies in (-256, 256), and is at least 256 with the same
+    sign elsewhere: both clamped to [-256, 256] agree, at every shift (right shifts past 11 take the exact one)."""
+    rng = np.random.default_rng(3)
+    n = 3_000_000
+    shift = rng.integers(-31, 31, n)
+    shift[: n // 2] = rng.integers(-12, 1, n // 2)  # the narrow path's shifts, densely
+    m = np.where(rng.integers(0, 16, n) == 0, 0, rng.integers(1 << 30, 1 << 31, n))
+    # sums around the outputs' range (|x * m / 2^(31 - shift)| up to a few hundred) and anywhere in int32
+    near = np.clip(rng.uniform(-600, 600, n) * np.exp2(31.0 - shift) / np.maximum(m, 1), -(2.0**31), 2.0**31 - 1)
+    x = np.where(rng.integers(0, 4, n) == 0, rng.integers(-(1 << 31), 1 << 31, n), near.astype(np.int64))
+    x = np.where(shift > 0, x >> np.maximum(shift, 0), x)
+    edges = edge_values()
+    es = np.arange(-31, 1)
+    ex, es2 = np.meshgrid(edges, es)
+    x = np.concatenate([x, ex.ravel(), ex.ravel()])
+    shift = np.concatenate([shift, es2.ravel(), es2.ravel()])
+    m = np.concatenate([m, np.full(ex.size, 1 << 30), np.full(ex.size, (1 << 31) - 1)])
+    mine, theirs = batch(x, m, shift + NARROW)
+    assert np.count_nonzero(np.abs(theirs) < 256) > n // 2  # most draws land where the result is exact
+    mine, theirs = np.clip(mine, -256, 256), np.clip(theirs, -256, 256)
     bad = np.flatnonzero(mine != theirs)
     assert bad.size == 0, f"x={x[bad[:4]]} m={m[bad[:4]]} s={shift[bad[:4]]}: {mine[bad[:4]]} vs {theirs[bad[:4]]}"

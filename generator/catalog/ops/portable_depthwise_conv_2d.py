@@ -21,6 +21,7 @@ SOURCES = (
     "depthwise_conv_2d_portable.c",
     "depthwise_conv_2d_s8_portable.c",
     "mg_portable_dot.h",
+    "portable_dot8.c",
     "mg_fixedpoint.h",
 )
 
