@@ -111,9 +111,16 @@ class Operator:
         return self.builtin_code == CUSTOM_CODE
 
 
-# Custom ops TFLite Micro registers by name whose kernels keep state across invokes (signal library).
+# Custom ops TFLite Micro registers by name whose kernels keep state across invokes (signal library, CIRCULAR_BUFFER).
 STATEFUL_CUSTOM_OPS = frozenset(
-    {"SignalDelay", "SignalFilterBankSpectralSubtraction", "SignalFramer", "SignalOverlapAdd", "SignalStacker"}
+    {
+        "CIRCULAR_BUFFER",
+        "SignalDelay",
+        "SignalFilterBankSpectralSubtraction",
+        "SignalFramer",
+        "SignalOverlapAdd",
+        "SignalStacker",
+    }
 )
 
 

@@ -1,0 +1,97 @@
+"""CIRCULAR_BUFFER (TFLite Micro's custom op for older streaming keyword models): a streaming convolution built the
+way those models are (buffer -> depthwise conv over the buffered rows -> a second buffer), against TFLite Micro on
+the host build and in QEMU. Its steps run as one stream: the first buffer ends every invoke but each cycles_max-th
+early (no outputs, zeros on both sides), so a firmware that ran the nodes after it anyway, reset a buffer or lost
+its count would differ on the following full steps."""
+
+import numpy as np
+import pytest
+from flatbuffers import flexbuffers
+
+from generator.check import CheckError, check
+from generator.model import read_model
+from kernel_harness import verify_model
+from modelkit import GraphBuilder
+
+SCALE, ZERO_POINT = 0.05, 3
+
+
+def buffer(g: GraphBuilder, x: int, shape, options: dict | None, variable=True) -> int:
+    y = g.tensor(shape, "int8", SCALE, ZERO_POINT)
+    g.graph.tensors[y].isVariable = variable
+    index = g.op("CUSTOM", [x], [y], custom_code="CIRCULAR_BUFFER")
+    if options is not None:
+        g.graph.operators[index].customOptions = list(flexbuffers.Dumps(options))
+    return y
+
+
+def streaming_conv(seed: int, first: dict | None, slots: int, batch: int = 1, height: int = 1) -> bytes:
+    """x [b, 1, h, d] -> buffer of `slots` rows -> depthwise conv over them ([b, 1, h, d]) -> buffer of 4 rows
+    (cycles_max 1). Outputs: both buffers and the conv's result."""
+    rng = np.random.default_rng(seed)
+    depth = int(rng.integers(1, 9))
+    g = GraphBuilder()
+    x = g.tensor([batch, 1, height, depth], "int8", SCALE, ZERO_POINT)
+    rows = buffer(g, x, [batch, slots, height, depth], first)
+    scales = rng.uniform(0.002, 0.02, size=depth)
+    weights = g.tensor(
+        [1, slots, 1, depth], "int8", scales, [0] * depth, rng.integers(-127, 128, size=(1, slots, 1, depth)), axis=3
+    )
+    bias = g.tensor([depth], "int32", scales * SCALE, [0] * depth, rng.integers(-500, 500, size=depth))
+    conv = g.tensor([batch, 1, height, depth], "int8", 0.1, -2)
+    g.op("DEPTHWISE_CONV_2D", [rows, weights, bias], [conv], padding=1, strideW=1, strideH=1, depthMultiplier=1)
+    last = buffer(g, conv, [batch, 4, height, depth], {"cycles_max": 1})
+    return g.build([x], [rows, conv, last])
+
+
+def steps(model: bytes, count: int, seed: int) -> list:
+    shape = read_model(model).tensors[0].shape
+    rng = np.random.default_rng(seed)
+    return [[rng.integers(-128, 128, size=shape, dtype=np.int8)] for _ in range(count)]
+
+
+CASES = {
+    "every second invoke": ({"cycles_max": 2}, 3, 1, 1),
+    "every third invoke, batch 2, 2 rows": ({"cycles_max": 3}, 2, 2, 2),
+    "every invoke": ({"cycles_max": 1}, 1, 1, 3),
+    "no options, 5 slots: every invoke": (None, 5, 1, 1),
+    "no options, 3 slots: every second invoke": (None, 3, 1, 1),
+}
+
+
+@pytest.mark.parametrize("name", list(CASES))
+def test_streaming_convolution(name):
+    first, slots, batch, height = CASES[name]
+    model = streaming_conv(len(name), first, slots, batch, height)
+    verify_model(model, sets=steps(model, 10, len(name)))
+
+
+@pytest.mark.qemu
+def test_streaming_convolution_in_qemu():
+    model = streaming_conv(7, {"cycles_max": 3}, 3, 1, 2)
+    verify_model(model, sets=steps(model, 10, 7), qemu=True)
+
+
+def refused(model: bytes) -> str:
+    with pytest.raises(CheckError) as caught:
+        check(read_model(model))
+    return str(caught.value)
+
+
+def test_refusals():
+    g = GraphBuilder()
+    x = g.tensor([1, 1, 1, 4], "int8", SCALE, ZERO_POINT)
+    y = buffer(g, x, [1, 3, 1, 4], {"cycles_max": 2}, variable=False)
+    assert "the output must be a variable tensor" in refused(g.build([x], [y]))
+    g = GraphBuilder()
+    x = g.tensor([1, 1, 2, 96], "int8", SCALE, ZERO_POINT)
+    y = buffer(g, x, [1, 3, 2, 96], None)
+    assert "give cycles_max in the custom options" in refused(g.build([x], [y]))
+    g = GraphBuilder()
+    x = g.tensor([1, 2, 1, 4], "int8", SCALE, ZERO_POINT)
+    y = buffer(g, x, [1, 3, 1, 4], {"cycles_max": 2})
+    assert "does not fit output" in refused(g.build([x], [y]))
+    g = GraphBuilder()
+    x = g.tensor([1, 1, 1, 4], "int8", SCALE, ZERO_POINT)
+    y = buffer(g, x, [1, 3, 1, 4], {"period": 2})
+    assert "options must be exactly ['cycles_max']" in refused(g.build([x], [y]))
