@@ -62,6 +62,9 @@ class Tensor:
     is_variable: bool = False
     shape_offset: int | None = None  # where the shape vector's elements sit in the model bytes (None: scalar)
     data_offset: int | None = None  # where a constant's data sits in the model bytes
+    # stored sparse in the model (TFLite's sparsity metadata): `data` holds it densified (model/sparsity.py), and
+    # the check stage leaves it to the rewrite stage, which writes it dense
+    sparse: bool = False
 
     @property
     def num_elements(self) -> int:
