@@ -95,3 +95,56 @@ def test_refusals():
     x = g.tensor([1, 1, 1, 4], "int8", SCALE, ZERO_POINT)
     y = buffer(g, x, [1, 3, 1, 4], {"period": 2})
     assert "options must be exactly ['cycles_max']" in refused(g.build([x], [y]))
+
+
+LIBRARY_MAIN = r"""
+#include <stdint.h>
+#include "console.h"
+#include "cb.h"
+
+/* Ten steps of one stream through the library: each invoke's status, then the outputs of a complete one. */
+int main(void)
+{
+    console_init();
+    if (cb_init() != MCUGEN_OK) return 1;
+    for (int step = 0; step < 10; ++step) {
+        const mcugen_tensor *input = cb_input(0);
+        uint8_t *bytes = input->data;
+        for (size_t i = 0; i < input->bytes; ++i) bytes[i] = (uint8_t)(i * 7u + (unsigned)step * 13u);
+        int status = cb_invoke();
+        console_write_int(status);
+        for (int k = 0; status == MCUGEN_OK && k < 3; ++k) {
+            console_write(" ");
+            console_write_hex(cb_output(k)->data, cb_output(k)->bytes);
+        }
+        console_write("\n");
+    }
+    console_write("done\n");
+    return 0;
+}
+"""
+
+
+@pytest.mark.qemu
+def test_library_reports_an_invoke_that_ended_early(tmp_path):
+    """The library's invoke returns MCUGEN_NO_OUTPUT (9) where TFLite Micro's returns kTfLiteAbort, and the
+    outputs of the others equal TFLite Micro's."""
+    from library_app import build_app, run_in_qemu
+    from tflite_micro.python.tflite_micro import runtime
+
+    from generator.boards import load_board
+    from generator.pipeline import generate
+
+    model = streaming_conv(11, {"cycles_max": 3}, 3, 1, 2)
+    (tmp_path / "cb.tflite").write_bytes(model)
+    generate(tmp_path / "cb.tflite", load_board("mps2-an386"), tmp_path / "cb", library="cb")
+    lines = run_in_qemu(build_app(tmp_path, tmp_path / "cb", "cb", LIBRARY_MAIN))
+    assert lines[-1] == "done", lines[-5:]
+    reference = runtime.Interpreter.from_bytes(model, arena_size=1 << 20)
+    shape = read_model(model).tensors[0].shape
+    for step, line in enumerate(lines[:10]):
+        values = ((np.arange(np.prod(shape)) * 7 + step * 13) % 256).astype(np.uint8).view(np.int8)
+        reference.set_input(values.reshape(shape), 0)
+        aborted = reference.invoke() == 15
+        outputs = [np.asarray(reference.get_output(k)).tobytes().hex() for k in range(3)]
+        assert line == ("9" if aborted else " ".join(["0", *outputs])), (step, line)
