@@ -30,7 +30,8 @@ def test_table_of_a_checkout(tmp_path):
     assert rows[:2] == ["| model | result |", "|---|---|"]
     assert "| `broken.tflite` | refused: broken.tflite: not a TFLite model (no 'TFL3' identifier)" in rows[2]
     assert rows[3] == "| `mlp.tflite` | verifies (bit-exact) |"
-    assert rows[4] == "| `tensorflow/lite/micro/integration_tests/seanet/add/` (1 models) | 1 of 1: verifies (bit-exact) |"
+    seanet_row = "| `tensorflow/lite/micro/integration_tests/seanet/add/` (1 models) | 1 of 1: verifies (bit-exact) |"
+    assert rows[4] == seanet_row
     assert len(log.read_text().splitlines()) == 3 and all(json.loads(line) for line in log.read_text().splitlines())
     again = subprocess.run([sys.executable, SCRIPT, checkout, log], capture_output=True, text=True, timeout=60)
     assert again.stdout == run.stdout and again.stderr == ""  # nothing ran again
