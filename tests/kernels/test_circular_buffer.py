@@ -95,6 +95,15 @@ def test_refusals():
     x = g.tensor([1, 1, 1, 4], "int8", SCALE, ZERO_POINT)
     y = buffer(g, x, [1, 3, 1, 4], {"period": 2})
     assert "options must be exactly ['cycles_max']" in refused(g.build([x], [y]))
+    g = GraphBuilder()  # a buffer in a subgraph that CALL_ONCE runs: its early end would be that subgraph's
+    x = g.tensor([1, 1, 1, 4], "int8", SCALE, ZERO_POINT)
+    y = g.tensor([1, 1, 1, 4], "int8", SCALE, ZERO_POINT)
+    g.op("CALL_ONCE", [], [], initSubgraphIndex=1)
+    g.op("ABS", [x], [y])
+    g.next_subgraph([x], [y])
+    inner = g.tensor([1, 1, 1, 4], "int8", SCALE, ZERO_POINT)
+    kept = buffer(g, inner, [1, 3, 1, 4], {"cycles_max": 2})
+    assert "supports in the primary subgraph only" in refused(g.build([inner], [kept]))
 
 
 LIBRARY_MAIN = r"""

@@ -34,6 +34,8 @@ def cycles_max(op, outputs) -> int:
 
 
 def _check(op, inputs, outputs) -> None:
+    if op.subgraph != 0:
+        raise SignalError("it ends the invoke early, which mcugen supports in the primary subgraph only")
     if len(inputs) != 1 or len(outputs) != 1 or inputs[0] is None:
         raise SignalError("needs 1 input and 1 output")
     x, y = inputs[0], outputs[0]
