@@ -157,3 +157,33 @@ def test_library_reports_an_invoke_that_ended_early(tmp_path):
         aborted = reference.invoke() == 15
         outputs = [np.asarray(reference.get_output(k)).tobytes().hex() for k in range(3)]
         assert line == ("9" if aborted else " ".join(["0", *outputs])), (step, line)
+
+
+def test_reference_ends_early_beside_user_custom_ops():
+    """With --custom-ops the reference cuts the graph into segments (generator/reference/segments.py): a buffer
+    that ends the invoke in its segment stops the nodes of the later ones too, the user's Python op included,
+    and the step's outputs are zeros; the complete steps equal the reference of the buffer's model alone."""
+    from pathlib import Path
+
+    from generator.catalog.custom import load_custom_ops
+    from generator.reference import reference_outputs
+    from modelkit import pack, unpack
+
+    impls, _ = load_custom_ops(Path(__file__).resolve().parent.parent / "custom_ops")
+    alone = streaming_conv(12, {"cycles_max": 2}, 3)
+    m = unpack(alone)
+    g = GraphBuilder()
+    g.model, g.graph = m, m.subgraphs[0]
+    x, y = g.tensor([1, 8], "int8"), g.tensor([1, 8], "int8")
+    index = g.op("CUSTOM", [x], [y], custom_code="MySoftmax")
+    g.graph.operators[index].customOptions = list(flexbuffers.Dumps({"shift": 1}))
+    g.graph.inputs, g.graph.outputs = [*g.graph.inputs, x], [*g.graph.outputs, y]
+    beside = pack(m)
+    sets = steps(alone, 6, 12)
+    mixed_sets = [[*s, np.arange(8, dtype=np.int8).reshape(1, 8)] for s in sets]
+    expected = reference_outputs(alone, sets, 3)
+    mixed = reference_outputs(beside, mixed_sets, 4, custom_ops=impls)
+    for step, (want, got) in enumerate(zip(expected, mixed)):
+        for k in range(3):
+            np.testing.assert_array_equal(want[k], got[k])
+        assert np.any(got[3]) == (step % 2 == 1)  # the softmax ran on the complete steps only
