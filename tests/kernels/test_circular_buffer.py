@@ -67,9 +67,10 @@ def test_streaming_convolution(name):
 
 
 @pytest.mark.qemu
-def test_streaming_convolution_in_qemu():
+@pytest.mark.parametrize("backends", [["reference"], ["dsp", "reference"]], ids=str)
+def test_streaming_convolution_in_qemu(backends):
     model = streaming_conv(7, {"cycles_max": 3}, 3, 1, 2)
-    verify_model(model, sets=steps(model, 10, 7), qemu=True)
+    verify_model(model, sets=steps(model, 10, 7), qemu=True, backends=backends)
 
 
 def refused(model: bytes) -> str:
