@@ -41,7 +41,9 @@ void PutLine(const char* tag, uint32_t set, int32_t index, uint64_t value) {
   mg_board_putc('\n');
 }
 
-void PutOutput(uint32_t set, uint32_t index, const mg_tensor& tensor) {
+// An invoke that ended early (Interpreter::aborted) gave no outputs: they are printed as zeros, as the reference
+// reports them.
+void PutOutput(uint32_t set, uint32_t index, const mg_tensor& tensor, bool aborted) {
   mg_board_puts("MCUGEN OUTPUT ");
   PutU64(set);
   mg_board_putc(' ');
@@ -49,8 +51,9 @@ void PutOutput(uint32_t set, uint32_t index, const mg_tensor& tensor) {
   mg_board_putc(' ');
   const uint8_t* bytes = static_cast<const uint8_t*>(tensor.data);
   for (uint32_t i = 0, n = mcugen::TensorBytes(tensor); i < n; ++i) {
-    mg_board_putc("0123456789abcdef"[bytes[i] >> 4]);
-    mg_board_putc("0123456789abcdef"[bytes[i] & 15]);
+    const uint8_t byte = aborted ? 0 : bytes[i];
+    mg_board_putc("0123456789abcdef"[byte >> 4]);
+    mg_board_putc("0123456789abcdef"[byte & 15]);
   }
   mg_board_putc('\n');
 }
@@ -145,7 +148,8 @@ int main() {
     for (uint32_t n = 0; n < interpreter.num_nodes(); ++n) {
       PutLine("MCUGEN NODE ", set, static_cast<int32_t>(n), g_plan.node_ticks[n]);
     }
-    for (uint32_t i = 0; i < interpreter.num_outputs(); ++i) PutOutput(set, i, *interpreter.output(i));
+    for (uint32_t i = 0; i < interpreter.num_outputs(); ++i)
+      PutOutput(set, i, *interpreter.output(i), interpreter.aborted());
   }
   return Finish(interpreter.ArenaGuardsIntact());
 }
@@ -183,7 +187,8 @@ int main() {
       for (uint32_t n = 0; n < models[m].num_nodes(); ++n) {
         PutLine("MCUGEN NODE ", set, static_cast<int32_t>(node++), plans[m]->node_ticks[n]);
       }
-      for (uint32_t i = 0; i < models[m].num_outputs(); ++i) PutOutput(set, output++, *models[m].output(i));
+      for (uint32_t i = 0; i < models[m].num_outputs(); ++i)
+        PutOutput(set, output++, *models[m].output(i), models[m].aborted());
     }
     PutLine("MCUGEN COST ", set, -1, total);
   }

@@ -37,7 +37,9 @@ typedef enum {
     MCUGEN_ERROR_ARENA_TOO_SMALL = 5, /* the buffer is smaller than NAME_ARENA_BUFFER_BYTES (NAME_error() says) */
     MCUGEN_ERROR_BAD_ARGUMENT = 6,    /* a NULL pointer or an index out of range */
     MCUGEN_ERROR_TYPE = 7,            /* the tensor's type cannot hold or give the value asked for */
-    MCUGEN_ERROR_STATEFUL = 8         /* a model that keeps state between invokes has only the static instance */
+    MCUGEN_ERROR_STATEFUL = 8,        /* a model that keeps state between invokes has only the static instance */
+    MCUGEN_NO_OUTPUT = 9              /* not an error: the invoke ended early (a CIRCULAR_BUFFER between its periods),
+                                         so the outputs are not this invoke's */
 } mcugen_status;
 
 /* A short English text for a status (never NULL). */
@@ -53,6 +55,7 @@ static inline const char *mcugen_status_text(int status)
     case MCUGEN_ERROR_BAD_ARGUMENT: return "a NULL pointer or an index out of range";
     case MCUGEN_ERROR_TYPE: return "the tensor's type does not allow this conversion";
     case MCUGEN_ERROR_STATEFUL: return "a stateful model has only its static instance";
+    case MCUGEN_NO_OUTPUT: return "the invoke ended early: no new outputs";
     default: return "unknown status";
     }
 }

@@ -292,17 +292,26 @@ bool Interpreter::ArenaGuardsIntact() const {
 bool Interpreter::Invoke(bool profile) {
   g_interpreter = this;
   mg_active_plan = &plan_;
+  aborted_ = false;
   return InvokeSubgraph(0, profile);
 }
 #endif
 
 bool Interpreter::InvokeSubgraph(uint32_t subgraph, bool profile) {
   const mg_subgraph& plan = Subgraph(subgraph);
-  for (uint32_t step = plan.first_node; step < plan.first_node + plan.num_nodes; ++step) {
+  const uint32_t end = plan.first_node + plan.num_nodes;
+  for (uint32_t step = plan.first_node; step < end; ++step) {
     uint32_t i = plan_.node_order[step];
     uint64_t start = profile ? mg_board_ticks() : 0;
-    if (plan_.registrations[i]->invoke(&plan_.nodes[i]) != MG_OK) return Fail("invoke", i, "", mg_failure_reason);
+    mg_status status = plan_.registrations[i]->invoke(&plan_.nodes[i]);
     if (profile) plan_.node_ticks[i] = static_cast<uint32_t>(mg_board_ticks() - start);
+    if (status == MG_OK) continue;
+    if (status != MG_ABORT) return Fail("invoke", i, "", mg_failure_reason);
+    // The nodes after it wait for a later invoke, as in TFLite Micro (the generator allows such a node in
+    // subgraph 0 only, so the early end is always the whole invoke's).
+    aborted_ = true;
+    for (uint32_t rest = step + 1; profile && rest < end; ++rest) plan_.node_ticks[plan_.node_order[rest]] = 0;
+    return true;
   }
   return true;
 }

@@ -19,11 +19,15 @@ class Interpreter {
   // Parses, binds and prepares; false with error() set on any failure.
   bool Init();
   // Runs subgraph 0's nodes in order; with profile set, the plan's node_ticks receive per-node SysTick counts.
+  // A node may end the run early (MG_ABORT): Invoke still succeeds and aborted() says so.
 #ifdef MG_MULTI_MODEL
   // Several models share the runtime: this one becomes the active one first (mg_invoke_subgraph, mg_active_plan).
   bool Invoke(bool profile);
 #else
-  bool Invoke(bool profile) { return InvokeSubgraph(0, profile); }
+  bool Invoke(bool profile) {
+    aborted_ = false;
+    return InvokeSubgraph(0, profile);
+  }
 #endif
   // Runs the nodes of one subgraph, below num_subgraphs() (CALL_ONCE, IF and WHILE nodes run the others through
   // mg_invoke_subgraph, which checks the index).
@@ -38,6 +42,8 @@ class Interpreter {
 #else
   uint32_t num_subgraphs() const { return plan_.num_subgraphs; }
 #endif
+  // The last Invoke ended early (a CIRCULAR_BUFFER between its periods): the outputs are not this invoke's.
+  bool aborted() const { return aborted_; }
   uint32_t num_inputs() const { return num_inputs_; }
   uint32_t num_outputs() const { return num_outputs_; }
   const mg_tensor* input(uint32_t i) const { return &plan_.tensors[inputs_[i]]; }
@@ -67,6 +73,7 @@ class Interpreter {
   const int32_t* outputs_ = nullptr;
   uint32_t num_inputs_ = 0;
   uint32_t num_outputs_ = 0;
+  bool aborted_ = false;
   char error_[160] = {0};
 };
 

@@ -13,7 +13,9 @@
 extern "C" {
 #endif
 
-typedef enum { MG_OK = 0, MG_ERROR = 1 } mg_status;
+/* MG_ABORT: the node ends this invoke early without error and the nodes after it do not run (TFLite Micro's
+ * kTfLiteAbort, returned by CIRCULAR_BUFFER between its periods); the model then gives no outputs this invoke. */
+typedef enum { MG_OK = 0, MG_ERROR = 1, MG_ABORT = 2 } mg_status;
 
 /* TFLite TensorType values, as stored in the model. */
 enum {

@@ -98,6 +98,20 @@ def find_kernel(
     return accepting[0], None
 
 
+# The TFLite kernels that read a tensor's sparsity metadata; every other kernel reads a sparse buffer as if dense.
+READS_SPARSITY = ("DENSIFY", "FULLY_CONNECTED")
+
+
+def sparse_problem(op: Operator, t) -> str:
+    """Why a node reading a sparse constant cannot run as it is (model/sparsity.py, rewrite/densify.py)."""
+    if op.op_name not in READS_SPARSITY:
+        return (
+            f"tensor {t.index} '{t.name}' is stored sparse, which TFLite's {op.op_name} kernel reads as dense "
+            "(only DENSIFY and FULLY_CONNECTED read sparsity): put a DENSIFY in front of it"
+        )
+    return f"tensor {t.index} '{t.name}' is stored sparse: the rewrite stage densifies it (not --no-rewrite)"
+
+
 def _node_problem(spec: KernelSpec, op: Operator, inputs: list, outputs: list) -> str | None:
     """The kernel's own verdict, after the quantization checks every kernel relies on; a kernel's set-up code
     tripping over a malformed model (e.g. missing quantization) becomes a reason, not a crash."""
@@ -108,6 +122,8 @@ def _node_problem(spec: KernelSpec, op: Operator, inputs: list, outputs: list) -
             )
         if t is not None and t.quant is not None and not all(0.0 < s < float("inf") for s in t.quant.scale):
             return f"tensor {t.index} '{t.name}' has a quantization scale that is not a positive number"
+        if t is not None and t.sparse:
+            return sparse_problem(op, t)
     try:
         return spec.validate(op, inputs, outputs)
     except (ArithmeticError, AttributeError, IndexError, KeyError, TypeError, ValueError) as exc:

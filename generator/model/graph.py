@@ -62,6 +62,9 @@ class Tensor:
     is_variable: bool = False
     shape_offset: int | None = None  # where the shape vector's elements sit in the model bytes (None: scalar)
     data_offset: int | None = None  # where a constant's data sits in the model bytes
+    # stored sparse in the model (TFLite's sparsity metadata): `data` holds it densified (model/sparsity.py), and
+    # the check stage leaves it to the rewrite stage, which writes it dense
+    sparse: bool = False
 
     @property
     def num_elements(self) -> int:
@@ -117,9 +120,16 @@ class Operator:
         return self.builtin_code == CUSTOM_CODE
 
 
-# Custom ops TFLite Micro registers by name whose kernels keep state across invokes (signal library).
+# Custom ops TFLite Micro registers by name whose kernels keep state across invokes (signal library, CIRCULAR_BUFFER).
 STATEFUL_CUSTOM_OPS = frozenset(
-    {"SignalDelay", "SignalFilterBankSpectralSubtraction", "SignalFramer", "SignalOverlapAdd", "SignalStacker"}
+    {
+        "CIRCULAR_BUFFER",
+        "SignalDelay",
+        "SignalFilterBankSpectralSubtraction",
+        "SignalFramer",
+        "SignalOverlapAdd",
+        "SignalStacker",
+    }
 )
 
 

@@ -18,6 +18,7 @@ from tflite.BuiltinOptions import BuiltinOptions
 from ..errors import McugenError
 from .flatbuffer import Table
 from .graph import CUSTOM_CODE, DTYPES, Graph, Operator, Quantization, Tensor
+from .sparsity import read_sparse
 
 FILE_IDENTIFIER = b"TFL3"
 MAX_MODEL_BYTES = 256 * 1024 * 1024  # larger than any microcontroller's flash many times over
@@ -70,7 +71,7 @@ SUBGRAPH_OPTIONS = {
 MODEL_OPERATOR_CODES, MODEL_SUBGRAPHS, MODEL_DESCRIPTION, MODEL_BUFFERS = 1, 2, 3, 4
 SUBGRAPH_TENSORS, SUBGRAPH_INPUTS, SUBGRAPH_OUTPUTS, SUBGRAPH_OPERATORS = 0, 1, 2, 3
 TENSOR_SHAPE, TENSOR_TYPE, TENSOR_BUFFER, TENSOR_NAME, TENSOR_QUANTIZATION, TENSOR_IS_VARIABLE = 0, 1, 2, 3, 4, 5
-TENSOR_SHAPE_SIGNATURE = 7
+TENSOR_SPARSITY, TENSOR_SHAPE_SIGNATURE = 6, 7
 BUFFER_DATA, BUFFER_OFFSET, BUFFER_SIZE = 0, 1, 2
 QUANT_SCALE, QUANT_ZERO_POINT, QUANT_DIMENSION = 2, 3, 6
 OPCODE_DEPRECATED_CODE, OPCODE_CUSTOM, OPCODE_VERSION, OPCODE_CODE = 0, 1, 2, 3
@@ -235,6 +236,9 @@ def _read_tensor(t: Table, index: int, buffers: list, where: list[str], s: int =
     # nothing (a RESHAPE's shape [0] for a scalar output), read as one like any other constant.
     if not data and not (data is not None and 0 in shape):
         data, data_offset = None, None
+    sparsity = t.table(TENSOR_SPARSITY)
+    if sparsity is not None:  # the buffer holds only the traversal's values: densified, no longer in place
+        data, data_offset = read_sparse(sparsity, label, name, shape, dtype, data), None
     tensor = Tensor(
         index,
         name,
@@ -245,6 +249,7 @@ def _read_tensor(t: Table, index: int, buffers: list, where: list[str], s: int =
         bool(t.scalar(TENSOR_IS_VARIABLE, "?")),
         t.vector_start(TENSOR_SHAPE) if shape else None,
         data_offset,
+        sparsity is not None,
     )
     sized = tensor.dtype.size or tensor.dtype.name == "INT4"  # INT4: packed two to a byte
     if tensor.data is not None and sized and len(tensor.data) != tensor.nbytes:

@@ -289,8 +289,9 @@ def _greedy_order(graph: Graph) -> list[int]:
     return order
 
 
-# Nodes with effects beyond their output tensors: a subgraph holding one runs in the model's order.
-ORDERED_OPS = {"CALL_ONCE", "IF", "WHILE", "VAR_HANDLE", "READ_VARIABLE", "ASSIGN_VARIABLE"}
+# Nodes with effects beyond their output tensors: a subgraph holding one runs in the model's order (a
+# CIRCULAR_BUFFER may end the run early: the nodes TFLite Micro runs before it must run before it here too).
+ORDERED_OPS = {"CALL_ONCE", "IF", "WHILE", "VAR_HANDLE", "READ_VARIABLE", "ASSIGN_VARIABLE", "CIRCULAR_BUFFER"}
 VARIABLE_OPS = {"VAR_HANDLE": "outputs", "READ_VARIABLE": "inputs", "ASSIGN_VARIABLE": "inputs"}
 
 
@@ -379,7 +380,7 @@ def _plan_subgraph(
         nodes.append(NodePlan(op.index, op.display_name, op.version, kernel, params, scratch_bytes[op.index], -1))
     # The model's order first: another order wins only when its arena is strictly smaller.
     candidates = [list(range(len(graph.operators)))]
-    ordered = ORDERED_OPS & {op.op_name for op in graph.operators}
+    ordered = ORDERED_OPS & {op.display_name for op in graph.operators}
     greedy = candidates[0] if ordered else _greedy_order(graph)
     if greedy != candidates[0]:
         candidates.append(greedy)

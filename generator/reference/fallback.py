@@ -1,7 +1,8 @@
 """The reference for a model TensorFlow Lite Micro refuses (e.g. float16 weights behind DEQUANTIZE nodes):
 LiteRT's interpreter with its builtin *reference* kernels (not the optimized ones), for float models only.
 Integer models keep TFLite Micro as their one reference: its integer kernels are what the firmware's must
-match bit for bit, and LiteRT's may round differently."""
+match bit for bit, and LiteRT's may round differently. The exception is a model with sparse weights (beyond
+TFLite Micro, integer or float): LiteRT's reference kernels are its only reference."""
 
 from __future__ import annotations
 
@@ -13,6 +14,12 @@ from . import reference_outputs
 
 TFLM = "TFLite Micro"
 LITERT = "LiteRT builtin reference kernels (ai-edge-litert)"
+
+
+def has_sparse_constants(graph: Graph) -> bool:
+    """TFLite Micro has no sparse tensors: it refuses a DENSIFY node, and reads a sparse weight as if it were dense
+    (its outputs are then garbage, not a refusal). LiteRT's reference kernels read the metadata."""
+    return any(t.sparse for g in graph.subgraphs or [graph] for t in g.tensors)
 
 
 def is_integer_model(graph: Graph) -> bool:
@@ -43,6 +50,12 @@ def reference_with_fallback(
     graph: Graph, sets: list[list[np.ndarray]], num_outputs: int, custom_ops: list | None = None
 ) -> tuple[list[list[np.ndarray]], str]:
     """The outputs of the model as given and the name of the reference that computed them."""
+    if has_sparse_constants(graph) and not custom_ops:
+        try:
+            return litert_outputs(graph.model_bytes, sets), f"{LITERT}, as TFLite Micro has no sparse tensors"
+        except (RuntimeError, ValueError) as refusal:
+            reason = str(refusal).strip().splitlines()[0] if str(refusal).strip() else type(refusal).__name__
+            raise McugenError(f"the sparse model has no reference: LiteRT refuses it ({reason})") from None
     try:
         return reference_outputs(graph.model_bytes, sets, num_outputs, custom_ops), TFLM
     except RuntimeError as refusal:  # TFLM's interpreter refuses the model while allocating its tensors

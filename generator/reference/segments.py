@@ -14,6 +14,7 @@ from ..catalog import BUILTIN_CUSTOM_OPS
 from ..catalog.custom import CustomOp, custom_node
 from ..errors import McugenError
 from ..model import Graph, read_model
+from .unwritten import ABORTED
 
 # Registered by name in TFLite Micro's own op resolver, as every custom op of mcugen's catalog is
 # (TFLite_Detection_PostProcess, the signal library's): they stay in TFLite Micro's segments.
@@ -61,6 +62,7 @@ def segmented_outputs(
     results = []
     for values in sets:
         env = dict(zip(graph.inputs, values))
+        aborted = False
         for step in steps:
             if step[0] == "custom":
                 _, op, impl, node = step
@@ -71,8 +73,13 @@ def segmented_outputs(
                 _, interpreter, ins, outs = step
                 for i, t in enumerate(ins):
                     interpreter.set_input(env[t], i)
-                interpreter.invoke()
+                if interpreter.invoke() == ABORTED:  # the nodes after this segment wait for a later invoke
+                    aborted = True
+                    break
                 for i, t in enumerate(outs):
                     env[t] = np.array(interpreter.get_output(i))
-        results.append([env[t] for t in graph.outputs])
+        if aborted:
+            results.append([np.zeros(graph.tensors[t].shape, graph.tensors[t].dtype.numpy) for t in graph.outputs])
+        else:
+            results.append([env[t] for t in graph.outputs])
     return results

@@ -1,6 +1,7 @@
 """rewrite: a graph -> the same computation in fewer nodes, and the list of what changed.
 
-It runs after check and before plan (stage.py, wired in pipeline.rewrite_stage): constant folding (fold.py),
+It runs after check and before plan (stage.py, wired in pipeline.rewrite_stage): sparse constants stored dense
+(densify.py), constant folding (fold.py),
 zero padding into convolutions (fold_pad.py), activation fusion (fuse_activation.py), cancelling
 DEQUANTIZE/QUANTIZE pairs (cancel_quantize.py) and dead nodes (dead.py), after float16 weights chosen to stay
 float16 in flash lose their DEQUANTIZE (float16.py), each a function over a mutable copy
@@ -15,6 +16,7 @@ from dataclasses import dataclass, field
 from ..model import Graph
 from .cancel_quantize import cancel_quantize_pairs
 from .dead import drop_dead_nodes
+from .densify import densify_constants
 from .flatbuffer import write_graph
 from .float16 import FOLD_UNLESS_TIGHT, Float16Policy, keep_float16_weights
 from .fold import fold_constants
@@ -67,7 +69,7 @@ def rewrite(graph: Graph, float16: Float16Policy = FOLD_UNLESS_TIGHT) -> Rewritt
         return unchanged
     work = Work(graph)
     try:
-        rewrites = keep_float16_weights(work, float16)
+        rewrites = densify_constants(work) + keep_float16_weights(work, float16)
         for _ in range(MAX_ROUNDS):
             found = [r for rewrite_pass in PASSES for r in rewrite_pass(work)]
             if not found:

@@ -49,6 +49,7 @@ def _tensor_table(work: Work, kept: list[int], model) -> tuple[list, dict[int, i
     buffers, by_content, tensors = [_buffer(None)], {}, []
     for index in kept:
         table = copy.copy(originals[index]) if index < len(originals) else _new_tensor(work.tensors[index])
+        table.sparsity = None  # the reader densified sparse constants: their data is written dense
         data = work.tensors[index].data
         if data is None:
             table.buffer = 0

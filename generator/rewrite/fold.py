@@ -1,7 +1,8 @@
 """Constant folding: a node whose inputs are all constant becomes a constant, computed here with the very
 float32 operations the kernel would run, so the folded model gives the same bits.
 
-DEQUANTIZE always folds (float16 weights are what it is for: TFLite Micro has no float16 DEQUANTIZE); data
+DEQUANTIZE always folds (float16 weights are what it is for: TFLite Micro has no float16 DEQUANTIZE), and so does
+DENSIFY (of a sparse constant, which the reader densified; TFLite Micro has no DENSIFY); data
 movement and arithmetic fold only where the flash does not grow (their inputs have no other reader)."""
 
 from __future__ import annotations
@@ -60,6 +61,8 @@ def _arithmetic(op: Operator, inputs: list[Tensor], out: Tensor) -> np.ndarray |
 
 
 def _compute(op: Operator, inputs: list[Tensor], out: Tensor) -> np.ndarray | None:
+    if op.op_name == "DENSIFY":  # its input, a sparse constant, was densified when the model was read
+        return _view(op, inputs, out)
     if op.op_name == "DEQUANTIZE":
         return _dequantize(op, inputs, out)
     if op.op_name in _VIEWS:
@@ -73,7 +76,7 @@ def _compute(op: Operator, inputs: list[Tensor], out: Tensor) -> np.ndarray | No
 
 def _flash_allows(work: Work, op: Operator, out: Tensor) -> bool:
     freed = sum(work.tensors[t].nbytes for t in set(op.inputs) if t >= 0 and work.only_reader(t, op))
-    return op.op_name == "DEQUANTIZE" or out.nbytes <= freed
+    return op.op_name in ("DEQUANTIZE", "DENSIFY") or out.nbytes <= freed
 
 
 def fold_constants(work: Work) -> list[Rewrite]:

@@ -9,6 +9,7 @@ from ..check import CheckedGraph
 from .stage import RewriteStage
 
 KINDS = {
+    "densify": "densified",
     "keep": "kept float16 in flash",
     "fold": "folded",
     "fuse": "fused",

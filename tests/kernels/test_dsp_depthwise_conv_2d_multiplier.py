@@ -5,53 +5,21 @@ up to 10x8, input depths (often 1, a small dense convolution), strides, dilation
 batches, per-channel and per-tensor filters, optional bias, fused activations and pruned channels, on the host
 build and on the Cortex-M4, M7, M33 and M55 in QEMU; every case asserts that its node went to the
 backend under test. A model of TFLite Micro's micro_speech example's shape (49x40 features, 1 input channel,
-multiplier 8, 10x8 filter, stride 2, SAME, RELU, then FULLY_CONNECTED and SOFTMAX; built here with fixed-seed
-weights, since the example's own file is not ours to ship) runs bit-exact in QEMU with either backend."""
+multiplier 8, 10x8 filter, stride 2, SAME, RELU, then FULLY_CONNECTED and SOFTMAX; built by
+tests/micro_speech_model.py with fixed-seed weights, since the example's own file is not ours to ship) runs
+bit-exact in QEMU with either backend."""
 
 import numpy as np
 import pytest
+from micro_speech_model import micro_speech_shaped
 from test_dsp_depthwise_conv_2d import depthwise_model, out_size_dilated
 
 from generator.check import check
 from generator.model import read_model
-from kernel_harness import on_backend, rand_scale, seed_groups, verify_cases, verify_model
-from modelkit import GraphBuilder
+from kernel_harness import on_backend, seed_groups, verify_cases, verify_model
 
 BACKENDS = ["dsp", "reference"]
 MVE_BACKENDS = ["mve", "reference"]
-SAME, VALID = 0, 1
-
-
-def micro_speech_shaped(seed: int = 7) -> bytes:
-    """TFLite Micro's micro_speech classifier's graph and shapes with random weights: the depthwise node holds 95 %
-    of its multiply-accumulates."""
-    rng = np.random.default_rng(seed)
-    b = GraphBuilder()
-    x = b.tensor([1, 49, 40, 1], "int8", 0.1, -128)
-    w_scale = [rand_scale(rng, 2e-3, 1e-2) for _ in range(8)]
-    f = b.tensor([1, 10, 8, 8], "int8", w_scale, [0] * 8, data=rng.integers(-127, 128, size=(1, 10, 8, 8)), axis=3)
-    bias = b.tensor([8], "int32", [0.1 * s for s in w_scale], [0] * 8, data=rng.integers(-3000, 3000, size=8))
-    features = b.tensor([1, 25, 20, 8], "int8", 0.2, -128)
-    b.op(
-        "DEPTHWISE_CONV_2D",
-        [x, f, bias],
-        [features],
-        version=3,
-        padding=SAME,
-        strideH=2,
-        strideW=2,
-        depthMultiplier=8,
-        fusedActivationFunction=1,
-    )
-    flat = b.tensor([1, 4000], "int8", 0.2, -128)
-    b.op("RESHAPE", [features], [flat], newShape=[1, 4000])
-    fc_w = b.tensor([4, 4000], "int8", 1e-3, 0, data=rng.integers(-127, 128, size=(4, 4000)))
-    fc_b = b.tensor([4], "int32", 2e-4, 0, data=rng.integers(-2000, 2000, size=4))
-    logits = b.tensor([1, 4], "int8", 0.3, 10)
-    b.op("FULLY_CONNECTED", [flat, fc_w, fc_b], [logits], version=4)
-    scores = b.tensor([1, 4], "int8", 1 / 256, -128)
-    b.op("SOFTMAX", [logits], [scores], version=2, beta=1.0)
-    return b.build([x], [scores])
 
 
 MICRO_SPEECH = micro_speech_shaped()

@@ -54,6 +54,7 @@ SOURCES = (
     "fully_connected_s16_mve_scratch_size.c",
     "depthwise_conv_2d_s16_ring_scratch_size.c",
     "signal_sizes.c",
+    "circular_buffer_state_size.c",
 )
 
 
