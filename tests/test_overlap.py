@@ -325,10 +325,12 @@ def test_auto_caps_the_model_not_each_overlap():
     from generator import zoo
     from generator.boards import load_board
     from generator.catalog.spec import OVERLAP_COST_SHARE
-    from generator.pipeline import checked_graph, load_model
+    from generator.pipeline import Options, checked_graph, load_model
     from generator.plan.cost import TOTAL_OVERHEAD_CAP, node_instructions, overhead, plan_instructions
 
-    checked = checked_graph(load_model(zoo.resolve("keyword_spotting")), load_board("mps2-an386"), "reference")
+    checked = checked_graph(
+        load_model(zoo.resolve("keyword_spotting")), Options(load_board("mps2-an386"), backend="reference")
+    )
     auto, layer = plan(checked), plan(checked, memory="layer")
     graph, costly = auto.graph, []
     for o in auto.overlaps:

@@ -12,7 +12,7 @@ from generator.boards import load_board
 from generator.compare import compare
 from generator.errors import McugenError
 from generator.model import read_model
-from generator.pipeline import generate, load_model, random_sets
+from generator.pipeline import Options, generate, load_model, random_sets
 from generator.reference.fallback import reference_with_fallback
 from generator.run import build_host, run_host
 from modelkit import GraphBuilder
@@ -92,7 +92,7 @@ MODELS = {
 def verify_on_host(tmp_path, model: bytes) -> str:
     path = tmp_path / "sparse.tflite"
     path.write_bytes(model)
-    project, _ = generate(path, load_board("mps2-an386"), tmp_path / "p")
+    project, _ = generate([path], Options(load_board("mps2-an386")), tmp_path / "p")
     sets = random_sets(project.inputs, 3, 0)
     device = [s.outputs for s in run_host(build_host(project.path), project.inputs, project.outputs, sets).sets]
     expected, reference = reference_with_fallback(load_model(path), sets, len(project.outputs))

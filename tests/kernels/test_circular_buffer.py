@@ -143,11 +143,11 @@ def test_library_reports_an_invoke_that_ended_early(tmp_path):
     from tflite_micro.python.tflite_micro import runtime
 
     from generator.boards import load_board
-    from generator.pipeline import generate
+    from generator.pipeline import Options, generate
 
     model = streaming_conv(11, {"cycles_max": 3}, 3, 1, 2)
     (tmp_path / "cb.tflite").write_bytes(model)
-    generate(tmp_path / "cb.tflite", load_board("mps2-an386"), tmp_path / "cb", library="cb")
+    generate([tmp_path / "cb.tflite"], Options(load_board("mps2-an386")), tmp_path / "cb", ["cb"], library=True)
     lines = run_in_qemu(build_app(tmp_path, tmp_path / "cb", "cb", LIBRARY_MAIN))
     assert lines[-1] == "done", lines[-5:]
     reference = runtime.Interpreter.from_bytes(model, arena_size=1 << 20)

@@ -13,7 +13,7 @@ import test_fully_connected
 from generator.boards import load_board
 from generator.check import CheckError, check
 from generator.model import read_model
-from generator.pipeline import generate
+from generator.pipeline import Options, generate
 from kernel_harness import seed_groups, verify_cases, verify_model
 from modelkit import GraphBuilder, merge
 
@@ -54,7 +54,7 @@ def test_a_firmware_links_only_the_weight_type_it_uses(tmp_path, weights):
     out and an int8-only one the int4 kernels (generator/emit/pruning.py, KernelSpec.kernel_types)."""
     model = tmp_path / "m.tflite"
     model.write_bytes(one_of_each(weights))
-    generate(model, load_board("mps2-an386"), tmp_path / "p", backend="reference")
+    generate([model], Options(load_board("mps2-an386"), backend="reference"), tmp_path / "p")
     files = {p.relative_to(tmp_path / "p").as_posix() for p in (tmp_path / "p").rglob("*.c")}
     used, unused = (INT4_KERNELS, INT8_KERNELS) if weights == "int4" else (INT8_KERNELS, INT4_KERNELS)
     assert used <= files and not unused & files
