@@ -1,4 +1,5 @@
-"""Case builders of the every_op_in_qemu tests that other test modules use too."""
+"""The every-op sweep (test_every_op_in_qemu.py, test_every_op_armv6m.py): SWEEP maps (op, input type) to a part, a
+function returning a one-case model and its input set, from the op's own case builders; sweep_model merges them."""
 
 from __future__ import annotations
 

@@ -1,8 +1,9 @@
 """Every op and type of the reference catalog, cross-compiled and run in QEMU on an ARMv7-M board (mps2-an386,
 Cortex-M4) and an ARMv8-M one (mps2-an505, Cortex-M33), bit-exact against TFLite Micro: one representative
-case of each (op, type), built by the op's own test module, all merged into one model, so one firmware per board.
+case of each (op, type), built by the op's own case builders, all merged into one model, so one firmware per board.
 
-SWEEP maps (op, input type) to a part: a function returning a model and one input set. Adding an op is one line.
+SWEEP (tests/cases/every_op_in_qemu.py) maps (op, input type) to a part: a function returning a model and one
+input set.
 Excluded (they need models of their own: tests/test_control_flow.py, tests/test_streaming.py):
 - CALL_ONCE, IF, WHILE: several subgraphs (the merged model is one subgraph);
 - VAR_HANDLE, READ_VARIABLE, ASSIGN_VARIABLE: resource variables, initialised by a CALL_ONCE subgraph.
@@ -34,12 +35,6 @@ EXCLUDED = {
     "SVDF": "variable-tensor state (test_svdf.py)",
     "UNIDIRECTIONAL_SEQUENCE_LSTM": "variable-tensor state (test_unidirectional_sequence_lstm.py)",
 }
-
-
-# --- parts: a model and one input set, from the op's own test helpers ----------------------------------------
-
-
-# --- the sweep: (op, input type) -> part ---------------------------------------------------------------------
 
 
 def test_sweep_covers_the_catalog():
