@@ -3,6 +3,9 @@ what several families share), code finds a kernel file by its name alone, and no
 (shared case builders live in tests/cases/)."""
 
 import ast
+import re
+import subprocess
+from pathlib import Path
 
 import pytest
 
@@ -67,3 +70,18 @@ def test_case_modules_are_no_test_modules():
         tree = ast.parse(path.read_text())
         tests = [n.name for n in tree.body if isinstance(n, ast.FunctionDef) and n.name.startswith("test")]
         assert not tests, f"{path.name} defines tests: {tests}"
+
+
+def test_the_scratch_library_holds_every_scratch_size_function():
+    """A new kernel's `size_t mg_<kernel>_scratch_size(...)` reaches the planner without a list to edit."""
+    from generator.catalog.ops.common._scratch import library, library_sources
+
+    defining = subprocess.run(
+        ["grep", "-rlE", "--include=*.c", r"^size_t mg_\w+_scratch_size\(", str(KERNELS)],
+        capture_output=True,
+        text=True,
+    ).stdout.split()
+    assert {Path(p).name for p in defining} <= {p.name for p in library_sources()}
+    for path in defining:
+        for name in re.findall(r"^size_t (mg_\w+_scratch_size)\(", Path(path).read_text(), re.MULTILINE):
+            assert hasattr(library(), name), name

@@ -15,37 +15,18 @@ import subprocess
 from pathlib import Path
 
 from ....errors import McugenError
-from ....paths import FIRMWARE, cache_root, kernel_headers, kernel_include_dirs, kernel_path
+from ....paths import FIRMWARE, cache_root, kernel_headers, kernel_include_dirs, kernel_path, kernel_sources
 
-# The sources defining a *_scratch_size function (each compiles on the host without the runtime).
-SOURCES = (
-    "conv_2d_s8_dsp.c",
-    "conv_2d_s8_mve.c",
-    "conv_2d_s8_portable.c",
-    "portable_dot8.c",
-    "conv_2d_s16_dsp_scratch_size.c",
-    "conv_2d_s16_mve_scratch_size.c",
-    "depthwise_conv_2d_s8_dsp.c",
-    "depthwise_conv_2d_multiplier_s8_dsp.c",
-    "depthwise_conv_2d_multiplier_s8_mve.c",
-    "depthwise_conv_2d_s8_mve.c",
-    "fully_connected_s8_dsp.c",
-    "fully_connected_s8_portable.c",
-    "transpose_conv_s8.c",
-    "transpose_conv_s16.c",
-    "transpose_conv_s8_dsp.c",
-    "batch_matmul_s8_dsp.c",
-    "batch_matmul_s8_mve.c",
-    "transpose_conv_s8_mve.c",
-    "mg_requant.c",
-    "detection_postprocess_f32.c",
-    "svdf_scratch_size.c",
-    "unidirectional_sequence_lstm_scratch_size.c",
-    "fully_connected_s16_dsp_scratch_size.c",
-    "fully_connected_s16_mve_scratch_size.c",
-    "depthwise_conv_2d_s16_ring_scratch_size.c",
-    "signal_sizes.c",
-)
+# A kernel with scratch defines `size_t mg_<kernel>_scratch_size(...)` in a source that compiles on the host without
+# the runtime (its own file, or a <kernel>_scratch_size.c beside it when the kernel's file does not): the library is
+# every such source, found by that definition, and the common helpers they call.
+SCRATCH_FUNCTION = re.compile(r"^size_t mg_\w+_scratch_size\(", re.MULTILINE)
+HELPERS = ("mg_requant.c", "portable_dot8.c")
+
+
+def library_sources() -> list[Path]:
+    defining = [p for p in kernel_sources() if SCRATCH_FUNCTION.search(p.read_text())]
+    return [*defining, *(kernel_path(name) for name in HELPERS)]
 
 
 def _cache_root() -> Path:
@@ -55,7 +36,7 @@ def _cache_root() -> Path:
 @functools.lru_cache(maxsize=1)
 def library() -> ctypes.CDLL:
     """The kernels' scratch-size functions, compiled for the build machine."""
-    sources = [kernel_path(name) for name in SOURCES]
+    sources = library_sources()
     headers = [*kernel_headers(), *sorted((FIRMWARE / "runtime").glob("*.h"))]
     digest = hashlib.sha256(b"".join(p.read_bytes() for p in [*sources, *headers])).hexdigest()[:20]
     lib = _cache_root() / f"libmg_scratch-{digest}.so"
