@@ -59,7 +59,12 @@ from cases.squared_difference import quantizer, small_int32
 from cases.transpose import transpose_case
 from cases.transpose_conv import SAME, transpose_conv_node
 from cases.unpack import unpack_case
+from generator.catalog import reference_kernels
+from generator.check import check
+from generator.errors import McugenError
+from generator.model import read_model
 from generator.pipeline import random_sets
+from generator.reference import reference_outputs
 from modelkit import DTYPE_CODES, merge, unpack
 
 TYPE_NAMES = {code: name for name, code in DTYPE_CODES.items()}
@@ -277,9 +282,37 @@ SWEEP = {
 }
 
 
+GENERIC_TYPES = ("float32", "int8", "int16", "int32", "bool")  # what unary_batch builds a generic node of
+
+
+@functools.cache
+def derived_parts() -> tuple[dict[tuple[str, str], tuple[bytes, list[np.ndarray]]], frozenset[tuple[str, str]]]:
+    """The sweep of the reference (op, type) pairs SWEEP has no line for, derived from the catalog: the part of
+    unary_batch when the op takes a generic element-wise node (one input, one output of its shape and type), so a
+    new element-wise op needs no line here. Also the pairs among them TFLite Micro has no kernel for (LiteRT-only
+    ops: their own tests compare with LiteRT; the sweep's merged model is compared with TFLite Micro)."""
+    parts, litert_only = {}, set()
+    for kernel in reference_kernels():
+        for dtype in (t.lower() for t in kernel.dtypes):
+            if (kernel.op, dtype) in SWEEP or dtype not in GENERIC_TYPES:
+                continue
+            data, sets = unary_batch(kernel.op, dtype, 1, cases=1)
+            try:
+                check(read_model(data))
+            except McugenError:  # the reader or the check stage refuses it: not an element-wise op
+                continue
+            try:
+                reference_outputs(data, sets, 1)
+            except RuntimeError:  # TFLite Micro's interpreter refuses an op it has no kernel for
+                litert_only.add((kernel.op, dtype))
+                continue
+            parts[(kernel.op, dtype)] = (data, sets[0])
+    return parts, frozenset(litert_only)
+
+
 @functools.cache
 def sweep_parts() -> dict[tuple[str, str], tuple[bytes, list[np.ndarray]]]:
-    return {key: make() for key, make in SWEEP.items()}
+    return {**{key: make() for key, make in SWEEP.items()}, **derived_parts()[0]}
 
 
 def sweep_model() -> tuple[bytes, list[np.ndarray], list[str]]:

@@ -3,7 +3,7 @@ Cortex-M4) and an ARMv8-M one (mps2-an505, Cortex-M33), bit-exact against TFLite
 case of each (op, type), built by the op's own case builders, all merged into one model, so one firmware per board.
 
 SWEEP (tests/cases/every_op_in_qemu.py) maps (op, input type) to a part: a function returning a model and one
-input set.
+input set; an element-wise op without a line there gets a generic part derived from the catalog (derived_parts).
 Excluded (they need models of their own: tests/test_control_flow.py, tests/test_streaming.py):
 - CALL_ONCE, IF, WHILE: several subgraphs (the merged model is one subgraph);
 - VAR_HANDLE, READ_VARIABLE, ASSIGN_VARIABLE: resource variables, initialised by a CALL_ONCE subgraph.
@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import pytest
 
-from cases.every_op_in_qemu import SWEEP, sweep_model, sweep_parts
+from cases.every_op_in_qemu import SWEEP, derived_parts, sweep_model, sweep_parts
 from generator.catalog import reference_kernels
 from generator.check import check
 from generator.model import read_model
@@ -39,8 +39,10 @@ EXCLUDED = {
 
 def test_sweep_covers_the_catalog():
     catalog = {(k.op, t.lower()) for k in reference_kernels() for t in k.dtypes if k.op not in EXCLUDED}
-    swept = set(SWEEP)
-    assert not catalog - swept, f"reference kernels without a sweep entry: {sorted(catalog - swept)}"
+    derived, litert_only = derived_parts()
+    swept = {*SWEEP, *derived}
+    missing = catalog - swept - litert_only
+    assert not missing, f"reference kernels without a sweep entry: {sorted(missing)}"
     assert not swept - catalog, f"sweep entries the catalog does not list: {sorted(swept - catalog)}"
 
 
@@ -50,7 +52,7 @@ def test_sweep_model_passes_check():
     for (op, dtype), (data, _) in sweep_parts().items():
         assert OPS[op] in {c.builtinCode for c in unpack(data).operatorCodes}, f"the {op} {dtype} part has no {op}"
     data, _, _ = sweep_model()
-    assert {k.op for k in check(read_model(data)).kernels} == {op for op, _ in SWEEP}
+    assert {k.op for k in check(read_model(data)).kernels} == {op for op, _ in sweep_parts()}
 
 
 @pytest.mark.qemu
