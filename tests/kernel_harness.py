@@ -19,6 +19,7 @@ from generator.model import read_model
 from generator.pipeline import build_and_run, random_sets
 from generator.plan import plan
 from generator.reference import reference_outputs
+from generator.reference.fallback import litert_outputs
 from generator.run import build_host, run_host
 from modelkit import merge, unpack
 
@@ -47,10 +48,12 @@ def verify_model(
     backends: list[str] = ("reference",),
     board: str = BOARD,
     output_names: list[str] | None = None,
+    reference: str = "tflite-micro",
 ) -> list:
     """Asserts that mcugen's firmware and TFLite Micro agree on `sets` (or `count` random sets); returns the
     run's per-set results (with QEMU: ticks and per-node ticks). A failure names the outputs that differ
-    (with `output_names`, e.g. the op each output comes from in a model of many)."""
+    (with `output_names`, e.g. the op each output comes from in a model of many). `reference="litert"`: LiteRT's
+    builtin reference kernels instead, for float ops TFLite Micro does not have (verify's fallback)."""
     the_plan = plan(check(read_model(model_bytes), backends=list(backends)))
     with tempfile.TemporaryDirectory(prefix="mcugen-kernel-") as tmp:
         target = load_board(board)
@@ -63,7 +66,10 @@ def verify_model(
         else:
             result = run_host(build_host(project.path), project.inputs, project.outputs, sets)
     device = [s.outputs for s in result.sets]
-    expected = reference_outputs(model_bytes, sets, len(project.outputs))
+    if reference == "litert":
+        expected = litert_outputs(model_bytes, sets)
+    else:
+        expected = reference_outputs(model_bytes, sets, len(project.outputs))
     verdict = compare(device, expected)
     assert verdict.match, (
         f"{verdict.mismatched_elements}/{verdict.total_elements} elements differ "

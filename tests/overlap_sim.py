@@ -1,7 +1,7 @@
 """An independent proof that a planned overlap is safe: replays a kernel's loops (as its C file runs them,
 element by element, in Python; the reference kernels and the dsp ones) with the input and output at their planned
 arena offsets, and lists the writes that land on an input byte the kernel still reads afterwards. It shares
-nothing with the planner or ops/_overlap.py but the catalog's geometry (strides, padding, the dsp CONV_2D's
+nothing with the planner or ops/common/_overlap.py but the catalog's geometry (strides, padding, the dsp CONV_2D's
 choice of a padded copy) and the C headers' group sizes."""
 
 from __future__ import annotations
@@ -10,13 +10,15 @@ import re
 
 import numpy as np
 
-from generator.catalog.ops import _conv_common as cc
-from generator.catalog.ops import dsp_conv_2d, mve_depthwise_conv_2d, pooling
-from generator.paths import FIRMWARE
+from generator.catalog.ops.common import _conv_common as cc
+from generator.catalog.ops.conv_2d import dsp_conv_2d
+from generator.catalog.ops.depthwise_conv_2d import mve_depthwise_conv_2d
+from generator.catalog.ops.pool_2d import pooling
+from generator.paths import kernel_path
 
 
 def _c_define(header: str, name: str) -> int:
-    text = (FIRMWARE / "kernels" / header).read_text()
+    text = kernel_path(header).read_text()
     return int(re.search(rf"#define {name} (\d+)", text).group(1))
 
 

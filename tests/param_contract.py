@@ -1,6 +1,6 @@
 """The Python↔C contract of the kernels, checked on the host build for any plan: the parameter block the generator
 writes for a node against the C struct the kernel reads. (Scratch needs no such check: the planner takes each size
-from the kernel's own C `*_scratch_size()`, see generator/catalog/ops/_scratch.py and test_weighted_scratch.py.)
+from the kernel's own C `*_scratch_size()`, see generator/catalog/ops/common/_scratch.py and test_weighted_scratch.py.)
 
 Layout: the struct's members (names, order, kinds, sizes) come from the DWARF of a host-compiled probe of the
 kernel's header, so typedefs and nested headers resolve as the compiler sees them. Every field the generator
@@ -18,7 +18,7 @@ from pathlib import Path
 from elftools.elf.elffile import ELFFile
 
 from generator.catalog import CExpr, KernelSpec, NodeParams
-from generator.paths import FIRMWARE
+from generator.paths import kernel_path
 from generator.run.host import include_flags
 
 # DWARF base type encodings (DW_ATE_*)
@@ -37,7 +37,7 @@ class Member:
 def header_of(spec: KernelSpec) -> Path:
     """The header that defines the kernel's parameter struct: its first source (node_params.c includes it)."""
     first = Path(spec.sources[0])
-    return first if first.is_absolute() else FIRMWARE / "kernels" / first
+    return kernel_path(str(first))
 
 
 def _strip(die):

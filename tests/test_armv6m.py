@@ -13,12 +13,11 @@ from elftools.elf.elffile import ELFFile
 from conftest import MLP_INT8
 from generator.boards import load_board
 from generator.catalog.backends import choose_backends
-from generator.paths import ROOT
+from generator.paths import ROOT, kernel_include_dirs, kernel_sources
 from generator.pipeline import Options, generate
 
 ARMV6M_BOARDS = ["microbit", "mps2-an385-m0plus"]
 REAL_ARMV6M_BOARDS = ["pico", "nucleo-g071rb", "arduino-zero"]
-KERNELS = ROOT / "firmware" / "kernels"
 RUNTIME = ROOT / "firmware" / "runtime"
 # The ARMv7E-M/ARMv8.1-M backends: never built for ARMv6-M.
 BACKEND_SOURCE_MARKS = ("_dsp", "_mve")
@@ -39,7 +38,7 @@ def test_armv6m_boards_get_the_portable_and_reference_kernels(cli, tmp_path, nam
 
 
 def _reference_kernel_sources():
-    return sorted(p for p in KERNELS.glob("*.c") if not any(mark in p.stem for mark in BACKEND_SOURCE_MARKS))
+    return sorted(p for p in kernel_sources() if not any(mark in p.stem for mark in BACKEND_SOURCE_MARKS))
 
 
 @needs_arm_gcc
@@ -59,7 +58,9 @@ def test_every_reference_kernel_and_the_runtime_compile_for_cortex_m0(tmp_path):
     # -Werror makes an undeclared intrinsic (an implicit declaration) fail here rather than at link time;
     # missing-field-initializers is a style warning every core's build shows alike, not this test's concern.
     machine += ["-Werror", "-Wno-missing-field-initializers"]
+    # the firmware's kernels include their headers by name from every family folder, as the project's flat copy
     includes = [f"-I{src / d}" for d in ("runtime", "kernels", "board")] + [f"-I{src}"]
+    includes += [f"-I{d}" for d in kernel_include_dirs()]
     board_flags = load_board("microbit").build_flags()
     c_sources = [p for p in own if p.suffix == ".c"] + kernels
     cc_sources = [p for p in own if p.suffix == ".cc"]

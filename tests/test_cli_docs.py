@@ -73,7 +73,7 @@ class SampleShell:
     user's, not built again."""
 
     def __init__(self, folder: Path):
-        from generator.catalog.ops._scratch import _cache_root
+        from generator.catalog.ops.common._scratch import _cache_root
         from generator.emit.core_folder import core_dir
 
         self.repo = _repository_look_alike(folder / "repo")

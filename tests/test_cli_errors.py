@@ -7,15 +7,8 @@ import numpy as np
 import pytest
 
 import modelkit
+from cases.cli_errors import assert_clean_failure
 from conftest import MLP_INT8, SINE_FLOAT, run_cli
-
-
-def assert_clean_failure(result, *phrases):
-    assert result.returncode == 2, result.stderr
-    assert "Traceback" not in result.stderr
-    assert result.stderr.startswith("mcugen: error: ")
-    for phrase in phrases:
-        assert phrase in result.stderr
 
 
 def test_truncated_model(cli, tmp_path):

@@ -5,8 +5,8 @@ import json
 
 import numpy as np
 import pytest
-from test_cli_errors import assert_clean_failure
 
+from cases.cli_errors import assert_clean_failure
 from conftest import MLP_INT8, run_cli
 
 

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from test_cli_errors import assert_clean_failure
 
+from cases.cli_errors import assert_clean_failure
 from conftest import MLP_INT8, SINE_FLOAT, run_cli
 from generator.cli import COMMANDS
 from generator.cli.checks import check_combinations

@@ -9,28 +9,9 @@ import pytest
 from flatbuffers import flexbuffers
 
 import modelkit
-from generator import zoo
+from cases.custom_ops import CUSTOM, speech_with_custom_softmax
 from generator.catalog.custom import load_custom_ops
-
-HERE = Path(__file__).resolve().parent
-CUSTOM = HERE / "custom_ops"
-
-
-def speech_with_custom_softmax(name="MySoftmax", version=1, options=None) -> bytes:
-    """tflite_micro_speech (a real model from the zoo) with its SOFTMAX node turned into a custom op."""
-    model = modelkit.unpack(zoo.fetch("tflite_micro_speech").read_bytes())
-    code = modelkit.schema.OperatorCodeT()
-    code.builtinCode, code.deprecatedBuiltinCode, code.customCode, code.version = 32, 32, name, version
-    model.operatorCodes.append(code)
-    softmax = next(
-        op
-        for op in model.subgraphs[0].operators
-        if model.operatorCodes[op.opcodeIndex].builtinCode == modelkit.OPS["SOFTMAX"]
-    )
-    softmax.opcodeIndex = len(model.operatorCodes) - 1
-    softmax.builtinOptionsType, softmax.builtinOptions = 0, None
-    softmax.customOptions = list(flexbuffers.Dumps(options if options is not None else {"shift": 2}))
-    return modelkit.pack(model)
+from generator.paths import FIRMWARE
 
 
 @pytest.fixture
@@ -141,7 +122,7 @@ int main(int argc, char **argv) {
 
 
 def test_flexbuffers_reader(tmp_path):
-    root = HERE.parent / "firmware" / "runtime"
+    root = FIRMWARE / "runtime"
     (tmp_path / "t.c").write_text(FLEX_TEST)
     exe = tmp_path / "t"
     subprocess.run(

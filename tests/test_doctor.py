@@ -2,9 +2,8 @@
 
 import json
 
-from test_custom_ops import CUSTOM, speech_with_custom_softmax
-
 import modelkit
+from cases.custom_ops import CUSTOM, speech_with_custom_softmax
 from conftest import MLP_FLOAT_IO
 
 

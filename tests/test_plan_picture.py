@@ -6,8 +6,8 @@ import shutil
 import subprocess
 
 import pytest
-from test_overlap import overlap_model
 
+from cases.overlap import overlap_model
 from generator.plan.picture import peak_step
 
 

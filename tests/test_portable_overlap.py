@@ -5,8 +5,8 @@ zoo models' arenas stay within 1 KB of the reference kernels' plans (the staged 
 
 import pytest
 from overlap_sim import clobbered
-from test_overlap import dsp_chains, planned_overlap_problems, random_chain, widening_chain
 
+from cases.overlap import dsp_chains, planned_overlap_problems, random_chain, widening_chain
 from generator.check import check
 from generator.model import read_model
 from generator.plan import plan

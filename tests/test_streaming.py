@@ -9,11 +9,11 @@ import pytest
 from streaming_models import FRAMES, delay_line, order_test_stream, stream_int8
 
 import modelkit
+from cases.streaming import read_io
 from generator.boards import load_board
 from generator.build import build
 from generator.catalog.backends import choose_backends
 from generator.check import CheckError, check
-from generator.emit import IoTensor
 from generator.errors import McugenError
 from generator.measure import measure
 from generator.model import read_model
@@ -226,11 +226,3 @@ def test_int16_int32_float32_and_int8_state_delay_one_step():
     for step in range(1, 6):
         for k, previous in enumerate(device[step].outputs):
             assert np.array_equal(previous, sets[step - 1][k])
-
-
-def read_io(data: bytes) -> list:
-    graph = read_model(data)
-    return [
-        IoTensor(i, graph.tensors[i].name, list(graph.tensors[i].shape), graph.tensors[i].dtype.name, None, None)
-        for i in graph.inputs
-    ]

@@ -5,8 +5,8 @@ against TFLite Micro step by step on the host build and in QEMU on a Cortex-M4."
 import numpy as np
 import pytest
 from streaming_models import delay_line
-from test_streaming import read_io
 
+from cases.streaming import read_io
 from generator.pipeline import random_sets
 from kernel_harness import verify_model
 

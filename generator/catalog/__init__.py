@@ -1,6 +1,7 @@
 """The kernel catalog: every kernel the firmware has, as data the check, plan and emit stages read.
 
-Each module in `ops/` describes one op (or family) with SPEC or SPECS; they are collected here in module order.
+Each module in `ops/<family>/` describes one op (or family) with SPEC or SPECS (a family's folder holds its reference
+and backend modules side by side, `ops/common/` the helpers they share); they are collected here in module order.
 Several kernels may serve one op, one per backend. `register` adds kernels from outside the repository
 (custom ops, test backends).
 """
@@ -15,12 +16,22 @@ from . import ops
 from .spec import CExpr, KernelSpec, ModelWords, NodeParams
 
 
+def op_modules() -> list[str]:
+    """Every op module's name, `ops.<family>.<module>`, in the order of the modules' own names (so a family's
+    folder does not change the catalog's order); common/ and names starting with "_" hold shared helpers."""
+    names = []
+    for family in pkgutil.iter_modules(ops.__path__):
+        if not family.ispkg or family.name == "common":
+            continue
+        package = importlib.import_module(f"{ops.__name__}.{family.name}")
+        names += [f"{package.__name__}.{m.name}" for m in pkgutil.iter_modules(package.__path__) if m.name[0] != "_"]
+    return sorted(names, key=lambda name: name.rpartition(".")[2])
+
+
 def _discover() -> list[KernelSpec]:
     specs = []
-    for info in sorted(pkgutil.iter_modules(ops.__path__), key=lambda m: m.name):
-        if info.name.startswith("_"):  # private helpers of the op modules
-            continue
-        module = importlib.import_module(f"{ops.__name__}.{info.name}")
+    for name in op_modules():
+        module = importlib.import_module(name)
         specs.extend(getattr(module, "SPECS", [getattr(module, "SPEC", None)]))
     return [s for s in specs if s is not None]
 

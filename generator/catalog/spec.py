@@ -78,7 +78,7 @@ class KernelSpec:
     # How far output 0 may start BELOW input 0 (out_base = in_base - d, d >= 0, a multiple of 4) so that no byte
     # the kernel writes is one it still has to read, given its actual order of reads and writes; None: no overlap.
     # When input 0 dies at this node the planner may then give both one group of max(out, d + in) bytes
-    # (docs/kernels.md, "Overlaps: an output partly over its input"; the helpers are in ops/_overlap.py).
+    # (docs/kernels.md, "Overlaps: an output partly over its input"; the helpers are in ops/common/_overlap.py).
     overlap: Callable[[Operator, list[Tensor | None], list[Tensor]], int | None] = lambda op, i, o: None
     # The same for output 0 starting d bytes ABOVE input 0 (out_base = in_base + d), the kernel writing its rows
     # last first (options[OVERLAPPED] == "above"); None: the kernel has no such order.

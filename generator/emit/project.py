@@ -15,7 +15,7 @@ from ..boards import Board
 from ..catalog import KernelSpec, reference_kernels
 from ..errors import McugenError
 from ..model import Graph
-from ..paths import BOARDS, FIRMWARE, TEMPLATES
+from ..paths import BOARDS, FIRMWARE, TEMPLATES, kernel_path
 from ..plan import Plan
 from .pruning import ABSENT_KERNELS, absent_kernels_source, unused_type_files
 from .render import render_all
@@ -64,11 +64,12 @@ def _io(graph: Graph, indices: list[int]) -> list[IoTensor]:
 
 
 def runtime_and_kernel_sources(kernels: list[KernelSpec]) -> dict[str, Path]:
-    """The runtime and the registered kernels' sources, by their path in a generated folder (harness or library)."""
+    """The runtime and the registered kernels' sources, by their path in a generated folder (harness or library):
+    every kernel file flat in src/kernels/, whichever family folder it comes from."""
     files = {f"src/runtime/{p.name}": p for p in sorted((FIRMWARE / "runtime").iterdir()) if p.is_file()}
     for kernel in kernels:
         for name in kernel.sources:
-            source = Path(name) if Path(name).is_absolute() else FIRMWARE / "kernels" / name
+            source = kernel_path(name)
             files[f"src/kernels/{source.name}"] = source
     return files
 

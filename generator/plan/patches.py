@@ -22,7 +22,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from ..catalog.ops._conv_common import PATCH_PAD_HEIGHT, geometry_fields, pad_before
+from ..catalog.ops.common._conv_common import PATCH_PAD_HEIGHT, geometry_fields, pad_before
 from ..check import CheckedGraph, CheckError, check
 from ..model import Graph, Operator, Tensor
 from ..model.graph import DTYPES

@@ -14,10 +14,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..catalog.ops import signal_stream
-from ..catalog.ops._signal import options
-from ..catalog.ops.detection_postprocess import NAME, read_options
-from ..catalog.ops.signal_spectrum import ENERGY_KEYS
+from ..catalog.ops.common._signal import options
+from ..catalog.ops.detection_postprocess.detection_postprocess import NAME, read_options
+from ..catalog.ops.signal import signal_stream
+from ..catalog.ops.signal.signal_spectrum import ENERGY_KEYS
 from ..model import read_model
 
 SIGNAL_OPS = ("SignalEnergy", "SignalFramer", "SignalStacker")

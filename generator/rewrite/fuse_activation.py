@@ -8,7 +8,7 @@ computed with the kernels' own set-up code; RELU_N1_TO_1 has no int8 kernel to c
 from __future__ import annotations
 
 from ..catalog import quant
-from ..catalog.ops.relu import params_relu, params_relu6
+from ..catalog.ops.relu.relu import params_relu, params_relu6
 from ..model import Operator, Tensor
 from .work import Rewrite, Work
 

@@ -20,7 +20,7 @@ import numpy as np
 from ..emit import IoTensor
 from ..errors import McugenError
 from ..locking import exclusive
-from ..paths import BOARDS, FIRMWARE, cache_root
+from ..paths import BOARDS, FIRMWARE, cache_root, kernel_include_dirs, kernel_path, kernel_sources
 from .protocol import RunResult, finish, pack_inputs
 
 CFLAGS = ["-O1", "-g0", "-Wall", "-Wextra", "-fno-strict-aliasing", "-ffp-contract=off"]
@@ -34,7 +34,7 @@ def _library_sources() -> list[Path]:
         [
             *FIRMWARE.glob("runtime/*.cc"),
             *FIRMWARE.glob("runtime/*.c"),
-            *FIRMWARE.glob("kernels/*.c"),
+            *kernel_sources(),
             FIRMWARE / "harness" / "main.cc",
             BOARDS / "host" / "mg_board_host.c",
         ]
@@ -42,7 +42,7 @@ def _library_sources() -> list[Path]:
 
 
 def include_flags() -> list[str]:
-    return [f"-I{FIRMWARE / 'runtime'}", f"-I{FIRMWARE / 'kernels'}", f"-I{BOARDS / 'startup'}"]
+    return [f"-I{FIRMWARE / 'runtime'}", *(f"-I{d}" for d in kernel_include_dirs()), f"-I{BOARDS / 'startup'}"]
 
 
 def _compile(source: Path, obj: Path, extra: list[str]) -> None:
@@ -90,7 +90,11 @@ def _input_stats() -> tuple:
     """(path, mtime, size) of every header and library source: a cheap key (the host lane asks once per
     project) that still notices an edited kernel in a long-lived process."""
     stats = []
-    for folder in (*(FIRMWARE / d for d in ("runtime", "kernels", "harness", "library")), BOARDS / "startup"):
+    for folder in (
+        *(FIRMWARE / d for d in ("runtime", "harness", "library")),
+        *kernel_include_dirs(),
+        BOARDS / "startup",
+    ):
         with os.scandir(folder) as entries:
             stats += [(e.path, e.stat().st_mtime_ns, e.stat().st_size) for e in entries if e.name.endswith(".h")]
     stats += [(str(p), s.st_mtime_ns, s.st_size) for p in _library_sources() for s in [p.stat()]]
@@ -122,6 +126,14 @@ def _host_library(headers: list[Path]) -> Path:
     return lib
 
 
+def _is_kernel_file(name: str) -> bool:
+    try:
+        kernel_path(name)
+    except FileNotFoundError:
+        return False
+    return True
+
+
 def build_host(project_dir: Path) -> Path:
     """The host executable of a generated project (the generated files + the cached library)."""
     project_dir = Path(project_dir)
@@ -134,7 +146,7 @@ def build_host(project_dir: Path) -> Path:
     unity.write_text("".join(f'#include "{name}"\n' for name in GENERATED_C))
     # ... then the resolver, and kernels from outside firmware/ (custom ops, other backends) the library lacks
     sources = [unity, src / "op_resolver.cc"]
-    sources += [p for p in sorted((src / "kernels").glob("*.c")) if not (FIRMWARE / "kernels" / p.name).is_file()]
+    sources += [p for p in sorted((src / "kernels").glob("*.c")) if not _is_kernel_file(p.name)]
     includes = (f"-I{src}", f"-I{src / 'kernels'}")
     # Only the unity file's object depends on the generated C; the resolver's depends on the headers alone,
     # so every project with the same op set shares one resolver object.

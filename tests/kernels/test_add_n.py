@@ -2,28 +2,12 @@
 host build; both types in QEMU."""
 
 import pytest
-from op_cases import Batch, random_quant, random_shape, random_values
 
+from cases.add_n import add_n_batch
 from generator.check import CheckError, check
 from generator.model import read_model
-from kernel_harness import rand_scale, verify_model
+from kernel_harness import verify_model
 from modelkit import GraphBuilder
-
-
-def add_n_batch(dtype, seed, cases=20, shape=None):
-    b = Batch(seed)
-    for _ in range(cases):
-        s = shape or random_shape(b.rng)
-        q = random_quant(b.rng, "int8") if dtype == "int8" else None
-        out_q = (q[0] * rand_scale(b.rng, 1.0, 6.0), int(b.rng.integers(-128, 128))) if q else None
-        ids = []
-        for k in range(int(b.rng.integers(2, 7))):
-            if k == 1 and b.rng.integers(0, 3) == 0:
-                ids.append(b.constant(random_values(b.rng, dtype, s), dtype, q))
-            else:
-                ids.append(b.input(s, dtype, q))
-        b.node("ADD_N", ids, [b.output(s, dtype, out_q)])
-    return b
 
 
 @pytest.mark.parametrize("dtype", ["float32", "int8"])

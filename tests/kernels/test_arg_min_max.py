@@ -4,21 +4,15 @@ QEMU on an ARMv8-M board."""
 
 import numpy as np
 import pytest
-from op_cases import Batch, random_quant, random_shape
+from op_cases import Batch, random_shape
 
+from cases.arg_min_max import arg_node
 from generator.check import CheckError, check
 from generator.model import read_model
 from kernel_harness import verify_cases, verify_model
 from modelkit import GraphBuilder
 
 OPS = ["ARG_MAX", "ARG_MIN"]
-
-
-def arg_node(b, op_name, dtype, shape, axis, values=None):
-    x = b.input(shape, dtype, random_quant(b.rng, "int8") if dtype == "int8" else None, values)
-    a = b.constant(np.array([axis], dtype=np.int32), "int32")
-    out = b.output([d for i, d in enumerate(shape) if i != axis % len(shape)], "int32")
-    b.node(op_name, [x, a], [out], version=2 if dtype == "int8" else 1, outputType=2)
 
 
 @pytest.mark.parametrize("op_name", OPS)

@@ -3,8 +3,9 @@ in QEMU."""
 
 import numpy as np
 import pytest
-from op_cases import Batch, random_quant
+from op_cases import Batch
 
+from cases.broadcast_to import broadcast_node
 from generator.check import CheckError, check
 from generator.model import read_model
 from kernel_harness import verify_model
@@ -21,13 +22,6 @@ def target_and_input(rng, max_rank=5, max_elements=64):
             break
     shape = [d if rng.integers(0, 2) else 1 for d in out]
     return out, shape[int(rng.integers(0, len(out) + 1)) :]
-
-
-def broadcast_node(b, dtype, out, shape, target_type="int32"):
-    q = random_quant(b.rng, dtype) if dtype in ("int8", "int16") else None
-    x = b.input(shape, dtype, q)
-    target = b.constant(np.array(out), target_type)
-    b.node("BROADCAST_TO", [x, target], [b.output(out, dtype, q)], version=2)
 
 
 @pytest.mark.parametrize("dtype", TYPES)

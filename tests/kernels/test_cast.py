@@ -1,10 +1,10 @@
 """CAST and ZEROS_LIKE: 20 random cases per type (pair) in one model each, against TFLite Micro on the host
 build; one model of every type pair in QEMU."""
 
-import numpy as np
 import pytest
-from op_cases import Batch, random_shape, random_values
+from op_cases import Batch, random_shape
 
+from cases.cast import cast_node
 from generator.check import CheckError, check
 from generator.model import read_model
 from kernel_harness import verify_model
@@ -12,25 +12,6 @@ from modelkit import GraphBuilder
 
 INPUTS = ["int8", "int16", "int32", "uint32", "float32", "bool"]
 OUTPUTS = ["int8", "int16", "int32", "uint32", "float32"]
-
-
-def cast_values(src, dst):
-    """Values the cast defines: floats within the output's range (C leaves others undefined); integers full
-    range (they narrow modulo 2^bits); floats with a fraction and large ones near float32's integer limit."""
-    if src != "float32":
-        return lambda rng, s: random_values(rng, src, s)
-    limit = {"int8": 127, "int16": 32767, "int32": 2**31 - 256, "uint32": 2**32 - 512, "float32": 1e30}[dst]
-
-    def values(rng, s):
-        sign = 1 if dst == "uint32" else rng.choice([-1, 1], size=s)
-        v = sign * np.exp(rng.uniform(-2, np.log(limit), size=s))
-        return v.astype(np.float32)
-
-    return values
-
-
-def cast_node(b, src, dst, shape):
-    b.node("CAST", [b.input(shape, src, values=cast_values(src, dst))], [b.output(shape, dst)])
 
 
 @pytest.mark.parametrize("src", INPUTS)

@@ -1,46 +1,17 @@
 """EQUAL, NOT_EQUAL, GREATER, GREATER_EQUAL, LESS, LESS_EQUAL and LOGICAL_AND/OR: 20 random broadcast cases per
 op and type in one model each, against TFLite Micro on the host build; one model of every op and type in QEMU."""
 
-import numpy as np
 import pytest
-from op_cases import Batch, random_quant, random_values
-from test_maximum_minimum import binary_batch
+from op_cases import Batch, random_quant
 
+from cases.comparisons import comparison_case, model_of, tied_values
+from cases.maximum_minimum import binary_batch
 from generator.check import CheckError, check
 from generator.model import read_model
 from kernel_harness import verify_model
-from modelkit import GraphBuilder
 
 OPS = ["EQUAL", "NOT_EQUAL", "GREATER", "GREATER_EQUAL", "LESS", "LESS_EQUAL"]
 NUMERIC = ["float32", "int32", "int64", "int8"]
-
-
-def tied_values(dtype):
-    """Values from a small set, so that equal elements occur (floats: multiples of 0.5)."""
-    if dtype == "float32":
-        return lambda rng, s: (rng.integers(-4, 5, size=s) / 2).astype(np.float32)
-    if dtype == "bool":
-        return lambda rng, s: random_values(rng, dtype, s)
-    return lambda rng, s: random_values(rng, dtype, s, low=-3, high=3)
-
-
-def int8_quant():
-    """Per tensor: the two inputs share a quantization in about half of the nodes (then ties compare equal)."""
-    state = {}
-
-    def quant(rng, role):
-        if role == "input1":
-            state["q1"] = random_quant(rng, "int8")
-            return state["q1"]
-        return state["q1"] if rng.integers(0, 2) else random_quant(rng, "int8")
-
-    return quant
-
-
-def comparison_case(op_name, dtype, seed, cases=20):
-    if dtype == "int8":  # full-range values: rescaling decides
-        return binary_batch(op_name, dtype, seed, cases, output_dtype="bool", quant=int8_quant(), version=2)
-    return binary_batch(op_name, dtype, seed, cases, output_dtype="bool", values=tied_values(dtype))
 
 
 @pytest.mark.parametrize(
@@ -87,16 +58,6 @@ def test_in_qemu(board):
         x, y = b.input([3, 4], "bool"), b.input([4], "bool")
         b.node(op_name, [x, y], [b.output([3, 4], "bool")])
     verify_model(b.build(), sets=b.sets(1), qemu=True, board=board)
-
-
-def model_of(op_name, types, scale=0.05, shapes=([2, 3], [2, 3], [2, 3])) -> bytes:
-    g = GraphBuilder()
-    ids = [
-        g.tensor(shape, dtype, scale if dtype in ("int8", "int16") else None, 0 if dtype in ("int8", "int16") else None)
-        for dtype, shape in zip(types, shapes)
-    ]
-    g.op(op_name, ids[:2], [ids[2]])
-    return g.build(ids[:2], [ids[2]])
 
 
 @pytest.mark.parametrize(

@@ -1,25 +1,14 @@
 """CUMSUM: 20 random cases per type (float32, and int8 on TFLite Micro's quantized path; any and negative axes,
 exclusive and reverse) in one model each, against TFLite Micro on the host build; both types in QEMU."""
 
-import numpy as np
 import pytest
-from op_cases import Batch, random_quant, random_shape
+from op_cases import Batch, random_shape
 
+from cases.cumsum import cumsum_node
 from generator.check import CheckError, check
 from generator.model import read_model
-from kernel_harness import rand_scale, verify_model
+from kernel_harness import verify_model
 from modelkit import GraphBuilder
-
-
-def cumsum_node(b, dtype, shape, axis, exclusive, reverse):
-    in_q = out_q = None
-    if dtype == "int8":
-        in_q = random_quant(b.rng, "int8")
-        # partial sums of up to axis-size values: an output scale around sqrt(size) times the input's
-        out_q = (in_q[0] * np.sqrt(shape[axis]) * rand_scale(b.rng, 0.5, 2.0), int(b.rng.integers(-128, 128)))
-    x = b.input(shape, dtype, in_q)
-    a = b.constant(np.array([axis], dtype=np.int32), "int32")
-    b.node("CUMSUM", [x, a], [b.output(shape, dtype, out_q)], exclusive=exclusive, reverse=reverse)
 
 
 @pytest.mark.parametrize("dtype", ["float32", "int8"])

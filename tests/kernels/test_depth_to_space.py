@@ -2,22 +2,13 @@
 the host build; every op and type in QEMU."""
 
 import pytest
-from op_cases import Batch, random_quant
+from op_cases import Batch
 
+from cases.depth_to_space import OPS, node
 from generator.check import CheckError, check
 from generator.model import read_model
 from kernel_harness import verify_model
 from modelkit import GraphBuilder
-
-OPS = ["DEPTH_TO_SPACE", "SPACE_TO_DEPTH"]
-
-
-def node(b, op_name, dtype, batch, h, w, c, bs):
-    """h, w: the smaller spatial size; c: the smaller depth."""
-    small, large = [batch, h, w, c * bs * bs], [batch, h * bs, w * bs, c]
-    shape_in, shape_out = (small, large) if op_name == "DEPTH_TO_SPACE" else (large, small)
-    q = random_quant(b.rng, "int8") if dtype == "int8" else None
-    b.node(op_name, [b.input(shape_in, dtype, q)], [b.output(shape_out, dtype, q)], blockSize=bs)
 
 
 @pytest.mark.parametrize("op_name", OPS)

@@ -5,8 +5,8 @@ nodes fall back to the reference kernel."""
 
 import numpy as np
 import pytest
-from test_add import binary_model
 
+from cases.add import binary_model
 from generator.check import check
 from generator.model import read_model
 from kernel_harness import on_backend, rand_scale, seed_groups, verify_cases, verify_model

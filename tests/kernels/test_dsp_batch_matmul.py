@@ -5,8 +5,8 @@ backend."""
 
 import pytest
 from op_cases import Batch
-from test_batch_matmul import batch_matmul_node, shapes
 
+from cases.batch_matmul import batch_matmul_node, shapes
 from generator.check import check
 from generator.model import read_model
 from kernel_harness import verify_model

@@ -9,37 +9,20 @@ multiplier 8, 10x8 filter, stride 2, SAME, RELU, then FULLY_CONNECTED and SOFTMA
 tests/micro_speech_model.py with fixed-seed weights, since the example's own file is not ours to ship) runs
 bit-exact in QEMU with either backend."""
 
-import numpy as np
 import pytest
 from micro_speech_model import micro_speech_shaped
-from test_dsp_depthwise_conv_2d import depthwise_model, out_size_dilated
 
+from cases.dsp_depthwise_conv_2d_multiplier import case
 from generator.check import check
 from generator.model import read_model
 from kernel_harness import on_backend, seed_groups, verify_cases, verify_model
 
 BACKENDS = ["dsp", "reference"]
 MVE_BACKENDS = ["mve", "reference"]
+SAME, VALID = 0, 1
 
 
 MICRO_SPEECH = micro_speech_shaped()
-
-
-def case(seed: int, multiplier=None, pruned=0) -> bytes:
-    rng = np.random.default_rng(seed)
-    multiplier = multiplier or int(rng.choice([2, 2, 3, 4, 5, 8]))
-    while True:
-        batches = int(rng.choice([1, 1, 1, 2]))
-        h, w = (int(v) for v in rng.integers(1, 16, size=2))
-        kh, kw = int(rng.integers(1, 11)), int(rng.integers(1, 9))
-        sh, sw = (int(v) for v in rng.choice([1, 1, 2, 2, 3], size=2))
-        dh, dw = (int(v) for v in (rng.integers(1, 4, size=2) if rng.integers(0, 3) == 0 else (1, 1)))
-        padding = int(rng.integers(0, 2))
-        oh, ow = out_size_dilated(padding, h, kh, sh, dh), out_size_dilated(padding, w, kw, sw, dw)
-        if oh >= 1 and ow >= 1:
-            break
-    depth = int(rng.choice([1, 1, 1, 2, 3, 5]))
-    return depthwise_model(rng, [batches, h, w, depth], (kh, kw), (sh, sw), (dh, dw), padding, multiplier, pruned)
 
 
 def dsp_cases(seeds, **options) -> dict:
@@ -55,7 +38,7 @@ def test_random_multipliers(seeds):
 def test_each_multiplier(multiplier):
     """Even and odd multipliers (an odd one ends on a single filter), beside 3x3 depth-multiplier-1 nodes in the
     same model: the one registration sends each node to its kernel."""
-    import test_dsp_depthwise_conv_2d as three_by_three
+    from cases import dsp_depthwise_conv_2d as three_by_three
 
     cases = dsp_cases(range(100, 106), multiplier=multiplier)
     cases.update(on_backend("dsp", BACKENDS, {f"3x3 seed {s}": three_by_three.case(s) for s in range(2)}))
@@ -89,7 +72,7 @@ def test_micro_speech_in_qemu():
 @pytest.mark.qemu
 def test_mve_in_qemu():
     """Random multipliers and 3x3 depth-multiplier-1 nodes through the mve registration."""
-    import test_dsp_depthwise_conv_2d as three_by_three
+    from cases import dsp_depthwise_conv_2d as three_by_three
 
     cases = {f"seed {seed}": case(seed) for seed in (3, 11, 17, 29, 41, 53)}
     for multiplier in (3, 4, 6, 7):  # the mve kernel: four filters at a time, then pairs, then one

@@ -4,8 +4,8 @@ the host build and on the Cortex-M4 and Cortex-M7 in QEMU; every case asserts th
 backend. Float32 pools and average windows over 256 taps fall back to the reference kernels."""
 
 import pytest
-import test_pooling as pooling
 
+from cases import pooling
 from generator.check import check
 from generator.model import read_model
 from kernel_harness import on_backend, seed_groups, verify_cases, verify_model

@@ -4,8 +4,8 @@ it), bit-exact against TFLite Micro. Kernels compile to other instruction sequen
 long multiply-accumulate or Thumb-2; this runs them."""
 
 import pytest
-from test_every_op_in_qemu import sweep_model
 
+from cases.every_op_in_qemu import sweep_model
 from kernel_harness import verify_model
 
 

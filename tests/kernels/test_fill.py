@@ -3,25 +3,15 @@ QEMU."""
 
 import numpy as np
 import pytest
-from op_cases import Batch, random_shape
+from op_cases import Batch
 
+from cases.fill import fill_batch
 from generator.check import CheckError, check
 from generator.model import read_model
 from kernel_harness import verify_model
 from modelkit import GraphBuilder
 
 TYPES = ["float32", "int32", "int8"]
-DIMS_TYPES = ["int8", "int16", "int32", "int64"]
-
-
-def fill_batch(dtype, seed, cases=20):
-    b = Batch(seed)
-    for k in range(cases):
-        shape = random_shape(b.rng, max_rank=5) or [1]  # an empty dims tensor has no data to be constant
-        dims = b.constant(np.array(shape), DIMS_TYPES[k % len(DIMS_TYPES)])
-        value = b.input([], dtype)
-        b.node("FILL", [dims, value], [b.output(shape, dtype)])
-    return b
 
 
 @pytest.mark.parametrize("dtype", TYPES)

@@ -1,21 +1,15 @@
 """FLOOR_DIV and FLOOR_MOD: 20 random broadcast cases per op in one model each, against TFLite Micro on the host
 build; both in QEMU."""
 
-import numpy as np
 import pytest
 from op_cases import Batch
-from test_comparisons import model_of
-from test_maximum_minimum import binary_batch
 
+from cases.comparisons import model_of
+from cases.floor_div import nonzero
+from cases.maximum_minimum import binary_batch
 from generator.check import CheckError, check
 from generator.model import read_model
 from kernel_harness import verify_model
-
-
-def nonzero(rng, shape):
-    """Values of both signs away from 0 (FLOOR_DIV fails on a zero divisor), some exact multiples."""
-    v = rng.uniform(0.25, 8.0, size=shape) * rng.choice([-1, 1], size=shape)
-    return np.where(rng.integers(0, 4, size=shape) == 0, np.round(v), v).astype(np.float32)
 
 
 @pytest.mark.parametrize("op_name, seed", [("FLOOR_DIV", 1), ("FLOOR_MOD", 2)])

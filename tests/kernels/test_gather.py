@@ -1,30 +1,16 @@
 """GATHER: 20 random cases per type (random axis and batch_dims, negative ones too, positions as a graph input or a
 constant) in one model each, against TFLite Micro on the host build; both types in QEMU on an ARMv8-M board."""
 
-import numpy as np
 import pytest
-from op_cases import Batch, random_quant, random_shape
+from op_cases import Batch, random_shape
 
+from cases.gather import gather_node
 from generator.check import CheckError, check
 from generator.model import read_model
 from kernel_harness import verify_model
 from modelkit import GraphBuilder
 
 TYPES = ["float32", "int8"]
-
-
-def gather_node(b, dtype, shape, positions_shape, axis, batch_dims, constant=False):
-    q = random_quant(b.rng, "int8") if dtype == "int8" else None
-    x = b.input(shape, dtype, q)
-    a = axis % len(shape)
-    bd = batch_dims + len(positions_shape) if batch_dims < 0 else batch_dims
-    size = shape[a]
-    if constant:
-        p = b.constant(b.rng.integers(0, size, size=positions_shape).astype(np.int32), "int32")
-    else:
-        p = b.input(positions_shape, "int32", values=lambda rng, s: rng.integers(0, size, size=s).astype(np.int32))
-    out = [*shape[:a], *positions_shape[bd:], *shape[a + 1 :]]
-    b.node("GATHER", [x, p], [b.output(out, dtype, q)], axis=axis, batchDims=batch_dims)
 
 
 def random_node(b, dtype, constant):

@@ -1,32 +1,16 @@
 """GATHER_ND: 20 random cases per type (index depths 1 to 5, slices or single elements, indices as a graph input
 or a constant) in one model each, against TFLite Micro on the host build; both types in QEMU."""
 
-import numpy as np
 import pytest
-from op_cases import Batch, random_quant, random_shape
+from op_cases import Batch, random_shape
 
+from cases.gather_nd import gather_nd_node
 from generator.check import CheckError, check
 from generator.model import read_model
 from kernel_harness import verify_model
 from modelkit import GraphBuilder
 
 TYPES = ["float32", "int8"]
-
-
-def random_indices(rng, dims, rows_shape):
-    """In-range coordinates: rows_shape rows of one coordinate per entry of dims."""
-    return np.stack([rng.integers(0, d, size=rows_shape) for d in dims], axis=-1).astype(np.int32)
-
-
-def gather_nd_node(b, dtype, shape, rows_shape, depth, constant=False):
-    q = random_quant(b.rng, "int8") if dtype == "int8" else None
-    x = b.input(shape, dtype, q)
-    dims = shape[:depth]
-    if constant:
-        i = b.constant(random_indices(b.rng, dims, rows_shape), "int32")
-    else:
-        i = b.input([*rows_shape, depth], "int32", values=lambda rng, s: random_indices(rng, dims, rows_shape))
-    b.node("GATHER_ND", [x, i], [b.output([*rows_shape, *shape[depth:]], dtype, q)])
 
 
 @pytest.mark.parametrize("dtype", TYPES)

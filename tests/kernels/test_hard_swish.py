@@ -3,20 +3,12 @@ of input scales (the relu-ish rescale shifts left, right, or not at all)."""
 
 import numpy as np
 import pytest
-from test_relu import check_rejections, every_int8, random_shape, unary_case, unary_model, wide_floats
 
+from cases.hard_swish import scaled_case
+from cases.relu import check_rejections, every_int8, random_shape, unary_case, unary_model, wide_floats
 from generator.check import CheckError, check
 from generator.model import read_model
 from kernel_harness import rand_scale, verify_cases, verify_model
-from modelkit import GraphBuilder
-
-
-def scaled_case(in_scale, in_zp, out_scale, out_zp, shape=(256,)):
-    g = GraphBuilder()
-    x = g.tensor(list(shape), "int8", in_scale, in_zp)
-    y = g.tensor(list(shape), "int8", out_scale, out_zp)
-    g.op("HARD_SWISH", [x], [y], version=1)
-    return g.build([x], [y])
 
 
 def test_int8_random():

@@ -2,18 +2,13 @@
 types in QEMU."""
 
 import pytest
-from op_cases import Batch, random_quant, random_shape
+from op_cases import Batch, random_shape
 
+from cases.l2_normalization import l2_normalization_node
 from generator.check import CheckError, check
 from generator.model import read_model
 from kernel_harness import verify_model
 from modelkit import GraphBuilder
-
-
-def l2_normalization_node(b, dtype, shape):
-    q = random_quant(b.rng, "int8") if dtype == "int8" else None
-    x = b.input(shape, dtype, q)
-    b.node("L2_NORMALIZATION", [x], [b.output(shape, dtype, (1 / 128, 0) if q else None)], version=2 if q else 1)
 
 
 @pytest.mark.parametrize("dtype", ["float32", "int8"])

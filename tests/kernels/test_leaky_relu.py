@@ -4,8 +4,8 @@ value."""
 import numpy as np
 import pytest
 from op_cases import Batch
-from test_relu import check_rejections, every_int8, int16_batch, int16_node, random_shape, unary_case, wide_floats
 
+from cases.relu import check_rejections, every_int8, int16_batch, int16_node, random_shape, unary_case, wide_floats
 from kernel_harness import verify_cases, verify_model
 
 ALPHAS = [0.01, 0.1, 0.2, 0.3, 0.5, 0.0, 1.5, -0.25]

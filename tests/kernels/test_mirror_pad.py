@@ -3,23 +3,15 @@ TFLite Micro on the host build; every type and mode in QEMU."""
 
 import numpy as np
 import pytest
-from op_cases import Batch, random_quant, random_shape
+from op_cases import Batch, random_shape
 
+from cases.mirror_pad import MODES, pad_node
 from generator.check import CheckError, check
 from generator.model import read_model
 from kernel_harness import verify_model
 from modelkit import GraphBuilder
 
 TYPES = ["float32", "int8"]
-MODES = {"REFLECT": 0, "SYMMETRIC": 1}
-
-
-def pad_node(b, dtype, mode, shape, pads, index_type="int32"):
-    q = random_quant(b.rng, "int8") if dtype == "int8" else None
-    x = b.input(shape, dtype, q)
-    p = b.constant(np.array(pads).reshape(-1, 2), index_type)
-    out = [d + lo + hi for d, (lo, hi) in zip(shape, pads)]
-    b.node("MIRROR_PAD", [x, p], [b.output(out, dtype, q)], version=2 if dtype == "int8" else 1, mode=MODES[mode])
 
 
 @pytest.mark.parametrize("mode", MODES)

@@ -9,8 +9,8 @@ import dataclasses
 import numpy as np
 import pytest
 from op_cases import Batch
-from test_weighted_16x8 import conv_node, fully_connected_node
 
+from cases.weighted_16x8 import conv_node, fully_connected_node
 from generator import catalog
 from generator.boards import load_board
 from generator.check import check

@@ -2,7 +2,8 @@
 against TFLite Micro."""
 
 import pytest
-from test_add import (
+
+from cases.add import (
     binary_case,
     binary_model,
     check_rejections,
@@ -12,21 +13,9 @@ from test_add import (
     verify_int16_random,
     verify_int32_arithmetic,
 )
-
-from kernel_harness import rand_scale, verify_cases, verify_model
+from cases.mul import int16_out_scale, out_scale
+from kernel_harness import verify_cases, verify_model
 from modelkit import GraphBuilder
-
-
-def out_scale(rng):
-    """Output scales around the product of the input scales, so that results span the int8 range; some with a
-    multiplier above 1 (a left shift)."""
-    return rand_scale(rng, 2e-4, 0.02)
-
-
-def int16_out_scale(rng, s1, s2):
-    """Products of full-range int16 values (up to 2^30) land around the int16 range: multipliers near 2^-15,
-    never 1 or above (int16 MUL's limit)."""
-    return s1 * s2 * 2.0**15 * float(rng.uniform(0.3, 3.0))
 
 
 def test_int16_random():

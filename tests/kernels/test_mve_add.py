@@ -4,8 +4,8 @@ in-place case, each node checked to run on the mve kernel; broadcasting stays wi
 
 import numpy as np
 import pytest
-from test_add import binary_model
 
+from cases.add import binary_model
 from generator.check import check
 from generator.model import read_model
 from kernel_harness import on_backend, rand_scale, verify_cases, verify_model

@@ -4,8 +4,8 @@ blocks) in one model against TFLite Micro in QEMU on mps3-an547; every node must
 
 import pytest
 from op_cases import Batch
-from test_batch_matmul import batch_matmul_node, shapes
 
+from cases.batch_matmul import batch_matmul_node, shapes
 from generator.check import check
 from generator.model import read_model
 from kernel_harness import verify_model

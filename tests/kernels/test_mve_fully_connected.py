@@ -4,8 +4,8 @@ activations, channel counts that leave partial groups of four), each node checke
 
 import numpy as np
 import pytest
-from test_conv_2d import EXTREME_REALS
 
+from cases.conv_2d import EXTREME_REALS
 from generator.check import check
 from generator.model import read_model
 from kernel_harness import on_backend, rand_scale, verify_cases, verify_model

@@ -5,8 +5,8 @@ the mve kernel."""
 
 import numpy as np
 import pytest
-import test_pooling as pooling
 
+from cases import pooling
 from generator.check import check
 from generator.model import read_model
 from kernel_harness import on_backend, verify_cases, verify_model

@@ -5,8 +5,8 @@ to the mve backend."""
 
 import pytest
 from op_cases import Batch
-from test_transpose_conv import geometry, transpose_conv_node
 
+from cases.transpose_conv import geometry, transpose_conv_node
 from generator.check import check
 from generator.model import read_model
 from kernel_harness import verify_model

@@ -8,8 +8,8 @@ shift far left (the dsp kernel leaves those to the reference; this one takes the
 import numpy as np
 import pytest
 from op_cases import Batch
-from test_dsp_unidirectional_sequence_lstm import STEPS, lstm_node
 
+from cases.dsp_unidirectional_sequence_lstm import STEPS, lstm_node
 from generator.check import check
 from generator.model import read_model
 from kernel_harness import verify_model

@@ -7,8 +7,8 @@ per-channel int16x8 FULLY_CONNECTED at most 1.5 (dsp, mps2-an386) and 0.5 (mve, 
 import numpy as np
 import pytest
 from op_cases import Batch
-from test_transpose_conv import transpose_conv_node
 
+from cases.transpose_conv import transpose_conv_node
 from generator.boards import load_board
 from generator.check import check
 from generator.model import read_model

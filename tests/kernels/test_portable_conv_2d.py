@@ -6,8 +6,8 @@ case asserts that its node went to the portable kernel."""
 
 import numpy as np
 import pytest
-from test_mve_conv_2d import extreme_scales_case, int8_case
 
+from cases.mve_conv_2d import extreme_scales_case, int8_case
 from generator.catalog.backends import choose_backends
 from generator.check import check
 from generator.model import read_model

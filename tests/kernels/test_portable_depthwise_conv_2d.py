@@ -4,8 +4,8 @@ per-channel filters, fused activations, channels pruned to zero) on the host bui
 the Cortex-M0+ code; every case asserts that its node went to the portable kernel."""
 
 import pytest
-from test_dsp_depthwise_conv_2d import case
 
+from cases.dsp_depthwise_conv_2d import case
 from kernel_harness import on_backend, seed_groups, verify_cases
 
 BACKENDS = ["portable", "reference"]

@@ -6,8 +6,8 @@ kernel."""
 
 import numpy as np
 import pytest
-from test_dsp_fully_connected import case
 
+from cases.dsp_fully_connected import case
 from kernel_harness import on_backend, rand_scale, seed_groups, verify_cases
 from modelkit import GraphBuilder
 

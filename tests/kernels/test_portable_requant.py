@@ -12,9 +12,7 @@ import subprocess
 import numpy as np
 import pytest
 
-from generator.paths import FIRMWARE
-
-KERNELS = FIRMWARE / "kernels"
+from generator.paths import kernel_include_dirs
 
 BATCH_C = r"""
 #include <stddef.h>
@@ -47,7 +45,17 @@ def batch(tmp_path_factory):
     (tmp / "batch.c").write_text(BATCH_C)
     lib = tmp / "libbatch.so"
     # -fwrapv: the left shift's int32 product wraps in the reference formula, as on the device
-    flags = ["-std=c99", "-O2", "-fwrapv", "-Wall", "-Wextra", "-Werror", "-shared", "-fPIC", f"-I{KERNELS}"]
+    flags = [
+        "-std=c99",
+        "-O2",
+        "-fwrapv",
+        "-Wall",
+        "-Wextra",
+        "-Werror",
+        "-shared",
+        "-fPIC",
+        *(f"-I{d}" for d in kernel_include_dirs()),
+    ]
     subprocess.run(["gcc", *flags, str(tmp / "batch.c"), "-o", str(lib)], check=True)
     fn = ctypes.CDLL(str(lib)).batch
     fn.restype = None

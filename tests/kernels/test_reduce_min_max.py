@@ -4,27 +4,15 @@ and type in one QEMU firmware."""
 
 import numpy as np
 import pytest
-from op_cases import Batch, random_quant, random_shape
+from op_cases import Batch, random_shape
 
+from cases.reduce_min_max import mostly_true, reduce_node
 from generator.check import CheckError, check
 from generator.model import read_model
 from kernel_harness import verify_model
 from modelkit import GraphBuilder
 
 OPS = ["REDUCE_MAX", "REDUCE_MIN"]
-
-
-def reduce_node(b, op_name, dtype, shape, axes, keep_dims, values=None):
-    q = random_quant(b.rng, "int8") if dtype == "int8" else None
-    x = b.input(shape, dtype, q, values)
-    reduced = {a % len(shape) for a in axes}
-    out_shape = (
-        [1 if k in reduced else d for k, d in enumerate(shape)]
-        if keep_dims
-        else [d for k, d in enumerate(shape) if k not in reduced]
-    )
-    axis = b.constant(np.array(axes, dtype=np.int32), "int32")
-    b.node(op_name, [x, axis], [b.output(out_shape, dtype, q)], version=2 if dtype == "int8" else 1, keepDims=keep_dims)
 
 
 @pytest.mark.parametrize("op_name", OPS)
@@ -46,10 +34,6 @@ def test_reduce_all_random():
         axes = [int(a) for a in b.rng.integers(-len(shape), len(shape), size=int(b.rng.integers(1, len(shape) + 2)))]
         reduce_node(b, "REDUCE_ALL", "bool", shape, axes, bool(b.rng.integers(0, 2)), values=mostly_true)
     verify_model(b.build(), sets=b.sets())
-
-
-def mostly_true(rng, shape):
-    return rng.integers(0, 8, size=shape) != 0
 
 
 @pytest.mark.qemu

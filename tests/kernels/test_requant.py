@@ -22,14 +22,21 @@ import pytest
 import tflite
 
 from generator.catalog import quant
-from generator.paths import FIRMWARE
+from generator.paths import FIRMWARE, kernel_include_dirs, kernel_path
 from modelkit import GraphBuilder
 
-KERNELS = FIRMWARE / "kernels"
 RUNTIME = FIRMWARE / "runtime"
-MATH = KERNELS / "mg_requant.c"
+MATH = kernel_path("mg_requant.c")
 WALK = RUNTIME / "mg_tensor_scales.c"
-STRICT = ["-std=c99", "-Wall", "-Wextra", "-Werror", "-pedantic", f"-I{KERNELS}", f"-I{RUNTIME}"]
+STRICT = [
+    "-std=c99",
+    "-Wall",
+    "-Wextra",
+    "-Werror",
+    "-pedantic",
+    *(f"-I{d}" for d in kernel_include_dirs()),
+    f"-I{RUNTIME}",
+]
 
 BATCH_C = r"""
 #include <stddef.h>

@@ -13,10 +13,9 @@ import subprocess
 import numpy as np
 import pytest
 
-from generator.paths import FIRMWARE
+from generator.paths import kernel_include_dirs
 
-KERNELS = FIRMWARE / "kernels"
-STRICT = ["-std=c99", "-Wall", "-Wextra", "-Werror", "-pedantic", f"-I{KERNELS}"]
+STRICT = ["-std=c99", "-Wall", "-Wextra", "-Werror", "-pedantic", *(f"-I{d}" for d in kernel_include_dirs())]
 BATCH_C = r"""
 #include <stddef.h>
 #include "mg_fixedpoint.h"

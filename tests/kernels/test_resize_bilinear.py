@@ -1,10 +1,10 @@
 """RESIZE_BILINEAR: 20 random up- and down-scalings per type (align_corners, half_pixel_centers or neither) in one
 model each, against TFLite Micro on the host build; both types and every mode in QEMU on an ARMv8-M board."""
 
-import numpy as np
 import pytest
-from op_cases import Batch, random_quant
+from op_cases import Batch
 
+from cases.resize_bilinear import resize_node
 from generator.check import CheckError, check
 from generator.model import read_model
 from kernel_harness import verify_model
@@ -12,14 +12,6 @@ from modelkit import GraphBuilder
 
 TYPES = ["float32", "int8"]
 MODES = [(False, False), (True, False), (False, True)]  # (align_corners, half_pixel_centers)
-
-
-def resize_node(b, dtype, shape, size, mode):
-    q = random_quant(b.rng, "int8") if dtype == "int8" else None
-    x = b.input(shape, dtype, q)
-    s = b.constant(np.array(size, dtype=np.int32), "int32")
-    y = b.output([shape[0], *size, shape[3]], dtype, q)
-    b.node("RESIZE_BILINEAR", [x, s], [y], version=3 if mode[1] else 1, alignCorners=mode[0], halfPixelCenters=mode[1])
 
 
 @pytest.mark.parametrize("dtype", TYPES)

@@ -5,17 +5,13 @@ import numpy as np
 import pytest
 from op_cases import Batch, random_shape
 
+from cases.reverse_v2 import reverse_node
 from generator.check import CheckError, check
 from generator.model import read_model
 from kernel_harness import verify_model
 from modelkit import GraphBuilder
 
 TYPES = ["float32", "int8", "int16", "int32", "int64", "uint8", "bool"]
-
-
-def reverse_node(b, dtype, shape, axes):
-    x = b.input(shape, dtype)
-    b.node("REVERSE_V2", [x, b.constant(np.array(axes, dtype=np.int32), "int32")], [b.output(shape, dtype)], version=2)
 
 
 @pytest.mark.parametrize("dtype", TYPES)

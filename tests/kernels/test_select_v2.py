@@ -3,8 +3,9 @@ build; one model of every type in QEMU."""
 
 import numpy as np
 import pytest
-from op_cases import Batch, random_quant
+from op_cases import Batch
 
+from cases.select_v2 import select_node
 from generator.check import CheckError, check
 from generator.model import read_model
 from kernel_harness import verify_model
@@ -35,14 +36,6 @@ def select_shapes(rng, max_rank=6, max_elements=48):
         k = int(rng.integers(0, 3))
         shapes[k] = [1] * (rank - len(shapes[k])) + shapes[k]
     return out, shapes
-
-
-def select_node(b, dtype, out, shapes):
-    """One SELECT_V2 node: condition, x and y of `shapes` broadcasting to `out`."""
-    q = random_quant(b.rng, dtype) if dtype != "float32" else None
-    sc, sx, sy = shapes
-    ids = [b.input(sc, "bool"), b.input(sx, dtype, q), b.input(sy, dtype, q)]
-    b.node("SELECT_V2", ids, [b.output(out, dtype, q)])
 
 
 @pytest.mark.parametrize("dtype", TYPES)

@@ -8,8 +8,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 from op_cases import Batch
-from test_signal_ops import custom, int16_values
 
+from cases.signal_ops import custom, int16_values
 from generator.catalog.custom import load_custom_ops
 from generator.check import CheckError, check
 from generator.model import read_model

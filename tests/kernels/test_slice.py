@@ -5,19 +5,13 @@ import numpy as np
 import pytest
 from op_cases import Batch, random_shape
 
+from cases.slice import slice_node
 from generator.check import CheckError, check
 from generator.model import read_model
 from kernel_harness import verify_model
 from modelkit import GraphBuilder
 
 TYPES = ["float32", "int8", "int16", "int32", "bool"]
-
-
-def slice_node(b, dtype, shape, begins, sizes, index_type="int32"):
-    x = b.input(shape, dtype)
-    out = [d - bg if s == -1 else s for d, bg, s in zip(shape, begins, sizes)]
-    ids = [x, b.constant(np.array(begins), index_type), b.constant(np.array(sizes), index_type)]
-    b.node("SLICE", ids, [b.output(out, dtype)], version=2)
 
 
 @pytest.mark.parametrize("dtype", TYPES)

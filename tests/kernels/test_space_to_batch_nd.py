@@ -4,8 +4,9 @@ board."""
 
 import numpy as np
 import pytest
-from op_cases import Batch, random_quant
+from op_cases import Batch
 
+from cases.space_to_batch_nd import node
 from generator.check import CheckError, check
 from generator.model import read_model
 from kernel_harness import verify_model
@@ -13,24 +14,6 @@ from modelkit import GraphBuilder
 
 OPS = ["SPACE_TO_BATCH_ND", "BATCH_TO_SPACE_ND"]
 TYPES = ["float32", "int8"]
-
-
-def node(b, op_name, dtype, shape, block, edges):
-    """shape: the spatial (smaller-batch) side; edges: [[top, bottom], [left, right]] (3-D: one pair)."""
-    q = random_quant(b.rng, "int8") if dtype == "int8" else None
-    spatial = len(shape) - 2
-    padded = [shape[1 + k] + sum(edges[k]) for k in range(spatial)]
-    batched = [shape[0] * int(np.prod(block)), *(p // k for p, k in zip(padded, block)), shape[-1]]
-    if op_name == "SPACE_TO_BATCH_ND":
-        shape_in, shape_out = shape, batched
-    else:  # the inverse: crop what SPACE_TO_BATCH_ND would pad
-        shape_in, shape_out = batched, shape
-    ids = [
-        b.input(shape_in, dtype, q),
-        b.constant(np.array(block, dtype=np.int32), "int32"),
-        b.constant(np.array(edges, dtype=np.int32).reshape(spatial, 2), "int32"),
-    ]
-    b.node(op_name, ids, [b.output(shape_out, dtype, q)])
 
 
 def random_node(b, op_name, dtype):

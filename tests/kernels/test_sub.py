@@ -2,7 +2,8 @@
 against TFLite Micro."""
 
 import pytest
-from test_add import (
+
+from cases.add import (
     binary_case,
     binary_model,
     check_rejections,
@@ -12,7 +13,6 @@ from test_add import (
     verify_int16_random,
     verify_int32_arithmetic,
 )
-
 from kernel_harness import verify_cases, verify_model
 
 

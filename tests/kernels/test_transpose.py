@@ -1,29 +1,12 @@
 """TRANSPOSE: randomized permutations of 1-D to 5-D int8/float32 (and int16) tensors against TFLite Micro."""
 
-import numpy as np
 import pytest
 
+from cases.transpose import transpose_case
 from generator.check import CheckError, check
 from generator.model import read_model
-from kernel_harness import rand_scale, verify_cases, verify_model
+from kernel_harness import verify_cases, verify_model
 from modelkit import GraphBuilder
-
-
-def transpose_case(seed: int, dtype: str, rank: int | None = None) -> bytes:
-    rng = np.random.default_rng(seed)
-    rank = rank or int(rng.integers(1, 6))
-    shape = [int(d) for d in rng.integers(1, 5 if rank < 5 else 4, size=rank)]
-    perm = [int(p) for p in rng.permutation(rank)]
-    out_shape = [shape[p] for p in perm]
-    g = GraphBuilder()
-    if dtype == "int8":
-        scale, zp = rand_scale(rng), int(rng.integers(-128, 128))
-        x, y = g.tensor(shape, "int8", scale, zp), g.tensor(out_shape, "int8", scale, zp)
-    else:
-        x, y = g.tensor(shape, dtype), g.tensor(out_shape, dtype)
-    p = g.tensor([rank], "int32", data=perm)
-    g.op("TRANSPOSE", [x, p], [y])
-    return g.build([x], [y])
 
 
 def test_transpose_random():

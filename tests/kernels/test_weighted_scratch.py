@@ -1,6 +1,6 @@
 """Scratch contract of the weighted families (CONV_2D, DEPTHWISE_CONV_2D, FULLY_CONNECTED) and of TRANSPOSE_CONV and
 BATCH_MATMUL: for every kernel that declares scratch, over randomized shapes, the planner's number (the catalog
-asks the kernels' *_scratch_size() C functions through generator/catalog/ops/_scratch.py) must be exactly what the
+asks the kernels' *_scratch_size() C functions through catalog/ops/common/_scratch.py) must be exactly what the
 kernel's own prepare demands from the generated parameter block: the registration, compiled for the host with the
 generated parameters, accepts that many bytes and refuses one byte less."""
 
@@ -10,24 +10,24 @@ import subprocess
 
 import numpy as np
 import pytest
-import test_dsp_conv_2d
-import test_dsp_depthwise_conv_2d
-import test_dsp_depthwise_conv_2d_multiplier
-import test_dsp_fully_connected
-import test_mve_conv_2d
-import test_mve_depthwise_conv_2d
-import test_weighted_16x8
 from op_cases import Batch
-from test_batch_matmul import batch_matmul_node, shapes
-from test_transpose_conv import geometry, transpose_conv_node
 
+from cases import dsp_conv_2d as dsp_conv_2d_cases
+from cases import dsp_depthwise_conv_2d as dsp_depthwise_conv_2d_cases
+from cases import dsp_depthwise_conv_2d_multiplier as dsp_depthwise_conv_2d_multiplier_cases
+from cases import dsp_fully_connected as dsp_fully_connected_cases
+from cases import mve_conv_2d as mve_conv_2d_cases
+from cases import mve_depthwise_conv_2d as mve_depthwise_conv_2d_cases
+from cases import weighted_16x8 as weighted_16x8_cases
+from cases.batch_matmul import batch_matmul_node, shapes
+from cases.transpose_conv import geometry, transpose_conv_node
 from generator.check import check
 from generator.emit.render import c_value
 from generator.model import read_model
-from generator.paths import FIRMWARE
+from generator.paths import FIRMWARE, kernel_include_dirs, kernel_path
 from generator.plan import plan
 
-KERNELS = FIRMWARE / "kernels"
+KERNEL_INCLUDES = [f"-I{d}" for d in kernel_include_dirs()]
 CASES = 12
 
 
@@ -63,63 +63,63 @@ def one_node(make):
 KINDS = {
     "conv_2d_dsp": (
         "dsp",
-        lambda s: test_dsp_conv_2d.case(s, pointwise=s % 3 == 0),
+        lambda s: dsp_conv_2d_cases.case(s, pointwise=s % 3 == 0),
         "mg_register_conv_2d_dsp",
         ["conv_2d_dsp.c", "conv_2d_s8_dsp.c"],
         "conv_2d.h",
     ),
     "depthwise_conv_2d_dsp": (
         "dsp",
-        test_dsp_depthwise_conv_2d.case,
+        dsp_depthwise_conv_2d_cases.case,
         "mg_register_depthwise_conv_2d_dsp",
         ["depthwise_conv_2d_dsp.c", "depthwise_conv_2d_s8_dsp.c"],
         "depthwise_conv_2d.h",
     ),
     "depthwise_conv_2d_multiplier_dsp": (
         "dsp",
-        test_dsp_depthwise_conv_2d_multiplier.case,
+        dsp_depthwise_conv_2d_multiplier_cases.case,
         "mg_register_depthwise_conv_2d_dsp",
         ["depthwise_conv_2d_dsp.c", "depthwise_conv_2d_multiplier_s8_dsp.c"],
         "depthwise_conv_2d.h",
     ),
     "depthwise_conv_2d_multiplier_mve": (
         "mve",
-        test_dsp_depthwise_conv_2d_multiplier.case,
+        dsp_depthwise_conv_2d_multiplier_cases.case,
         "mg_register_depthwise_conv_2d_mve",
         ["depthwise_conv_2d_mve.c", "depthwise_conv_2d_multiplier_s8_mve.c"],
         "depthwise_conv_2d.h",
     ),
     "fully_connected_dsp": (
         "dsp",
-        test_dsp_fully_connected.case,
+        dsp_fully_connected_cases.case,
         "mg_register_fully_connected_dsp",
         ["fully_connected_dsp.c", "fully_connected_s8_dsp.c"],
         "fully_connected.h",
     ),
     "conv_2d_mve": (
         "mve",
-        lambda s: test_mve_conv_2d.int8_case(s, pointwise=s % 3 == 0),
+        lambda s: mve_conv_2d_cases.int8_case(s, pointwise=s % 3 == 0),
         "mg_register_conv_2d_mve",
         ["conv_2d_mve.c", "conv_2d_s8_mve.c"],
         "conv_2d.h",
     ),
     "depthwise_conv_2d_mve": (
         "mve",
-        lambda s: test_mve_depthwise_conv_2d.int8_case(s, three_by_three=s % 2 == 0),
+        lambda s: mve_depthwise_conv_2d_cases.int8_case(s, three_by_three=s % 2 == 0),
         "mg_register_depthwise_conv_2d_mve",
         ["depthwise_conv_2d_mve.c", "depthwise_conv_2d_s8_mve.c"],
         "depthwise_conv_2d.h",
     ),
     "conv_2d_portable": (
         "portable",
-        lambda s: test_mve_conv_2d.int8_case(s, pointwise=s % 3 == 0),
+        lambda s: mve_conv_2d_cases.int8_case(s, pointwise=s % 3 == 0),
         "mg_register_conv_2d_portable",
         ["conv_2d_portable.c", "conv_2d_s8_portable.c", "portable_dot8.c"],
         "conv_2d.h",
     ),
     "fully_connected_portable": (
         "portable",
-        test_dsp_fully_connected.case,
+        dsp_fully_connected_cases.case,
         "mg_register_fully_connected_portable",
         ["fully_connected_portable.c", "fully_connected_s8_portable.c", "portable_dot8.c"],
         "fully_connected.h",
@@ -174,7 +174,7 @@ KINDS = {
     ),
     "conv_2d_s16_dsp": (
         "dsp",
-        one_node(test_weighted_16x8.conv_node),
+        one_node(weighted_16x8_cases.conv_node),
         "mg_register_conv_2d_dsp",  # the dsp registration, which serves int8 and 16x8 nodes
         ["conv_2d_dsp.c", "conv_2d_s16_dsp_scratch_size.c"],
         "conv_2d.h",
@@ -183,7 +183,7 @@ KINDS = {
     ),
     "fully_connected_s16_dsp": (
         "dsp",
-        one_node(test_weighted_16x8.fully_connected_node),
+        one_node(weighted_16x8_cases.fully_connected_node),
         "mg_register_fully_connected_dsp",  # the dsp registration, which serves int8 and 16x8 nodes
         ["fully_connected_dsp.c", "fully_connected_s16_dsp_scratch_size.c"],
         "fully_connected.h",
@@ -319,10 +319,10 @@ def test_planned_scratch_is_what_prepare_demands(kind, tmp_path):
                 "-std=c99",
                 "-O1",
                 *(feature if name == sources[0] else []),
-                f"-I{KERNELS}",
+                *KERNEL_INCLUDES,
                 f"-I{FIRMWARE / 'runtime'}",
                 "-c",
-                str(KERNELS / name),
+                str(kernel_path(name)),
                 "-o",
                 str(obj),
             ],
@@ -335,10 +335,10 @@ def test_planned_scratch_is_what_prepare_demands(kind, tmp_path):
             "gcc",
             "-std=c99",
             "-O1",
-            f"-I{KERNELS}",
+            *KERNEL_INCLUDES,
             f"-I{FIRMWARE / 'runtime'}",
             "-c",
-            str(KERNELS / sources[1]),
+            str(kernel_path(sources[1])),
             "-o",
             str(tmp_path / "kernel.o"),
         ],
@@ -350,7 +350,7 @@ def test_planned_scratch_is_what_prepare_demands(kind, tmp_path):
             "gcc",
             "-std=c99",
             "-O1",
-            f"-I{KERNELS}",
+            *KERNEL_INCLUDES,
             f"-I{FIRMWARE / 'runtime'}",
             str(tmp_path / "main.c"),
             *objects,

@@ -15,7 +15,7 @@ import modelkit
 from generator.boards import load_board
 from generator.emit import emit
 from generator.model import read_model
-from generator.paths import FIRMWARE
+from generator.paths import kernel_include_dirs
 from generator.pipeline import Options, rewrite_stage
 from generator.plan import plan
 from generator.reference.fallback import litert_outputs
@@ -41,7 +41,9 @@ def test_every_float16_widens_to_numpys_float32_bits(tmp_path):
     source = tmp_path / "probe.c"
     source.write_text(PROBE)
     exe = tmp_path / "probe"
-    subprocess.run(["gcc", "-std=c99", f"-I{FIRMWARE / 'kernels'}", str(source), "-o", str(exe)], check=True)
+    subprocess.run(
+        ["gcc", "-std=c99", *(f"-I{d}" for d in kernel_include_dirs()), str(source), "-o", str(exe)], check=True
+    )
     widened = np.frombuffer(subprocess.run([str(exe)], capture_output=True, check=True).stdout, dtype=np.uint32)
     expected = np.arange(65536, dtype=np.uint16).view(np.float16).astype(np.float32).view(np.uint32)
     assert np.array_equal(widened, expected)

@@ -58,7 +58,7 @@ def test_int8_fusion_gives_the_same_bits_as_the_unfused_firmware(tmp_path):
 
 @pytest.mark.qemu
 def test_a_pad_folded_into_same_padding_runs_in_qemu(tmp_path):
-    from test_rewrite_fold_pad import Branches
+    from cases.rewrite_fold_pad import Branches
 
     b = Branches("int8")
     b.add("CONV_2D", [[1, 1], [1, 1]], 1, 6)

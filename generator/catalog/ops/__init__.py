@@ -1,1 +1,2 @@
-"""One module per op (or op family); each defines SPEC, or SPECS for several kernels."""
+"""One folder per op family (its reference and backend modules side by side), each module defining SPEC, or
+SPECS for several kernels; common/ holds what the families share."""

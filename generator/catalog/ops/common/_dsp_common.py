@@ -1,0 +1,136 @@
+"""Set-up math shared by the dsp backend's kernels (Cortex-M4/M7/M33 DSP extension).
+
+The dsp kernels requantize in four instructions (firmware/kernels/mg_dsp_requant.h), exact only when the
+generator has proved ahead of time that nothing overflows: each node's accumulator bound is computed here from
+its constant weights and bias, and a node whose numbers do not fit is not claimed (the reference kernel takes
+it). The per-channel table (bias, multiplier, rounding offset, shift) is computed here too.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ... import quant
+from ._common import all_int8, bias_values, c_div, int8_with_int4_weights, wrap32  # noqa: F401 (the dsp modules' one import)
+from ._conv_common import channel_pairs
+
+BACKEND = "dsp"
+INT32_MIN, INT32_MAX = -(1 << 31), (1 << 31) - 1
+
+
+def int8_node(inputs, outputs, int4: bool = False):
+    """(input, weights, bias or None, output) of a weighted node whose channel table may exist: int8 with constant
+    weights (or, with `int4`, constant int4 weights); None for any other."""
+    inp, weights = inputs[0], inputs[1]
+    bias = inputs[2] if len(inputs) > 2 else None
+    out = outputs[0]
+    if int4 and int8_with_int4_weights(inp, weights, out):
+        return inp, weights, bias, out
+    if not all_int8(inp, weights, out) or weights.data is None:
+        return None
+    return inp, weights, bias, out
+
+
+def max_input_magnitude(input_offset: int) -> int:
+    """The largest |x + input_offset| over int8 x."""
+    return max(abs(-128 + input_offset), abs(127 + input_offset))
+
+
+def channel_table(
+    biases, pairs, bounds, output_zero_point: int, act_range: tuple[int, int], doubled_bias: bool = False, constant=None
+) -> list[int] | None:
+    """The flattened dsp_channel table (bias, multiplier, offset, shift per channel), or None when the fast
+    requantization is not exact for some channel: a shift that is not a right shift of at least 1, an
+    accumulator bound of 2^30 or more (twice it must fit int32), or a rounding sum that could overflow.
+    `bounds` are per-channel bounds on |accumulator| (every partial sum included).
+
+    Channels flagged in `constant` have all-zero weights (pruned channels; their bias is often huge): their
+    accumulator is the bias, so their output is computed here, as TFLite does, and the entry gives it back
+    from a zero accumulator: SMMLAR(0, m, 2 * out) >> 1 = out."""
+    table = []
+    for i, (bias, (multiplier, shift), bound) in enumerate(zip(biases, pairs, bounds)):
+        bias, bound = int(bias), int(bound)
+        if constant is not None and constant[i]:
+            value = multiply_by_quantized_multiplier(bias, multiplier, shift) + output_zero_point
+            table += [0, 1 << 30, 2 * min(max(value, act_range[0]), act_range[1]), 1]
+            continue
+        if multiplier < (1 << 30) or shift > -1 or bound >= (1 << 30):
+            return None
+        e = -shift
+        offset = (1 << (e - 1)) + output_zero_point * (1 << e)
+        # t = SMMULR(2 acc, m) lies in [-(bound + 1), bound + 1]; t + (t >> 31) + offset must fit int32
+        if (
+            not (INT32_MIN <= -(bound + 2) + offset and bound + 1 + offset <= INT32_MAX)
+            or not INT32_MIN <= offset <= INT32_MAX
+        ):
+            return None
+        table += [2 * bias if doubled_bias else bias, multiplier, offset, e]
+    return table
+
+
+def conv_channel_table(op, inp, weights, bias, out, channel_axis: int) -> list[int] | None:
+    """channel_table for a CONV_2D or DEPTHWISE_CONV_2D node (the family's multipliers, _conv_common.channel_pairs;
+    doubled biases, as the dsp convolutions' doubled accumulators want), or None."""
+    channels = weights.shape[channel_axis]
+    w = weights.array()
+    input_offset = -quant.zero_point_of(inp)
+    biases = bias_values(bias, channels)
+    bounds = weight_bounds(w, channel_axis, biases, input_offset)
+    act = quant.activation_range_int8(op.options.get("fused_activation_function", 0), out)
+    return channel_table(
+        biases,
+        channel_pairs(inp, weights, out, channels),
+        bounds,
+        quant.zero_point_of(out),
+        act,
+        doubled_bias=True,
+        constant=zero_rows(w, channel_axis),
+    )
+
+
+def zero_rows(weights: np.ndarray, axis_out: int) -> np.ndarray:
+    """Per output channel: are all its weights zero?"""
+    w = np.abs(weights.astype(np.int64))
+    return w.sum(axis=tuple(a for a in range(w.ndim) if a != axis_out)) == 0
+
+
+def weight_bounds(weights: np.ndarray, axis_out: int, biases: np.ndarray, input_offset: int) -> np.ndarray:
+    """Per output channel: |bias| + sum |w| * max |x + input_offset|."""
+    w = np.abs(weights.astype(np.int64))
+    sums = w.sum(axis=tuple(a for a in range(w.ndim) if a != axis_out))
+    return np.abs(biases) + sums * max_input_magnitude(input_offset)
+
+
+# ---- TFLite's fixed-point steps on Python ints (for tables the kernels look up) ----
+
+
+def saturating_rounding_doubling_high_mul(a: int, b: int) -> int:
+    if a == b == INT32_MIN:
+        return INT32_MAX
+    ab = a * b
+    nudge = (1 << 30) if ab >= 0 else 1 - (1 << 30)
+    return int(c_div(ab + nudge, 1 << 31))
+
+
+def rounding_divide_by_pot(x: int, exponent: int) -> int:
+    mask = (1 << exponent) - 1
+    remainder = x & mask
+    threshold = (mask >> 1) + (1 if x < 0 else 0)
+    return (x >> exponent) + (1 if remainder > threshold else 0)
+
+
+def multiply_by_quantized_multiplier(x: int, multiplier: int, shift: int) -> int:
+    left, right = max(shift, 0), max(-shift, 0)
+    return rounding_divide_by_pot(saturating_rounding_doubling_high_mul(wrap32(x * (1 << left)), multiplier), right)
+
+
+def sums_fit_int32_16x8(weights, bias, channel_axis: int = 0) -> bool:
+    """The 16x8 kernels' int32 sums are exact: for every output channel (the weights' `channel_axis`) the sum of
+    |weights| times the largest |int16| plus |bias| fits int32 (a bias that is not constant never does)."""
+    if weights.data is None or (bias is not None and bias.data is None):
+        return False
+    channels = weights.shape[channel_axis]
+    w = np.moveaxis(np.abs(weights.array().astype(np.int64)), channel_axis, 0)
+    sums = w.reshape(channels, -1).sum(axis=1)
+    bounds = sums * 32768 + np.abs(bias_values(bias, channels))
+    return int(bounds.max(initial=0)) <= INT32_MAX

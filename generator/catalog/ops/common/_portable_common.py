@@ -1,0 +1,66 @@
+"""Set-up math shared by the portable backend's kernels (plain C for cores without the DSP extension: Cortex-M0/M0+
+and Cortex-M3; firmware/kernels/mg_portable_dot.h).
+
+The kernels multiply bytes biased by 128 (x + 128 staged by the kernel, w + 128 rearranged here), so this module
+makes each node's weights, interleaved by groups of four channels, and its channel table: the bias with the input
+offset and both biases folded in (wrapping like the int32 sums on the device), the multiplier and the shift."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ...spec import ModelWords
+from ._common import all_int8, bias_values, wrap32  # noqa: F401 (the portable modules' one import)
+
+BACKEND = "portable"
+GROUP = 4  # MG_PORTABLE_GROUP: output channels per pass
+TAPS_ALIGN = 8  # MG_PORTABLE_TAPS_ALIGN
+CHUNK = 768  # MG_PORTABLE_CHUNK: the most values a kernel stages at once
+# The scratch a node may add over the reference plan (the staged window).
+MAX_SCRATCH = 1024
+
+
+def padded_taps(taps: int) -> int:
+    return (taps + TAPS_ALIGN - 1) // TAPS_ALIGN * TAPS_ALIGN
+
+
+def interleaved_weights(rows: np.ndarray) -> list[int]:
+    """Weight rows [channels][taps] as the kernels read them: per group of four channels, tap by tap, the four
+    channels' w + 128 (zero after the last tap and channel), as little-endian int32 words."""
+    channels, taps = rows.shape
+    groups = -(-channels // GROUP)
+    biased = np.zeros((groups * GROUP, padded_taps(taps)), dtype=np.int64)
+    biased[:channels, :taps] = rows.astype(np.int64) + 128
+    data = biased.reshape(groups, GROUP, -1).transpose(0, 2, 1).astype(np.uint8).tobytes()
+    return [int(w) for w in np.frombuffer(data, dtype="<i4")]
+
+
+def in_model(tensor, words: list[int]) -> ModelWords:
+    """The rearranged weights of `tensor`, written over its buffer in the firmware's model when they take its bytes
+    and no other node reads it (generator/plan/in_place.py), else a second copy."""
+    return ModelWords(tensor, tuple(words))
+
+
+def channel_fields(folded, bias, pairs) -> dict:
+    """The channel table's fields: the folded constants (`folded`, one per channel; written over the bias in the
+    model when they fit, since the kernel never reads the bias), and per channel its multiplier, left shift and
+    right shift (mg_portable_multiply), or one entry for all when every channel has the same (requant_step 0)."""
+    folded = [wrap32(int(f)) for f in folded]
+    entries = [(m, max(shift, 0), max(-shift, 0)) for m, shift in pairs]
+    shared = len(set(entries)) == 1
+    return {
+        "folded": in_model(bias, folded) if bias is not None else folded,
+        "requant": [v for e in (entries[:1] if shared else entries) for v in e],
+        "requant_step": 0 if shared else 3,
+    }
+
+
+def channel_table(rows: np.ndarray, bias, input_zero_point: int, pairs) -> dict:
+    """Per channel the folded constant C = bias - (128 + zp) * sum(w + 128) + 128 * (128 + zp) * taps (so that the
+    kernel's sum of (x + 128)(w + 128) minus 128 times the staged sum is TFLite's sum of (x - zp) * w), and the
+    requantization (channel_fields)."""
+    channels, taps = rows.shape
+    biased_sums = (rows.astype(np.int64) + 128).sum(axis=1)
+    z = 128 + input_zero_point
+    folded = [int(b) - z * int(s) + 128 * z * taps for b, s in zip(bias_values(bias, channels), biased_sums)]
+    return channel_fields(folded, bias, list(pairs))

@@ -1,0 +1,78 @@
+"""CONV_2D in the mve backend (firmware/kernels/conv_2d_*mve.c): int8, one group (no grouped filters), any filter
+size, strides, dilations, SAME/VALID padding and batches, per-tensor or per-channel filters, shifts up to a left
+shift of 30; a 1x1 filter's rows are the input pixels, others are im2col rows in scratch. Everything else
+stays with the reference kernel. The geometry and the prepare are the family's (_conv_common,
+conv_2d.FAMILY_SOURCES); this module adds the requantization table and the scratch."""
+
+from __future__ import annotations
+
+from ...spec import NodeParams
+from ..common import _conv_common as cc
+from ..common import _mve_common as mc
+from ..common import _overlap, _scratch
+from . import conv_2d
+from .conv_2d import FAMILY_SOURCES
+
+SOURCES = cc.backend_sources(
+    FAMILY_SOURCES,
+    "conv_2d",
+    "mve",
+    "conv_2d_s16_mve_scratch_size.c",
+    "mg_mve_matmul.h",
+    "matmul_rows_s8_mve.c",
+    "matmul_pairs_s8_mve.c",
+    "mg_mve.h",
+    "mg_mve_matmul_s16.h",
+    "matmul_rows_s16_mve.c",
+    *cc.int4_backend_sources("conv_2d", "mve"),
+)
+
+
+def claims(op, inputs, outputs):
+    inp, weights, out = inputs[0], inputs[1], outputs[0]
+    int8 = mc.all_int8(inp, weights, out) and weights.data is not None
+    if not int8 and not mc.int8_with_int4_weights(inp, weights, out):
+        return False
+    if weights.shape[3] != inp.shape[3]:  # grouped
+        return False
+    return mc.shifts_ok(cc.channel_pairs(inp, weights, out, weights.shape[0]))
+
+
+def params(op, inputs, outputs):
+    inp, weights, out = inputs[0], inputs[1], outputs[0]
+    bias = inputs[2] if len(inputs) > 2 else None
+    fields = cc.offset_geometry_params(op, inp, weights, out)
+    channels = weights.shape[0]
+    biases = mc.folded_biases(bias, weights.array(), 0, fields["input_offset"])
+    fields.update(
+        mc.requant_fields(
+            biases, cc.channel_pairs(inp, weights, out, channels), out, op.options.get("fused_activation_function", 0)
+        )
+    )
+    return NodeParams("mg_conv_2d_mve_params", fields)
+
+
+def scratch_bytes(op, inputs, outputs):
+    """The int8 kernel's scratch; with an int4 filter, the widened filter before it (conv_2d_s4_mve.c)."""
+    weights = inputs[1]
+    int8 = _scratch.scratch_size("mg_conv_2d_s8_mve_scratch_size", weights.shape[1], weights.shape[2], weights.shape[3])
+    return cc.int4_backend_scratch("mg_conv_2d_s4_mve_scratch_size", weights, int8)
+
+
+ROWS = 4  # MG_MVE_CONV_ROWS: im2col rows built per pass over the filter
+
+
+def overlap(op, inputs, outputs) -> int | None:
+    """conv_2d_s8_mve.c's im2col path copies the windows of ROWS pixels (counted over all batches) into scratch
+    and then writes their outputs, reading only the scratch; its 1x1 path goes pixel by pixel (a group's pairs
+    interleaved into scratch first), reading a pixel while it writes that pixel's outputs."""
+    inp, weights, out = inputs[0], inputs[1], outputs[0]
+    g = cc.geometry_fields(op, inp, weights.shape[1:3], out)
+    if tuple(weights.shape[1:3]) == (1, 1):
+        return _overlap.pixel_groups(inp, out, g, (1, 1), 1, across_batches=True, own=True)
+    return _overlap.pixel_groups(inp, out, g, weights.shape[1:3], ROWS, across_batches=True)
+
+
+SPEC = cc.backend_spec(
+    mc, conv_2d, ("INT8", "INT4"), SOURCES, params, claims, scratch_bytes=scratch_bytes, overlap=overlap
+)

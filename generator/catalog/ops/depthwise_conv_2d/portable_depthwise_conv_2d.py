@@ -1,0 +1,85 @@
+"""DEPTHWISE_CONV_2D in the portable backend (firmware/kernels/depthwise_conv_2d_*portable.c, for cores without
+DSP: Cortex-M0/M0+, Cortex-M3): int8, any filter size, strides, dilations, padding, depth multiplier and batches,
+per-tensor or per-channel filters. The geometry and the prepare are the family's (_conv_common,
+depthwise_conv_2d.FAMILY_SOURCES); this module adds the weights (grouped by four output channels) and the
+channel table."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ... import quant
+from ...spec import OVERLAPPED, NodeParams
+from ..common import _conv_common as cc
+from ..common import _overlap
+from ..common import _portable_common as pc
+from ..common._mve_common import pack_bytes
+from . import depthwise_conv_2d
+from .depthwise_conv_2d import FAMILY_SOURCES
+
+SOURCES = (
+    *FAMILY_SOURCES,
+    "depthwise_conv_2d_portable.c",
+    "depthwise_conv_2d_s8_portable.c",
+    "mg_portable_dot.h",
+    "portable_dot8.c",
+    "mg_fixedpoint.h",
+)
+
+
+MAX_TAPS = 64  # MG_PORTABLE_DW_MAX_TAPS
+
+
+def claims(op, inputs, outputs):
+    inp, weights, out = inputs[0], inputs[1], outputs[0]
+    if not pc.all_int8(inp, weights, out) or weights.data is None:
+        return False
+    return weights.shape[1] * weights.shape[2] <= MAX_TAPS
+
+
+def grouped_taps(taps: np.ndarray) -> np.ndarray:
+    """Taps [channel][tap] as the kernel reads them: per group of four output channels (zeros after the last
+    channel), per tap the four channels' weights side by side."""
+    channels, count = taps.shape
+    padded = np.zeros((-(-channels // pc.GROUP) * pc.GROUP, count), dtype=np.int64)
+    padded[:channels] = taps
+    return padded.reshape(-1, pc.GROUP, count).transpose(0, 2, 1).reshape(-1)
+
+
+def params(op, inputs, outputs):
+    inp, weights, out = inputs[0], inputs[1], outputs[0]
+    bias = inputs[2] if len(inputs) > 2 else None
+    fields = cc.geometry_params(op, inp, weights.shape[1:3], out)
+    channels = weights.shape[3]
+    taps = weights.array().reshape(-1, channels).T  # [channel][tap]
+    biases = pc.bias_values(bias, channels)
+    zero_point = quant.zero_point_of(inp)
+    folded = biases - zero_point * taps.astype(np.int64).sum(axis=1)
+    act_min, act_max = quant.activation_range_int8(op.options.get("fused_activation_function", 0), out)
+    fields.update(
+        weights=pc.in_model(weights, pack_bytes(grouped_taps(taps))),
+        padding=pack_bytes([zero_point] * inp.shape[3]),
+        **pc.channel_fields(folded, bias, cc.channel_pairs(inp, weights, out, channels)),
+        output_offset=quant.zero_point_of(out),
+        act_min=act_min,
+        act_max=act_max,
+        reverse_rows=int(op.options.get(OVERLAPPED) == "above"),
+    )
+    return NodeParams("mg_depthwise_conv_2d_portable_params", fields)
+
+
+def overlap(op, inputs, outputs) -> int | None:
+    """Pixel order, as the reference float kernel (depthwise_conv_2d_s8_portable.c)."""
+    inp, weights, out = inputs[0], inputs[1], outputs[0]
+    g = cc.geometry_fields(op, inp, weights.shape[1:3], out)
+    return _overlap.nhwc_rows(inp, out, g["stride_height"], g["pad_height"])
+
+
+def overlap_above(op, inputs, outputs) -> int | None:
+    """The same with the rows last first (reverse_rows)."""
+    return cc.int8_rows_above(op, inputs, outputs, _overlap.nhwc_rows)
+
+
+SPEC = cc.backend_spec(
+    pc, depthwise_conv_2d, ("INT8",), SOURCES, params, claims, overlap=overlap, overlap_above=overlap_above
+)

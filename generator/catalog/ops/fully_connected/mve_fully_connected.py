@@ -1,0 +1,64 @@
+"""FULLY_CONNECTED in the mve backend (firmware/kernels/fully_connected_*mve.c): int8 with per-tensor or
+per-channel weights, any depth, batches; shifts TFLite's QuantizeMultiplier gives up to a left shift of 30.
+Everything else (float32, bigger left shifts) stays with the reference kernel. The shape, the multipliers and the
+prepare are the family's (fully_connected); this module adds the requantization table."""
+
+from __future__ import annotations
+
+from ... import quant
+from ...spec import NodeParams
+from ..common import _conv_common as cc
+from ..common import _mve_common as mc
+from ..common import _scratch
+from . import fully_connected
+from .fully_connected import FAMILY_SOURCES, multiplier_pairs, shape_params
+
+SOURCES = cc.backend_sources(
+    FAMILY_SOURCES,
+    "fully_connected",
+    "mve",
+    "fully_connected_s16_mve_scratch_size.c",
+    "mg_mve_matmul.h",
+    "matmul_rows_s8_mve.c",
+    "mg_mve.h",
+    "mg_mve_matmul_s16.h",
+    "matmul_rows_s16_mve.c",
+    *cc.int4_backend_sources("fully_connected", "mve"),
+)
+
+
+def claims(op, inputs, outputs):
+    inp, weights = inputs[0], inputs[1]
+    out = outputs[0]
+    int8 = mc.all_int8(inp, weights, out) and weights.data is not None
+    if not int8 and not mc.int8_with_int4_weights(inp, weights, out):
+        return False
+    if not int8 and weights.num_elements // weights.shape[0] * 128 * 8 * 16 >= 2**31:
+        return False  # fully_connected_s4_mve.c sums 16 times the products in int32
+    return mc.shifts_ok(multiplier_pairs(inp, weights, out))
+
+
+def params(op, inputs, outputs):
+    inp, weights, out = inputs[0], inputs[1], outputs[0]
+    bias = inputs[2] if len(inputs) > 2 else None
+    fields = shape_params(inp, weights)
+    w = weights.array().reshape(weights.shape[0], -1)
+    biases = mc.folded_biases(bias, w, 0, -quant.zero_point_of(inp))
+    fields.update(
+        mc.requant_fields(
+            biases, multiplier_pairs(inp, weights, out), out, op.options.get("fused_activation_function", 0)
+        )
+    )
+    return NodeParams("mg_fully_connected_mve_params", fields)
+
+
+def scratch_bytes(op, inputs, outputs):
+    """None for int8 weights; for int4 ones the split input or the widened weights (fully_connected_s4_mve.c)."""
+    weights = inputs[1]
+    if weights.dtype.name != "INT4":
+        return 0
+    depth = weights.num_elements // weights.shape[0]
+    return _scratch.scratch_size("mg_fully_connected_s4_mve_scratch_size", depth, weights.shape[0])
+
+
+SPEC = cc.backend_spec(mc, fully_connected, ("INT8", "INT4"), SOURCES, params, claims, scratch_bytes=scratch_bytes)

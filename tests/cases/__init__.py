@@ -1,0 +1,1 @@
+"""Test case builders several test modules share (tests/test_layout.py)."""
