@@ -35,3 +35,17 @@ def float_case(seed: int) -> bytes:
     y = g.tensor(shape, "float32")
     g.op("SOFTMAX", [x], [y], version=1, beta=float(rng.choice([1.0, rng.uniform(0.05, 8.0)])))
     return g.build([x], [y])
+
+
+EXTREME_SCALES = [  # (input scale, beta)
+    (2e-8, 1.0),  # just above TFLite's limit beta * scale * 2^26 > 1
+    (1e-6, 1.0),
+    (1e-4, 0.5),
+    (0.03, 1.0),
+    (0.5, 1.0),
+    (1.0, 1.0),
+    (3.0, 2.0),
+    (50.0, 1.0),  # the multiplier is capped at 2^31 - 1: only the row maxima count
+    (0.1, 1e-5),
+    (0.25, 7.5),
+]

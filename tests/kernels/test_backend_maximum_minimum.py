@@ -5,8 +5,8 @@ QEMU (dsp on the Cortex-M4, mve on the Cortex-M55)."""
 
 import pytest
 from op_cases import Batch, random_quant
-from test_maximum_minimum import binary_batch
 
+from cases.maximum_minimum import binary_batch
 from generator.check import check
 from generator.model import read_model
 from kernel_harness import verify_model

@@ -7,9 +7,9 @@ for bit: the dsp kernels on the host build, both backends in QEMU (Cortex-M4, Co
 
 import pytest
 from op_cases import Batch, random_values
-from test_add import ACTIVATIONS, broadcast_shapes
-from test_mul import int16_out_scale, out_scale
 
+from cases.add import ACTIVATIONS, broadcast_shapes
+from cases.mul import int16_out_scale, out_scale
 from generator.check import check
 from generator.model import read_model
 from kernel_harness import rand_scale, verify_model

@@ -5,8 +5,8 @@ mve on the Cortex-M55)."""
 
 import numpy as np
 import pytest
-from test_pad import pad_case
 
+from cases.pad import pad_case
 from generator.check import check
 from generator.model import read_model
 from kernel_harness import rand_scale, verify_cases

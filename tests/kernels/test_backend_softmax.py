@@ -8,8 +8,8 @@ range."""
 import numpy as np
 import pytest
 from op_cases import Batch
-from test_softmax import EXTREME_SCALES as INT8_EXTREMES
 
+from cases.softmax import EXTREME_SCALES as INT8_EXTREMES
 from generator.check import check
 from generator.model import read_model
 from kernel_harness import rand_scale, verify_model

@@ -7,8 +7,8 @@ keyword-benchmark-shaped model (keyword_svdf_model.py), every layer's output com
 import pytest
 from keyword_svdf_model import keyword_model
 from op_cases import Batch
-from test_svdf import STEPS, svdf_node
 
+from cases.svdf import STEPS, svdf_node
 from generator.check import check
 from generator.model import read_model
 from generator.plan import plan

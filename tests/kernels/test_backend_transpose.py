@@ -5,8 +5,8 @@ build (dsp) and in QEMU (dsp on the Cortex-M4, mve on the Cortex-M55)."""
 
 import numpy as np
 import pytest
-from test_transpose import transpose_case
 
+from cases.transpose import transpose_case
 from generator.check import check
 from generator.model import read_model
 from kernel_harness import verify_cases

@@ -3,39 +3,15 @@ operand now and then, the residual-block shapes) against TFLite Micro, on the ho
 and Cortex-M7 in QEMU; every case asserts that the node went to the dsp backend. Broadcasting and float32
 nodes fall back to the reference kernel."""
 
-import numpy as np
 import pytest
 
 from cases.add import binary_model
+from cases.dsp_add import add_case
 from generator.check import check
 from generator.model import read_model
-from kernel_harness import on_backend, rand_scale, seed_groups, verify_cases, verify_model
-from modelkit import GraphBuilder
+from kernel_harness import on_backend, seed_groups, verify_cases, verify_model
 
 BACKENDS = ["dsp", "reference"]
-
-
-def add_case(seed: int, shapes=None, dtype="int8") -> bytes:
-    rng = np.random.default_rng(seed)
-    shape = [int(v) for v in rng.integers(1, 9, size=int(rng.integers(1, 5)))]
-    shape1, shape2 = shapes or (shape, shape)
-    constant = int(rng.integers(-1, 2)) if shapes is None and dtype == "int8" else -1
-    g = GraphBuilder()
-    ids = []
-    for k, s in enumerate((shape1, shape2)):
-        if dtype == "int8":
-            data = rng.integers(-128, 128, size=s) if k == constant else None
-            ids.append(g.tensor(s, "int8", rand_scale(rng, 0.005, 0.2), int(rng.integers(-128, 128)), data=data))
-        else:
-            ids.append(g.tensor(s, "float32"))
-    out_shape = list(np.broadcast_shapes(tuple(shape1), tuple(shape2)))
-    activation = int(rng.choice([0, 1, 2, 3]))
-    if dtype == "int8":
-        y = g.tensor(out_shape, "int8", rand_scale(rng, 0.01, 0.3), int(rng.integers(-128, 128)))
-    else:
-        y = g.tensor(out_shape, "float32")
-    g.op("ADD", ids, [y], version=2 if dtype == "int8" else 1, fusedActivationFunction=activation)
-    return g.build([i for k, i in enumerate(ids) if k != constant], [y])
 
 
 def backend_of(model: bytes) -> str:

@@ -5,18 +5,13 @@ backend. Float32 pools and average windows over 256 taps fall back to the refere
 
 import pytest
 
-from cases import pooling
+from cases.dsp_pooling import pool_case
 from generator.check import check
 from generator.model import read_model
 from kernel_harness import on_backend, seed_groups, verify_cases, verify_model
 
 BACKENDS = ["dsp", "reference"]
 OPS = ["AVERAGE_POOL_2D", "MAX_POOL_2D"]
-DEPTHS = [1, 3, 4, 5, 8, 12, 16, 19]  # around the kernels' 4-channel steps
-
-
-def pool_case(op: str, seed: int, dtype: str = "int8", shape=None, window=None) -> bytes:
-    return pooling.pool_case(op, dtype, seed, depths=DEPTHS, max_side=14, shape=shape, window=window)
 
 
 def backend_of(model: bytes) -> str:

@@ -4,12 +4,12 @@ activations, against TFLite Micro, which widens them to int8 before its int8 ker
 import int4_models
 import numpy as np
 import pytest
-import test_conv_2d
-import test_depthwise_conv_2d
-import test_dsp_conv_2d
-import test_dsp_depthwise_conv_2d
-import test_fully_connected
 
+from cases import conv_2d as conv_2d_cases
+from cases import depthwise_conv_2d as depthwise_conv_2d_cases
+from cases import dsp_conv_2d as dsp_conv_2d_cases
+from cases import dsp_depthwise_conv_2d as dsp_depthwise_conv_2d_cases
+from cases import fully_connected as fc_cases
 from generator.boards import load_board
 from generator.check import CheckError, check
 from generator.model import read_model
@@ -20,17 +20,17 @@ from modelkit import GraphBuilder, merge
 
 @pytest.mark.parametrize("seeds", seed_groups(40), ids=str)
 def test_fully_connected_random(seeds):
-    verify_cases({f"seed {s}": test_fully_connected.int8_case(s, "int4") for s in seeds}, count=2, seed=seeds[0])
+    verify_cases({f"seed {s}": fc_cases.int8_case(s, "int4") for s in seeds}, count=2, seed=seeds[0])
 
 
 @pytest.mark.parametrize("seeds", seed_groups(40), ids=str)
 def test_conv_2d_random(seeds):
-    verify_cases({f"seed {s}": test_conv_2d.int8_case(s, weights="int4") for s in seeds}, count=2, seed=seeds[0])
+    verify_cases({f"seed {s}": conv_2d_cases.int8_case(s, weights="int4") for s in seeds}, count=2, seed=seeds[0])
 
 
 @pytest.mark.parametrize("seeds", seed_groups(40), ids=str)
 def test_depthwise_conv_2d_random(seeds):
-    cases = {f"seed {s}": test_depthwise_conv_2d.int8_case(s, weights="int4") for s in seeds}
+    cases = {f"seed {s}": depthwise_conv_2d_cases.int8_case(s, weights="int4") for s in seeds}
     verify_cases(cases, count=2, seed=seeds[0])
 
 
@@ -41,9 +41,9 @@ INT8_KERNELS = {f"src/kernels/{op}_s8.c" for op in ("fully_connected", "conv_2d"
 def one_of_each(weights: str) -> bytes:
     return merge(
         [
-            test_fully_connected.int8_case(1, weights),
-            test_conv_2d.int8_case(1, weights=weights),
-            test_depthwise_conv_2d.int8_case(1, weights=weights),
+            fc_cases.int8_case(1, weights),
+            conv_2d_cases.int8_case(1, weights=weights),
+            depthwise_conv_2d_cases.int8_case(1, weights=weights),
         ]
     )
 
@@ -104,7 +104,7 @@ def claimed(backend: str, cases: dict) -> dict:
 
 
 def conv_cases(seeds) -> dict:
-    return {f"seed {s}": test_dsp_conv_2d.case(s, pointwise=s % 3 == 0, weights_type="int4") for s in seeds}
+    return {f"seed {s}": dsp_conv_2d_cases.case(s, pointwise=s % 3 == 0, weights_type="int4") for s in seeds}
 
 
 @pytest.mark.parametrize("seeds", seed_groups(40), ids=str)
@@ -113,7 +113,7 @@ def test_dsp_conv_2d_random(seeds):
 
 
 def depthwise_cases(seeds) -> dict:
-    return {f"seed {s}": test_dsp_depthwise_conv_2d.case(s, weights_type="int4") for s in seeds}
+    return {f"seed {s}": dsp_depthwise_conv_2d_cases.case(s, weights_type="int4") for s in seeds}
 
 
 @pytest.mark.parametrize("seeds", seed_groups(40), ids=str)
@@ -122,7 +122,7 @@ def test_dsp_depthwise_conv_2d_random(seeds):
 
 
 def fully_connected_cases(seeds) -> dict:
-    return {f"seed {s}": test_fully_connected.int8_case(s, "int4") for s in seeds}
+    return {f"seed {s}": fc_cases.int8_case(s, "int4") for s in seeds}
 
 
 @pytest.mark.parametrize("seeds", seed_groups(40), ids=str)

@@ -8,13 +8,10 @@ import numpy as np
 import pytest
 from op_cases import Batch
 
+from cases.per_mac import per_mac
 from cases.transpose_conv import transpose_conv_node
 from generator.boards import load_board
-from generator.check import check
-from generator.model import read_model
-from generator.plan import plan
-from generator.plan.nodes import node_rows
-from kernel_harness import rand_scale, verify_model
+from kernel_harness import rand_scale
 
 SAME = 0
 # TRANSPOSE_CONV input 8x8x32, filter 32x3x3x32, stride 2 -> 16x16x32; its CONV_2D maps 16x16x32 back to 8x8x32
@@ -67,19 +64,6 @@ def batch_matmul_node(b: Batch):
     y = b.constant(rhs, "int8", (rhs_scale, 0))
     out = b.output([1, M, N], "int8", (lhs_scale * rhs_scale * 74 * 74 * np.sqrt(K) / 40, 1))
     b.node("BATCH_MATMUL", [x, y], [out], version=2)
-
-
-def per_mac(model: bytes, backends: list[str], board: str, sets: list, per_tick: float) -> dict[str, float]:
-    """Each node's instructions per MAC by op name and kernel type ("FULLY_CONNECTED INT16"; one node per pair),
-    after a bit-exact run (`per_tick`: the board's instructions per SysTick tick)."""
-    the_plan = plan(check(read_model(model), backends=backends))
-    results = verify_model(model, sets=sets, qemu=True, backends=backends, board=board)
-    costs = {}
-    for node, row, ticks in zip(the_plan.nodes, node_rows(the_plan), results[0].node_ticks):
-        assert row["backend"] == backends[0], f"{row['op']} went to {row['backend']}"
-        assert row["macs"] >= 100_000
-        costs[f"{row['op']} {node.kernel.dtypes[0]}"] = ticks * per_tick / row["macs"]
-    return costs
 
 
 # Issue 15's targets as (TRANSPOSE_CONV / CONV_2D, BATCH_MATMUL / FULLY_CONNECTED, int16x8 FULLY_CONNECTED).

@@ -4,8 +4,8 @@ in QEMU on the Cortex-M3 and the Cortex-M0+ code; every case asserts that the no
 Broadcasting nodes fall back to the reference kernel."""
 
 import pytest
-from test_dsp_add import add_case
 
+from cases.dsp_add import add_case
 from generator.check import check
 from generator.model import read_model
 from kernel_harness import on_backend, seed_groups, verify_cases, verify_model

@@ -6,8 +6,8 @@ change are in its commit message)."""
 import numpy as np
 import pytest
 from op_cases import Batch
-from test_per_mac import per_mac
 
+from cases.per_mac import per_mac
 from generator.boards import load_board
 from kernel_harness import rand_scale
 

@@ -4,8 +4,8 @@ Cortex-M3 and the Cortex-M0+ code; every case asserts that the node went to the 
 AVERAGE_POOL_2D stay with the reference kernels."""
 
 import pytest
-from test_dsp_pooling import pool_case
 
+from cases.dsp_pooling import pool_case
 from generator.check import check
 from generator.model import read_model
 from kernel_harness import on_backend, seed_groups, verify_cases

@@ -10,7 +10,7 @@ import pytest
 from op_cases import Batch
 
 from generator.catalog.backends import choose_backends
-from generator.catalog.ops import portable_quantize
+from generator.catalog.ops.quantize import portable_quantize
 from generator.check import check
 from generator.model import read_model
 from kernel_harness import verify_model

@@ -4,7 +4,7 @@ beta) against TFLite Micro, bit for bit for the integer outputs."""
 import numpy as np
 import pytest
 
-from cases.softmax import float_case, int8_case
+from cases.softmax import EXTREME_SCALES, float_case, int8_case
 from kernel_harness import verify_cases, verify_model
 
 
@@ -19,20 +19,6 @@ def narrow_sets(seed: int, shape, count=2, spread=6):
 
 def test_int8_random():
     verify_cases({f"seed {seed}": int8_case(seed) for seed in range(14)}, count=2, seed=1)
-
-
-EXTREME_SCALES = [  # (input scale, beta)
-    (2e-8, 1.0),  # just above TFLite's limit beta * scale * 2^26 > 1
-    (1e-6, 1.0),
-    (1e-4, 0.5),
-    (0.03, 1.0),
-    (0.5, 1.0),
-    (1.0, 1.0),
-    (3.0, 2.0),
-    (50.0, 1.0),  # the multiplier is capped at 2^31 - 1: only the row maxima count
-    (0.1, 1e-5),
-    (0.25, 7.5),
-]
 
 
 def test_int8_extreme_scales():

@@ -4,7 +4,7 @@ reference. The parameters and prepare are the family's (maximum_minimum.py)."""
 
 from __future__ import annotations
 
-from . import _mve_common as mc
+from ..common import _mve_common as mc
 from . import maximum_minimum
 
 SPECS = maximum_minimum.backend_specs(mc.BACKEND, ())

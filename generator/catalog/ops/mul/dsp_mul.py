@@ -5,7 +5,7 @@ exact for every node. float32, int32 and the int8 nodes outside these bounds sta
 
 from __future__ import annotations
 
-from . import _dsp_common as dc
+from ..common import _dsp_common as dc
 from . import mul
 
 INT32_LIMIT = 1 << 31

@@ -3,7 +3,7 @@ gather load. The parameters, prepare and views are the family's (transpose.py)."
 
 from __future__ import annotations
 
-from . import _mve_common as mc
+from ..common import _mve_common as mc
 from . import transpose
 
 SPEC = transpose.backend_spec(mc.BACKEND, ("mg_mve.h",))

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from .. import quant
-from . import _dsp_common as dc
-from . import _scratch, svdf
+from ... import quant
+from ..common import _dsp_common as dc
+from ..common import _scratch
+from . import svdf
 
 
 def scratch_bytes(op, inputs, outputs):

@@ -4,7 +4,7 @@ reference. The parameters and prepare are the family's (maximum_minimum.py)."""
 
 from __future__ import annotations
 
-from . import _dsp_common as dc
+from ..common import _dsp_common as dc
 from . import maximum_minimum
 
 SPECS = maximum_minimum.backend_specs(dc.BACKEND, ("mg_dsp.h", "maximum_minimum_dsp.h"))

@@ -5,8 +5,9 @@ reference kernel."""
 
 from __future__ import annotations
 
-from . import _mve_common as mc
-from . import _scratch, svdf
+from ..common import _mve_common as mc
+from ..common import _scratch
+from . import svdf
 
 
 def scratch_bytes(op, inputs, outputs):

@@ -3,7 +3,7 @@ word. The parameters, prepare and views are the family's (transpose.py)."""
 
 from __future__ import annotations
 
-from . import _dsp_common as dc
+from ..common import _dsp_common as dc
 from . import transpose
 
 SPEC = transpose.backend_spec(dc.BACKEND, ("mg_dsp.h",))

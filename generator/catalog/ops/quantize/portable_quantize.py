@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from .. import quant
-from ..spec import KernelSpec, NodeParams
+from ... import quant
+from ...spec import KernelSpec, NodeParams
 from . import quantize
 
 BACKEND = "portable"

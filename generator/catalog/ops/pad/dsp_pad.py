@@ -3,7 +3,7 @@ a run at a time (pad_rows.h). The parameters and prepare are the family's (pad.p
 
 from __future__ import annotations
 
-from . import _dsp_common as dc
+from ..common import _dsp_common as dc
 from . import pad
 
 SPECS = pad.backend_specs(dc.BACKEND, ())

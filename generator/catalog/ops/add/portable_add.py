@@ -6,7 +6,7 @@ reference kernel."""
 
 from __future__ import annotations
 
-from ._dsp_common import multiply_by_quantized_multiplier
+from ..common._dsp_common import multiply_by_quantized_multiplier
 from .add import LEFT_SHIFT, kernel, quantized_fields, same_count_s8
 
 

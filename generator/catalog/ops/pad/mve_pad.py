@@ -4,7 +4,7 @@ family's (pad.py)."""
 
 from __future__ import annotations
 
-from . import _mve_common as mc
+from ..common import _mve_common as mc
 from . import pad
 
 SPECS = pad.backend_specs(mc.BACKEND, ("mg_mve.h",))

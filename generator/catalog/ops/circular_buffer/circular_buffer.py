@@ -5,11 +5,11 @@ kTfLiteAbort: the model gives no outputs then, and the reference reports zeros a
 
 from __future__ import annotations
 
-from ...model import CUSTOM_CODE
-from ..quant import zero_point_of
-from ..spec import KERNEL_STATE, CExpr, KernelSpec, NodeParams
-from ._scratch import scratch_size
-from ._signal import SignalError, options, options_field
+from ....model import CUSTOM_CODE
+from ...quant import zero_point_of
+from ...spec import KERNEL_STATE, CExpr, KernelSpec, NodeParams
+from ..common._scratch import scratch_size
+from ..common._signal import SignalError, options, options_field
 
 NAME = "CIRCULAR_BUFFER"
 # Without cycles_max TFLite Micro guesses the period from the output's rows (the two streaming models it was

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from .. import quant
-from ..spec import KernelSpec, NodeParams
+from ... import quant
+from ...spec import KernelSpec, NodeParams
 from . import dequantize
 
 SOURCES = ("dequantize.h", "dequantize_portable.c")
