@@ -124,8 +124,9 @@ def memory_modes_table(runs, board: str) -> list[str]:
         "## Memory below the per-layer bound (issue 17: arena per --memory mode, instructions per inference)",
         "",
         f"On {board}: each model planned with `--memory layer` (every node's input and output whole), `auto` "
-        "(overlaps costing a node at most 10 % more instructions) and `min` (every overlap, and row patches when "
-        "they lower the arena); arenas from the plans. The goal column is issue 17's; 'holds' judges the mode with "
+        "(the smallest arena from overlaps and row patches whose estimated instructions stay within 10 % of "
+        "`layer`'s for the whole model) and `min` (every overlap, and row patches when they lower the arena); "
+        "arenas from the plans. The goal column is issue 17's; 'holds' judges the mode with "
         "the smallest arena (named). Instructions per inference in QEMU for layer and for the first of auto and min "
         "that meets the goal (min when none does, auto for a model without a goal), both runs' outputs compared "
         "with the reference (match: integers bit for bit); one run when the two plans are one firmware. Goal: "

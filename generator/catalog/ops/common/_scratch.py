@@ -17,10 +17,10 @@ from pathlib import Path
 from ....errors import McugenError
 from ....paths import FIRMWARE, cache_root, kernel_headers, kernel_include_dirs, kernel_path, kernel_sources
 
-# A kernel with scratch defines `size_t mg_<kernel>_scratch_size(...)` in a source that compiles on the host without
-# the runtime (its own file, or a <kernel>_scratch_size.c beside it when the kernel's file does not): the library is
-# every such source, found by that definition, and the common helpers they call.
-SCRATCH_FUNCTION = re.compile(r"^size_t mg_\w+_scratch_size\(", re.MULTILINE)
+# A kernel with scratch (or persistent state) defines `size_t mg_<kernel>_scratch_size(...)` (`_state_size`) in a
+# source that compiles on the host without the runtime (its own file, or a <kernel>_scratch_size.c beside it when the
+# kernel's file does not): the library is every such source, found by that definition, and the helpers they call.
+SCRATCH_FUNCTION = re.compile(r"^size_t mg_\w+_(scratch|state)_size\(", re.MULTILINE)
 HELPERS = ("mg_requant.c", "portable_dot8.c")
 
 
