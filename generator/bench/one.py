@@ -13,6 +13,7 @@ from pathlib import Path
 from .. import zoo
 from ..boards import load_board
 from ..build import build
+from ..console import progress_prefix
 from ..errors import McugenError
 from ..locking import project_lock
 from ..measure import measure
@@ -86,7 +87,8 @@ def bench_one(
         progress(f"{step}bench {result.model} on {board_name} ({backend} kernels)")
         workdir = _workdir(model, board_name, f"-{backend}", root)
         options = Options(board, backend=backend, memory=memory)
-        v = verify([path], options, workdir, InputChoice(count=sets, seed=seed))
+        with progress_prefix(step):
+            v = verify([path], options, workdir, InputChoice(count=sets, seed=seed))
         the_plan, size, run = v.models[0].part.plan, v.size, v.run
         result.backends_used = "+".join(the_plan.backends[::-1])
         result.macs = sum(r["macs"] for r in node_rows(the_plan))
