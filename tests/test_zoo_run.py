@@ -66,7 +66,7 @@ def test_every_task_runs_on_the_local_workers_in_its_own_folder_and_streams_its_
     for mode in MODES:
         assert f"mlp_int8 on mps2-an386 (reference kernels, --memory {mode}): match (" in result.stderr
         assert f"| mlp_int8 | mps2-an386 | reference | {mode} | match |" in result.stdout
-    folders = re.findall(r"mcugen: building (\S+) for mps2-an386", result.stderr)
+    folders = re.findall(r"mcugen: (?:\[\d+/\d+\] )?building (\S+) for mps2-an386", result.stderr)
     assert len(set(folders)) == 2 and all("/mcugen/tasks/" in f and not Path(f).exists() for f in folders)
     assert [r["memory"] for r in records] == MODES and all(r["match"] and not r["cached"] for r in records)
     streamed = [json.loads(line) for line in (out / "results.jsonl").read_text().splitlines()]

@@ -55,11 +55,20 @@ def planned(checked: CheckedGraph, options: Options) -> Plan:
 
 def plan_models(models: list[Path], options: Options, names: list[str] | None = None) -> list[Part]:
     """Every model read, checked, rewritten and planned with the same options; `names` (default: the file
-    stems) name each model's generated symbols, and a library's API."""
-    return [
-        Part(name, Path(path).name, planned(checked_graph(load_model(path), options), options))
-        for name, path in zip(part_names(models, names), models)
-    ]
+    stems) name each model's generated symbols, and a library's API. In one shared arena only the largest plan
+    sets the RAM: a smaller model that took row patches by default (--memory auto) is planned without them when
+    its whole plan still fits under the largest, since there they would cost instructions, flash and node
+    storage for no RAM (explicit --patches stays as given)."""
+    checked = [checked_graph(load_model(path), options) for path in models]
+    plans = [planned(c, options) for c in checked]
+    shared_default = len(plans) > 1 and options.arena == "shared" and options.patch_overhead is None
+    if shared_default and options.memory == "auto":
+        largest = max(p.arena_size for p in plans)
+        for i, (graph, the_plan) in enumerate(zip(checked, plans)):
+            if the_plan.arena_size < largest and the_plan.patches is not None and the_plan.patches.bands:
+                whole = plan(graph, memory="auto", patches=False)
+                plans[i] = whole if whole.arena_size <= largest else the_plan
+    return [Part(name, Path(path).name, p) for name, path, p in zip(part_names(models, names), models, plans)]
 
 
 def generate(

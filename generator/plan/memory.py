@@ -24,18 +24,25 @@ from .planner import Plan, plan_with
 MEMORY_CHOICES = ("auto", "layer", "min")
 
 
-def plan(checked: CheckedGraph, views: bool = True, memory: str = "auto", patch_overhead: float | None = None) -> Plan:
+def plan(
+    checked: CheckedGraph,
+    views: bool = True,
+    memory: str = "auto",
+    patch_overhead: float | None = None,
+    patches: bool = True,
+) -> Plan:
     """Every subgraph planned on its own; the others' buffers then sit above the primary's in the arena.
     `views=False` plans without the views of `view_offsets` and `input_offsets` (to measure what they save);
     `memory` is the --memory choice (MEMORY_CHOICES). `patch_overhead` caps the MACs row patches may recompute
     (percent of the model's): with `layer` patches are tried only when it is given, `min` implies the default,
     `auto` always tries them (within the instruction cap, and this one when given). The plan's `patches` says
-    what was chosen and why."""
+    what was chosen and why; `patches=False` keeps `auto` to its overlaps (a model whose arena is not the one that
+    counts, e.g. beside a larger one in a shared arena)."""
     if memory not in MEMORY_CHOICES:
         raise McugenError(f"--memory {memory} is not one of {', '.join(MEMORY_CHOICES)}")
     with remembered_distances():
         if memory == "auto":
-            return _auto(checked, views, math.inf if patch_overhead is None else patch_overhead)
+            return _auto(checked, views, math.inf if patch_overhead is None else patch_overhead, patches)
         return _plan_mode(checked, views, memory, patch_overhead)
 
 
@@ -56,7 +63,7 @@ def _plan_mode(checked: CheckedGraph, views: bool, memory: str, patch_overhead: 
     return chosen
 
 
-def _auto(checked: CheckedGraph, views: bool, mac_cap: float) -> Plan:
+def _auto(checked: CheckedGraph, views: bool, mac_cap: float, patches: bool = True) -> Plan:
     """--memory auto: the layer plan, the cheap overlaps and every overlap, each of the latter two with the best
     row patches under the instruction cap; the smallest arena among those within the cap wins (on a tie, the
     fewer estimated instructions)."""
@@ -73,6 +80,9 @@ def _auto(checked: CheckedGraph, views: bool, mac_cap: float) -> Plan:
     found: list[tuple[Plan, object, bool]] = [(layer, None, False)]  # (plan, its patch search, patched)
 
     def with_patches(whole: Plan, overlaps: str) -> None:
+        if not patches:
+            found.append((whole, None, False))
+            return
         plan_of = partial(plan_with, views=views, memory=overlaps)
         draft_of = partial(plan_with, views=views, memory=overlaps, quick=True)
         choice, patched = choose(checked, whole.arena_size, mac_cap, plan_of, patches_fit, limit, draft_of)
