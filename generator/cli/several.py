@@ -9,7 +9,7 @@ from ..emit.multi import arena_bytes
 from ..measure.attribution import parse_map
 from ..measure.report import nbytes, num
 from ..pipeline import Options, Verification, model_costs, plan_models, shares, split_results
-from .output import cost_unit, emit_json
+from .output import comparison_fields, cost_unit, emit_json
 
 
 def plan_several(args, options: Options) -> int:
@@ -59,10 +59,7 @@ def verify_several(args, v: Verification) -> int:
             "name": m.share.name,
             "model": m.share.model_name,
             "match": m.comparison.match,
-            "max_abs_diff": m.comparison.max_abs_diff,
-            "max_rel_diff": m.comparison.max_rel_diff,
-            "abs_floor": m.comparison.abs_floor,
-            "mismatched_elements": m.comparison.mismatched_elements,
+            **comparison_fields(m.comparison),
             "reference": m.reference,
             "cost_per_inference": m.cost,
             "model_bytes": m.share.entry["model_bytes"],

@@ -6,7 +6,7 @@ from __future__ import annotations
 from ..measure.report import nbytes, num
 from ..pipeline import verify
 from .options import inputs_of, options_of
-from .output import cost_unit, emit_json
+from .output import comparison_fields, cost_unit, emit_json
 from .several import verify_several
 
 
@@ -23,10 +23,7 @@ def cmd_verify(args) -> int:
         "project": str(v.project.path),
         "sets": len(v.sets),
         "inputs": None if not args.inputs else str(args.inputs[0]),
-        "max_abs_diff": one.comparison.max_abs_diff,
-        "max_rel_diff": one.comparison.max_rel_diff,
-        "abs_floor": one.comparison.abs_floor,
-        "mismatched_elements": one.comparison.mismatched_elements,
+        **comparison_fields(one.comparison),
         "flash_bytes": v.size.flash,
         "code_bytes": v.size.code,
         "model_bytes": v.size.model,
