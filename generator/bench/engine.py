@@ -15,6 +15,7 @@ import uuid
 from collections.abc import Callable
 from contextlib import contextmanager
 
+from ..build import BUILD_JOBS_VARIABLE
 from ..console import progress
 from ..errors import McugenError
 from . import cache
@@ -42,11 +43,14 @@ def _client(workers: int | None, scheduler: str | None):
             yield client
         return
     count = workers or os.cpu_count() or 1
+    # each worker's builds compile on its share of the cores, so N workers' builds do not crowd each other
+    jobs = max(1, (os.cpu_count() or 1) // count)
     # processes, not threads: a task spends its time in PlatformIO, QEMU and the reference interpreter
     cluster = LocalCluster(
         n_workers=count,
         threads_per_worker=1,
         processes=True,
+        env={BUILD_JOBS_VARIABLE: str(jobs)},
         dashboard_address="127.0.0.1:0",  # its diagnostics page, on a free port of this machine only
         silence_logs=logging.ERROR,
     )

@@ -18,6 +18,8 @@ from .pio_core import prepare_core
 
 # GNU ld's words when a section does not fit a MEMORY region of memory.ld (FLASH or RAM).
 _OVERFLOW = re.compile(r"region [`'](\w+)' overflowed by (\d+) bytes")
+# The compile jobs of one build (PlatformIO's default: one per core).
+BUILD_JOBS_VARIABLE = "MCUGEN_BUILD_JOBS"
 
 
 @dataclass
@@ -66,6 +68,9 @@ def build(project_dir: Path, verbose: bool = False) -> BuildResult:
         )
     core = prepare_core()
     cmd = [sys.executable, "-m", "platformio", "run", "-d", str(project.path), "-e", project.board]
+    jobs = os.environ.get(BUILD_JOBS_VARIABLE)
+    if jobs:  # a share of the cores: set by a bench/zoo run's local workers so parallel builds do not crowd them
+        cmd += ["--jobs", jobs]
 
     proc = subprocess.run(cmd, env=pio_env(core), capture_output=not verbose, text=True)
     log = (proc.stdout or "") + (proc.stderr or "")

@@ -69,6 +69,7 @@ def cmd_verify(args) -> int:
         + f"stack {nbytes(v.size.stack)})"
     )
     print(f"cost       {num(report['cost_per_inference'])} {report['cost_unit'].split()[0]} per inference")
-    if the_plan.patches is not None:
-        print(the_plan.patches.describe().splitlines()[0])
+    if the_plan.patches is not None and the_plan.patches.bands:
+        # only when the plan runs patches: `plan` explains a choice of none
+        print("patches    " + the_plan.patches.describe().splitlines()[0].removeprefix("patches: "))
     return 0 if one.comparison.match else 1
