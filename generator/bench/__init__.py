@@ -16,6 +16,8 @@ from pathlib import Path
 from .. import zoo
 from ..boards import load_board
 from ..catalog.backends import choose_backends
+from ..console import progress
+from ..errors import McugenError
 from ..locking import exclusive
 from ..paths import ROOT
 from .memory import MemoryRun, bench_memory
@@ -27,6 +29,21 @@ from .rewrites import REWRITE_FIXTURES, RewriteRun, bench_rewrites
 # 16-bit activations with 8-bit weights, and TRANSPOSE_CONV.
 FIXTURE_MODELS = [str(ROOT / "tests" / "fixtures" / f"{name}.tflite") for name in ("kws_int16x8", "autoencoder_int8")]
 DEFAULT_MODELS = [*zoo.NAMES, *FIXTURE_MODELS]
+# TFLite Micro's own example and benchmark models, beside their TFLM figures (docs/baselines.md: Cortex-M4), on the
+# Cortex-M4 and Cortex-M55 boards only.
+TFLM_BOARDS = ("mps2-an386", "mps3-an547")
+
+
+def tflm_models() -> tuple[str, ...]:
+    """TFLite Micro's own models for the default matrix, or none (with one line saying why) when they cannot be
+    fetched: the rest of the bench still runs."""
+    try:
+        for name in zoo.TFLM_MODELS:
+            zoo.fetch(name)
+    except McugenError as exc:
+        progress(f"TFLite Micro's own models left out: {exc}")
+        return ()
+    return tuple(zoo.TFLM_MODELS)
 
 
 def run_bench(
@@ -38,17 +55,19 @@ def run_bench(
     workers: int | None = None,
     scheduler: str | None = None,
     force: bool = False,
+    tflm: tuple[str, ...] = (),
 ) -> list[BenchResult]:
     """Each model on each board with the reference kernels, and again with the board's optimized backends
-    (--backend auto) where its core has any; `memory` is the --memory choice. Each run is a task on a Dask
-    cluster (engine.py: `workers` local processes, or the cluster at `scheduler`), its result cached unless `force`."""
+    (--backend auto) where its core has any, and the `tflm` models on TFLM_BOARDS; `memory` is the --memory
+    choice. Each run is a task on a Dask cluster (engine.py: `workers` local processes, or the cluster at
+    `scheduler`), its result cached unless `force`."""
     from .engine import run_tasks
     from .tasks import BenchTask, figures
 
     tasks = []
     for b in boards:
         optimized = choose_backends("auto", load_board(b).cpu) != ["reference"]
-        for m in models:
+        for m in [*models, *(tflm if b in TFLM_BOARDS else ())]:
             name, model_bytes = Path(m).stem, zoo.resolve(m).read_bytes()
             tasks.append(BenchTask(name, model_bytes, b, "reference", memory, sets, 0, all_ops and b == boards[0]))
             if optimized:

