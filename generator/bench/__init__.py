@@ -3,9 +3,10 @@
 For each model and board: generate, build, run a few random sets in QEMU, compare with the reference, and
 record flash, code, RAM, arena, lower bound, runtime metadata, stack high-water mark and instructions per
 inference; also the all-kernels build's code size and TFLite Micro's own planned arena on the host; and on the
-first board what the rewrite stage saves (rewrites.py) and the arenas below the per-layer bound (memory.py); and
-the firmware of three models on two boards (multi.py). Each model-board-kernels run of the matrix is a task
-(tasks.py) on a Dask cluster (engine.py), in a folder of its own, its result cached (cache.py).
+first board what the rewrite stage saves (rewrites.py) and the arenas below the per-layer bound (memory.py); the
+firmware of three models on two boards (multi.py); and the keyword spotter streamed from raw audio
+(audio_stream.py). Each model-board-kernels run of the matrix is a task (tasks.py) on a Dask cluster (engine.py),
+in a folder of its own, its result cached (cache.py).
 """
 
 from __future__ import annotations
@@ -18,6 +19,8 @@ from ..boards import load_board
 from ..catalog.backends import choose_backends
 from ..locking import exclusive
 from ..paths import ROOT
+from .audio_stream import BOARD as AUDIO_STREAM_BOARD
+from .audio_stream import AudioStreamRun, bench_audio_streams
 from .memory import MemoryRun, bench_memory
 from .multi import MULTI_MODELS, MultiRun, bench_multi
 from .one import BenchResult, bench_root
@@ -76,6 +79,14 @@ def run_multi(models: list[str], sets: int = 3, results=()) -> list[MultiRun]:
         return []
     with exclusive(bench_root().parent / "bench.lock"):
         return bench_multi(sets, bench_root(), results)
+
+
+def run_audio_stream(models: list[str], boards: list[str]) -> list[AudioStreamRun]:
+    """examples/kws_from_audio streamed on its board, in a bench of the default models on that board."""
+    if models != DEFAULT_MODELS or AUDIO_STREAM_BOARD not in boards:
+        return []
+    with exclusive(bench_root().parent / "bench.lock"):
+        return bench_audio_streams(bench_root())
 
 
 def as_dicts(results: list[BenchResult]) -> list[dict]:
