@@ -58,8 +58,11 @@ def test_the_section_shows_the_figures_and_a_blocked_run():
 
 
 @pytest.mark.qemu
-def test_the_readme_commands_stream_the_audio_bit_exact(tmp_path):
+@pytest.mark.parametrize("board", ["mps2-an386", "mps3-an547"])  # Cortex-M4 (dsp kernels), Cortex-M55 (mve)
+def test_the_readme_commands_stream_the_audio_bit_exact(tmp_path, board):
     block = re.search(r"```sh\n(.*?)```", (EXAMPLE / "README.md").read_text(), re.S)[1]
+    assert block.startswith("board=mps2-an386   # or mps3-an547\n")
+    block = block.replace("board=mps2-an386", f"board={board}", 1)  # as the README says for the other board
     env = {**os.environ, "TMPDIR": str(tmp_path)}
     r = subprocess.run(["bash", "-euo", "pipefail", "-c", block], cwd=ROOT, env=env, capture_output=True, text=True)
     assert r.returncode == 0, r.stdout[-3000:] + r.stderr[-3000:]

@@ -1,12 +1,12 @@
 /* Keyword spotting from raw audio as a stream, on the device: two models of one library (preprocessor.h,
- * classifier.h). The audio (audio.S: 1 s of 16 kHz int16 samples) arrives in 30 ms frames every 20 ms; each
+ * classifier.h). The audio (audio.c: 1 s of 16 kHz int16 samples) arrives in 30 ms frames every 20 ms; each
  * frame goes through the audio front end, whose 40 features are appended to a window of the last 49 feature
  * rows held here; once the window is full, the classifier scores it. The front end keeps its noise estimate from
  * frame to frame (its state is not in the shared arena), and the two models share one arena, so each model's
  * inputs are written right before its invoke and its outputs read right after.
  *
  * Prints every frame's features and the classifier's outputs in hex, and the SysTick ticks of each invoke
- * (under QEMU's -icount shift=0 one tick of the mps2-an386 is 40 instructions). */
+ * (under QEMU's -icount shift=0 a tick is 40 instructions on the mps2-an386, 31.25 on the mps3-an547). */
 #include <stdint.h>
 #include <string.h>
 
@@ -24,7 +24,7 @@
 #define SYST_CVR (*(volatile uint32_t *)0xE000E018u)
 #define SYST_MAX 0x00FFFFFFu
 
-extern const int16_t audio_samples[SAMPLE_RATE]; /* audio.S */
+extern const int16_t audio_samples[SAMPLE_RATE]; /* audio.c */
 
 static int8_t window[WINDOW_MAX_BYTES]; /* the last feature rows, oldest first */
 
