@@ -108,18 +108,24 @@ def differences(out: StreamOutput, example: Path = EXAMPLE) -> list[str]:
     return found
 
 
+def instructions(out: StreamOutput, board: str) -> tuple[tuple[int, int], int]:
+    """The fewest and the most instructions of a front-end frame, and those of the classifier's inference."""
+    per_tick = load_board(board).instructions_per_tick
+    frames = (round(min(out.frame_ticks) * per_tick), round(max(out.frame_ticks) * per_tick))
+    return frames, round(out.classifier_ticks * per_tick)
+
+
 def compare_output(lines: list[str], example: Path = EXAMPLE, board: str = BOARD) -> str:
     """One line saying the stream matched and what each invoke cost; McugenError naming the differences."""
     out = parse(lines)
     found = differences(out, example)
     if found:
         raise McugenError("differs from TFLite Micro: " + "; ".join(found[:5]))
-    per_tick = load_board(board).instructions_per_tick
-    low, high = (round(t * per_tick) for t in (min(out.frame_ticks), max(out.frame_ticks)))
+    (low, high), classifier = instructions(out, board)
     return (
         f"{len(out.features)} frames: every frame's {len(out.features[0])} features and the classifier's "
         f"{len(out.outputs)} outputs equal TFLite Micro's; front end {low:,}-{high:,} instructions per frame, "
-        f"classifier {round(out.classifier_ticks * per_tick):,} per inference"
+        f"classifier {classifier:,} per inference"
     )
 
 
@@ -166,17 +172,10 @@ def bench_audio_stream(workroot: Path, backend: str, board: str = BOARD) -> Audi
         elf = build_example(workroot / f"audio-stream-{board}-{backend}", backend, board)
         out = parse(_run(["qemu-system-arm", *load_board(board).qemu_arguments(str(elf))], "the QEMU run"))
         run.match, run.frames = not differences(out), len(out.features)
-        per_tick = load_board(board).instructions_per_tick
-        run.frame_instructions = (round(min(out.frame_ticks) * per_tick), round(max(out.frame_ticks) * per_tick))
-        run.classifier_instructions = round(out.classifier_ticks * per_tick)
+        run.frame_instructions, run.classifier_instructions = instructions(out, board)
         size = measure(elf)
-        run.flash, run.model_bytes, run.ram, run.arena, run.stack = (
-            size.flash,
-            size.model,
-            size.ram,
-            size.arena,
-            size.stack,
-        )
+        run.flash, run.model_bytes, run.ram = size.flash, size.model, size.ram
+        run.arena, run.stack = size.arena, size.stack
     except McugenError as exc:
         run.error = " ".join(line.strip() for line in str(exc).splitlines()[:2]).replace("|", "/")
     return run
