@@ -3,9 +3,10 @@
 For each model and board: generate, build, run a few random sets in QEMU, compare with the reference, and
 record flash, code, RAM, arena, lower bound, runtime metadata, stack high-water mark and instructions per
 inference; also the all-kernels build's code size and TFLite Micro's own planned arena on the host; and on the
-first board what the rewrite stage saves (rewrites.py) and the arenas below the per-layer bound (memory.py); and
-the firmware of three models on two boards (multi.py). Each model-board-kernels run of the matrix is a task
-(tasks.py) on a Dask cluster (engine.py), in a folder of its own, its result cached (cache.py).
+first board what the rewrite stage saves (rewrites.py) and the arenas below the per-layer bound (memory.py); the
+firmware of three models on two boards (multi.py); and the keyword spotter streamed from raw audio
+(audio_stream.py). Each model-board-kernels run of the matrix is a task (tasks.py) on a Dask cluster (engine.py),
+in a folder of its own, its result cached (cache.py).
 """
 
 from __future__ import annotations
@@ -95,6 +96,17 @@ def run_multi(models: list[str], sets: int = 3, results=()) -> list[MultiRun]:
         return []
     with exclusive(bench_root().parent / "bench.lock"):
         return bench_multi(sets, bench_root(), results)
+
+
+def run_audio_stream(models: list[str], boards: list[str]) -> list:
+    """examples/kws_from_audio streamed on each of its boards among `boards`, in a bench of the default models.
+    (Imported here, so that `python -m generator.bench.audio_stream` finds the module not yet imported.)"""
+    from .audio_stream import BOARDS, bench_audio_streams
+
+    if models != DEFAULT_MODELS or not set(BOARDS) & set(boards):
+        return []
+    with exclusive(bench_root().parent / "bench.lock"):
+        return bench_audio_streams(bench_root(), boards)
 
 
 def as_dicts(results: list[BenchResult]) -> list[dict]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from .. import zoo
 from . import TFLM_BOARDS
+from .audio_stream import audio_stream_table
 from .baselines import tflm
 from .memory import memory_modes_table
 from .multi import multi_table
@@ -183,7 +184,7 @@ def board_matrix(results) -> list[str]:
     return lines
 
 
-def render(results, command: str, rewrite_runs=(), memory_runs=(), multi_runs=()) -> str:
+def render(results, command: str, rewrite_runs=(), memory_runs=(), multi_runs=(), audio_runs=()) -> str:
     first_board = results[0].board if results else ""
     main = [r for r in results if r.board == first_board]
     parts = [
@@ -198,7 +199,12 @@ def render(results, command: str, rewrite_runs=(), memory_runs=(), multi_runs=()
     parts += memory_table(main) + [""] + size_table(main) + [""] + speed_table(results) + [""]
     matrix = board_matrix(results)
     parts += matrix + ([""] if matrix else [])
-    for section in (rewrite_table(rewrite_runs), memory_modes_table(memory_runs, first_board), multi_table(multi_runs)):
+    for section in (
+        rewrite_table(rewrite_runs),
+        memory_modes_table(memory_runs, first_board),
+        multi_table(multi_runs),
+        audio_stream_table(audio_runs),
+    ):
         parts += section + ([""] if section else [])
     return "\n".join(parts)
 

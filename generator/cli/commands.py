@@ -337,8 +337,9 @@ def cmd_bench(args) -> int:
     rewrite_runs = bench.run_rewrites(models, boards[0], sets=args.sets)
     memory_runs = bench.run_memory(models, boards[0], sets=args.sets, results=results)
     multi_runs = bench.run_multi(models, sets=args.sets, results=results)
+    audio_runs = bench.run_audio_stream(models, boards)
     command = "mcugen bench " + " ".join(sys.argv[2:]) if sys.argv[1:2] == ["bench"] else "mcugen bench"
-    markdown = render(results, command, rewrite_runs, memory_runs, multi_runs)
+    markdown = render(results, command, rewrite_runs, memory_runs, multi_runs, audio_runs)
     if args.write:
         try:
             Path(args.write).write_text(markdown)
@@ -352,13 +353,14 @@ def cmd_bench(args) -> int:
                 "rewrites": bench.rewrites.as_dicts(rewrite_runs),
                 "memory": bench.memory.as_dicts(memory_runs),
                 "several_models": bench.multi.as_dicts(multi_runs),
+                "audio_stream": bench.audio_stream.as_dicts(audio_runs),
             }
         )
     else:
         print(markdown, end="")
     # a board too small for a model is a finding of the matrix, not a failure; a mismatch or any other error is
     failed = [r for r in results if (r.error and "too small" not in r.error) or (not r.error and not r.match)]
-    failed += [r for r in [*rewrite_runs, *memory_runs, *multi_runs] if not r.error and not r.match]
+    failed += [r for r in [*rewrite_runs, *memory_runs, *multi_runs, *audio_runs] if not r.error and not r.match]
     return 1 if failed else 0
 
 

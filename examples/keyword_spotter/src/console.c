@@ -1,9 +1,12 @@
-/* CMSDK APB UART0 of the MPS2 boards (QEMU mps2-an386), polled transmit. */
+/* CMSDK APB UART0 of the MPS2 boards (QEMU mps2-an386), polled transmit. The MPS3 AN547 has the same UART at
+ * another address: build with -DUART0_BASE=0x59303000u (its Secure alias) there. */
 #include "console.h"
 
 #include <stdint.h>
 
+#ifndef UART0_BASE
 #define UART0_BASE 0x40004000u
+#endif
 #define UART_DATA (*(volatile uint32_t *)(UART0_BASE + 0x00u))
 #define UART_STATE (*(volatile uint32_t *)(UART0_BASE + 0x04u))
 #define UART_CTRL (*(volatile uint32_t *)(UART0_BASE + 0x08u))

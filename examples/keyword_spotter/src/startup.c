@@ -1,5 +1,6 @@
-/* The example's own startup for a Cortex-M4F: vector table, .data/.bss set-up, FPU enable, and exit through
- * semihosting (QEMU ends with main's status). It runs no C++ constructors: the model library needs none. */
+/* The example's own startup for a Cortex-M with an FPU (the M4F here; kws_from_audio's M55 too): vector table,
+ * .data/.bss set-up, FPU enable, and exit through semihosting (QEMU ends with main's status). It runs no C++
+ * constructors: the model library needs none. */
 #include <stdint.h>
 #include <string.h>
 
