@@ -170,8 +170,15 @@ GOALS = {
 }
 
 
-# The goals the optimized backend (dsp on mps2-an386) reaches too; the others miss them by its kernels' scratch.
-DSP_GOALS = ["anomaly_detection", "image_classification", "tflite_micro_magic_wand", "visual_wake_words"]
+# The goals the optimized backend (dsp on mps2-an386) reaches too; tflite_micro_speech misses by its first
+# CONV_2D's im2col columns (issue 31).
+DSP_GOALS = [
+    "anomaly_detection",
+    "image_classification",
+    "keyword_spotting",
+    "tflite_micro_magic_wand",
+    "visual_wake_words",
+]
 
 
 def test_auto_caps_the_model_not_each_overlap():
