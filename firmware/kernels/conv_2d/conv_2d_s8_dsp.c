@@ -409,8 +409,8 @@ static inline void expand_pixels(uint32_t *cols, const int8_t *src, int32_t dept
     for (int32_t c = 0; c < n; ++c) {
         expand(cols + 2 * c, src + c * depth, depth >> 2, off2, doubled);
     }
-    if (k8 != depth) {
-        for (int32_t i = 0; i < 2 * COLS; ++i) {
+    if (k8 != depth) { /* the n columns' last group of taps (from cols: a moved-back group's kept ones have it) */
+        for (int32_t i = 0; i < 2 * n; ++i) {
             cols[depth / 4 * 2 * COLS + i] = 0;
         }
     }
