@@ -11,7 +11,7 @@ import re
 import numpy as np
 
 from generator.catalog.ops.common import _conv_common as cc
-from generator.catalog.ops.conv_2d import dsp_conv_2d
+from generator.catalog.ops.conv_2d import dsp_conv_2d, mve_conv_2d
 from generator.catalog.ops.depthwise_conv_2d import mve_depthwise_conv_2d
 from generator.catalog.ops.pool_2d import pooling
 from generator.paths import kernel_path
@@ -230,7 +230,8 @@ def events(op, inputs, outputs, direction: str | None = "below", backend: str = 
     if backend == "dsp" and name == "CONV_2D":
         yield from _dsp_conv(op, inputs, outputs, at, out_at, taps, batches, oh, ow)
         return
-    if backend == "mve" and name == "CONV_2D" and tuple(weights.shape[1:3]) != (1, 1):
+    im2col_order = tuple(weights.shape[1:3]) != (1, 1) or mve_conv_2d.pointwise_pairs(op, inputs, outputs)
+    if backend == "mve" and name == "CONV_2D" and im2col_order:  # pairs of 1x1 pixels too
         yield from _mve_conv_im2col(inputs, outputs, at, out_at, taps, batches, oh, ow)
         return
     if backend == "mve" and name == "CONV_2D":  # 1x1, the one-row loop (its pairs read a group before writing)

@@ -218,6 +218,25 @@ def test_zoo_arenas_meet_the_goals(backend, name):
     assert check_placement(p.buffers, p.arena_size) == []
 
 
+# Issue 31's rule: an optimized backend's default plan never takes more than this above the reference plan's.
+OPTIMIZED_ABOVE_REFERENCE = 1_024
+
+
+@pytest.mark.parametrize("board", ["mps2-an386", "mps3-an547"])
+@pytest.mark.parametrize("name", sorted(GOALS))
+def test_optimized_arena_stays_near_the_reference_plan(name, board):
+    from generator import zoo
+    from generator.boards import load_board
+    from generator.pipeline import Options, checked_graph, load_model
+
+    model = load_model(zoo.resolve(name))
+    arena = {
+        backend: plan(checked_graph(model, Options(load_board(board), backend=backend))).arena_size
+        for backend in ("reference", "auto")
+    }
+    assert arena["auto"] <= arena["reference"] + OPTIMIZED_ABOVE_REFERENCE, arena
+
+
 @pytest.mark.qemu
 @pytest.mark.slow
 def test_zoo_goals_hold_bit_exact_on_the_dsp_backend(cli, tmp_path):
