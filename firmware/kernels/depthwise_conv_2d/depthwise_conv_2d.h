@@ -99,7 +99,7 @@ static inline mg_status mg_depthwise_conv_2d_s16_backend_prepare(mg_node *node)
  * rotation that the generator builds (flash, not scratch): per tap column one SMLAD and one SMLABB/SMLABT, 9 MACs
  * in 6 instructions. An int4 filter runs the same kernel: the tables hold its weights widened. */
 #define MG_DSP_DW_BLOCK 8 /* channels per block: 8 keeps the ring to 64 B a column for little more time */
-#define MG_DSP_DW_ENTRY 9  /* words per channel in a rotation table */
+#define MG_DSP_DW_ENTRY 9 /* words per channel in a rotation table */
 
 typedef struct {
     mg_conv_geometry geometry;
