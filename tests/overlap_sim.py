@@ -11,7 +11,7 @@ import re
 import numpy as np
 
 from generator.catalog.ops.common import _conv_common as cc
-from generator.catalog.ops.conv_2d import dsp_conv_2d
+from generator.catalog.ops.conv_2d import dsp_conv_2d, mve_conv_2d
 from generator.catalog.ops.depthwise_conv_2d import mve_depthwise_conv_2d
 from generator.catalog.ops.pool_2d import pooling
 from generator.paths import kernel_path
@@ -61,20 +61,23 @@ def _pool_lanes(depth: int, lanes: int) -> list[range]:
 def _dsp_conv(op, inputs, outputs, at, out_at, taps, batches, oh, ow):
     """conv_2d_s8_dsp.c: per batch (after copying the whole image when it takes the padded copy), the output
     pixels DSP_CONV_COLS at a time: every window of the group into the columns, then each channel's outputs; a
-    last partial group moves back to the last DSP_CONV_COLS pixels (redoing some)."""
+    last partial group moves back to the last DSP_CONV_COLS pixels (redoing some; a pointwise node from the
+    columns the group before expanded, without reading their input again)."""
     inp, oc = inputs[0], outputs[0].shape[3]
     _, h, w, c = inp.shape
     whole = dsp_conv_2d._padded(op, inputs, outputs) != (0, 0)
+    pointwise = dsp_conv_2d._pointwise(op, inputs, outputs)
     pixels = [(oy, ox) for oy in range(oh) for ox in range(ow)]
     for b in range(batches):
         if whole:
             yield from (("r", at(b, y, x, ch)) for y in range(h) for x in range(w) for ch in range(c))
         for start in range(0, len(pixels), DSP_CONV_COLS):
+            read_from = start
             if len(pixels) - start < DSP_CONV_COLS <= len(pixels):  # the last group moves back over done pixels
                 start = len(pixels) - DSP_CONV_COLS
             group = pixels[start : start + DSP_CONV_COLS]
             if not whole:
-                for oy, ox in group:
+                for oy, ox in pixels[read_from if pointwise else start : start + DSP_CONV_COLS]:
                     yield from (("r", at(*p, ch)) for p in taps(b, oy, ox) for ch in range(c))
             yield from (("w", out_at(b, oy, ox, o)) for o in range(oc) for oy, ox in group)
 
@@ -227,7 +230,8 @@ def events(op, inputs, outputs, direction: str | None = "below", backend: str = 
     if backend == "dsp" and name == "CONV_2D":
         yield from _dsp_conv(op, inputs, outputs, at, out_at, taps, batches, oh, ow)
         return
-    if backend == "mve" and name == "CONV_2D" and tuple(weights.shape[1:3]) != (1, 1):
+    im2col_order = tuple(weights.shape[1:3]) != (1, 1) or mve_conv_2d.pointwise_pairs(op, inputs, outputs)
+    if backend == "mve" and name == "CONV_2D" and im2col_order:  # pairs of 1x1 pixels too
         yield from _mve_conv_im2col(inputs, outputs, at, out_at, taps, batches, oh, ow)
         return
     if backend == "mve" and name == "CONV_2D":  # 1x1, the one-row loop (its pairs read a group before writing)

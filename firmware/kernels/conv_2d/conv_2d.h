@@ -71,13 +71,22 @@ typedef struct {
     const int32_t *channels; /* per output channel a dsp_channel (mg_dsp_requant.h): bias, multiplier, offset, shift */
 } mg_conv_2d_dsp_params;
 
-/* The columns, an int8 staging column (for long windows of whole-word rows without dilation as many filter rows
- * as fit 48 bytes, else the window), the last filter row padded (when the taps are not a multiple of 8), the
- * outputs of a partial group (only for outputs of fewer than MG_DSP_CONV_COLS pixels, per batch) and the padded
- * input copy (padded_input_bytes = padded_height * padded_width * input_depth). */
+/* Whether the kernel runs a node as pointwise: 1x1, stride 1, no padding, whole words a pixel; it then expands
+ * the pixels straight from the input, without the staging column. */
+static inline int mg_conv_2d_dsp_pointwise(const mg_conv_geometry *g)
+{
+    return g->filter_height == 1 && g->filter_width == 1 && g->stride_height == 1 && g->stride_width == 1 &&
+           g->pad_height == 0 && g->pad_width == 0 && g->output_height == g->input_height &&
+           g->output_width == g->input_width && g->input_depth % 4 == 0;
+}
+
+/* The columns, an int8 staging column (not `pointwise`, mg_conv_2d_dsp_pointwise; for long windows of whole-word
+ * rows without dilation as many filter rows as fit 48 bytes, else the window), the last filter row padded (when the
+ * taps are not a multiple of 8), the outputs of a partial group (only for outputs of fewer than MG_DSP_CONV_COLS
+ * pixels, per batch) and the padded input copy (padded_input_bytes = padded_height * padded_width * input_depth). */
 size_t mg_conv_2d_s8_dsp_scratch_size(int32_t filter_height, int32_t filter_width, int32_t input_depth,
                                       int32_t dilation_width, int32_t output_depth, int32_t padded_input_bytes,
-                                      int32_t output_pixels);
+                                      int32_t output_pixels, int32_t pointwise);
 void mg_conv_2d_s8_dsp(const mg_conv_2d_dsp_params *p, const int8_t *input, const int8_t *filter, int8_t *output,
                        void *scratch);
 

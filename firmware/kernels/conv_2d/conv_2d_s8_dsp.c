@@ -409,9 +409,20 @@ static inline void expand_pixels(uint32_t *cols, const int8_t *src, int32_t dept
     for (int32_t c = 0; c < n; ++c) {
         expand(cols + 2 * c, src + c * depth, depth >> 2, off2, doubled);
     }
-    if (k8 != depth) {
-        for (int32_t i = 0; i < 2 * COLS; ++i) {
+    if (k8 != depth) { /* the n columns' last group of taps (from cols: a moved-back group's kept ones have it) */
+        for (int32_t i = 0; i < 2 * n; ++i) {
             cols[depth / 4 * 2 * COLS + i] = 0;
+        }
+    }
+}
+
+/* The last `kept` columns to the first `kept`: a pointwise batch's last group, moved back, keeps the columns of
+ * the pixels the group before expanded, whose input the outputs may already have overwritten. */
+static inline void keep_columns(uint32_t *cols, int32_t kept, int32_t k8)
+{
+    for (int32_t t = 0; t < k8 / 4; ++t, cols += 2 * COLS) {
+        for (int32_t j = 0; j < 2 * kept; ++j) {
+            cols[j] = cols[2 * (COLS - kept) + j];
         }
     }
 }
@@ -474,13 +485,14 @@ static int32_t stage_rows_of(int32_t row_bytes, int32_t k8, int32_t dilation_wid
 }
 
 static scratch_layout layout(int32_t filter_height, int32_t filter_width, int32_t input_depth, int32_t dilation_width,
-                             int32_t output_depth, int32_t padded_input_bytes, int32_t output_pixels)
+                             int32_t output_depth, int32_t padded_input_bytes, int32_t output_pixels, int32_t pointwise)
 {
     const int32_t row_bytes = filter_width * input_depth, k = filter_height * row_bytes, k8 = (k + 7) & ~7;
     scratch_layout l;
     l.stage = (size_t)k8 / 2u * COLS * 4u;
     const int32_t stage_rows = stage_rows_of(row_bytes, k8, dilation_width);
-    l.last_row = l.stage + (size_t)(stage_rows ? stage_rows * row_bytes : k8) + 4u;
+    const size_t stage_bytes = (size_t)(stage_rows ? stage_rows * row_bytes : k8) + 4u;
+    l.last_row = l.stage + (pointwise ? 0u : stage_bytes);
     l.out_tmp = l.last_row + (k8 == k ? 0u : (size_t)k8);
     l.padded = l.out_tmp + (output_pixels < COLS ? (size_t)COLS * output_depth : 0u);
     l.end = l.padded + (size_t)padded_input_bytes;
@@ -489,10 +501,10 @@ static scratch_layout layout(int32_t filter_height, int32_t filter_width, int32_
 
 size_t mg_conv_2d_s8_dsp_scratch_size(int32_t filter_height, int32_t filter_width, int32_t input_depth,
                                       int32_t dilation_width, int32_t output_depth, int32_t padded_input_bytes,
-                                      int32_t output_pixels)
+                                      int32_t output_pixels, int32_t pointwise)
 {
     return layout(filter_height, filter_width, input_depth, dilation_width, output_depth, padded_input_bytes,
-                  output_pixels)
+                  output_pixels, pointwise)
         .end;
 }
 
@@ -540,8 +552,9 @@ void mg_conv_2d_s8_dsp(const mg_conv_2d_dsp_params *p, const int8_t *input, cons
                          dsp_pair(p->input_offset, p->input_offset),
                          zp};
     const int32_t pixels = out_height * out_width;
+    const int pointwise = mg_conv_2d_dsp_pointwise(&p->geometry);
     const scratch_layout at =
-        layout(fh, fw, depth, dil_w, out_depth, p->padded_height * p->padded_width * depth, pixels);
+        layout(fh, fw, depth, dil_w, out_depth, p->padded_height * p->padded_width * depth, pixels, pointwise);
     uint32_t *cols = scratch;
     int8_t *stage = (int8_t *)scratch + at.stage;
     int8_t *padded = (int8_t *)scratch + at.padded;
@@ -579,8 +592,6 @@ void mg_conv_2d_s8_dsp(const mg_conv_2d_dsp_params *p, const int8_t *input, cons
 #endif
     const int32_t image_size = in_height * in_width * depth;
     const int32_t ph = p->padded_height, pw = p->padded_width; /* 0: no padded copy */
-    const int pointwise = fh == 1 && fw == 1 && stride_h == 1 && stride_w == 1 && pad_h == 0 && pad_w == 0 &&
-                          out_height == in_height && out_width == in_width && depth % 4 == 0;
     for (int32_t b = 0; b < p->geometry.batches; ++b) {
         int32_t y_start = -pad_h, x_start = -pad_w;
         g.image = input + b * image_size;
@@ -597,14 +608,16 @@ void mg_conv_2d_s8_dsp(const mg_conv_2d_dsp_params *p, const int8_t *input, cons
             y_start = x_start = 0;
         }
         for (int32_t pix = 0; pix < pixels; pix += COLS) {
-            int32_t n = pixels - pix < COLS ? pixels - pix : COLS;
+            int32_t n = pixels - pix < COLS ? pixels - pix : COLS, kept = 0;
             if (n < COLS && pixels >= COLS) { /* the last group moves back: pixels done before are redone alike */
+                kept = COLS - n;
                 pix = pixels - COLS;
                 n = COLS;
             }
             int8_t *out = out_image + pix * out_depth;
-            if (pointwise) {
-                expand_pixels(cols, g.image + pix * depth, depth, n, k8, g.off2, g.doubled);
+            if (pointwise) { /* the redone pixels from their columns: their input is not read again */
+                keep_columns(cols, kept, k8);
+                expand_pixels(cols + 2 * kept, g.image + (pix + kept) * depth, depth, n - kept, k8, g.off2, g.doubled);
                 filter_rows(p, &plan, filter, cols, out, n);
                 continue;
             }

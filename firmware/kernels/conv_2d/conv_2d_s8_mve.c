@@ -65,7 +65,7 @@ typedef struct {
  * where the two-row loop's set-up costs more than it saves, and for nodes with left shifts, one call of the
  * one-row loop (pointwise nodes come here only with pairs, so several rows are always consecutive im2col rows). */
 static __attribute__((noinline)) void flush(batch *rows, mve_rows_args *a, mve_pairs_args *pa, int8_t *pair_area,
-                                            int32_t slots, int32_t left_shift)
+                                            int32_t slots, int32_t left_shift, int copy_odd)
 {
     const int32_t use_pairs = !left_shift && a->depth > 16 * (MG_MVE_PAIR_BLOCKS - 1);
     const int32_t pairs = use_pairs ? rows->count >> 1 : 0;
@@ -82,6 +82,10 @@ static __attribute__((noinline)) void flush(batch *rows, mve_rows_args *a, mve_p
     }
     if (2 * pairs < rows->count) { /* the other rows lie one after the other (im2col) or there is one left */
         a->x = rows->row[2 * pairs];
+        if (copy_odd) { /* an input pixel, copied so that its outputs may overwrite it */
+            mve_copy_rows_s8(pair_area, a->x, a->depth, 1, 0);
+            a->x = pair_area;
+        }
         a->out = rows->out + 2 * pairs * pa->channels;
         a->rows = rows->count - 2 * pairs;
         a->row_stride = a->depth;
@@ -121,13 +125,13 @@ static void pointwise(const mg_conv_2d_mve_params *p, const int8_t *input, int8_
             for (int32_t ox = out_width; ox > 0; --ox, pixel += sw * depth) {
                 rows.row[rows.count] = pixel;
                 if (++rows.count == MG_MVE_CONV_ROWS) {
-                    flush(&rows, a, pa, scratch, MG_MVE_CONV_ROWS / 2, 0);
+                    flush(&rows, a, pa, scratch, MG_MVE_CONV_ROWS / 2, 0, 1);
                 }
             }
         }
     }
     if (rows.count) {
-        flush(&rows, a, pa, scratch, MG_MVE_CONV_ROWS / 2, 0);
+        flush(&rows, a, pa, scratch, MG_MVE_CONV_ROWS / 2, 0, 1);
     }
 }
 
@@ -169,13 +173,13 @@ static void im2col(const mg_conv_2d_mve_params *p, const int8_t *input, int8_t *
                 }
                 rows.row[rows.count] = row;
                 if (++rows.count == MG_MVE_CONV_ROWS) {
-                    flush(&rows, a, pa, pair_area, 1, left_shift);
+                    flush(&rows, a, pa, pair_area, 1, left_shift, 0);
                 }
             }
         }
     }
     if (rows.count) {
-        flush(&rows, a, pa, pair_area, 1, left_shift);
+        flush(&rows, a, pa, pair_area, 1, left_shift, 0);
     }
 }
 

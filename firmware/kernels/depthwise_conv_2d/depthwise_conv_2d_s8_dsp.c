@@ -58,34 +58,6 @@ static void load_row(const mg_depthwise_conv_2d_dsp_params *p, const int8_t *ima
     }
 }
 
-/* The three rotation tables of a block: with the window's first row in slot r, slot s holds filter row
- * (s - r) % 3. Per channel: twice the bias, the slot 0/1 weight pairs of the three tap columns, the slot 2
- * weights (columns 0 and 1, then 2), all doubled, and the requantization constants. */
-static void build_tables(const mg_depthwise_conv_2d_dsp_params *p, const int8_t *filter, int32_t c0, int32_t nb,
-                         int32_t *tables)
-{
-    const dsp_channel *ch = (const dsp_channel *)p->channels + c0;
-    const int32_t depth = p->geometry.input_depth;
-    for (int32_t r = 0; r < 3; ++r) {
-        const int32_t ky0 = (3 - r) % 3, ky1 = (4 - r) % 3, ky2 = (5 - r) % 3;
-        int32_t *t = tables + r * BLOCK * ENTRY;
-        for (int32_t c = 0; c < nb; ++c, t += ENTRY) {
-            const int8_t *f = filter + c0 + c;
-#define W(ky, kx) (2 * f[((ky)*3 + (kx)) * depth])
-            t[0] = ch[c].bias;
-            t[1] = (int32_t)dsp_pair(W(ky0, 0), W(ky1, 0));
-            t[2] = (int32_t)dsp_pair(W(ky0, 1), W(ky1, 1));
-            t[3] = (int32_t)dsp_pair(W(ky0, 2), W(ky1, 2));
-            t[4] = (int32_t)dsp_pair(W(ky2, 0), W(ky2, 1));
-            t[5] = (int32_t)dsp_pair(W(ky2, 2), 0);
-#undef W
-            t[6] = ch[c].multiplier;
-            t[7] = ch[c].offset;
-            t[8] = ch[c].shift;
-        }
-    }
-}
-
 /* One output row of the block: out_width pixels of nb channels, each from its window's first cell column. */
 static inline __attribute__((always_inline)) void output_row(const uint32_t *cells, const int32_t *t, int8_t *out,
                                                              int32_t nb, int32_t out_width, int32_t cell_step,
@@ -196,17 +168,15 @@ static void row_clamp(const uint32_t *cells, const int32_t *t, int8_t *out, int3
 
 size_t mg_depthwise_conv_2d_s8_dsp_scratch_size(int32_t output_width, int32_t stride_width)
 {
-    const size_t ring = (size_t)mg_depthwise_conv_2d_dsp_ring_width(output_width, stride_width) * COLUMN_WORDS * 4u;
-    return ring + 3u * BLOCK * ENTRY * 4u;
+    return (size_t)mg_depthwise_conv_2d_dsp_ring_width(output_width, stride_width) * COLUMN_WORDS * 4u;
 }
 
-void mg_depthwise_conv_2d_s8_dsp(const mg_depthwise_conv_2d_dsp_params *p, const int8_t *input, const int8_t *filter,
-                                 int8_t *output, void *scratch)
+void mg_depthwise_conv_2d_s8_dsp(const mg_depthwise_conv_2d_dsp_params *p, const int8_t *input, int8_t *output,
+                                 void *scratch)
 {
     const int32_t depth = p->geometry.input_depth;
     const int32_t width = mg_depthwise_conv_2d_dsp_ring_width(p->geometry.output_width, p->geometry.stride_width);
     uint32_t *cells = scratch;
-    int32_t *tables = (int32_t *)(cells + width * COLUMN_WORDS);
     const int full_range = p->act_min == -128 && p->act_max == 127;
     const int32_t image_size = p->geometry.input_height * p->geometry.input_width * depth;
     const int32_t cell_step = p->geometry.stride_width * COLUMN_WORDS;
@@ -215,7 +185,7 @@ void mg_depthwise_conv_2d_s8_dsp(const mg_depthwise_conv_2d_dsp_params *p, const
         int8_t *out_image = output + b * p->geometry.output_height * p->geometry.output_width * depth;
         for (int32_t c0 = 0; c0 < depth; c0 += BLOCK) {
             const int32_t nb = depth - c0 < BLOCK ? depth - c0 : BLOCK;
-            build_tables(p, filter, c0, nb, tables);
+            const int32_t *tables = p->tables + c0 * 3 * ENTRY; /* the block's three */
             for (int32_t i = 0; i < width * COLUMN_WORDS; ++i) {
                 cells[i] = 0; /* padding columns stay zero */
             }
@@ -226,7 +196,7 @@ void mg_depthwise_conv_2d_s8_dsp(const mg_depthwise_conv_2d_dsp_params *p, const
                 for (; next <= y0 + 2; ++next) {
                     load_row(p, image, next, cells, c0, nb, width);
                 }
-                const int32_t *t = tables + (((y0 % 3) + 3) % 3) * BLOCK * ENTRY;
+                const int32_t *t = tables + (((y0 % 3) + 3) % 3) * nb * ENTRY;
                 int8_t *out = out_image + oy * p->geometry.output_width * depth + c0;
                 if (full_range) {
                     row_full(cells, t, out, nb, p->geometry.output_width, cell_step, depth);

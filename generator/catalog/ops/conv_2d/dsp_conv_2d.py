@@ -85,18 +85,28 @@ def _int8_scratch(op, inputs, outputs):
         weights.shape[0],
         height * width * inputs[0].shape[3],
         out.shape[1] * out.shape[2],
+        int(_pointwise(op, inputs, outputs)),
     )
+
+
+def _pointwise(op, inputs, outputs) -> bool:
+    """mg_conv_2d_dsp_pointwise (conv_2d.h): the pixels expand straight from the input, no staging column."""
+    g = cc.geometry_fields(op, inputs[0], inputs[1].shape[1:3], outputs[0])
+    same = tuple(inputs[0].shape[1:3]) == tuple(outputs[0].shape[1:3])
+    one = tuple(inputs[1].shape[1:3]) == (1, 1) and g["stride_height"] == g["stride_width"] == 1
+    return one and g["pad_height"] == g["pad_width"] == 0 and same and inputs[0].shape[3] % 4 == 0
 
 
 def overlap(op, inputs, outputs) -> int | None:
     """conv_2d_s8_dsp.c writes COLS pixels at a time in pixel order, each group after staging its windows into
     int16 columns (or after copying the whole image, padded), a batch's last partial group moved back over its
-    last COLS pixels; the native rows may read up to 3 bytes past a window row, but those bytes are never
-    used."""
+    last COLS pixels (pointwise: keeping the columns of the redone pixels, so it reads no input again); the native
+    rows may read up to 3 bytes past a window row, but those bytes are never used."""
     inp, weights, out = inputs[0], inputs[1], outputs[0]
     g = cc.geometry_fields(op, inp, weights.shape[1:3], out)
     whole = _padded(op, inputs, outputs) != (0, 0)
-    return _overlap.pixel_groups(inp, out, g, weights.shape[1:3], COLS, whole_image=whole, back=True)
+    back = not _pointwise(op, inputs, outputs)
+    return _overlap.pixel_groups(inp, out, g, weights.shape[1:3], COLS, whole_image=whole, back=back)
 
 
 SPEC = cc.backend_spec(

@@ -60,14 +60,27 @@ def scratch_bytes(op, inputs, outputs):
 
 
 ROWS = 4  # MG_MVE_CONV_ROWS: im2col rows built per pass over the filter
+PAIR_BLOCKS = _scratch.constant("conv_2d.h", "MG_MVE_PAIR_BLOCKS")  # the two-row loop from this many 16-tap blocks
+
+
+def pointwise_pairs(op, inputs, outputs) -> bool:
+    """A 1x1 node that conv_2d_s8_mve.c runs in pairs of pixels (no left shifts, more than PAIR_BLOCKS - 1 blocks
+    of 16 input channels): ROWS pixels at a time, every one interleaved (or, an odd last one, copied) into scratch
+    before their outputs are written."""
+    inp, weights = inputs[0], inputs[1]
+    if tuple(weights.shape[1:3]) != (1, 1) or inp.shape[3] <= 16 * (PAIR_BLOCKS - 1):
+        return False
+    return not params(op, inputs, outputs).fields["left_shift"]
 
 
 def overlap(op, inputs, outputs) -> int | None:
     """conv_2d_s8_mve.c's im2col path copies the windows of ROWS pixels (counted over all batches) into scratch
-    and then writes their outputs, reading only the scratch; its 1x1 path goes pixel by pixel (a group's pairs
-    interleaved into scratch first), reading a pixel while it writes that pixel's outputs."""
+    and then writes their outputs, reading only the scratch, and so do its 1x1 pairs (pointwise_pairs); its other
+    1x1 path goes pixel by pixel, reading a pixel while it writes that pixel's outputs."""
     inp, weights, out = inputs[0], inputs[1], outputs[0]
     g = cc.geometry_fields(op, inp, weights.shape[1:3], out)
+    if pointwise_pairs(op, inputs, outputs):
+        return _overlap.pixel_groups(inp, out, g, (1, 1), ROWS, across_batches=True)
     if tuple(weights.shape[1:3]) == (1, 1):
         return _overlap.pixel_groups(inp, out, g, (1, 1), 1, across_batches=True, own=True)
     return _overlap.pixel_groups(inp, out, g, weights.shape[1:3], ROWS, across_batches=True)
