@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ... import quant
 from ...spec import KernelSpec, never_raises
-from . import _elementwise
+from . import _elementwise, _overlap
 from . import _fixedpoint as fx
 from ._common import c_div, wrap32
 
@@ -155,5 +155,5 @@ def kernel(op: str, module, backend: str) -> KernelSpec:
         params=params,
         backend=backend,
         claims=never_raises(claims),
-        inplace_input=fx.same_type_in_place,
+        inplace_input=_overlap.in_place_same_type,
     )

@@ -227,16 +227,6 @@ def quant_fields(op, inp, weights, out) -> dict:
     }
 
 
-def int8_rows_above(op, inputs, outputs, order) -> int | None:
-    """The overlap of an int8 kernel that visits its output rows last first in `order` (_overlap.nhwc_rows or
-    _overlap.channel_planes); None for the other types."""
-    inp, weights, out = inputs[0], inputs[1], outputs[0]
-    if inp.dtype.name != "INT8":
-        return None
-    g = geometry_fields(op, inp, weights.shape[1:3], out)
-    return order(inp, out, g["stride_height"], g["pad_height"], g["filter_height"], g["dilation_height"], above=True)
-
-
 def weighted_node_problem(op, inputs, outputs, filter_fits, filter_layout: str) -> str | None:
     """The checks CONV_2D and DEPTHWISE_CONV_2D open with: an input, a constant filter whose shape `filter_fits`
     (the family's `filter_layout`, for the message), one output, and the window geometry."""

@@ -8,6 +8,7 @@ import numpy as np
 
 from ... import quant
 from ...spec import KernelSpec, NodeParams
+from ..common import _overlap
 
 SOURCES = (
     "elementwise.h",
@@ -113,11 +114,6 @@ def params(op, inputs, outputs):
     return NodeParams("mg_elementwise_params", fields)
 
 
-def _inplace(op, inputs, outputs) -> int:
-    """Each output element is written right after its input element is read."""
-    return 0
-
-
 SPECS = [
     KernelSpec(
         op=name,
@@ -128,7 +124,7 @@ SPECS = [
         registration=f"mg_register_{name.lower()}",
         validate=validator(dtypes),
         params=params,
-        inplace_input=_inplace,
+        inplace_input=_overlap.in_place_first,
     )
     for name, code, versions, dtypes in OPS
 ]

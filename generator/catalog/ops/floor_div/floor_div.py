@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ...spec import KernelSpec, NodeParams
-from ..common import _broadcast
+from ..common import _broadcast, _overlap
 from ..common._binary_types import check_binary_types
 
 
@@ -36,7 +36,7 @@ SPECS = [
         registration=f"mg_register_{name.lower()}",
         validate=validate,
         params=params,
-        inplace_input=lambda op, inputs, outputs: 0 if inputs[0].num_elements == outputs[0].num_elements else None,
+        inplace_input=_overlap.in_place_same_count,
     )
     for name, code, versions in (("FLOOR_DIV", 90, (1, 3)), ("FLOOR_MOD", 95, (1, 2)))
 ]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ...spec import KernelSpec, NodeParams
-from ..common import _broadcast
+from ..common import _broadcast, _overlap
 from ..common._binary_types import check_binary_types
 
 SOURCES = (
@@ -37,7 +37,7 @@ SPECS = [
         registration=f"mg_register_{name.lower()}",
         validate=validate,
         params=params,
-        inplace_input=lambda op, inputs, outputs: _broadcast.same_shape_input(inputs, outputs),
+        inplace_input=_overlap.in_place_same_shape_input,
     )
     for name, code in (("LOGICAL_AND", 86), ("LOGICAL_OR", 84))
 ]

@@ -4,7 +4,7 @@ broadcasting up to 6-D. Quantized values are compared raw, as TFLite Micro does.
 from __future__ import annotations
 
 from ...spec import KernelSpec, NodeParams, never_raises
-from ..common import _broadcast
+from ..common import _broadcast, _overlap
 from ..common._binary_types import check_binary_types
 
 TYPES = ("FLOAT32", "INT8", "INT16", "INT32", "INT64")
@@ -39,7 +39,7 @@ SPECS = [
         validate=validate,
         params=params,
         # element i of a same-shape input is read just before output element i is written
-        inplace_input=lambda op, inputs, outputs: _broadcast.same_shape_input(inputs, outputs),
+        inplace_input=_overlap.in_place_same_shape_input,
     )
     for name, code in (("MAXIMUM", 55), ("MINIMUM", 57))
 ]

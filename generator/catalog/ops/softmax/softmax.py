@@ -7,7 +7,7 @@ import numpy as np
 from ... import quant
 from ...spec import KernelSpec, NodeParams, never_raises
 from ..common import _fixedpoint as fx
-from ..common import _lut16
+from ..common import _lut16, _overlap
 from ..common._activation_table import _exp_on_negative_values, _mul
 from ..common._common import wrap32
 
@@ -108,7 +108,7 @@ SPEC = KernelSpec(
     validate=validate,
     params=params,
     # each output element is written after the inputs it depends on were read (same type only)
-    inplace_input=lambda op, inputs, outputs: 0 if inputs[0].dtype == outputs[0].dtype else None,
+    inplace_input=_overlap.in_place_same_type,
 )
 
 
