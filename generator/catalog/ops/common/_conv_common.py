@@ -10,7 +10,7 @@ from ._common import c_div, nested
 from ._scratch import scratch_size
 
 PADDING_SAME, PADDING_VALID = 0, 1  # the schema's Padding enum
-# The option a row patch of a node carries (plan/patches.py): the rows before its input's first row that the
+# The option a row patch of a node carries (rewrite/patches.py): the rows before its input's first row that the
 # whole node's padding and stride put there, which no SAME/VALID padding of the patch's own sizes gives.
 PATCH_PAD_HEIGHT = "patch_pad_height"
 SUPPORTED_ACTIVATIONS = (0, 1, 2, 3)  # NONE, RELU, RELU_N1_TO_1, RELU6
@@ -50,7 +50,7 @@ def geometry_problem(op, inp, filter_hw, out) -> str | None:
         return f"input and output must be 4-D (NHWC), not {list(inp.shape)} and {list(out.shape)}"
     if inp.shape[0] != out.shape[0]:
         return f"input batch {inp.shape[0]} differs from output batch {out.shape[0]}"
-    if PATCH_PAD_HEIGHT in o:  # a band of a node (plan/patches.py): every output row's window starts in the input
+    if PATCH_PAD_HEIGHT in o:  # a band of a node (rewrite/patches.py): every output row's window starts in the input
         pad, rows = o[PATCH_PAD_HEIGHT], out.shape[1]
         if pad < 0 or rows < 1 or (rows - 1) * o["stride_h"] - pad >= inp.shape[1]:
             return f"a band of {rows} output rows with {pad} padding rows does not fit its {inp.shape[1]} input rows"
