@@ -5,7 +5,7 @@ parameter block starts with the geometry (firmware/kernels/mg_conv_geometry.h)."
 from __future__ import annotations
 
 from ... import quant
-from ...spec import KernelSpec, named_kernel, never_raises
+from ...spec import KernelSpec, backend_kernel, named_kernel
 from ._common import c_div, nested
 from ._scratch import scratch_size
 
@@ -290,17 +290,4 @@ def backend_spec(common, family, dtypes: tuple[str, ...], sources, params, claim
     its `sources` (which the backend's int8 and 16x8 kernels share), this kernel's `params` and `claims`, and in
     `hooks` what else it declares (scratch_bytes, overlap)."""
     reference = family.SPEC
-    return KernelSpec(
-        op=reference.op,
-        builtin_code=reference.builtin_code,
-        versions=reference.versions,
-        dtypes=dtypes,
-        sources=sources,
-        registration=f"mg_register_{reference.op.lower()}_{common.BACKEND}",
-        validate=reference.validate,
-        params=params,
-        macs=reference.macs,
-        backend=common.BACKEND,
-        claims=never_raises(claims),
-        **hooks,
-    )
+    return backend_kernel(reference, common.BACKEND, dtypes, sources, params, claims, macs=reference.macs, **hooks)

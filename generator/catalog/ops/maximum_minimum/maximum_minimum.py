@@ -3,7 +3,7 @@ broadcasting up to 6-D. Quantized values are compared raw, as TFLite Micro does.
 
 from __future__ import annotations
 
-from ...spec import KernelSpec, NodeParams, never_raises
+from ...spec import KernelSpec, NodeParams, backend_kernel
 from ..common import _broadcast, _overlap
 from ..common._binary_types import check_binary_types
 
@@ -60,18 +60,14 @@ def backend_specs(backend: str, backend_sources: tuple[str, ...]) -> list[Kernel
         *(f"{op}_{t}_{backend}.c" for op in ("maximum", "minimum") for t in ("s8", "s16")),
     )
     return [
-        KernelSpec(
-            op=spec.op,
-            builtin_code=spec.builtin_code,
-            versions=spec.versions,
-            dtypes=BACKEND_TYPES,
-            sources=sources,
-            registration=f"{spec.registration}_{backend}",
-            validate=validate,
-            params=params,
+        backend_kernel(
+            spec,
+            backend,
+            BACKEND_TYPES,
+            sources,
+            params,
+            lambda op, inputs, outputs: outputs[0].dtype.name in BACKEND_TYPES,
             inplace_input=spec.inplace_input,
-            backend=backend,
-            claims=never_raises(lambda op, inputs, outputs: outputs[0].dtype.name in BACKEND_TYPES),
         )
         for spec in SPECS
     ]
