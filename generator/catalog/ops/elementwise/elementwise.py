@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 
 from ... import quant
-from ...spec import KernelSpec, NodeParams
+from ...spec import NodeParams, named_kernel
 from ..common import _overlap
 
 SOURCES = (
@@ -115,16 +115,8 @@ def params(op, inputs, outputs):
 
 
 SPECS = [
-    KernelSpec(
-        op=name,
-        builtin_code=code,
-        versions=versions,
-        dtypes=dtypes,
-        sources=SOURCES,
-        registration=f"mg_register_{name.lower()}",
-        validate=validator(dtypes),
-        params=params,
-        inplace_input=_overlap.in_place_first,
+    named_kernel(
+        name, code, versions, dtypes, SOURCES, validator(dtypes), params, inplace_input=_overlap.in_place_first
     )
     for name, code, versions, dtypes in OPS
 ]

@@ -3,7 +3,7 @@ broadcasting up to 6-D. Quantized values are compared raw, as TFLite Micro does.
 
 from __future__ import annotations
 
-from ...spec import KernelSpec, NodeParams, backend_kernel
+from ...spec import KernelSpec, NodeParams, backend_kernel, named_kernel
 from ..common import _broadcast, _overlap
 from ..common._binary_types import check_binary_types
 
@@ -29,18 +29,7 @@ def params(op, inputs, outputs):
 
 
 SPECS = [
-    KernelSpec(
-        op=name,
-        builtin_code=code,
-        versions=(1, 4),
-        dtypes=TYPES,
-        sources=SOURCES,
-        registration=f"mg_register_{name.lower()}",
-        validate=validate,
-        params=params,
-        # element i of a same-shape input is read just before output element i is written
-        inplace_input=_overlap.in_place_same_shape_input,
-    )
+    named_kernel(name, code, (1, 4), TYPES, SOURCES, validate, params, inplace_input=_overlap.in_place_same_shape_input)
     for name, code in (("MAXIMUM", 55), ("MINIMUM", 57))
 ]
 
