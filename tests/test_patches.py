@@ -1,4 +1,4 @@
-"""Patch-based execution of a first stage (generator/plan/patches.py): small convolution chains, run in row bands
+"""Patch-based execution of a first stage (generator/rewrite/patches.py): small convolution chains, run in row bands
 on the host build, against TFLite Micro on the model as given; stride 1 and 2, SAME and VALID, depthwise,
 residual ADDs, a float input behind QUANTIZE, bands at both image edges."""
 
@@ -20,8 +20,8 @@ from generator.model import read_model
 from generator.pipeline import random_sets
 from generator.plan import memory, plan
 from generator.plan.cost import TOTAL_OVERHEAD_CAP, overhead, plan_instructions
-from generator.plan.patches import mac_overhead, patched_graph, split_candidates
 from generator.reference import reference_outputs
+from generator.rewrite.patches import mac_overhead, patched_graph, split_candidates
 from generator.run import build_host, run_host
 from kernel_harness import rand_scale
 from modelkit import GraphBuilder

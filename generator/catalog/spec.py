@@ -112,6 +112,28 @@ def named_kernel(op: str, builtin_code: int, versions, dtypes, sources, validate
     )  # field order
 
 
+def backend_kernel(
+    reference: KernelSpec, backend: str, dtypes, sources, params, claims, registration: str = "", **more
+) -> KernelSpec:
+    """A backend's kernel of `reference`'s op (the one constructor every family's backend entries go through): the
+    reference's op, builtin code, versions and validate; the backend's `dtypes`, `sources` and `params`, the nodes
+    `claims` takes (never_raises), registered as mg_register_<op in lower case>_<backend> unless `registration`
+    names another; in `more` whatever else it declares (scratch_bytes, overlap, inplace_input, macs, ...)."""
+    return KernelSpec(
+        op=reference.op,
+        builtin_code=reference.builtin_code,
+        versions=reference.versions,
+        dtypes=dtypes,
+        sources=sources,
+        registration=registration or f"mg_register_{reference.op.lower()}_{backend}",
+        validate=reference.validate,
+        params=params,
+        backend=backend,
+        claims=never_raises(claims),
+        **more,
+    )
+
+
 def never_raises(check: Callable[[Operator, list[Tensor | None], list[Tensor]], bool]):
     """A claims predicate that never raises: a malformed node is simply not claimed by the backend."""
 

@@ -19,7 +19,7 @@ class Options:
     rewrite: bool = True  # the rewrite stage (fold, fuse, cancel) before planning
     float16: str = "auto"  # where float16 weights stay float16 in flash: fold, keep, auto
     memory: str = "auto"  # the arena plan: layer, auto, min
-    patch_overhead: float | None = None  # row patches (plan/patches.py) within this instruction overhead
+    patch_overhead: float | None = None  # row patches (rewrite/patches.py) within this instruction overhead
     resolver: str = "model"  # the kernels registered: the models' own, or all (TFLM's AllOpsResolver)
     verbose: bool = False  # firmware that logs every op lookup over the UART
     emulator: str = "qemu"  # where a run happens: qemu or renode

@@ -5,18 +5,19 @@ from __future__ import annotations
 
 import math
 from dataclasses import replace
-from functools import partial
 
 from ..catalog.spec import OVERLAP_COST_SHARE
-from ..check import CheckedGraph
+from ..check import CheckedGraph, CheckError, check
 from ..errors import McugenError
+from ..model import Graph
+from ..rewrite.patches import DEFAULT_OVERHEAD, PlanOracle, choose
 from .cost import PATCH_ESTIMATE_ERROR, TOTAL_OVERHEAD_CAP, node_instructions, overhead, plan_instructions
 from .overlaps import remembered_distances
-from .patches import DEFAULT_OVERHEAD, choose
 from .planner import Plan, plan_with
 
 # --memory: "layer" keeps every node's input and output whole (the per-layer liveness bound). "auto" lets outputs
-# overlap their inputs (KernelSpec.overlap) and runs a CNN's first stage in row patches (patches.py), choosing
+# overlap their inputs (KernelSpec.overlap) and runs a CNN's first stage in row patches (rewrite/patches.py, given
+# the oracle `_planner`), choosing
 # among the combinations (the overlaps whose kernel order costs at most OVERLAP_COST_SHARE of the node, or every
 # overlap; either with the best patches) the smallest arena whose estimated instructions (cost.py) are at most
 # TOTAL_OVERHEAD_CAP percent over the layer plan's: the cap is the model's, not each technique's. "min" takes
@@ -46,6 +47,20 @@ def plan(
         return _plan_mode(checked, views, memory, patch_overhead)
 
 
+def _planner(checked: CheckedGraph, views: bool, memory: str, quick: bool = False) -> PlanOracle:
+    """The oracle rewrite/patches.py's search asks about a candidate graph: checked with the model's backends and
+    planned as the model is (`quick`: a draft), or None when it does not check."""
+
+    def plan_of(graph: Graph) -> Plan | None:
+        try:
+            candidate = check(graph, backends=checked.backends)
+        except CheckError:
+            return None
+        return plan_with(candidate, views=views, memory=memory, quick=quick)
+
+    return plan_of
+
+
 def _plan_mode(checked: CheckedGraph, views: bool, memory: str, patch_overhead: float | None) -> Plan:
     """--memory layer or min (MEMORY_CHOICES), with patches under `patch_overhead` when given (min: by default)."""
     if patch_overhead is None and memory == "min":
@@ -53,10 +68,7 @@ def _plan_mode(checked: CheckedGraph, views: bool, memory: str, patch_overhead: 
     whole = plan_with(checked, views, memory)
     if patch_overhead is None:
         return whole
-    plan_of, draft_of = (
-        partial(plan_with, views=views, memory=memory),
-        partial(plan_with, views=views, memory=memory, quick=True),
-    )
+    plan_of, draft_of = _planner(checked, views, memory), _planner(checked, views, memory, quick=True)
     choice, patched = choose(checked, whole.arena_size, patch_overhead, plan_of, draft_of=draft_of)
     chosen = patched or whole
     chosen.patches = choice
@@ -83,8 +95,7 @@ def _auto(checked: CheckedGraph, views: bool, mac_cap: float, patches: bool = Tr
         if not patches:
             found.append((whole, None, False))
             return
-        plan_of = partial(plan_with, views=views, memory=overlaps)
-        draft_of = partial(plan_with, views=views, memory=overlaps, quick=True)
+        plan_of, draft_of = _planner(checked, views, overlaps), _planner(checked, views, overlaps, quick=True)
         choice, patched = choose(checked, whole.arena_size, mac_cap, plan_of, patches_fit, limit, draft_of)
         found.append((whole, choice, False))
         if patched is not None:

@@ -53,7 +53,7 @@ class Plan:
     variables: list[PlacedVariable] = field(default_factory=list)  # the persistent region's contents
     persistent_size: int = 0  # bytes of state kept across invokes, apart from the arena
     kernel_states: int = 0  # how many nodes keep a kernel state in the persistent region (beside the variables)
-    patches: object = None  # patches.PatchChoice when patch-based execution was considered
+    patches: object = None  # rewrite/patches.PatchChoice when patch-based execution was considered
     overlaps: list[Overlap] = field(default_factory=list)  # outputs placed partly over their inputs
     # The views of `view_offsets` and `input_offsets` among `shared` (part -> the tensor it sits in): nodes that
     # copy nothing, or less (cost.py).

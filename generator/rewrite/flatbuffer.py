@@ -63,7 +63,7 @@ def _tensor_table(work: Work, kept: list[int], model) -> tuple[list, dict[int, i
 
 
 def _new_tensor(tensor) -> schema.TensorT:
-    """The table of a tensor a rewrite added (plan/patches.py's patch tensors and their slice bounds)."""
+    """The table of a tensor a rewrite added (rewrite/patches.py's patch tensors and their slice bounds)."""
     table = schema.TensorT()
     table.shape, table.type, table.name = list(tensor.shape), tensor.dtype.code, tensor.name
     if tensor.quant is not None:

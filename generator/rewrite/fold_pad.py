@@ -12,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..catalog import quant
-from ..catalog.ops.common._conv_common import PADDING_SAME, PADDING_VALID, out_size, pad_before
+from ..catalog.windows import PADDING_SAME, PADDING_VALID, out_size, pad_before
 from ..model import Operator, Tensor
 from .work import Rewrite, Work
 

@@ -12,7 +12,7 @@ from dataclasses import replace
 
 from ... import quant
 from ...spec import CExpr, KernelSpec, never_raises
-from ..common import _broadcast, _elementwise
+from ..common import _broadcast, _elementwise, _overlap
 from ..common._elementwise import check_binary  # noqa: F401 (kept importable from here for the op modules that use it)
 
 LEFT_SHIFT = 20  # TFLite's headroom for int8 inputs
@@ -125,5 +125,5 @@ def kernel(backend: str, sources: tuple[str, ...], claims=same_count_s8, backend
         params=kernel_params,
         backend=backend,
         claims=never_raises(claims),
-        inplace_input=_elementwise.inplace_same_shape_input,
+        inplace_input=_overlap.in_place_same_shape_input,
     )

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...spec import KernelSpec, NodeParams
+from ...spec import NodeParams, named_kernel
 
 INT32 = 2  # the schema's TensorType for output_type
 
@@ -56,12 +56,12 @@ def params(op, inputs, outputs):
 
 
 SPECS = [
-    KernelSpec(
-        op=name,
-        builtin_code=code,
-        versions=(1, 3),
-        dtypes=("FLOAT32", "INT8"),
-        sources=(
+    named_kernel(
+        name,
+        code,
+        (1, 3),
+        ("FLOAT32", "INT8"),
+        (
             "arg_min_max.h",
             "mg_elementwise.h",
             "arg_min_max.c",
@@ -70,9 +70,8 @@ SPECS = [
             "arg_min_s8.c",
             "arg_min_f32.c",
         ),
-        registration=f"mg_register_{name.lower()}",
-        validate=validate,
-        params=params,
+        validate,
+        params,
     )
     for name, code in (("ARG_MAX", 56), ("ARG_MIN", 79))
 ]

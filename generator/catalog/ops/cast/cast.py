@@ -4,6 +4,7 @@ float32."""
 from __future__ import annotations
 
 from ...spec import KernelSpec, NodeParams
+from ..common import _overlap
 from ..common._views import SAME_BYTES
 
 INPUT_TYPES = ("INT8", "INT16", "INT32", "UINT32", "FLOAT32", "BOOL")
@@ -47,6 +48,6 @@ SPEC = KernelSpec(
     validate=validate,
     params=params,
     # element i is read before output element i is written; with a wider output that write covers later inputs
-    inplace_input=lambda op, inputs, outputs: 0 if outputs[0].dtype.size <= inputs[0].dtype.size else None,
+    inplace_input=_overlap.in_place_no_wider,
     view_offsets=lambda op, inputs, outputs: SAME_BYTES if same_bits(inputs[0], outputs[0]) else None,
 )

@@ -7,8 +7,8 @@ with the device's int32 wrapping, and the kernel only looks its inputs up."""
 from __future__ import annotations
 
 from ... import quant
-from ...spec import KernelSpec, never_raises
-from . import _elementwise
+from ...spec import KernelSpec, backend_kernel
+from . import _elementwise, _overlap
 from . import _fixedpoint as fx
 from ._common import c_div, wrap32
 
@@ -138,22 +138,13 @@ def kernel(op: str, module, backend: str) -> KernelSpec:
         return inputs[0].dtype.name == "INT8" and outputs[0].dtype.name == "INT8"
 
     base = module.SPEC
-    return KernelSpec(
-        op=op,
-        builtin_code=base.builtin_code,
-        versions=base.versions,
-        dtypes=("INT8",),
-        sources=(
-            base.sources[0],
-            "logistic.h",
-            *_elementwise.SOURCES,
-            "mg_fixedpoint.h",
-            f"logistic_tanh_s8_{backend}.c",
-        ),
+    return backend_kernel(
+        base,
+        backend,
+        ("INT8",),
+        (base.sources[0], "logistic.h", *_elementwise.SOURCES, "mg_fixedpoint.h", f"logistic_tanh_s8_{backend}.c"),
+        params,
+        claims,
         registration=f"mg_register_logistic_tanh_s8_{backend}",
-        validate=base.validate,
-        params=params,
-        backend=backend,
-        claims=never_raises(claims),
-        inplace_input=fx.same_type_in_place,
+        inplace_input=_overlap.in_place_same_type,
     )

@@ -78,13 +78,3 @@ def loop_fields(in1, in2, out) -> dict:
         "strides1": [a for _, a, _ in dims],
         "strides2": [b for _, _, b in dims],
     }
-
-
-def same_shape_input(inputs, outputs) -> int | None:
-    """The first input with the output's element count (so never broadcast): the device loop reads its element i
-    before writing output element i, so the output may overwrite it."""
-    out = outputs[0]
-    for k, t in enumerate(inputs[:2]):
-        if t is not None and t.num_elements == out.num_elements and t.dtype.size == out.dtype.size:
-            return k
-    return None

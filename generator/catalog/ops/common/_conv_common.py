@@ -5,12 +5,12 @@ parameter block starts with the geometry (firmware/kernels/mg_conv_geometry.h)."
 from __future__ import annotations
 
 from ... import quant
-from ...spec import KernelSpec, named_kernel, never_raises
+from ...spec import KernelSpec, backend_kernel, named_kernel
 from ._common import c_div, nested
 from ._scratch import scratch_size
 
 PADDING_SAME, PADDING_VALID = 0, 1  # the schema's Padding enum
-# The option a row patch of a node carries (plan/patches.py): the rows before its input's first row that the
+# The option a row patch of a node carries (rewrite/patches.py): the rows before its input's first row that the
 # whole node's padding and stride put there, which no SAME/VALID padding of the patch's own sizes gives.
 PATCH_PAD_HEIGHT = "patch_pad_height"
 SUPPORTED_ACTIVATIONS = (0, 1, 2, 3)  # NONE, RELU, RELU_N1_TO_1, RELU6
@@ -50,7 +50,7 @@ def geometry_problem(op, inp, filter_hw, out) -> str | None:
         return f"input and output must be 4-D (NHWC), not {list(inp.shape)} and {list(out.shape)}"
     if inp.shape[0] != out.shape[0]:
         return f"input batch {inp.shape[0]} differs from output batch {out.shape[0]}"
-    if PATCH_PAD_HEIGHT in o:  # a band of a node (plan/patches.py): every output row's window starts in the input
+    if PATCH_PAD_HEIGHT in o:  # a band of a node (rewrite/patches.py): every output row's window starts in the input
         pad, rows = o[PATCH_PAD_HEIGHT], out.shape[1]
         if pad < 0 or rows < 1 or (rows - 1) * o["stride_h"] - pad >= inp.shape[1]:
             return f"a band of {rows} output rows with {pad} padding rows does not fit its {inp.shape[1]} input rows"
@@ -227,16 +227,6 @@ def quant_fields(op, inp, weights, out) -> dict:
     }
 
 
-def int8_rows_above(op, inputs, outputs, order) -> int | None:
-    """The overlap of an int8 kernel that visits its output rows last first in `order` (_overlap.nhwc_rows or
-    _overlap.channel_planes); None for the other types."""
-    inp, weights, out = inputs[0], inputs[1], outputs[0]
-    if inp.dtype.name != "INT8":
-        return None
-    g = geometry_fields(op, inp, weights.shape[1:3], out)
-    return order(inp, out, g["stride_height"], g["pad_height"], g["filter_height"], g["dilation_height"], above=True)
-
-
 def weighted_node_problem(op, inputs, outputs, filter_fits, filter_layout: str) -> str | None:
     """The checks CONV_2D and DEPTHWISE_CONV_2D open with: an input, a constant filter whose shape `filter_fits`
     (the family's `filter_layout`, for the message), one output, and the window geometry."""
@@ -300,17 +290,4 @@ def backend_spec(common, family, dtypes: tuple[str, ...], sources, params, claim
     its `sources` (which the backend's int8 and 16x8 kernels share), this kernel's `params` and `claims`, and in
     `hooks` what else it declares (scratch_bytes, overlap)."""
     reference = family.SPEC
-    return KernelSpec(
-        op=reference.op,
-        builtin_code=reference.builtin_code,
-        versions=reference.versions,
-        dtypes=dtypes,
-        sources=sources,
-        registration=f"mg_register_{reference.op.lower()}_{common.BACKEND}",
-        validate=reference.validate,
-        params=params,
-        macs=reference.macs,
-        backend=common.BACKEND,
-        claims=never_raises(claims),
-        **hooks,
-    )
+    return backend_kernel(reference, common.BACKEND, dtypes, sources, params, claims, macs=reference.macs, **hooks)

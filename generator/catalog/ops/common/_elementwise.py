@@ -1,5 +1,6 @@
 """What the element-wise kernels share in Python, beside what they share in C (firmware/kernels/
-mg_elementwise.h): the node checks, the broadcast and activation fields of the binary ops, and in-place rules.
+mg_elementwise.h): the node checks and the broadcast and activation fields of the binary ops (their in-place rules
+are in _overlap.py).
 
 Every element-wise parameter struct begins with `count` (the output's element count): the C prepare reads it."""
 
@@ -7,23 +8,12 @@ from __future__ import annotations
 
 from ... import quant
 from ...spec import KernelSpec, NodeParams, named_kernel
-from . import _broadcast
+from . import _broadcast, _overlap
 
 # the registration glue every element-wise kernel links
 SOURCES = ("mg_elementwise.h", "mg_elementwise.c")
 BINARY_HELPERS = ("mg_broadcast.h", "mg_fixedpoint.h")  # what the broadcasting binary kernels add to SOURCES
 SUPPORTED_ACTIVATIONS = (0, 1, 2, 3)  # NONE, RELU, RELU_N1_TO_1, RELU6
-
-
-def inplace_first_input(op, inputs, outputs) -> int:
-    """Element-wise unary kernels write output[i] right after reading input[i]: the output may overwrite it."""
-    return 0
-
-
-def inplace_same_shape_input(op, inputs, outputs) -> int | None:
-    """A binary kernel reads element i of an input of the output's size just before it writes output element i:
-    the output may overwrite that input."""
-    return _broadcast.same_shape_input(inputs, outputs)
 
 
 def check_unary_types(inputs, outputs, allowed: tuple[str, ...] = ("INT8", "FLOAT32")) -> str | None:
@@ -135,5 +125,5 @@ def binary_reference(op: str, builtin_code: int, versions: tuple[int, int], vali
     sources = ("add.h", *SOURCES, f"{name}.c", f"{name}_s8.c", f"{name}_s16.c", f"{name}_f32.c", *BINARY_HELPERS)
     types = ("FLOAT32", "INT8", "INT16")
     return named_kernel(
-        op, builtin_code, versions, types, sources, validate, params, inplace_input=inplace_same_shape_input
+        op, builtin_code, versions, types, sources, validate, params, inplace_input=_overlap.in_place_same_shape_input
     )

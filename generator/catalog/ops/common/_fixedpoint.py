@@ -10,7 +10,7 @@ import numpy as np
 
 from ... import quant
 from ...spec import KernelSpec, named_kernel
-from . import _elementwise
+from . import _elementwise, _overlap
 
 SOFTMAX_SCALED_DIFF_INTEGER_BITS = 5  # the input of exp() is Q5.26
 ACTIVATION_INPUT_INTEGER_BITS = 4  # LOGISTIC and TANH rescale their int8 input to Q4.27
@@ -185,11 +185,6 @@ def activation_fields(inputs, power_of_two_shifts: tuple[int, ...]) -> dict:
     return fields
 
 
-def same_type_in_place(op, inputs, outputs) -> int | None:
-    """LOGISTIC and TANH write each output element after the inputs it depends on were read (same type only)."""
-    return 0 if inputs[0].dtype == outputs[0].dtype else None
-
-
 def activation_spec(op: str, builtin_code: int, headers: tuple[str, ...], validate, params) -> KernelSpec:
     """LOGISTIC's or TANH's entry: `headers`, then `<op>.c` and its int8, int16 (on the sigmoid table) and float32
     kernels; versions 1-3, in place."""
@@ -207,4 +202,6 @@ def activation_spec(op: str, builtin_code: int, headers: tuple[str, ...], valida
         "mg_fixedpoint.h",
     )
     types = ("FLOAT32", "INT8", "INT16")
-    return named_kernel(op, builtin_code, (1, 3), types, sources, validate, params, inplace_input=same_type_in_place)
+    return named_kernel(
+        op, builtin_code, (1, 3), types, sources, validate, params, inplace_input=_overlap.in_place_same_type
+    )

@@ -1,5 +1,7 @@
-"""How far a kernel's output may start below its input (KernelSpec.overlap), from the kernel's real order of reads
-and writes. Three orders cover the reference kernels that declare one:
+"""Every rule by which a kernel's output may take its input's bytes, each written once here and named by the catalog
+entries that follow it: the in-place rules (KernelSpec.inplace_input: which input the output may overwrite whole)
+and how far an output may start below or above its input (KernelSpec.overlap, overlap_above), from the kernel's
+real order of reads and writes. Three orders cover the reference kernels that declare an overlap:
 
 - pixel order (`nhwc_rows`): the output is written batch by batch, row by row, pixel by pixel (pooling, the
   float convolutions, FULLY_CONNECTED float by batch). While any byte of output row r is written, input rows
@@ -23,7 +25,44 @@ from __future__ import annotations
 
 from math import lcm
 
+from ._conv_common import geometry_fields
+
 ALIGNMENT = 4
+
+
+# In-place rules: the kernel reads input element i before it writes output element i at the same or a lower address.
+
+
+def in_place_first(op, inputs, outputs) -> int:
+    """Each output element is written right after its element of the first input is read (or the input is never
+    read): the output may overwrite the first input."""
+    return 0
+
+
+def in_place_same_type(op, inputs, outputs) -> int | None:
+    """As in_place_first, for a kernel whose input and output types may differ: only when they do not."""
+    return 0 if inputs[0].dtype == outputs[0].dtype else None
+
+
+def in_place_no_wider(op, inputs, outputs) -> int | None:
+    """out[i] is written at byte i * out_size after in[i] was read at byte i * in_size: safe when the output's
+    elements are no wider than the input's."""
+    return 0 if outputs[0].dtype.size <= inputs[0].dtype.size else None
+
+
+def in_place_same_count(op, inputs, outputs) -> int | None:
+    """The first input, when it has the output's element count (so it is never broadcast)."""
+    return 0 if inputs[0].num_elements == outputs[0].num_elements else None
+
+
+def in_place_same_shape_input(op, inputs, outputs) -> int | None:
+    """A broadcasting binary kernel: the first of its two inputs with the output's element count and element size
+    (so never broadcast), whose element i it reads just before it writes output element i."""
+    out = outputs[0]
+    for k, t in enumerate(inputs[:2]):
+        if t is not None and t.num_elements == out.num_elements and t.dtype.size == out.dtype.size:
+            return k
+    return None
 
 
 def round_up(n: int, unit: int = ALIGNMENT) -> int:
@@ -130,3 +169,47 @@ def pixel_groups(inp, out, g, filter_hw, group: int, whole_image=False, across_b
 def elementwise(count: int, in_size: int, out_size: int) -> int:
     """Element i written after element i is read: a wider output must start (count - 1) * growth bytes lower."""
     return round_up(max(0, (count - 1) * (out_size - in_size)), ALIGNMENT)
+
+
+# Overlap rules, as KernelSpec hooks.
+
+
+def element_order(op, inputs, outputs) -> int:
+    """Output element i written after input element i is read (QUANTIZE, DEQUANTIZE): `elementwise`."""
+    return elementwise(inputs[0].num_elements, inputs[0].dtype.size, outputs[0].dtype.size)
+
+
+def _window(op, inputs, outputs):
+    """A CONV_2D's or DEPTHWISE_CONV_2D's input, output and geometry (mg_conv_geometry)."""
+    inp, weights, out = inputs[0], inputs[1], outputs[0]
+    return inp, out, geometry_fields(op, inp, weights.shape[1:3], out)
+
+
+def window_rows(op, inputs, outputs) -> int:
+    """A convolution writing its output in pixel order (or row by row): `nhwc_rows` below the input."""
+    inp, out, g = _window(op, inputs, outputs)
+    return nhwc_rows(inp, out, g["stride_height"], g["pad_height"])
+
+
+def window_channel_planes(op, inputs, outputs) -> int | None:
+    """A depthwise convolution running channel by channel: `channel_planes` below the input."""
+    inp, out, g = _window(op, inputs, outputs)
+    return channel_planes(inp, out, g["stride_height"], g["pad_height"])
+
+
+def _int8_above(op, inputs, outputs, order) -> int | None:
+    if inputs[0].dtype.name != "INT8":
+        return None
+    inp, out, g = _window(op, inputs, outputs)
+    return order(inp, out, g["stride_height"], g["pad_height"], g["filter_height"], g["dilation_height"], above=True)
+
+
+def int8_window_rows_above(op, inputs, outputs) -> int | None:
+    """An int8 convolution with its rows last first (`nhwc_rows`, above the input); None for the other types."""
+    return _int8_above(op, inputs, outputs, nhwc_rows)
+
+
+def int8_window_channel_planes_above(op, inputs, outputs) -> int | None:
+    """An int8 depthwise convolution with each channel's rows last first (`channel_planes`, above the input); None
+    for the other types."""
+    return _int8_above(op, inputs, outputs, channel_planes)

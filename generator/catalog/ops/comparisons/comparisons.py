@@ -6,7 +6,7 @@ parameters its Prepare never sets, so int16 is refused here."""
 from __future__ import annotations
 
 from ... import quant
-from ...spec import KernelSpec, NodeParams
+from ...spec import NodeParams, named_kernel
 from ..common import _broadcast
 from ..common._binary_types import check_binary_types
 
@@ -79,15 +79,5 @@ def params(op, inputs, outputs):
 
 
 SPECS = [
-    KernelSpec(
-        op=name,
-        builtin_code=code,
-        versions=versions,
-        dtypes=types,
-        sources=SOURCES,
-        registration=f"mg_register_{name.lower()}",
-        validate=validator(types),
-        params=params,
-    )
-    for name, code, versions, types in OPS
+    named_kernel(name, code, versions, types, SOURCES, validator(types), params) for name, code, versions, types in OPS
 ]

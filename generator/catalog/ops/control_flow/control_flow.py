@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from ...spec import KernelSpec, NodeParams
+from ...spec import NodeParams, named_kernel
 
 
 def validate_if(op, inputs, outputs):
@@ -34,16 +34,7 @@ def params_while(op, inputs, outputs):
 SOURCES = ("control_flow.h", "control_flow.c")
 
 SPECS = [
-    KernelSpec(
-        op=name,
-        builtin_code=code,
-        versions=(1, 1),
-        dtypes=("FLOAT32", "INT8", "INT16", "INT32", "BOOL"),
-        sources=SOURCES,
-        registration=f"mg_register_{name.lower()}",
-        validate=validate,
-        params=params,
-    )
+    named_kernel(name, code, (1, 1), ("FLOAT32", "INT8", "INT16", "INT32", "BOOL"), SOURCES, validate, params)
     for name, code, validate, params in (
         ("IF", 118, validate_if, params_if),
         ("WHILE", 119, validate_while, params_while),

@@ -51,16 +51,7 @@ def overlap(op, inputs, outputs) -> int | None:
     """The float kernel writes pixel by pixel (conv_2d_f32.c), the int8 one (given OVERLAPPED) row by row, each
     row's channels one after another; the int16 one runs channel by channel over the whole image, re-reading all
     of the input for each: no overlap."""
-    inp, weights, out = inputs[0], inputs[1], outputs[0]
-    if inp.dtype.name == "INT16":
-        return None
-    g = cc.geometry_fields(op, inp, weights.shape[1:3], out)
-    return _overlap.nhwc_rows(inp, out, g["stride_height"], g["pad_height"])
-
-
-def overlap_above(op, inputs, outputs) -> int | None:
-    """The int8 kernel with its row passes last first."""
-    return cc.int8_rows_above(op, inputs, outputs, _overlap.nhwc_rows)
+    return None if inputs[0].dtype.name == "INT16" else _overlap.window_rows(op, inputs, outputs)
 
 
 # Instructions of one mg_requant_channel call (measured: KWS's five int8 convolutions row by row, 7,680 more
@@ -98,7 +89,7 @@ SPEC = cc.reference_spec(
     params,
     macs,
     overlap,
-    overlap_above,
+    _overlap.int8_window_rows_above,  # the int8 kernel with its row passes last first
     overlap_cost=overlap_cost,
     scratch_bytes=scratch_bytes,
 )

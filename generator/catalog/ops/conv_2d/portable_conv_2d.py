@@ -58,18 +58,6 @@ def scratch_bytes(op, inputs, outputs):
     )
 
 
-def overlap(op, inputs, outputs) -> int | None:
-    """Pixel order (conv_2d_s8_portable.c): each output pixel is written after its window is staged."""
-    inp, weights, out = inputs[0], inputs[1], outputs[0]
-    g = cc.geometry_fields(op, inp, weights.shape[1:3], out)
-    return _overlap.nhwc_rows(inp, out, g["stride_height"], g["pad_height"])
-
-
-def overlap_above(op, inputs, outputs) -> int | None:
-    """The same with the rows last first (reverse_rows)."""
-    return cc.int8_rows_above(op, inputs, outputs, _overlap.nhwc_rows)
-
-
 SPEC = cc.backend_spec(
     pc,
     conv_2d,
@@ -78,6 +66,8 @@ SPEC = cc.backend_spec(
     params,
     claims,
     scratch_bytes=scratch_bytes,
-    overlap=overlap,
-    overlap_above=overlap_above,
+    # pixel order (conv_2d_s8_portable.c): each output pixel written after its window is staged; or the rows last
+    # first (reverse_rows)
+    overlap=_overlap.window_rows,
+    overlap_above=_overlap.int8_window_rows_above,
 )

@@ -3,7 +3,7 @@ int8 with a block size; both are fixed permutations of the input, copied by mg_s
 
 from __future__ import annotations
 
-from ...spec import KernelSpec
+from ...spec import named_kernel
 from ..common._elementwise import check_unary_types
 from ..common._strided_copy import copy_params
 
@@ -47,12 +47,12 @@ def params(op, inputs, outputs):
 
 
 SPECS = [
-    KernelSpec(
-        op=name,
-        builtin_code=code,
-        versions=(1, 2),
-        dtypes=("FLOAT32", "INT8"),
-        sources=(
+    named_kernel(
+        name,
+        code,
+        (1, 2),
+        ("FLOAT32", "INT8"),
+        (
             f"{name.lower()}.h",
             f"{name.lower()}.c",
             f"{name.lower()}_generic.c",
@@ -60,9 +60,8 @@ SPECS = [
             "mg_elementwise.h",
             "mg_elementwise.c",
         ),
-        registration=f"mg_register_{name.lower()}",
-        validate=validate,
-        params=params,
+        validate,
+        params,
     )
     for name, code in (("DEPTH_TO_SPACE", 5), ("SPACE_TO_DEPTH", 26))
 ]

@@ -47,16 +47,9 @@ def params(op, inputs, outputs):
 def overlap(op, inputs, outputs) -> int | None:
     """The float kernel writes pixel by pixel (depthwise_conv_2d_f32.c); the int8 and int16 ones channel by
     channel, each channel reading only its own input channel (channel planes, with depth multiplier 1)."""
-    inp, weights, out = inputs[0], inputs[1], outputs[0]
-    g = cc.geometry_fields(op, inp, weights.shape[1:3], out)
-    if inp.dtype.name == "FLOAT32":
-        return _overlap.nhwc_rows(inp, out, g["stride_height"], g["pad_height"])
-    return _overlap.channel_planes(inp, out, g["stride_height"], g["pad_height"])
-
-
-def overlap_above(op, inputs, outputs) -> int | None:
-    """The int8 kernel with each channel's rows last first (reverse_rows)."""
-    return cc.int8_rows_above(op, inputs, outputs, _overlap.channel_planes)
+    if inputs[0].dtype.name == "FLOAT32":
+        return _overlap.window_rows(op, inputs, outputs)
+    return _overlap.window_channel_planes(op, inputs, outputs)
 
 
 def macs(op, inputs, outputs) -> int:
@@ -81,6 +74,6 @@ SPEC = cc.reference_spec(
     params,
     macs,
     overlap,
-    overlap_above,
+    _overlap.int8_window_channel_planes_above,  # the int8 kernel with each channel's rows last first (reverse_rows)
     scratch_bytes=scratch_bytes,
 )

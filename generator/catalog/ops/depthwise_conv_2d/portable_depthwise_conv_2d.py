@@ -68,18 +68,14 @@ def params(op, inputs, outputs):
     return NodeParams("mg_depthwise_conv_2d_portable_params", fields)
 
 
-def overlap(op, inputs, outputs) -> int | None:
-    """Pixel order, as the reference float kernel (depthwise_conv_2d_s8_portable.c)."""
-    inp, weights, out = inputs[0], inputs[1], outputs[0]
-    g = cc.geometry_fields(op, inp, weights.shape[1:3], out)
-    return _overlap.nhwc_rows(inp, out, g["stride_height"], g["pad_height"])
-
-
-def overlap_above(op, inputs, outputs) -> int | None:
-    """The same with the rows last first (reverse_rows)."""
-    return cc.int8_rows_above(op, inputs, outputs, _overlap.nhwc_rows)
-
-
 SPEC = cc.backend_spec(
-    pc, depthwise_conv_2d, ("INT8",), SOURCES, params, claims, overlap=overlap, overlap_above=overlap_above
+    # pixel order as the reference float kernel (depthwise_conv_2d_s8_portable.c), or the rows last first
+    pc,
+    depthwise_conv_2d,
+    ("INT8",),
+    SOURCES,
+    params,
+    claims,
+    overlap=_overlap.window_rows,
+    overlap_above=_overlap.int8_window_rows_above,
 )

@@ -29,11 +29,6 @@ def params(op, inputs, outputs):
     )
 
 
-def overlap(op, inputs, outputs) -> int | None:
-    """Element i (float) is written after input element i is read (dequantize_*.c): the output starts lower."""
-    return _overlap.elementwise(inputs[0].num_elements, inputs[0].dtype.size, outputs[0].dtype.size)
-
-
 SPEC = KernelSpec(
     op="DEQUANTIZE",
     builtin_code=6,
@@ -43,5 +38,5 @@ SPEC = KernelSpec(
     registration="mg_register_dequantize",
     validate=validate,
     params=params,
-    overlap=overlap,
+    overlap=_overlap.element_order,  # element i (float) written after input element i is read (dequantize_*.c)
 )

@@ -9,6 +9,7 @@ import numpy as np
 
 from ... import quant
 from ...spec import KernelSpec, NodeParams
+from ..common import _overlap
 from . import dequantize
 
 SOURCES = ("dequantize.h", "dequantize_portable.c")
@@ -41,7 +42,7 @@ SPEC = KernelSpec(
     registration="mg_register_dequantize_portable",
     validate=dequantize.validate,
     params=params,
-    overlap=dequantize.overlap,
+    overlap=_overlap.element_order,
     backend="portable",
     claims=claims,
 )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ... import quant
 from ...spec import KernelSpec, NodeParams
-from ..common import _broadcast
+from ..common import _broadcast, _overlap
 from ..common._binary_types import check_binary_types
 
 TYPES = ("FLOAT32", "INT32", "INT8")
@@ -103,5 +103,5 @@ SPEC = KernelSpec(
     registration="mg_register_div",
     validate=validate,
     params=params,
-    inplace_input=lambda op, inputs, outputs: _broadcast.same_shape_input(inputs, outputs),
+    inplace_input=_overlap.in_place_same_shape_input,
 )

@@ -7,7 +7,8 @@ from __future__ import annotations
 import numpy as np
 
 from ... import quant
-from ...spec import KernelSpec, NodeParams
+from ...spec import NodeParams, named_kernel
+from ..common import _overlap
 
 SOURCES = (
     "elementwise.h",
@@ -113,22 +114,9 @@ def params(op, inputs, outputs):
     return NodeParams("mg_elementwise_params", fields)
 
 
-def _inplace(op, inputs, outputs) -> int:
-    """Each output element is written right after its input element is read."""
-    return 0
-
-
 SPECS = [
-    KernelSpec(
-        op=name,
-        builtin_code=code,
-        versions=versions,
-        dtypes=dtypes,
-        sources=SOURCES,
-        registration=f"mg_register_{name.lower()}",
-        validate=validator(dtypes),
-        params=params,
-        inplace_input=_inplace,
+    named_kernel(
+        name, code, versions, dtypes, SOURCES, validator(dtypes), params, inplace_input=_overlap.in_place_first
     )
     for name, code, versions, dtypes in OPS
 ]

@@ -9,6 +9,7 @@ import numpy as np
 
 from ... import quant
 from ...spec import KernelSpec, NodeParams
+from ..common import _overlap
 from ..common._elementwise import check_unary_types
 
 
@@ -62,5 +63,5 @@ SPEC = KernelSpec(
     registration="mg_register_elu",
     validate=validate,
     params=params,
-    inplace_input=lambda op, inputs, outputs: 0,
+    inplace_input=_overlap.in_place_first,
 )

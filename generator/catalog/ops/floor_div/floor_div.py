@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ...spec import KernelSpec, NodeParams
-from ..common import _broadcast
+from ...spec import NodeParams, named_kernel
+from ..common import _broadcast, _overlap
 from ..common._binary_types import check_binary_types
 
 
@@ -19,12 +19,12 @@ def params(op, inputs, outputs):
 
 
 SPECS = [
-    KernelSpec(
-        op=name,
-        builtin_code=code,
-        versions=versions,
-        dtypes=("FLOAT32",),
-        sources=(
+    named_kernel(
+        name,
+        code,
+        versions,
+        ("FLOAT32",),
+        (
             f"{name.lower()}.h",
             f"{name.lower()}.c",
             f"{name.lower()}_f32.c",
@@ -33,10 +33,9 @@ SPECS = [
             "mg_elementwise.h",
             "mg_elementwise.c",
         ),
-        registration=f"mg_register_{name.lower()}",
-        validate=validate,
-        params=params,
-        inplace_input=lambda op, inputs, outputs: 0 if inputs[0].num_elements == outputs[0].num_elements else None,
+        validate,
+        params,
+        inplace_input=_overlap.in_place_same_count,
     )
     for name, code, versions in (("FLOOR_DIV", 90, (1, 3)), ("FLOOR_MOD", 95, (1, 2)))
 ]

@@ -6,8 +6,8 @@ import numpy as np
 
 from ... import quant
 from ...spec import KernelSpec, NodeParams
-from ..common import _elementwise
-from ..common._elementwise import check_unary, inplace_first_input
+from ..common import _elementwise, _overlap
+from ..common._elementwise import check_unary
 
 INT32_MAX, INT16_MAX = 2**31 - 1, 2**15 - 1
 
@@ -64,5 +64,5 @@ SPEC = KernelSpec(
     registration="mg_register_hard_swish",
     validate=validate,
     params=params,
-    inplace_input=inplace_first_input,
+    inplace_input=_overlap.in_place_first,
 )

@@ -6,8 +6,8 @@ import numpy as np
 
 from ... import quant
 from ...spec import KernelSpec, NodeParams
-from ..common import _elementwise
-from ..common._elementwise import check_unary, inplace_first_input
+from ..common import _elementwise, _overlap
+from ..common._elementwise import check_unary
 from ..relu.relu import MAX_SHIFTS
 
 
@@ -66,5 +66,5 @@ SPEC = KernelSpec(
     registration="mg_register_leaky_relu",
     validate=validate,
     params=params,
-    inplace_input=inplace_first_input,
+    inplace_input=_overlap.in_place_first,
 )

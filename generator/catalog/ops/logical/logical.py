@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ...spec import KernelSpec, NodeParams
-from ..common import _broadcast
+from ...spec import NodeParams, named_kernel
+from ..common import _broadcast, _overlap
 from ..common._binary_types import check_binary_types
 
 SOURCES = (
@@ -28,16 +28,8 @@ def params(op, inputs, outputs):
 
 
 SPECS = [
-    KernelSpec(
-        op=name,
-        builtin_code=code,
-        versions=(1, 1),
-        dtypes=("BOOL",),
-        sources=SOURCES,
-        registration=f"mg_register_{name.lower()}",
-        validate=validate,
-        params=params,
-        inplace_input=lambda op, inputs, outputs: _broadcast.same_shape_input(inputs, outputs),
+    named_kernel(
+        name, code, (1, 1), ("BOOL",), SOURCES, validate, params, inplace_input=_overlap.in_place_same_shape_input
     )
     for name, code in (("LOGICAL_AND", 86), ("LOGICAL_OR", 84))
 ]

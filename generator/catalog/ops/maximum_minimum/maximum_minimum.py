@@ -3,8 +3,8 @@ broadcasting up to 6-D. Quantized values are compared raw, as TFLite Micro does.
 
 from __future__ import annotations
 
-from ...spec import KernelSpec, NodeParams, never_raises
-from ..common import _broadcast
+from ...spec import KernelSpec, NodeParams, backend_kernel, named_kernel
+from ..common import _broadcast, _overlap
 from ..common._binary_types import check_binary_types
 
 TYPES = ("FLOAT32", "INT8", "INT16", "INT32", "INT64")
@@ -29,18 +29,7 @@ def params(op, inputs, outputs):
 
 
 SPECS = [
-    KernelSpec(
-        op=name,
-        builtin_code=code,
-        versions=(1, 4),
-        dtypes=TYPES,
-        sources=SOURCES,
-        registration=f"mg_register_{name.lower()}",
-        validate=validate,
-        params=params,
-        # element i of a same-shape input is read just before output element i is written
-        inplace_input=lambda op, inputs, outputs: _broadcast.same_shape_input(inputs, outputs),
-    )
+    named_kernel(name, code, (1, 4), TYPES, SOURCES, validate, params, inplace_input=_overlap.in_place_same_shape_input)
     for name, code in (("MAXIMUM", 55), ("MINIMUM", 57))
 ]
 
@@ -60,18 +49,14 @@ def backend_specs(backend: str, backend_sources: tuple[str, ...]) -> list[Kernel
         *(f"{op}_{t}_{backend}.c" for op in ("maximum", "minimum") for t in ("s8", "s16")),
     )
     return [
-        KernelSpec(
-            op=spec.op,
-            builtin_code=spec.builtin_code,
-            versions=spec.versions,
-            dtypes=BACKEND_TYPES,
-            sources=sources,
-            registration=f"{spec.registration}_{backend}",
-            validate=validate,
-            params=params,
+        backend_kernel(
+            spec,
+            backend,
+            BACKEND_TYPES,
+            sources,
+            params,
+            lambda op, inputs, outputs: outputs[0].dtype.name in BACKEND_TYPES,
             inplace_input=spec.inplace_input,
-            backend=backend,
-            claims=never_raises(lambda op, inputs, outputs: outputs[0].dtype.name in BACKEND_TYPES),
         )
         for spec in SPECS
     ]

@@ -14,7 +14,7 @@ from __future__ import annotations
 import numpy as np
 
 from ... import quant
-from ...spec import KernelSpec, NodeParams
+from ...spec import NodeParams, named_kernel
 
 MAX_DIMS = 5  # TFLite Micro's kMaxNumberOfAxis (its index scratch)
 
@@ -117,15 +117,14 @@ def params(op, inputs, outputs):
 
 
 SPECS = [
-    KernelSpec(
-        op=name,
-        builtin_code=code,
-        versions=versions,
-        dtypes=("FLOAT32", "INT8", "INT16"),
-        sources=("mean.h", "mean.c", "mean_s8.c", "mean_s16.c", "mean_f32.c", "mg_fixedpoint.h"),
-        registration=f"mg_register_{name.lower()}",
-        validate=validate,
-        params=params,
+    named_kernel(
+        name,
+        code,
+        versions,
+        ("FLOAT32", "INT8", "INT16"),
+        ("mean.h", "mean.c", "mean_s8.c", "mean_s16.c", "mean_f32.c", "mg_fixedpoint.h"),
+        validate,
+        params,
     )
     for name, code, versions in (("MEAN", 40, (1, 3)), ("SUM", 74, (1, 2)))
 ]

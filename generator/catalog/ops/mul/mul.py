@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ... import quant
-from ...spec import KernelSpec, never_raises
+from ...spec import KernelSpec, backend_kernel
 from ..common import _elementwise
 from ..common._elementwise import check_binary
 
@@ -67,16 +67,6 @@ def kernel(backend: str, sources: tuple[str, ...], claims) -> KernelSpec:
     def backend_claims(op, inputs, outputs):
         return outputs[0].dtype.name in ("INT8", "INT16") and claims(op, inputs, outputs)
 
-    return KernelSpec(
-        op="MUL",
-        builtin_code=SPEC.builtin_code,
-        versions=SPEC.versions,
-        dtypes=("INT8", "INT16"),
-        sources=("add.h", *_elementwise.SOURCES, *_elementwise.BINARY_HELPERS, f"mul_{backend}.c", *sources),
-        registration=f"mg_register_mul_{backend}",
-        validate=validate,
-        params=SPEC.params,
-        backend=backend,
-        claims=never_raises(backend_claims),
-        inplace_input=SPEC.inplace_input,
-    )
+    sources = ("add.h", *_elementwise.SOURCES, *_elementwise.BINARY_HELPERS, f"mul_{backend}.c", *sources)
+    types = ("INT8", "INT16")
+    return backend_kernel(SPEC, backend, types, sources, SPEC.params, backend_claims, inplace_input=SPEC.inplace_input)

@@ -6,7 +6,7 @@ PADV2 reads its scalar constant-value input when the node runs (it may come from
 from __future__ import annotations
 
 from ... import quant
-from ...spec import KernelSpec, NodeParams, never_raises
+from ...spec import KernelSpec, NodeParams, backend_kernel
 
 MAX_DIMS = 5  # TFLite's PadKernelMaxDimensionCount
 TYPES = ("FLOAT32", "INT8", "INT16", "INT32")
@@ -117,17 +117,14 @@ def backend_specs(backend: str, backend_sources: tuple[str, ...]) -> list[Kernel
     """A backend's PAD and PADV2 (one registration, mg_register_pad_<backend>, in pad_s8_<backend>.c): the family's
     validation, parameters (merged into long rows) and prepare, its int8 kernel on every int8 node."""
     return [
-        KernelSpec(
-            op=spec.op,
-            builtin_code=spec.builtin_code,
-            versions=spec.versions,
-            dtypes=("INT8",),
-            sources=(*SOURCES, "pad_rows.h", *backend_sources, f"pad_s8_{backend}.c"),
+        backend_kernel(
+            spec,
+            backend,
+            ("INT8",),
+            (*SOURCES, "pad_rows.h", *backend_sources, f"pad_s8_{backend}.c"),
+            merged_params,
+            lambda op, inputs, outputs: inputs[0].dtype.name == "INT8",
             registration=f"mg_register_pad_{backend}",
-            validate=validate,
-            params=merged_params,
-            backend=backend,
-            claims=never_raises(lambda op, inputs, outputs: inputs[0].dtype.name == "INT8"),
         )
         for spec in SPECS
     ]

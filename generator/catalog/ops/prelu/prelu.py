@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ... import quant
 from ...spec import KernelSpec, NodeParams
-from ..common import _broadcast
+from ..common import _broadcast, _overlap
 
 TYPES = (("FLOAT32", "FLOAT32", "FLOAT32"), ("INT8", "INT8", "INT8"), ("INT16", "INT8", "INT16"))
 
@@ -76,5 +76,5 @@ SPEC = KernelSpec(
     registration="mg_register_prelu",
     validate=validate,
     params=params,
-    inplace_input=lambda op, inputs, outputs: 0 if inputs[0].num_elements == outputs[0].num_elements else None,
+    inplace_input=_overlap.in_place_same_count,
 )

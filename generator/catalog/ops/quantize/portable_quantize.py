@@ -11,6 +11,7 @@ import numpy as np
 
 from ... import quant
 from ...spec import KernelSpec, NodeParams
+from ..common import _overlap
 from . import quantize
 
 BACKEND = "portable"
@@ -76,8 +77,8 @@ SPEC = KernelSpec(
     registration="mg_register_quantize_portable",
     validate=quantize.validate,
     params=params,
-    inplace_input=quantize.inplace_input,
-    overlap=quantize.overlap,
+    inplace_input=_overlap.in_place_no_wider,
+    overlap=_overlap.element_order,
     backend=BACKEND,
     claims=claims,
 )

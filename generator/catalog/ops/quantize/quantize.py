@@ -65,18 +65,6 @@ def params(op, inputs, outputs):
     return NodeParams("mg_quantize_params", fields)
 
 
-def inplace_input(op, inputs, outputs) -> int | None:
-    """out[i] is written at byte i * out_size after in[i] was read at byte i * in_size: safe when the output's
-    elements are no wider than the input's."""
-    return 0 if outputs[0].dtype.size <= inputs[0].dtype.size else None
-
-
-def overlap(op, inputs, outputs) -> int | None:
-    """The same element order (quantize_s8.c, quantize_f32_s16.c, requantize_generic.c): a wider output starts
-    lower."""
-    return _overlap.elementwise(outputs[0].num_elements, inputs[0].dtype.size, outputs[0].dtype.size)
-
-
 SPEC = KernelSpec(
     op="QUANTIZE",
     builtin_code=114,
@@ -93,6 +81,7 @@ SPEC = KernelSpec(
     registration="mg_register_quantize",
     validate=validate,
     params=params,
-    inplace_input=inplace_input,
-    overlap=overlap,
+    # element order (quantize_s8.c, quantize_f32_s16.c, requantize_generic.c)
+    inplace_input=_overlap.in_place_no_wider,
+    overlap=_overlap.element_order,
 )

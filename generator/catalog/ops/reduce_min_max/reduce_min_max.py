@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 
 from ... import quant
-from ...spec import KernelSpec, NodeParams
+from ...spec import NodeParams, named_kernel
 
 MAX_DIMS = 6  # MG_REDUCE_DIMS
 SOURCES = (
@@ -82,16 +82,7 @@ def params(op, inputs, outputs):
 
 
 SPECS = [
-    KernelSpec(
-        op=name,
-        builtin_code=code,
-        versions=versions,
-        dtypes=dtypes,
-        sources=SOURCES,
-        registration=f"mg_register_{name.lower()}",
-        validate=check,
-        params=params,
-    )
+    named_kernel(name, code, versions, dtypes, SOURCES, check, params)
     for name, code, versions, dtypes, check in (
         ("REDUCE_MAX", 82, (1, 3), ("FLOAT32", "INT8"), validate),
         ("REDUCE_MIN", 89, (1, 3), ("FLOAT32", "INT8"), validate),

@@ -6,8 +6,8 @@ import numpy as np
 
 from ... import quant
 from ...spec import KernelSpec, NodeParams, named_kernel
-from ..common import _elementwise
-from ..common._elementwise import check_unary, inplace_first_input  # also imported from here by older op modules
+from ..common import _elementwise, _overlap
+from ..common._elementwise import check_unary  # also imported from here by older op modules
 
 SOURCES = (
     "relu.h",
@@ -84,7 +84,9 @@ def params_relu6(op, inputs, outputs):
 def _spec(op: str, builtin_code: int, validate, params) -> KernelSpec:
     """RELU and RELU6: one header and sources, versions 1-3, in place."""
     types = ("FLOAT32", "INT8", "INT16")
-    return named_kernel(op, builtin_code, (1, 3), types, SOURCES, validate, params, inplace_input=inplace_first_input)
+    return named_kernel(
+        op, builtin_code, (1, 3), types, SOURCES, validate, params, inplace_input=_overlap.in_place_first
+    )
 
 
 SPECS = [_spec("RELU", 19, validate_relu, params_relu), _spec("RELU6", 21, validate_relu6, params_relu6)]

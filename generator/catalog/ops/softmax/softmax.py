@@ -5,9 +5,9 @@ from __future__ import annotations
 import numpy as np
 
 from ... import quant
-from ...spec import KernelSpec, NodeParams, never_raises
+from ...spec import KernelSpec, NodeParams, backend_kernel
 from ..common import _fixedpoint as fx
-from ..common import _lut16
+from ..common import _lut16, _overlap
 from ..common._activation_table import _exp_on_negative_values, _mul
 from ..common._common import wrap32
 
@@ -108,7 +108,7 @@ SPEC = KernelSpec(
     validate=validate,
     params=params,
     # each output element is written after the inputs it depends on were read (same type only)
-    inplace_input=lambda op, inputs, outputs: 0 if inputs[0].dtype == outputs[0].dtype else None,
+    inplace_input=_overlap.in_place_same_type,
 )
 
 
@@ -160,12 +160,11 @@ def kernel(backend: str, sources: tuple[str, ...]) -> KernelSpec:
             p.fields["backend_table"] = packed_exp_table_s16()
         return p
 
-    return KernelSpec(
-        op="SOFTMAX",
-        builtin_code=25,
-        versions=(1, 3),
-        dtypes=("INT8", "INT16"),
-        sources=(
+    return backend_kernel(
+        SPEC,
+        backend,
+        ("INT8", "INT16"),
+        (
             "softmax.h",
             "softmax_prepare.c",
             f"softmax_{backend}.c",
@@ -174,10 +173,7 @@ def kernel(backend: str, sources: tuple[str, ...]) -> KernelSpec:
             "mg_fixedpoint.h",
             "mg_lut16.h",
         ),
-        registration=f"mg_register_softmax_{backend}",
-        validate=validate,
-        params=backend_params,
-        backend=backend,
-        claims=never_raises(_backend_claims),
+        backend_params,
+        _backend_claims,
         inplace_input=SPEC.inplace_input,
     )

@@ -5,7 +5,7 @@ space_to_batch_nd.h); BATCH_TO_SPACE_ND is a fixed permutation with crops, copie
 
 from __future__ import annotations
 
-from ...spec import KernelSpec, NodeParams
+from ...spec import NodeParams, named_kernel
 from ..common._copy import strides
 from ..common._table_copy import table_params
 
@@ -98,12 +98,12 @@ def batch_to_space_params(op, inputs, outputs):
 
 
 SPECS = [
-    KernelSpec(
-        op=name,
-        builtin_code=code,
-        versions=(1, 4),
-        dtypes=TYPES,
-        sources=(
+    named_kernel(
+        name,
+        code,
+        (1, 4),
+        TYPES,
+        (
             f"{name.lower()}.h",
             f"{name.lower()}.c",
             f"{name.lower()}_generic.c",
@@ -111,9 +111,8 @@ SPECS = [
             "mg_elementwise.h",
             "mg_elementwise.c",
         ),
-        registration=f"mg_register_{name.lower()}",
-        validate=validate,
-        params=params,
+        validate,
+        params,
     )
     for name, code, params, extra in (
         ("SPACE_TO_BATCH_ND", 38, space_to_batch_params, ()),

@@ -7,7 +7,7 @@ import numpy as np
 
 from ... import quant
 from ...spec import KernelSpec, NodeParams
-from ..common import _broadcast
+from ..common import _broadcast, _overlap
 from ..common._binary_types import check_binary_types
 
 TYPES = ("FLOAT32", "INT32", "INT8", "INT16")
@@ -95,5 +95,5 @@ SPEC = KernelSpec(
     registration="mg_register_squared_difference",
     validate=validate,
     params=params,
-    inplace_input=lambda op, inputs, outputs: _broadcast.same_shape_input(inputs, outputs),
+    inplace_input=_overlap.in_place_same_shape_input,
 )

@@ -3,7 +3,7 @@ step per output axis."""
 
 from __future__ import annotations
 
-from ...spec import KernelSpec, NodeParams, never_raises
+from ...spec import KernelSpec, NodeParams, backend_kernel
 from ..common._copy import COPY_SOURCES, INT8_16_F, check_types, constant_int32
 from ..common._views import SAME_BYTES, moves_only_ones
 
@@ -66,16 +66,12 @@ SPEC = KernelSpec(
 def backend_spec(backend: str, backend_sources: tuple[str, ...]) -> KernelSpec:
     """A backend's TRANSPOSE (transpose_s8_<backend>.c, registration mg_register_transpose_<backend>): the family's
     validation, parameters, prepare and views, its int8 kernel on every int8 node."""
-    return KernelSpec(
-        op=SPEC.op,
-        builtin_code=SPEC.builtin_code,
-        versions=SPEC.versions,
-        dtypes=("INT8",),
-        sources=(*SOURCES, *backend_sources, f"transpose_s8_{backend}.c"),
-        registration=f"mg_register_transpose_{backend}",
-        validate=validate,
-        params=params,
+    return backend_kernel(
+        SPEC,
+        backend,
+        ("INT8",),
+        (*SOURCES, *backend_sources, f"transpose_s8_{backend}.c"),
+        params,
+        lambda op, inputs, outputs: inputs[0].dtype.name == "INT8",
         view_offsets=SPEC.view_offsets,
-        backend=backend,
-        claims=never_raises(lambda op, inputs, outputs: inputs[0].dtype.name == "INT8"),
     )

@@ -13,7 +13,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ...spec import KernelSpec, never_raises
+from ...spec import backend_kernel
 from ..common import _dsp_common as dc
 from ..common import _dsp_lstm_s16 as dsp_lstm_s16
 from ..common import _scratch
@@ -131,17 +131,6 @@ def claims(op, inputs, outputs):
     return layers(op, inputs, outputs) is not None
 
 
-SPEC = KernelSpec(
-    op=lstm.SPEC.op,
-    builtin_code=lstm.SPEC.builtin_code,
-    versions=lstm.SPEC.versions,
-    dtypes=("INT8", "INT16"),
-    sources=SOURCES,
-    registration="mg_register_unidirectional_sequence_lstm_dsp",
-    validate=lstm.validate,
-    params=params,
-    scratch_bytes=scratch_bytes,
-    macs=lstm.macs,
-    backend=dc.BACKEND,
-    claims=never_raises(claims),
+SPEC = backend_kernel(
+    lstm.SPEC, dc.BACKEND, ("INT8", "INT16"), SOURCES, params, claims, scratch_bytes=scratch_bytes, macs=lstm.SPEC.macs
 )

@@ -8,7 +8,7 @@ the family's (unidirectional_sequence_lstm); the scratch adds one gate's sums.""
 from __future__ import annotations
 
 from ... import quant
-from ...spec import KernelSpec, never_raises
+from ...spec import backend_kernel
 from ..common import _common, _scratch
 from . import unidirectional_sequence_lstm as lstm
 
@@ -54,17 +54,6 @@ def claims(op, inputs, outputs):
     return backend_table(op, inputs, outputs) is not None
 
 
-SPEC = KernelSpec(
-    op=lstm.SPEC.op,
-    builtin_code=lstm.SPEC.builtin_code,
-    versions=lstm.SPEC.versions,
-    dtypes=("INT8",),
-    sources=SOURCES,
-    registration="mg_register_unidirectional_sequence_lstm_mve",
-    validate=lstm.validate,
-    params=params,
-    scratch_bytes=scratch_bytes,
-    macs=lstm.macs,
-    backend="mve",
-    claims=never_raises(claims),
+SPEC = backend_kernel(
+    lstm.SPEC, "mve", ("INT8",), SOURCES, params, claims, scratch_bytes=scratch_bytes, macs=lstm.SPEC.macs
 )

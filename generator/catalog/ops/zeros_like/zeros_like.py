@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ...spec import KernelSpec, NodeParams
+from ..common import _overlap
 
 TYPES = ("FLOAT32", "INT8", "INT32", "INT64")
 
@@ -31,5 +32,5 @@ SPEC = KernelSpec(
     registration="mg_register_zeros_like",
     validate=validate,
     params=lambda op, inputs, outputs: NodeParams("mg_zeros_like_params", {"bytes": outputs[0].nbytes}),
-    inplace_input=lambda op, inputs, outputs: 0,  # the input is never read
+    inplace_input=_overlap.in_place_first,  # the input is never read
 )

@@ -13,7 +13,9 @@ starts above them (the option PATCH_PAD_HEIGHT, which the conv parameters honour
 skipped because the clipped rows end where the image does, so every output bit equals the whole node's.
 
 The split node and the number of bands are chosen to minimise the planned arena, among the choices whose
-recomputed halo MACs stay under a cap (a percentage of the model's MACs)."""
+recomputed halo MACs stay under a cap (a percentage of the model's MACs). Planning is not rewrite's to do: the
+caller (plan/memory.py) passes `choose` an oracle, a function that checks and plans a candidate graph, and this
+module never imports plan/."""
 
 from __future__ import annotations
 
@@ -22,12 +24,12 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from ..catalog.ops.common._conv_common import PATCH_PAD_HEIGHT, geometry_fields, pad_before
-from ..check import CheckedGraph, CheckError, check
+from ..catalog.windows import PATCH_PAD_HEIGHT, geometry_fields, pad_before
+from ..check import CheckedGraph
 from ..model import Graph, Operator, Tensor
 from ..model.graph import DTYPES
-from ..rewrite.flatbuffer import write_graph
-from ..rewrite.work import Work
+from .flatbuffer import write_graph
+from .work import Work
 
 WINDOWED = ("CONV_2D", "DEPTHWISE_CONV_2D", "AVERAGE_POOL_2D", "MAX_POOL_2D")
 POOLS = ("AVERAGE_POOL_2D", "MAX_POOL_2D")
@@ -35,6 +37,9 @@ ELEMENTWISE = ("QUANTIZE", "DEQUANTIZE", "ADD", "MUL", "RELU", "RELU6", "RELU_N1
 SLICE_CODE, CONCATENATION_CODE, INT32 = 65, 2, DTYPES[2]
 DEFAULT_OVERHEAD = 10.0  # percent of the model's MACs the recomputed halos may add
 MAX_BANDS = 10  # one CONCATENATION joins the bands, and TFLite Micro concatenates at most 10 inputs
+# The oracle the caller passes: a candidate graph's plan (anything with an arena_size), None when the graph does not
+# check.
+PlanOracle = Callable[[Graph], object]
 
 
 @dataclass
@@ -301,10 +306,7 @@ def _best_bands(checked: CheckedGraph, split: int, cap: float, floor: int, plan_
                 tried.note = f"2 bands already recompute +{overhead:.1f} % MACs"
             break
         patched = patched_graph(graph, split, count, write=False)
-        try:
-            candidate = plan_of(check(patched, backends=checked.backends)) if patched is not None else None
-        except CheckError:
-            candidate = None
+        candidate = plan_of(patched) if patched is not None else None
         if candidate is not None and not fits(candidate):
             if count == 2:
                 tried.note = "2 bands already pass the instruction cap"
@@ -318,15 +320,16 @@ def choose(
     checked: CheckedGraph,
     base_arena: int,
     cap: float,
-    plan_of: Callable[[CheckedGraph], object],
+    plan_of: PlanOracle,
     fits: Callable[[object], bool] = lambda plan: True,
     limit: str = "",
-    draft_of: Callable[[CheckedGraph], object] | None = None,
+    draft_of: PlanOracle | None = None,
 ):
     """The (split, bands) with the smallest planned arena among those whose MAC overhead is at most `cap`
     percent and whose plan `fits` (`limit` names that cap in the reasons), as (PatchChoice, its plan or None when
-    nothing beats the unpatched arena). Candidates are ranked by `draft_of`'s plans (by default `plan_of`'s), a
-    cheaper draft whose arena the full plan never exceeds; only the chosen one is planned in full."""
+    nothing beats the unpatched arena). `plan_of` is the caller's oracle (PlanOracle); candidates are ranked by
+    `draft_of`'s plans (by default `plan_of`'s), a cheaper draft whose arena the full plan never exceeds; only the
+    chosen one is planned in full."""
     graph = checked.graph
     none = PatchChoice(-1, "", 0, base_arena, base_arena, 0.0, cap, [], "")
     if any(op.is_custom for op in graph.operators):
@@ -347,7 +350,9 @@ def choose(
     written = patched_graph(graph, best.split, best.bands)
     if written is None:
         return replace(none, tried=tried, reason="the patched model could not be written"), None
-    chosen = plan_of(check(written, backends=checked.backends))
+    chosen = plan_of(written)
+    if chosen is None:
+        return replace(none, tried=tried, reason="the patched model does not check"), None
     if not fits(chosen):  # its full plan chose another layout (a copy where the draft had a view)
         return replace(none, tried=tried, reason=f"the best split's full plan passes {limit}"), None
     best.arena = chosen.arena_size  # the full plan's, never above the draft's the split lines show
