@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..units import pct
 from .baselines import tflm
 from .memory import memory_modes_table
 from .multi import multi_table
@@ -114,7 +115,8 @@ def speed_table(results) -> list[str]:
         "count, not time: it does not compare across cores (a Helium instruction handles up to 16 lanes, an M7 "
         "dual-issues). `auto` runs the board's optimized backend where it claims a node and the reference "
         "kernels elsewhere. TFLM figures: docs/baselines.md. Goals: optimized <= TFLM + CMSIS-NN on the "
-        "same board (stretch 0.7x), code <= TFLM + CMSIS-NN's.",
+        "same board (stretch 0.7x), code <= TFLM + CMSIS-NN's. \"on ref.\": the share of an optimized run's MACs "
+        "left on the reference kernels (`mcugen plan MODEL --nodes` names the nodes and why).",
         "",
     ]
     reference = {(r.model, r.board): r for r in results if r.backend == "reference" and not r.error}
@@ -127,12 +129,14 @@ def speed_table(results) -> list[str]:
         per_mac = f"{r.cost / r.macs:.1f}" if r.macs else "-"
         kernels = r.backend if r.backend == "reference" else f"{r.backend}: {r.backends_used}"
         match = "yes" if r.match else "NO"
+        on_reference = "-" if r.reference_mac_share is None else pct(100 * r.reference_mac_share)
         return row(
             r.model,
             r.board,
             kernels,
             match,
             f"{r.macs:,}",
+            on_reference,
             f"{r.cost:,}",
             per_mac,
             speedup,
@@ -144,10 +148,10 @@ def speed_table(results) -> list[str]:
         )
 
     header = (
-        "| model | board | kernels | match | MACs | instructions | per MAC | speedup | code (B) | RAM (B) | "
+        "| model | board | kernels | match | MACs | on ref. | instructions | per MAC | speedup | code (B) | RAM (B) | "
         "TFLM ref | TFLM CMSIS-NN | ours / CMSIS-NN |"
     )
-    align = "|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+    align = "|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
     return lines + table(header, align, results, lambda r: [r.model, r.board, r.backend], cells)
 
 

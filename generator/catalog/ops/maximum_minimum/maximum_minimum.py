@@ -71,7 +71,13 @@ def backend_specs(backend: str, backend_sources: tuple[str, ...]) -> list[Kernel
             params=params,
             inplace_input=spec.inplace_input,
             backend=backend,
-            claims=never_raises(lambda op, inputs, outputs: outputs[0].dtype.name in BACKEND_TYPES),
+            claims=never_raises(
+                lambda op, inputs, outputs: (
+                    None
+                    if outputs[0].dtype.name in BACKEND_TYPES
+                    else f"{outputs[0].dtype.name.lower()}, not {' or '.join(BACKEND_TYPES).lower()}"
+                )
+            ),
         )
         for spec in SPECS
     ]
