@@ -18,8 +18,10 @@ from .measure.report import nbytes
 from .model import Graph, Operator, read_model
 from .pipeline import Options, planned, rewrite_stage
 from .plan import plan
+from .plan.nodes import reference_macs
 from .rewrite.report import detail_lines, rewrite_report, summary_line
 from .rewrite.stage import RewriteStage
+from .units import pct
 
 NEARLY_FULL = 0.9  # a model or arena past this share of the board's flash or RAM is worth a warning
 # The least flash a firmware's code takes besides its kernels: interpreter, harness, startup and the C and gcc
@@ -34,6 +36,7 @@ class Finding:
     topic: str
     message: str
     fix: str = ""
+    figures: dict | None = None  # the finding's numbers for --json (the share of MACs on reference kernels)
 
 
 def _ops(graph: Graph, options: Options) -> tuple[list[Finding], CheckedGraph | None]:
@@ -156,8 +159,31 @@ def _io(graph: Graph) -> list[Finding]:
     return findings
 
 
-def _fit(checked: CheckedGraph, options: Options) -> list[Finding]:
-    board, the_plan = options.board, planned(checked, options)
+def _reference_kernels(the_plan) -> list[Finding]:
+    """One line when an optimized backend was chosen and some MACs still run on the reference kernels: which ops,
+    and why the backend refused them (its claim's or validation's reason)."""
+    share = reference_macs(the_plan)
+    if share is None or not share["nodes"]:
+        return []
+    ops = "; ".join(
+        f"{o['op']} (node{'s' if len(o['nodes']) > 1 else ''} {', '.join(map(str, o['nodes']))}: {o['refused']})"
+        for o in share["ops"]
+    )
+    return [
+        Finding(
+            "info",
+            "kernels",
+            f"{pct(100 * share['mac_share'])} of MACs run on reference kernels ({share['nodes']} of "
+            f"{share['of_nodes']} nodes with MACs): {ops}",
+            "the outputs stay exact; an optimized kernel for these types and shapes would run them faster "
+            "(docs/backends.md)",
+            figures=share,
+        )
+    ]
+
+
+def _fit(the_plan, options: Options) -> list[Finding]:
+    board = options.board
     ram = the_plan.arena_size + the_plan.persistent_size + board.stack_size
     model, params = len(the_plan.graph.model_bytes), node_params_bytes(the_plan)
     flash = model + params + RUNTIME_CODE_BYTES
@@ -228,7 +254,8 @@ def diagnose(model: Path, options: Options) -> list[Finding]:
     op_findings, checked = _ops(graph, options)
     findings += op_findings + _io(graph)
     if checked is not None:
-        findings += _subgraphs(checked) + _fit(checked, options)
+        the_plan = planned(checked, options)
+        findings += _subgraphs(checked) + _fit(the_plan, options) + _reference_kernels(the_plan)
     if board.qemu_machine is None:
         findings.append(
             Finding("info", "run", f"{board.name} is not emulated by QEMU: `mcugen run` needs the board or Renode")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .. import zoo
+from ..units import pct
 from . import TFLM_BOARDS
 from .audio_stream import audio_stream_table
 from .baselines import tflm
@@ -119,7 +120,9 @@ def speed_table(results) -> list[str]:
         "kernels elsewhere. TFLM figures: docs/baselines.md. Goals: optimized <= TFLM + CMSIS-NN on the "
         "same board (stretch 0.7x), code <= TFLM + CMSIS-NN's. TFLite Micro's own example and benchmark models "
         f"({', '.join(zoo.TFLM_MODELS)}: fetched from the tflite-micro repository at the commit docs/baselines.md "
-        f"measured, or from a checkout named by {zoo.TFLM_SOURCE_VARIABLE}) run on {' and '.join(TFLM_BOARDS)}.",
+        f"measured, or from a checkout named by {zoo.TFLM_SOURCE_VARIABLE}) run on {' and '.join(TFLM_BOARDS)}. "
+        '"on ref.": the share of an optimized run\'s MACs left on the reference kernels (`mcugen plan MODEL '
+        "--nodes` names the nodes and why).",
         "",
     ]
     reference = {(r.model, r.board): r for r in results if r.backend == "reference" and not r.error}
@@ -132,12 +135,14 @@ def speed_table(results) -> list[str]:
         per_mac = f"{r.cost / r.macs:.1f}" if r.macs else "-"
         kernels = r.backend if r.backend == "reference" else f"{r.backend}: {r.backends_used}"
         match = "yes" if r.match else "NO"
+        on_reference = "-" if r.reference_mac_share is None else pct(100 * r.reference_mac_share)
         return row(
             r.model,
             r.board,
             kernels,
             match,
             f"{r.macs:,}",
+            on_reference,
             f"{r.cost:,}",
             per_mac,
             speedup,
@@ -149,10 +154,10 @@ def speed_table(results) -> list[str]:
         )
 
     header = (
-        "| model | board | kernels | match | MACs | instructions | per MAC | speedup | code (B) | RAM (B) | "
+        "| model | board | kernels | match | MACs | on ref. | instructions | per MAC | speedup | code (B) | RAM (B) | "
         "TFLM ref | TFLM CMSIS-NN | ours / CMSIS-NN |"
     )
-    align = "|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+    align = "|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
     return lines + table(header, align, results, lambda r: [r.model, r.board, r.backend], cells)
 
 

@@ -19,7 +19,7 @@ from ..locking import project_lock
 from ..measure import measure
 from ..paths import cache_root
 from ..pipeline import InputChoice, Options, generate, progress, verify
-from ..plan.nodes import node_rows
+from ..plan.nodes import node_rows, reference_macs
 
 
 @dataclass
@@ -46,6 +46,8 @@ class BenchResult:
     backends_used: str = ""  # the backends that served nodes, e.g. "dsp+reference"
     macs: int = 0
     memory: str = "auto"  # the --memory choice of this run
+    # with an optimized backend: the share of MACs left on the reference kernels (plan.nodes.reference_macs)
+    reference_mac_share: float | None = None
 
 
 def tflm_planned_arena(model_path: Path) -> int | None:
@@ -91,7 +93,10 @@ def bench_one(
             v = verify([path], options, workdir, InputChoice(count=sets, seed=seed))
         the_plan, size, run = v.models[0].part.plan, v.size, v.run
         result.backends_used = "+".join(the_plan.backends[::-1])
-        result.macs = sum(r["macs"] for r in node_rows(the_plan))
+        rows = node_rows(the_plan)
+        result.macs = sum(r["macs"] for r in rows)
+        on_reference = reference_macs(the_plan, rows)
+        result.reference_mac_share = None if on_reference is None else on_reference["mac_share"]
         result.match, result.sets = v.match, sets
         result.flash, result.code, result.model_bytes, result.ram = size.flash, size.code, size.model, size.ram
         result.arena, result.lower_bound, result.metadata = the_plan.arena_size, the_plan.lower_bound, size.metadata

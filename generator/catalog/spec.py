@@ -86,10 +86,12 @@ class KernelSpec:
     # Instructions the kernel spends beyond its usual order when it overlaps (an estimate): --memory auto leaves
     # an overlap whose cost passes OVERLAP_COST_SHARE of the node's own estimate to --memory min.
     overlap_cost: Callable[[Operator, list[Tensor | None], list[Tensor]], int] = lambda op, i, o: 0
-    # The backend this kernel belongs to, and which nodes it claims among those it validates: the check stage
-    # gives each node to the first backend in priority order that claims it (see backends.py).
+    # The backend this kernel belongs to, and which nodes it claims among those it validates: None when it takes
+    # the node, else why not (a short phrase: "its depth multiplier is not 1"), which `mcugen plan --nodes` and
+    # `mcugen doctor` show. The check stage gives each node to the first backend in priority order that claims
+    # it (see backends.py).
     backend: str = "reference"
-    claims: Callable[[Operator, list[Tensor | None], list[Tensor]], bool] = lambda op, i, o: True
+    claims: Callable[[Operator, list[Tensor | None], list[Tensor]], str | None] = lambda op, i, o: None
     # Multiply-accumulates one inference spends in this node (`mcugen plan --nodes`, benchmarks); 0 for ops without.
     macs: Callable[[Operator, list[Tensor | None], list[Tensor]], int] = lambda op, i, o: 0
     # The types whose type files (`<name>_<type>.c`, docs/kernels.md "Naming") the node runs; None: every type of
@@ -116,9 +118,10 @@ def backend_kernel(
     reference: KernelSpec, backend: str, dtypes, sources, params, claims, registration: str = "", **more
 ) -> KernelSpec:
     """A backend's kernel of `reference`'s op (the one constructor every family's backend entries go through): the
-    reference's op, builtin code, versions and validate; the backend's `dtypes`, `sources` and `params`, the nodes
-    `claims` takes (never_raises), registered as mg_register_<op in lower case>_<backend> unless `registration`
-    names another; in `more` whatever else it declares (scratch_bytes, overlap, inplace_input, macs, ...)."""
+    reference's op, builtin code, versions and validate; the backend's `dtypes`, `sources` and `params`; `claims`
+    answers None for a node the backend takes and a reason for one it refuses (never_raises); registered as
+    mg_register_<op in lower case>_<backend> unless `registration` names another; in `more` whatever else it
+    declares (scratch_bytes, overlap, inplace_input, macs, ...)."""
     return KernelSpec(
         op=reference.op,
         builtin_code=reference.builtin_code,
@@ -134,13 +137,13 @@ def backend_kernel(
     )
 
 
-def never_raises(check: Callable[[Operator, list[Tensor | None], list[Tensor]], bool]):
-    """A claims predicate that never raises: a malformed node is simply not claimed by the backend."""
+def never_raises(check: Callable[[Operator, list[Tensor | None], list[Tensor]], str | None]):
+    """A claims function that never raises: a malformed node is simply not claimed by the backend."""
 
     def claims(op, inputs, outputs):
         try:
-            return bool(check(op, inputs, outputs))
-        except (ArithmeticError, AttributeError, IndexError, KeyError, TypeError, ValueError):
-            return False
+            return check(op, inputs, outputs)
+        except (ArithmeticError, AttributeError, IndexError, KeyError, TypeError, ValueError) as exc:
+            return f"the kernel cannot read its tensors ({type(exc).__name__})"
 
     return claims

@@ -24,6 +24,8 @@ class CheckedGraph:
     graph: Graph
     kernels: list[KernelSpec]  # one per operator, in order
     backends: list[str]  # the priority order the kernels were chosen in
+    # Per operator, why the backends before its kernel's refused it (check._select), None when none came before.
+    refusals: list[str | None] = field(default_factory=list)
     # Every subgraph checked, this one first (see Graph.subgraphs), and the model's resource variables with,
     # per resource tensor (subgraph, tensor index), the variable id it holds.
     subgraphs: list[CheckedGraph] = field(default_factory=list, repr=False, compare=False)
@@ -148,17 +150,32 @@ def select_kernel(
     op: Operator, inputs: list, outputs: list, catalog: dict, backends: list[str]
 ) -> tuple[KernelSpec | None, str | None]:
     """The first backend's kernel that accepts the version, claims the node and validates it."""
+    spec, reason, _ = _select(op, inputs, outputs, catalog, backends)
+    return spec, reason
+
+
+def _select(
+    op: Operator, inputs: list, outputs: list, catalog: dict, backends: list[str]
+) -> tuple[KernelSpec | None, str | None, str | None]:
+    """select_kernel's answer, and why the backends before the chosen one did not take the node ("dsp: its depth
+    multiplier is not 1; ..."), None when the first backend took it."""
     spec, reason = find_kernel(op, catalog, backends)
     if spec is None:
-        return None, reason
-    problem = None
+        return None, reason, None
+    problem, refused = None, {}
     for candidate in _candidates(op, catalog, backends):
         if not candidate.accepts_version(op.version):
+            refused.setdefault(candidate.backend, f"no kernel for version {op.version}")
             continue
         problem = _node_problem(candidate, op, inputs, outputs)
-        if problem is None and candidate.claims(op, inputs, outputs):
-            return candidate, None
-    return None, f"{op.where} ({op.display_name} v{op.version}): {problem}"
+        why = problem if problem is not None else candidate.claims(op, inputs, outputs)
+        if why is None:
+            skipped = [
+                f"{b}: {refused.get(b, 'no kernel for this op')}" for b in backends[: backends.index(candidate.backend)]
+            ]
+            return candidate, None, "; ".join(skipped) or None
+        refused.setdefault(candidate.backend, why)
+    return None, f"{op.where} ({op.display_name} v{op.version}): {problem}", None
 
 
 def check(graph: Graph, catalog: dict | None = None, backends: list[str] = (REFERENCE,)) -> CheckedGraph:
@@ -167,9 +184,9 @@ def check(graph: Graph, catalog: dict | None = None, backends: list[str] = (REFE
     catalog = catalog if catalog is not None else _catalog.BY_CODE
     failures, failed_nodes, checked = [], [], []
     for g in graph.subgraphs or [graph]:
-        kernels = []
+        kernels, refusals = [], []
         for op in g.operators:
-            spec, reason = select_kernel(op, *g.node_io(op), catalog, list(backends))
+            spec, reason, refusal = _select(op, *g.node_io(op), catalog, list(backends))
             if spec is not None and op.is_custom:
                 reason = unwritten_input(g, op)
                 spec = spec if reason is None else None
@@ -177,7 +194,8 @@ def check(graph: Graph, catalog: dict | None = None, backends: list[str] = (REFE
                 failures.append(reason)
                 failed_nodes.append(op.index if g.index == 0 else (g.index, op.index))
             kernels.append(spec)
-        checked.append(CheckedGraph(g, kernels, list(backends)))
+            refusals.append(refusal)
+        checked.append(CheckedGraph(g, kernels, list(backends), refusals=refusals))
     if failures:
         raise CheckError(failures, failed_nodes)
     check_control_flow(graph)

@@ -10,7 +10,7 @@ from ..errors import McugenError
 from ..measure.report import nbytes, num, pct
 from ..pipeline import Options, build_and_run, default_out, generate, load_model, planned, random_sets, rewrite_stage
 from ..plan import plan
-from ..plan.nodes import coverage, node_rows
+from ..plan.nodes import coverage, node_rows, reference_macs, reference_macs_line
 from ..plan.picture import to_html
 from ..rewrite.report import detail_lines, rewrite_report, summary_line
 from .options import options_of
@@ -25,22 +25,25 @@ def _plan_nodes(args, model: Path, the_plan, options: Options, rewrites: dict) -
         _, _, result = build_and_run(project, options.board, random_sets(project.inputs, 1, 0))
         costs = [result.instructions(t) for t in result.sets[0].node_ticks]
     rows = node_rows(the_plan, costs)
-    summary = coverage(rows)
+    summary, on_reference = coverage(rows), reference_macs(the_plan, rows)
     if args.json:
-        emit_json({"nodes": rows, "coverage": summary, "rewrites": rewrites})
+        emit_json({"nodes": rows, "coverage": summary, "reference_macs": on_reference, "rewrites": rewrites})
         return 0
-    columns = ["node", "op", "version", "custom_name", "backend", "macs", "weight_bytes", "activation_bytes", "cost"]
+    columns = [
+        *("node", "op", "version", "custom_name", "backend", "macs", "weight_bytes", "activation_bytes", "cost"),
+        "refused",
+    ]
     if args.csv:
         print(",".join(columns))
         for r in rows:
-            print(",".join("" if r[c] is None else str(r[c]) for c in columns))
+            print(",".join("" if r[c] is None else _csv_field(str(r[c])) for c in columns))
         return 0
     print(f"{'node':>4} {'op':<24} {'v':>2} {'backend':<10} {'MACs':>11} {'weights':>9} {'activ.':>9} {'cost':>12}")
     for r in rows:
         print(
             f"{r['node']:>4} {(r['custom_name'] or r['op'])[:24]:<24} {r['version']:>2} {r['backend']:<10} "
             f"{num(r['macs']):>11} {num(r['weight_bytes']):>9} {num(r['activation_bytes']):>9} "
-            f"{'' if r['cost'] is None else num(r['cost']):>12}"
+            f"{'' if r['cost'] is None else num(r['cost']):>12}" + (f"  ({r['refused']})" if r["refused"] else "")
         )
     for backend, c in summary.items():
         cost = "" if c["cost_share"] is None else f", {pct(100 * c['cost_share'])} of measured cost"
@@ -49,10 +52,17 @@ def _plan_nodes(args, model: Path, the_plan, options: Options, rewrites: dict) -
             f"{backend}: {c['nodes']} nodes ({pct(100 * c['node_share'])}), {pct(100 * c['mac_share'])} of MACs"
             f"{cost}; subgraphs: {runs}"
         )
+    if on_reference is not None:
+        print(reference_macs_line(on_reference))
     print(summary_line(rewrites))
     for line in detail_lines(rewrites):
         print(f"  {line}")
     return 0
+
+
+def _csv_field(text: str) -> str:
+    """A CSV field, quoted when it holds a comma or a quote (a refusal's reason may)."""
+    return f'"{text.replace(chr(34), 2 * chr(34))}"' if "," in text or '"' in text else text
 
 
 def _plan_rows(the_plan) -> list[dict]:

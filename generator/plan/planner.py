@@ -32,6 +32,7 @@ class NodePlan:
     params: NodeParams
     scratch_bytes: int
     scratch_offset: int  # -1 when the kernel declares no scratch
+    refusal: str | None = None  # why the backends before its kernel's did not take the node (CheckedGraph.refusals)
 
 
 @dataclass
@@ -61,6 +62,7 @@ class Plan:
     memory: str = "auto"  # the --memory choice it was planned under (memory.MEMORY_CHOICES)
     # Rearranged weights written over their own buffers in the firmware's copy of the model (in_place.py).
     in_place: list[InPlaceWeights] = field(default_factory=list)
+    priority: list[str] = field(default_factory=list)  # the backends the kernels were chosen from (CheckedGraph)
 
     @property
     def all_nodes(self) -> list[NodePlan]:
@@ -364,7 +366,8 @@ def _plan_subgraph(
 ) -> Plan:
     graph = checked.graph
     nodes, scratch_bytes = [], {}
-    for op, kernel in zip(graph.operators, checked.kernels):
+    refusals = checked.refusals or [None] * len(checked.kernels)
+    for op, kernel, refusal in zip(graph.operators, checked.kernels, refusals):
         op = _resolved(op, checked, variables)
         if (graph.index, op.index) in states:
             op = replace(op, options={**op.options, KERNEL_STATE: states[(graph.index, op.index)]})
@@ -377,7 +380,9 @@ def _plan_subgraph(
                 f"{op.where} ({op.display_name}): cannot compute its parameters, the model "
                 f"looks malformed ({type(exc).__name__}: {exc})"
             ) from None
-        nodes.append(NodePlan(op.index, op.display_name, op.version, kernel, params, scratch_bytes[op.index], -1))
+        nodes.append(
+            NodePlan(op.index, op.display_name, op.version, kernel, params, scratch_bytes[op.index], -1, refusal)
+        )
     # The model's order first: another order wins only when its arena is strictly smaller.
     candidates = [list(range(len(graph.operators)))]
     ordered = ORDERED_OPS & {op.display_name for op in graph.operators}
@@ -429,4 +434,5 @@ def _plan_subgraph(
         best.order,
         overlaps=best.overlaps,
         views=best.views,
+        priority=list(checked.backends),
     )

@@ -29,7 +29,9 @@ def test_backend():
         backend="testbe",
         registration="mg_register_relu_test_backend",
         sources=(*reference.sources, str(HERE / "relu_test_backend.c")),
-        claims=lambda op, inputs, outputs: inputs[0].dtype.name == "FLOAT32" and inputs[0].num_elements % 2 == 0,
+        claims=lambda op, inputs, outputs: (
+            None if inputs[0].dtype.name == "FLOAT32" and inputs[0].num_elements % 2 == 0 else "an odd element count"
+        ),
     )
     backend_registry.BACKEND_CORES["testbe"] = None
     catalog.register(spec)
@@ -107,6 +109,8 @@ def test_node_dump_and_coverage(test_backend):
     assert summary["testbe"]["nodes"] == 2 and summary["testbe"]["subgraphs"] == [[0, 0], [4, 4]]
     assert summary["reference"]["subgraphs"] == [[1, 3], [5, 5]]
     assert summary["testbe"]["cost_share"] == round(60 / 210, 4)
+    none, odd = "testbe: no kernel for this op", "testbe: an odd element count"
+    assert [r["refused"] for r in rows] == [None, none, odd, none, None, none]
 
 
 def test_plan_nodes_cli(cli):
@@ -115,5 +119,5 @@ def test_plan_nodes_cli(cli):
     result = cli("plan", MLP_INT8, "--nodes", "--csv", "--backend", "reference")
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
-    assert lines[0] == "node,op,version,custom_name,backend,macs,weight_bytes,activation_bytes,cost"
+    assert lines[0] == "node,op,version,custom_name,backend,macs,weight_bytes,activation_bytes,cost,refused"
     assert lines[1].startswith("0,FULLY_CONNECTED,4,,reference,320,")  # 10 inputs x 32 units

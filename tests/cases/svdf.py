@@ -15,8 +15,11 @@ def variable(g: GraphBuilder, shape, dtype, scale=None, zero_point=0) -> int:
     return t
 
 
-def svdf_node(b: Batch, dtype, batches, input_size, units, rank, memory, activation=0, state_type="int16"):
-    """One SVDF node with its own graph input and output, random weights and scales."""
+def svdf_node(
+    b: Batch, dtype, batches, input_size, units, rank, memory, activation=0, state_type="int16", feature_gain=1.0
+):
+    """One SVDF node with its own graph input and output, random weights and scales; `feature_gain` divides the
+    state's scale (4096: feature sums requantized with a left shift of about 12, mostly saturating the state)."""
     rng, g, filters = b.rng, b.g, units * rank
     if dtype == "float32":
         x = b.input([batches, input_size], "float32", values=lambda r, s: r.uniform(-2, 2, s).astype(np.float32))
@@ -28,7 +31,8 @@ def svdf_node(b: Batch, dtype, batches, input_size, units, rank, memory, activat
     else:
         s_in, s_wf, s_wt = rand_scale(rng, 0.01, 0.1), rand_scale(rng, 0.002, 0.02), rand_scale(rng, 1e-4, 1e-3)
         state_range = np.log(8) if state_type == "int16" else np.log(2048)  # an int8 state holds 256 steps
-        s_state = float(np.float32(s_in * s_wf * np.exp(rng.uniform(state_range - np.log(16), state_range))))
+        spread = np.exp(rng.uniform(state_range - np.log(16), state_range))
+        s_state = float(np.float32(s_in * s_wf * spread / feature_gain))
         time_sums = (2e4, 5e5) if state_type == "int16" else (100, 2000)  # time sums per output step
         s_out = float(np.float32(s_state * s_wt * np.exp(rng.uniform(*np.log(time_sums)))))
         x = b.input([batches, input_size], "int8", (s_in, int(rng.integers(-20, 21))))

@@ -31,21 +31,34 @@ def random_nodes(seed: int, state_type: str, count: int) -> Batch:
     return b
 
 
-def exact_requant_bits(model: bytes) -> set[int]:
+def requant_forms(model: bytes) -> tuple[set[str], set[str]]:
+    """The dsp kernel's requantization forms of the feature sums and of the outputs over the model's nodes: "right"
+    (three instructions), "left" (no right shift: SMMULR) or "general" (mg_requantizer)."""
     nodes = plan(check(read_model(model), backends=["dsp", "reference"])).nodes
-    return {node.params.fields["dsp_exact_requant"] for node in nodes}
+    forms: tuple[set[str], set[str]] = (set(), set())
+    for node in nodes:
+        f = node.params.fields
+        for bit, shift, found in ((1, f["feature_shift"], forms[0]), (2, f["output_shift"], forms[1])):
+            found.add("general" if not f["dsp_exact_requant"] & bit else "right" if shift < 0 else "left")
+    return forms
 
 
 @pytest.mark.parametrize("state_type", ["int16", "int8"])
 def test_dsp_random_stream_on_the_host(state_type):
-    """Both requantizations of the dsp kernel, three-instruction and general, meet in the int16-state nodes (the
-    int8-state ones take the three-instruction one)."""
+    """The dsp kernel's requantization forms meet in the int16-state nodes: the feature sums' three (a right
+    shift, none, and general in the nodes with a large feature gain), the outputs' fast and general."""
     b = random_nodes(60 if state_type == "int16" else 61, state_type, 20)
+    if state_type == "int16":
+        for seed in range(2):
+            svdf_node(b, "int8", 1 + seed, 24 + seed, 3, 1 + seed, 9, state_type=state_type, feature_gain=4096.0)
     model = b.build()
     assert set(backends_of(model, "dsp")) == {"dsp"}
-    bits = exact_requant_bits(model)
     if state_type == "int16":
-        assert {bit & 1 for bit in bits} == {0, 1} and {bit & 2 for bit in bits} == {0, 2}, bits
+        features, outputs = requant_forms(model)
+        assert features == {"right", "left", "general"} and "general" in outputs and len(outputs) >= 2, (
+            features,
+            outputs,
+        )
     verify_model(model, sets=b.sets(STEPS), backends=["dsp", "reference"])
 
 

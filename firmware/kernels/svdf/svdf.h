@@ -27,8 +27,9 @@ typedef struct {
      * sum's input zero point term, -input_zero_point * (the row's sum); then per unit the bias with the state zero
      * point's term, bias - state_zero_point * (the sum of the unit's time weights); both wrapped to int32 */
     const int32_t *backend_table;
-    /* the dsp kernel: bit 0 when the feature sums' requantization, bit 1 when the outputs', is exact in three
-     * instructions (mg_dsp_requant.h: a right shift, sums below 2^30; ops/dsp_svdf.py checks the bounds) */
+    /* the dsp kernel: bit 0 when the feature sums' requantization, bit 1 when the outputs', is exact in its fast
+     * form for every sum (a right shift: three instructions, mg_dsp_requant.h; none: SMMULR of the sum shifted left
+     * by shift + 1; ops/svdf/dsp_svdf.py checks the bounds) */
     int32_t dsp_exact_requant;
 } mg_svdf_params;
 

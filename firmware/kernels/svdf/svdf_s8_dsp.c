@@ -9,8 +9,10 @@
  *   0..memory-2 against the old values 1..memory-1, read and stored back one element lower in the same words
  *   (LDR/STR may be unaligned on these cores), plus the last weight times the new value;
  * - the state zero point's term and the bias come from the table per unit, the sums wrap modulo 2^32 as the
- *   reference's, and both requantizations are TFLite's: three instructions (mg_dsp_requant.h) where the generator
- *   proved that exact (dsp_exact_requant), else mg_requantizer (exact for every sum). */
+ *   reference's, and both requantizations are TFLite's: two or three instructions where the generator proved that
+ *   exact (dsp_exact_requant), else mg_requantizer (exact for every sum);
+ * - each group of four filters' new values, histories and outputs in one call per state type (time_step_s16,
+ *   time_step_s8), which keeps the per-filter work in registers. */
 #pragma GCC optimize("O2")
 #include "mg_dsp_mac.h"
 #include "mg_dsp_requant.h"
@@ -18,142 +20,241 @@
 #include "mg_kernel.h"
 #include "svdf.h"
 
-/* TFLite's requantization of a sum: three instructions when exact (offset: mg_dsp_requant.h's, with the zero
- * point), else the general one plus the zero point. */
+/* TFLite's requantization of a sum: a fast form for every sum of magnitude below `limit` (all of them when the
+ * generator proved it, dsp_exact_requant; else the kernel checks each sum), else the general one (mg_requantizer,
+ * exact for every sum) plus the zero point. The fast form is one formula for both signs of the shift, without
+ * branches: SMMLAR(sum << left, m, offset + (sign of the shifted sum & round)) >> right, which is
+ * mg_dsp_requant.h's three instructions for a right shift e (left 1, round -1, offset 2^(e-1) + zero point * 2^e,
+ * right e: exact for sums below 2^30 while the rounding sum fits int32), and SaturatingRoundingDoublingHighMul of
+ * the sum shifted left by the shift for none (left shift + 1, round 0, offset the zero point, right 0: SMMULR of
+ * twice a product that fits int32 rounds as TFLite's doubling high multiply, for sums below 2^(30 - shift)). */
 typedef struct {
     mg_requantizer general;
-    int32_t exact, offset, shift, zero_point;
+    uint32_t limit; /* the fast form for |sum| < limit; 0: never; 2^31: always (proved) */
+    int32_t left, round, offset, right, zero_point;
 } requantization;
 
 static requantization requantization_of(int32_t multiplier, int32_t shift, int32_t exact, int32_t zero_point)
 {
-    requantization q = {mg_requantizer_make(multiplier, shift), exact, 0, -shift, zero_point};
-    if (exact) {
-        q.offset = (1 << (-shift - 1)) + zero_point * (1 << -shift);
+    requantization q = {mg_requantizer_make(multiplier, shift), 0, 0, 0, zero_point, 0, zero_point};
+    if (shift < 0 && shift >= -30) {
+        const int64_t offset = ((int64_t)1 << (-shift - 1)) + (int64_t)zero_point * ((int64_t)1 << -shift);
+        if (offset > -(1 << 29) && offset < (1 << 29)) { /* offset + t + its sign fit int32 for |t| <= 2^30 */
+            q.limit = 1u << 30, q.left = 1, q.round = -1, q.offset = (int32_t)offset, q.right = -shift;
+        }
+    } else if (shift >= 0 && shift <= 30) {
+        q.limit = 1u << (30 - shift), q.left = shift + 1;
+    }
+    if (exact && q.limit) { /* no check: every sum the node can make is below the limit */
+        q.limit = 1u << 31;
     }
     return q;
 }
 
-static inline int32_t requantize(const requantization *q, int32_t sum)
+/* `checked` (a constant where inlined): whether to compare the sum with the limit; without, the fast form
+ * (every requantization of the node proved exact). */
+static inline __attribute__((always_inline)) int32_t requantize(const requantization *q, int32_t sum, int checked)
 {
-    if (q->exact) {
-        return dsp_requant(2 * sum, q->general.multiplier, q->offset, q->shift);
+    if (!checked || (uint32_t)sum + q->limit - 1u < 2u * q->limit - 1u) {
+        const int32_t shifted = (int32_t)((uint32_t)sum << q->left);
+        return dsp_smmlar(shifted, q->general.multiplier, q->offset + ((shifted >> 31) & q->round)) >> q->right;
     }
     return mg_requantizer_apply(&q->general, sum) + q->zero_point;
 }
 
-/* One filter's history of memory int16 values (memory - 1 = last): values 1..last moved one lower while summed
- * against the time weights 0..last-1 (pairs: one unaligned LDR, its STR one element lower, one SMLAD), then the
- * new value stored last and its product added. A function of its own so that its loop keeps the sum in a register
- * (inlined into the filter loop, GCC spills it). */
-static __attribute__((noinline)) uint32_t history_s16(int16_t *row, const int16_t *w, int32_t last, int32_t value)
+/* What the time step of a group of filters reads (made once per invoke), and where it stands (moves on). */
+typedef struct {
+    requantization to_state, to_output;
+    int32_t last, state_zero_point, rank;
+} time_constants;
+
+typedef struct {
+    void *row;           /* the filter's history in the state */
+    const void *weights; /* its time weights */
+    const int32_t *unit_bias;
+    int8_t *out;
+    uint32_t sum; /* the unit's time sums so far */
+    int32_t left; /* its filters still to come */
+} time_cursor;
+
+/* The outputs of the units the filters' time sums (t, count of them) complete: after each unit's rank filters. */
+static inline __attribute__((always_inline)) void unit_outputs(const time_constants *c, time_cursor *at,
+                                                               const uint32_t *t, int32_t count, int checked)
 {
-    uint32_t acc = 0;
-    int32_t j = 0;
-    for (; j + 2 <= last; j += 2) {
-        const uint32_t s = dsp_ld32(row + j + 1);
-        dsp_st32(row + j, s);
-        acc = (uint32_t)dsp_smlad(dsp_ld32(w + j), s, (int32_t)acc);
+    uint32_t sum = at->sum;
+    int32_t left = at->left;
+    for (int32_t i = 0; i < count; ++i) {
+        sum += t[i];
+        if (--left == 0) {
+            *at->out++ =
+                (int8_t)dsp_ssat8(requantize(&c->to_output, (int32_t)(sum + (uint32_t)*at->unit_bias++), checked));
+            sum = 0;
+            left = c->rank;
+        }
     }
-    if (j < last) {
-        row[j] = row[j + 1];
-        acc += (uint32_t)(w[j] * row[j]);
-    }
-    row[last] = (int16_t)value;
-    return acc + (uint32_t)(w[last] * row[last]);
+    at->sum = sum, at->left = left;
 }
 
-/* The same for int8 values, four per word: both words' SXTB16 halves meet in two SMLAD. */
-static __attribute__((noinline)) uint32_t history_s8(int8_t *row, const int8_t *w, int32_t last, int32_t value)
+/* For each of `count` filters (feature sums in acc), in three passes that each keep their values in registers: its
+ * new state value; its history of memory = last + 1 int16 values with values 1..last moved one lower while summed
+ * against the time weights 0..last-1 (pairs: one unaligned LDR, its STR one element lower, one SMLAD; two pairs a
+ * turn), the new value stored last and its product added; then the outputs of the units it completes. */
+static inline __attribute__((always_inline)) void time_step_s16(const time_constants *c, time_cursor *at,
+                                                                const int32_t *acc, int32_t count, int checked)
 {
-    uint32_t acc = 0;
-    int32_t j = 0;
-    for (; j + 4 <= last; j += 4) {
-        const uint32_t s = dsp_ld32(row + j + 1);
-        dsp_st32(row + j, s);
-        acc = (uint32_t)mg_dsp_mac4_word((int32_t)acc, dsp_ld32(w + j), dsp_sxtb16(s), dsp_sxtb16_ror8(s));
+    int32_t value[4];
+    uint32_t t[4];
+    for (int32_t i = 0; i < count; ++i) {
+        value[i] = c->state_zero_point + dsp_ssat16(requantize(&c->to_state, acc[i], checked));
     }
-    for (; j < last; ++j) {
-        row[j] = row[j + 1];
-        acc += (uint32_t)(w[j] * row[j]);
+    int16_t *row = at->row;
+    const int16_t *w = at->weights;
+    const int32_t last = c->last, quads = last >> 2, pair = last & 2, odd = last & 1;
+    for (int32_t i = 0; i < count; ++i) {
+        uint32_t sum = 0;
+        int16_t *r = row;
+        const int16_t *wp = w;
+        for (int32_t n = quads; n > 0; --n, r += 4, wp += 4) {
+            const uint32_t s0 = dsp_ld32(r + 1), s1 = dsp_ld32(r + 3);
+            dsp_st32(r, s0);
+            dsp_st32(r + 2, s1);
+            sum = (uint32_t)dsp_smlad(dsp_ld32(wp), s0, (int32_t)sum);
+            sum = (uint32_t)dsp_smlad(dsp_ld32(wp + 2), s1, (int32_t)sum);
+        }
+        if (pair) {
+            const uint32_t s = dsp_ld32(r + 1);
+            dsp_st32(r, s);
+            sum = (uint32_t)dsp_smlad(dsp_ld32(wp), s, (int32_t)sum);
+            r += 2, wp += 2;
+        }
+        if (odd) {
+            r[0] = r[1];
+            sum += (uint32_t)(wp[0] * r[0]);
+            r += 1, wp += 1;
+        }
+        r[0] = (int16_t)value[i];
+        t[i] = sum + (uint32_t)(wp[0] * r[0]);
+        row = r + 1;
+        w = wp + 1;
     }
-    row[last] = (int8_t)value;
-    return acc + (uint32_t)(w[last] * row[last]);
+    at->row = row, at->weights = w;
+    unit_outputs(c, at, t, count, checked);
+}
+
+/* The same for int8 values (with the state zero point), four per word: both SXTB16 halves meet in two SMLAD; one
+ * pass per filter (three measured slower here: the int8 history's byte tail leaves fewer registers). */
+static inline __attribute__((always_inline)) void time_step_s8(const time_constants *c, time_cursor *at,
+                                                               const int32_t *acc, int32_t count, int checked)
+{
+    int8_t *row = at->row;
+    const int8_t *w = at->weights;
+    uint32_t sum = at->sum;
+    int32_t left = at->left;
+    const int32_t last = c->last;
+    for (int32_t i = 0; i < count; ++i) {
+        const int32_t value = c->state_zero_point + dsp_ssat8(requantize(&c->to_state, acc[i], checked));
+        int32_t j = 0;
+        for (; j + 4 <= last; j += 4) {
+            const uint32_t s = dsp_ld32(row + j + 1);
+            dsp_st32(row + j, s);
+            sum = (uint32_t)mg_dsp_mac4_word((int32_t)sum, dsp_ld32(w + j), dsp_sxtb16(s), dsp_sxtb16_ror8(s));
+        }
+        for (; j < last; ++j) {
+            row[j] = row[j + 1];
+            sum += (uint32_t)(w[j] * row[j]);
+        }
+        row[last] = (int8_t)value;
+        sum += (uint32_t)(w[last] * row[last]);
+        row += last + 1;
+        w += last + 1;
+        if (--left == 0) {
+            *at->out++ =
+                (int8_t)dsp_ssat8(requantize(&c->to_output, (int32_t)(sum + (uint32_t)*at->unit_bias++), checked));
+            sum = 0;
+            left = c->rank;
+        }
+    }
+    at->row = row, at->weights = w, at->sum = sum, at->left = left;
+}
+
+/* The four instances: the state type, and whether some requantization needs its sums checked. */
+typedef void time_step(const time_constants *c, time_cursor *at, const int32_t *acc, int32_t count);
+
+static __attribute__((noinline)) void time_step_s16_exact(const time_constants *c, time_cursor *at, const int32_t *acc,
+                                                          int32_t count)
+{
+    time_step_s16(c, at, acc, count, 0);
+}
+
+static __attribute__((noinline)) void time_step_s16_checked(const time_constants *c, time_cursor *at,
+                                                            const int32_t *acc, int32_t count)
+{
+    time_step_s16(c, at, acc, count, 1);
+}
+
+static __attribute__((noinline)) void time_step_s8_exact(const time_constants *c, time_cursor *at, const int32_t *acc,
+                                                         int32_t count)
+{
+    time_step_s8(c, at, acc, count, 0);
+}
+
+static __attribute__((noinline)) void time_step_s8_checked(const time_constants *c, time_cursor *at, const int32_t *acc,
+                                                           int32_t count)
+{
+    time_step_s8(c, at, acc, count, 1);
 }
 
 void mg_svdf_s8_dsp(const mg_svdf_params *p, const int8_t *input, const int8_t *weights_feature,
                     const void *weights_time, void *state, int8_t *output, uint32_t *scratch)
 {
-    /* every parameter in a local: the history calls and the int8 stores could change any memory the compiler sees */
-    const int32_t size = p->input_size, filters = p->filters, memory = p->memory, rank = p->rank;
-    const int32_t k8 = size & ~7, k4 = size & ~3, last = memory - 1, is_s8 = p->state_bytes == 1;
-    const int32_t state_zero_point = p->state_zero_point, state_max = is_s8 ? INT8_MAX : INT16_MAX;
+    const int32_t size = p->input_size, filters = p->filters, k8 = size & ~7, k4 = size & ~3;
+    const int32_t is_s8 = p->state_bytes == 1;
     const int32_t *feature_bias = p->backend_table;
-    const requantization to_state =
-        requantization_of(p->feature_multiplier, p->feature_shift, p->dsp_exact_requant & 1, 0);
-    const requantization to_output =
-        requantization_of(p->output_multiplier, p->output_shift, p->dsp_exact_requant & 2, p->output_zero_point);
-    int8_t *out = output;
+    const time_constants c = {
+        requantization_of(p->feature_multiplier, p->feature_shift, p->dsp_exact_requant & 1, 0),
+        requantization_of(p->output_multiplier, p->output_shift, p->dsp_exact_requant & 2, p->output_zero_point),
+        p->memory - 1,
+        p->state_zero_point,
+        p->rank,
+    };
+    const int32_t checked = c.to_state.limit != 1u << 31 || c.to_output.limit != 1u << 31; /* not both proved */
+    time_step *const step = is_s8 ? (checked ? time_step_s8_checked : time_step_s8_exact)
+                                  : (checked ? time_step_s16_checked : time_step_s16_exact);
+    time_cursor at = {state, weights_time, feature_bias + filters, output, 0, p->rank};
     for (int32_t b = 0; b < p->batches; ++b) {
         const int8_t *x = input + b * size;
-        int8_t *row8 = (int8_t *)state + b * filters * memory * (is_s8 ? 1 : 2);
-        int16_t *row16 = (int16_t *)(void *)row8;
-        const int8_t *wt8 = weights_time;
-        const int16_t *wt16 = weights_time;
+        at.weights = weights_time;
+        at.unit_bias = feature_bias + filters;
         for (int32_t k = 0; k < k8; k += 4) { /* the input's SXTB16 pairs once, for every filter */
             const uint32_t xv = dsp_ld32(x + k);
             scratch[k / 2] = dsp_sxtb16(xv);
             scratch[k / 2 + 1] = dsp_sxtb16_ror8(xv);
         }
-        const int32_t *unit_bias = feature_bias + filters;
         const int8_t *w = weights_feature;
-        uint32_t sum = 0;
-        int32_t left = rank;
-        for (int32_t f = 0; f < filters;) {
-            int32_t acc[4];
-            const int32_t group = filters - f >= 4 ? 4 : 1;
-            if (group == 4) {
-                acc[0] = feature_bias[f], acc[1] = feature_bias[f + 1], acc[2] = feature_bias[f + 2];
-                acc[3] = feature_bias[f + 3];
-                if (k8 > 0) {
-                    mg_dsp_four_rows(acc, w, size, x, scratch, k8);
-                }
-                for (int32_t k = k8; k < size; ++k) {
-                    for (int32_t i = 0; i < 4; ++i) {
-                        acc[i] += w[i * size + k] * x[k];
-                    }
-                }
-            } else {
-                int32_t a = feature_bias[f], k = 0;
-                for (; k < k4; k += 4) {
-                    const uint32_t xv = dsp_ld32(x + k);
-                    a = mg_dsp_mac4_word(a, dsp_ld32(w + k), dsp_sxtb16(xv), dsp_sxtb16_ror8(xv));
-                }
-                for (; k < size; ++k) {
-                    a += w[k] * x[k];
-                }
-                acc[0] = a;
+        int32_t f = 0;
+        for (; f + 4 <= filters; f += 4) {
+            int32_t acc[4] = {feature_bias[f], feature_bias[f + 1], feature_bias[f + 2], feature_bias[f + 3]};
+            if (k8 > 0) {
+                mg_dsp_four_rows(acc, w, size, x, scratch, k8);
             }
-            w += group * size;
-            for (int32_t i = 0; i < group; ++i, ++f) {
-                const int32_t value =
-                    state_zero_point + mg_clamp(requantize(&to_state, acc[i]), -state_max - 1, state_max);
-                if (is_s8) {
-                    sum += history_s8(row8, wt8, last, value);
-                    row8 += memory;
-                    wt8 += memory;
-                } else {
-                    sum += history_s16(row16, wt16, last, value);
-                    row16 += memory;
-                    wt16 += memory;
-                }
-                if (--left == 0) {
-                    *out++ = (int8_t)mg_clamp(requantize(&to_output, (int32_t)(sum + (uint32_t)*unit_bias++)), INT8_MIN,
-                                              INT8_MAX);
-                    sum = 0;
-                    left = rank;
+            for (int32_t k = k8; k < size; ++k) {
+                for (int32_t i = 0; i < 4; ++i) {
+                    acc[i] += w[i * size + k] * x[k];
                 }
             }
+            w += 4 * size;
+            step(&c, &at, acc, 4);
+        }
+        for (; f < filters; ++f, w += size) {
+            int32_t a = feature_bias[f], k = 0;
+            for (; k < k4; k += 4) {
+                const uint32_t xv = dsp_ld32(x + k);
+                a = mg_dsp_mac4_word(a, dsp_ld32(w + k), dsp_sxtb16(xv), dsp_sxtb16_ror8(xv));
+            }
+            for (; k < size; ++k) {
+                a += w[k] * x[k];
+            }
+            step(&c, &at, &a, 1);
         }
     }
 }

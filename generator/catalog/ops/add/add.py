@@ -94,16 +94,17 @@ params = SPEC.params
 NO_BROADCAST = {"extents": CExpr("NULL"), "strides1": CExpr("NULL"), "strides2": CExpr("NULL")}
 
 
-def same_count_s8(op, inputs, outputs) -> bool:
+def claims_same_count_s8(op, inputs, outputs) -> str | None:
     """What the backends' ADD kernels take: int8 inputs of the output's element count (no broadcasting)."""
     in1, in2, out = inputs[0], inputs[1], outputs[0]
-    return (
-        all(t is not None and t.dtype.name == "INT8" for t in (in1, in2, out))
-        and in1.num_elements == in2.num_elements == out.num_elements
-    )
+    if not all(t is not None and t.dtype.name == "INT8" for t in (in1, in2, out)):
+        return "not int8"
+    if not in1.num_elements == in2.num_elements == out.num_elements:
+        return "it broadcasts an input"
+    return None
 
 
-def kernel(backend: str, sources: tuple[str, ...], claims=same_count_s8, backend_params=None) -> KernelSpec:
+def kernel(backend: str, sources: tuple[str, ...], claims=claims_same_count_s8, backend_params=None) -> KernelSpec:
     """A backend's ADD entry: the family's validate and parameters (`backend_params` adds its extra fields),
     the nodes it claims, its sources; it registers as mg_register_add_<backend>."""
 

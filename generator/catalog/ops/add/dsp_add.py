@@ -6,7 +6,7 @@ of _dsp_common. Everything else stays with the reference kernel."""
 from __future__ import annotations
 
 from ..common import _dsp_common as dc
-from .add import LEFT_SHIFT, kernel, quantized_fields, same_count_s8
+from .add import LEFT_SHIFT, claims_same_count_s8, kernel, quantized_fields
 
 
 def backend_table(op, inputs, outputs) -> list[int] | None:
@@ -38,7 +38,10 @@ def backend_table(op, inputs, outputs) -> list[int] | None:
 
 
 def claims(op, inputs, outputs):
-    return same_count_s8(op, inputs, outputs) and backend_table(op, inputs, outputs) is not None
+    refused = claims_same_count_s8(op, inputs, outputs)
+    if refused is None and backend_table(op, inputs, outputs) is None:
+        return dc.INEXACT_REQUANT
+    return refused
 
 
 SPEC = kernel(

@@ -7,7 +7,7 @@ reference kernel."""
 from __future__ import annotations
 
 from ..common._dsp_common import multiply_by_quantized_multiplier
-from .add import LEFT_SHIFT, kernel, quantized_fields, same_count_s8
+from .add import LEFT_SHIFT, claims_same_count_s8, kernel, quantized_fields
 
 
 def backend_table(op, inputs, outputs) -> list[int]:
@@ -31,6 +31,6 @@ def backend_table(op, inputs, outputs) -> list[int]:
 SPEC = kernel(
     "portable",
     ("add_s8_portable.c", "mg_portable_dot.h"),
-    claims=same_count_s8,
+    claims=claims_same_count_s8,
     backend_params=lambda op, inputs, outputs: {"backend_table": backend_table(op, inputs, outputs)},
 )

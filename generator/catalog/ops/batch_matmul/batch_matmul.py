@@ -141,7 +141,7 @@ def int8_backend_spec(common, sources: tuple[str, ...]) -> KernelSpec:
     scratch_function = f"mg_batch_matmul_s8_{common.BACKEND}_scratch_size"
 
     def claims(op, inputs, outputs):
-        return common.all_int8(*inputs, outputs[0])
+        return None if common.all_int8(*inputs, outputs[0]) else "not int8"
 
     def scratch_bytes(op, inputs, outputs):
         fields = params(op, inputs, outputs).fields

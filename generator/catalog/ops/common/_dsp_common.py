@@ -16,6 +16,10 @@ from ._conv_common import channel_pairs
 
 BACKEND = "dsp"
 INT32_MIN, INT32_MAX = -(1 << 31), (1 << 31) - 1
+# Why a claim refuses a node whose channel_table is None, and one that int8_node refuses.
+INEXACT_REQUANT = "the fast requantization is not exact for it (a scale ratio of 0.5 or more, or sums of 2^30 or more)"
+NOT_INT8_CONSTANT = "not int8 (or int4 weights) with constant weights"
+INEXACT_16X8 = "its int32 sums could overflow (sum of |weights| times 32,768 plus |bias|, or a bias not constant)"
 
 
 def int8_node(inputs, outputs, int4: bool = False):

@@ -25,6 +25,10 @@ def shifts_ok(pairs) -> bool:
     return all(-31 <= s <= MAX_LEFT_SHIFT for _, s in pairs)
 
 
+# Why a claim refuses a node whose shifts_ok is false.
+SHIFTS_OUT_OF_RANGE = f"a requantization shift outside -31..{MAX_LEFT_SHIFT}"
+
+
 def requant_fields(biases, pairs, out, activation: int) -> dict:
     """The requantization table of firmware/kernels/mg_mve.h for per-channel biases (already folded) and
     (multiplier, shift) pairs: per group of four channels (the last one padded with zeros) the biases, the

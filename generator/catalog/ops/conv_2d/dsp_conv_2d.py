@@ -31,15 +31,18 @@ def _table(op, inputs, outputs):
     if node is None:
         return None
     inp, weights, bias, out = node
-    if inp.data is not None:  # the kernel may read up to 3 bytes past a window row: the input must be in the arena
-        return None
-    if weights.shape[3] != inp.shape[3]:  # grouped
-        return None
     return dc.conv_channel_table(op, inp, weights, bias, out, channel_axis=0)
 
 
 def claims(op, inputs, outputs):
-    return _table(op, inputs, outputs) is not None
+    if dc.int8_node(inputs, outputs, int4=True) is None:
+        return dc.NOT_INT8_CONSTANT
+    inp, weights = inputs[0], inputs[1]
+    if inp.data is not None:  # the kernel may read up to 3 bytes past a window row: the input must be in the arena
+        return "its input is a constant (the kernel may read 3 bytes past a window row)"
+    if weights.shape[3] != inp.shape[3]:
+        return "it is grouped"
+    return dc.INEXACT_REQUANT if _table(op, inputs, outputs) is None else None
 
 
 def _padded(op, inputs, outputs) -> tuple[int, int]:

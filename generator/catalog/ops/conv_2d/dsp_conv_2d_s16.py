@@ -17,9 +17,11 @@ from . import conv_2d, dsp_conv_2d
 def claims(op, inputs, outputs):
     inp, weights = inputs[0], inputs[1]
     bias = inputs[2] if len(inputs) > 2 else None
-    if not cc.is_16x8(inp, weights, outputs[0]) or weights.shape[3] != inp.shape[3]:
-        return False
-    return dc.sums_fit_int32_16x8(weights, bias)
+    if not cc.is_16x8(inp, weights, outputs[0]):
+        return "not int16 with int8 weights"
+    if weights.shape[3] != inp.shape[3]:
+        return "it is grouped"
+    return None if dc.sums_fit_int32_16x8(weights, bias) else dc.INEXACT_16X8
 
 
 def backend_spec(common, sources: tuple[str, ...]) -> KernelSpec:

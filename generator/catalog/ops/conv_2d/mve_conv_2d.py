@@ -32,10 +32,10 @@ def claims(op, inputs, outputs):
     inp, weights, out = inputs[0], inputs[1], outputs[0]
     int8 = mc.all_int8(inp, weights, out) and weights.data is not None
     if not int8 and not mc.int8_with_int4_weights(inp, weights, out):
-        return False
-    if weights.shape[3] != inp.shape[3]:  # grouped
-        return False
-    return mc.shifts_ok(cc.channel_pairs(inp, weights, out, weights.shape[0]))
+        return "not int8 (or int4 weights) with constant weights"
+    if weights.shape[3] != inp.shape[3]:
+        return "it is grouped"
+    return None if mc.shifts_ok(cc.channel_pairs(inp, weights, out, weights.shape[0])) else mc.SHIFTS_OUT_OF_RANGE
 
 
 def params(op, inputs, outputs):

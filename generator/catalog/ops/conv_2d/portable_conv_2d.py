@@ -26,10 +26,12 @@ SOURCES = (
 def claims(op, inputs, outputs):
     inp, weights, out = inputs[0], inputs[1], outputs[0]
     if not pc.all_int8(inp, weights, out) or weights.data is None:
-        return False
-    if weights.shape[3] != inp.shape[3]:  # grouped
-        return False
-    return pc.padded_taps(weights.shape[1] * weights.shape[2] * weights.shape[3]) <= pc.CHUNK
+        return "not int8 with constant weights"
+    if weights.shape[3] != inp.shape[3]:
+        return "it is grouped"
+    if pc.padded_taps(weights.shape[1] * weights.shape[2] * weights.shape[3]) > pc.CHUNK:
+        return f"its filter has more than {pc.CHUNK} taps"
+    return None
 
 
 def params(op, inputs, outputs):

@@ -39,16 +39,20 @@ def _table(op, inputs, outputs):
     if node is None:
         return None
     inp, weights, bias, out = node
-    o = op.options
-    if tuple(weights.shape[:3]) != (1, 3, 3) or o.get("depth_multiplier", 0) != 1 or inp.shape[3] != out.shape[3]:
-        return None
-    if o.get("dilation_h_factor", 1) != 1 or o.get("dilation_w_factor", 1) != 1:
-        return None
     return dc.conv_channel_table(op, inp, weights, bias, out, channel_axis=3)
 
 
 def claims(op, inputs, outputs):
-    return _table(op, inputs, outputs) is not None
+    if dc.int8_node(inputs, outputs, int4=True) is None:
+        return dc.NOT_INT8_CONSTANT
+    inp, weights, out, o = inputs[0], inputs[1], outputs[0], op.options
+    if o.get("depth_multiplier", 0) != 1 or inp.shape[3] != out.shape[3]:
+        return "its depth multiplier is not 1"
+    if tuple(weights.shape[:3]) != (1, 3, 3):
+        return f"its filter is {weights.shape[1]}x{weights.shape[2]}, not 3x3"
+    if o.get("dilation_h_factor", 1) != 1 or o.get("dilation_w_factor", 1) != 1:
+        return "it is dilated"
+    return dc.INEXACT_REQUANT if _table(op, inputs, outputs) is None else None
 
 
 def _pair(lo: int, hi: int) -> int:

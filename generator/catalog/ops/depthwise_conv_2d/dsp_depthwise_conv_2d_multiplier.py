@@ -26,14 +26,16 @@ def _table(op, inputs, outputs):
     if node is None:
         return None
     inp, weights, bias, out = node
-    multiplier = op.options.get("depth_multiplier", 0)
-    if multiplier < 2 or inp.shape[3] * multiplier != out.shape[3]:
-        return None
     return dc.conv_channel_table(op, inp, weights, bias, out, channel_axis=3)
 
 
 def claims(op, inputs, outputs):
-    return _table(op, inputs, outputs) is not None
+    if dc.int8_node(inputs, outputs) is None:
+        return "not int8 with constant weights"
+    multiplier = op.options.get("depth_multiplier", 0)
+    if multiplier < 2 or inputs[0].shape[3] * multiplier != outputs[0].shape[3]:
+        return "its depth multiplier is not 2 or more"
+    return dc.INEXACT_REQUANT if _table(op, inputs, outputs) is None else None
 
 
 def weight_columns(weights, multiplier: int) -> list[int]:

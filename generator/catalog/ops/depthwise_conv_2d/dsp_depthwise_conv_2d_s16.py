@@ -18,9 +18,11 @@ MAX_ROWS = 16  # MG_DW_S16_MAX_ROWS (depthwise_conv_2d.h)
 def claims(op, inputs, outputs):
     inp, weights = inputs[0], inputs[1]
     bias = inputs[2] if len(inputs) > 2 else None
-    if not cc.is_16x8(inp, weights, outputs[0]) or weights.shape[1] > MAX_ROWS:
-        return False
-    return dc.sums_fit_int32_16x8(weights, bias, channel_axis=3)
+    if not cc.is_16x8(inp, weights, outputs[0]):
+        return "not int16 with int8 weights"
+    if weights.shape[1] > MAX_ROWS:
+        return f"its filter has more than {MAX_ROWS} rows"
+    return None if dc.sums_fit_int32_16x8(weights, bias, channel_axis=3) else dc.INEXACT_16X8
 
 
 def scratch_bytes(op, inputs, outputs):

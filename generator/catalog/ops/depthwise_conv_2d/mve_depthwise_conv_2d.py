@@ -45,12 +45,13 @@ def claims(op, inputs, outputs):
     inp, weights, out = inputs[0], inputs[1], outputs[0]
     int8 = mc.all_int8(inp, weights, out) and weights.data is not None
     if not int8 and not mc.int8_with_int4_weights(inp, weights, out):
-        return False
+        return "not int8 (or int4 weights) with constant weights"
     if op.options.get("depth_multiplier", 0) != 1 or weights.shape[3] != inp.shape[3]:
-        return False
-    if weights.shape[1] * weights.shape[2] > _scratch.constant("depthwise_conv_2d.h", "MG_MVE_DW_MAX_TAPS"):
-        return False
-    return mc.shifts_ok(cc.channel_pairs(inp, weights, out, weights.shape[3]))
+        return "its depth multiplier is not 1"
+    taps = _scratch.constant("depthwise_conv_2d.h", "MG_MVE_DW_MAX_TAPS")
+    if weights.shape[1] * weights.shape[2] > taps:
+        return f"its filter has more than {taps} taps"
+    return None if mc.shifts_ok(cc.channel_pairs(inp, weights, out, weights.shape[3])) else mc.SHIFTS_OUT_OF_RANGE
 
 
 LANE_SETS = [[0, 4, 8, 12], [2, 6, 10, 14], [1, 5, 9, 13], [3, 7, 11, 15]]  # the fast path's four int32 sums

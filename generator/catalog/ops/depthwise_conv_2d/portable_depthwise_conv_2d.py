@@ -33,8 +33,10 @@ MAX_TAPS = 64  # MG_PORTABLE_DW_MAX_TAPS
 def claims(op, inputs, outputs):
     inp, weights, out = inputs[0], inputs[1], outputs[0]
     if not pc.all_int8(inp, weights, out) or weights.data is None:
-        return False
-    return weights.shape[1] * weights.shape[2] <= MAX_TAPS
+        return "not int8 with constant weights"
+    if weights.shape[1] * weights.shape[2] > MAX_TAPS:
+        return f"its filter has more than {MAX_TAPS} taps"
+    return None
 
 
 def grouped_taps(taps: np.ndarray) -> np.ndarray:

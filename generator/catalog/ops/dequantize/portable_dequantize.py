@@ -22,7 +22,9 @@ def values(scale: float, zero_point: int) -> list[int]:
 
 
 def claims(op, inputs, outputs):
-    return inputs[0] is not None and inputs[0].dtype.name == "INT8" and outputs[0].dtype.name == "FLOAT32"
+    if inputs[0] is None or inputs[0].dtype.name != "INT8" or outputs[0].dtype.name != "FLOAT32":
+        return "not int8 to float32"
+    return None
 
 
 def params(op, inputs, outputs):

@@ -33,8 +33,6 @@ def _table(op, inputs, outputs):
     inp, weights, bias, out = node
     channels = weights.shape[0]
     w = weights.array().reshape(channels, -1).astype(np.int64)
-    if weights.dtype.name == "INT4" and np.abs(w).sum(axis=1).max(initial=0) * 128 * 16 >= 2**31:
-        return None  # fully_connected_s4_dsp.c sums 16 times the products in int32
     input_offset = -quant.zero_point_of(inp)
     biases = dc.bias_values(bias, channels)
     folded = biases + input_offset * w.sum(axis=1)
@@ -47,7 +45,13 @@ def _table(op, inputs, outputs):
 
 
 def claims(op, inputs, outputs):
-    return _table(op, inputs, outputs) is not None
+    if dc.int8_node(inputs, outputs, int4=True) is None:
+        return dc.NOT_INT8_CONSTANT
+    weights = inputs[1]
+    w = weights.array().reshape(weights.shape[0], -1).astype(np.int64)
+    if weights.dtype.name == "INT4" and np.abs(w).sum(axis=1).max(initial=0) * 128 * 16 >= 2**31:
+        return "its int4 row sums could overflow (fully_connected_s4_dsp.c sums 16 products in int32)"
+    return dc.INEXACT_REQUANT if _table(op, inputs, outputs) is None else None
 
 
 def params(op, inputs, outputs):

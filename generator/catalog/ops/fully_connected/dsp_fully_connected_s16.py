@@ -18,9 +18,11 @@ from .fully_connected import shape_params
 def claims(op, inputs, outputs):
     inp, weights = inputs[0], inputs[1]
     bias = inputs[2] if len(inputs) > 2 and inputs[2] is not None else None
-    if not cc.is_16x8(inp, weights, outputs[0]) or quant.zero_point_of(inp) != 0:
-        return False
-    return dc.sums_fit_int32_16x8(weights, bias)
+    if not cc.is_16x8(inp, weights, outputs[0]):
+        return "not int16 with int8 weights"
+    if quant.zero_point_of(inp) != 0:
+        return "its input zero point is not 0"
+    return None if dc.sums_fit_int32_16x8(weights, bias) else dc.INEXACT_16X8
 
 
 def params(op, inputs, outputs):

@@ -32,10 +32,10 @@ def claims(op, inputs, outputs):
     out = outputs[0]
     int8 = mc.all_int8(inp, weights, out) and weights.data is not None
     if not int8 and not mc.int8_with_int4_weights(inp, weights, out):
-        return False
+        return "not int8 (or int4 weights) with constant weights"
     if not int8 and weights.num_elements // weights.shape[0] * 128 * 8 * 16 >= 2**31:
-        return False  # fully_connected_s4_mve.c sums 16 times the products in int32
-    return mc.shifts_ok(multiplier_pairs(inp, weights, out))
+        return "its int4 rows are too long (fully_connected_s4_mve.c sums 16 products in int32)"
+    return None if mc.shifts_ok(multiplier_pairs(inp, weights, out)) else mc.SHIFTS_OUT_OF_RANGE
 
 
 def params(op, inputs, outputs):

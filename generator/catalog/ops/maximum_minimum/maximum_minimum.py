@@ -55,7 +55,11 @@ def backend_specs(backend: str, backend_sources: tuple[str, ...]) -> list[Kernel
             BACKEND_TYPES,
             sources,
             params,
-            lambda op, inputs, outputs: outputs[0].dtype.name in BACKEND_TYPES,
+            lambda op, inputs, outputs: (
+                None
+                if outputs[0].dtype.name in BACKEND_TYPES
+                else f"{outputs[0].dtype.name.lower()}, not {' or '.join(BACKEND_TYPES).lower()}"
+            ),
             inplace_input=spec.inplace_input,
         )
         for spec in SPECS

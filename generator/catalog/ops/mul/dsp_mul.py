@@ -25,8 +25,10 @@ def int8_exact(op, inputs, outputs) -> bool:
     return dc.channel_table([0], [(multiplier, shift)], [bound], f["output_offset"], act) is not None
 
 
-def claims(op, inputs, outputs) -> bool:
-    return outputs[0].dtype.name == "INT16" or int8_exact(op, inputs, outputs)
+def claims(op, inputs, outputs) -> str | None:
+    if outputs[0].dtype.name == "INT16" or int8_exact(op, inputs, outputs):
+        return None
+    return dc.INEXACT_REQUANT
 
 
 SPEC = mul.kernel(dc.BACKEND, ("mul_s8_dsp.c", "mul_s16_dsp.c", "mg_mul_dsp.h", "mg_dsp_requant.h", "mg_dsp.h"), claims)

@@ -65,7 +65,9 @@ def kernel(backend: str, sources: tuple[str, ...], claims) -> KernelSpec:
     nodes `claims` takes among the valid int8 and int16 ones; registers as mg_register_mul_<backend>."""
 
     def backend_claims(op, inputs, outputs):
-        return outputs[0].dtype.name in ("INT8", "INT16") and claims(op, inputs, outputs)
+        if outputs[0].dtype.name not in ("INT8", "INT16"):
+            return "not int8 or int16"
+        return claims(op, inputs, outputs)
 
     sources = ("add.h", *_elementwise.SOURCES, *_elementwise.BINARY_HELPERS, f"mul_{backend}.c", *sources)
     types = ("INT8", "INT16")

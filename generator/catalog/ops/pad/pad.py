@@ -123,7 +123,7 @@ def backend_specs(backend: str, backend_sources: tuple[str, ...]) -> list[Kernel
             ("INT8",),
             (*SOURCES, "pad_rows.h", *backend_sources, f"pad_s8_{backend}.c"),
             merged_params,
-            lambda op, inputs, outputs: inputs[0].dtype.name == "INT8",
+            lambda op, inputs, outputs: None if inputs[0].dtype.name == "INT8" else "not int8",
             registration=f"mg_register_pad_{backend}",
         )
         for spec in SPECS

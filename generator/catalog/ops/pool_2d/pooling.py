@@ -110,11 +110,15 @@ def _int8(inputs, outputs) -> bool:
 def claims_average_s8(op, inputs, outputs):
     """What the backends' int8 average pools take: windows small enough for int16 lane sums."""
     o = op.options
-    return _int8(inputs, outputs) and o.get("filter_height", 0) * o.get("filter_width", 0) <= MAX_AVERAGE_TAPS
+    if not _int8(inputs, outputs):
+        return "not int8"
+    if o.get("filter_height", 0) * o.get("filter_width", 0) > MAX_AVERAGE_TAPS:
+        return f"its window has more than {MAX_AVERAGE_TAPS} taps (int16 lane sums)"
+    return None
 
 
 def claims_max_s8(op, inputs, outputs):
-    return _int8(inputs, outputs)
+    return None if _int8(inputs, outputs) else "not int8"
 
 
 _OPS = {"AVERAGE_POOL_2D": ("average_pool_2d", 1, claims_average_s8), "MAX_POOL_2D": ("max_pool_2d", 17, claims_max_s8)}

@@ -52,12 +52,11 @@ def thresholds(scale: float, zero_point: int) -> list[int]:
 
 def claims(op, inputs, outputs):
     inp, out = inputs[0], outputs[0]
-    return (
-        inp is not None
-        and inp.dtype.name == "FLOAT32"
-        and out.dtype.name == "INT8"
-        and float(quant.scale_of(out)) > 0.0
-    )
+    if inp is None or inp.dtype.name != "FLOAT32" or out.dtype.name != "INT8":
+        return "not float32 to int8"
+    if float(quant.scale_of(out)) <= 0.0:
+        return "its output scale is not positive"
+    return None
 
 
 def params(op, inputs, outputs):

@@ -135,15 +135,17 @@ def packed_exp_table_s16() -> list[int]:
     return [wrap32((lut[i] & 0xFFFF) | ((lut[i + 1] - lut[i]) & 0xFFFF) << 16) for i in range(len(lut) - 1)]
 
 
-def _backend_claims(op, inputs, outputs) -> bool:
+def _backend_claims(op, inputs, outputs) -> str | None:
     """int8 -> int8, int8 -> int16 and int16 -> int16 rows of at most BACKEND_MAX_DEPTH; int16 with a multiplier
     of at least 2^30 (the dsp kernel's rescaling doubles it; QuantizeMultiplier gives that for any beta > 0)."""
     types = (inputs[0].dtype.name, outputs[0].dtype.name)
     if types not in (("INT8", "INT8"), ("INT8", "INT16"), ("INT16", "INT16")):
-        return False
+        return "not int8 -> int8, int8 -> int16 or int16 -> int16"
     if types == ("INT16", "INT16") and _scaling_s16(op, inputs[0])[0] < (1 << 30):
-        return False
-    return inputs[0].shape[-1] <= BACKEND_MAX_DEPTH
+        return "its input multiplier is below 2^30"
+    if inputs[0].shape[-1] > BACKEND_MAX_DEPTH:
+        return f"rows of more than {BACKEND_MAX_DEPTH} values"
+    return None
 
 
 def kernel(backend: str, sources: tuple[str, ...]) -> KernelSpec:

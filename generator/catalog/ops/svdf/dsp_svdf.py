@@ -17,13 +17,18 @@ def scratch_bytes(op, inputs, outputs):
 
 
 def _exact(pair, bound: int, zero_point: int) -> bool:
-    """mg_dsp_requant.h's three-instruction requantization is exact for every sum up to `bound` (its conditions
-    are _dsp_common.channel_table's; a right shift of at most 30, so that the kernel's offset is a C int)."""
-    return -30 <= pair[1] and dc.channel_table([0], [pair], [bound], zero_point, (-128, 127)) is not None
+    """The kernel's fast requantization is exact for every sum up to `bound`: with a right shift, mg_dsp_requant.h's
+    three instructions (_dsp_common.channel_table's conditions; a shift of at most 30, so that the kernel's offset
+    is a C int); without, SMMULR of the sum shifted left by shift + 1, which is TFLite's rounding doubling high
+    multiply of the sum shifted left by shift while that doubled sum fits int32."""
+    multiplier, shift = pair
+    if shift >= 0:
+        return 0 <= multiplier and bound << (shift + 1) < 1 << 31
+    return -30 <= shift and dc.channel_table([0], [pair], [bound], zero_point, (-128, 127)) is not None
 
 
 def exact_requant(op, inputs, outputs) -> dict:
-    """dsp_exact_requant: bit 0 when the feature sums' requantization is exact in three instructions for every
+    """dsp_exact_requant: bit 0 when the feature sums' requantization is exact in the fast form (_exact) for every
     input (|sum| <= sum |w| * max |x - input zero point|), bit 1 when the outputs' is (|sum| <= the unit's sum of
     |time weights| * max |state - state zero point| + |bias|)."""
     inp, weights_feature, weights_time, bias, state = inputs

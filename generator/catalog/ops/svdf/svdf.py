@@ -177,5 +177,9 @@ def backend_spec(backend: str, kernel_sources: tuple[str, ...], scratch_bytes, m
         scratch_bytes=scratch_bytes,
         macs=macs,
         backend=backend,
-        claims=never_raises(lambda op, inputs, outputs: backend_table(op, inputs, outputs) is not None),
+        claims=never_raises(
+            lambda op, inputs, outputs: (
+                None if backend_table(op, inputs, outputs) is not None else "not int8 with constant weights and bias"
+            )
+        ),
     )

@@ -72,6 +72,6 @@ def backend_spec(backend: str, backend_sources: tuple[str, ...]) -> KernelSpec:
         ("INT8",),
         (*SOURCES, *backend_sources, f"transpose_s8_{backend}.c"),
         params,
-        lambda op, inputs, outputs: inputs[0].dtype.name == "INT8",
+        lambda op, inputs, outputs: None if inputs[0].dtype.name == "INT8" else "not int8",
         view_offsets=SPEC.view_offsets,
     )

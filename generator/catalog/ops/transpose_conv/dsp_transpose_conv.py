@@ -25,7 +25,9 @@ def _table(op, inputs, outputs):
 
 
 def claims(op, inputs, outputs):
-    return _table(op, inputs, outputs) is not None
+    if not dc.all_int8(inputs[1], inputs[2], outputs[0]):
+        return "not int8"
+    return dc.INEXACT_REQUANT if _table(op, inputs, outputs) is None else None
 
 
 def params(op, inputs, outputs):

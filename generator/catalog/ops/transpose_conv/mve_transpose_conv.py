@@ -19,7 +19,9 @@ def _pairs(inputs, outputs):
 
 
 def claims(op, inputs, outputs):
-    return mc.all_int8(inputs[1], inputs[2], outputs[0]) and mc.shifts_ok(_pairs(inputs, outputs))
+    if not mc.all_int8(inputs[1], inputs[2], outputs[0]):
+        return "not int8"
+    return None if mc.shifts_ok(_pairs(inputs, outputs)) else mc.SHIFTS_OUT_OF_RANGE
 
 
 def params(op, inputs, outputs):

@@ -127,8 +127,14 @@ def scratch_bytes(op, inputs, outputs):
 def claims(op, inputs, outputs):
     if inputs[0].dtype.name == "INT16":
         found = dsp_lstm_s16.layers(op, inputs, outputs)
-        return found is not None and 4 * len(backend_weights(found, dsp_lstm_s16.TAPS)) <= WIDENED_LIMIT_BYTES
-    return layers(op, inputs, outputs) is not None
+        if found is None:
+            return "its weights or biases are not constant, or its products are not exact in int32"
+        if 4 * len(backend_weights(found, dsp_lstm_s16.TAPS)) > WIDENED_LIMIT_BYTES:
+            return f"its widened weights pass {WIDENED_LIMIT_BYTES} bytes"
+        return None
+    if layers(op, inputs, outputs) is None:
+        return "not int8 with constant weights and biases"
+    return None
 
 
 SPEC = backend_kernel(

@@ -51,7 +51,9 @@ def scratch_bytes(op, inputs, outputs):
 
 
 def claims(op, inputs, outputs):
-    return backend_table(op, inputs, outputs) is not None
+    if backend_table(op, inputs, outputs) is None:
+        return "not int8 with constant weights and biases"
+    return None
 
 
 SPEC = backend_kernel(
