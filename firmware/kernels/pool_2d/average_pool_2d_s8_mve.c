@@ -95,6 +95,5 @@ void mg_average_pool_2d_s8_mve(const mg_pool_2d_params *p, const int8_t *input, 
     })
 }
 
-MG_REGISTER_UNARY_S8(average_pool_2d_mve, mg_pool_2d_prepare_s8, mg_average_pool_2d_s8_mve);
 
 #endif
