@@ -5,7 +5,6 @@ that the node went to the dsp backend. int8 broadcasting, int16 inputs with zero
 back to the reference kernel."""
 
 import pytest
-
 from op_cases import Batch
 
 from cases.add import add_out_scale, int16_batch
@@ -85,7 +84,11 @@ def test_fallbacks():
     }
     verify_cases(on_backend("reference", BACKENDS, cases), count=2, backends=BACKENDS)
     g = GraphBuilder()  # an int16 input with a zero point: x << 16 could overflow
-    x1, x2, y = g.tensor([2, 3], "int16", 0.001, 5), g.tensor([2, 3], "int16", 0.002, 0), g.tensor([2, 3], "int16", 0.004, 0)
+    x1, x2, y = (
+        g.tensor([2, 3], "int16", 0.001, 5),
+        g.tensor([2, 3], "int16", 0.002, 0),
+        g.tensor([2, 3], "int16", 0.004, 0),
+    )
     g.op("ADD", [x1, x2], [y], version=3)
     assert backend_of(g.build([x1, x2], [y])) == "reference"
     assert backend_of(add_case(3, dtype="float32")) == "reference"

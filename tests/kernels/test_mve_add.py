@@ -6,8 +6,6 @@ node checked to run on the mve kernel; int8 broadcasting stays with the referenc
 import numpy as np
 import pytest
 
-from op_cases import Batch
-
 from cases.add import add_out_scale, int16_batch
 from generator.check import check
 from generator.model import read_model

@@ -1,6 +1,7 @@
-"""BATCH_MATMUL in the mve backend (Cortex-M55 Helium): 20 random int8 nodes and 12 int16 ones (ranks 2 to 5, broadcast batches,
-adj_x / adj_y, variable and constant rhs, depths around the 16-value vector (int16: the 8-value one), column
-counts around the 4-row and 2-row blocks) in one model against TFLite Micro in QEMU on mps3-an547; every node must go to the mve backend."""
+"""BATCH_MATMUL in the mve backend (Cortex-M55 Helium): 20 random int8 nodes and 12 int16 ones (ranks 2 to 5,
+broadcast batches, adj_x / adj_y, variable and constant rhs, depths around the 16-value vector (int16: the 8-value
+one), column counts around the 4-row and 2-row blocks) in one model against TFLite Micro in QEMU on mps3-an547;
+every node must go to the mve backend."""
 
 import pytest
 from op_cases import Batch

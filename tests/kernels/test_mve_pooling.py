@@ -1,7 +1,7 @@
-"""AVERAGE_POOL_2D and MAX_POOL_2D in the mve backend (Cortex-M55 Helium) against TFLite Micro in QEMU on
-mps3-an547: randomized int8 and int16 cases (filters, strides, SAME/VALID, batches, channel counts around the 16-lane
-vector, int16 around the 8-lane one, fused activations) and the global average pools that end the benchmark models, each node checked to run on
-the mve kernel."""
+"""AVERAGE_POOL_2D and MAX_POOL_2D in the mve backend (Cortex-M55 Helium) against TFLite Micro in QEMU on mps3-an547:
+randomized int8 and int16 cases (filters, strides, SAME/VALID, batches, channel counts around the 16-lane vector,
+int16 around the 8-lane one, fused activations) and the global average pools that end the benchmark models, each
+node checked to run on the mve kernel."""
 
 import numpy as np
 import pytest

@@ -41,10 +41,10 @@ static void both_row(const mg_add_params *p, const int16_t *a, const int16_t *b,
 {
     for (int32_t i = 0; i < n; i += 4) {
         const mve_pred16_t pred = vctp32q((uint32_t)(n - i));
-        const int32x4_t x = input_of(p, vldrhq_z_s32(a + i, pred), p->input1_offset, p->input1_multiplier,
-                                     p->input1_shift);
-        const int32x4_t y = input_of(p, vldrhq_z_s32(b + i, pred), p->input2_offset, p->input2_multiplier,
-                                     p->input2_shift);
+        const int32x4_t x =
+            input_of(p, vldrhq_z_s32(a + i, pred), p->input1_offset, p->input1_multiplier, p->input1_shift);
+        const int32x4_t y =
+            input_of(p, vldrhq_z_s32(b + i, pred), p->input2_offset, p->input2_multiplier, p->input2_shift);
         vstrhq_p_s32(out + i, output_of(p, vaddq_s32(x, y)), pred);
     }
 }

@@ -86,10 +86,10 @@ static inline void mg_batch_matmul_gather_s16(const int16_t *src, int32_t rows, 
 /* The int16 backends' walk: every lhs row as a contiguous row of k (gathered into scratch when lhs is [k][m])
  * meets its matrix's rhs rows of k (gathered once per rhs matrix when rhs is [k][n]): OUTPUT_ROW(p, x, rhs rows,
  * their step, output row) writes the row's cols outputs. */
-#define MG_BATCH_MATMUL_S16_ROWS(p, lhs, rhs, output, scratch, OUTPUT_ROW)                                            \
+#define MG_BATCH_MATMUL_S16_ROWS(p, lhs, rhs, output, scratch, OUTPUT_ROW)                                             \
     do {                                                                                                               \
-        const int32_t depth_ = (p)->depth, gather_rhs_ = (p)->rhs_step != 1, gather_lhs_ = (p)->lhs_step != 1;       \
-        int16_t *rhs_rows_ = (scratch), *x_ = rhs_rows_ + (gather_rhs_ ? (p)->cols * depth_ : 0);                     \
+        const int32_t depth_ = (p)->depth, gather_rhs_ = (p)->rhs_step != 1, gather_lhs_ = (p)->lhs_step != 1;         \
+        int16_t *rhs_rows_ = (scratch), *x_ = rhs_rows_ + (gather_rhs_ ? (p)->cols * depth_ : 0);                      \
         int16_t *out_ = (output);                                                                                      \
         int32_t gathered_ = -1; /* the rhs matrix now in rhs_rows_, by its offset */                                   \
         for (int32_t b0_ = 0; b0_ < (p)->batches[0]; ++b0_) {                                                          \
@@ -141,8 +141,8 @@ static inline void mg_batch_matmul_gather_s16(const int16_t *src, int32_t rows, 
             mg_batch_matmul_s8_##backend(node->params, lhs->data, mg_input(node, 1)->data, mg_output(node, 0)->data,   \
                                          node->scratch);                                                               \
         } else {                                                                                                       \
-            mg_batch_matmul_s16_##backend(node->params, lhs->data, mg_input(node, 1)->data,                            \
-                                          mg_output(node, 0)->data, node->scratch);                                    \
+            mg_batch_matmul_s16_##backend(node->params, lhs->data, mg_input(node, 1)->data, mg_output(node, 0)->data,  \
+                                          node->scratch);                                                              \
         }                                                                                                              \
         return MG_OK;                                                                                                  \
     }                                                                                                                  \
@@ -170,8 +170,8 @@ void mg_batch_matmul_s8_dsp(const mg_batch_matmul_params *p, const int8_t *lhs, 
 /* int16: two rhs rows of k per pass over the lhs row, 64-bit sums with SMLALD; scratch: the operands stored the
  * other way gathered (mg_batch_matmul_s16_gathered). */
 size_t mg_batch_matmul_s16_dsp_scratch_size(int32_t cols, int32_t depth, int32_t lhs_step, int32_t rhs_step);
-void mg_batch_matmul_s16_dsp(const mg_batch_matmul_params *p, const int16_t *lhs, const int16_t *rhs,
-                             int16_t *output, void *scratch);
+void mg_batch_matmul_s16_dsp(const mg_batch_matmul_params *p, const int16_t *lhs, const int16_t *rhs, int16_t *output,
+                             void *scratch);
 
 extern const mg_registration mg_register_batch_matmul_dsp;
 
@@ -185,8 +185,8 @@ void mg_batch_matmul_s8_mve(const mg_batch_matmul_params *p, const int8_t *lhs, 
 /* int16: two rhs rows of k per pass over the lhs row, eight products per VMLALDAVA into 64-bit sums; scratch as
  * the dsp kernel's. */
 size_t mg_batch_matmul_s16_mve_scratch_size(int32_t cols, int32_t depth, int32_t lhs_step, int32_t rhs_step);
-void mg_batch_matmul_s16_mve(const mg_batch_matmul_params *p, const int16_t *lhs, const int16_t *rhs,
-                             int16_t *output, void *scratch);
+void mg_batch_matmul_s16_mve(const mg_batch_matmul_params *p, const int16_t *lhs, const int16_t *rhs, int16_t *output,
+                             void *scratch);
 
 extern const mg_registration mg_register_batch_matmul_mve;
 

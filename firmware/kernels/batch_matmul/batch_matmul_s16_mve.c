@@ -52,8 +52,8 @@ static void output_row(const mg_batch_matmul_params *p, const int16_t *x, const 
     }
 }
 
-void mg_batch_matmul_s16_mve(const mg_batch_matmul_params *p, const int16_t *lhs, const int16_t *rhs,
-                             int16_t *output, void *scratch)
+void mg_batch_matmul_s16_mve(const mg_batch_matmul_params *p, const int16_t *lhs, const int16_t *rhs, int16_t *output,
+                             void *scratch)
 {
     MG_BATCH_MATMUL_S16_ROWS(p, lhs, rhs, output, scratch, output_row);
 }

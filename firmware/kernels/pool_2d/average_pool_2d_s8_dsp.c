@@ -48,4 +48,3 @@ void mg_average_pool_2d_s8_dsp(const mg_pool_2d_params *p, const int8_t *input, 
         }
     })
 }
-

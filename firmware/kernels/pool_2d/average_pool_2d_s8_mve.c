@@ -95,5 +95,4 @@ void mg_average_pool_2d_s8_mve(const mg_pool_2d_params *p, const int8_t *input, 
     })
 }
 
-
 #endif

@@ -36,4 +36,3 @@ void mg_max_pool_2d_s8_dsp(const mg_pool_2d_params *p, const int8_t *input, int8
         }
     })
 }
-

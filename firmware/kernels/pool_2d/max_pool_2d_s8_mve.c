@@ -30,5 +30,4 @@ void mg_max_pool_2d_s8_mve(const mg_pool_2d_params *p, const int8_t *input, int8
     })
 }
 
-
 #endif

@@ -123,7 +123,7 @@ static inline mg_pool_span mg_pool_cols(const mg_pool_2d_params *p, int32_t ox)
  * `x` the window's row and column spans and `window` its first value (of type T) inside the input (channel 0), then
  * `output` moves on by depth. width and depth: p's input_width and depth, held by the kernel (its stores may alias
  * p). */
-#define MG_POOL_2D_WINDOWS(T, p, input, output, width, depth, y, x, window, ...)                                      \
+#define MG_POOL_2D_WINDOWS(T, p, input, output, width, depth, y, x, window, ...)                                       \
     for (int32_t b_ = 0; b_ < (p)->batches; ++b_) {                                                                    \
         const T *image_ = (input) + b_ * (p)->input_height * (width) * (depth);                                        \
         for (int32_t oy_ = 0; oy_ < (p)->output_height; ++oy_) {                                                       \
@@ -139,7 +139,7 @@ static inline mg_pool_span mg_pool_cols(const mg_pool_2d_params *p, int32_t ox)
 
 /* Inside MG_POOL_2D_WINDOWS: `x` (const T *) at every tap of the window (rows of `y`, columns of `xs`), from `row`,
  * the window's first value of the channels at hand (moved on a row each time). */
-#define MG_POOL_2D_TAPS(T, y, xs, row, width, depth, x, ...)                                                          \
+#define MG_POOL_2D_TAPS(T, y, xs, row, width, depth, x, ...)                                                           \
     for (int32_t fy_ = (y).first; fy_ < (y).end; ++fy_, (row) += (width) * (depth)) {                                  \
         const T *x = (row);                                                                                            \
         for (int32_t fx_ = (xs).first; fx_ < (xs).end; ++fx_, x += (depth)) {                                          \

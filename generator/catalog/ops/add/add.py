@@ -107,7 +107,9 @@ def same_type_s16(op, inputs, outputs) -> bool:
     return all(t is not None and t.dtype.name == "INT16" for t in (*inputs[:2], outputs[0]))
 
 
-def kernel(backend: str, sources: tuple[str, ...], claims=same_count_s8, backend_params=None, int16=False) -> KernelSpec:
+def kernel(
+    backend: str, sources: tuple[str, ...], claims=same_count_s8, backend_params=None, int16=False
+) -> KernelSpec:
     """A backend's ADD entry: the family's validate and parameters (`backend_params` adds its extra fields),
     the nodes it claims (int8; int16 too with `int16`, which keeps the broadcast walk), its sources; it registers as
     mg_register_add_<backend>."""

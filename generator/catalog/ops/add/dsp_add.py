@@ -6,8 +6,8 @@ meet the exactness conditions of _dsp_common. int16 with broadcasting where its 
 
 from __future__ import annotations
 
-from ..common import _dsp_common as dc
 from ... import quant
+from ..common import _dsp_common as dc
 from .add import LEFT_SHIFT, kernel, quantized_fields, same_count_s8, same_type_s16
 
 INT32_MIN, INT32_MAX = -(1 << 31), (1 << 31) - 1

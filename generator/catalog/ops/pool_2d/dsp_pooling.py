@@ -15,5 +15,10 @@ SPECS = [
         ("average_pool_2d_dsp.c", "average_pool_2d_s8_dsp.c", "average_pool_2d_s16_dsp.c", *_SHARED),
         int16=True,
     ),
-    kernel("MAX_POOL_2D", "dsp", ("max_pool_2d_dsp.c", "max_pool_2d_s8_dsp.c", "max_pool_2d_s16_dsp.c", *_SHARED), int16=True),
+    kernel(
+        "MAX_POOL_2D",
+        "dsp",
+        ("max_pool_2d_dsp.c", "max_pool_2d_s8_dsp.c", "max_pool_2d_s16_dsp.c", *_SHARED),
+        int16=True,
+    ),
 ]

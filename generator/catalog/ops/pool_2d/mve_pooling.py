@@ -14,5 +14,10 @@ SPECS = [
         ("average_pool_2d_mve.c", "average_pool_2d_s8_mve.c", "average_pool_2d_s16_mve.c", "mg_mve.h"),
         int16=True,
     ),
-    kernel("MAX_POOL_2D", "mve", ("max_pool_2d_mve.c", "max_pool_2d_s8_mve.c", "max_pool_2d_s16_mve.c", "mg_mve.h"), int16=True),
+    kernel(
+        "MAX_POOL_2D",
+        "mve",
+        ("max_pool_2d_mve.c", "max_pool_2d_s8_mve.c", "max_pool_2d_s16_mve.c", "mg_mve.h"),
+        int16=True,
+    ),
 ]

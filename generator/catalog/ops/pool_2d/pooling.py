@@ -130,7 +130,11 @@ def kernel(op: str, backend: str = "reference", sources: tuple[str, ...] = (), i
     int16 too with `int16`) claims what claims_*_s8 allow (every int16 node) and registers as
     mg_register_<op>_<backend>."""
     name, code, claims_s8 = _OPS[op]
-    claims = (lambda op_, inputs, outputs: _int16(inputs, outputs) or claims_s8(op_, inputs, outputs)) if int16 else claims_s8
+    claims = (
+        (lambda op_, inputs, outputs: _int16(inputs, outputs) or claims_s8(op_, inputs, outputs))
+        if int16
+        else claims_s8
+    )
     if backend == "reference":
         return KernelSpec(
             op=op,
