@@ -28,13 +28,19 @@ static input_scale input_scale_of(int32_t multiplier, int32_t shift)
 }
 
 /* TFLite's MultiplyByQuantizedMultiplier(x << 15, m, -e) for int16 x. */
-static inline __attribute__((always_inline)) int32_t rescale(int32_t x, const input_scale *s, int identity)
+static inline __attribute__((always_inline)) int32_t rescale(int32_t x, int32_t multiplier, int32_t round,
+                                                             int32_t shift, int identity)
 {
     if (identity) {
         return x * (1 << 14);
     }
     const int32_t x16 = (int32_t)((uint32_t)x << 16);
-    return dsp_smmlar(x16, s->multiplier, s->round + (x16 >> 31)) >> s->shift;
+    return dsp_smmlar(x16, multiplier, round + (x16 >> 31)) >> shift;
+}
+
+static inline int32_t rescale_input(int32_t x, const input_scale *s)
+{
+    return rescale(x, s->multiplier, s->round, s->shift, s->identity);
 }
 
 typedef struct {
@@ -42,39 +48,45 @@ typedef struct {
     int32_t act_min, act_max;
 } output_scale;
 
-static inline __attribute__((always_inline)) int16_t output_of(int32_t sum, const output_scale *o)
+static inline int16_t output_of(int32_t sum, const output_scale *o)
 {
     return (int16_t)dsp_clamp(dsp_requant(2 * sum, o->multiplier, o->offset, o->shift), o->act_min, o->act_max);
 }
 
-/* A row where both inputs step. */
-static inline __attribute__((always_inline)) void both_row(const int16_t *a, const int16_t *b, int16_t *out, int32_t n,
-                                                           const input_scale *s1, const input_scale *s2,
-                                                           const output_scale *o, int id1, int id2)
+/* A row of n outputs: input a steps; input b steps too (both), or its rescaled value is `other`; full_range: no
+ * fused activation, one SSAT. The constants are held in locals, so that the loop keeps them in registers. */
+static inline __attribute__((always_inline)) void row(const int16_t *a, const int16_t *b, int32_t other, int16_t *out,
+                                                      int32_t n, const input_scale *sa, const input_scale *sb,
+                                                      const output_scale *o, int id_a, int id_b, int both,
+                                                      int full_range)
 {
+    const int32_t ma = sa->multiplier, ra = sa->round, ea = sa->shift;
+    const int32_t mb = sb->multiplier, rb = sb->round, eb = sb->shift;
+    const int32_t mo = o->multiplier, offset = o->offset, eo = o->shift, lo = o->act_min, hi = o->act_max;
     for (int32_t i = 0; i < n; ++i) {
-        out[i] = output_of(rescale(a[i], s1, id1) + rescale(b[i], s2, id2), o);
+        const int32_t sum = rescale(a[i], ma, ra, ea, id_a) + (both ? rescale(b[i], mb, rb, eb, id_b) : other);
+        const int32_t v = dsp_requant(2 * sum, mo, offset, eo);
+        out[i] = (int16_t)(full_range ? dsp_ssat16(v) : dsp_clamp(v, lo, hi));
     }
 }
 
-/* A row where one input steps and the other's rescaled value is `other`. */
-static inline __attribute__((always_inline)) void one_row(const int16_t *a, int32_t other, int16_t *out, int32_t n,
-                                                          const input_scale *s, const output_scale *o, int id)
-{
-    for (int32_t i = 0; i < n; ++i) {
-        out[i] = output_of(rescale(a[i], s, id) + other, o);
+#define ROW(name, id_a, id_b, both)                                                                                    \
+    static __attribute__((noinline)) void name(const int16_t *a, const int16_t *b, int32_t other, int16_t *out,        \
+                                               int32_t n, const input_scale *sa, const input_scale *sb,                \
+                                               const output_scale *o)                                                  \
+    {                                                                                                                  \
+        if (o->act_min == INT16_MIN && o->act_max == INT16_MAX) {                                                      \
+            row(a, b, other, out, n, sa, sb, o, id_a, id_b, both, 1);                                                  \
+        } else {                                                                                                       \
+            row(a, b, other, out, n, sa, sb, o, id_a, id_b, both, 0);                                                  \
+        }                                                                                                              \
     }
-}
-
-static void rows_stepping_one(const int16_t *a, int32_t other, int16_t *out, int32_t n, const input_scale *s,
-                              const output_scale *o)
-{
-    if (s->identity) {
-        one_row(a, other, out, n, s, o, 1);
-    } else {
-        one_row(a, other, out, n, s, o, 0);
-    }
-}
+ROW(both_identity, 1, 1, 1)
+ROW(both_first_identity, 1, 0, 1)
+ROW(both_second_identity, 0, 1, 1)
+ROW(one_identity, 1, 0, 0)
+ROW(one_rescaled, 0, 0, 0)
+#undef ROW
 
 void mg_add_s16_dsp(const mg_add_params *p, const int16_t *input1, const int16_t *input2, int16_t *output)
 {
@@ -90,18 +102,19 @@ void mg_add_s16_dsp(const mg_add_params *p, const int16_t *input1, const int16_t
         const int16_t *a = input1 + cur.offset1, *b = input2 + cur.offset2;
         if (step1 && step2) {
             if (s1.identity && s2.identity) {
-                both_row(a, b, output, inner, &s1, &s2, &o, 1, 1);
+                both_identity(a, b, 0, output, inner, &s1, &s2, &o);
             } else if (s1.identity) {
-                both_row(a, b, output, inner, &s1, &s2, &o, 1, 0);
+                both_first_identity(a, b, 0, output, inner, &s1, &s2, &o);
             } else {
-                both_row(a, b, output, inner, &s1, &s2, &o, 0, 1);
+                both_second_identity(a, b, 0, output, inner, &s1, &s2, &o);
             }
-        } else if (step1) {
-            rows_stepping_one(a, rescale(b[0], &s2, s2.identity), output, inner, &s1, &o);
-        } else if (step2) {
-            rows_stepping_one(b, rescale(a[0], &s1, s1.identity), output, inner, &s2, &o);
+        } else if (step1 || step2) {
+            const int16_t *steps = step1 ? a : b;
+            const input_scale *s = step1 ? &s1 : &s2;
+            const int32_t other = step1 ? rescale_input(b[0], &s2) : rescale_input(a[0], &s1);
+            (s->identity ? one_identity : one_rescaled)(steps, 0, other, output, inner, s, s, &o);
         } else {
-            const int16_t v = output_of(rescale(a[0], &s1, s1.identity) + rescale(b[0], &s2, s2.identity), &o);
+            const int16_t v = output_of(rescale_input(a[0], &s1) + rescale_input(b[0], &s2), &o);
             for (int32_t i = 0; i < inner; ++i) {
                 output[i] = v;
             }

@@ -106,6 +106,12 @@ static inline int32_t dsp_ssat8(int32_t x)
     return __ssat(x, 8);
 }
 
+/* x saturated to [-32768, 32767] */
+static inline int32_t dsp_ssat16(int32_t x)
+{
+    return __ssat(x, 16);
+}
+
 /* (a.lo + b.lo, a.hi + b.hi) */
 static inline uint32_t dsp_sadd16(uint32_t a, uint32_t b)
 {
@@ -240,6 +246,11 @@ static inline int32_t dsp_smmlar(int32_t x, int32_t y, int32_t a)
 static inline int32_t dsp_ssat8(int32_t x)
 {
     return x < -128 ? -128 : (x > 127 ? 127 : x);
+}
+
+static inline int32_t dsp_ssat16(int32_t x)
+{
+    return x < -32768 ? -32768 : (x > 32767 ? 32767 : x);
 }
 
 static inline uint32_t dsp_sadd16(uint32_t a, uint32_t b)
