@@ -23,31 +23,40 @@ static inline int16_t output_of(const mg_batch_matmul_params *p, int64_t total)
     return (int16_t)mg_clamp(v + p->output_offset, INT16_MIN, INT16_MAX);
 }
 
+/* The dot products of x (n values) with rows w0 and w1: eight products per VMLALDAVA, the last vector predicated. */
+static inline void dot2(const int16_t *x, const int16_t *w0, const int16_t *w1, int32_t n, int64_t *s0, int64_t *s1)
+{
+    int64_t a0 = 0, a1 = 0;
+    int32_t k = 0;
+    for (; k + 8 <= n; k += 8) {
+        const int16x8_t xv = vld1q_s16(x + k);
+        a0 = vmlaldavaq_s16(a0, xv, vld1q_s16(w0 + k));
+        a1 = vmlaldavaq_s16(a1, xv, vld1q_s16(w1 + k));
+    }
+    if (k < n) {
+        const mve_pred16_t pred = vctp16q((uint32_t)(n - k));
+        const int16x8_t xv = vldrhq_z_s16(x + k, pred);
+        a0 = vmlaldavaq_s16(a0, xv, vldrhq_z_s16(w0 + k, pred));
+        a1 = vmlaldavaq_s16(a1, xv, vldrhq_z_s16(w1 + k, pred));
+    }
+    *s0 = a0;
+    *s1 = a1;
+}
+
 /* One lhs row (contiguous) against the rhs rows (row n at n * rhs_col): the row of outputs. */
 static void output_row(const mg_batch_matmul_params *p, const int16_t *x, const int16_t *rhs, int32_t rhs_col,
                        int16_t *out)
 {
     const int32_t depth = p->depth, cols = p->cols;
     int32_t n = 0;
+    int64_t s0, s1;
     for (; n + 2 <= cols; n += 2) {
-        const int16_t *w0 = rhs + n * rhs_col, *w1 = w0 + rhs_col;
-        int64_t s0 = 0, s1 = 0;
-        for (int32_t k = 0; k < depth; k += 8) {
-            const mve_pred16_t pred = vctp16q((uint32_t)(depth - k));
-            const int16x8_t xv = vldrhq_z_s16(x + k, pred);
-            s0 = vmlaldavaq_s16(s0, xv, vldrhq_z_s16(w0 + k, pred));
-            s1 = vmlaldavaq_s16(s1, xv, vldrhq_z_s16(w1 + k, pred));
-        }
+        dot2(x, rhs + n * rhs_col, rhs + (n + 1) * rhs_col, depth, &s0, &s1);
         out[n] = output_of(p, s0);
         out[n + 1] = output_of(p, s1);
     }
     if (n < cols) {
-        const int16_t *w0 = rhs + n * rhs_col;
-        int64_t s0 = 0;
-        for (int32_t k = 0; k < depth; k += 8) {
-            const mve_pred16_t pred = vctp16q((uint32_t)(depth - k));
-            s0 = vmlaldavaq_s16(s0, vldrhq_z_s16(x + k, pred), vldrhq_z_s16(w0 + k, pred));
-        }
+        dot2(x, rhs + n * rhs_col, rhs + n * rhs_col, depth, &s0, &s1);
         out[n] = output_of(p, s0);
     }
 }
