@@ -30,11 +30,6 @@ static inline void dot2(const int16_t *x, const int16_t *w0, const int16_t *w1, 
 {
     int64_t a0 = 0, a1 = 0;
     int32_t k = 0;
-    for (; k + 4 <= n; k += 4) {
-        const uint32_t xa = dsp_ld32(x + k), xb = dsp_ld32(x + k + 2);
-        a0 = smlald(xb, dsp_ld32(w0 + k + 2), smlald(xa, dsp_ld32(w0 + k), a0));
-        a1 = smlald(xb, dsp_ld32(w1 + k + 2), smlald(xa, dsp_ld32(w1 + k), a1));
-    }
     for (; k + 2 <= n; k += 2) {
         const uint32_t xv = dsp_ld32(x + k);
         a0 = smlald(xv, dsp_ld32(w0 + k), a0);
