@@ -25,11 +25,39 @@ static inline int64_t smlald(uint32_t x, uint32_t y, int64_t acc)
 #endif
 }
 
-/* The dot products of x (n values) with rows w0 and w1, k ascending as the reference (the sums are exact). */
+/* The dot products of x (n values) with rows w0 and w1 (the sums are exact, so their order does not matter). */
 static inline void dot2(const int16_t *x, const int16_t *w0, const int16_t *w1, int32_t n, int64_t *s0, int64_t *s1)
 {
     int64_t a0 = 0, a1 = 0;
     int32_t k = 0;
+#if MG_DSP_NATIVE
+    /* four values per step: one word of x at a time against a word of each row, 8 MACs in 12 instructions */
+    int32_t steps = n / 4;
+    if (steps > 0) {
+        uint32_t xv, wv;
+        __asm__ volatile("1:\n\t"
+                         "ldr %[xv], [%[x]], #4\n\t"
+                         "ldr %[wv], [%[w0]], #4\n\t"
+                         "smlald %Q[a0], %R[a0], %[xv], %[wv]\n\t"
+                         "ldr %[wv], [%[w1]], #4\n\t"
+                         "smlald %Q[a1], %R[a1], %[xv], %[wv]\n\t"
+                         "ldr %[xv], [%[x]], #4\n\t"
+                         "ldr %[wv], [%[w0]], #4\n\t"
+                         "smlald %Q[a0], %R[a0], %[xv], %[wv]\n\t"
+                         "ldr %[wv], [%[w1]], #4\n\t"
+                         "smlald %Q[a1], %R[a1], %[xv], %[wv]\n\t"
+                         "subs %[steps], %[steps], #1\n\t"
+                         "bne 1b\n\t"
+                         : [a0] "+r"(a0), [a1] "+r"(a1), [x] "+r"(x), [w0] "+r"(w0), [w1] "+r"(w1), [steps] "+r"(steps),
+                           [xv] "=&r"(xv), [wv] "=&r"(wv)
+                         :
+                         : "cc", "memory");
+        k = n & ~3;
+        x -= k;
+        w0 -= k;
+        w1 -= k;
+    }
+#endif
     for (; k + 2 <= n; k += 2) {
         const uint32_t xv = dsp_ld32(x + k);
         a0 = smlald(xv, dsp_ld32(w0 + k), a0);
