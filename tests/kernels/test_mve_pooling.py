@@ -39,6 +39,7 @@ def test_random():
     ops = ["AVERAGE_POOL_2D", "MAX_POOL_2D"]
     cases = {f"{op} seed {seed}": pool_case(op, seed) for op in ops for seed in range(8)}
     cases.update({f"{op} int16 seed {seed}": int16_case(op, seed) for op in ops for seed in range(6)})
+    cases["int16 global 25x5"] = pooling.pool_case("AVERAGE_POOL_2D", "int16", 0, shape=(1, 25, 5, 12), window=(25, 5))
     verify_cases(on_backend("mve", BACKENDS, cases), count=2, seed=1, qemu=True, backends=BACKENDS, board=BOARD)
 
 

@@ -16,6 +16,7 @@ PARAMS = "mg_pool_2d_params"
 # prepare and registration macros
 FAMILY_SOURCES = ("pool_2d.h", "pool_2d.c", "mg_elementwise.h", "mg_elementwise.c")
 MAX_AVERAGE_TAPS = 256  # the backends sum in int16 lanes: 256 * -128 still fits
+MAX_AVERAGE_TAPS_S16 = 65535  # int16: the int32 sums (plus half the count) stay below 2^31
 
 
 def _geometry(op, inp, out) -> dict:
@@ -108,7 +109,7 @@ def _int8(inputs, outputs) -> bool:
 
 
 def _int16(inputs, outputs) -> bool:
-    """The backends' int16 pools take every int16 node (int32 sums, as the reference's)."""
+    """The backends' int16 pools take every int16 node (average: windows of at most MAX_AVERAGE_TAPS_S16)."""
     return bool(inputs) and inputs[0] is not None and inputs[0].dtype.name == outputs[0].dtype.name == "INT16"
 
 
