@@ -32,6 +32,10 @@ def pool_case(op: str, dtype: str, seed: int, depths=None, max_side: int = 12, s
         scale, zp = rand_scale(rng, 0.005, 0.1), int(rng.integers(-128, 128))
         x = g.tensor([batches, h, w, depth], "int8", scale, zp)
         y = g.tensor([batches, oh, ow, depth], "int8", scale, zp)
+    elif dtype == "int16":  # zero point 0, as TFLite's int16 activations
+        scale = rand_scale(rng, 1e-4, 1e-2)
+        x = g.tensor([batches, h, w, depth], "int16", scale, 0)
+        y = g.tensor([batches, oh, ow, depth], "int16", scale, 0)
     else:
         x = g.tensor([batches, h, w, depth], "float32")
         y = g.tensor([batches, oh, ow, depth], "float32")
@@ -39,7 +43,7 @@ def pool_case(op: str, dtype: str, seed: int, depths=None, max_side: int = 12, s
         op,
         [x],
         [y],
-        version=2 if dtype == "int8" else 1,
+        version={"int8": 2, "int16": 3}.get(dtype, 1),
         padding=padding,
         strideH=sh,
         strideW=sw,

@@ -1,4 +1,4 @@
-"""AVERAGE_POOL_2D and MAX_POOL_2D in the dsp backend: randomized int8 cases (filters, strides, SAME/VALID,
+"""AVERAGE_POOL_2D and MAX_POOL_2D in the dsp backend: randomized int8 and int16 cases (filters, strides, SAME/VALID,
 channel counts around the 4-channel steps, batches, fused activations, global pools) against TFLite Micro, on
 the host build and on the Cortex-M4 and Cortex-M7 in QEMU; every case asserts that the node went to the dsp
 backend. Float32 pools and average windows over 256 taps fall back to the reference kernels."""
@@ -33,6 +33,12 @@ def test_random(op, seeds):
 GLOBAL_POOLS = [((1, 25, 5, 64), (25, 5)), ((1, 3, 3, 256), (3, 3)), ((2, 16, 16, 7), (16, 16))]  # (shape, window)
 
 
+@pytest.mark.parametrize("op", OPS)
+def test_int16_random(op):
+    cases = {f"seed {seed}": pool_case(op, seed, dtype="int16") for seed in range(20)}
+    verify_cases(dsp_cases(cases), count=2, seed=1, backends=BACKENDS)
+
+
 def test_global():
     cases = {
         f"{op} {shape} window {window}": pool_case(op, 0, shape=shape, window=window)
@@ -45,7 +51,8 @@ def test_global():
 @pytest.mark.qemu
 @pytest.mark.parametrize("board", ["mps2-an386", "mps2-an500"])
 def test_in_qemu(board):
-    cases = on_backend("dsp", BACKENDS, {op: pool_case(op, 3) for op in OPS})
+    cases = {**{op: pool_case(op, 3) for op in OPS}, **{f"{op} int16": pool_case(op, 4, dtype="int16") for op in OPS}}
+    cases = on_backend("dsp", BACKENDS, cases)
     verify_cases(cases, count=2, seed=3, backends=BACKENDS, qemu=True, board=board)
 
 

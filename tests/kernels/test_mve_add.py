@@ -1,11 +1,12 @@
 """ADD in the mve backend (Cortex-M55 Helium) against TFLite Micro in QEMU on mps3-an547: randomized int8 cases
-of equal input shapes (element counts around the 4-lane vector, scales either way round, fused activations), the
-in-place case, each node checked to run on the mve kernel; broadcasting stays with the reference kernel."""
+of equal input shapes (element counts around the 4-lane vector, scales either way round, fused activations) and
+int16 cases with broadcasting (random broadcast shapes, odd sizes, zero points 0 and not), the in-place case, each
+node checked to run on the mve kernel; int8 broadcasting stays with the reference kernel."""
 
 import numpy as np
 import pytest
 
-from cases.add import binary_model
+from cases.add import add_out_scale, int16_batch
 from generator.check import check
 from generator.model import read_model
 from kernel_harness import on_backend, rand_scale, verify_cases, verify_model
@@ -33,10 +34,31 @@ def add_case(seed: int, shape2=None) -> bytes:
     return g.build([a, b], [y])
 
 
+def int16_case(seed: int) -> bytes:
+    """Random int16 nodes (int16_batch: broadcast shapes, constants, activations), then odd sizes against a row,
+    a single value and one another, one with an input zero point."""
+    b = int16_batch("ADD", seed, nodes=12)
+    for (shape1, zp1), shape2, out in [
+        (([1, 7, 9, 19], 0), [1, 7, 9, 19], [1, 7, 9, 19]),
+        (([2, 5, 5, 13], 0), [13], [2, 5, 5, 13]),
+        (([1], 0), [3, 11, 7], [3, 11, 7]),
+        (([4, 1, 9], 7), [4, 6, 1], [4, 6, 9]),
+    ]:
+        s1, s2 = (float(b.rng.uniform(1e-4, 1e-2)) for _ in range(2))
+        x1, x2 = b.input(shape1, "int16", (s1, zp1)), b.input(shape2, "int16", (s2, 0))
+        y = b.output(out, "int16", (add_out_scale(b.rng, s1, s2), int(b.rng.integers(-50, 50))))
+        b.node("ADD", [x1, x2], [y], version=3, fusedActivationFunction=int(b.rng.integers(0, 4)))
+    return b.build()
+
+
 @pytest.mark.qemu
-def test_int8_random():
+def test_random():
+    """int8 and int16 nodes in one firmware."""
     cases = {f"seed {seed}": add_case(seed) for seed in range(12)}
-    verify_cases(on_backend("mve", BACKENDS, cases), count=2, seed=1, qemu=True, backends=BACKENDS, board=BOARD)
+    int16 = int16_case(5)
+    assert backends_of(int16) == ["mve"] * 16
+    cases = {**on_backend("mve", BACKENDS, cases), "int16": int16}
+    verify_cases(cases, count=2, seed=1, qemu=True, backends=BACKENDS, board=BOARD)
 
 
 @pytest.mark.qemu
@@ -58,9 +80,3 @@ def test_in_place_chain():
 
 def test_broadcast_stays_with_the_reference():
     assert backends_of(add_case(3, shape2=[1, 1, 1, 1])) == ["reference"]
-
-
-def test_int16_stays_with_the_reference():
-    model = binary_model("ADD", types=("int16",) * 3, scales=(0.001, 0.002, 0.004), version=3)
-    assert backends_of(model) == ["reference"]
-    verify_model(model, count=2, backends=BACKENDS)

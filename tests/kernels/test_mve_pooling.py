@@ -1,7 +1,7 @@
-"""AVERAGE_POOL_2D and MAX_POOL_2D in the mve backend (Cortex-M55 Helium) against TFLite Micro in QEMU on
-mps3-an547: randomized int8 cases (filters, strides, SAME/VALID, batches, channel counts around the 16-lane
-vector, fused activations) and the global average pools that end the benchmark models, each node checked to run on
-the mve kernel."""
+"""AVERAGE_POOL_2D and MAX_POOL_2D in the mve backend (Cortex-M55 Helium) against TFLite Micro in QEMU on mps3-an547:
+randomized int8 and int16 cases (filters, strides, SAME/VALID, batches, channel counts around the 16-lane vector,
+int16 around the 8-lane one, fused activations) and the global average pools that end the benchmark models, each
+node checked to run on the mve kernel."""
 
 import numpy as np
 import pytest
@@ -28,9 +28,18 @@ def global_average_case(h: int, w: int, depth: int) -> bytes:
     return pooling.global_average_case("int8", h, w, depth)
 
 
+def int16_case(op: str, seed: int) -> bytes:
+    # channel counts around the int16 kernels' 8-lane steps
+    return pooling.pool_case(op, "int16", seed, depths=[1, 3, 4, 7, 8, 9, 16, 21])
+
+
 @pytest.mark.qemu
-def test_int8_random():
-    cases = {f"{op} seed {seed}": pool_case(op, seed) for op in ["AVERAGE_POOL_2D", "MAX_POOL_2D"] for seed in range(8)}
+def test_random():
+    """int8 and int16 nodes in one firmware."""
+    ops = ["AVERAGE_POOL_2D", "MAX_POOL_2D"]
+    cases = {f"{op} seed {seed}": pool_case(op, seed) for op in ops for seed in range(8)}
+    cases.update({f"{op} int16 seed {seed}": int16_case(op, seed) for op in ops for seed in range(6)})
+    cases["int16 global 25x5"] = pooling.pool_case("AVERAGE_POOL_2D", "int16", 0, shape=(1, 25, 5, 12), window=(25, 5))
     verify_cases(on_backend("mve", BACKENDS, cases), count=2, seed=1, qemu=True, backends=BACKENDS, board=BOARD)
 
 

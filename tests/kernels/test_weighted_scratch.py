@@ -41,10 +41,13 @@ def transpose_conv_case(dtype: str):
     return make
 
 
-def batch_matmul_case(seed: int) -> bytes:
-    b = Batch(seed)
-    batch_matmul_node(b, "int8", *shapes(b.rng), *(bool(v) for v in b.rng.integers(0, 2, size=3)))
-    return b.build()
+def batch_matmul_case(dtype: str):
+    def make(seed: int) -> bytes:
+        b = Batch(seed)
+        batch_matmul_node(b, dtype, *shapes(b.rng), *(bool(v) for v in b.rng.integers(0, 2, size=3)))
+        return b.build()
+
+    return make
 
 
 def one_node(make):
@@ -158,17 +161,33 @@ KINDS = {
     ),
     "batch_matmul_mve": (
         "mve",
-        batch_matmul_case,
+        batch_matmul_case("int8"),
         "mg_register_batch_matmul_mve",
         ["batch_matmul_mve.c", "batch_matmul_s8_mve.c"],
         "batch_matmul.h",
         "batch_matmul_prepare.c",
     ),
+    "batch_matmul_s16_mve": (
+        "mve",
+        batch_matmul_case("int16"),
+        "mg_register_batch_matmul_mve",  # the mve registration, which serves int8 and int16 nodes
+        ["batch_matmul_mve.c", "batch_matmul_s16_mve.c"],
+        "batch_matmul.h",
+        "batch_matmul_prepare.c",
+    ),
     "batch_matmul_dsp": (
         "dsp",
-        batch_matmul_case,
+        batch_matmul_case("int8"),
         "mg_register_batch_matmul_dsp",
         ["batch_matmul_dsp.c", "batch_matmul_s8_dsp.c"],
+        "batch_matmul.h",
+        "batch_matmul_prepare.c",
+    ),
+    "batch_matmul_s16_dsp": (
+        "dsp",
+        batch_matmul_case("int16"),
+        "mg_register_batch_matmul_dsp",  # the dsp registration, which serves int8 and int16 nodes
+        ["batch_matmul_dsp.c", "batch_matmul_s16_dsp.c"],
         "batch_matmul.h",
         "batch_matmul_prepare.c",
     ),

@@ -4,8 +4,9 @@
  * input scale), added or subtracted, then rescaled to the output; int8 and int16 MUL rescale the product of the
  * offset inputs by input1_scale * input2_scale / output_scale.
  * Kernels: mg_add_s8, mg_add_s16, mg_add_f32, mg_add_s32 (int32, unquantized: TFLite Micro's plain sum)
- * (reference), mg_add_s8_dsp (add_s8_dsp.c), mg_add_s8_portable (add_s8_portable.c), mg_add_s8_mve
- * (add_s8_mve.c); MUL's backends mg_mul_s8_dsp, mg_mul_s16_dsp (mg_mul_dsp.h), mg_mul_s8_mve, mg_mul_s16_mve
+ * (reference), mg_add_s8_dsp, mg_add_s16_dsp (add_s8_dsp.c, add_s16_dsp.c, registered by add_dsp.c),
+ * mg_add_s8_portable (add_s8_portable.c), mg_add_s8_mve, mg_add_s16_mve (add_s8_mve.c, add_s16_mve.c, registered by
+ * add_mve.c); MUL's backends mg_mul_s8_dsp, mg_mul_s16_dsp (mg_mul_dsp.h), mg_mul_s8_mve, mg_mul_s16_mve
  * (mg_mul_mve.h); SUB and MUL the same four reference types (their int32: the plain wrapping difference or
  * product, clamped to act_min/act_max, the fused activation's int32 range). */
 #ifndef MG_ADD_H
@@ -84,6 +85,10 @@ void mg_mul_s8(const mg_mul_params *p, const int8_t *input1, const int8_t *input
 void mg_mul_s16(const mg_mul_params *p, const int16_t *input1, const int16_t *input2, int16_t *output);
 void mg_mul_f32(const mg_mul_params *p, const float *input1, const float *input2, float *output);
 void mg_mul_s32(const mg_mul_params *p, const int32_t *input1, const int32_t *input2, int32_t *output);
+void mg_add_s8_dsp(const mg_add_params *p, const int8_t *input1, const int8_t *input2, int8_t *output);
+void mg_add_s16_dsp(const mg_add_params *p, const int16_t *input1, const int16_t *input2, int16_t *output);
+void mg_add_s8_mve(const mg_add_params *p, const int8_t *input1, const int8_t *input2, int8_t *output);
+void mg_add_s16_mve(const mg_add_params *p, const int16_t *input1, const int16_t *input2, int16_t *output);
 void mg_mul_s8_dsp(const mg_mul_params *p, const int8_t *input1, const int8_t *input2, int8_t *output);
 void mg_mul_s16_dsp(const mg_mul_params *p, const int16_t *input1, const int16_t *input2, int16_t *output);
 void mg_mul_s8_mve(const mg_mul_params *p, const int8_t *input1, const int8_t *input2, int8_t *output);
@@ -92,6 +97,8 @@ void mg_mul_s16_mve(const mg_mul_params *p, const int16_t *input1, const int16_t
 extern const mg_registration mg_register_add;
 extern const mg_registration mg_register_sub;
 extern const mg_registration mg_register_mul;
+extern const mg_registration mg_register_add_dsp;
+extern const mg_registration mg_register_add_mve;
 extern const mg_registration mg_register_mul_dsp;
 extern const mg_registration mg_register_mul_mve;
 

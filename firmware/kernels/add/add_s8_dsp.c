@@ -6,7 +6,6 @@
 #pragma GCC optimize("O2")
 #include "add.h"
 #include "mg_dsp_requant.h"
-#include "mg_elementwise.h"
 
 enum { TABLE2 = 256, REQUANT = 512 }; /* backend_table: input 1's table, input 2's, then the requantization */
 
@@ -82,13 +81,3 @@ void mg_add_s8_dsp(const mg_add_params *p, const int8_t *input1, const int8_t *i
         add_elements(p, input1, input2, output, 0);
     }
 }
-
-static mg_status prepare(mg_node *node)
-{
-    if (!((const mg_add_params *)node->params)->backend_table) {
-        return mg_fail(node, "tables missing from the generated plan");
-    }
-    return mg_prepare_binary_s8(node);
-}
-
-MG_REGISTER_BINARY_S8(add_dsp, prepare, mg_add_s8_dsp);

@@ -4,7 +4,6 @@
  * see mg_mve.h), four elements per vector. */
 #pragma GCC optimize("O3")
 #include "add.h"
-#include "mg_elementwise.h"
 
 #if defined(__ARM_FEATURE_MVE)
 
@@ -67,7 +66,5 @@ void mg_add_s8_mve(const mg_add_params *p, const int8_t *input1, const int8_t *i
         add_loop(p, input1, input2, output, 2, 2, 2);
     }
 }
-
-MG_REGISTER_BINARY_S8(add_mve, mg_prepare_binary_s8, mg_add_s8_mve);
 
 #endif

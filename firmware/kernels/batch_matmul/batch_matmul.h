@@ -64,22 +64,86 @@ typedef struct {
  * when scratch > 0. */
 mg_status mg_batch_matmul_prepare(mg_node *node, size_t scratch);
 
-/* Defines mg_register_batch_matmul_<backend>: the family's prepare (int8 only, the backend's scratch), then the
- * backend's int8 kernel. */
+/* The int16 backends' scratch: the operands stored the other way gathered into rows of k (every rhs column when
+ * rhs is [k][n], one lhs row when lhs is [k][m]), int16 values. */
+static inline size_t mg_batch_matmul_s16_gathered(int32_t cols, int32_t depth, int32_t lhs_step, int32_t rhs_step)
+{
+    const int32_t rows = (rhs_step != 1 ? cols : 0) + (lhs_step != 1 ? 1 : 0);
+    return (size_t)rows * (size_t)depth * sizeof(int16_t);
+}
+
+/* Elements src[i * step] for i < n into dst, for each of `rows` rows (row r at r * row_step). */
+static inline void mg_batch_matmul_gather_s16(const int16_t *src, int32_t rows, int32_t row_step, int32_t step,
+                                              int32_t n, int16_t *dst)
+{
+    for (int32_t r = 0; r < rows; ++r, src += row_step, dst += n) {
+        for (int32_t i = 0; i < n; ++i) {
+            dst[i] = src[i * step];
+        }
+    }
+}
+
+/* The int16 backends' walk: every lhs row as a contiguous row of k (gathered into scratch when lhs is [k][m])
+ * meets its matrix's rhs rows of k (gathered once per rhs matrix when rhs is [k][n]): OUTPUT_ROW(p, x, rhs rows,
+ * their step, output row) writes the row's cols outputs. */
+#define MG_BATCH_MATMUL_S16_ROWS(p, lhs, rhs, output, scratch, OUTPUT_ROW)                                             \
+    do {                                                                                                               \
+        const int32_t depth_ = (p)->depth, gather_rhs_ = (p)->rhs_step != 1, gather_lhs_ = (p)->lhs_step != 1;         \
+        int16_t *rhs_rows_ = (scratch), *x_ = rhs_rows_ + (gather_rhs_ ? (p)->cols * depth_ : 0);                      \
+        int16_t *out_ = (output);                                                                                      \
+        int32_t gathered_ = -1; /* the rhs matrix now in rhs_rows_, by its offset */                                   \
+        for (int32_t b0_ = 0; b0_ < (p)->batches[0]; ++b0_) {                                                          \
+            for (int32_t b1_ = 0; b1_ < (p)->batches[1]; ++b1_) {                                                      \
+                for (int32_t b2_ = 0; b2_ < (p)->batches[2]; ++b2_) {                                                  \
+                    const int32_t l_ =                                                                                 \
+                        b0_ * (p)->lhs_strides[0] + b1_ * (p)->lhs_strides[1] + b2_ * (p)->lhs_strides[2];             \
+                    const int32_t r_ =                                                                                 \
+                        b0_ * (p)->rhs_strides[0] + b1_ * (p)->rhs_strides[1] + b2_ * (p)->rhs_strides[2];             \
+                    if (gather_rhs_ && r_ != gathered_) {                                                              \
+                        mg_batch_matmul_gather_s16((rhs) + r_, (p)->cols, (p)->rhs_col, (p)->rhs_step, depth_,         \
+                                                   rhs_rows_);                                                         \
+                        gathered_ = r_;                                                                                \
+                    }                                                                                                  \
+                    const int16_t *rows_ = gather_rhs_ ? rhs_rows_ : (rhs) + r_;                                       \
+                    const int32_t rhs_col_ = gather_rhs_ ? depth_ : (p)->rhs_col;                                      \
+                    for (int32_t m_ = 0; m_ < (p)->rows; ++m_, out_ += (p)->cols) {                                    \
+                        const int16_t *row_ = (lhs) + l_ + m_ * (p)->lhs_row;                                          \
+                        if (gather_lhs_) {                                                                             \
+                            mg_batch_matmul_gather_s16(row_, 1, 0, (p)->lhs_step, depth_, x_);                         \
+                            row_ = x_;                                                                                 \
+                        }                                                                                              \
+                        OUTPUT_ROW((p), row_, rows_, rhs_col_, out_);                                                  \
+                    }                                                                                                  \
+                }                                                                                                      \
+            }                                                                                                          \
+        }                                                                                                              \
+    } while (0)
+
+/* Defines mg_register_batch_matmul_<backend>: the family's prepare (int8 or int16, the backend's scratch for that
+ * type), then the backend's kernel of the node's type. */
 #define MG_BATCH_MATMUL_BACKEND_REGISTRATION(backend)                                                                  \
     static mg_status prepare(mg_node *node)                                                                            \
     {                                                                                                                  \
         const mg_batch_matmul_params *p = node->params;                                                                \
         const mg_tensor *lhs = mg_input(node, 0);                                                                      \
-        if (!lhs || lhs->type != MG_INT8) {                                                                            \
+        if (!lhs || (lhs->type != MG_INT8 && lhs->type != MG_INT16)) {                                                 \
             return mg_fail(node, "tensor types or shapes differ from the generated plan");                             \
         }                                                                                                              \
-        return mg_batch_matmul_prepare(node, mg_batch_matmul_s8_##backend##_scratch_size(p->cols, p->depth));          \
+        return mg_batch_matmul_prepare(                                                                                \
+            node, lhs->type == MG_INT8                                                                                 \
+                      ? mg_batch_matmul_s8_##backend##_scratch_size(p->cols, p->depth)                                 \
+                      : mg_batch_matmul_s16_##backend##_scratch_size(p->cols, p->depth, p->lhs_step, p->rhs_step));    \
     }                                                                                                                  \
     static mg_status invoke(mg_node *node)                                                                             \
     {                                                                                                                  \
-        mg_batch_matmul_s8_##backend(node->params, mg_input(node, 0)->data, mg_input(node, 1)->data,                   \
-                                     mg_output(node, 0)->data, node->scratch);                                         \
+        const mg_tensor *lhs = mg_input(node, 0);                                                                      \
+        if (lhs->type == MG_INT8) {                                                                                    \
+            mg_batch_matmul_s8_##backend(node->params, lhs->data, mg_input(node, 1)->data, mg_output(node, 0)->data,   \
+                                         node->scratch);                                                               \
+        } else {                                                                                                       \
+            mg_batch_matmul_s16_##backend(node->params, lhs->data, mg_input(node, 1)->data, mg_output(node, 0)->data,  \
+                                          node->scratch);                                                              \
+        }                                                                                                              \
         return MG_OK;                                                                                                  \
     }                                                                                                                  \
     const mg_registration mg_register_batch_matmul_##backend = {0, 0, prepare, invoke}
@@ -97,22 +161,32 @@ void mg_batch_matmul_f32(const mg_batch_matmul_params *p, const float *lhs, cons
 
 extern const mg_registration mg_register_batch_matmul;
 
-/* ---- dsp backend (Cortex-M4/M7/M33: SMLAD), int8 ----
+/* ---- dsp backend (Cortex-M4/M7/M33: SMLAD), int8 and int16 ----
  * Each rhs matrix, transposed to rows of k and offset, is widened to int16 once (once per invoke when the batches
  * broadcast it), each lhs row once; four rhs rows at a time then meet the lhs row (mg_dsp_dot16.h). */
 size_t mg_batch_matmul_s8_dsp_scratch_size(int32_t cols, int32_t depth);
 void mg_batch_matmul_s8_dsp(const mg_batch_matmul_params *p, const int8_t *lhs, const int8_t *rhs, int8_t *output,
                             void *scratch);
+/* int16: two rhs rows of k per pass over the lhs row, 64-bit sums with SMLALD; scratch: the operands stored the
+ * other way gathered (mg_batch_matmul_s16_gathered). */
+size_t mg_batch_matmul_s16_dsp_scratch_size(int32_t cols, int32_t depth, int32_t lhs_step, int32_t rhs_step);
+void mg_batch_matmul_s16_dsp(const mg_batch_matmul_params *p, const int16_t *lhs, const int16_t *rhs, int16_t *output,
+                             void *scratch);
 
 extern const mg_registration mg_register_batch_matmul_dsp;
 
-/* ---- mve backend (Cortex-M55 Helium), int8 ----
+/* ---- mve backend (Cortex-M55 Helium), int8 and int16 ----
  * The mve matrix core (mg_mve_matmul.h) with the rhs matrix's columns as weight rows; the zero points through row
  * sums in the requantization table (generated for a constant rhs). Scratch: the table and the rhs terms, the rhs
  * matrix as rows of k when it is stored as [k][n], a gathered lhs row, interleaved pairs of lhs rows. */
 size_t mg_batch_matmul_s8_mve_scratch_size(int32_t cols, int32_t depth);
 void mg_batch_matmul_s8_mve(const mg_batch_matmul_params *p, const int8_t *lhs, const int8_t *rhs, int8_t *output,
                             void *scratch);
+/* int16: two rhs rows of k per pass over the lhs row, eight products per VMLALDAVA into 64-bit sums; scratch as
+ * the dsp kernel's. */
+size_t mg_batch_matmul_s16_mve_scratch_size(int32_t cols, int32_t depth, int32_t lhs_step, int32_t rhs_step);
+void mg_batch_matmul_s16_mve(const mg_batch_matmul_params *p, const int16_t *lhs, const int16_t *rhs, int16_t *output,
+                             void *scratch);
 
 extern const mg_registration mg_register_batch_matmul_mve;
 

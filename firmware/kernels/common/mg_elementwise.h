@@ -6,7 +6,7 @@
  * the generic prepare checks against the node's tensors. Its registration is then one line:
  *
  *     MG_REGISTER_UNARY(relu, mg_prepare_unary, mg_relu_s8, mg_relu_f32);      defines mg_register_relu
- *     MG_REGISTER_BINARY_S8(add_dsp, mg_prepare_binary_s8, mg_add_s8_dsp);     defines mg_register_add_dsp
+ *     MG_REGISTER_BINARY_S8(add_portable, prepare, mg_add_s8_portable); defines mg_register_add_portable
  *
  * A kernel whose struct begins with something else (mg_binary_loop.h's broadcast walk, mg_strided_copy.h's)
  * passes its count to mg_check_tensors or mg_check_binary in a two-line prepare; an invoke that dispatches on

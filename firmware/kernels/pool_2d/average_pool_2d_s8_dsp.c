@@ -48,5 +48,3 @@ void mg_average_pool_2d_s8_dsp(const mg_pool_2d_params *p, const int8_t *input, 
         }
     })
 }
-
-MG_REGISTER_UNARY_S8(average_pool_2d_dsp, mg_pool_2d_prepare_s8, mg_average_pool_2d_s8_dsp);

@@ -10,49 +10,21 @@
 #if defined(__ARM_FEATURE_MVE)
 
 #include "mg_mve.h"
-
-/* TFLite's rounding division of the sums by the count: sum > 0 ? (sum + n / 2) / n : (sum - n / 2) / n with C's
- * truncation, i.e. the sign of the sum times (|sum| + n / 2) / n. */
-static inline int32x4_t divide(int32x4_t sum, int32_t half, uint32_t magic, int32_t shift)
-{
-    const int32x4_t sign = vshrq_n_s32(sum, 31);
-    const uint32x4_t u = vreinterpretq_u32_s32(vaddq_n_s32(vabsq_s32(sum), half));
-    const int32x4_t q = vreinterpretq_s32_u32(vshlq_r_u32(vmulhq_u32(u, vdupq_n_u32(magic)), -shift));
-    return vsubq_s32(veorq_s32(q, sign), sign);
-}
-
-/* Division by a window's count n >= 2: u / n = (u * magic) >> (32 + shift) for every u < 2^16. With l =
- * ceil(log2 n) and magic = ceil(2^(31 + l) / n) < 2^32, the error u * (magic * n - 2^(31 + l)) stays below
- * 2^(31 + l) for u * n < 2^32, which keeps every quotient exact (Granlund and Montgomery). */
-typedef struct {
-    int32_t count;
-    uint32_t magic;
-    int32_t shift;
-} divisor;
-
-static void set_divisor(divisor *d, int32_t count)
-{
-    d->count = count;
-    if (count < 2) { /* no division */
-        return;
-    }
-    const int32_t log = 32 - __builtin_clz((uint32_t)count - 1u);
-    d->magic = (uint32_t)(((1ull << (31 + log)) + (uint64_t)count - 1u) / (uint64_t)count);
-    d->shift = log - 1;
-}
+#include "mg_mve_pool_divide.h"
 
 /* Sixteen channels' int16 sums (lo: channels 0-7, hi: 8-15) divided by the count, as int16 lanes in order. */
-static inline void average16(int16x8_t lo, int16x8_t hi, const divisor *dv, int16x8_t *out_lo, int16x8_t *out_hi)
+static inline void average16(int16x8_t lo, int16x8_t hi, const mg_mve_pool_divisor *dv, int16x8_t *out_lo,
+                             int16x8_t *out_hi)
 {
     int32x4_t a = vmovlbq_s16(lo), b = vmovltq_s16(lo), c = vmovlbq_s16(hi), d = vmovltq_s16(hi);
     const int32_t count = dv->count;
     if (count > 1) {
         const int32_t half = count / 2, shift = dv->shift;
         const uint32_t magic = dv->magic;
-        a = divide(a, half, magic, shift);
-        b = divide(b, half, magic, shift);
-        c = divide(c, half, magic, shift);
-        d = divide(d, half, magic, shift);
+        a = mg_mve_pool_divide(a, half, magic, shift);
+        b = mg_mve_pool_divide(b, half, magic, shift);
+        c = mg_mve_pool_divide(c, half, magic, shift);
+        d = mg_mve_pool_divide(d, half, magic, shift);
     }
     *out_lo = vmovntq_s32(vmovnbq_s32(lo, a), b);
     *out_hi = vmovntq_s32(vmovnbq_s32(hi, c), d);
@@ -62,11 +34,11 @@ void mg_average_pool_2d_s8_mve(const mg_pool_2d_params *p, const int8_t *input, 
 {
     const int32_t depth = p->depth, width = p->input_width;
     const int16x8_t act_min = vdupq_n_s16((int16_t)p->act_min), act_max = vdupq_n_s16((int16_t)p->act_max);
-    divisor dv = {1, 0, 0};
+    mg_mve_pool_divisor dv = {1, 0, 0};
     MG_POOL_2D_S8_WINDOWS(p, input, output, width, depth, y, xs, corner, {
         const int32_t count = (y.end - y.first) * (xs.end - xs.first);
         if (count != dv.count) {
-            set_divisor(&dv, count);
+            mg_mve_pool_set_divisor(&dv, count);
         }
         for (int32_t c = 0; c < depth; c += 16) {
             int16x8_t lo = vdupq_n_s16(0), hi = lo;
@@ -94,7 +66,5 @@ void mg_average_pool_2d_s8_mve(const mg_pool_2d_params *p, const int8_t *input, 
         }
     })
 }
-
-MG_REGISTER_UNARY_S8(average_pool_2d_mve, mg_pool_2d_prepare_s8, mg_average_pool_2d_s8_mve);
 
 #endif

@@ -36,5 +36,3 @@ void mg_max_pool_2d_s8_dsp(const mg_pool_2d_params *p, const int8_t *input, int8
         }
     })
 }
-
-MG_REGISTER_UNARY_S8(max_pool_2d_dsp, mg_pool_2d_prepare_s8, mg_max_pool_2d_s8_dsp);

@@ -5,8 +5,8 @@
  * AVERAGE_POOL_2D: each output is the mean of the filter window clipped to the input, rounded as TFLite does;
  * MAX_POOL_2D: its largest value; L2_POOL_2D (float32 only): the square root of its mean square. Kernels:
  * mg_average_pool_2d_s8, _s16, _f32, mg_max_pool_2d_s8, _s16, _f32 and mg_l2_pool_2d_f32 (reference, registered in
- * average_pool_2d.c, max_pool_2d.c, l2_pool_2d.c), mg_<op>_s8_dsp (<op>_s8_dsp.c), mg_<op>_s8_mve
- * (<op>_s8_mve.c), mg_max_pool_2d_s8_portable (max_pool_2d_s8_portable.c), each file registering its kernel. */
+ * average_pool_2d.c, max_pool_2d.c, l2_pool_2d.c), mg_<op>_s8_dsp, _s16_dsp, _s8_mve, _s16_mve (<op>_<type>_<backend>.c,
+ * registered by <op>_<backend>.c), mg_max_pool_2d_s8_portable (max_pool_2d_s8_portable.c, registering itself). */
 #ifndef MG_POOL_2D_H
 #define MG_POOL_2D_H
 
@@ -119,31 +119,60 @@ static inline mg_pool_span mg_pool_cols(const mg_pool_2d_params *p, int32_t ox)
         }                                                                                                              \
     }
 
-/* The int8 backends' walk: for every output position (batch, row, column) in order, the statement `...` with `y`
- * and `x` the window's row and column spans and `window` its first value inside the input (channel 0), then
- * `output` moves on by depth. width and depth: p's input_width and depth, held by the kernel (its int8 stores may
- * alias p). */
-#define MG_POOL_2D_S8_WINDOWS(p, input, output, width, depth, y, x, window, ...)                                       \
+/* The backends' walk: for every output position (batch, row, column) in order, the statement `...` with `y` and
+ * `x` the window's row and column spans and `window` its first value (of type T) inside the input (channel 0), then
+ * `output` moves on by depth. width and depth: p's input_width and depth, held by the kernel (its stores may alias
+ * p). */
+#define MG_POOL_2D_WINDOWS(T, p, input, output, width, depth, y, x, window, ...)                                       \
     for (int32_t b_ = 0; b_ < (p)->batches; ++b_) {                                                                    \
-        const int8_t *image_ = (input) + b_ * (p)->input_height * (width) * (depth);                                   \
+        const T *image_ = (input) + b_ * (p)->input_height * (width) * (depth);                                        \
         for (int32_t oy_ = 0; oy_ < (p)->output_height; ++oy_) {                                                       \
             const mg_pool_span y = mg_pool_rows((p), oy_);                                                             \
             for (int32_t ox_ = 0; ox_ < (p)->output_width; ++ox_, (output) += (depth)) {                               \
                 const mg_pool_span x = mg_pool_cols((p), ox_);                                                         \
-                const int8_t *window = image_ + ((y.origin + y.first) * (width) + x.origin + x.first) * (depth);       \
+                const T *window = image_ + ((y.origin + y.first) * (width) + x.origin + x.first) * (depth);            \
                 __VA_ARGS__                                                                                            \
             }                                                                                                          \
         }                                                                                                              \
     }
+#define MG_POOL_2D_S8_WINDOWS(...) MG_POOL_2D_WINDOWS(int8_t, __VA_ARGS__)
 
-/* Inside MG_POOL_2D_S8_WINDOWS: `x` at every tap of the window (rows of `y`, columns of `xs`), from `row`, the
- * window's first value of the channels at hand (moved on a row each time). */
-#define MG_POOL_2D_S8_TAPS(y, xs, row, width, depth, x, ...)                                                           \
+/* Inside MG_POOL_2D_WINDOWS: `x` (const T *) at every tap of the window (rows of `y`, columns of `xs`), from `row`,
+ * the window's first value of the channels at hand (moved on a row each time). */
+#define MG_POOL_2D_TAPS(T, y, xs, row, width, depth, x, ...)                                                           \
     for (int32_t fy_ = (y).first; fy_ < (y).end; ++fy_, (row) += (width) * (depth)) {                                  \
-        const int8_t *x = (row);                                                                                       \
+        const T *x = (row);                                                                                            \
         for (int32_t fx_ = (xs).first; fx_ < (xs).end; ++fx_, x += (depth)) {                                          \
             __VA_ARGS__                                                                                                \
         }                                                                                                              \
     }
+#define MG_POOL_2D_S8_TAPS(...) MG_POOL_2D_TAPS(int8_t, __VA_ARGS__)
+
+/* Defines mg_register_<name>_<backend>, a backend's int8 and int16 kernels of one pool on the family's prepare:
+ * the kernel by the node's type (the generator gives a backend no float32 node). */
+#define MG_REGISTER_POOL_2D_BACKEND(name, backend)                                                                     \
+    static mg_status name##_##backend##_invoke(mg_node *node)                                                          \
+    {                                                                                                                  \
+        const mg_tensor *input = mg_input(node, 0);                                                                    \
+        void *output = mg_output(node, 0)->data;                                                                       \
+        if (input->type == MG_INT8) {                                                                                  \
+            mg_##name##_s8_##backend(node->params, input->data, output);                                               \
+        } else if (input->type == MG_INT16) {                                                                          \
+            mg_##name##_s16_##backend(node->params, input->data, output);                                              \
+        } else {                                                                                                       \
+            return mg_fail(node, "supports int8 and int16 only");                                                      \
+        }                                                                                                              \
+        return MG_OK;                                                                                                  \
+    }                                                                                                                  \
+    const mg_registration mg_register_##name##_##backend = {0, 0, mg_pool_2d_prepare, name##_##backend##_invoke}
+
+void mg_average_pool_2d_s8_dsp(const mg_pool_2d_params *p, const int8_t *input, int8_t *output);
+void mg_average_pool_2d_s16_dsp(const mg_pool_2d_params *p, const int16_t *input, int16_t *output);
+void mg_max_pool_2d_s8_dsp(const mg_pool_2d_params *p, const int8_t *input, int8_t *output);
+void mg_max_pool_2d_s16_dsp(const mg_pool_2d_params *p, const int16_t *input, int16_t *output);
+void mg_average_pool_2d_s8_mve(const mg_pool_2d_params *p, const int8_t *input, int8_t *output);
+void mg_average_pool_2d_s16_mve(const mg_pool_2d_params *p, const int16_t *input, int16_t *output);
+void mg_max_pool_2d_s8_mve(const mg_pool_2d_params *p, const int8_t *input, int8_t *output);
+void mg_max_pool_2d_s16_mve(const mg_pool_2d_params *p, const int16_t *input, int16_t *output);
 
 #endif

@@ -1,7 +1,7 @@
 """The ADD family: int8, int16, float32 and (unquantized) int32, with broadcasting up to 6-D and a fused
 activation. One parameter block (`mg_add_params`, firmware/kernels/add.h) for every backend and for SUB (sub.py),
-whose quantized set-up is ADD's; backend modules (dsp_add.py, mve_add.py) list which nodes they claim (int8 only)
-and their extra table.
+whose quantized set-up is ADD's; backend modules (dsp_add.py, mve_add.py) list which nodes they claim (int8 and
+int16) and their extra table.
 
 int16 follows TFLite Micro, which runs every int16 ADD and SUB through the general path (left shift 15): it
 ignores the `pot_scale_int16` option with which TFLite picks a power-of-two-scale variant."""
@@ -104,13 +104,21 @@ def claims_same_count_s8(op, inputs, outputs) -> str | None:
     return None
 
 
-def kernel(backend: str, sources: tuple[str, ...], claims=claims_same_count_s8, backend_params=None) -> KernelSpec:
+def same_type_s16(op, inputs, outputs) -> bool:
+    return all(t is not None and t.dtype.name == "INT16" for t in (*inputs[:2], outputs[0]))
+
+
+def kernel(
+    backend: str, sources: tuple[str, ...], claims=claims_same_count_s8, backend_params=None, int16=False
+) -> KernelSpec:
     """A backend's ADD entry: the family's validate and parameters (`backend_params` adds its extra fields),
-    the nodes it claims, its sources; it registers as mg_register_add_<backend>."""
+    the nodes it claims (int8; int16 too with `int16`, which keeps the broadcast walk), its sources; it registers as
+    mg_register_add_<backend>."""
 
     def kernel_params(op, inputs, outputs):
         p = params(op, inputs, outputs)
-        p.fields.update(NO_BROADCAST)  # the backends take same-count inputs: no walk to store
+        if outputs[0].dtype.name == "INT8":
+            p.fields.update(NO_BROADCAST)  # the int8 backends take same-count inputs: no walk to store
         if backend_params:
             p.fields.update(backend_params(op, inputs, outputs))
         return p
@@ -119,8 +127,8 @@ def kernel(backend: str, sources: tuple[str, ...], claims=claims_same_count_s8, 
         op="ADD",
         builtin_code=0,
         versions=(1, 5),
-        dtypes=("INT8",),
-        sources=("add.h", *_elementwise.SOURCES, "mg_fixedpoint.h", *sources),
+        dtypes=("INT8", "INT16") if int16 else ("INT8",),
+        sources=("add.h", *_elementwise.SOURCES, "mg_fixedpoint.h", *(("mg_broadcast.h",) if int16 else ()), *sources),
         registration=f"mg_register_add_{backend}",
         validate=validate,
         params=kernel_params,

@@ -135,29 +135,36 @@ SPEC = KernelSpec(
 )
 
 
-def int8_backend_spec(common, sources: tuple[str, ...]) -> KernelSpec:
-    """The dsp or mve variant (`common` is _dsp_common or _mve_common): every int8 node the reference kernel runs,
-    with the family's layout, parameters and prepare; the backend adds its kernel and its scratch."""
-    scratch_function = f"mg_batch_matmul_s8_{common.BACKEND}_scratch_size"
+def backend_spec(common, sources: tuple[str, ...]) -> KernelSpec:
+    """The dsp or mve variant (`common` is _dsp_common or _mve_common): every int8 and int16 node the reference
+    kernel runs, with the family's layout, parameters and prepare; the backend adds its kernels and their scratch
+    (int8: mg_batch_matmul_s8_<backend>_scratch_size; int16: the operands gathered into rows of k)."""
+    backend = common.BACKEND
 
     def claims(op, inputs, outputs):
-        return None if common.all_int8(*inputs, outputs[0]) else "not int8"
+        int8_or_int16 = common.all_int8(*inputs, outputs[0]) or all(
+            t.dtype.name == "INT16" for t in (*inputs, outputs[0])
+        )
+        return None if int8_or_int16 else "not int8 or int16"
 
     def scratch_bytes(op, inputs, outputs):
-        fields = params(op, inputs, outputs).fields
-        return _scratch.scratch_size(scratch_function, fields["cols"], fields["depth"])
+        f = params(op, inputs, outputs).fields
+        if outputs[0].dtype.name == "INT16":
+            args = (f["cols"], f["depth"], f["lhs_step"], f["rhs_step"])
+            return _scratch.scratch_size(f"mg_batch_matmul_s16_{backend}_scratch_size", *args)
+        return _scratch.scratch_size(f"mg_batch_matmul_s8_{backend}_scratch_size", f["cols"], f["depth"])
 
     return KernelSpec(
         op="BATCH_MATMUL",
         builtin_code=126,
         versions=(1, 4),
-        dtypes=("INT8",),
+        dtypes=("INT8", "INT16"),
         sources=(*FAMILY_SOURCES, *sources),
-        registration=f"mg_register_batch_matmul_{common.BACKEND}",
+        registration=f"mg_register_batch_matmul_{backend}",
         validate=validate,
         params=params,
         scratch_bytes=scratch_bytes,
-        backend=common.BACKEND,
+        backend=backend,
         claims=never_raises(claims),
         macs=macs,
     )

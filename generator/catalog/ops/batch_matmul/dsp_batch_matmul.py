@@ -1,6 +1,6 @@
-"""BATCH_MATMUL in the dsp backend (firmware/kernels/batch_matmul_*dsp.c): every int8 node the reference kernel
-runs. The layout, the parameters and the prepare are the family's (batch_matmul); this module adds the kernel and,
-where it is exact, the dsp requantization's constants (_dsp_common.channel_table)."""
+"""BATCH_MATMUL in the dsp backend (firmware/kernels/batch_matmul_*dsp.c): every int8 and int16 node the reference
+kernel runs. The layout, the parameters and the prepare are the family's (batch_matmul); this module adds the
+kernels and, where it is exact, the int8 dsp requantization's constants (_dsp_common.channel_table)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import dataclasses
 
 from ... import quant
 from ..common import _dsp_common as dc
-from .batch_matmul import int8_backend_spec
+from .batch_matmul import backend_spec
 from .batch_matmul import params as family_params
 
 
@@ -17,6 +17,8 @@ def params(op, inputs, outputs):
     requantization is exact: |sum| is at most depth * max |lhs + lhs_offset| * max |rhs + rhs_offset|."""
     node = family_params(op, inputs, outputs)
     f = node.fields
+    if outputs[0].dtype.name == "INT16":  # the reference's int64 requantization
+        return node
     bound = f["depth"] * (128 + abs(f["lhs_offset"])) * (128 + abs(f["rhs_offset"]))
     pair = (f["output_multiplier"], f["output_shift"])
     table = dc.channel_table([0], [pair], [bound], quant.zero_point_of(outputs[0]), (-128, 127))
@@ -26,11 +28,13 @@ def params(op, inputs, outputs):
 
 
 SPEC = dataclasses.replace(
-    int8_backend_spec(
+    backend_spec(
         dc,
         (
             "batch_matmul_dsp.c",
             "batch_matmul_s8_dsp.c",
+            "batch_matmul_s16_dsp.c",
+            "mg_fixedpoint64.h",
             "mg_dsp_dot16.h",
             "mg_dsp_mac.h",
             "mg_dsp_requant.h",

@@ -16,6 +16,7 @@ PARAMS = "mg_pool_2d_params"
 # prepare and registration macros
 FAMILY_SOURCES = ("pool_2d.h", "pool_2d.c", "mg_elementwise.h", "mg_elementwise.c")
 MAX_AVERAGE_TAPS = 256  # the backends sum in int16 lanes: 256 * -128 still fits
+MAX_AVERAGE_TAPS_S16 = 65535  # int16: the int32 sums (plus half the count) stay below 2^31
 
 
 def _geometry(op, inp, out) -> dict:
@@ -107,6 +108,11 @@ def _int8(inputs, outputs) -> bool:
     return bool(inputs) and inputs[0] is not None and inputs[0].dtype.name == "INT8" and outputs[0].dtype.name == "INT8"
 
 
+def _int16(inputs, outputs) -> bool:
+    """The backends' int16 pools take every int16 node (average: windows of at most MAX_AVERAGE_TAPS_S16)."""
+    return bool(inputs) and inputs[0] is not None and inputs[0].dtype.name == outputs[0].dtype.name == "INT16"
+
+
 def claims_average_s8(op, inputs, outputs):
     """What the backends' int8 average pools take: windows small enough for int16 lane sums."""
     o = op.options
@@ -124,10 +130,20 @@ def claims_max_s8(op, inputs, outputs):
 _OPS = {"AVERAGE_POOL_2D": ("average_pool_2d", 1, claims_average_s8), "MAX_POOL_2D": ("max_pool_2d", 17, claims_max_s8)}
 
 
-def kernel(op: str, backend: str = "reference", sources: tuple[str, ...] = ()) -> KernelSpec:
-    """The catalog entry of one pooling kernel: the family's validate and parameters; a backend kernel (int8)
-    claims what claims_*_s8 allow and registers as mg_register_<op>_<backend>."""
-    name, code, claims = _OPS[op]
+def kernel(op: str, backend: str = "reference", sources: tuple[str, ...] = (), int16: bool = False) -> KernelSpec:
+    """The catalog entry of one pooling kernel: the family's validate and parameters; a backend kernel (int8, and
+    int16 too with `int16`) claims what claims_*_s8 allow (every int16 node) and registers as
+    mg_register_<op>_<backend>."""
+    name, code, claims_s8 = _OPS[op]
+
+    def claims(op_, inputs, outputs):
+        if not (int16 and _int16(inputs, outputs)):
+            return claims_s8(op_, inputs, outputs)
+        taps = op_.options.get("filter_height", 0) * op_.options.get("filter_width", 0)
+        if op == "AVERAGE_POOL_2D" and taps > MAX_AVERAGE_TAPS_S16:
+            return f"its window has more than {MAX_AVERAGE_TAPS_S16} taps (int32 sums)"
+        return None
+
     if backend == "reference":
         return KernelSpec(
             op=op,
@@ -144,7 +160,7 @@ def kernel(op: str, backend: str = "reference", sources: tuple[str, ...] = ()) -
         op=op,
         builtin_code=code,
         versions=(1, 3),
-        dtypes=("INT8",),
+        dtypes=("INT8", "INT16") if int16 else ("INT8",),
         sources=(*FAMILY_SOURCES, *sources),
         registration=f"mg_register_{name}_{backend}",
         validate=validate,

@@ -1,0 +1,26 @@
+/* ADD (dsp backend) registration: int8 inputs of the output's shape with the generated table (add_s8_dsp.c), int16
+ * with broadcasting (add_s16_dsp.c), on the family's element-wise checks. */
+#include "add.h"
+#include "mg_elementwise.h"
+
+static mg_status prepare(mg_node *node)
+{
+    if (mg_output(node, 0)->type == MG_INT16) {
+        return mg_prepare_binary_any(node);
+    }
+    if (!((const mg_add_params *)node->params)->backend_table) {
+        return mg_fail(node, "tables missing from the generated plan");
+    }
+    return mg_prepare_binary_s8(node);
+}
+
+static mg_status invoke(mg_node *node)
+{
+    switch (mg_output(node, 0)->type) {
+        MG_BINARY_CASE(MG_INT8, mg_add_s8_dsp)
+        MG_BINARY_CASE(MG_INT16, mg_add_s16_dsp)
+    default: return mg_fail(node, "supports int8 and int16 only");
+    }
+}
+
+const mg_registration mg_register_add_dsp = {0, 0, prepare, invoke};
