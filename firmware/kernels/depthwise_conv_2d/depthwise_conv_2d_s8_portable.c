@@ -85,10 +85,118 @@ static inline int8_t requantized(const mg_depthwise_conv_2d_portable_params *p, 
     return (int8_t)mg_clamp(scaled + p->output_offset, p->act_min, p->act_max);
 }
 
-void mg_depthwise_conv_2d_s8_portable(const mg_depthwise_conv_2d_portable_params *p, const int8_t *input,
-                                      int8_t *output)
+size_t mg_depthwise_conv_2d_s8_portable_scratch_size(int32_t filter_height, int32_t filter_width, int32_t multiplier,
+                                                       int32_t dilation_width, int32_t stride_width, int32_t output_width)
+{
+    if (filter_height != 3 || filter_width != 3 || multiplier != 1 || dilation_width != 1) {
+        return 0;
+    }
+    const size_t bytes = (size_t)(4 * ((output_width - 1) * stride_width + 3) + 4 * output_width);
+    return bytes <= MG_PORTABLE_DW_ROW_SCRATCH ? bytes : 0;
+}
+
+/* One channel's window sums along an output row from its staged columns (three rows' bytes of one input column
+ * in a word: value (ky, kx) of output ox at byte 4 * (ox * stride + kx) + ky), the nine weights in registers. */
+static void row_sums3x3(const mg_portable_word *cols, int32_t n, int32_t stride, const int8_t *w, int32_t *acc)
+{
+    const int32_t w0 = w[0], w1 = w[4], w2 = w[8], w3 = w[12], w4 = w[16], w5 = w[20], w6 = w[24], w7 = w[28],
+                  w8 = w[32];
+    const int8_t *s = (const int8_t *)(const void *)cols;
+    for (int32_t ox = 0; ox < n; ++ox, s += 4 * stride) {
+        acc[ox] = s[0] * w0 + s[4] * w1 + s[8] * w2 + s[1] * w3 + s[5] * w4 + s[9] * w5 + s[2] * w6 + s[6] * w7 +
+                  s[10] * w8;
+    }
+}
+
+/* One channel's outputs along a row from its window sums (every `step` bytes), the channel's requantization
+ * hoisted: with a right shift, TFLite's two roundings fold into one addend of the 64-bit product,
+ * floor((a * m + 2^30 + 2^(30 + right) - 2^31 [a < 0]) / 2^(31 + right)) (mg_portable_dot.h), taken from the
+ * product's high word; ARMv6-M (no long multiply) and no right shift the per-output requantization. */
+static void requant_row(const mg_depthwise_conv_2d_portable_params *p, int32_t c, const int32_t *acc, int32_t n,
+                        int8_t *out, int32_t step)
+{
+    const int32_t *rq = p->requant + c * p->requant_step;
+    const uint32_t folded = (uint32_t)p->folded[c];
+    const int32_t m = rq[0], left = rq[1], right = rq[2];
+    const int32_t offset = p->output_offset, lo = p->act_min, hi = p->act_max;
+#if !defined(__ARM_ARCH_6M__)
+    if (right > 0) {
+        const int64_t k = (1ll << 30) + ((int64_t)1 << (30 + right));
+        const int32_t r1 = right - 1;
+        for (int32_t i = 0; i < n; ++i, out += step) {
+            const int32_t a = (int32_t)(((uint32_t)acc[i] + folded) << left);
+            const int64_t x = (int64_t)a * m + k - (a < 0 ? (1ll << 31) : 0);
+            *out = (int8_t)mg_clamp(((int32_t)(x >> 32) >> r1) + offset, lo, hi);
+        }
+        return;
+    }
+#endif
+    for (int32_t i = 0; i < n; ++i, out += step) {
+        const int32_t a = (int32_t)((uint32_t)acc[i] + folded);
+        *out = (int8_t)mg_clamp(MG_PORTABLE_REQUANTIZE(a, m, left, right) + offset, lo, hi);
+    }
+}
+
+/* 3x3 filters, depth multiplier 1, no dilation across (mg_depthwise_conv_2d_s8_portable_scratch_size): row by row
+ * (the rows' order as the pixel order's, so the same overlaps hold), and in a row channel by channel: the channel's
+ * three input rows staged column by column into words (the padding as the input zero point), its sums along the
+ * row, then its outputs. */
+static void rows3x3(const mg_depthwise_conv_2d_portable_params *p, const int8_t *input, int8_t *output,
+                    uint8_t *scratch)
 {
     const mg_conv_geometry *g = &p->geometry;
+    const int32_t depth = g->input_depth, width = g->input_width;
+    const int32_t cols = (g->output_width - 1) * g->stride_width + 3;
+    mg_portable_word *staged = (mg_portable_word *)(void *)scratch;
+    int32_t *acc = (int32_t *)(void *)(scratch + 4 * cols);
+    const int8_t *padding = (const int8_t *)p->padding;
+    const uint32_t pad = (uint32_t)(uint8_t)padding[0] * 0x010101u;
+    /* the staged columns [first, last) read the image, the others are padding */
+    const int32_t first = g->pad_width < cols ? g->pad_width : cols;
+    const int32_t last = width + g->pad_width < cols ? width + g->pad_width : cols;
+    for (int32_t j = 0; j < first; ++j) {
+        staged[j] = pad;
+    }
+    for (int32_t j = last; j < cols; ++j) {
+        staged[j] = pad;
+    }
+    const int32_t lines = g->batches * g->output_height;
+    for (int32_t n = 0; n < lines; ++n) {
+        const int32_t line = p->reverse_rows ? lines - 1 - n : n;
+        const int32_t b = line / g->output_height, oy = line % g->output_height;
+        const int8_t *image = input + b * g->input_height * width * depth;
+        int8_t *out = output + line * g->output_width * depth;
+        const int8_t *rows[3];
+        int32_t steps[3];
+        for (int32_t ky = 0; ky < 3; ++ky) {
+            const int32_t iy = oy * g->stride_height - g->pad_height + ky * g->dilation_height;
+            const int inside = iy >= 0 && iy < g->input_height;
+            rows[ky] = inside ? image + (iy * width + first - g->pad_width) * depth : padding;
+            steps[ky] = inside ? depth : 0;
+        }
+        for (int32_t c = 0; c < depth; ++c) {
+            const uint8_t *r0 = (const uint8_t *)rows[0] + c, *r1 = (const uint8_t *)rows[1] + c,
+                          *r2 = (const uint8_t *)rows[2] + c;
+            for (int32_t j = first; j < last; ++j, r0 += steps[0], r1 += steps[1], r2 += steps[2]) {
+                staged[j] = (uint32_t)*r0 | (uint32_t)*r1 << 8 | (uint32_t)*r2 << 16;
+            }
+            row_sums3x3(staged, g->output_width, g->stride_width,
+                        (const int8_t *)p->weights + (c & ~(MG_PORTABLE_GROUP - 1)) * 9 + (c & (MG_PORTABLE_GROUP - 1)),
+                        acc);
+            requant_row(p, c, acc, g->output_width, out + c, depth);
+        }
+    }
+}
+
+void mg_depthwise_conv_2d_s8_portable(const mg_depthwise_conv_2d_portable_params *p, const int8_t *input,
+                                      int8_t *output, uint8_t *scratch)
+{
+    const mg_conv_geometry *g = &p->geometry;
+    if (mg_depthwise_conv_2d_s8_portable_scratch_size(g->filter_height, g->filter_width, g->output_depth / g->input_depth,
+                                                      g->dilation_width, g->stride_width, g->output_width)) {
+        rows3x3(p, input, output, scratch);
+        return;
+    }
     const int32_t depth = g->input_depth;
     const int32_t multiplier = g->output_depth / depth;
     const int32_t taps = g->filter_height * g->filter_width;
