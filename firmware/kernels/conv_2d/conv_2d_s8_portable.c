@@ -90,14 +90,16 @@ static uint32_t stage_window(const mg_conv_geometry *g, uint8_t pad, const int8_
     return sum;
 }
 
-/* The outputs of one staged pixel's group of channels. */
-static void requant_group(const mg_conv_2d_portable_params *p, const uint32_t sums[4], uint32_t staged_sum, int32_t o,
-                          int8_t *out)
+/* Output channels requantized per call (their raw sums on the stack, one block per staged pixel): the call's set-up
+ * spread over a block instead of one group of four. */
+#define MG_PORTABLE_BLOCK 32
+
+/* The outputs of one staged pixel's block of channels [o, o + count). */
+static void requant_block(const mg_conv_2d_portable_params *p, const uint32_t *sums, uint32_t staged_sum, int32_t o,
+                          int32_t count, int8_t *out)
 {
-    const int32_t left = p->geometry.output_depth - o;
-    mg_portable_requant(sums, staged_sum, p->folded + o, p->requant + o * p->requant_step, p->requant_step,
-                        left < MG_PORTABLE_GROUP ? left : MG_PORTABLE_GROUP, p->output_offset, p->act_min, p->act_max,
-                        out + o);
+    mg_portable_requant(sums, staged_sum, p->folded + o, p->requant + o * p->requant_step, p->requant_step, count,
+                        p->output_offset, p->act_min, p->act_max, out + o);
 }
 
 void mg_conv_2d_s8_portable(const mg_conv_2d_portable_params *p, const int8_t *input, int8_t *output, uint8_t *scratch)
@@ -140,19 +142,25 @@ void mg_conv_2d_s8_portable(const mg_conv_2d_portable_params *p, const int8_t *i
             pair_words(scratch, scratch + taps8, taps8, words);
         }
         const uint8_t *group = weights;
-        for (int32_t o = 0; o < g->output_depth; o += MG_PORTABLE_GROUP, group += taps8 * MG_PORTABLE_GROUP) {
-            uint32_t sums[2 * MG_PORTABLE_GROUP];
-            if (count == 2 && wide) {
-                mg_portable_dot8x2_wide(words, group, taps8, sums);
-                requant_group(p, sums, staged_sum[0], o, out[0]);
-                requant_group(p, sums + MG_PORTABLE_GROUP, staged_sum[1], o, out[1]);
-            } else if (count == 2) {
-                mg_portable_dot8x2(scratch, scratch + taps8, group, taps8, sums);
-                requant_group(p, sums, staged_sum[0], o, out[0]);
-                requant_group(p, sums + MG_PORTABLE_GROUP, staged_sum[1], o, out[1]);
-            } else {
-                mg_portable_dot8(scratch, group, taps8, sums);
-                requant_group(p, sums, staged_sum[0], o, out[0]);
+        for (int32_t start = 0; start < g->output_depth; start += MG_PORTABLE_BLOCK) {
+            const int32_t block =
+                g->output_depth - start < MG_PORTABLE_BLOCK ? g->output_depth - start : MG_PORTABLE_BLOCK;
+            uint32_t sums[2][MG_PORTABLE_BLOCK];
+            for (int32_t j = 0; j < block; j += MG_PORTABLE_GROUP, group += taps8 * MG_PORTABLE_GROUP) {
+                uint32_t pair[2 * MG_PORTABLE_GROUP];
+                if (count == 2 && wide) {
+                    mg_portable_dot8x2_wide(words, group, taps8, pair);
+                } else if (count == 2) {
+                    mg_portable_dot8x2(scratch, scratch + taps8, group, taps8, pair);
+                } else {
+                    mg_portable_dot8(scratch, group, taps8, sums[0] + j);
+                    continue;
+                }
+                memcpy(sums[0] + j, pair, sizeof(uint32_t) * MG_PORTABLE_GROUP);
+                memcpy(sums[1] + j, pair + MG_PORTABLE_GROUP, sizeof(uint32_t) * MG_PORTABLE_GROUP);
+            }
+            for (int32_t k = 0; k < count; ++k) {
+                requant_block(p, sums[k], staged_sum[k], start, block, out[k]);
             }
         }
     }

@@ -88,7 +88,8 @@ static inline int8_t requantized(const mg_depthwise_conv_2d_portable_params *p, 
 size_t mg_depthwise_conv_2d_s8_portable_scratch_size(int32_t filter_height, int32_t filter_width, int32_t multiplier,
                                                        int32_t dilation_width, int32_t stride_width, int32_t output_width)
 {
-    if (filter_height != 3 || filter_width != 3 || multiplier != 1 || dilation_width != 1) {
+    if (filter_height != 3 || filter_width != 3 || multiplier != 1 || dilation_width != 1 ||
+        output_width < MG_PORTABLE_DW_ROW_MIN_WIDTH) {
         return 0;
     }
     const size_t bytes = (size_t)(4 * ((output_width - 1) * stride_width + 3) + 4 * output_width);
@@ -96,15 +97,45 @@ size_t mg_depthwise_conv_2d_s8_portable_scratch_size(int32_t filter_height, int3
 }
 
 /* One channel's window sums along an output row from its staged columns (three rows' bytes of one input column
- * in a word: value (ky, kx) of output ox at byte 4 * (ox * stride + kx) + ky), the nine weights in registers. */
-static void row_sums3x3(const mg_portable_word *cols, int32_t n, int32_t stride, const int8_t *w, int32_t *acc)
+ * in a word: value (ky, kx) of output ox at byte 4 * (ox * stride + kx) + ky), the nine weights in registers; the
+ * stride a constant where the callers below pass one (a register less: GCC then keeps the loop without spills). */
+static inline __attribute__((always_inline)) void sums3x3(const mg_portable_word *cols, int32_t n, int32_t stride,
+                                                          const int8_t *w, int32_t *acc)
 {
     const int32_t w0 = w[0], w1 = w[4], w2 = w[8], w3 = w[12], w4 = w[16], w5 = w[20], w6 = w[24], w7 = w[28],
                   w8 = w[32];
     const int8_t *s = (const int8_t *)(const void *)cols;
-    for (int32_t ox = 0; ox < n; ++ox, s += 4 * stride) {
-        acc[ox] = s[0] * w0 + s[4] * w1 + s[8] * w2 + s[1] * w3 + s[5] * w4 + s[9] * w5 + s[2] * w6 + s[6] * w7 +
-                  s[10] * w8;
+    for (int32_t *end = acc + n; acc < end; ++acc, s += 4 * stride) {
+        *acc = s[0] * w0 + s[4] * w1 + s[8] * w2 + s[1] * w3 + s[5] * w4 + s[9] * w5 + s[2] * w6 + s[6] * w7 +
+               s[10] * w8;
+    }
+}
+
+__attribute__((noinline)) static void row_sums3x3(const mg_portable_word *cols, int32_t n, int32_t stride, const int8_t *w, int32_t *acc)
+{
+    if (stride == 1) {
+        sums3x3(cols, n, 1, w, acc);
+    } else if (stride == 2) {
+        sums3x3(cols, n, 2, w, acc);
+    } else {
+        sums3x3(cols, n, stride, w, acc);
+    }
+}
+
+/* One channel's image columns [first, last) staged: from one pointer into the first row the window reads inside
+ * the image (offsets to the others), rows in the padding masked out of the word and replaced by the zero point. */
+__attribute__((noinline)) static void stage_columns(const uint8_t *at, int32_t step, int32_t off1, int32_t off2, uint32_t mask, uint32_t pad,
+                          mg_portable_word *to, int32_t count)
+{
+    mg_portable_word *end = to + count;
+    if (mask == 0xFFFFFFu) {
+        for (; to < end; ++to, at += step) {
+            *to = (uint32_t)at[0] | (uint32_t)at[off1] << 8 | (uint32_t)at[off2] << 16;
+        }
+        return;
+    }
+    for (; to < end; ++to, at += step) {
+        *to = (((uint32_t)at[0] | (uint32_t)at[off1] << 8 | (uint32_t)at[off2] << 16) & mask) | pad;
     }
 }
 
@@ -112,7 +143,7 @@ static void row_sums3x3(const mg_portable_word *cols, int32_t n, int32_t stride,
  * hoisted: with a right shift, TFLite's two roundings fold into one addend of the 64-bit product,
  * floor((a * m + 2^30 + 2^(30 + right) - 2^31 [a < 0]) / 2^(31 + right)) (mg_portable_dot.h), taken from the
  * product's high word; ARMv6-M (no long multiply) and no right shift the per-output requantization. */
-static void requant_row(const mg_depthwise_conv_2d_portable_params *p, int32_t c, const int32_t *acc, int32_t n,
+__attribute__((noinline)) static void requant_row(const mg_depthwise_conv_2d_portable_params *p, int32_t c, const int32_t *acc, int32_t n,
                         int8_t *out, int32_t step)
 {
     const int32_t *rq = p->requant + c * p->requant_step;
@@ -166,20 +197,28 @@ static void rows3x3(const mg_depthwise_conv_2d_portable_params *p, const int8_t 
         const int32_t b = line / g->output_height, oy = line % g->output_height;
         const int8_t *image = input + b * g->input_height * width * depth;
         int8_t *out = output + line * g->output_width * depth;
-        const int8_t *rows[3];
-        int32_t steps[3];
+        /* the window's rows: the first inside the image (or the padding row, none being inside), the others'
+         * offsets from it (0 for rows in the padding, masked out) */
+        const int8_t *base = padding;
+        int32_t based = -1, offsets[3] = {0, 0, 0}, step = 0;
+        uint32_t mask = 0, pad_bytes = 0;
         for (int32_t ky = 0; ky < 3; ++ky) {
             const int32_t iy = oy * g->stride_height - g->pad_height + ky * g->dilation_height;
-            const int inside = iy >= 0 && iy < g->input_height;
-            rows[ky] = inside ? image + (iy * width + first - g->pad_width) * depth : padding;
-            steps[ky] = inside ? depth : 0;
+            if (iy < 0 || iy >= g->input_height) {
+                pad_bytes |= (pad & 0xFFu) << (8 * ky);
+                continue;
+            }
+            if (based < 0) {
+                based = iy;
+                base = image + (iy * width + first - g->pad_width) * depth;
+                step = depth;
+            }
+            offsets[ky] = (iy - based) * width * depth;
+            mask |= 0xFFu << (8 * ky);
         }
         for (int32_t c = 0; c < depth; ++c) {
-            const uint8_t *r0 = (const uint8_t *)rows[0] + c, *r1 = (const uint8_t *)rows[1] + c,
-                          *r2 = (const uint8_t *)rows[2] + c;
-            for (int32_t j = first; j < last; ++j, r0 += steps[0], r1 += steps[1], r2 += steps[2]) {
-                staged[j] = (uint32_t)*r0 | (uint32_t)*r1 << 8 | (uint32_t)*r2 << 16;
-            }
+            stage_columns((const uint8_t *)base + c, step, offsets[1], offsets[2], mask, pad_bytes, staged + first,
+                          last - first);
             row_sums3x3(staged, g->output_width, g->stride_width,
                         (const int8_t *)p->weights + (c & ~(MG_PORTABLE_GROUP - 1)) * 9 + (c & (MG_PORTABLE_GROUP - 1)),
                         acc);
