@@ -264,7 +264,8 @@ typedef struct {
 #define MG_PORTABLE_DW_ROW_SCRATCH 1024
 #define MG_PORTABLE_DW_ROW_MIN_WIDTH 5
 size_t mg_depthwise_conv_2d_s8_portable_scratch_size(int32_t filter_height, int32_t filter_width, int32_t multiplier,
-                                                       int32_t dilation_width, int32_t stride_width, int32_t output_width);
+                                                     int32_t dilation_width, int32_t stride_width,
+                                                     int32_t output_width);
 void mg_depthwise_conv_2d_s8_portable(const mg_depthwise_conv_2d_portable_params *p, const int8_t *input,
                                       int8_t *output, uint8_t *scratch);
 

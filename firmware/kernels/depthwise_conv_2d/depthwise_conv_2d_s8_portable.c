@@ -90,7 +90,7 @@ static inline int8_t requantized(const mg_depthwise_conv_2d_portable_params *p, 
 }
 
 size_t mg_depthwise_conv_2d_s8_portable_scratch_size(int32_t filter_height, int32_t filter_width, int32_t multiplier,
-                                                       int32_t dilation_width, int32_t stride_width, int32_t output_width)
+                                                     int32_t dilation_width, int32_t stride_width, int32_t output_width)
 {
     if (filter_height != 3 || filter_width != 3 || multiplier != 1 || dilation_width != 1 ||
         output_width < MG_PORTABLE_DW_ROW_MIN_WIDTH) {
@@ -110,12 +110,13 @@ static inline __attribute__((always_inline)) void sums3x3(const mg_portable_word
                   w8 = w[32];
     const int8_t *s = (const int8_t *)(const void *)cols;
     for (int32_t *end = acc + n; acc < end; ++acc, s += 4 * stride) {
-        *acc = s[0] * w0 + s[4] * w1 + s[8] * w2 + s[1] * w3 + s[5] * w4 + s[9] * w5 + s[2] * w6 + s[6] * w7 +
-               s[10] * w8;
+        *acc =
+            s[0] * w0 + s[4] * w1 + s[8] * w2 + s[1] * w3 + s[5] * w4 + s[9] * w5 + s[2] * w6 + s[6] * w7 + s[10] * w8;
     }
 }
 
-__attribute__((noinline)) static void row_sums3x3(const mg_portable_word *cols, int32_t n, int32_t stride, const int8_t *w, int32_t *acc)
+__attribute__((noinline)) static void row_sums3x3(const mg_portable_word *cols, int32_t n, int32_t stride,
+                                                  const int8_t *w, int32_t *acc)
 {
     if (stride == 1) {
         sums3x3(cols, n, 1, w, acc);
@@ -128,8 +129,8 @@ __attribute__((noinline)) static void row_sums3x3(const mg_portable_word *cols, 
 
 /* One channel's image columns [first, last) staged: from one pointer into the first row the window reads inside
  * the image (offsets to the others), rows in the padding masked out of the word and replaced by the zero point. */
-__attribute__((noinline)) static void stage_columns(const uint8_t *at, int32_t step, int32_t off1, int32_t off2, uint32_t mask, uint32_t pad,
-                          mg_portable_word *to, int32_t count)
+__attribute__((noinline)) static void stage_columns(const uint8_t *at, int32_t step, int32_t off1, int32_t off2,
+                                                    uint32_t mask, uint32_t pad, mg_portable_word *to, int32_t count)
 {
     mg_portable_word *end = to + count;
     if (mask == 0xFFFFFFu) {
@@ -147,8 +148,8 @@ __attribute__((noinline)) static void stage_columns(const uint8_t *at, int32_t s
  * hoisted: with a right shift, TFLite's two roundings fold into one addend of the 64-bit product,
  * floor((a * m + 2^30 + 2^(30 + right) - 2^31 [a < 0]) / 2^(31 + right)) (mg_portable_dot.h), taken from the
  * product's high word; ARMv6-M (no long multiply) and no right shift the per-output requantization. */
-__attribute__((noinline)) static void requant_row(const mg_depthwise_conv_2d_portable_params *p, int32_t c, const int32_t *acc, int32_t n,
-                        int8_t *out, int32_t step)
+__attribute__((noinline)) static void requant_row(const mg_depthwise_conv_2d_portable_params *p, int32_t c,
+                                                  const int32_t *acc, int32_t n, int8_t *out, int32_t step)
 {
     const int32_t *rq = p->requant + c * p->requant_step;
     const uint32_t folded = (uint32_t)p->folded[c];
@@ -158,11 +159,19 @@ __attribute__((noinline)) static void requant_row(const mg_depthwise_conv_2d_por
     if (right > 0) {
         const int64_t k = (1ll << 30) + ((int64_t)1 << (30 + right));
         const int32_t r1 = right - 1;
-        for (int32_t i = 0; i < n; ++i, out += step) {
-            const int32_t a = (int32_t)(((uint32_t)acc[i] + folded) << left);
-            const int64_t x = (int64_t)a * m + k - (a < 0 ? (1ll << 31) : 0);
-            *out = (int8_t)mg_clamp(((int32_t)(x >> 32) >> r1) + offset, lo, hi);
+#define MG_PORTABLE_DW_OUTPUTS(clamped)                                                                                \
+    for (int32_t i = 0; i < n; ++i, out += step) {                                                                     \
+        const int32_t a = (int32_t)(((uint32_t)acc[i] + folded) << left);                                              \
+        const int64_t x = (int64_t)a * m + k - (a < 0 ? (1ll << 31) : 0);                                              \
+        const int32_t q = ((int32_t)(x >> 32) >> r1) + offset;                                                         \
+        *out = (int8_t)(clamped);                                                                                      \
+    }
+        if (lo == -128 && hi == 127) { /* all of int8 */
+            MG_PORTABLE_DW_OUTPUTS(mg_portable_sat8(q))
+        } else {
+            MG_PORTABLE_DW_OUTPUTS(mg_clamp(q, lo, hi))
         }
+#undef MG_PORTABLE_DW_OUTPUTS
         return;
     }
 #endif
@@ -235,8 +244,9 @@ void mg_depthwise_conv_2d_s8_portable(const mg_depthwise_conv_2d_portable_params
                                       int8_t *output, uint8_t *scratch)
 {
     const mg_conv_geometry *g = &p->geometry;
-    if (mg_depthwise_conv_2d_s8_portable_scratch_size(g->filter_height, g->filter_width, g->output_depth / g->input_depth,
-                                                      g->dilation_width, g->stride_width, g->output_width) &&
+    if (mg_depthwise_conv_2d_s8_portable_scratch_size(g->filter_height, g->filter_width,
+                                                      g->output_depth / g->input_depth, g->dilation_width,
+                                                      g->stride_width, g->output_width) &&
         MG_PORTABLE_DW_ROWS(g->output_width, g->stride_width)) {
         rows3x3(p, input, output, scratch);
         return;
