@@ -176,6 +176,25 @@ def _portable_pixels(name, c, oc, at, out_at, taps, batches, oh, ow, direction, 
                 yield from (("w", out_at(b, oy, ox, o)) for o in group)
 
 
+def _portable_rows(weights, g, c, oc, ow, backend) -> bool:
+    """Whether the portable DEPTHWISE_CONV_2D runs its rows kernel (depthwise_conv_2d_s8_portable.c: 3x3, depth
+    multiplier 1, no dilation across, rows of 5 outputs or more; on ARMv6-M from 8, elsewhere from 8 or from 5 with
+    stride 1)."""
+    if tuple(weights.shape[1:3]) != (3, 3) or oc != c or g["dilation_width"] != 1 or ow < 5:
+        return False
+    return ow >= 8 or (backend == "portable" and g["stride_width"] == 1)
+
+
+def _portable_dw_rows(c, at, out_at, taps, batches, oh, ow, direction):
+    """Its order: row by row (rows last first, over all batches, for "above"), in a row channel by channel, the
+    channel's windows along the row read, then its outputs written."""
+    rows = [(b, oy) for b in range(batches) for oy in range(oh)]
+    for b, oy in rows[::-1] if direction == "above" else rows:
+        for ch in range(c):
+            yield from (("r", at(*p, ch)) for ox in range(ow) for p in taps(b, oy, ox))
+            yield from (("w", out_at(b, oy, ox, ch)) for ox in range(ow))
+
+
 def events(op, inputs, outputs, direction: str | None = "below", backend: str = "reference"):
     """The kernel's accesses in order: ("r", input element index) and ("w", output element index). `direction`
     is the planner's OVERLAPPED option ("above": the int8 convolutions write their rows last first; None: the
@@ -223,6 +242,10 @@ def events(op, inputs, outputs, direction: str | None = "below", backend: str = 
     def out_at(b, oy, ox, o):
         return ((b * oh + oy) * ow + ox) * oc + o
 
+    if backend in ("portable", "portable-armv6m") and name == "DEPTHWISE_CONV_2D":
+        if _portable_rows(weights, g, c, oc, ow, backend):
+            yield from _portable_dw_rows(c, at, out_at, taps, batches, oh, ow, direction)
+            return
     if backend in ("portable", "portable-armv6m") and name in ("CONV_2D", "DEPTHWISE_CONV_2D"):
         groups = backend == "portable"
         yield from _portable_pixels(name, c, oc, at, out_at, taps, batches, oh, ow, direction, groups)

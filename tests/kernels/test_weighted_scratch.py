@@ -120,6 +120,13 @@ KINDS = {
         ["conv_2d_portable.c", "conv_2d_s8_portable.c", "portable_dot8.c"],
         "conv_2d.h",
     ),
+    "depthwise_conv_2d_portable": (
+        "portable",
+        dsp_depthwise_conv_2d_cases.case,
+        "mg_register_depthwise_conv_2d_portable",
+        ["depthwise_conv_2d_portable.c", "depthwise_conv_2d_s8_portable.c", "portable_dot8.c"],
+        "depthwise_conv_2d.h",
+    ),
     "fully_connected_portable": (
         "portable",
         dsp_fully_connected_cases.case,

@@ -22,7 +22,7 @@
 #define MG_PORTABLE_CHUNK 768 /* most staged values at once (a FULLY_CONNECTED row is staged in chunks) */
 
 #define MG_PORTABLE_TAPS_ALIGN 8  /* staged values and weights per channel are padded to a multiple of this */
-#define MG_PORTABLE_PAIR_TAPS 512 /* CONV_2D stages two pixels at once up to this many padded taps */
+#define MG_PORTABLE_PAIR_TAPS 768 /* CONV_2D stages two pixels at once up to this many padded taps */
 
 static inline int32_t mg_portable_round8(int32_t n)
 {
@@ -139,6 +139,17 @@ static inline int32_t mg_portable_multiply_narrow(int32_t x, int32_t multiplier,
     const int32_t k = (int32_t)((1u << 8) + (((1u << right) >> 1) << 9)); /* K / 2^22 */
     const int32_t q = ((int32_t)(u * (m >> 22)) + (mid >> 11) + k) >> (right + 9);
     return (q ^ sign) - sign;
+}
+
+/* x clamped to int8: one SSAT on ARMv7-M (GCC's code for the clamp compares twice). */
+static inline int32_t mg_portable_sat8(int32_t x)
+{
+#if defined(__ARM_ARCH_7M__)
+    __asm__("ssat %0, #8, %1" : "=r"(x) : "r"(x));
+    return x;
+#else
+    return mg_clamp(x, -128, 127);
+#endif
 }
 
 /* The requantization the kernels use: the narrow one on ARMv6-M (no long multiply), TFLite's exact one elsewhere. */

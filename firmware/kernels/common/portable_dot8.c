@@ -151,10 +151,44 @@ __attribute__((naked)) void mg_portable_dot8x2_wide(const uint32_t *xx, const ui
                              MG_PORTABLE_WIDE_SPLIT("r8", "r9", "12") "pop {r4, r5, r6, r7, r8, r9, r10, r11, pc}\n");
 }
 
+/* One output (the loop below, labels a-b-c apart): r4 the sum, then a (the sum shifted left), r5 the multiplier, r6
+ * the rounding term c, then the product's high word, r7 the right shift, r10 the product's low word; `clamp` takes
+ * r4 plus the offset (lr) to the output's range. */
+#define MG_PORTABLE_REQUANT_LOOP(a, b, c, clamp)                                                                       \
+#a ":\n"                                                                                                           \
+       "ldr r4, [r0], #4\n"                                                                                            \
+       "ldr r5, [r2], #4\n"                                                                                            \
+       "add r4, r4, r5\n"                                                                                              \
+       "sub r4, r4, r1\n"                                                                                              \
+       "ldm r3, {r5, r6, r7}\n" /* multiplier, left, right */                                                          \
+       "add r3, r3, r8\n"                                                                                              \
+       "lsl r4, r4, r6\n"                                                                                              \
+       "cbz r7, " #b "f\n"                                                                                             \
+       "sub r7, r7, #1\n"                                                                                              \
+       "movs r6, #1\n"                                                                                                 \
+       "lsl r6, r6, r7\n"          /* 2^(right - 1) ... */                                                             \
+       "add r6, r6, r4, asr #31\n" /* ... one less for a negative a: c */                                              \
+       "lsl r10, r6, #31\n"        /* the addend c * 2^31 + 2^30 ... */                                                \
+       "orr r10, r10, #0x40000000\n"                                                                                   \
+       "lsr r6, r6, #1\n" /* ... its high word */                                                                      \
+       "smlal r10, r6, r4, r5\n"                                                                                       \
+       "asr r4, r6, r7\n" /* the product over 2^(31 + right) */                                                        \
+        #c ":\n"                                                                                                       \
+       "add r4, r4, lr\n" clamp "strb r4, [r11], #1\n"                                                                 \
+       "cmp r11, r12\n"                                                                                                \
+       "bne " #a "b\n"                                                                                                 \
+       "pop {r4, r5, r6, r7, r8, r9, r10, r11, pc}\n" #b ":\n" /* no right shift: c = 0, the product over 2^31 */      \
+       "mov r10, #0x40000000\n"                                                                                        \
+       "movs r6, #0\n"                                                                                                 \
+       "smlal r10, r6, r4, r5\n"                                                                                       \
+       "lsl r4, r6, #1\n"                                                                                              \
+       "orr r4, r4, r10, lsr #31\n"                                                                                    \
+       "b " #c "b\n"
+
 /* r0 the sums, r1 the staged sum times 128, r2 the folded constants, r3 the requantization entries (r8 their step
- * in bytes), r9 the output offset and range, r11 the outputs up to r12, lr the offset; per output r4 the sum, then
- * a (the sum shifted left), r5 the multiplier, r6 the rounding term c, then the product's high word, r7 the right
- * shift, r10 the product's low word: 29 instructions an output with a right shift (GCC's C loop: 36). */
+ * in bytes), r9 the range, r11 the outputs up to r12, lr the offset: 29 instructions an output with a right shift
+ * (GCC's C loop: 36), 23 where the range is all of int8 (a fused ReLU or ReLU6 whose output zero point is -128,
+ * as TFLite's converter makes them, or none), one SSAT then. */
 __attribute__((naked)) void mg_portable_requant_v7m(const uint32_t *sums, uint32_t staged7, const int32_t *folded,
                                                     const int32_t *requant, int32_t step, int32_t count,
                                                     const int32_t range[3], int8_t *out)
@@ -175,46 +209,20 @@ __attribute__((naked)) void mg_portable_requant_v7m(const uint32_t *sums, uint32
                      "ldr r9, [sp, #44]\n"
                      "ldr r11, [sp, #48]\n"
                      "add r12, r11, r12\n"
-                     "ldr lr, [r9]\n"
-                     "1:\n"
-                     "ldr r4, [r0], #4\n"
-                     "ldr r5, [r2], #4\n"
-                     "add r4, r4, r5\n"
-                     "sub r4, r4, r1\n"
-                     "ldm r3, {r5, r6, r7}\n" /* multiplier, left, right */
-                     "add r3, r3, r8\n"
-                     "lsl r4, r4, r6\n"
-                     "cmp r7, #0\n"
-                     "beq 2f\n"
-                     "sub r7, r7, #1\n"
-                     "movs r6, #1\n"
-                     "lsl r6, r6, r7\n"          /* 2^(right - 1) ... */
-                     "add r6, r6, r4, asr #31\n" /* ... one less for a negative a: c */
-                     "lsl r10, r6, #31\n"        /* the addend c * 2^31 + 2^30 ... */
-                     "orr r10, r10, #0x40000000\n"
-                     "lsr r6, r6, #1\n" /* ... its high word */
-                     "smlal r10, r6, r4, r5\n"
-                     "asr r4, r6, r7\n" /* the product over 2^(31 + right) */
-                     "3:\n"
-                     "add r4, r4, lr\n"
-                     "ldrd r5, r7, [r9, #4]\n"
-                     "cmp r4, r5\n"
-                     "it lt\n"
-                     "movlt r4, r5\n"
-                     "cmp r4, r7\n"
-                     "it gt\n"
-                     "movgt r4, r7\n"
-                     "strb r4, [r11], #1\n"
-                     "cmp r11, r12\n"
-                     "bne 1b\n"
-                     "pop {r4, r5, r6, r7, r8, r9, r10, r11, pc}\n"
-                     "2:\n" /* no right shift: c = 0, the product over 2^31 */
-                     "mov r10, #0x40000000\n"
-                     "movs r6, #0\n"
-                     "smlal r10, r6, r4, r5\n"
-                     "lsl r4, r6, #1\n"
-                     "orr r4, r4, r10, lsr #31\n"
-                     "b 3b\n");
+                     "ldm r9, {r4, r5, r6}\n" /* offset, act_min, act_max */
+                     "mov lr, r4\n"
+                     "cmn r5, #128\n"
+                     "bne 1f\n"
+                     "cmp r6, #127\n"
+                     "beq 4f\n" MG_PORTABLE_REQUANT_LOOP(1, 2, 3,
+                                                         "ldrd r5, r7, [r9, #4]\n"
+                                                         "cmp r4, r5\n"
+                                                         "it lt\n"
+                                                         "movlt r4, r5\n"
+                                                         "cmp r4, r7\n"
+                                                         "it gt\n"
+                                                         "movgt r4, r7\n")
+                         MG_PORTABLE_REQUANT_LOOP(4, 5, 6, "ssat r4, #8, r4\n"));
 }
 #endif
 

@@ -17,10 +17,12 @@
 size_t mg_conv_2d_s8_portable_scratch_size(int32_t filter_height, int32_t filter_width, int32_t input_depth)
 {
     const int32_t taps8 = mg_portable_round8(filter_height * filter_width * input_depth);
-    if (taps8 <= MG_PORTABLE_WIDE_TAPS) { /* the pair's words (mg_portable_dot8x2_wide; all cores: one size) */
-        return (size_t)(6 * taps8);
+    if (taps8 > MG_PORTABLE_PAIR_TAPS) {
+        return (size_t)taps8;
     }
-    return (size_t)(taps8 <= MG_PORTABLE_PAIR_TAPS ? 2 * taps8 : taps8);
+    /* the pair's bytes, then its words, MG_PORTABLE_WIDE_TAPS at most at once (mg_portable_dot8x2_wide; all cores:
+     * one size) */
+    return (size_t)(2 * taps8 + 4 * (taps8 < MG_PORTABLE_WIDE_TAPS ? taps8 : MG_PORTABLE_WIDE_TAPS));
 }
 
 #if defined(__ARM_ARCH_6M__)
@@ -90,14 +92,16 @@ static uint32_t stage_window(const mg_conv_geometry *g, uint8_t pad, const int8_
     return sum;
 }
 
-/* The outputs of one staged pixel's group of channels. */
-static void requant_group(const mg_conv_2d_portable_params *p, const uint32_t sums[4], uint32_t staged_sum, int32_t o,
-                          int8_t *out)
+/* Output channels requantized per call (their raw sums on the stack, one block per staged pixel): the call's set-up
+ * spread over a block instead of one group of four. */
+#define MG_PORTABLE_BLOCK 32
+
+/* The outputs of one staged pixel's block of channels [o, o + count). */
+static void requant_block(const mg_conv_2d_portable_params *p, const uint32_t *sums, uint32_t staged_sum, int32_t o,
+                          int32_t count, int8_t *out)
 {
-    const int32_t left = p->geometry.output_depth - o;
-    mg_portable_requant(sums, staged_sum, p->folded + o, p->requant + o * p->requant_step, p->requant_step,
-                        left < MG_PORTABLE_GROUP ? left : MG_PORTABLE_GROUP, p->output_offset, p->act_min, p->act_max,
-                        out + o);
+    mg_portable_requant(sums, staged_sum, p->folded + o, p->requant + o * p->requant_step, p->requant_step, count,
+                        p->output_offset, p->act_min, p->act_max, out + o);
 }
 
 void mg_conv_2d_s8_portable(const mg_conv_2d_portable_params *p, const int8_t *input, int8_t *output, uint8_t *scratch)
@@ -112,9 +116,11 @@ void mg_conv_2d_s8_portable(const mg_conv_2d_portable_params *p, const int8_t *i
     const int32_t lines = g->batches * g->output_height; /* output rows, over all batches */
     const int32_t pixels = lines * g->output_width;
     /* the staged windows, after the pair's words when those are used (word-aligned scratch) */
-    const int wide = MG_PORTABLE_WIDE && taps8 <= MG_PORTABLE_WIDE_TAPS;
+    const int wide = MG_PORTABLE_WIDE && step == 2;
+    /* the words of a pair, MG_PORTABLE_WIDE_TAPS taps at a time: the taps in chunks, each chunk's sums added */
+    const int32_t chunks = wide ? (taps8 + MG_PORTABLE_WIDE_TAPS - 1) / MG_PORTABLE_WIDE_TAPS : 1;
     uint32_t *words = (uint32_t *)(void *)scratch;
-    scratch += taps8 <= MG_PORTABLE_WIDE_TAPS ? 4 * taps8 : 0;
+    scratch += step == 2 ? 4 * (taps8 < MG_PORTABLE_WIDE_TAPS ? taps8 : MG_PORTABLE_WIDE_TAPS) : 0;
     for (int32_t k = 0; k < step; ++k) { /* the padding after the last tap meets zero weights: a defined value */
         memset(scratch + k * taps8 + taps, 0, (size_t)(taps8 - taps));
     }
@@ -136,23 +142,44 @@ void mg_conv_2d_s8_portable(const mg_conv_2d_portable_params *p, const int8_t *i
                 ++seq;
             }
         }
-        if (count == 2 && wide) {
+        const int paired = count == 2 && wide;
+        if (paired && chunks == 1) {
             pair_words(scratch, scratch + taps8, taps8, words);
         }
-        const uint8_t *group = weights;
-        for (int32_t o = 0; o < g->output_depth; o += MG_PORTABLE_GROUP, group += taps8 * MG_PORTABLE_GROUP) {
-            uint32_t sums[2 * MG_PORTABLE_GROUP];
-            if (count == 2 && wide) {
-                mg_portable_dot8x2_wide(words, group, taps8, sums);
-                requant_group(p, sums, staged_sum[0], o, out[0]);
-                requant_group(p, sums + MG_PORTABLE_GROUP, staged_sum[1], o, out[1]);
-            } else if (count == 2) {
-                mg_portable_dot8x2(scratch, scratch + taps8, group, taps8, sums);
-                requant_group(p, sums, staged_sum[0], o, out[0]);
-                requant_group(p, sums + MG_PORTABLE_GROUP, staged_sum[1], o, out[1]);
-            } else {
-                mg_portable_dot8(scratch, group, taps8, sums);
-                requant_group(p, sums, staged_sum[0], o, out[0]);
+        for (int32_t start = 0; start < g->output_depth; start += MG_PORTABLE_BLOCK) {
+            const int32_t block =
+                g->output_depth - start < MG_PORTABLE_BLOCK ? g->output_depth - start : MG_PORTABLE_BLOCK;
+            uint32_t sums[2][MG_PORTABLE_BLOCK];
+            for (int32_t chunk = 0; chunk < (paired ? chunks : 1); ++chunk) { /* one pixel: all taps at once */
+                const int32_t first = chunk * MG_PORTABLE_WIDE_TAPS;
+                const int32_t n = taps8 - first < MG_PORTABLE_WIDE_TAPS ? taps8 - first : MG_PORTABLE_WIDE_TAPS;
+                if (paired && chunks > 1) {
+                    pair_words(scratch + first, scratch + taps8 + first, n, words);
+                }
+                const uint8_t *group = weights + (start * taps8 + first * MG_PORTABLE_GROUP);
+                for (int32_t j = 0; j < block; j += MG_PORTABLE_GROUP, group += taps8 * MG_PORTABLE_GROUP) {
+                    uint32_t pair[2 * MG_PORTABLE_GROUP];
+                    if (paired) {
+                        mg_portable_dot8x2_wide(words, group, n, pair);
+                    } else if (count == 2) {
+                        mg_portable_dot8x2(scratch, scratch + taps8, group, taps8, pair);
+                    } else {
+                        mg_portable_dot8(scratch, group, taps8, sums[0] + j);
+                        continue;
+                    }
+                    if (chunk == 0) {
+                        memcpy(sums[0] + j, pair, sizeof(uint32_t) * MG_PORTABLE_GROUP);
+                        memcpy(sums[1] + j, pair + MG_PORTABLE_GROUP, sizeof(uint32_t) * MG_PORTABLE_GROUP);
+                        continue;
+                    }
+                    for (int32_t i = 0; i < MG_PORTABLE_GROUP; ++i) { /* later chunks add theirs */
+                        sums[0][j + i] += pair[i];
+                        sums[1][j + i] += pair[MG_PORTABLE_GROUP + i];
+                    }
+                }
+            }
+            for (int32_t k = 0; k < count; ++k) {
+                requant_block(p, sums[k], staged_sum[k], start, block, out[k]);
             }
         }
     }

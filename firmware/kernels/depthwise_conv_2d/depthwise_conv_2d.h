@@ -255,8 +255,17 @@ typedef struct {
     int32_t reverse_rows; /* 1: the output rows last first (the output overlaps its input from above) */
 } mg_depthwise_conv_2d_portable_params;
 
+/* 3x3 filters, depth multiplier 1, no dilation across: a row's staged columns and its window sums (0 for other
+ * filters, rows wider than MG_PORTABLE_DW_ROW_SCRATCH bytes of both, or narrower than MG_PORTABLE_DW_ROW_MIN_WIDTH
+ * outputs, whose per-row set-up costs more than the pixel by pixel kernel; the kernel may still take that path for
+ * other narrow rows, depthwise_conv_2d_s8_portable.c). */
+#define MG_PORTABLE_DW_ROW_SCRATCH 1024
+#define MG_PORTABLE_DW_ROW_MIN_WIDTH 5
+size_t mg_depthwise_conv_2d_s8_portable_scratch_size(int32_t filter_height, int32_t filter_width, int32_t multiplier,
+                                                     int32_t dilation_width, int32_t stride_width,
+                                                     int32_t output_width);
 void mg_depthwise_conv_2d_s8_portable(const mg_depthwise_conv_2d_portable_params *p, const int8_t *input,
-                                      int8_t *output);
+                                      int8_t *output, uint8_t *scratch);
 
 extern const mg_registration mg_register_depthwise_conv_2d_portable;
 

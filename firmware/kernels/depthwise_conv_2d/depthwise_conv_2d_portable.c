@@ -10,14 +10,17 @@ static mg_status prepare(mg_node *node)
     if (!p->weights || !p->padding || !p->folded) {
         return mg_fail(node, "the portable weights are missing from the generated plan");
     }
+    const size_t scratch = mg_depthwise_conv_2d_s8_portable_scratch_size(
+        g->filter_height, g->filter_width, g->output_depth / g->input_depth, g->dilation_width, g->stride_width,
+        g->output_width);
     return mg_prepare_weighted_backend(node, mg_conv_input_elements(g),
                                        g->filter_height * g->filter_width * g->output_depth, mg_conv_output_elements(g),
-                                       p->requant, 0);
+                                       p->requant, scratch);
 }
 
 static mg_status invoke(mg_node *node)
 {
-    mg_depthwise_conv_2d_s8_portable(node->params, mg_input(node, 0)->data, mg_output(node, 0)->data);
+    mg_depthwise_conv_2d_s8_portable(node->params, mg_input(node, 0)->data, mg_output(node, 0)->data, node->scratch);
     return MG_OK;
 }
 

@@ -15,8 +15,12 @@
 
 #if defined(__ARM_ARCH_6M__)
 #define MG_PORTABLE_DW_GROUPS 0 /* group_sums */
+/* Rows of 3x3 windows (rows3x3) where they beat the pixel by pixel kernel, measured on the models' layers: on
+ * ARMv6-M (weights spilled) from 8 outputs wide, elsewhere from 5 with stride 1 and from 8 with larger strides. */
+#define MG_PORTABLE_DW_ROWS(width, stride) ((width) >= 8)
 #else
 #define MG_PORTABLE_DW_GROUPS 1
+#define MG_PORTABLE_DW_ROWS(width, stride) ((width) >= 8 || ((width) >= 5 && (stride) == 1))
 #endif
 
 /* x * w summed over the taps of one output channel: tap t's value lies at at + offset[t] (the window's pixel, or
@@ -85,10 +89,168 @@ static inline int8_t requantized(const mg_depthwise_conv_2d_portable_params *p, 
     return (int8_t)mg_clamp(scaled + p->output_offset, p->act_min, p->act_max);
 }
 
-void mg_depthwise_conv_2d_s8_portable(const mg_depthwise_conv_2d_portable_params *p, const int8_t *input,
-                                      int8_t *output)
+size_t mg_depthwise_conv_2d_s8_portable_scratch_size(int32_t filter_height, int32_t filter_width, int32_t multiplier,
+                                                     int32_t dilation_width, int32_t stride_width, int32_t output_width)
+{
+    if (filter_height != 3 || filter_width != 3 || multiplier != 1 || dilation_width != 1 ||
+        output_width < MG_PORTABLE_DW_ROW_MIN_WIDTH) {
+        return 0;
+    }
+    const size_t bytes = (size_t)(4 * ((output_width - 1) * stride_width + 3) + 4 * output_width);
+    return bytes <= MG_PORTABLE_DW_ROW_SCRATCH ? bytes : 0;
+}
+
+/* One channel's window sums along an output row from its staged columns (three rows' bytes of one input column
+ * in a word: value (ky, kx) of output ox at byte 4 * (ox * stride + kx) + ky), the nine weights in registers; the
+ * stride a constant where the callers below pass one (a register less: GCC then keeps the loop without spills). */
+static inline __attribute__((always_inline)) void sums3x3(const mg_portable_word *cols, int32_t n, int32_t stride,
+                                                          const int8_t *w, int32_t *acc)
+{
+    const int32_t w0 = w[0], w1 = w[4], w2 = w[8], w3 = w[12], w4 = w[16], w5 = w[20], w6 = w[24], w7 = w[28],
+                  w8 = w[32];
+    const int8_t *s = (const int8_t *)(const void *)cols;
+    for (int32_t *end = acc + n; acc < end; ++acc, s += 4 * stride) {
+        *acc =
+            s[0] * w0 + s[4] * w1 + s[8] * w2 + s[1] * w3 + s[5] * w4 + s[9] * w5 + s[2] * w6 + s[6] * w7 + s[10] * w8;
+    }
+}
+
+__attribute__((noinline)) static void row_sums3x3(const mg_portable_word *cols, int32_t n, int32_t stride,
+                                                  const int8_t *w, int32_t *acc)
+{
+    if (stride == 1) {
+        sums3x3(cols, n, 1, w, acc);
+    } else if (stride == 2) {
+        sums3x3(cols, n, 2, w, acc);
+    } else {
+        sums3x3(cols, n, stride, w, acc);
+    }
+}
+
+/* One channel's image columns [first, last) staged: from one pointer into the first row the window reads inside
+ * the image (offsets to the others), rows in the padding masked out of the word and replaced by the zero point. */
+__attribute__((noinline)) static void stage_columns(const uint8_t *at, int32_t step, int32_t off1, int32_t off2,
+                                                    uint32_t mask, uint32_t pad, mg_portable_word *to, int32_t count)
+{
+    mg_portable_word *end = to + count;
+    if (mask == 0xFFFFFFu) {
+        for (; to < end; ++to, at += step) {
+            *to = (uint32_t)at[0] | (uint32_t)at[off1] << 8 | (uint32_t)at[off2] << 16;
+        }
+        return;
+    }
+    for (; to < end; ++to, at += step) {
+        *to = (((uint32_t)at[0] | (uint32_t)at[off1] << 8 | (uint32_t)at[off2] << 16) & mask) | pad;
+    }
+}
+
+/* One channel's outputs along a row from its window sums (every `step` bytes), the channel's requantization
+ * hoisted: with a right shift, TFLite's two roundings fold into one addend of the 64-bit product,
+ * floor((a * m + 2^30 + 2^(30 + right) - 2^31 [a < 0]) / 2^(31 + right)) (mg_portable_dot.h), taken from the
+ * product's high word; ARMv6-M (no long multiply) and no right shift the per-output requantization. */
+__attribute__((noinline)) static void requant_row(const mg_depthwise_conv_2d_portable_params *p, int32_t c,
+                                                  const int32_t *acc, int32_t n, int8_t *out, int32_t step)
+{
+    const int32_t *rq = p->requant + c * p->requant_step;
+    const uint32_t folded = (uint32_t)p->folded[c];
+    const int32_t m = rq[0], left = rq[1], right = rq[2];
+    const int32_t offset = p->output_offset, lo = p->act_min, hi = p->act_max;
+#if !defined(__ARM_ARCH_6M__)
+    if (right > 0) {
+        const int64_t k = (1ll << 30) + ((int64_t)1 << (30 + right));
+        const int32_t r1 = right - 1;
+#define MG_PORTABLE_DW_OUTPUTS(clamped)                                                                                \
+    for (int32_t i = 0; i < n; ++i, out += step) {                                                                     \
+        const int32_t a = (int32_t)(((uint32_t)acc[i] + folded) << left);                                              \
+        const int64_t x = (int64_t)a * m + k - (a < 0 ? (1ll << 31) : 0);                                              \
+        const int32_t q = ((int32_t)(x >> 32) >> r1) + offset;                                                         \
+        *out = (int8_t)(clamped);                                                                                      \
+    }
+        if (lo == -128 && hi == 127) { /* all of int8 */
+            MG_PORTABLE_DW_OUTPUTS(mg_portable_sat8(q))
+        } else {
+            MG_PORTABLE_DW_OUTPUTS(mg_clamp(q, lo, hi))
+        }
+#undef MG_PORTABLE_DW_OUTPUTS
+        return;
+    }
+#endif
+    for (int32_t i = 0; i < n; ++i, out += step) {
+        const int32_t a = (int32_t)((uint32_t)acc[i] + folded);
+        *out = (int8_t)mg_clamp(MG_PORTABLE_REQUANTIZE(a, m, left, right) + offset, lo, hi);
+    }
+}
+
+/* 3x3 filters, depth multiplier 1, no dilation across (mg_depthwise_conv_2d_s8_portable_scratch_size): row by row
+ * (the rows' order as the pixel order's, so the same overlaps hold), and in a row channel by channel: the channel's
+ * three input rows staged column by column into words (the padding as the input zero point), its sums along the
+ * row, then its outputs. */
+static void rows3x3(const mg_depthwise_conv_2d_portable_params *p, const int8_t *input, int8_t *output,
+                    uint8_t *scratch)
 {
     const mg_conv_geometry *g = &p->geometry;
+    const int32_t depth = g->input_depth, width = g->input_width;
+    const int32_t cols = (g->output_width - 1) * g->stride_width + 3;
+    mg_portable_word *staged = (mg_portable_word *)(void *)scratch;
+    int32_t *acc = (int32_t *)(void *)(scratch + 4 * cols);
+    const int8_t *padding = (const int8_t *)p->padding;
+    const uint32_t pad = (uint32_t)(uint8_t)padding[0] * 0x010101u;
+    /* the staged columns [first, last) read the image, the others are padding */
+    const int32_t first = g->pad_width < cols ? g->pad_width : cols;
+    const int32_t last = width + g->pad_width < cols ? width + g->pad_width : cols;
+    for (int32_t j = 0; j < first; ++j) {
+        staged[j] = pad;
+    }
+    for (int32_t j = last; j < cols; ++j) {
+        staged[j] = pad;
+    }
+    const int32_t lines = g->batches * g->output_height;
+    for (int32_t n = 0; n < lines; ++n) {
+        const int32_t line = p->reverse_rows ? lines - 1 - n : n;
+        const int32_t b = line / g->output_height, oy = line % g->output_height;
+        const int8_t *image = input + b * g->input_height * width * depth;
+        int8_t *out = output + line * g->output_width * depth;
+        /* the window's rows: the first inside the image (or the padding row, none being inside), the others'
+         * offsets from it (0 for rows in the padding, masked out) */
+        const int8_t *base = padding;
+        int32_t based = -1, offsets[3] = {0, 0, 0}, step = 0;
+        uint32_t mask = 0, pad_bytes = 0;
+        for (int32_t ky = 0; ky < 3; ++ky) {
+            const int32_t iy = oy * g->stride_height - g->pad_height + ky * g->dilation_height;
+            if (iy < 0 || iy >= g->input_height) {
+                pad_bytes |= (pad & 0xFFu) << (8 * ky);
+                continue;
+            }
+            if (based < 0) {
+                based = iy;
+                base = image + (iy * width + first - g->pad_width) * depth;
+                step = depth;
+            }
+            offsets[ky] = (iy - based) * width * depth;
+            mask |= 0xFFu << (8 * ky);
+        }
+        for (int32_t c = 0; c < depth; ++c) {
+            stage_columns((const uint8_t *)base + c, step, offsets[1], offsets[2], mask, pad_bytes, staged + first,
+                          last - first);
+            row_sums3x3(staged, g->output_width, g->stride_width,
+                        (const int8_t *)p->weights + (c & ~(MG_PORTABLE_GROUP - 1)) * 9 + (c & (MG_PORTABLE_GROUP - 1)),
+                        acc);
+            requant_row(p, c, acc, g->output_width, out + c, depth);
+        }
+    }
+}
+
+void mg_depthwise_conv_2d_s8_portable(const mg_depthwise_conv_2d_portable_params *p, const int8_t *input,
+                                      int8_t *output, uint8_t *scratch)
+{
+    const mg_conv_geometry *g = &p->geometry;
+    if (mg_depthwise_conv_2d_s8_portable_scratch_size(g->filter_height, g->filter_width,
+                                                      g->output_depth / g->input_depth, g->dilation_width,
+                                                      g->stride_width, g->output_width) &&
+        MG_PORTABLE_DW_ROWS(g->output_width, g->stride_width)) {
+        rows3x3(p, input, output, scratch);
+        return;
+    }
     const int32_t depth = g->input_depth;
     const int32_t multiplier = g->output_depth / depth;
     const int32_t taps = g->filter_height * g->filter_width;

@@ -11,6 +11,9 @@
 #include "fully_connected.h"
 #include "mg_portable_dot.h"
 
+/* Output channels requantized per call (their raw sums on the stack): the call's set-up spread over a block. */
+#define MG_PORTABLE_FC_BLOCK 32
+
 size_t mg_fully_connected_s8_portable_scratch_size(int32_t accum_depth)
 {
     return (size_t)mg_portable_round8(accum_depth < MG_PORTABLE_CHUNK ? accum_depth : MG_PORTABLE_CHUNK);
@@ -52,17 +55,19 @@ void mg_fully_connected_s8_portable(const mg_fully_connected_portable_params *p,
         const int8_t *row = input + b * depth;
         uint32_t staged_sum = whole ? stage_padded(row, scratch, depth) : 0;
         const uint8_t *group = (const uint8_t *)p->weights;
-        for (int32_t o = 0; o < s->output_depth; o += MG_PORTABLE_GROUP, group += taps8 * MG_PORTABLE_GROUP) {
-            uint32_t sums[MG_PORTABLE_GROUP];
-            const int32_t left = s->output_depth - o;
-            if (whole) {
-                mg_portable_dot8(scratch, group, taps8, sums);
-            } else {
-                chunked_sums(row, depth, group, scratch, sums, &staged_sum);
+        for (int32_t start = 0; start < s->output_depth; start += MG_PORTABLE_FC_BLOCK) {
+            const int32_t block =
+                s->output_depth - start < MG_PORTABLE_FC_BLOCK ? s->output_depth - start : MG_PORTABLE_FC_BLOCK;
+            uint32_t sums[MG_PORTABLE_FC_BLOCK];
+            for (int32_t j = 0; j < block; j += MG_PORTABLE_GROUP, group += taps8 * MG_PORTABLE_GROUP) {
+                if (whole) {
+                    mg_portable_dot8(scratch, group, taps8, sums + j);
+                } else {
+                    chunked_sums(row, depth, group, scratch, sums + j, &staged_sum);
+                }
             }
-            mg_portable_requant(sums, staged_sum, p->folded + o, p->requant + o * p->requant_step, p->requant_step,
-                                left < MG_PORTABLE_GROUP ? left : MG_PORTABLE_GROUP, p->output_offset, p->act_min,
-                                p->act_max, output + o);
+            mg_portable_requant(sums, staged_sum, p->folded + start, p->requant + start * p->requant_step,
+                                p->requant_step, block, p->output_offset, p->act_min, p->act_max, output + start);
         }
     }
 }

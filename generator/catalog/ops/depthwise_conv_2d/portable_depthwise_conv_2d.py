@@ -11,7 +11,7 @@ import numpy as np
 from ... import quant
 from ...spec import OVERLAPPED, NodeParams
 from ..common import _conv_common as cc
-from ..common import _overlap
+from ..common import _overlap, _scratch
 from ..common import _portable_common as pc
 from ..common._mve_common import pack_bytes
 from . import depthwise_conv_2d
@@ -70,6 +70,21 @@ def params(op, inputs, outputs):
     return NodeParams("mg_depthwise_conv_2d_portable_params", fields)
 
 
+def scratch_bytes(op, inputs, outputs):
+    """3x3 filters with depth multiplier 1: a row's staged columns and window sums (depthwise_conv_2d_s8_portable.c)."""
+    inp, weights, out = inputs[0], inputs[1], outputs[0]
+    g = cc.geometry_fields(op, inp, weights.shape[1:3], out)
+    return _scratch.scratch_size(
+        "mg_depthwise_conv_2d_s8_portable_scratch_size",
+        weights.shape[1],
+        weights.shape[2],
+        out.shape[3] // inp.shape[3],
+        g["dilation_width"],
+        g["stride_width"],
+        out.shape[2],
+    )
+
+
 SPEC = cc.backend_spec(
     # pixel order as the reference float kernel (depthwise_conv_2d_s8_portable.c), or the rows last first
     pc,
@@ -78,6 +93,7 @@ SPEC = cc.backend_spec(
     SOURCES,
     params,
     claims,
+    scratch_bytes=scratch_bytes,
     overlap=_overlap.window_rows,
     overlap_above=_overlap.int8_window_rows_above,
 )
