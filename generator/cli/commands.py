@@ -28,7 +28,7 @@ from ..measure.report import nbytes, num, pct
 from ..pipeline import build_and_run, generate, input_sets, load_model, load_project, models_of, shares
 from ..rewrite import Float16Policy
 from ..rewrite.verdicts import node_verdicts
-from ..run.flash import flash, flash_command, image_path, upload_target, write_image
+from ..run.flash import flash, flash_command, image_path, stand_in_command, upload_target, write_image
 from ..run.qemu import input_blob, no_emulator_message
 from .options import board_port, inputs_of, options_of
 from .output import cost_unit, emit_json
@@ -212,7 +212,10 @@ def cmd_run(args) -> int:
 
 def cmd_flash(args) -> int:
     project = load_project(args.project)
-    target = upload_target(project.board)  # an emulated board fails here, before a build
+    board = load_board(project.board)
+    # an emulated board fails here, before a build, unless it is a dry run (the image, and QEMU's command for it)
+    stand_in = args.dry_run and board.upload_protocol is None and board.qemu_machine is not None
+    target = None if stand_in else upload_target(project.board)
     sets = _sets_for(args, project) if args.inputs or args.random else None
     elf = project.path / ".pio" / "build" / project.board / "firmware.elf"
     if not args.dry_run or not elf.is_file():
@@ -221,7 +224,7 @@ def cmd_flash(args) -> int:
     blob = input_blob(elf, project.inputs, sets)[1] if sets else None
     image = write_image(elf, blob, image_path(elf))
     if args.dry_run:
-        print(shlex.join(flash_command(target, image, args.probe)))
+        print(shlex.join(flash_command(target, image, args.probe) if target else stand_in_command(board, image)))
         return 0
     progress(f"flashing {image} through {args.probe or target.tool} ({target.protocol} probe)")
     flash(target, image, args.probe)

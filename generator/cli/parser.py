@@ -341,7 +341,12 @@ def parser(commands: dict) -> argparse.ArgumentParser:
     p = _command(sub, "flash")
     _project_argument(p)
     _probe_option(p)
-    p.add_argument("--dry-run", action="store_true", help="print the command that would flash, and run nothing")
+    p.add_argument(
+        "--dry-run",
+        action="store_true",
+        help="print the command that would flash (a board only QEMU runs: the QEMU command that runs the image), "
+        "and run nothing",
+    )
     p.add_argument(
         "--inputs",
         type=Path,

@@ -19,6 +19,7 @@ from pathlib import Path
 
 from elftools.elf.elffile import ELFFile
 
+from ..boards import Board
 from ..console import progress
 from ..emit import load_project
 from ..errors import McugenError
@@ -86,6 +87,15 @@ def flash_command(target: UploadTarget, image: Path, tool: str | None = None) ->
         "-c",
         f"program {{{image}}} verify reset exit",
     ]
+
+
+def stand_in_command(board: Board, image: Path) -> list[str]:
+    """What flashing stands for on a board only QEMU runs: QEMU started as `mcugen run` starts it, with the image
+    (firmware and input sets) loaded by its generic loader in place of -kernel (docs/real-boards.md's rehearsal)."""
+    args = board.qemu_arguments("")
+    kernel = args.index("-kernel")
+    del args[kernel : kernel + 2]
+    return ["qemu-system-arm", *args, "-device", f"loader,file={image}"]
 
 
 def _hex_record(kind: int, address: int, data: bytes) -> str:

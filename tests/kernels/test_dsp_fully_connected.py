@@ -41,3 +41,17 @@ def test_large_multiplier_falls_back():
     model = case(4, multiplier_scale=1e4)
     assert backend_of(model) == "reference"
     verify_model(model, count=2, backends=BACKENDS)
+
+
+@pytest.mark.parametrize(("seed", "step"), [(9, 0), (7, 3)])
+def test_per_tensor_weights_share_one_requantization(seed, step):
+    """Per-tensor weights (seed 9: 33 outputs) keep one (multiplier, offset, shift) for every output, 4 table
+    bytes an output; per-channel ones (seed 7) one each."""
+    from generator.catalog.ops.fully_connected import dsp_fully_connected
+
+    graph = read_model(case(seed))
+    (op,) = graph.operators
+    fields = dsp_fully_connected.params(op, *graph.node_io(op)).fields
+    units = graph.tensors[op.outputs[0]].shape[-1]
+    assert fields["requant_step"] == step and len(fields["biases"]) == units
+    assert len(fields["requant"]) == (3 if step == 0 else 3 * units)

@@ -16,7 +16,7 @@ static mg_status prepare_s8(mg_node *node)
             ? mg_fully_connected_s4_dsp_scratch_size(s->accum_depth, s->output_depth, (int32_t)scratch)
             : 0;
     return mg_prepare_weighted_backend_s4(node, s->batches * s->accum_depth, weights, s->batches * s->output_depth,
-                                          p->channels, scratch, int4_scratch);
+                                          p->biases, scratch, int4_scratch);
 }
 
 MG_WEIGHTED_S8_S4_BACKEND_INVOKE(mg_fully_connected_s8_dsp, mg_fully_connected_s4_dsp)

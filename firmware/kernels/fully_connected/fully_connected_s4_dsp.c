@@ -41,10 +41,12 @@ static inline int32_t mac8(int32_t acc, uint32_t w, const uint32_t *x)
     return mg_dsp_mac4(acc, dsp_sxtb16(odd), dsp_sxtb16_ror8(odd), x[2], x[3]);
 }
 
-static inline int8_t output_value(int32_t sum16, const dsp_channel *c, int32_t act_min, int32_t act_max)
+/* output o of p: its bias plus the sum, requantized */
+static inline int8_t output_value(int32_t sum16, const mg_fully_connected_dsp_params *p, int32_t o)
 {
-    const int32_t acc = c->bias + (sum16 >> 4);
-    return (int8_t)dsp_clamp(dsp_requant(acc * 2, c->multiplier, c->offset, c->shift), act_min, act_max);
+    const int32_t acc = p->biases[o] + (sum16 >> 4);
+    const int32_t *rq = p->requant + o * p->requant_step;
+    return (int8_t)dsp_clamp(dsp_requant(acc * 2, rq[0], rq[1], rq[2]), p->act_min, p->act_max);
 }
 
 void mg_fully_connected_s4_dsp(const mg_fully_connected_dsp_params *p, const int8_t *input, const void *weights,
@@ -64,7 +66,6 @@ void mg_fully_connected_s4_dsp(const mg_fully_connected_dsp_params *p, const int
     uint32_t *pairs = scratch;
     for (int32_t b = 0; b < p->shape.batches; ++b) {
         pair_input(input + b * depth, depth, pairs);
-        const dsp_channel *ch = (const dsp_channel *)p->channels;
         const uint32_t *w = weights;
         int8_t *out = output + b * outputs;
         int32_t o = 0;
@@ -75,8 +76,8 @@ void mg_fully_connected_s4_dsp(const mg_fully_connected_dsp_params *p, const int
                 s0 = mac8(s0, w[k], x);
                 s1 = mac8(s1, w[k + words], x);
             }
-            out[o] = output_value(s0, &ch[o], p->act_min, p->act_max);
-            out[o + 1] = output_value(s1, &ch[o + 1], p->act_min, p->act_max);
+            out[o] = output_value(s0, p, o);
+            out[o + 1] = output_value(s1, p, o + 1);
         }
         for (; o < outputs; ++o, w += words) {
             int32_t s = 0;
@@ -84,7 +85,7 @@ void mg_fully_connected_s4_dsp(const mg_fully_connected_dsp_params *p, const int
             for (int32_t k = 0; k < words; ++k, x += 4) {
                 s = mac8(s, w[k], x);
             }
-            out[o] = output_value(s, &ch[o], p->act_min, p->act_max);
+            out[o] = output_value(s, p, o);
         }
     }
 }

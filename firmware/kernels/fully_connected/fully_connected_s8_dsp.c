@@ -3,9 +3,10 @@
 #include "mg_dsp_mac.h"
 #include "mg_dsp_requant.h"
 
-static inline int8_t output_value(int32_t acc, const dsp_channel *c, int32_t act_min, int32_t act_max)
+/* rq: the output's (multiplier, offset, shift) */
+static inline int8_t output_value(int32_t acc, const int32_t *rq, int32_t act_min, int32_t act_max)
 {
-    return (int8_t)dsp_clamp(dsp_requant(acc * 2, c->multiplier, c->offset, c->shift), act_min, act_max);
+    return (int8_t)dsp_clamp(dsp_requant(acc * 2, rq[0], rq[1], rq[2]), act_min, act_max);
 }
 
 /* acc += the 4 weights at w times the 4 inputs at x (both int8; mg_dsp_mac.h). */
@@ -23,7 +24,7 @@ void mg_fully_connected_s8_dsp(const mg_fully_connected_dsp_params *p, const int
                                int8_t *output, void *scratch)
 {
     const int32_t depth = p->shape.accum_depth, outputs = p->shape.output_depth, k8 = depth & ~7, k4 = depth & ~3;
-    const int32_t act_min = p->act_min, act_max = p->act_max;
+    const int32_t act_min = p->act_min, act_max = p->act_max, step = p->requant_step;
     for (int32_t b = 0; b < p->shape.batches; ++b) {
         const int8_t *x = input + b * depth;
         int8_t *out = output + b * outputs;
@@ -36,11 +37,11 @@ void mg_fully_connected_s8_dsp(const mg_fully_connected_dsp_params *p, const int
                 expanded[k / 2 + 1] = dsp_sxtb16_ror8(xv);
             }
         }
-        const dsp_channel *ch = (const dsp_channel *)p->channels;
+        const int32_t *bias = p->biases, *rq = p->requant;
         const int8_t *w = weights;
         int32_t o = 0;
-        for (; o + 4 <= outputs; o += 4, ch += 4, w += 4 * depth) {
-            int32_t acc[4] = {ch[0].bias, ch[1].bias, ch[2].bias, ch[3].bias};
+        for (; o + 4 <= outputs; o += 4, bias += 4, rq += 4 * step, w += 4 * depth) {
+            int32_t acc[4] = {bias[0], bias[1], bias[2], bias[3]};
             if (k8 > 0) {
                 mg_dsp_four_rows(acc, w, depth, x, expanded, k8);
             }
@@ -50,11 +51,11 @@ void mg_fully_connected_s8_dsp(const mg_fully_connected_dsp_params *p, const int
                 }
             }
             for (int32_t r = 0; r < 4; ++r) {
-                out[o + r] = output_value(acc[r], &ch[r], act_min, act_max);
+                out[o + r] = output_value(acc[r], rq + r * step, act_min, act_max);
             }
         }
-        for (; o < outputs; ++o, ++ch, w += depth) {
-            int32_t acc = ch->bias;
+        for (; o < outputs; ++o, ++bias, rq += step, w += depth) {
+            int32_t acc = *bias;
             int32_t k = 0;
             for (; k < k4; k += 4) {
                 const uint32_t xv = dsp_ld32(x + k);
@@ -63,7 +64,7 @@ void mg_fully_connected_s8_dsp(const mg_fully_connected_dsp_params *p, const int
             for (; k < depth; ++k) {
                 acc += w[k] * x[k];
             }
-            out[o] = output_value(acc, ch, act_min, act_max);
+            out[o] = output_value(acc, rq, act_min, act_max);
         }
     }
 }

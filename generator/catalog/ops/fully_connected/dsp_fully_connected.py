@@ -1,7 +1,8 @@
 """FULLY_CONNECTED in the dsp backend (firmware/kernels/fully_connected_*dsp.c): int8 with per-tensor or
 per-channel weights and the requantization exactness conditions of _dsp_common.channel_table (with the input
 offset folded into the bias). Everything else stays with the reference kernel. The shape, the multipliers and the
-prepare are the family's (fully_connected); this module adds the channel table and the scratch."""
+prepare are the family's (fully_connected); this module adds the channel table (its requantization once for
+all outputs when they share it) and the scratch."""
 
 from __future__ import annotations
 
@@ -44,6 +45,15 @@ def _table(op, inputs, outputs):
     )
 
 
+def _split(table: list[int]) -> dict:
+    """The channel table as the kernel takes it: the folded biases, and the (multiplier, offset, shift) triples, one
+    for all outputs when they are all the same (per-tensor weights: 4 bytes an output instead of 16)."""
+    triples = [tuple(table[i + 1 : i + 4]) for i in range(0, len(table), 4)]
+    shared = len(set(triples)) == 1
+    requant = list(triples[0]) if shared else [v for triple in triples for v in triple]
+    return {"biases": table[0::4], "requant": requant, "requant_step": 0 if shared else 3}
+
+
 def claims(op, inputs, outputs):
     if dc.int8_node(inputs, outputs, int4=True) is None:
         return dc.NOT_INT8_CONSTANT
@@ -58,7 +68,7 @@ def params(op, inputs, outputs):
     inp, weights, out = inputs[0], inputs[1], outputs[0]
     act_min, act_max = quant.activation_range_int8(op.options.get("fused_activation_function", 0), out)
     fields = shape_params(inp, weights)
-    fields.update(act_min=act_min, act_max=act_max, channels=_table(op, inputs, outputs))
+    fields.update(act_min=act_min, act_max=act_max, **_split(_table(op, inputs, outputs)))
     return NodeParams("mg_fully_connected_dsp_params", fields)
 
 
