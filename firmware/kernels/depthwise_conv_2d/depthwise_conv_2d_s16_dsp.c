@@ -297,29 +297,44 @@ static int fused_activation(int32_t act_min, int32_t act_max)
     return act_min == INT16_MIN ? 1 : act_min == 0 ? 2 : 0;
 }
 
-/* An output row of a channel with a fast multiplier, 3x3 at stride 1: whole passes of four outputs in the fused
- * loop, the last width mod 4 one by one. x is filter row 0's input row, step the bytes to the next filter row's,
- * w the channel's first weight (taps `depth` apart), activation as fused_activation. */
-static void quad_row(const mg_conv_geometry *g, const int16_t *x, int32_t step, const int8_t *w,
-                     const mg_dsp_s16_channel *ch, int activation, mg_requant_s16_step *rq, int16_t *out)
+_Static_assert(sizeof(quad_consts) == MG_DW_RING_FUSED_WORDS * sizeof(uint32_t), "the ring's fused words");
+
+/* The fused loop's constants of every channel (once per invoke, in the ring's fused words): step is the bytes from
+ * one filter row's input row to the next. */
+static void quad_channels(const mg_dw_ring_s16 *ring, const int8_t *filter, int32_t step)
 {
-    const int32_t depth = g->output_depth, passes = g->output_width / 4;
-    quad_consts c = {{0}, ch->bias, ch->fast_multiplier, step, depth * (int32_t)sizeof(int16_t)};
-    for (int32_t ky = 0; ky < 3; ++ky) {
-        const int8_t *t = w + 3 * ky * depth;
-        c.k[2 * ky] = dsp_pair(t[0], t[depth]);
-        c.k[2 * ky + 1] = dsp_pair(t[depth], t[2 * depth]);
+    const int32_t depth = ring->g->output_depth;
+    quad_consts *c = (quad_consts *)ring->fused;
+    for (int32_t o = 0; o < depth; ++o, ++c) {
+        for (int32_t ky = 0; ky < 3; ++ky) {
+            const int8_t *t = filter + 3 * ky * depth + o;
+            c->k[2 * ky] = dsp_pair(t[0], t[depth]);
+            c->k[2 * ky + 1] = dsp_pair(t[depth], t[2 * depth]);
+        }
+        c->bias = ring->channels[o].bias;
+        c->multiplier = ring->channels[o].fast_multiplier;
+        c->step = step;
+        c->out_step = depth * (int32_t)sizeof(int16_t);
     }
+}
+
+/* An output row of channel ch (a fast multiplier), 3x3 at stride 1, c its fused-loop constants: whole passes of
+ * four outputs in the fused loop, the last width mod 4 one by one. x is filter row 0's input row, activation as
+ * fused_activation. */
+static void quad_row(const mg_conv_geometry *g, const int16_t *x, const quad_consts *c, const mg_dsp_s16_channel *ch,
+                     int activation, mg_requant_s16_step *rq, int16_t *out)
+{
+    const int32_t passes = g->output_width / 4;
     if (passes) {
-        (activation == 1 ? quad_passes : quad_passes_relu)(x, &c, out, passes);
+        (activation == 1 ? quad_passes : quad_passes_relu)(x, c, out, passes);
     }
     for (int32_t ox = 4 * passes; ox < g->output_width; ++ox) {
         int32_t sum = 0;
         for (int32_t ky = 0; ky < 3; ++ky) {
-            const int16_t *row = (const int16_t *)((const char *)x + ky * step) + ox;
-            sum = dsp_smlabt(dsp_ld32(row + 2), c.k[2 * ky + 1], dsp_smlad(dsp_ld32(row), c.k[2 * ky], sum));
+            const int16_t *row = (const int16_t *)((const char *)x + ky * c->step) + ox;
+            sum = dsp_smlabt(dsp_ld32(row + 2), c->k[2 * ky + 1], dsp_smlad(dsp_ld32(row), c->k[2 * ky], sum));
         }
-        out[ox * depth] = mg_dsp_s16_output(ch, rq, sum);
+        out[ox * g->output_depth] = mg_dsp_s16_output(ch, rq, sum);
     }
 }
 
@@ -336,9 +351,13 @@ void mg_depthwise_conv_2d_s16_dsp(const mg_depthwise_conv_2d_params *p, const in
     const int32_t row_step = mg_dw_ring_s16_row_step(&ring);
     /* 3x3 at stride 1 with the requantization in the loop: ReLU or no activation (0: neither) */
     const int quads = pairs && g->stride_width == 1 ? fused_activation(p->act_min, p->act_max) : 0;
+    if (quads) {
+        quad_channels(&ring, filter, row_step * (int32_t)sizeof(int16_t));
+    }
+    const quad_consts *fused = (const quad_consts *)ring.fused;
     MG_DW_RING_S16_FOR_CHANNEL_ROWS(&ring, p, depth, input, output, x, out, o, {
         if (quads && ring.channels[o].fast_multiplier) {
-            quad_row(g, x, row_step * (int32_t)sizeof(int16_t), filter + o, &ring.channels[o], quads, &step, out + o);
+            quad_row(g, x, &fused[o], &ring.channels[o], quads, &step, out + o);
             continue;
         }
         if (pairs) {
