@@ -118,15 +118,35 @@ static void sums_3x3_stride2(const int16_t *x, int32_t step, const int32_t w[9],
 #undef SUMS_3X3_LOOP
 #undef SUMS_3X3_OPERANDS
 
-/* The fused 3x3 stride-1 loop's constants (a channel with a fast multiplier, without an activation or with ReLU),
- * vectors first (the assembly's offsets). */
+/* The fused 3x3 stride-1 loop's constants of one channel (a fast multiplier, without an activation or with ReLU),
+ * made once per invoke in the ring's fused words; the assembly reads them at these offsets. */
 typedef struct {
     uint32_t out_offsets[4]; /* the lanes' outputs, output_depth apart (halfwords) */
-    int32_t bias[4];
-    int32_t multiplier[4]; /* the fast multiplier: VRMULH by it is SMMULR */
-    int32_t w[9];
+    int32_t bias;
+    int32_t multiplier;  /* the fast multiplier: VRMULH by it is SMMULR */
     int32_t block_bytes; /* bytes from one block of four outputs to the next */
+    int8_t w[12];        /* the nine weights */
 } quad_consts;
+
+_Static_assert(sizeof(quad_consts) == MG_DW_RING_FUSED_WORDS * sizeof(uint32_t), "the ring's fused words");
+
+/* Every channel's quad_consts into the ring's fused words. */
+static void quad_channels(const mg_dw_ring_s16 *ring, const int8_t *filter)
+{
+    const int32_t depth = ring->g->output_depth;
+    quad_consts *c = (quad_consts *)ring->fused;
+    for (int32_t o = 0; o < depth; ++o, ++c) {
+        for (int32_t i = 0; i < 4; ++i) {
+            c->out_offsets[i] = (uint32_t)(i * depth);
+        }
+        c->bias = ring->channels[o].bias;
+        c->multiplier = ring->channels[o].fast_multiplier;
+        c->block_bytes = 4 * depth * (int32_t)sizeof(int16_t);
+        for (int32_t t = 0; t < 9; ++t) {
+            c->w[t] = filter[t * depth + o];
+        }
+    }
+}
 
 /* `blocks` blocks of four outputs of a 3x3 filter at stride 1 with the requantization in the loop: the nine loads
  * and multiplies of sums_3x3, then the bias (VADD), the multiplier (VRMULH), ReLU (VMAX by zero) when `relu`,
@@ -139,25 +159,28 @@ static void quads_3x3(const int16_t *x, int32_t step, int32_t blocks, const quad
     "vldrh.s32 q1, [%[" r "], #2]\n\t"                                                                                 \
     "vldrh.s32 q2, [%[" r "], #4]\n\t"                                                                                 \
     "vldrh.s32 q0, [%[" r "]], #8\n\t"
-#define MLA(q, off) "ldr %[t], [%[c], #" #off "]\n\tvmla.s32 q3, " q ", %[t]\n\t"
+#define MLA(q, off) "ldrsb %[t], [%[c], #" #off "]\n\tvmla.s32 q3, " q ", %[t]\n\t"
 #define QUADS(RELU)                                                                                                    \
-    __asm__ volatile("vldrw.u32 q7, [%[c]]\n\t"                                                                        \
-                     "vldrw.u32 q5, [%[c], #16]\n\t"                                                                   \
-                     "vldrw.u32 q4, [%[c], #32]\n\t"                                                                   \
+    __asm__ volatile("dls lr, %[t]\n\t"                                                                                \
+                     "vldrw.u32 q7, [%[c]]\n\t"                                                                        \
+                     "ldr %[t], [%[c], #16]\n\t"                                                                       \
+                     "vdup.32 q5, %[t]\n\t"                                                                            \
+                     "ldr %[t], [%[c], #20]\n\t"                                                                       \
+                     "vdup.32 q4, %[t]\n\t"                                                                            \
                      "vmov.i32 q6, #0\n\t"                                                                             \
-                     "dls lr, %[t]\n\t"                                                                                \
                      "1:\n\t" LOADS("r0") "vmul.i32 q3, q0, %[w0]\n\t"                                                 \
                                           "vmla.s32 q3, q1, %[w1]\n\t"                                                 \
-                                          "vmla.s32 q3, q2, %[w2]\n\t" LOADS("r1") MLA("q0", 60) MLA("q1", 64)         \
-                                              MLA("q2", 68) LOADS("r2") MLA("q0", 72) MLA("q1", 76)                    \
-                                                  MLA("q2", 80) "vadd.i32 q3, q3, q5\n\t"                              \
+                                          "vmla.s32 q3, q2, %[w2]\n\t" LOADS("r1") MLA("q0", 31) MLA("q1", 32)         \
+                                              MLA("q2", 33) LOADS("r2") MLA("q0", 34) MLA("q1", 35)                    \
+                                                  MLA("q2", 36) "vadd.i32 q3, q3, q5\n\t"                              \
                                                                 "vrmulh.s32 q3, q3, q4\n\t" RELU                       \
                                                                 "vqmovnb.s32 q3, q3\n\t"                               \
                                                                 "vstrh.32 q3, [%[out], q7, uxtw #1]\n\t"               \
                                                                 "add %[out], %[n]\n\t"                                 \
                                                                 "le lr, 1b\n\t"                                        \
                      : [r0] "+r"(r0), [r1] "+r"(r1), [r2] "+r"(r2), [out] "+r"(out), [t] "+&r"(t)                      \
-                     : [c] "r"(c), [w0] "r"(c->w[0]), [w1] "r"(c->w[1]), [w2] "r"(c->w[2]), [n] "r"(c->block_bytes)    \
+                     : [c] "r"(c), [w0] "r"((int32_t)c->w[0]), [w1] "r"((int32_t)c->w[1]), [w2] "r"((int32_t)c->w[2]), \
+                       [n] "r"(c->block_bytes)                                                                         \
                      : "q0", "q1", "q2", "q3", "q4", "q5", "q6", "q7", "lr", "memory")
     if (relu) {
         QUADS("vmax.s32 q3, q3, q6\n\t");
@@ -178,23 +201,14 @@ static int fused_activation(int32_t act_min, int32_t act_max)
     return act_min == INT16_MIN ? 1 : act_min == 0 ? 2 : 0;
 }
 
-/* An output row of channel ch (a fast multiplier), 3x3 at stride 1: whole blocks of four in quads_3x3, the last
- * width mod 4 outputs under a predicate. */
-static void quad_row(const row_consts *c, const int16_t *x, int32_t step, const int8_t *w, const mg_dsp_s16_channel *ch,
-                     int activation, int16_t *out)
+/* An output row of channel ch (a fast multiplier), 3x3 at stride 1, q its fused-loop constants: whole blocks of
+ * four in quads_3x3, the last width mod 4 outputs under a predicate. */
+static void quad_row(const row_consts *c, const int16_t *x, int32_t step, const int8_t *w, const quad_consts *q,
+                     const mg_dsp_s16_channel *ch, int activation, int16_t *out)
 {
     const int32_t width = c->g->output_width, depth = c->g->output_depth, blocks = width / 4;
-    const int32_t b = ch->bias, m = ch->fast_multiplier;
-    quad_consts q = {{0, (uint32_t)depth, 2u * (uint32_t)depth, 3u * (uint32_t)depth},
-                     {b, b, b, b},
-                     {m, m, m, m},
-                     {0},
-                     4 * depth * (int32_t)sizeof(int16_t)};
-    for (int32_t t = 0; t < 9; ++t) {
-        q.w[t] = w[t * depth];
-    }
     if (blocks) {
-        quads_3x3(x, step, blocks, &q, out, activation == 2);
+        quads_3x3(x, step, blocks, q, out, activation == 2);
     }
     if (4 * blocks < width) {
         const int32_t ox = 4 * blocks;
@@ -250,9 +264,13 @@ void mg_depthwise_conv_2d_s16_mve(const mg_depthwise_conv_2d_params *p, const in
     const int fast = g->filter_height == 3 && g->filter_width == 3 && g->stride_width <= 2 && g->dilation_width == 1;
     /* 3x3 at stride 1 with the requantization in the loop: ReLU or no activation (0: neither) */
     const int quads = fast && g->stride_width == 1 ? fused_activation(p->act_min, p->act_max) : 0;
+    if (quads) {
+        quad_channels(&ring, filter);
+    }
+    const quad_consts *fused = (const quad_consts *)ring.fused;
     MG_DW_RING_S16_FOR_CHANNEL_ROWS(&ring, p, depth, input, output, x, out, o, {
         if (quads && ring.channels[o].fast_multiplier) {
-            quad_row(&c, x, row_step, filter + o, &ring.channels[o], quads, out + o);
+            quad_row(&c, x, row_step, filter + o, &fused[o], &ring.channels[o], quads, out + o);
         } else if (fast) {
             row_3x3(&c, x, row_step, filter + o, ring.sums, &ring.channels[o], out + o);
         } else {
