@@ -2,8 +2,8 @@
 single nodes of at least 100k MACs, bit-exact against TFLite Micro in the same run: TRANSPOSE_CONV at most 1.3 times
 the instructions per MAC of the CONV_2D whose transpose it is (same filter, stride and padding), BATCH_MATMUL (a
 constant rhs without zero point, as FULLY_CONNECTED's weights) at most those of FULLY_CONNECTED of the same size, the
-per-channel int16x8 FULLY_CONNECTED and DEPTHWISE_CONV_2D (3x3, stride 1, 32x32x32) at most 1.5 (dsp, mps2-an386) and 0.5
-(mve, mps3-an547)."""
+per-channel int16x8 FULLY_CONNECTED and DEPTHWISE_CONV_2D (3x3, stride 1, 32x32x32) at most 1.5 (dsp, mps2-an386)
+and 0.5 (mve, mps3-an547)."""
 
 import numpy as np
 import pytest
@@ -109,6 +109,9 @@ def test_targets(board, backend):
     )
     print(board, {k: round(v, 3) for k, v in costs.items()})
     for name, value, target, missed in zip(
-        ("TRANSPOSE_CONV", "BATCH_MATMUL", "16x8 FULLY_CONNECTED", "16x8 DEPTHWISE_CONV_2D"), measured, TARGETS[backend], MISSED[backend]
+        ("TRANSPOSE_CONV", "BATCH_MATMUL", "16x8 FULLY_CONNECTED", "16x8 DEPTHWISE_CONV_2D"),
+        measured,
+        TARGETS[backend],
+        MISSED[backend],
     ):
         assert value <= (missed or target), f"{name}: {value:.3f} (target {target})"
