@@ -3,7 +3,9 @@
  * filter at stride 1 takes two outputs per pass: per filter row one LDRD brings the values (x0, x1), (x2, x3),
  * which meet the weight pairs (w0, w1), (w1, w2) held in registers in SMLAD, SMLABT, SMLATB and SMLAD: 18 MACs in
  * 21 instructions; at stride 2 a third word per filter row, 26 instructions. The sums go to scratch, then one pass
- * requantizes the row. Other filters go two taps per SMLAD. The int32 sums are exact on the nodes the generator
+ * requantizes the row. At stride 1 a channel with a fast multiplier, without an activation or with ReLU, takes
+ * four outputs per pass with the requantization in the loop instead (quad_passes). Other filters go two taps per
+ * SMLAD. The int32 sums are exact on the nodes the generator
  * claims (dsp_depthwise_conv_2d_s16.py) and requantized as the dsp 16x8 CONV_2D's (mg_dsp_requant_s16.h). */
 #pragma GCC optimize("O3")
 #include "depthwise_conv_2d.h"

@@ -3,7 +3,8 @@
  * outputs of one channel are the vector lanes: every tap loads their four inputs widened to int32 (a contiguous
  * load at stride 1, a gather otherwise) and adds them times the tap's weight (VMLA by a scalar), 4 MACs in 2
  * instructions. The int32 sums are exact on the nodes the generator claims and requantized as the dsp 16x8
- * kernels' (mg_dsp_requant_s16.h; VRMULH is SMMULR per lane). */
+ * kernels' (mg_dsp_requant_s16.h; VRMULH is SMMULR per lane): at stride 1 with a 3x3 filter, a fast multiplier and
+ * no activation or ReLU inside the assembly loop (quads_3x3), otherwise from a row of sums. */
 #pragma GCC optimize("O3")
 #include "depthwise_conv_2d.h"
 #include "mg_dw_ring_s16.h"
