@@ -340,6 +340,28 @@ static void quad_row(const mg_conv_geometry *g, const int16_t *x, const quad_con
     }
 }
 
+/* An output row of channel o from a row of sums: x is filter row 0's input row, pairs as in the kernel below. */
+static inline __attribute__((always_inline)) void sums_row(const mg_conv_geometry *g, int pairs, const int16_t *x,
+                                                           int32_t row_step, const int8_t *filter, int32_t o,
+                                                           const mg_dw_ring_s16 *ring, mg_requant_s16_step *step,
+                                                           int16_t *out)
+{
+    const int32_t depth = g->output_depth;
+    if (pairs) {
+        const int32_t stride = g->stride_width, bytes = row_step * (int32_t)sizeof(int16_t);
+        uint32_t k[6];
+        for (int32_t ky = 0; ky < 3; ++ky) {
+            const int8_t *t = filter + 3 * ky * depth + o;
+            k[2 * ky] = dsp_pair(t[0], t[depth]);
+            k[2 * ky + 1] = stride == 1 ? dsp_pair(t[depth], t[2 * depth]) : dsp_pair(t[2 * depth], 0);
+        }
+        (stride == 1 ? pair_sums : pair_sums_stride2)(x, bytes, k, (g->output_width + 1) / 2, ring->sums);
+    } else {
+        tap_sums(g, x, row_step, filter + o, ring->pairs, ring->sums);
+    }
+    requantize_row(ring->sums, g->output_width, &ring->channels[o], step, out, depth);
+}
+
 void mg_depthwise_conv_2d_s16_dsp(const mg_depthwise_conv_2d_params *p, const int16_t *input, const int8_t *filter,
                                   const uint8_t *filter_scales, const int64_t *bias, int16_t *output, void *scratch)
 {
@@ -353,29 +375,20 @@ void mg_depthwise_conv_2d_s16_dsp(const mg_depthwise_conv_2d_params *p, const in
     const int32_t row_step = mg_dw_ring_s16_row_step(&ring);
     /* 3x3 at stride 1 with the requantization in the loop: ReLU or no activation (0: neither) */
     const int quads = pairs && g->stride_width == 1 ? fused_activation(p->act_min, p->act_max) : 0;
-    if (quads) {
+    if (quads) { /* a loop of its own, so that the other paths' code stays as it was */
         quad_channels(&ring, filter, row_step * (int32_t)sizeof(int16_t));
-    }
-    const quad_consts *fused = (const quad_consts *)ring.fused;
-    MG_DW_RING_S16_FOR_CHANNEL_ROWS(&ring, p, depth, input, output, x, out, o, {
-        if (quads && ring.channels[o].fast_multiplier) {
-            quad_row(g, x, &fused[o], &ring.channels[o], quads, &step, out + o);
-            continue;
-        }
-        if (pairs) {
-            const int32_t stride = g->stride_width, bytes = row_step * (int32_t)sizeof(int16_t);
-            uint32_t k[6];
-            for (int32_t ky = 0; ky < 3; ++ky) {
-                const int8_t *t = filter + 3 * ky * depth + o;
-                k[2 * ky] = dsp_pair(t[0], t[depth]);
-                k[2 * ky + 1] = stride == 1 ? dsp_pair(t[depth], t[2 * depth]) : dsp_pair(t[2 * depth], 0);
+        const quad_consts *fused = (const quad_consts *)ring.fused;
+        MG_DW_RING_S16_FOR_CHANNEL_ROWS(&ring, p, depth, input, output, x, out, o, {
+            if (ring.channels[o].fast_multiplier) {
+                quad_row(g, x, &fused[o], &ring.channels[o], quads, &step, out + o);
+            } else {
+                sums_row(g, pairs, x, row_step, filter, o, &ring, &step, out + o);
             }
-            (stride == 1 ? pair_sums : pair_sums_stride2)(x, bytes, k, (g->output_width + 1) / 2, ring.sums);
-        } else {
-            tap_sums(g, x, row_step, filter + o, ring.pairs, ring.sums);
-        }
-        requantize_row(ring.sums, g->output_width, &ring.channels[o], &step, out + o, depth);
-    })
+        })
+        return;
+    }
+    MG_DW_RING_S16_FOR_CHANNEL_ROWS(&ring, p, depth, input, output, x, out, o,
+                                    { sums_row(g, pairs, x, row_step, filter, o, &ring, &step, out + o); })
 }
 
 /* In this file, not the backend's registration (depthwise_conv_2d_dsp.c), so that a model without 16x8 nodes

@@ -79,7 +79,7 @@ static inline void store_outputs(const row_consts *c, const mg_dsp_s16_channel *
                                                                             "vstrw.32 q3, [%[q]], #16\n\t"             \
                                                                             "le lr, 1b\n\t"
 #define SUMS_3X3_OPERANDS                                                                                              \
-    : [r0] "+r"(r0), [r1] "+r"(r1), [r2] "+r"(r2), [q] "+r"(sums), [t] "+&r"(t)                                       \
+    : [r0] "+l"(r0), [r1] "+l"(r1), [r2] "+l"(r2), [q] "+r"(sums), [t] "+&r"(t)                                       \
     : [w] "r"(w), [w0] "r"(w[0]), [w1] "r"(w[1]), [w2] "r"(w[2]), [w3] "r"(w[3]), [o] "r"(offsets)
 
 /* The sums of `blocks` blocks of four outputs of a 3x3 filter at stride 1, to sums: x is filter row 0's input row
@@ -152,7 +152,8 @@ static void quad_channels(const mg_dw_ring_s16 *ring, const int8_t *filter)
 /* `blocks` blocks of four outputs of a 3x3 filter at stride 1 with the requantization in the loop: the nine loads
  * and multiplies of sums_3x3, then the bias (VADD), the multiplier (VRMULH), ReLU (VMAX by zero) when `relu`,
  * saturation to int16 (VQMOVNB) and a scatter store: 36 MACs in 28 instructions (29 with ReLU). Five weights stay
- * in registers, four are loaded per block (the operands take every register GCC has left). */
+ * in registers, four are loaded per block (the operands take every register GCC has left); the widening loads
+ * take their base in a low register (r0-r7), hence the rows' "l" constraints. */
 static void quads_3x3(const int16_t *x, int32_t step, int32_t blocks, const quad_consts *c, int16_t *out, int relu)
 {
     const int16_t *r0 = x, *r1 = x + step, *r2 = x + 2 * step;
@@ -182,7 +183,7 @@ static void quads_3x3(const int16_t *x, int32_t step, int32_t blocks, const quad
                                                                           "vstrh.32 q3, [%[out], q7, uxtw #1]\n\t"     \
                                                                           "add %[out], %[n]\n\t"                       \
                                                                           "le lr, 1b\n\t"                              \
-                     : [r0] "+r"(r0), [r1] "+r"(r1), [r2] "+r"(r2), [out] "+r"(out), [t] "+&r"(t)                      \
+                     : [r0] "+l"(r0), [r1] "+l"(r1), [r2] "+l"(r2), [out] "+r"(out), [t] "+&r"(t)                      \
                      : [c] "r"(c), [w0] "r"((int32_t)c->w[0]), [w1] "r"((int32_t)c->w[1]), [w2] "r"((int32_t)c->w[2]), \
                        [w3] "r"((int32_t)c->w[3]), [w4] "r"((int32_t)c->w[4]), [n] "r"(c->block_bytes)                 \
                      : "q0", "q1", "q2", "q3", "q4", "q5", "q6", "q7", "lr", "memory")
