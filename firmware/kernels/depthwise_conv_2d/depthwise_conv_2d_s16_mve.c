@@ -149,22 +149,23 @@ static void quad_channels(const mg_dw_ring_s16 *ring, const int8_t *filter)
     }
 }
 
-/* `blocks` blocks of four outputs of a 3x3 filter at stride 1 with the requantization in the loop: the nine loads
+/* `outputs` outputs of a 3x3 filter at stride 1, four per block (the last one's lanes under the tail predicate of a
+ * DLSTP/LETP loop), with the requantization in the loop: the nine loads
  * and multiplies of sums_3x3, then the bias (VADD), the multiplier (VRMULH), ReLU (VMAX by zero) when `relu`,
- * saturation to int16 (VQMOVNB) and a scatter store: 36 MACs in 28 instructions (29 with ReLU). Five weights stay
- * in registers, four are loaded per block (the operands take every register GCC has left); the widening loads
+ * saturation to int16 (VQMOVNB) and a scatter store: 36 MACs in 29 instructions (30 with ReLU). Four weights stay
+ * in registers, five are loaded per block (more operands than these leave GCC without registers); the widening loads
  * take their base in a low register (r0-r7), hence the rows' "l" constraints. */
-static void quads_3x3(const int16_t *x, int32_t step, int32_t blocks, const quad_consts *c, int16_t *out, int relu)
+static void quads_3x3(const int16_t *x, int32_t step, int32_t outputs, const quad_consts *c, int16_t *out, int relu)
 {
     const int16_t *r0 = x, *r1 = x + step, *r2 = x + 2 * step;
-    int32_t t = blocks;
+    int32_t t = outputs;
 #define LOADS(r)                                                                                                       \
     "vldrh.s32 q1, [%[" r "], #2]\n\t"                                                                                 \
     "vldrh.s32 q2, [%[" r "], #4]\n\t"                                                                                 \
     "vldrh.s32 q0, [%[" r "]], #8\n\t"
 #define MLA(q, off) "ldrsb %[t], [%[c], #" #off "]\n\tvmla.s32 q3, " q ", %[t]\n\t"
 #define QUADS(RELU)                                                                                                    \
-    __asm__ volatile("dls lr, %[t]\n\t"                                                                                \
+    __asm__ volatile("dlstp.32 lr, %[t]\n\t"                                                                           \
                      "vldrw.u32 q7, [%[c]]\n\t"                                                                        \
                      "ldr %[t], [%[c], #16]\n\t"                                                                       \
                      "vdup.32 q5, %[t]\n\t"                                                                            \
@@ -173,19 +174,16 @@ static void quads_3x3(const int16_t *x, int32_t step, int32_t blocks, const quad
                      "vmov.i32 q6, #0\n\t"                                                                             \
                      "1:\n\t" LOADS("r0") "vmul.i32 q3, q0, %[w0]\n\t"                                                 \
                                           "vmla.s32 q3, q1, %[w1]\n\t"                                                 \
-                                          "vmla.s32 q3, q2, %[w2]\n\t" LOADS(                                          \
-                                              "r1") "vmla.s32 q3, q0, %[w3]\n\t"                                       \
-                                                    "vmla.s32 q3, q1, %[w4]\n\t" MLA("q2", 33) LOADS("r2")             \
-                                                        MLA("q0", 34) MLA("q1", 35)                                    \
-                                                            MLA("q2", 36) "vadd.i32 q3, q3, q5\n\t"                    \
-                                                                          "vrmulh.s32 q3, q3, q4\n\t" RELU             \
-                                                                          "vqmovnb.s32 q3, q3\n\t"                     \
-                                                                          "vstrh.32 q3, [%[out], q7, uxtw #1]\n\t"     \
-                                                                          "add %[out], %[n]\n\t"                       \
-                                                                          "le lr, 1b\n\t"                              \
+                                          "vmla.s32 q3, q2, %[w2]\n\t" LOADS("r1") "vmla.s32 q3, q0, %[w3]\n\t" MLA(   \
+                                              "q1", 32) MLA("q2", 33) LOADS("r2") MLA("q0", 34) MLA("q1", 35)          \
+                                              MLA("q2", 36) "vadd.i32 q3, q3, q5\n\t"                                  \
+                                                            "vrmulh.s32 q3, q3, q4\n\t" RELU "vqmovnb.s32 q3, q3\n\t"  \
+                                                            "vstrh.32 q3, [%[out], q7, uxtw #1]\n\t"                   \
+                                                            "add %[out], %[n]\n\t"                                     \
+                                                            "letp lr, 1b\n\t"                                          \
                      : [r0] "+l"(r0), [r1] "+l"(r1), [r2] "+l"(r2), [out] "+r"(out), [t] "+&r"(t)                      \
                      : [c] "r"(c), [w0] "r"((int32_t)c->w[0]), [w1] "r"((int32_t)c->w[1]), [w2] "r"((int32_t)c->w[2]), \
-                       [w3] "r"((int32_t)c->w[3]), [w4] "r"((int32_t)c->w[4]), [n] "r"(c->block_bytes)                 \
+                       [w3] "r"((int32_t)c->w[3]), [n] "r"(c->block_bytes)                                             \
                      : "q0", "q1", "q2", "q3", "q4", "q5", "q6", "q7", "lr", "memory")
     if (relu) {
         QUADS("vmax.s32 q3, q3, q6\n\t");
@@ -206,20 +204,11 @@ static int fused_activation(int32_t act_min, int32_t act_max)
     return act_min == INT16_MIN ? 1 : act_min == 0 ? 2 : 0;
 }
 
-/* An output row of channel ch (a fast multiplier), 3x3 at stride 1, q its fused-loop constants: whole blocks of
- * four in quads_3x3, the last width mod 4 outputs under a predicate. */
-static void quad_row(const row_consts *c, const int16_t *x, int32_t step, const int8_t *w, const quad_consts *q,
-                     const mg_dsp_s16_channel *ch, int activation, int16_t *out)
+/* An output row of channel ch (a fast multiplier), 3x3 at stride 1, q its fused-loop constants. */
+static void quad_row(const row_consts *c, const int16_t *x, int32_t step, const quad_consts *q, int activation,
+                     int16_t *out)
 {
-    const int32_t width = c->g->output_width, depth = c->g->output_depth, blocks = width / 4;
-    if (blocks) {
-        quads_3x3(x, step, blocks, q, out, activation == 2);
-    }
-    if (4 * blocks < width) {
-        const int32_t ox = 4 * blocks;
-        const mve_pred16_t p = vctp32q((uint32_t)(width - ox));
-        store_outputs(c, ch, window_sums(c, x + ox, step, w, p), p, width - ox, out + ox * depth);
-    }
+    quads_3x3(x, step, c->g->output_width, q, out, activation == 2);
 }
 
 /* An output row of channel ch, 3x3 at stride 1 or 2: the sums of the whole row (the ring's rows hold the reads
@@ -275,7 +264,7 @@ void mg_depthwise_conv_2d_s16_mve(const mg_depthwise_conv_2d_params *p, const in
     const quad_consts *fused = (const quad_consts *)ring.fused;
     MG_DW_RING_S16_FOR_CHANNEL_ROWS(&ring, p, depth, input, output, x, out, o, {
         if (quads && ring.channels[o].fast_multiplier) {
-            quad_row(&c, x, row_step, filter + o, &fused[o], &ring.channels[o], quads, out + o);
+            quad_row(&c, x, row_step, &fused[o], quads, out + o);
         } else if (fast) {
             row_3x3(&c, x, row_step, filter + o, ring.sums, &ring.channels[o], out + o);
         } else {
