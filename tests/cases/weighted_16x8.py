@@ -79,8 +79,18 @@ def three_by_three(rng):
             return g
 
 
-def depthwise_node(b, boost=False, pairs=False):
-    g = three_by_three(b.rng) if pairs else geometry(b.rng)
+def fused_three_by_three(rng):
+    """A 3x3 geometry at stride 1 along rows, 5 to 20 input columns (whole blocks of four outputs and a remainder):
+    the shape whose requantization the dsp and mve kernels fold into their loops."""
+    g = three_by_three(rng)
+    g.update(sw=1, w=int(rng.integers(5, 21)))
+    g.update(ow=out_size(g["padding"], g["w"], 3, 1, 1))
+    return g
+
+
+def depthwise_node(b, boost=False, pairs=False, fused=False):
+    """fused: the fused loops' shape with no activation or ReLU (the activations they take)."""
+    g = fused_three_by_three(b.rng) if fused else three_by_three(b.rng) if pairs else geometry(b.rng)
     in_depth, multiplier = depthwise_channels(b.rng)
     out_depth = in_depth * multiplier
     per_channel = bool(b.rng.integers(0, 4))
@@ -94,7 +104,7 @@ def depthwise_node(b, boost=False, pairs=False):
     if inputs[-1] == -1:
         inputs.pop()  # TFLite Micro's depthwise crashes on an omitted (-1) bias
     y = b.output([g["batches"], g["oh"], g["ow"], out_depth], "int16", (out_scale, 0))
-    act = int(b.rng.choice(ACTIVATIONS))
+    act = int(b.rng.choice(ACTIVATIONS[:2] if fused else ACTIVATIONS))
     b.node(
         "DEPTHWISE_CONV_2D",
         inputs,

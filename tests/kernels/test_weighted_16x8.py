@@ -39,6 +39,8 @@ def test_dsp_random(op_name):
     if op_name == "DEPTHWISE_CONV_2D":
         for i in range(NODES // 2):
             depthwise_node(b, boost=i % 6 == 5, pairs=True)
+        for i in range(NODES // 2):
+            depthwise_node(b, boost=i % 6 == 5, fused=True)
     model = b.build()
     backends = [k.backend for k in check(read_model(model), backends=DSP).kernels]
     assert backends.count("dsp") >= NODES // 2, backends
@@ -55,9 +57,9 @@ BOARD_BACKENDS = {
 @pytest.mark.qemu
 @pytest.mark.parametrize("board", list(BOARD_BACKENDS))
 def test_in_qemu(board):
-    """Every op with the reference kernels, then CONV_2D, DEPTHWISE_CONV_2D (half of them 3x3 at stride 1) and
-    FULLY_CONNECTED again with the board's optimized ones (dsp on the Cortex-M4 and M33, mve on the Cortex-M55: 10
-    random nodes each), in one build per board."""
+    """Every op with the reference kernels, then CONV_2D, DEPTHWISE_CONV_2D (half of them 3x3 at stride 1 or 2, four
+    more in the fused loops' shape) and FULLY_CONNECTED again with the board's optimized ones (dsp on the Cortex-M4
+    and M33, mve on the Cortex-M55: 10 random nodes each), in one build per board."""
     b = Batch(170)
     for build in BUILDERS.values():
         for boost in (False, True):
@@ -66,6 +68,8 @@ def test_in_qemu(board):
     for i in range(10):
         conv_node(b, i % 5 == 4)
         depthwise_node(b, i % 5 == 4, pairs=i % 2 == 0)
+    for i in range(4):  # the 3x3 stride-1 loops with the requantization folded in
+        depthwise_node(b, i == 3, fused=True)
         fully_connected_node(b, i % 5 == 4)
     model = b.build()
     backends = BOARD_BACKENDS[board]

@@ -37,12 +37,17 @@ static inline int32_t mg_dw_ring_pair_words(int32_t filter_width)
     return (filter_width + 1) / 2;
 }
 
+/* Words per output channel of the constants of the kernels' fused 3x3 stride-1 loops (each kernel's layout), made
+ * once per invoke. */
+#define MG_DW_RING_FUSED_WORDS 10
+
 /* The ring in scratch (mg_depthwise_conv_2d_s16_ring_scratch_size, depthwise_conv_2d.h): each output channel's
- * constants, the dsp kernel's sums of one output row (`width` int32) and one channel's weight pairs, then the
+ * constants and fused-loop constants, the dsp kernel's sums of one output row (`width` int32) and one channel's weight pairs, then the
  * 2 * span slots. */
 typedef struct {
     const mg_conv_geometry *g;
     mg_dsp_s16_channel *channels; /* per output channel */
+    uint32_t *fused;              /* per output channel MG_DW_RING_FUSED_WORDS */
     int32_t *sums;
     uint32_t *pairs;
     int16_t *rows;
@@ -59,7 +64,8 @@ static inline void mg_dw_ring_s16_init(mg_dw_ring_s16 *ring, const mg_depthwise_
     ring->span = mg_dw_ring_span(g->filter_height, g->dilation_height);
     ring->width = mg_dw_ring_width(g->output_width, g->stride_width, g->filter_width, g->dilation_width);
     ring->channels = scratch;
-    ring->sums = (int32_t *)(ring->channels + g->output_depth);
+    ring->fused = (uint32_t *)(ring->channels + g->output_depth);
+    ring->sums = (int32_t *)(ring->fused + g->output_depth * MG_DW_RING_FUSED_WORDS);
     ring->pairs = (uint32_t *)(ring->sums + ring->width);
     ring->rows = (int16_t *)(ring->pairs + g->filter_height * mg_dw_ring_pair_words(g->filter_width));
     ring->next = 0;

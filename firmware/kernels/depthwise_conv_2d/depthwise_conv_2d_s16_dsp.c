@@ -3,7 +3,9 @@
  * filter at stride 1 takes two outputs per pass: per filter row one LDRD brings the values (x0, x1), (x2, x3),
  * which meet the weight pairs (w0, w1), (w1, w2) held in registers in SMLAD, SMLABT, SMLATB and SMLAD: 18 MACs in
  * 21 instructions; at stride 2 a third word per filter row, 26 instructions. The sums go to scratch, then one pass
- * requantizes the row. Other filters go two taps per SMLAD. The int32 sums are exact on the nodes the generator
+ * requantizes the row. At stride 1 a channel with a fast multiplier, without an activation or with ReLU, takes
+ * four outputs per pass with the requantization in the loop instead (quad_passes). Other filters go two taps per
+ * SMLAD. The int32 sums are exact on the nodes the generator
  * claims (dsp_depthwise_conv_2d_s16.py) and requantized as the dsp 16x8 CONV_2D's (mg_dsp_requant_s16.h). */
 #pragma GCC optimize("O3")
 #include "depthwise_conv_2d.h"
@@ -103,6 +105,111 @@ static void pair_sums_stride2(const int16_t *x, int32_t step, const uint32_t k[6
 }
 #endif
 
+/* The 3x3 stride-1 loop with the requantization folded in (channels with a fast multiplier, without an activation
+ * or with ReLU): four outputs per pass, per filter row one LDM of (x0, x1), (x2, x3), (x4, x5) against the weight
+ * pairs (w0, w1), (w1, w2) in eight SMLAD/SMLATB/SMLABT, the first row's added to the bias; then SMMULR, SSAT (USAT
+ * with ReLU) and the stores: 36 MACs in 51 instructions. The constants lie on the stack in this order. */
+typedef struct {
+    uint32_t k[6];      /* per filter row (w0, w1), (w1, w2) */
+    int32_t bias;       /* the channel's int32 bias */
+    int32_t multiplier; /* its fast multiplier (mg_dsp_requant_s16.h) */
+    int32_t step;       /* bytes from one filter row's input row to the next */
+    int32_t out_step;   /* bytes from one output of the channel to the next */
+} quad_consts;
+
+#if MG_DSP_NATIVE
+/* Row ky's eight multiplies into r8-r11 (outputs 0-3): r5-r7 the values, r12 (w0, w1), lr (w1, w2); FIRST names the
+ * accumulators' addend (the bias in r11 for row 0). */
+#define QUAD_ROW(ky, FIRST0, FIRST1, FIRST2, FIRST3)                                                                   \
+    "ldrd r12, lr, [sp, #" #ky " * 8]\n\t"                                                                             \
+    "smlad r8, r5, r12, " FIRST0 "\n\t"                                                                                \
+    "smlatb r9, r5, r12, " FIRST1 "\n\t"                                                                               \
+    "smlad r10, r6, r12, " FIRST2 "\n\t"                                                                               \
+    "smlatb r11, r6, r12, " FIRST3 "\n\t"                                                                              \
+    "smlabt r8, r6, lr, r8\n\t"                                                                                        \
+    "smlad r9, r6, lr, r9\n\t"                                                                                         \
+    "smlabt r10, r7, lr, r10\n\t"                                                                                      \
+    "smlad r11, r7, lr, r11\n\t"
+
+/* Defines `name`(x, consts, out, passes): `passes` passes of four outputs from x (filter row 0's input row at the
+ * first window), SATURATE the instruction that clamps r8-r11 to the activation range. */
+#define QUAD_PASSES(name, SATURATE)                                                                                    \
+    __attribute__((naked)) static void name(const int16_t *x, const quad_consts *c, int16_t *out, int32_t passes)      \
+    {                                                                                                                  \
+        (void)x, (void)c, (void)out, (void)passes;                                                                     \
+        __asm__ volatile(".syntax unified\n\t"                                                                         \
+                         "push {r4-r11, lr}\n\t"                                                                       \
+                         "ldm r1, {r4-r12, lr}\n\t"                                                                    \
+                         "push {r4-r12, lr}\n\t" /* the constants, sp-relative */                                      \
+                         "ldr r1, [sp, #32]\n\t" /* step */                                                            \
+                         "ldr r4, [sp, #36]\n\t" /* out_step */                                                        \
+                         "1:\n\t"                                                                                      \
+                         "ldr r11, [sp, #24]\n\t"                                                                      \
+                         "ldm r0, {r5, r6, r7}\n\t" QUAD_ROW(                                                          \
+                             0, "r11", "r11", "r11",                                                                   \
+                             "r11") "add r5, r0, r1\n\t"                                                               \
+                                    "ldm r5, {r5, r6, r7}\n\t" QUAD_ROW(                                               \
+                                        1, "r8", "r9", "r10",                                                          \
+                                        "r11") "add r5, r0, r1, lsl #1\n\t"                                            \
+                                               "ldm r5, {r5, r6, r7}\n\t" QUAD_ROW(                                    \
+                                                   2, "r8", "r9", "r10",                                               \
+                                                   "r11") "ldr r12, [sp, #28]\n\t"                                     \
+                                                          "smmulr r8, r8, r12\n\t"                                     \
+                                                          "smmulr r9, r9, r12\n\t"                                     \
+                                                          "smmulr r10, r10, r12\n\t"                                   \
+                                                          "smmulr r11, r11, r12\n\t" SATURATE("r8") SATURATE("r9")     \
+                                                              SATURATE("r10")                                          \
+                                                                  SATURATE("r11") "strh r8, [r2]\n\t"                  \
+                                                                                  "strh r9, [r2, r4]\n\t"              \
+                                                                                  "add r2, r2, r4, lsl #1\n\t"         \
+                                                                                  "strh r10, [r2]\n\t"                 \
+                                                                                  "strh r11, [r2, r4]\n\t"             \
+                                                                                  "add r2, r2, r4, lsl #1\n\t"         \
+                                                                                  "adds r0, #8\n\t"                    \
+                                                                                  "subs r3, #1\n\t"                    \
+                                                                                  "bne 1b\n\t"                         \
+                                                                                  "add sp, #40\n\t"                    \
+                                                                                  "pop {r4-r11, pc}\n\t");             \
+    }
+#define SSAT16(r) "ssat " r ", #16, " r "\n\t"
+#define USAT15(r) "usat " r ", #15, " r "\n\t"
+QUAD_PASSES(quad_passes, SSAT16)
+QUAD_PASSES(quad_passes_relu, USAT15)
+#undef SSAT16
+#undef USAT15
+#undef QUAD_PASSES
+#undef QUAD_ROW
+#else
+static void quad_outputs(const int16_t *x, const quad_consts *c, int16_t *out, int32_t passes, int relu)
+{
+    for (int32_t i = 0; i < passes; ++i, x += 4) {
+        int32_t s[4] = {c->bias, c->bias, c->bias, c->bias};
+        for (int32_t ky = 0; ky < 3; ++ky) {
+            const char *row = (const char *)x + ky * c->step;
+            const uint32_t a = dsp_ld32(row), b = dsp_ld32(row + 4), v = dsp_ld32(row + 8);
+            const uint32_t ke = c->k[2 * ky], ko = c->k[2 * ky + 1];
+            s[0] = dsp_smlabt(b, ko, dsp_smlad(a, ke, s[0]));
+            s[1] = dsp_smlad(b, ko, dsp_smlatb(a, ke, s[1]));
+            s[2] = dsp_smlabt(v, ko, dsp_smlad(b, ke, s[2]));
+            s[3] = dsp_smlad(v, ko, dsp_smlatb(b, ke, s[3]));
+        }
+        for (int32_t j = 0; j < 4; ++j, out = (int16_t *)((char *)out + c->out_step)) {
+            *out = (int16_t)mg_clamp(dsp_smmulr(s[j], c->multiplier), relu ? 0 : INT16_MIN, INT16_MAX);
+        }
+    }
+}
+
+static void quad_passes(const int16_t *x, const quad_consts *c, int16_t *out, int32_t passes)
+{
+    quad_outputs(x, c, out, passes, 0);
+}
+
+static void quad_passes_relu(const int16_t *x, const quad_consts *c, int16_t *out, int32_t passes)
+{
+    quad_outputs(x, c, out, passes, 1);
+}
+#endif
+
 /* The sums of an output row of one channel, any filter, stride and dilation. x is filter row 0's input row
  * (filter row ky's ky * step values further), w the channel's first weight (taps `depth` apart). Without
  * dilation along rows a filter row's taps are neighbours: two per SMLAD against the channel's weight pairs,
@@ -183,6 +290,78 @@ static void requantize_row(const int32_t *sums, int32_t n, const mg_dsp_s16_chan
     }
 }
 
+/* 1 without an activation, 2 with ReLU (the ranges the fused loop clamps to), else 0. */
+static int fused_activation(int32_t act_min, int32_t act_max)
+{
+    if (act_max != INT16_MAX) {
+        return 0;
+    }
+    return act_min == INT16_MIN ? 1 : act_min == 0 ? 2 : 0;
+}
+
+_Static_assert(sizeof(quad_consts) == MG_DW_RING_FUSED_WORDS * sizeof(uint32_t), "the ring's fused words");
+
+/* The fused loop's constants of every channel (once per invoke, in the ring's fused words): step is the bytes from
+ * one filter row's input row to the next. */
+static void quad_channels(const mg_dw_ring_s16 *ring, const int8_t *filter, int32_t step)
+{
+    const int32_t depth = ring->g->output_depth;
+    quad_consts *c = (quad_consts *)ring->fused;
+    for (int32_t o = 0; o < depth; ++o, ++c) {
+        for (int32_t ky = 0; ky < 3; ++ky) {
+            const int8_t *t = filter + 3 * ky * depth + o;
+            c->k[2 * ky] = dsp_pair(t[0], t[depth]);
+            c->k[2 * ky + 1] = dsp_pair(t[depth], t[2 * depth]);
+        }
+        c->bias = ring->channels[o].bias;
+        c->multiplier = ring->channels[o].fast_multiplier;
+        c->step = step;
+        c->out_step = depth * (int32_t)sizeof(int16_t);
+    }
+}
+
+/* An output row of channel ch (a fast multiplier), 3x3 at stride 1, c its fused-loop constants: whole passes of
+ * four outputs in the fused loop, the last width mod 4 one by one. x is filter row 0's input row, activation as
+ * fused_activation. */
+static void quad_row(const mg_conv_geometry *g, const int16_t *x, const quad_consts *c, const mg_dsp_s16_channel *ch,
+                     int activation, mg_requant_s16_step *rq, int16_t *out)
+{
+    const int32_t passes = g->output_width / 4;
+    if (passes) {
+        (activation == 1 ? quad_passes : quad_passes_relu)(x, c, out, passes);
+    }
+    for (int32_t ox = 4 * passes; ox < g->output_width; ++ox) {
+        int32_t sum = 0;
+        for (int32_t ky = 0; ky < 3; ++ky) {
+            const int16_t *row = (const int16_t *)((const char *)x + ky * c->step) + ox;
+            sum = dsp_smlabt(dsp_ld32(row + 2), c->k[2 * ky + 1], dsp_smlad(dsp_ld32(row), c->k[2 * ky], sum));
+        }
+        out[ox * g->output_depth] = mg_dsp_s16_output(ch, rq, sum);
+    }
+}
+
+/* An output row of channel o from a row of sums: x is filter row 0's input row, pairs as in the kernel below. */
+static inline __attribute__((always_inline)) void sums_row(const mg_conv_geometry *g, int pairs, const int16_t *x,
+                                                           int32_t row_step, const int8_t *filter, int32_t o,
+                                                           const mg_dw_ring_s16 *ring, mg_requant_s16_step *step,
+                                                           int16_t *out)
+{
+    const int32_t depth = g->output_depth;
+    if (pairs) {
+        const int32_t stride = g->stride_width, bytes = row_step * (int32_t)sizeof(int16_t);
+        uint32_t k[6];
+        for (int32_t ky = 0; ky < 3; ++ky) {
+            const int8_t *t = filter + 3 * ky * depth + o;
+            k[2 * ky] = dsp_pair(t[0], t[depth]);
+            k[2 * ky + 1] = stride == 1 ? dsp_pair(t[depth], t[2 * depth]) : dsp_pair(t[2 * depth], 0);
+        }
+        (stride == 1 ? pair_sums : pair_sums_stride2)(x, bytes, k, (g->output_width + 1) / 2, ring->sums);
+    } else {
+        tap_sums(g, x, row_step, filter + o, ring->pairs, ring->sums);
+    }
+    requantize_row(ring->sums, g->output_width, &ring->channels[o], step, out, depth);
+}
+
 void mg_depthwise_conv_2d_s16_dsp(const mg_depthwise_conv_2d_params *p, const int16_t *input, const int8_t *filter,
                                   const uint8_t *filter_scales, const int64_t *bias, int16_t *output, void *scratch)
 {
@@ -194,21 +373,22 @@ void mg_depthwise_conv_2d_s16_dsp(const mg_depthwise_conv_2d_params *p, const in
     mg_dw_ring_s16_init(&ring, p, filter_scales, bias, scratch);
     mg_requant_s16_step step = {1, 0, 0, 0, p->act_min, p->act_max};
     const int32_t row_step = mg_dw_ring_s16_row_step(&ring);
-    MG_DW_RING_S16_FOR_CHANNEL_ROWS(&ring, p, depth, input, output, x, out, o, {
-        if (pairs) {
-            const int32_t stride = g->stride_width, bytes = row_step * (int32_t)sizeof(int16_t);
-            uint32_t k[6];
-            for (int32_t ky = 0; ky < 3; ++ky) {
-                const int8_t *t = filter + 3 * ky * depth + o;
-                k[2 * ky] = dsp_pair(t[0], t[depth]);
-                k[2 * ky + 1] = stride == 1 ? dsp_pair(t[depth], t[2 * depth]) : dsp_pair(t[2 * depth], 0);
+    /* 3x3 at stride 1 with the requantization in the loop: ReLU or no activation (0: neither) */
+    const int quads = pairs && g->stride_width == 1 ? fused_activation(p->act_min, p->act_max) : 0;
+    if (quads) { /* a loop of its own, so that the other paths' code stays as it was */
+        quad_channels(&ring, filter, row_step * (int32_t)sizeof(int16_t));
+        const quad_consts *fused = (const quad_consts *)ring.fused;
+        MG_DW_RING_S16_FOR_CHANNEL_ROWS(&ring, p, depth, input, output, x, out, o, {
+            if (ring.channels[o].fast_multiplier) {
+                quad_row(g, x, &fused[o], &ring.channels[o], quads, &step, out + o);
+            } else {
+                sums_row(g, pairs, x, row_step, filter, o, &ring, &step, out + o);
             }
-            (stride == 1 ? pair_sums : pair_sums_stride2)(x, bytes, k, (g->output_width + 1) / 2, ring.sums);
-        } else {
-            tap_sums(g, x, row_step, filter + o, ring.pairs, ring.sums);
-        }
-        requantize_row(ring.sums, g->output_width, &ring.channels[o], &step, out + o, depth);
-    })
+        })
+        return;
+    }
+    MG_DW_RING_S16_FOR_CHANNEL_ROWS(&ring, p, depth, input, output, x, out, o,
+                                    { sums_row(g, pairs, x, row_step, filter, o, &ring, &step, out + o); })
 }
 
 /* In this file, not the backend's registration (depthwise_conv_2d_dsp.c), so that a model without 16x8 nodes

@@ -3,7 +3,8 @@
  * outputs of one channel are the vector lanes: every tap loads their four inputs widened to int32 (a contiguous
  * load at stride 1, a gather otherwise) and adds them times the tap's weight (VMLA by a scalar), 4 MACs in 2
  * instructions. The int32 sums are exact on the nodes the generator claims and requantized as the dsp 16x8
- * kernels' (mg_dsp_requant_s16.h; VRMULH is SMMULR per lane). */
+ * kernels' (mg_dsp_requant_s16.h; VRMULH is SMMULR per lane): at stride 1 with a 3x3 filter, a fast multiplier and
+ * no activation or ReLU inside the assembly loop (quads_3x3), otherwise from a row of sums. */
 #pragma GCC optimize("O3")
 #include "depthwise_conv_2d.h"
 #include "mg_dw_ring_s16.h"
@@ -78,7 +79,7 @@ static inline void store_outputs(const row_consts *c, const mg_dsp_s16_channel *
                                                                             "vstrw.32 q3, [%[q]], #16\n\t"             \
                                                                             "le lr, 1b\n\t"
 #define SUMS_3X3_OPERANDS                                                                                              \
-    : [r0] "+r"(r0), [r1] "+r"(r1), [r2] "+r"(r2), [q] "+r"(sums), [t] "+&r"(t)                                       \
+    : [r0] "+l"(r0), [r1] "+l"(r1), [r2] "+l"(r2), [q] "+r"(sums), [t] "+&r"(t)                                       \
     : [w] "r"(w), [w0] "r"(w[0]), [w1] "r"(w[1]), [w2] "r"(w[2]), [w3] "r"(w[3]), [o] "r"(offsets)
 
 /* The sums of `blocks` blocks of four outputs of a 3x3 filter at stride 1, to sums: x is filter row 0's input row
@@ -117,6 +118,98 @@ static void sums_3x3_stride2(const int16_t *x, int32_t step, const int32_t w[9],
 }
 #undef SUMS_3X3_LOOP
 #undef SUMS_3X3_OPERANDS
+
+/* The fused 3x3 stride-1 loop's constants of one channel (a fast multiplier, without an activation or with ReLU),
+ * made once per invoke in the ring's fused words; the assembly reads them at these offsets. */
+typedef struct {
+    uint32_t out_offsets[4]; /* the lanes' outputs, output_depth apart (halfwords) */
+    int32_t bias;
+    int32_t multiplier;  /* the fast multiplier: VRMULH by it is SMMULR */
+    int32_t block_bytes; /* bytes from one block of four outputs to the next */
+    int8_t w[12];        /* the nine weights */
+} quad_consts;
+
+_Static_assert(sizeof(quad_consts) == MG_DW_RING_FUSED_WORDS * sizeof(uint32_t), "the ring's fused words");
+
+/* Every channel's quad_consts into the ring's fused words. */
+static void quad_channels(const mg_dw_ring_s16 *ring, const int8_t *filter)
+{
+    const int32_t depth = ring->g->output_depth;
+    quad_consts *c = (quad_consts *)ring->fused;
+    for (int32_t o = 0; o < depth; ++o, ++c) {
+        for (int32_t i = 0; i < 4; ++i) {
+            c->out_offsets[i] = (uint32_t)(i * depth);
+        }
+        c->bias = ring->channels[o].bias;
+        c->multiplier = ring->channels[o].fast_multiplier;
+        c->block_bytes = 4 * depth * (int32_t)sizeof(int16_t);
+        for (int32_t t = 0; t < 9; ++t) {
+            c->w[t] = filter[t * depth + o];
+        }
+    }
+}
+
+/* `outputs` outputs of a 3x3 filter at stride 1, four per block (the last one's lanes under the tail predicate of a
+ * DLSTP/LETP loop), with the requantization in the loop: the nine loads
+ * and multiplies of sums_3x3, then the bias (VADD), the multiplier (VRMULH), ReLU (VMAX by zero) when `relu`,
+ * saturation to int16 (VQMOVNB) and a scatter store: 36 MACs in 29 instructions (30 with ReLU). Four weights stay
+ * in registers, five are loaded per block (more operands than these leave GCC without registers); the widening loads
+ * take their base in a low register (r0-r7), hence the rows' "l" constraints. */
+static void quads_3x3(const int16_t *x, int32_t step, int32_t outputs, const quad_consts *c, int16_t *out, int relu)
+{
+    const int16_t *r0 = x, *r1 = x + step, *r2 = x + 2 * step;
+    int32_t t = outputs;
+#define LOADS(r)                                                                                                       \
+    "vldrh.s32 q1, [%[" r "], #2]\n\t"                                                                                 \
+    "vldrh.s32 q2, [%[" r "], #4]\n\t"                                                                                 \
+    "vldrh.s32 q0, [%[" r "]], #8\n\t"
+#define MLA(q, off) "ldrsb %[t], [%[c], #" #off "]\n\tvmla.s32 q3, " q ", %[t]\n\t"
+#define QUADS(RELU)                                                                                                    \
+    __asm__ volatile("dlstp.32 lr, %[t]\n\t"                                                                           \
+                     "vldrw.u32 q7, [%[c]]\n\t"                                                                        \
+                     "ldr %[t], [%[c], #16]\n\t"                                                                       \
+                     "vdup.32 q5, %[t]\n\t"                                                                            \
+                     "ldr %[t], [%[c], #20]\n\t"                                                                       \
+                     "vdup.32 q4, %[t]\n\t"                                                                            \
+                     "vmov.i32 q6, #0\n\t"                                                                             \
+                     "1:\n\t" LOADS("r0") "vmul.i32 q3, q0, %[w0]\n\t"                                                 \
+                                          "vmla.s32 q3, q1, %[w1]\n\t"                                                 \
+                                          "vmla.s32 q3, q2, %[w2]\n\t" LOADS("r1") "vmla.s32 q3, q0, %[w3]\n\t" MLA(   \
+                                              "q1", 32) MLA("q2", 33) LOADS("r2") MLA("q0", 34) MLA("q1", 35)          \
+                                              MLA("q2", 36) "vadd.i32 q3, q3, q5\n\t"                                  \
+                                                            "vrmulh.s32 q3, q3, q4\n\t" RELU "vqmovnb.s32 q3, q3\n\t"  \
+                                                            "vstrh.32 q3, [%[out], q7, uxtw #1]\n\t"                   \
+                                                            "add %[out], %[n]\n\t"                                     \
+                                                            "letp lr, 1b\n\t"                                          \
+                     : [r0] "+l"(r0), [r1] "+l"(r1), [r2] "+l"(r2), [out] "+r"(out), [t] "+&r"(t)                      \
+                     : [c] "r"(c), [w0] "r"((int32_t)c->w[0]), [w1] "r"((int32_t)c->w[1]), [w2] "r"((int32_t)c->w[2]), \
+                       [w3] "r"((int32_t)c->w[3]), [n] "r"(c->block_bytes)                                             \
+                     : "q0", "q1", "q2", "q3", "q4", "q5", "q6", "q7", "lr", "memory")
+    if (relu) {
+        QUADS("vmax.s32 q3, q3, q6\n\t");
+    } else {
+        QUADS("");
+    }
+#undef QUADS
+#undef MLA
+#undef LOADS
+}
+
+/* 1 without an activation, 2 with ReLU (the ranges quads_3x3 clamps to), else 0. */
+static int fused_activation(int32_t act_min, int32_t act_max)
+{
+    if (act_max != INT16_MAX) {
+        return 0;
+    }
+    return act_min == INT16_MIN ? 1 : act_min == 0 ? 2 : 0;
+}
+
+/* An output row of channel ch (a fast multiplier), 3x3 at stride 1, q its fused-loop constants. */
+static void quad_row(const row_consts *c, const int16_t *x, int32_t step, const quad_consts *q, int activation,
+                     int16_t *out)
+{
+    quads_3x3(x, step, c->g->output_width, q, out, activation == 2);
+}
 
 /* An output row of channel ch, 3x3 at stride 1 or 2: the sums of the whole row (the ring's rows hold the reads
  * past its end), then four outputs at a time. */
@@ -163,8 +256,16 @@ void mg_depthwise_conv_2d_s16_mve(const mg_depthwise_conv_2d_params *p, const in
                           {1, 0, 0, 0, p->act_min, p->act_max}};
     const int32_t row_step = mg_dw_ring_s16_row_step(&ring);
     const int fast = g->filter_height == 3 && g->filter_width == 3 && g->stride_width <= 2 && g->dilation_width == 1;
+    /* 3x3 at stride 1 with the requantization in the loop: ReLU or no activation (0: neither) */
+    const int quads = fast && g->stride_width == 1 ? fused_activation(p->act_min, p->act_max) : 0;
+    if (quads) {
+        quad_channels(&ring, filter);
+    }
+    const quad_consts *fused = (const quad_consts *)ring.fused;
     MG_DW_RING_S16_FOR_CHANNEL_ROWS(&ring, p, depth, input, output, x, out, o, {
-        if (fast) {
+        if (quads && ring.channels[o].fast_multiplier) {
+            quad_row(&c, x, row_step, &fused[o], quads, out + o);
+        } else if (fast) {
             row_3x3(&c, x, row_step, filter + o, ring.sums, &ring.channels[o], out + o);
         } else {
             output_row(&c, x, row_step, filter + o, &ring.channels[o], out + o);
