@@ -119,6 +119,32 @@ static inline void mg_batch_matmul_gather_s16(const int16_t *src, int32_t rows, 
         }                                                                                                              \
     } while (0)
 
+/* A backend's int16 output row for MG_BATCH_MATMUL_S16_ROWS, from its DOT2(x, w0, w1, n, &s0, &s1) (one lhs row x
+ * against two rhs rows, exact int64 sums): the row of outputs of lhs row x against the rhs rows (row n at
+ * n * rhs_col), each sum requantized as TFLite Micro's reference does. */
+#define MG_BATCH_MATMUL_S16_OUTPUT_ROW(DOT2)                                                                           \
+    static inline int16_t output_of(const mg_batch_matmul_params *p, int64_t total)                                    \
+    {                                                                                                                  \
+        const int32_t v = mg_multiply_by_quantized_multiplier_64(total, p->output_multiplier, p->output_shift);        \
+        return (int16_t)mg_clamp(v + p->output_offset, INT16_MIN, INT16_MAX);                                          \
+    }                                                                                                                  \
+    static void output_row(const mg_batch_matmul_params *p, const int16_t *x, const int16_t *rhs, int32_t rhs_col,     \
+                           int16_t *out)                                                                               \
+    {                                                                                                                  \
+        const int32_t depth = p->depth, cols = p->cols;                                                                \
+        int32_t n = 0;                                                                                                 \
+        int64_t s0, s1;                                                                                                \
+        for (; n + 2 <= cols; n += 2) {                                                                                \
+            DOT2(x, rhs + n * rhs_col, rhs + (n + 1) * rhs_col, depth, &s0, &s1);                                      \
+            out[n] = output_of(p, s0);                                                                                 \
+            out[n + 1] = output_of(p, s1);                                                                             \
+        }                                                                                                              \
+        if (n < cols) {                                                                                                \
+            DOT2(x, rhs + n * rhs_col, rhs + n * rhs_col, depth, &s0, &s1);                                            \
+            out[n] = output_of(p, s0);                                                                                 \
+        }                                                                                                              \
+    }
+
 /* Defines mg_register_batch_matmul_<backend>: the family's prepare (int8 or int16, the backend's scratch for that
  * type), then the backend's kernel of the node's type. */
 #define MG_BATCH_MATMUL_BACKEND_REGISTRATION(backend)                                                                  \

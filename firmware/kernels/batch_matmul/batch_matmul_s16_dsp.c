@@ -71,29 +71,7 @@ static inline void dot2(const int16_t *x, const int16_t *w0, const int16_t *w1, 
     *s1 = a1;
 }
 
-static inline int16_t output_of(const mg_batch_matmul_params *p, int64_t total)
-{
-    const int32_t v = mg_multiply_by_quantized_multiplier_64(total, p->output_multiplier, p->output_shift);
-    return (int16_t)mg_clamp(v + p->output_offset, INT16_MIN, INT16_MAX);
-}
-
-/* One lhs row (contiguous) against the rhs rows (row n at n * rhs_col): the row of outputs. */
-static void output_row(const mg_batch_matmul_params *p, const int16_t *x, const int16_t *rhs, int32_t rhs_col,
-                       int16_t *out)
-{
-    const int32_t depth = p->depth, cols = p->cols;
-    int32_t n = 0;
-    int64_t s0, s1;
-    for (; n + 2 <= cols; n += 2) {
-        dot2(x, rhs + n * rhs_col, rhs + (n + 1) * rhs_col, depth, &s0, &s1);
-        out[n] = output_of(p, s0);
-        out[n + 1] = output_of(p, s1);
-    }
-    if (n < cols) {
-        dot2(x, rhs + n * rhs_col, rhs + n * rhs_col, depth, &s0, &s1);
-        out[n] = output_of(p, s0);
-    }
-}
+MG_BATCH_MATMUL_S16_OUTPUT_ROW(dot2)
 
 void mg_batch_matmul_s16_dsp(const mg_batch_matmul_params *p, const int16_t *lhs, const int16_t *rhs, int16_t *output,
                              void *scratch)
