@@ -82,11 +82,11 @@ def test_doctor_blocks_a_model_whose_weights_alone_fit(cli, tmp_path):
 def test_doctor_counts_parameters_in_the_fit(cli):
     result = cli("doctor", "keyword_spotting", "--board", "mps2-an386", "--json")
     fit = [f for f in json.loads(result.stdout)["findings"] if f["topic"] == "fit"][0]
-    # the dsp backend's per-channel tables, the four depthwise nodes' as rotation tables (3 x 9 words for each of
-    # their 64 channels in place of a 4-word channel entry): 2,352 - 1,024 + 6,912 = 8,240 int32 values in
-    # node_params.c, so at least 32,960 B
+    # the dsp backend's per-channel tables, the four depthwise nodes' as weights-and-requantization records (10
+    # words for each of their 64 channels in place of a 4-word channel entry): 2,352 - 1,024 + 2,560 = 3,888 int32
+    # values in node_params.c, so at least 15,552 B
     params = int(re.search(r"kernel parameters about ([\d,]+) B", fit["message"]).group(1).replace(",", ""))
-    assert 32_960 <= params < 36_000
+    assert 15_552 <= params < 18_600
 
 
 def test_link_overflow_is_one_line(cli, tmp_path):

@@ -2,9 +2,9 @@
 multiplier 1, no dilation, any strides and padding, batches; the requantization exactness conditions of
 _dsp_common.channel_table. Depth multipliers of 2 or more go to the multiplier kernel
 (dsp_depthwise_conv_2d_multiplier.py), everything else stays with the reference kernel. The geometry and the
-prepare are the family's (_conv_common, depthwise_conv_2d.FAMILY_SOURCES); this module adds the rotation tables
-(the weights paired for the ring's three rotations with each channel's requantization, built here once instead of
-into scratch at every run: the scratch is only the ring) and the scratch."""
+prepare are the family's (_conv_common, depthwise_conv_2d.FAMILY_SOURCES); this module adds the channel table
+(each channel's weights paired so that one record serves the ring's three rotations, with its requantization,
+built here once instead of into scratch at every run: the scratch is only the ring) and the scratch."""
 
 from __future__ import annotations
 
@@ -30,8 +30,6 @@ SOURCES = cc.backend_sources(
     "mg_int4.h",  # int4 filters need no kernel of their own: the tables hold the weights widened
     "mg_prepare_weighted_s4.c",
 )
-BLOCK = _scratch.constant("depthwise_conv_2d.h", "MG_DSP_DW_BLOCK")  # channels per block
-ENTRY = _scratch.constant("depthwise_conv_2d.h", "MG_DSP_DW_ENTRY")  # words per channel in a rotation table
 
 
 def _table(op, inputs, outputs):
@@ -61,23 +59,20 @@ def _pair(lo: int, hi: int) -> int:
     return word - (1 << 32) if word >= 1 << 31 else word
 
 
-def rotation_tables(weights, channels: list[int]) -> list[int]:
-    """Per block of BLOCK channels (the last may be shorter: nb channels), its three rotation tables of nb entries
-    each: with the window's first row in ring slot r, slot s holds filter row (s - r) % 3. An entry: the doubled
-    bias, the slot 0/1 weight pairs of the three tap columns, the slot 2 weights (columns 0 and 1, then 2), all
-    doubled, then the multiplier, offset and shift (`channels`: the dsp_channel table, four words a channel)."""
+def channel_records(weights, channels: list[int]) -> list[int]:
+    """Per channel, MG_DSP_DW_ENTRY (depthwise_conv_2d.h) words: the doubled bias; per tap column, the pairs of
+    doubled weights (filter rows 0, 1) and (rows 1, 2); the multiplier, offset and shift (`channels`: the dsp_channel
+    table, four words a channel). The ring's cells repeat slot 0 after slot 2, so each of the ring's three rotations
+    finds its rows in these two pairs (depthwise_conv_2d.h)."""
     w = weights.array().astype(int).tolist()[0]  # [3][3][depth]
-    depth = len(w[0][0])
     table = []
-    for c0 in range(0, depth, BLOCK):
-        block = range(c0, min(depth, c0 + BLOCK))
-        for r in range(3):
-            ky0, ky1, ky2 = (3 - r) % 3, (4 - r) % 3, (5 - r) % 3
-            for c in block:
-                f = [[2 * w[ky][kx][c] for kx in range(3)] for ky in range(3)]
-                bias, multiplier, offset, shift = (int(v) for v in channels[4 * c : 4 * c + 4])
-                table += [bias, _pair(f[ky0][0], f[ky1][0]), _pair(f[ky0][1], f[ky1][1]), _pair(f[ky0][2], f[ky1][2])]
-                table += [_pair(f[ky2][0], f[ky2][1]), _pair(f[ky2][2], 0), multiplier, offset, shift]
+    for c in range(len(w[0][0])):
+        bias, multiplier, offset, shift = (int(v) for v in channels[4 * c : 4 * c + 4])
+        table.append(bias)
+        for kx in range(3):
+            rows = [2 * w[ky][kx][c] for ky in range(3)]
+            table += [_pair(rows[0], rows[1]), _pair(rows[1], rows[2])]
+        table += [multiplier, offset, shift]
     return table
 
 
@@ -85,7 +80,7 @@ def params(op, inputs, outputs):
     inp, weights, out = inputs[0], inputs[1], outputs[0]
     fields = cc.geometry_params(op, inp, weights.shape[1:3], out)
     act_min, act_max = quant.activation_range_int8(op.options.get("fused_activation_function", 0), out)
-    tables = rotation_tables(weights, _table(op, inputs, outputs))
+    tables = channel_records(weights, _table(op, inputs, outputs))
     fields.update(input_offset=-quant.zero_point_of(inp), act_min=act_min, act_max=act_max, tables=tables)
     return NodeParams("mg_depthwise_conv_2d_dsp_params", fields)
 
