@@ -1,6 +1,6 @@
 """The `weights_in_place` transform: a backend's rearranged constants (catalog ModelWords fields: the portable
-backend's weights, and its folded constants in place of the bias) written over the model's own buffer in the
-firmware's copy of the model, instead of a second copy in flash.
+backend's weights, and its folded constants in place of the bias; the dsp FULLY_CONNECTED's folded biases) written
+over the model's own buffer in the firmware's copy of the model, instead of a second copy in flash.
 
 A field goes in place when its words take exactly the buffer's bytes, the buffer starts on a word boundary, and
 no other node input, subgraph input or output of any subgraph refers to that buffer (tensors sharing a buffer

@@ -6,8 +6,13 @@ node went to the dsp backend. A node whose multiplier is 0.5 or more falls back 
 import pytest
 
 from cases.dsp_fully_connected import case
+from generator.boards import load_board
+from generator.catalog import CExpr
 from generator.check import check
+from generator.emit.render import render_all
 from generator.model import read_model
+from generator.plan import plan
+from generator.plan.in_place import firmware_model_bytes
 from kernel_harness import on_backend, seed_groups, verify_cases, verify_model
 
 BACKENDS = ["dsp", "reference"]
@@ -53,5 +58,23 @@ def test_per_tensor_weights_share_one_requantization(seed, step):
     (op,) = graph.operators
     fields = dsp_fully_connected.params(op, *graph.node_io(op)).fields
     units = graph.tensors[op.outputs[0]].shape[-1]
-    assert fields["requant_step"] == step and len(fields["biases"]) == units
+    assert fields["requant_step"] == step and len(fields["biases"].words) == units
     assert len(fields["requant"]) == (3 if step == 0 else 3 * units)
+
+
+def test_folded_biases_take_the_bias_buffer():
+    """The folded biases (bias + input offset * row sum) replace the model's int32 bias in the firmware's copy of
+    the model (generator/plan/in_place.py) instead of a second copy in node_params.c; the reference run reads the
+    model as given (test_random: bit-exact either way). Without a bias tensor they stay a static array."""
+    graph = read_model(case(7))
+    the_plan = plan(check(graph, backends=BACKENDS))
+    ((placed,),) = [the_plan.in_place]
+    bias = graph.tensors[graph.operators[0].inputs[2]]
+    assert placed.field == "biases" and placed.offset == bias.data_offset and len(placed.data) == bias.nbytes
+    assert the_plan.nodes[0].params.fields["biases"] == CExpr(f"(const int32_t *)(mg_model_data + {placed.offset})")
+    assert firmware_model_bytes(graph.model_bytes, the_plan.in_place) != graph.model_bytes
+    texts = render_all(the_plan, load_board("mps2-an386"), "fc", the_plan.kernels)
+    assert "_biases[" not in texts["src/node_params.c"]
+    unbiased = next(m for m in (case(s) for s in range(40)) if read_model(m).operators[0].inputs[2] < 0)
+    the_plan = plan(check(read_model(unbiased), backends=BACKENDS))
+    assert the_plan.in_place == [] and isinstance(the_plan.nodes[0].params.fields["biases"], list)

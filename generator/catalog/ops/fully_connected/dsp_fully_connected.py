@@ -1,15 +1,15 @@
 """FULLY_CONNECTED in the dsp backend (firmware/kernels/fully_connected_*dsp.c): int8 with per-tensor or
 per-channel weights and the requantization exactness conditions of _dsp_common.channel_table (with the input
-offset folded into the bias). Everything else stays with the reference kernel. The shape, the multipliers and the
-prepare are the family's (fully_connected); this module adds the channel table (its requantization once for
-all outputs when they share it) and the scratch."""
+offset folded into the bias, written over the model's bias buffer). Everything else stays with the reference
+kernel. The shape, the multipliers and the prepare are the family's (fully_connected); this module adds the channel
+table (its requantization once for all outputs when they share it) and the scratch."""
 
 from __future__ import annotations
 
 import numpy as np
 
 from ... import quant
-from ...spec import NodeParams
+from ...spec import ModelWords, NodeParams
 from ..common import _conv_common as cc
 from ..common import _dsp_common as dc
 from ..common import _overlap, _scratch
@@ -45,13 +45,18 @@ def _table(op, inputs, outputs):
     )
 
 
-def _split(table: list[int]) -> dict:
-    """The channel table as the kernel takes it: the folded biases, and the (multiplier, offset, shift) triples, one
-    for all outputs when they are all the same (per-tensor weights: 4 bytes an output instead of 16)."""
+def _split(table: list[int], bias) -> dict:
+    """The channel table as the kernel takes it: the folded biases (written over the model's int32 bias in the
+    firmware's copy of the model when nothing else reads it, generator/plan/in_place.py: no second copy in flash),
+    and the (multiplier, offset, shift) triples, one for all outputs when they are all the same (per-tensor weights:
+    4 bytes an output instead of 16)."""
     triples = [tuple(table[i + 1 : i + 4]) for i in range(0, len(table), 4)]
     shared = len(set(triples)) == 1
     requant = list(triples[0]) if shared else [v for triple in triples for v in triple]
-    return {"biases": table[0::4], "requant": requant, "requant_step": 0 if shared else 3}
+    biases = table[0::4]
+    if bias is not None and bias.dtype.name == "INT32":
+        biases = ModelWords(bias, tuple(biases))
+    return {"biases": biases, "requant": requant, "requant_step": 0 if shared else 3}
 
 
 def claims(op, inputs, outputs):
@@ -68,7 +73,8 @@ def params(op, inputs, outputs):
     inp, weights, out = inputs[0], inputs[1], outputs[0]
     act_min, act_max = quant.activation_range_int8(op.options.get("fused_activation_function", 0), out)
     fields = shape_params(inp, weights)
-    fields.update(act_min=act_min, act_max=act_max, **_split(_table(op, inputs, outputs)))
+    bias = inputs[2] if len(inputs) > 2 else None
+    fields.update(act_min=act_min, act_max=act_max, **_split(_table(op, inputs, outputs), bias))
     return NodeParams("mg_fully_connected_dsp_params", fields)
 
 
