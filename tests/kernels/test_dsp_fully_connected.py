@@ -1,11 +1,12 @@
 """FULLY_CONNECTED in the dsp backend: randomized int8 cases (per-tensor and per-channel weights, input depths
 around the 8-input steps, output counts around the 4-row blocks, batches, optional bias, fused activations)
 against TFLite Micro, on the host build and on the Cortex-M4 and Cortex-M7 in QEMU; every case asserts that the
-node went to the dsp backend. A node whose multiplier is 0.5 or more falls back to the reference kernel."""
+node went to the dsp backend, scale ratios of 0.5 or more (a left shift) and sums of 2^30 or more (checked one by
+one) included."""
 
 import pytest
 
-from cases.dsp_fully_connected import case
+from cases.dsp_fully_connected import case, wide_range_case
 from generator.boards import load_board
 from generator.catalog import CExpr
 from generator.check import check
@@ -42,15 +43,34 @@ def test_in_qemu(board):
     verify_cases(cases, count=2, seed=2, backends=BACKENDS, qemu=True, board=board)
 
 
-def test_large_multiplier_falls_back():
+def test_large_multiplier_stays_on_dsp():
     model = case(4, multiplier_scale=1e4)
-    assert backend_of(model) == "reference"
+    assert backend_of(model) == "dsp"
     verify_model(model, count=2, backends=BACKENDS)
 
 
-@pytest.mark.parametrize(("seed", "step"), [(9, 0), (7, 3)])
+def wide_range_cases(seeds) -> dict:
+    """Left shifts (proved, or checked with huge biases) and right shifts with huge biases (checked)."""
+    kinds = {"left": (True, False), "left huge bias": (True, True), "right huge bias": (False, True)}
+    return on_backend(
+        "dsp",
+        BACKENDS,
+        {f"{kind} {seed}": wide_range_case(seed, *flags) for kind, flags in kinds.items() for seed in seeds},
+    )
+
+
+def test_wide_range():
+    verify_cases(wide_range_cases(range(12)), count=3, seed=5, backends=BACKENDS)
+
+
+@pytest.mark.qemu
+def test_wide_range_in_qemu():
+    verify_cases(wide_range_cases(range(3)), count=2, seed=3, backends=BACKENDS, qemu=True, board="mps2-an386")
+
+
+@pytest.mark.parametrize(("seed", "step"), [(9, 0), (7, 5)])
 def test_per_tensor_weights_share_one_requantization(seed, step):
-    """Per-tensor weights (seed 9: 33 outputs) keep one (multiplier, offset, shift) for every output, 4 table
+    """Per-tensor weights (seed 9: 33 outputs) keep one requantization entry (five words) for every output, 4 table
     bytes an output; per-channel ones (seed 7) one each."""
     from generator.catalog.ops.fully_connected import dsp_fully_connected
 
@@ -59,7 +79,7 @@ def test_per_tensor_weights_share_one_requantization(seed, step):
     fields = dsp_fully_connected.params(op, *graph.node_io(op)).fields
     units = graph.tensors[op.outputs[0]].shape[-1]
     assert fields["requant_step"] == step and len(fields["biases"].words) == units
-    assert len(fields["requant"]) == (3 if step == 0 else 3 * units)
+    assert len(fields["requant"]) == (5 if step == 0 else 5 * units)
 
 
 def test_folded_biases_take_the_bias_buffer():

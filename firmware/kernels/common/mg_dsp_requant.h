@@ -36,6 +36,21 @@ static inline int32_t dsp_requant(int32_t acc2, int32_t multiplier, int32_t offs
     return dsp_smmlar(acc2, multiplier, offset + (acc2 >> 31)) >> shift; /* arithmetic shifts */
 }
 
+/* The same for either sign of the shift, from a five-word entry (_dsp_common.fast_requant_entry makes them):
+ * multiplier m, offset, left, right, round; SMMLAR(sum << left, m, offset + (sign of the shifted sum & round)) >>
+ * right, which is
+ * - for a right shift e (left 1, round -1, offset 2^(e-1) + zero point * 2^e, right e) dsp_requant of twice the sum,
+ *   exact while twice the sum fits int32 and the rounding sum fits (which the generator checks);
+ * - for a left shift s (left s + 1, round 0, offset the zero point, right 0) SMMULR of twice the product sum * 2^s,
+ *   floor((sum * 2^s * m + 2^30) / 2^31): TFLite's rounding doubling high multiply of sum * 2^s (m is never
+ *   INT32_MIN), plus the zero point, exact while that doubled product fits int32.
+ * Both hold exactly when the left shift loses no bit: (sum << left) >> left == sum. */
+static inline __attribute__((always_inline)) int32_t dsp_requant_entry(int32_t sum, const int32_t *entry)
+{
+    const int32_t shifted = (int32_t)((uint32_t)sum << entry[2]);
+    return dsp_smmlar(shifted, entry[0], entry[1] + ((shifted >> 31) & entry[4])) >> entry[3];
+}
+
 static inline int32_t dsp_clamp(int32_t v, int32_t lo, int32_t hi)
 {
     v = v < lo ? lo : v;

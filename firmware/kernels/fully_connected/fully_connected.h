@@ -64,10 +64,12 @@ typedef struct {
     int32_t act_min; /* the fused activation as a quantized range */
     int32_t act_max;
     const int32_t *biases; /* per output: bias + input_offset * sum w */
-    /* the requantization (multiplier, offset, shift as in dsp_channel, mg_dsp_requant.h): one triple per output
-     * (requant_step 3), or one for every output (requant_step 0: per-tensor weights, the table 4 bytes an output) */
+    /* the requantization (five words, fully_connected_dsp_requant.h): one entry per output (requant_step 5), or
+     * one for every output (requant_step 0: per-tensor weights, the table 4 bytes an output) */
     const int32_t *requant;
     int32_t requant_step;
+    int32_t requant_checked;   /* 1: some sum may be beyond the fast form, check each (0: proved exact for all) */
+    int32_t output_zero_point; /* for the general form */
 } mg_fully_connected_dsp_params;
 
 /* With more than one block of four rows, the input row's SXTB16 pairs (accum_depth rounded down to 8, as int16),

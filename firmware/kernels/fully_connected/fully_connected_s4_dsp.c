@@ -8,8 +8,8 @@
  * sum fits int32) and shifted back before the bias. Other depths widen the whole tensor into scratch first and run
  * the int8 kernel (fully_connected_s8_dsp.c). */
 #include "fully_connected.h"
+#include "fully_connected_dsp_requant.h"
 #include "mg_dsp_mac.h"
-#include "mg_dsp_requant.h"
 #include "mg_int4.h"
 
 size_t mg_fully_connected_s4_dsp_scratch_size(int32_t accum_depth, int32_t output_depth, int32_t int8_scratch)
@@ -46,7 +46,8 @@ static inline int8_t output_value(int32_t sum16, const mg_fully_connected_dsp_pa
 {
     const int32_t acc = p->biases[o] + (sum16 >> 4);
     const int32_t *rq = p->requant + o * p->requant_step;
-    return (int8_t)dsp_clamp(dsp_requant(acc * 2, rq[0], rq[1], rq[2]), p->act_min, p->act_max);
+    const int32_t value = mg_fully_connected_dsp_requant(acc, rq, p->requant_checked, p->output_zero_point);
+    return (int8_t)dsp_clamp(value, p->act_min, p->act_max);
 }
 
 void mg_fully_connected_s4_dsp(const mg_fully_connected_dsp_params *p, const int8_t *input, const void *weights,

@@ -1,12 +1,13 @@
 #pragma GCC optimize("O2")
 #include "fully_connected.h"
+#include "fully_connected_dsp_requant.h"
 #include "mg_dsp_mac.h"
-#include "mg_dsp_requant.h"
 
-/* rq: the output's (multiplier, offset, shift) */
-static inline int8_t output_value(int32_t acc, const int32_t *rq, int32_t act_min, int32_t act_max)
+/* rq: the output's requantization entry (fully_connected_dsp_requant.h) */
+static inline int8_t output_value(int32_t acc, const int32_t *rq, const mg_fully_connected_dsp_params *p)
 {
-    return (int8_t)dsp_clamp(dsp_requant(acc * 2, rq[0], rq[1], rq[2]), act_min, act_max);
+    const int32_t value = mg_fully_connected_dsp_requant(acc, rq, p->requant_checked, p->output_zero_point);
+    return (int8_t)dsp_clamp(value, p->act_min, p->act_max);
 }
 
 /* acc += the 4 weights at w times the 4 inputs at x (both int8; mg_dsp_mac.h). */
@@ -24,7 +25,7 @@ void mg_fully_connected_s8_dsp(const mg_fully_connected_dsp_params *p, const int
                                int8_t *output, void *scratch)
 {
     const int32_t depth = p->shape.accum_depth, outputs = p->shape.output_depth, k8 = depth & ~7, k4 = depth & ~3;
-    const int32_t act_min = p->act_min, act_max = p->act_max, step = p->requant_step;
+    const int32_t step = p->requant_step;
     for (int32_t b = 0; b < p->shape.batches; ++b) {
         const int8_t *x = input + b * depth;
         int8_t *out = output + b * outputs;
@@ -51,7 +52,7 @@ void mg_fully_connected_s8_dsp(const mg_fully_connected_dsp_params *p, const int
                 }
             }
             for (int32_t r = 0; r < 4; ++r) {
-                out[o + r] = output_value(acc[r], rq + r * step, act_min, act_max);
+                out[o + r] = output_value(acc[r], rq + r * step, p);
             }
         }
         for (; o < outputs; ++o, ++bias, rq += step, w += depth) {
@@ -64,7 +65,7 @@ void mg_fully_connected_s8_dsp(const mg_fully_connected_dsp_params *p, const int
             for (; k < depth; ++k) {
                 acc += w[k] * x[k];
             }
-            out[o] = output_value(acc, rq, act_min, act_max);
+            out[o] = output_value(acc, rq, p);
         }
     }
 }

@@ -35,6 +35,21 @@ void mg_quantize_f32_s8_portable(const mg_quantize_portable_params *p, const flo
 
 extern const mg_registration mg_register_quantize_portable;
 
+/* ---- dsp and mve backends, int8 or int16 -> int8 (requantize_s8_fast.c) ----
+ * The requantization as one entry of mg_dsp_requant.h's dsp_requant_entry (five words, the zero point in it), on
+ * the nodes where the generator proved it exact for every input. */
+typedef struct {
+    int32_t count;
+    int32_t input_bytes; /* 1: int8, 2: int16 */
+    int32_t input_zero_point;
+    const int32_t *requant;
+} mg_quantize_fast_params;
+
+void mg_requantize_s8_fast(const mg_quantize_fast_params *p, const void *input, int8_t *output);
+
+extern const mg_registration mg_register_quantize_dsp;
+extern const mg_registration mg_register_quantize_mve;
+
 /* The other integer pairs (MG_* type codes); MG_ERROR for a pair QUANTIZE does not have. */
 mg_status mg_requantize_generic(const mg_quantize_params *p, const void *input, int input_type, void *output,
                                 int output_type);

@@ -72,6 +72,28 @@ def channel_table(
     return table
 
 
+def fast_requant_entry(multiplier: int, shift: int, bound: int, zero_point: int) -> tuple[list[int], bool] | None:
+    """One requantization as mg_dsp_requant.h's dsp_requant_entry takes it, (multiplier, offset, left, right,
+    round), and whether that fast form is exact for every sum up to `bound` (else a kernel checks each sum); None
+    when the fast form is never usable (a shift beyond 30, or a rounding sum that could overflow int32).
+
+    A right shift e: mg_dsp_requant.h's three instructions (left 1, round -1, offset 2^(e-1) + zero point * 2^e),
+    exact while twice the sum fits int32 (the sums the kernel's check lets through reach 2^30) and the rounding sum
+    t + (sign) + offset fits (|t| <= |sum| + 1). A left shift s (a scale ratio of 0.5 or more): SMMULR of the sum
+    shifted left by s + 1, plus the zero point (left s + 1, round 0, offset the zero point, no right shift), which is
+    TFLite's rounding doubling high multiply of the sum shifted left by s while that doubled product fits int32."""
+    if multiplier < 0 or not -30 <= shift <= 30:
+        return None
+    if shift >= 0:
+        return [multiplier, zero_point, shift + 1, 0, 0], bound << (shift + 1) < (1 << 31)
+    e = -shift
+    offset = (1 << (e - 1)) + zero_point * (1 << e)
+    reach = min(bound, 1 << 30)  # the largest |sum| the fast form sees
+    if not (INT32_MIN <= -(reach + 2) + offset and reach + 1 + offset <= INT32_MAX):
+        return None
+    return [multiplier, offset, 1, e, -1], 2 * bound < (1 << 31)
+
+
 def conv_channel_table(op, inp, weights, bias, out, channel_axis: int) -> list[int] | None:
     """channel_table for a CONV_2D or DEPTHWISE_CONV_2D node (the family's multipliers, _conv_common.channel_pairs;
     doubled biases, as the dsp convolutions' doubled accumulators want), or None."""

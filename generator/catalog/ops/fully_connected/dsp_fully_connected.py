@@ -1,6 +1,7 @@
 """FULLY_CONNECTED in the dsp backend (firmware/kernels/fully_connected_*dsp.c): int8 with per-tensor or
-per-channel weights and the requantization exactness conditions of _dsp_common.channel_table (with the input
-offset folded into the bias, written over the model's bias buffer). Everything else stays with the reference
+per-channel weights whose int32 sums cannot overflow (the input offset folded into the bias, written over the
+model's bias buffer), any scale ratio: the kernel requantizes in a fast form the generator proves exact for every sum
+the node can make, or else checks per sum (fully_connected_dsp_requant.h). Everything else stays with the reference
 kernel. The shape, the multipliers and the prepare are the family's (fully_connected); this module adds the channel
 table (its requantization once for all outputs when they share it) and the scratch."""
 
@@ -23,11 +24,27 @@ SOURCES = cc.backend_sources(
     "fully_connected_s16_dsp_scratch_size.c",
     "mg_dsp_mac.h",
     "mg_dsp_requant.h",
+    "mg_fixedpoint.h",
+    "fully_connected_dsp_requant.h",
     *cc.int4_backend_sources("fully_connected", "dsp"),
 )
 
 
-def _table(op, inputs, outputs):
+# Why the claim refuses an int8 node (the kernel is exact for every sum that fits int32 and shifts up to 30).
+OVERFLOW = (
+    "its int32 sums could overflow (|bias| plus sum |w| times the largest |input|, 2^31 or more), "
+    "or a requantization shift is beyond 30"
+)
+TWO_INT32_MAX = 1 << 31
+
+
+def _table(op, inputs, outputs) -> tuple[list[int], list[list[int]], bool] | None:
+    """(folded biases, one requantization entry per output (mg_dsp_requant.h's dsp_requant_entry), whether the
+    kernel must check each sum), or None when the node is not int8 or the kernel is not exact for it (OVERFLOW, or
+    no fast form: _dsp_common.fast_requant_entry).
+
+    Outputs whose weights are all zero (pruned, their bias often huge) get their value computed here, as TFLite
+    does, and an entry that gives it back from a zero sum: SMMLAR(0, m, 2 * value) >> 1 = value."""
     node = dc.int8_node(inputs, outputs, int4=True)
     if node is None:
         return None
@@ -39,24 +56,36 @@ def _table(op, inputs, outputs):
     folded = biases + input_offset * w.sum(axis=1)
     # every partial sum: the folded bias plus some of the w * x terms; the final sum: the true accumulator
     bounds = np.maximum(np.abs(folded) + np.abs(w).sum(axis=1) * 128, dc.weight_bounds(w, 0, biases, input_offset))
+    zero_point = quant.zero_point_of(out)
     act = quant.activation_range_int8(op.options.get("fused_activation_function", 0), out)
-    return dc.channel_table(
-        folded, multiplier_pairs(inp, weights, out), bounds, quant.zero_point_of(out), act, constant=dc.zero_rows(w, 0)
-    )
+    constant = dc.zero_rows(w, 0)
+    table_biases, entries, checked = [], [], False
+    for i, ((multiplier, shift), bound) in enumerate(zip(multiplier_pairs(inp, weights, out), bounds)):
+        if constant[i]:
+            value = dc.multiply_by_quantized_multiplier(int(biases[i]), multiplier, shift) + zero_point
+            table_biases.append(0)
+            entries.append([0, 2 * min(max(value, act[0]), act[1]), 1, 1, -1])
+            continue
+        entry = dc.fast_requant_entry(multiplier, shift, int(bound), zero_point)
+        if int(bound) >= TWO_INT32_MAX or entry is None:
+            return None
+        table_biases.append(int(folded[i]))
+        entries.append(entry[0])
+        checked = checked or not entry[1]
+    return table_biases, entries, checked
 
 
-def _split(table: list[int], bias) -> dict:
-    """The channel table as the kernel takes it: the folded biases (written over the model's int32 bias in the
-    firmware's copy of the model when nothing else reads it, generator/plan/in_place.py: no second copy in flash),
-    and the (multiplier, offset, shift) triples, one for all outputs when they are all the same (per-tensor weights:
-    4 bytes an output instead of 16)."""
-    triples = [tuple(table[i + 1 : i + 4]) for i in range(0, len(table), 4)]
-    shared = len(set(triples)) == 1
-    requant = list(triples[0]) if shared else [v for triple in triples for v in triple]
-    biases = table[0::4]
+def _split(table, bias) -> dict:
+    """The table as the kernel takes it: the folded biases (written over the model's int32 bias in the firmware's
+    copy of the model when nothing else reads it, generator/plan/in_place.py: no second copy in flash), the
+    requantization entries, one for all outputs when they are all the same (per-tensor weights: 4 bytes an output
+    instead of 24), and whether to check each sum."""
+    biases, entries, checked = table
+    shared = all(e == entries[0] for e in entries)
+    requant = entries[0] if shared else [v for entry in entries for v in entry]
     if bias is not None and bias.dtype.name == "INT32":
         biases = ModelWords(bias, tuple(biases))
-    return {"biases": biases, "requant": requant, "requant_step": 0 if shared else 3}
+    return {"biases": biases, "requant": requant, "requant_step": 0 if shared else 5, "requant_checked": int(checked)}
 
 
 def claims(op, inputs, outputs):
@@ -66,7 +95,7 @@ def claims(op, inputs, outputs):
     w = weights.array().reshape(weights.shape[0], -1).astype(np.int64)
     if weights.dtype.name == "INT4" and np.abs(w).sum(axis=1).max(initial=0) * 128 * 16 >= 2**31:
         return "its int4 row sums could overflow (fully_connected_s4_dsp.c sums 16 products in int32)"
-    return dc.INEXACT_REQUANT if _table(op, inputs, outputs) is None else None
+    return OVERFLOW if _table(op, inputs, outputs) is None else None
 
 
 def params(op, inputs, outputs):
@@ -75,6 +104,7 @@ def params(op, inputs, outputs):
     fields = shape_params(inp, weights)
     bias = inputs[2] if len(inputs) > 2 else None
     fields.update(act_min=act_min, act_max=act_max, **_split(_table(op, inputs, outputs), bias))
+    fields["output_zero_point"] = quant.zero_point_of(out)
     return NodeParams("mg_fully_connected_dsp_params", fields)
 
 
