@@ -104,15 +104,22 @@ def _mve_depthwise(op, inputs, outputs, at, out_at, taps, batches, oh, ow):
     g = cc.geometry_fields(op, inputs[0], inputs[1].shape[1:3], outputs[0])
     if mve_depthwise_conv_2d.fast_path(op, inputs, outputs):
         copied = min(w, (ow - 1) * g["stride_width"] + 3 - g["pad_width"])
+        staged = 2 if c % 16 == 0 else 3  # 16-channel blocks read the window's last row from the input
         for b in range(batches):
             held = set()
             for oy in range(oh):
                 y0 = oy * g["stride_height"] - g["pad_height"]
-                for y in range(max(y0, 0), min(y0 + 3, h)):
+                for y in range(max(y0, 0), min(y0 + staged, h)):
                     if y not in held:
                         held.add(y)
                         yield from (("r", at(b, y, x, ch)) for x in range(copied) for ch in range(c))
-                yield from (("w", out_at(b, oy, ox, ch)) for ox in range(ow) for ch in range(c))
+                for ox in range(ow):
+                    x0 = ox * g["stride_width"] - g["pad_width"]
+                    for block in [range(s, s + 16) for s in range(0, c, 16)] if staged == 2 else [range(c)]:
+                        if staged == 2 and 0 <= y0 + 2 < h:
+                            inside = [x for x in range(x0, x0 + 3) if 0 <= x < w]
+                            yield from (("r", at(b, y0 + 2, x, ch)) for x in inside for ch in block)
+                        yield from (("w", out_at(b, oy, ox, ch)) for ch in block)
         return
     blocks = [range(s, s + 16) for s in range(0, c - 15, 16)]
     blocks += [range(s, min(s + 8, c)) for s in range(len(blocks) * 16, c, 8)]

@@ -58,6 +58,10 @@ static __attribute__((noinline)) void build_border_row(const geometry *gp, const
     }
 }
 
+#if MG_MVE_CONV_PAIR_ROWS > MG_MVE_CONV_ROWS
+#error "a batch holds MG_MVE_CONV_ROWS rows"
+#endif
+
 /* Rows collected for one call: their pointers, and where their outputs start. */
 typedef struct {
     const int8_t *row[MG_MVE_CONV_ROWS];
