@@ -24,7 +24,9 @@ def _c_define(header: str, name: str) -> int:
 
 DSP_CONV_COLS = _c_define("conv_2d.h", "MG_DSP_CONV_COLS")  # output pixels per pass over the filter
 DSP_DW_BLOCK = _c_define("depthwise_conv_2d.h", "MG_DSP_DW_BLOCK")  # channels per block
-MVE_CONV_ROWS = _c_define("conv_2d.h", "MG_MVE_CONV_ROWS")  # im2col rows per pass over the filter
+MVE_CONV_ROWS = _c_define("conv_2d.h", "MG_MVE_CONV_ROWS")  # 1x1 pixels (or one-row loop im2col rows) per pass
+MVE_CONV_PAIR_ROWS = _c_define("conv_2d.h", "MG_MVE_CONV_PAIR_ROWS")  # im2col rows per pass when in pairs
+MVE_PAIR_BLOCKS = _c_define("conv_2d.h", "MG_MVE_PAIR_BLOCKS")  # the two-row loop from this many 16-tap blocks
 
 
 def _window(origin: int, dilation: int, size: int, taps: int) -> list[int]:
@@ -82,13 +84,13 @@ def _dsp_conv(op, inputs, outputs, at, out_at, taps, batches, oh, ow):
             yield from (("w", out_at(b, oy, ox, o)) for o in range(oc) for oy, ox in group)
 
 
-def _mve_conv_im2col(inputs, outputs, at, out_at, taps, batches, oh, ow):
-    """conv_2d_s8_mve.c's im2col path: the windows of MVE_CONV_ROWS pixels (counted over all batches) into
-    scratch, then their outputs."""
+def _mve_conv_im2col(inputs, outputs, at, out_at, taps, batches, oh, ow, per_pass):
+    """conv_2d_s8_mve.c's im2col path: the windows of `per_pass` pixels (counted over all batches) into scratch,
+    then their outputs."""
     c, oc = inputs[0].shape[3], outputs[0].shape[3]
     pixels = [(b, oy, ox) for b in range(batches) for oy in range(oh) for ox in range(ow)]
-    for start in range(0, len(pixels), MVE_CONV_ROWS):
-        group = pixels[start : start + MVE_CONV_ROWS]
+    for start in range(0, len(pixels), per_pass):
+        group = pixels[start : start + per_pass]
         for b, oy, ox in group:
             yield from (("r", at(*p, ch)) for p in taps(b, oy, ox) for ch in range(c))
         yield from (("w", out_at(b, oy, ox, o)) for b, oy, ox in group for o in range(oc))
@@ -102,15 +104,22 @@ def _mve_depthwise(op, inputs, outputs, at, out_at, taps, batches, oh, ow):
     g = cc.geometry_fields(op, inputs[0], inputs[1].shape[1:3], outputs[0])
     if mve_depthwise_conv_2d.fast_path(op, inputs, outputs):
         copied = min(w, (ow - 1) * g["stride_width"] + 3 - g["pad_width"])
+        staged = 2 if c % 16 == 0 else 3  # 16-channel blocks read the window's last row from the input
         for b in range(batches):
             held = set()
             for oy in range(oh):
                 y0 = oy * g["stride_height"] - g["pad_height"]
-                for y in range(max(y0, 0), min(y0 + 3, h)):
+                for y in range(max(y0, 0), min(y0 + staged, h)):
                     if y not in held:
                         held.add(y)
                         yield from (("r", at(b, y, x, ch)) for x in range(copied) for ch in range(c))
-                yield from (("w", out_at(b, oy, ox, ch)) for ox in range(ow) for ch in range(c))
+                for ox in range(ow):
+                    x0 = ox * g["stride_width"] - g["pad_width"]
+                    for block in [range(s, s + 16) for s in range(0, c, 16)] if staged == 2 else [range(c)]:
+                        if staged == 2 and 0 <= y0 + 2 < h:
+                            inside = [x for x in range(x0, x0 + 3) if 0 <= x < w]
+                            yield from (("r", at(b, y0 + 2, x, ch)) for x in inside for ch in block)
+                        yield from (("w", out_at(b, oy, ox, ch)) for ch in block)
         return
     blocks = [range(s, s + 16) for s in range(0, c - 15, 16)]
     blocks += [range(s, min(s + 8, c)) for s in range(len(blocks) * 16, c, 8)]
@@ -255,7 +264,12 @@ def events(op, inputs, outputs, direction: str | None = "below", backend: str = 
         return
     im2col_order = tuple(weights.shape[1:3]) != (1, 1) or mve_conv_2d.pointwise_pairs(op, inputs, outputs)
     if backend == "mve" and name == "CONV_2D" and im2col_order:  # pairs of 1x1 pixels too
-        yield from _mve_conv_im2col(inputs, outputs, at, out_at, taps, batches, oh, ow)
+        # a k x k filter's rows per pass (mg_conv_2d_mve_im2col_rows): one pair when they meet the filter in pairs
+        k = weights.shape[1] * weights.shape[2] * weights.shape[3]
+        left_shift = mve_conv_2d.params(op, inputs, outputs).fields["left_shift"]
+        in_pairs = k > 16 * (MVE_PAIR_BLOCKS - 1) and not left_shift and tuple(weights.shape[1:3]) != (1, 1)
+        per_pass = MVE_CONV_PAIR_ROWS if in_pairs else MVE_CONV_ROWS
+        yield from _mve_conv_im2col(inputs, outputs, at, out_at, taps, batches, oh, ow, per_pass)
         return
     if backend == "mve" and name == "CONV_2D":  # 1x1, the one-row loop (its pairs read a group before writing)
         for b, oy, ox in ((b, oy, ox) for b in range(batches) for oy in range(oh) for ox in range(ow)):

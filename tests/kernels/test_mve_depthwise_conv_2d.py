@@ -85,6 +85,9 @@ FAST_3X3 = [  # channels, stride, padding, h, w, batches
     (32, 2, 0, 7, 8, 2),
     (48, 2, 1, 9, 9, 1),
     (64, 1, 1, 5, 3, 1),
+    (16, 2, 0, 6, 4, 1),  # 16-channel blocks read the last row from the input: a right edge only
+    (32, 1, 0, 4, 7, 1),  # both edges, three pixels between
+    (16, 1, 0, 3, 1, 1),  # one pixel, both of its side taps outside
     (8, 1, 0, 5, 6, 1),
     (4, 1, 0, 4, 8, 1),
     (2, 1, 1, 3, 10, 1),

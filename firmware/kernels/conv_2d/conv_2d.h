@@ -133,12 +133,27 @@ static inline mg_status mg_conv_2d_s16_backend_prepare(mg_node *node, size_t scr
 
 /* ---- mve backend (Cortex-M55 Helium), int8, one group ----
  * Each output pixel's receptive field becomes one row of K = filter_height * filter_width * input_depth int8
- * values (im2col rows in the scratch buffer, MG_MVE_CONV_ROWS at a time, the padding filled with the input zero
- * point so that it adds nothing once the input offset is folded into the bias); a 1x1 filter's rows are the input
- * pixels. Pairs of rows, interleaved, then meet every filter row (OHWI, read in place from the model) four output
+ * values (im2col rows in the scratch buffer, mg_conv_2d_mve_im2col_rows at a time, the padding filled with the input
+ * zero point so that it adds nothing once the input offset is folded into the bias); a 1x1 filter's rows are the
+ * input pixels. Pairs of rows, interleaved, then meet every filter row (OHWI, read in place from the model) four output
  * channels at a time (mg_mve_matmul.h). */
-#define MG_MVE_CONV_ROWS 4   /* im2col rows built per pass over the filter */
-#define MG_MVE_PAIR_BLOCKS 3 /* the two-row loop from this many blocks of 16 taps on */
+#define MG_MVE_CONV_ROWS 4      /* 1x1 pixels per pass over the filter, im2col rows for the one-row loop */
+#define MG_MVE_PAIR_BLOCKS 3    /* the two-row loop from this many blocks of 16 taps on */
+#define MG_MVE_CONV_PAIR_ROWS 2 /* im2col rows per pass when they go in pairs */
+
+/* Whether a k x k filter's im2col rows meet the filter in pairs (the two-row loop): no left shift and
+ * MG_MVE_PAIR_BLOCKS blocks of 16 taps or more. */
+static inline int mg_conv_2d_mve_in_pairs(int32_t taps, int32_t left_shift)
+{
+    return !left_shift && taps > 16 * (MG_MVE_PAIR_BLOCKS - 1);
+}
+
+/* im2col rows built per pass over the filter: one pair where they go in pairs, since the pairs pass through the
+ * pair area one at a time either way; otherwise MG_MVE_CONV_ROWS for the one-row loop, whose set-up they share. */
+static inline int32_t mg_conv_2d_mve_im2col_rows(int32_t taps, int32_t left_shift)
+{
+    return mg_conv_2d_mve_in_pairs(taps, left_shift) ? MG_MVE_CONV_PAIR_ROWS : MG_MVE_CONV_ROWS;
+}
 
 typedef struct {
     mg_conv_geometry geometry;
@@ -150,9 +165,10 @@ typedef struct {
     int32_t act_max;
 } mg_conv_2d_mve_params;
 
-/* MG_MVE_CONV_ROWS im2col rows and one interleaved pair of rows, or for a 1x1 filter MG_MVE_CONV_ROWS / 2
- * interleaved pairs (mg_mve_matmul.h). */
-size_t mg_conv_2d_s8_mve_scratch_size(int32_t filter_height, int32_t filter_width, int32_t input_depth);
+/* mg_conv_2d_mve_im2col_rows im2col rows, then one interleaved pair of rows when they go in pairs; for a 1x1
+ * filter MG_MVE_CONV_ROWS / 2 interleaved pairs (mg_mve_matmul.h). */
+size_t mg_conv_2d_s8_mve_scratch_size(int32_t filter_height, int32_t filter_width, int32_t input_depth,
+                                      int32_t left_shift);
 void mg_conv_2d_s8_mve(const mg_conv_2d_mve_params *p, const int8_t *input, const int8_t *filter, int8_t *output,
                        int8_t *scratch);
 

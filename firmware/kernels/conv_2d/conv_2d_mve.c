@@ -18,7 +18,8 @@ static mg_status prepare_s8(mg_node *node)
     const mg_conv_2d_mve_params *p = node->params;
     const mg_conv_geometry *g = &p->geometry;
     const int32_t taps = g->filter_height * g->filter_width * g->input_depth;
-    const size_t scratch = mg_conv_2d_s8_mve_scratch_size(g->filter_height, g->filter_width, g->input_depth);
+    const size_t scratch =
+        mg_conv_2d_s8_mve_scratch_size(g->filter_height, g->filter_width, g->input_depth, p->left_shift);
     return mg_prepare_weighted_backend_s4(node, mg_conv_input_elements(g), g->output_depth * taps,
                                           mg_conv_output_elements(g), p->table, scratch,
                                           int4_scratch(node, g->output_depth * taps, scratch));

@@ -1,11 +1,16 @@
 #pragma GCC optimize("O3")
 #include "conv_2d.h"
 
-size_t mg_conv_2d_s8_mve_scratch_size(int32_t filter_height, int32_t filter_width, int32_t input_depth)
+size_t mg_conv_2d_s8_mve_scratch_size(int32_t filter_height, int32_t filter_width, int32_t input_depth,
+                                      int32_t left_shift)
 {
-    const size_t taps = (size_t)filter_height * filter_width * input_depth;
-    const size_t pair = 32u * ((taps + 15u) / 16u); /* one interleaved pair of rows */
-    return filter_height == 1 && filter_width == 1 ? MG_MVE_CONV_ROWS / 2u * pair : MG_MVE_CONV_ROWS * taps + pair;
+    const int32_t taps = filter_height * filter_width * input_depth;
+    const size_t pair = 32u * (((size_t)taps + 15u) / 16u); /* one interleaved pair of rows */
+    if (filter_height == 1 && filter_width == 1) {
+        return MG_MVE_CONV_ROWS / 2u * pair;
+    }
+    const size_t rows = (size_t)mg_conv_2d_mve_im2col_rows(taps, left_shift);
+    return rows * (size_t)taps + (mg_conv_2d_mve_in_pairs(taps, left_shift) ? pair : 0u);
 }
 
 #if defined(__ARM_FEATURE_MVE)
@@ -53,6 +58,10 @@ static __attribute__((noinline)) void build_border_row(const geometry *gp, const
     }
 }
 
+#if MG_MVE_CONV_PAIR_ROWS > MG_MVE_CONV_ROWS
+#error "a batch holds MG_MVE_CONV_ROWS rows"
+#endif
+
 /* Rows collected for one call: their pointers, and where their outputs start. */
 typedef struct {
     const int8_t *row[MG_MVE_CONV_ROWS];
@@ -67,7 +76,7 @@ typedef struct {
 static __attribute__((noinline)) void flush(batch *rows, mve_rows_args *a, mve_pairs_args *pa, int8_t *pair_area,
                                             int32_t slots, int32_t left_shift, int copy_odd)
 {
-    const int32_t use_pairs = !left_shift && a->depth > 16 * (MG_MVE_PAIR_BLOCKS - 1);
+    const int32_t use_pairs = mg_conv_2d_mve_in_pairs(a->depth, left_shift);
     const int32_t pairs = use_pairs ? rows->count >> 1 : 0;
     for (int32_t i = 0; i < pairs; i += slots) { /* as many pairs at a time as the pair area holds */
         const int32_t n = pairs - i < slots ? pairs - i : slots;
@@ -156,7 +165,8 @@ static void im2col(const mg_conv_2d_mve_params *p, const int8_t *input, int8_t *
                         (int8_t)(-p->input_offset)};
     const int32_t fh = g.fh, row_taps = g.row_taps, row_step = g.dh * g.input_row, input_row = g.input_row;
     const int32_t x_reach = (g.fw - 1) * g.dw, y_reach = (fh - 1) * g.dh;
-    int8_t *const pair_area = scratch + MG_MVE_CONV_ROWS * taps;
+    const int32_t per_pass = mg_conv_2d_mve_im2col_rows(taps, left_shift);
+    int8_t *const pair_area = scratch + per_pass * taps; /* used only by pairs */
     batch rows = {{0}, 0, output};
     for (int32_t b = 0; b < p->geometry.batches; ++b) {
         const int8_t *image = input + b * image_size;
@@ -172,7 +182,7 @@ static void im2col(const mg_conv_2d_mve_params *p, const int8_t *input, int8_t *
                     build_border_row(&g, image, y0, x0, row);
                 }
                 rows.row[rows.count] = row;
-                if (++rows.count == MG_MVE_CONV_ROWS) {
+                if (++rows.count == per_pass) {
                     flush(&rows, a, pa, pair_area, 1, left_shift, 0);
                 }
             }

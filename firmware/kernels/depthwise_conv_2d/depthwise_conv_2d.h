@@ -197,8 +197,11 @@ extern const mg_registration mg_register_depthwise_conv_2d_dsp;
  *
  * 3x3 filters without dilation or left shifts, over a multiple of 16 channels (any stride) or over 1, 2, 4 or 8
  * channels with stride 1 and whole vectors per output row, take a faster path (fast = 1, its own weight and table
- * layout, depthwise_conv_2d_3x3_row_s8_mve.c): the three input rows a row of outputs needs are copied into scratch
- * with their padding (the zero point) and every output row is a run of 16-lane blocks in assembly. */
+ * layout, depthwise_conv_2d_3x3_row_s8_mve.c): the input rows a row of outputs needs are copied into scratch with
+ * their padding (the zero point) and every output row is a run of 16-lane blocks in assembly. With 16-channel
+ * blocks only the window's first two rows are copied: the third is read from the input, the pixels whose taps
+ * there leave the input in calls of their own reading a pixel of the zero point (so that an output overlapping its
+ * input needs only two rows ahead, and the scratch holds two rows). */
 #define MG_MVE_DW_MAX_TAPS 64 /* filter_height * filter_width the kernel takes */
 
 typedef struct {
@@ -231,7 +234,7 @@ typedef struct {
 
 void mg_depthwise_conv_2d_3x3_row_s8_mve(const mg_depthwise_conv_2d_3x3_row_args *args);
 /* A row of the input zero point, input_depth rounded up to a multiple of 16 bytes; fast: three input rows,
- * padded. */
+ * padded, or for 16-channel blocks two and a pixel of the zero point. */
 size_t mg_depthwise_conv_2d_s8_mve_scratch_size(int32_t input_depth, int32_t output_width, int32_t stride_width,
                                                 int32_t fast);
 void mg_depthwise_conv_2d_s8_mve(const mg_depthwise_conv_2d_mve_params *p, const int8_t *input, int8_t *output,

@@ -5,8 +5,9 @@
 size_t mg_depthwise_conv_2d_s8_mve_scratch_size(int32_t input_depth, int32_t output_width, int32_t stride_width,
                                                 int32_t fast)
 {
-    if (fast) {
-        return 3u * (size_t)((output_width - 1) * stride_width + 3) * input_depth;
+    if (fast) { /* 16-channel blocks: two padded rows and a pixel of the zero point; packed: three padded rows */
+        const size_t row = (size_t)((output_width - 1) * stride_width + 3) * input_depth;
+        return input_depth % 16 == 0 ? 2u * row + (size_t)input_depth : 3u * row;
     }
     return ((size_t)input_depth + 15u) & ~(size_t)15u;
 }
@@ -23,9 +24,44 @@ static inline int16x8_t requant_block(int32x4_t even, int32x4_t odd, const int32
     return vmovntq_s32(vmovnbq_s32(vdupq_n_s16(0), even), odd);
 }
 
-/* The fast path: per output row, the three input rows it needs (kept in three slots of scratch, row y in slot
- * y % 3, each copied once, padded with the zero point; rows outside the input all zero point), then the assembly
- * over the row. */
+/* An output row of 16-channel blocks whose taps ky 0 and 1 are in a->x[0..5] (the slots, at the row's first pixel)
+ * and whose taps ky 2 read input row `bottom` straight (NULL: outside the input) from column x_start + stride * ox:
+ * the pixels whose three taps there lie inside the input in one call, every other pixel in a call of its own, its
+ * taps outside the input reading the zero point pixel. */
+static void bottom_from_input(mg_depthwise_conv_2d_3x3_row_args *a, const int8_t *bottom, int32_t x_start,
+                              int32_t stride, int32_t width, int32_t depth, int32_t out_width, const int8_t *zero_pixel,
+                              int8_t *output)
+{
+    const int8_t *slot[6];
+    for (int32_t k = 0; k < 6; ++k) {
+        slot[k] = a->x[k];
+    }
+    for (int32_t ox = 0; ox < out_width;) {
+        const int32_t x0 = x_start + ox * stride;
+        int32_t n = 1;
+        if (bottom && x0 >= 0 && x0 + 2 < width) {
+            while (ox + n < out_width && x0 + n * stride + 2 < width) {
+                ++n;
+            }
+        }
+        for (int32_t k = 0; k < 6; ++k) {
+            a->x[k] = slot[k] + ox * stride * depth;
+        }
+        for (int32_t kx = 0; kx < 3; ++kx) {
+            const int32_t x = x0 + kx;
+            a->x[6 + kx] = bottom && x >= 0 && x < width ? bottom + x * depth : zero_pixel;
+        }
+        a->out = output + ox * depth;
+        a->count = n;
+        mg_depthwise_conv_2d_3x3_row_s8_mve(a);
+        ox += n;
+    }
+}
+
+/* The fast path: per output row, the input rows it needs kept in slots of scratch (row y in slot y % slots, each
+ * copied once, padded with the zero point; rows outside the input all zero point), then the assembly over the row.
+ * Rows of 16-channel blocks keep two slots and read the window's last row straight from the input (its edges
+ * pixel by pixel), so that only two rows are copied ahead of the row's writes; packed rows keep three slots. */
 static void fast_3x3(const mg_depthwise_conv_2d_mve_params *p, const int8_t *input, int8_t *output, int8_t *scratch)
 {
     const int32_t depth = p->geometry.input_depth, width = p->geometry.input_width, height = p->geometry.input_height;
@@ -43,14 +79,19 @@ static void fast_3x3(const mg_depthwise_conv_2d_mve_params *p, const int8_t *inp
     a.output_offset = p->output_offset;
     a.act_min = p->act_min;
     a.act_max = p->act_max;
+    const int32_t slots = a.blocks ? 2 : 3;
+    int8_t *const zero_pixel = scratch + slots * row_bytes; /* blocks only */
+    if (a.blocks) {
+        mve_fill_s8(zero_pixel, zp, depth);
+    }
     for (int32_t b = 0; b < p->geometry.batches; ++b) {
         const int8_t *image = input + b * height * width * depth;
         int32_t held[3] = {INT32_MIN, INT32_MIN, INT32_MIN}; /* the input row each slot holds */
         for (int32_t oy = 0; oy < p->geometry.output_height; ++oy) {
             const int32_t y0 = oy * p->geometry.stride_height - p->geometry.pad_height;
-            for (int32_t ky = 0; ky < 3; ++ky) {
-                /* three consecutive rows take the three slots: a row outside the input is the zero point */
-                const int32_t y = y0 + ky, s = ((y % 3) + 3) % 3;
+            for (int32_t ky = 0; ky < slots; ++ky) {
+                /* consecutive rows take distinct slots: a row outside the input is the zero point */
+                const int32_t y = y0 + ky, s = ((y % slots) + slots) % slots;
                 int8_t *const row = scratch + s * row_bytes;
                 if (held[s] != y) {
                     if (y >= 0 && y < height) {
@@ -66,8 +107,15 @@ static void fast_3x3(const mg_depthwise_conv_2d_mve_params *p, const int8_t *inp
                 a.x[3 * ky + 1] = row + depth;
                 a.x[3 * ky + 2] = row + 2 * depth;
             }
-            a.out = output;
-            mg_depthwise_conv_2d_3x3_row_s8_mve(&a);
+            if (a.blocks) {
+                const int32_t y = y0 + 2;
+                const int8_t *bottom = y >= 0 && y < height ? image + y * width * depth : NULL;
+                bottom_from_input(&a, bottom, -left, p->geometry.stride_width, width, depth, out_width, zero_pixel,
+                                  output);
+            } else {
+                a.out = output;
+                mg_depthwise_conv_2d_3x3_row_s8_mve(&a);
+            }
             output += out_width * depth;
         }
     }

@@ -6,6 +6,8 @@ conv_2d.FAMILY_SOURCES); this module adds the requantization table and the scrat
 
 from __future__ import annotations
 
+import math
+
 from ...spec import NodeParams
 from ..common import _conv_common as cc
 from ..common import _mve_common as mc
@@ -55,12 +57,22 @@ def params(op, inputs, outputs):
 def scratch_bytes(op, inputs, outputs):
     """The int8 kernel's scratch; with an int4 filter, the widened filter before it (conv_2d_s4_mve.c)."""
     weights = inputs[1]
-    int8 = _scratch.scratch_size("mg_conv_2d_s8_mve_scratch_size", weights.shape[1], weights.shape[2], weights.shape[3])
+    left_shift = params(op, inputs, outputs).fields["left_shift"]
+    int8 = _scratch.scratch_size("mg_conv_2d_s8_mve_scratch_size", *weights.shape[1:4], left_shift)
     return cc.int4_backend_scratch("mg_conv_2d_s4_mve_scratch_size", weights, int8)
 
 
-ROWS = 4  # MG_MVE_CONV_ROWS: im2col rows built per pass over the filter
+ROWS = 4  # MG_MVE_CONV_ROWS: 1x1 pixels per pass over the filter, and im2col rows for the one-row loop
 PAIR_BLOCKS = _scratch.constant("conv_2d.h", "MG_MVE_PAIR_BLOCKS")  # the two-row loop from this many 16-tap blocks
+PAIR_ROWS = _scratch.constant("conv_2d.h", "MG_MVE_CONV_PAIR_ROWS")  # im2col rows per pass when in pairs
+
+
+def im2col_rows(op, inputs, outputs) -> int:
+    """mg_conv_2d_mve_im2col_rows (conv_2d.h): a k x k filter's im2col rows per pass over the filter, one pair
+    where they meet the filter in pairs (no left shifts, more than PAIR_BLOCKS - 1 blocks of 16 taps)."""
+    taps = math.prod(inputs[1].shape[1:4])
+    pairs = taps > 16 * (PAIR_BLOCKS - 1) and not params(op, inputs, outputs).fields["left_shift"]
+    return PAIR_ROWS if pairs else ROWS
 
 
 def pointwise_pairs(op, inputs, outputs) -> bool:
@@ -74,7 +86,7 @@ def pointwise_pairs(op, inputs, outputs) -> bool:
 
 
 def overlap(op, inputs, outputs) -> int | None:
-    """conv_2d_s8_mve.c's im2col path copies the windows of ROWS pixels (counted over all batches) into scratch
+    """conv_2d_s8_mve.c's im2col path copies the windows of im2col_rows pixels (counted over all batches) into scratch
     and then writes their outputs, reading only the scratch, and so do its 1x1 pairs (pointwise_pairs); its other
     1x1 path goes pixel by pixel, reading a pixel while it writes that pixel's outputs."""
     inp, weights, out = inputs[0], inputs[1], outputs[0]
@@ -83,7 +95,7 @@ def overlap(op, inputs, outputs) -> int | None:
         return _overlap.pixel_groups(inp, out, g, (1, 1), ROWS, across_batches=True)
     if tuple(weights.shape[1:3]) == (1, 1):
         return _overlap.pixel_groups(inp, out, g, (1, 1), 1, across_batches=True, own=True)
-    return _overlap.pixel_groups(inp, out, g, weights.shape[1:3], ROWS, across_batches=True)
+    return _overlap.pixel_groups(inp, out, g, weights.shape[1:3], im2col_rows(op, inputs, outputs), across_batches=True)
 
 
 SPEC = cc.backend_spec(

@@ -143,12 +143,13 @@ def scratch_bytes(op, inputs, outputs):
 
 
 def overlap(op, inputs, outputs) -> int | None:
-    """depthwise_conv_2d_s8_mve.c, row by row: the fast path copies the 3 input rows of an output row's windows
-    (all channels) into scratch before it writes the row; the other path reads each pixel's window, 16 or 8
+    """depthwise_conv_2d_s8_mve.c, row by row: the fast path copies the input rows of an output row's windows (all
+    channels) into scratch before it writes the row, all 3 for packed channels, the first 2 for 16-channel blocks
+    (the last is read from the input as the row is written); the other path reads each pixel's window, 16 or 8
     channels at a time, before writing those channels (pixel order)."""
     inp, weights, out = inputs[0], inputs[1], outputs[0]
     g = cc.geometry_fields(op, inp, weights.shape[1:3], out)
-    ahead = 3 if fast_path(op, inputs, outputs) else 0
+    ahead = (2 if inp.shape[3] % 16 == 0 else 3) if fast_path(op, inputs, outputs) else 0
     return _overlap.nhwc_rows(inp, out, g["stride_height"], g["pad_height"], ahead=ahead)
 
 
