@@ -82,11 +82,9 @@ def test_doctor_blocks_a_model_whose_weights_alone_fit(cli, tmp_path):
 def test_doctor_counts_parameters_in_the_fit(cli):
     result = cli("doctor", "keyword_spotting", "--board", "mps2-an386", "--json")
     fit = [f for f in json.loads(result.stdout)["findings"] if f["topic"] == "fit"][0]
-    # the dsp backend's per-channel tables, the four depthwise nodes' as weights-and-requantization records (10
-    # words for each of their 64 channels in place of a 4-word channel entry): 2,352 - 1,024 + 2,560 = 3,888 int32
-    # values in node_params.c, so at least 15,552 B
+    # the dsp backend's per-channel tables: 2,352 int32 values in node_params.c, so at least 9,408 B
     params = int(re.search(r"kernel parameters about ([\d,]+) B", fit["message"]).group(1).replace(",", ""))
-    assert 15_552 <= params < 18_600
+    assert 9_408 <= params < 12_000
 
 
 def test_link_overflow_is_one_line(cli, tmp_path):

@@ -94,24 +94,18 @@ static inline mg_status mg_depthwise_conv_2d_s16_backend_prepare(mg_node *node)
 /* ---- dsp backend (Cortex-M4/M7/M33), int8, 3x3 filters, depth multiplier 1, no dilation ----
  * The channels go in blocks of MG_DSP_DW_BLOCK. For a block, the three input rows a window needs are kept in a
  * ring (row y in slot y % 3) as int16 cells: cell (x, c) holds the three rows' x + input_offset at column x of
- * channel c (zero for padding), then slot 0 again, 8 bytes, so one LDRD brings a column of the window. With the
- * window's first row in slot r, its rows (0, 1, 2) are in slots (0, 1, 2), (1, 2, 0) or (2, 0, 1): per tap column,
- * one SMLAD of the cell's first word (slots 0, 1) or second (slots 2, 0) with the weight pair of filter rows
- * (0, 1) or (1, 2), and one SMLAxy of the remaining slot with the remaining weight, 9 MACs in 6 instructions for
- * every rotation from one record per channel that the generator builds (flash, not scratch): the weights paired
- * and doubled (the accumulators come out doubled, as mg_dsp_requant.h wants) with the channel's requantization.
- * An int4 filter runs the same kernel: the records hold its weights widened. */
-#define MG_DSP_DW_BLOCK 8  /* channels per block: 8 keeps the ring to 64 B a column for little more time */
-#define MG_DSP_DW_ENTRY 10 /* words per channel in the table */
+ * channel c (zero for padding) and a zero, 8 bytes, so one LDRD brings a column of the window. The weights are
+ * paired to match, doubled (the accumulators come out doubled, as mg_dsp_requant.h wants), in a table per ring
+ * rotation built once per block: per tap column one SMLAD and one SMLABB/SMLABT, 9 MACs in 6 instructions. */
+#define MG_DSP_DW_BLOCK 16 /* channels per block */
+#define MG_DSP_DW_ENTRY 9  /* words per channel in a rotation table */
 
 typedef struct {
     mg_conv_geometry geometry;
     int32_t input_offset; /* minus the input zero point */
     int32_t act_min;      /* the fused activation as a quantized range */
     int32_t act_max;
-    /* per channel: twice the bias, per tap column the weight pairs of filter rows (0, 1) and (1, 2), the
-     * multiplier, offset and shift (dsp_depthwise_conv_2d.py, channel_records) */
-    const int32_t *tables;
+    const int32_t *channels; /* per channel a dsp_channel (mg_dsp_requant.h) with twice the bias */
 } mg_depthwise_conv_2d_dsp_params;
 
 /* Cells per ring row: the span of a row of windows. */
@@ -120,10 +114,15 @@ static inline int32_t mg_depthwise_conv_2d_dsp_ring_width(int32_t output_width, 
     return (output_width - 1) * stride_width + 3;
 }
 
-/* The ring of cells. */
+/* The ring of cells, then three rotation tables. */
 size_t mg_depthwise_conv_2d_s8_dsp_scratch_size(int32_t output_width, int32_t stride_width);
-void mg_depthwise_conv_2d_s8_dsp(const mg_depthwise_conv_2d_dsp_params *p, const int8_t *input, int8_t *output,
-                                 void *scratch);
+void mg_depthwise_conv_2d_s8_dsp(const mg_depthwise_conv_2d_dsp_params *p, const int8_t *input, const int8_t *filter,
+                                 int8_t *output, void *scratch);
+/* int4 filter: widened into the first mg_int4_widened_bytes(9 * output_depth) of the scratch, then the int8 kernel
+ * with int8_scratch bytes after them (depthwise_conv_2d_s4_dsp.c). */
+size_t mg_depthwise_conv_2d_s4_dsp_scratch_size(int32_t filter_elements, int32_t int8_scratch);
+void mg_depthwise_conv_2d_s4_dsp(const mg_depthwise_conv_2d_dsp_params *p, const int8_t *input, const void *filter,
+                                 int8_t *output, void *scratch);
 
 /* ---- dsp backend, int8, depth multiplier 2 or more: any filter, strides, dilations, padding, batches ----
  * An input channel with its multiplier's filters is a small convolution of one input channel. Input channel by

@@ -37,8 +37,12 @@ static mg_status prepare_s8(mg_node *node)
         return mg_fail(node, "shapes differ from the generated plan");
     }
     const size_t scratch = mg_depthwise_conv_2d_s8_dsp_scratch_size(g->output_width, g->stride_width);
+    /* only for int4 weights: a firmware without them has no int4 kernel (generator/emit/pruning.py) */
+    const size_t int4_scratch = mg_input(node, 1)->type == MG_INT4
+                                    ? mg_depthwise_conv_2d_s4_dsp_scratch_size(9 * g->output_depth, (int32_t)scratch)
+                                    : 0;
     return mg_prepare_weighted_backend_s4(node, mg_conv_input_elements(g), 9 * g->output_depth,
-                                          mg_conv_output_elements(g), p->tables, scratch, scratch);
+                                          mg_conv_output_elements(g), p->channels, scratch, int4_scratch);
 }
 
 static mg_status invoke_s8(mg_node *node)
@@ -47,8 +51,10 @@ static mg_status invoke_s8(mg_node *node)
     void *output = mg_output(node, 0)->data;
     if (is_multiplier_node(node)) {
         mg_depthwise_conv_2d_multiplier_s8_dsp(node->params, input, filter, output, node->scratch);
-    } else { /* int8 or int4 filter: the generated tables hold its weights */
-        mg_depthwise_conv_2d_s8_dsp(node->params, input, output, node->scratch);
+    } else if (mg_input(node, 1)->type == MG_INT4) {
+        mg_depthwise_conv_2d_s4_dsp(node->params, input, filter, output, node->scratch);
+    } else {
+        mg_depthwise_conv_2d_s8_dsp(node->params, input, filter, output, node->scratch);
     }
     return MG_OK;
 }

@@ -3,8 +3,7 @@ multiplier 1, no dilation, any strides and padding, batches; the requantization 
 _dsp_common.channel_table. Depth multipliers of 2 or more go to the multiplier kernel
 (dsp_depthwise_conv_2d_multiplier.py), everything else stays with the reference kernel. The geometry and the
 prepare are the family's (_conv_common, depthwise_conv_2d.FAMILY_SOURCES); this module adds the channel table
-(each channel's weights paired so that one record serves the ring's three rotations, with its requantization,
-built here once instead of into scratch at every run: the scratch is only the ring) and the scratch."""
+and the scratch."""
 
 from __future__ import annotations
 
@@ -27,8 +26,7 @@ SOURCES = cc.backend_sources(
     *MULTIPLIER_SOURCES,
     *S16_RING_SOURCES,
     "mg_dsp_requant.h",
-    "mg_int4.h",  # int4 filters need no kernel of their own: the tables hold the weights widened
-    "mg_prepare_weighted_s4.c",
+    *cc.int4_backend_sources("depthwise_conv_2d", "dsp"),
 )
 
 
@@ -53,43 +51,22 @@ def claims(op, inputs, outputs):
     return dc.INEXACT_REQUANT if _table(op, inputs, outputs) is None else None
 
 
-def _pair(lo: int, hi: int) -> int:
-    """dsp_pair (mg_dsp.h) as a signed int32 word: lo in the low half, hi in the high half."""
-    word = (lo & 0xFFFF) | ((hi & 0xFFFF) << 16)
-    return word - (1 << 32) if word >= 1 << 31 else word
-
-
-def channel_records(weights, channels: list[int]) -> list[int]:
-    """Per channel, MG_DSP_DW_ENTRY (depthwise_conv_2d.h) words: the doubled bias; per tap column, the pairs of
-    doubled weights (filter rows 0, 1) and (rows 1, 2); the multiplier, offset and shift (`channels`: the dsp_channel
-    table, four words a channel). The ring's cells repeat slot 0 after slot 2, so each of the ring's three rotations
-    finds its rows in these two pairs (depthwise_conv_2d.h)."""
-    w = weights.array().astype(int).tolist()[0]  # [3][3][depth]
-    table = []
-    for c in range(len(w[0][0])):
-        bias, multiplier, offset, shift = (int(v) for v in channels[4 * c : 4 * c + 4])
-        table.append(bias)
-        for kx in range(3):
-            rows = [2 * w[ky][kx][c] for ky in range(3)]
-            table += [_pair(rows[0], rows[1]), _pair(rows[1], rows[2])]
-        table += [multiplier, offset, shift]
-    return table
-
-
 def params(op, inputs, outputs):
     inp, weights, out = inputs[0], inputs[1], outputs[0]
     fields = cc.geometry_params(op, inp, weights.shape[1:3], out)
     act_min, act_max = quant.activation_range_int8(op.options.get("fused_activation_function", 0), out)
-    tables = channel_records(weights, _table(op, inputs, outputs))
-    fields.update(input_offset=-quant.zero_point_of(inp), act_min=act_min, act_max=act_max, tables=tables)
+    fields.update(
+        input_offset=-quant.zero_point_of(inp), act_min=act_min, act_max=act_max, channels=_table(op, inputs, outputs)
+    )
     return NodeParams("mg_depthwise_conv_2d_dsp_params", fields)
 
 
 def scratch_bytes(op, inputs, outputs):
-    """The ring (the same for int4 filters: the tables hold their weights)."""
-    return _scratch.scratch_size(
+    """The int8 kernel's ring; with an int4 filter, the widened filter before it (depthwise_conv_2d_s4_dsp.c)."""
+    int8 = _scratch.scratch_size(
         "mg_depthwise_conv_2d_s8_dsp_scratch_size", outputs[0].shape[2], op.options["stride_w"]
     )
+    return cc.int4_backend_scratch("mg_depthwise_conv_2d_s4_dsp_scratch_size", inputs[1], int8)
 
 
 RING_ROWS = 3  # the input rows depthwise_conv_2d_s8_dsp.c holds per block of channels
