@@ -14,13 +14,4 @@ static mg_status prepare(mg_node *node)
     return mg_prepare_binary_s8(node);
 }
 
-static mg_status invoke(mg_node *node)
-{
-    switch (mg_output(node, 0)->type) {
-        MG_BINARY_CASE(MG_INT8, mg_add_s8_dsp)
-        MG_BINARY_CASE(MG_INT16, mg_add_s16_dsp)
-    default: return mg_fail(node, "supports int8 and int16 only");
-    }
-}
-
-const mg_registration mg_register_add_dsp = {0, 0, prepare, invoke};
+MG_REGISTER_BINARY_S8_S16(add_dsp, prepare, mg_add_s8_dsp, mg_add_s16_dsp);

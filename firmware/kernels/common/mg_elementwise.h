@@ -148,6 +148,18 @@ static inline mg_status mg_prepare_binary_s8(mg_node *node)
     }                                                                                                                  \
     const mg_registration mg_register_##name = {0, 0, prepare, name##_invoke}
 
+/* A backend's int8 and int16 kernels of one binary op (dsp, mve: ADD, MUL). */
+#define MG_REGISTER_BINARY_S8_S16(name, prepare, s8, s16)                                                              \
+    static mg_status name##_invoke(mg_node *node)                                                                      \
+    {                                                                                                                  \
+        switch (mg_output(node, 0)->type) {                                                                            \
+            MG_BINARY_CASE(MG_INT8, s8)                                                                                \
+            MG_BINARY_CASE(MG_INT16, s16)                                                                              \
+        default: return mg_fail(node, "supports int8 and int16 only");                                                 \
+        }                                                                                                              \
+    }                                                                                                                  \
+    const mg_registration mg_register_##name = {0, 0, prepare, name##_invoke}
+
 /* One math function for whatever type the prepare let through, as MG_REGISTER_UNARY_ONE. */
 #define MG_REGISTER_BINARY_ONE(name, prepare, kernel)                                                                  \
     static mg_status name##_invoke(mg_node *node)                                                                      \
