@@ -61,6 +61,7 @@ TFLM_MODELS = {  # name (docs/baselines.md): (path in the repository, SHA-256)
         "808cfdfc0cf3a6fa6f6fa26bfa379ea97c16d5db7334637766e39c3408502e9d",
     ),
 }
+ALL_NAMES = [*NAMES, *TFLM_MODELS]
 
 
 def cache_dir() -> Path:
@@ -95,7 +96,7 @@ def fetch(name: str) -> Path:
     if name in TFLM_MODELS:
         return _fetch_tflm(name)
     if name not in MLTK_MODELS:
-        raise McugenError(f"unknown zoo model '{name}'; known: {', '.join(NAMES)}")
+        raise McugenError(f"unknown zoo model '{name}'; known: {', '.join(ALL_NAMES)}")
     target = cache_dir()
     path = target / f"{name}.tflite"
     if path.is_file():
@@ -161,9 +162,9 @@ def resolve(model: str | Path) -> Path:
     path = Path(model)
     if path.exists():
         return path
-    if str(model) in NAMES or str(model) in TFLM_MODELS:
+    if str(model) in ALL_NAMES:
         return fetch(str(model))
-    hint = did_you_mean(str(model), [*NAMES, *TFLM_MODELS])
+    hint = did_you_mean(str(model), ALL_NAMES)
     if hint or (path.suffix == "" and path.parent == Path(".")):  # a name, not a path: the user meant the zoo
-        raise McugenError(f"no file '{model}' and no zoo model of that name{hint}; zoo models: {', '.join(NAMES)}")
+        raise McugenError(f"no file '{model}' and no zoo model of that name{hint}; zoo models: {', '.join(ALL_NAMES)}")
     return path

@@ -26,6 +26,7 @@ from ..measure import measure
 from ..paths import ROOT
 from ..pipeline import Options, generate, load_model, progress
 from ..reference import reference_outputs
+from ..run.qemu import qemu_command
 from .table import table
 
 EXAMPLE = ROOT / "examples" / "kws_from_audio"
@@ -170,7 +171,7 @@ def bench_audio_stream(workroot: Path, backend: str, board: str = BOARD) -> Audi
     try:
         progress(f"[audio stream] kws_from_audio on {board} ({backend} kernels): build, run, compare")
         elf = build_example(workroot / f"audio-stream-{board}-{backend}", backend, board)
-        out = parse(_run(["qemu-system-arm", *load_board(board).qemu_arguments(str(elf))], "the QEMU run"))
+        out = parse(_run(qemu_command(load_board(board), elf), "the QEMU run"))
         run.match, run.frames = not differences(out), len(out.features)
         run.frame_instructions, run.classifier_instructions = instructions(out, board)
         size = measure(elf)

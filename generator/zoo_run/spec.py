@@ -100,9 +100,9 @@ def _model(entry: dict, base: Path, where: str) -> tuple[str, bytes]:
     if ("zoo" in entry) == ("path" in entry):
         raise McugenError(f"{where}: give one of zoo = NAME and path = FILE")
     if "zoo" in entry:
-        if entry["zoo"] not in zoo.NAMES:
-            hint = did_you_mean(str(entry["zoo"]), zoo.NAMES)
-            raise McugenError(f"{where}: no zoo model '{entry['zoo']}'{hint}; zoo models: {', '.join(zoo.NAMES)}")
+        if entry["zoo"] not in zoo.ALL_NAMES:
+            hint = did_you_mean(str(entry["zoo"]), zoo.ALL_NAMES)
+            raise McugenError(f"{where}: no zoo model '{entry['zoo']}'{hint}; zoo models: {', '.join(zoo.ALL_NAMES)}")
         path = zoo.fetch(entry["zoo"])
         name = entry.get("name", entry["zoo"])
     else:
