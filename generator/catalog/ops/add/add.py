@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ... import quant
-from ...spec import CExpr, KernelSpec, never_raises
+from ...spec import CExpr, KernelSpec, backend_kernel
 from ..common import _broadcast, _elementwise, _overlap
 from ..common._elementwise import check_binary  # noqa: F401 (kept importable from here for the op modules that use it)
 
@@ -123,16 +123,12 @@ def kernel(
             p.fields.update(backend_params(op, inputs, outputs))
         return p
 
-    return KernelSpec(
-        op="ADD",
-        builtin_code=0,
-        versions=(1, 5),
-        dtypes=("INT8", "INT16") if int16 else ("INT8",),
-        sources=("add.h", *_elementwise.SOURCES, "mg_fixedpoint.h", *(("mg_broadcast.h",) if int16 else ()), *sources),
-        registration=f"mg_register_add_{backend}",
-        validate=validate,
-        params=kernel_params,
-        backend=backend,
-        claims=never_raises(claims),
+    return backend_kernel(
+        SPEC,
+        backend,
+        ("INT8", "INT16") if int16 else ("INT8",),
+        ("add.h", *_elementwise.SOURCES, "mg_fixedpoint.h", *(("mg_broadcast.h",) if int16 else ()), *sources),
+        kernel_params,
+        claims,
         inplace_input=_overlap.in_place_same_shape_input,
     )

@@ -7,7 +7,7 @@ from __future__ import annotations
 from math import prod
 
 from ... import quant
-from ...spec import KernelSpec, NodeParams, never_raises
+from ...spec import KernelSpec, NodeParams, backend_kernel
 from ..common import _scratch
 
 TYPES = ("INT8", "INT16", "FLOAT32")
@@ -154,17 +154,13 @@ def backend_spec(common, sources: tuple[str, ...]) -> KernelSpec:
             return _scratch.scratch_size(f"mg_batch_matmul_s16_{backend}_scratch_size", *args)
         return _scratch.scratch_size(f"mg_batch_matmul_s8_{backend}_scratch_size", f["cols"], f["depth"])
 
-    return KernelSpec(
-        op="BATCH_MATMUL",
-        builtin_code=126,
-        versions=(1, 4),
-        dtypes=("INT8", "INT16"),
-        sources=(*FAMILY_SOURCES, *sources),
-        registration=f"mg_register_batch_matmul_{backend}",
-        validate=validate,
-        params=params,
+    return backend_kernel(
+        SPEC,
+        backend,
+        ("INT8", "INT16"),
+        (*FAMILY_SOURCES, *sources),
+        params,
+        claims,
         scratch_bytes=scratch_bytes,
-        backend=backend,
-        claims=never_raises(claims),
         macs=macs,
     )

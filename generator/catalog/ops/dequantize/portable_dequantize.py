@@ -8,7 +8,7 @@ from __future__ import annotations
 import numpy as np
 
 from ... import quant
-from ...spec import KernelSpec, NodeParams
+from ...spec import NodeParams, backend_kernel
 from ..common import _overlap
 from . import dequantize
 
@@ -35,16 +35,4 @@ def params(op, inputs, outputs):
     )
 
 
-SPEC = KernelSpec(
-    op=dequantize.SPEC.op,
-    builtin_code=dequantize.SPEC.builtin_code,
-    versions=dequantize.SPEC.versions,
-    dtypes=("INT8",),
-    sources=SOURCES,
-    registration="mg_register_dequantize_portable",
-    validate=dequantize.validate,
-    params=params,
-    overlap=_overlap.element_order,
-    backend="portable",
-    claims=claims,
-)
+SPEC = backend_kernel(dequantize.SPEC, "portable", ("INT8",), SOURCES, params, claims, overlap=_overlap.element_order)

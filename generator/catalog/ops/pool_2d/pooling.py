@@ -7,7 +7,7 @@ dsp_pooling.py, mve_pooling.py)."""
 from __future__ import annotations
 
 from ... import quant
-from ...spec import KernelSpec, NodeParams, never_raises
+from ...spec import KernelSpec, NodeParams, backend_kernel
 from ..common import _overlap
 from ..common._conv_common import PADDING_SAME, PADDING_VALID, PATCH_PAD_HEIGHT, out_size, pad_before
 
@@ -156,19 +156,8 @@ def kernel(op: str, backend: str = "reference", sources: tuple[str, ...] = (), i
             params=params,
             overlap=overlap,
         )
-    return KernelSpec(
-        op=op,
-        builtin_code=code,
-        versions=(1, 3),
-        dtypes=("INT8", "INT16") if int16 else ("INT8",),
-        sources=(*FAMILY_SOURCES, *sources),
-        registration=f"mg_register_{name}_{backend}",
-        validate=validate,
-        params=params,
-        backend=backend,
-        claims=never_raises(claims),
-        overlap=overlap,
-    )
+    dtypes = ("INT8", "INT16") if int16 else ("INT8",)
+    return backend_kernel(kernel(op), backend, dtypes, (*FAMILY_SOURCES, *sources), params, claims, overlap=overlap)
 
 
 def validate_l2(op, inputs, outputs):

@@ -6,7 +6,7 @@ rules are the reference QUANTIZE's (same element order); everything else stays w
 from __future__ import annotations
 
 from ... import quant
-from ...spec import KernelSpec, NodeParams
+from ...spec import KernelSpec, NodeParams, backend_kernel
 from ..common import _dsp_common as dc
 from ..common import _overlap
 from . import quantize
@@ -49,19 +49,15 @@ def params(op, inputs, outputs):
 
 
 def spec(backend: str) -> KernelSpec:
-    return KernelSpec(
-        op=quantize.SPEC.op,
-        builtin_code=quantize.SPEC.builtin_code,
-        versions=quantize.SPEC.versions,
-        dtypes=("INT8", "INT16"),
-        sources=SOURCES,
-        registration=f"mg_register_quantize_{backend}",
-        validate=quantize.validate,
-        params=params,
+    return backend_kernel(
+        quantize.SPEC,
+        backend,
+        ("INT8", "INT16"),
+        SOURCES,
+        params,
+        claims,
         inplace_input=_overlap.in_place_no_wider,
         overlap=_overlap.element_order,
-        backend=backend,
-        claims=claims,
     )
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from ... import quant
-from ...spec import KernelSpec, NodeParams
+from ...spec import NodeParams, backend_kernel
 from ..common import _overlap
 from . import quantize
 
@@ -67,17 +67,13 @@ def params(op, inputs, outputs):
     )
 
 
-SPEC = KernelSpec(
-    op=quantize.SPEC.op,
-    builtin_code=quantize.SPEC.builtin_code,
-    versions=quantize.SPEC.versions,
-    dtypes=("FLOAT32",),
-    sources=SOURCES,
-    registration="mg_register_quantize_portable",
-    validate=quantize.validate,
-    params=params,
+SPEC = backend_kernel(
+    quantize.SPEC,
+    BACKEND,
+    ("FLOAT32",),
+    SOURCES,
+    params,
+    claims,
     inplace_input=_overlap.in_place_no_wider,
     overlap=_overlap.element_order,
-    backend=BACKEND,
-    claims=claims,
 )

@@ -8,7 +8,7 @@ from __future__ import annotations
 import numpy as np
 
 from ... import quant
-from ...spec import KernelSpec, NodeParams, never_raises
+from ...spec import KernelSpec, NodeParams, backend_kernel
 from ..common import _scratch
 from ..common._common import wrap32
 
@@ -165,21 +165,15 @@ def backend_spec(backend: str, kernel_sources: tuple[str, ...], scratch_bytes, m
             fields.fields.update(more_fields(op, inputs, outputs))
         return fields
 
-    return KernelSpec(
-        op=SPEC.op,
-        builtin_code=SPEC.builtin_code,
-        versions=SPEC.versions,
-        dtypes=("INT8",),
-        sources=(*SPEC.sources, f"svdf_s8_{backend}.c", *kernel_sources),
-        registration=f"mg_register_svdf_{backend}",
-        validate=validate,
-        params=backend_params,
+    return backend_kernel(
+        SPEC,
+        backend,
+        ("INT8",),
+        (*SPEC.sources, f"svdf_s8_{backend}.c", *kernel_sources),
+        backend_params,
+        lambda op, inputs, outputs: (
+            None if backend_table(op, inputs, outputs) is not None else "not int8 with constant weights and bias"
+        ),
         scratch_bytes=scratch_bytes,
         macs=macs,
-        backend=backend,
-        claims=never_raises(
-            lambda op, inputs, outputs: (
-                None if backend_table(op, inputs, outputs) is not None else "not int8 with constant weights and bias"
-            )
-        ),
     )
