@@ -164,31 +164,30 @@ static void quads_3x3(const int16_t *x, int32_t step, int32_t outputs, const qua
     "vldrh.s32 q2, [%[" r "], #4]\n\t"                                                                                 \
     "vldrh.s32 q0, [%[" r "]], #8\n\t"
 #define MLA(q, off) "ldrsb %[t], [%[c], #" #off "]\n\tvmla.s32 q3, " q ", %[t]\n\t"
-#define QUADS(RELU)                                                                                                    \
+#define QUADS(ZERO, RELU)                                                                                              \
     __asm__ volatile("dlstp.32 lr, %[t]\n\t"                                                                           \
                      "vldrw.u32 q7, [%[c]]\n\t"                                                                        \
                      "ldr %[t], [%[c], #16]\n\t"                                                                       \
                      "vdup.32 q5, %[t]\n\t"                                                                            \
                      "ldr %[t], [%[c], #20]\n\t"                                                                       \
-                     "vdup.32 q4, %[t]\n\t"                                                                            \
-                     "vmov.i32 q6, #0\n\t"                                                                             \
-                     "1:\n\t" LOADS("r0") "vmul.i32 q3, q0, %[w0]\n\t"                                                 \
-                                          "vmla.s32 q3, q1, %[w1]\n\t"                                                 \
-                                          "vmla.s32 q3, q2, %[w2]\n\t" LOADS("r1") "vmla.s32 q3, q0, %[w3]\n\t" MLA(   \
-                                              "q1", 32) MLA("q2", 33) LOADS("r2") MLA("q0", 34) MLA("q1", 35)          \
-                                              MLA("q2", 36) "vadd.i32 q3, q3, q5\n\t"                                  \
-                                                            "vrmulh.s32 q3, q3, q4\n\t" RELU "vqmovnb.s32 q3, q3\n\t"  \
-                                                            "vstrh.32 q3, [%[out], q7, uxtw #1]\n\t"                   \
-                                                            "add %[out], %[n]\n\t"                                     \
-                                                            "letp lr, 1b\n\t"                                          \
+                     "vdup.32 q4, %[t]\n\t" ZERO "1:\n\t" LOADS(                                                       \
+                         "r0") "vmul.i32 q3, q0, %[w0]\n\t"                                                            \
+                               "vmla.s32 q3, q1, %[w1]\n\t"                                                            \
+                               "vmla.s32 q3, q2, %[w2]\n\t" LOADS("r1") "vmla.s32 q3, q0, %[w3]\n\t" MLA("q1", 32)     \
+                                   MLA("q2", 33) LOADS("r2") MLA("q0", 34) MLA("q1", 35)                               \
+                                       MLA("q2", 36) "vadd.i32 q3, q3, q5\n\t"                                         \
+                                                     "vrmulh.s32 q3, q3, q4\n\t" RELU "vqmovnb.s32 q3, q3\n\t"         \
+                                                     "vstrh.32 q3, [%[out], q7, uxtw #1]\n\t"                          \
+                                                     "add %[out], %[n]\n\t"                                            \
+                                                     "letp lr, 1b\n\t"                                                 \
                      : [r0] "+l"(r0), [r1] "+l"(r1), [r2] "+l"(r2), [out] "+r"(out), [t] "+&r"(t)                      \
                      : [c] "r"(c), [w0] "r"((int32_t)c->w[0]), [w1] "r"((int32_t)c->w[1]), [w2] "r"((int32_t)c->w[2]), \
                        [w3] "r"((int32_t)c->w[3]), [n] "r"(c->block_bytes)                                             \
                      : "q0", "q1", "q2", "q3", "q4", "q5", "q6", "q7", "lr", "memory")
     if (relu) {
-        QUADS("vmax.s32 q3, q3, q6\n\t");
+        QUADS("vmov.i32 q6, #0\n\t", "vmax.s32 q3, q3, q6\n\t");
     } else {
-        QUADS("");
+        QUADS("", ""); /* without ReLU, no zero register either */
     }
 #undef QUADS
 #undef MLA
