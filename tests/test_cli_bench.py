@@ -5,8 +5,9 @@ from pathlib import Path
 
 import pytest
 
-# the fixture's bench uses the shared folders under ~/.cache/mcugen/bench; mcugen bench takes a lock on them
-pytestmark = pytest.mark.qemu
+# the fixture's bench uses the shared folders under ~/.cache/mcugen/bench; mcugen bench takes a lock on them. One
+# worker runs the module, so the fixture's bench runs once.
+pytestmark = [pytest.mark.qemu, pytest.mark.xdist_group("bench-fresh")]
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "benchmarks.md"
 

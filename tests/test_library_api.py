@@ -16,6 +16,8 @@ from generator.model.reader import read_model
 from generator.pipeline import Options, generate
 
 pytestmark = pytest.mark.qemu
+# the tests of the one application run (the `run` fixture) go to one worker, so it is built and run once
+ONE_RUN = pytest.mark.xdist_group("library-api-run")
 
 API_MAIN = r"""
 #include <string.h>
@@ -197,6 +199,7 @@ def run(tmp_path_factory):
     return tmp / "kws", {line.split(" ", 1)[0]: line for line in lines}, lines
 
 
+@ONE_RUN
 def test_info_and_names_are_the_models(run):
     library, by_tag, lines = run
     info = by_tag["info"].split()
@@ -213,6 +216,7 @@ def test_info_and_names_are_the_models(run):
     assert by_tag["names"] == f"names {names[0]} {names[1]}" and all(names)
 
 
+@ONE_RUN
 def test_macs_are_the_fully_connected_layers(run):
     """A FULLY_CONNECTED node multiplies-and-adds once per weight (batch 1): the weights' sizes, from the model."""
     graph = read_model(MLP_INT8.read_bytes())
@@ -220,6 +224,7 @@ def test_macs_are_the_fully_connected_layers(run):
     assert f"macs {macs}" in run[2]
 
 
+@ONE_RUN
 def test_static_instance_and_the_callers_arena_match_tflite_micro(run):
     _, _, lines = run
     assert "invoke before init 2" in lines  # MCUGEN_ERROR_NOT_INITIALIZED
@@ -228,6 +233,7 @@ def test_static_instance_and_the_callers_arena_match_tflite_micro(run):
     assert f"own 7 {reference(7)}" in lines
 
 
+@ONE_RUN
 def test_a_buffer_too_small_is_refused_with_the_size_it_needs(run):
     library, by_tag, lines = run
     buffer = re.search(r"#define KWS_ARENA_BUFFER_BYTES (\d+)u", (library / "include" / "kws.h").read_text())[1]
@@ -236,6 +242,7 @@ def test_a_buffer_too_small_is_refused_with_the_size_it_needs(run):
     assert by_tag["context"].endswith(f"KWS_ARENA_BUFFER_BYTES = {buffer} bytes")
 
 
+@ONE_RUN
 def test_two_instances_interleaved_keep_their_own_tensors(run):
     _, _, lines = run
     for round in range(2):
@@ -244,6 +251,7 @@ def test_two_instances_interleaved_keep_their_own_tensors(run):
     assert reference(3) != reference(5)  # so a mix-up would show
 
 
+@ONE_RUN
 def test_top_k_and_argmax_rank_the_scores(run):
     _, by_tag, _ = run
     scores = np.frombuffer(bytes.fromhex(reference(1)), np.int8)
@@ -252,6 +260,7 @@ def test_top_k_and_argmax_rank_the_scores(run):
     assert "argmax empty -1" in run[2]
 
 
+@ONE_RUN
 def test_typed_helpers_refuse_what_they_cannot_convert(run):
     _, _, lines = run
     expected = [
@@ -274,6 +283,7 @@ def test_typed_helpers_refuse_what_they_cannot_convert(run):
     assert "q 36" in lines and "stored 36" in lines
 
 
+@ONE_RUN
 def test_the_profiler_calls_back_once_per_node_in_order(run):
     _, _, lines = run
     ops = [line for line in lines if line.startswith("op ")]
