@@ -77,11 +77,6 @@ def test_three_zoo_models_in_one_library_meet_the_code_and_ram_goals(three_in_on
 @pytest.mark.qemu
 @pytest.mark.slow
 @pytest.mark.xdist_group("three_in_one")
-@pytest.mark.xfail(
-    strict=True,
-    reason="issue 30's flash goal, missed: 387,023 B against 383,873 B (344,264 B of models + 1.15 x 34,443 B) on "
-    "mps2-an386; strict, so meeting it fails this mark and the test must become a plain one",
-)
 def test_three_zoo_models_in_one_library_meet_the_flash_goal(three_in_one):
     """The three in one library: flash at most the models' bytes plus 1.15 times the largest single-model
     library's code (issue 30's goal)."""

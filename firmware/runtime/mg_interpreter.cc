@@ -175,15 +175,18 @@ bool Interpreter::ParseTensors(FlatBlob& blob, FlatTable& model, FlatTable& subg
     if (tensor.type != type || tensor.num_dims != num_dims || (num_dims && tensor.dims != model_dims)) {
       return FailModel("tensor types or shapes differ from the generated plan");
     }
-    uint32_t offset = plan_.tensor_offsets[plan.first_tensor + i];
-    const uint8_t* expected = offset == MG_CONSTANT_TENSOR ? model_ + data : plan_.arena + offset;
-    if (offset == MG_CONSTANT_TENSOR
-            ? (data_len != TensorBytes(tensor) || !Aligned(data, 4))
-            : (data_len != 0 || offset > plan_.arena_size || TensorBytes(tensor) > plan_.arena_size - offset)) {
-      return FailModel(offset == MG_CONSTANT_TENSOR ? "constant tensor data mismatch"
-                                                    : "tensor does not match the arena plan");
+    // A tensor the model holds data for is a constant, in place there; any other one of some bytes lies inside the
+    // arena (one of none can be read or written through nothing).
+    uint32_t bytes = TensorBytes(tensor);
+    if (data_len != 0) {
+      if (data_len != bytes || !Aligned(data, 4)) return FailModel("constant tensor data mismatch");
+      if (tensor.data != model_ + data) return FailModel("tensor data differs from the generated plan");
+    } else if (bytes != 0) {
+      uintptr_t offset = reinterpret_cast<uintptr_t>(tensor.data) - reinterpret_cast<uintptr_t>(plan_.arena);
+      if (offset > plan_.arena_size || bytes > plan_.arena_size - offset) {
+        return FailModel("tensor does not match the arena plan");
+      }
     }
-    if (tensor.data != expected) return FailModel("tensor data differs from the generated plan");
   }
   uint32_t num_in = 0, num_out = 0;
   uint32_t in = subgraph.Vector(kGraphInputs, 4, &num_in);

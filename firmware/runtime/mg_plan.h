@@ -10,7 +10,6 @@
 extern "C" {
 #endif
 
-#define MG_CONSTANT_TENSOR 0xFFFFFFFFu /* tensor_offsets entry of a tensor held in the model */
 #define MG_NO_SCRATCH (-1)
 #define MG_ARENA_GUARD_BYTES 16 /* painted bytes before and after the arena */
 #define MG_ARENA_GUARD_PATTERN 0xA5u
@@ -35,7 +34,6 @@ typedef struct {
     uint32_t arena_size;
     uint32_t num_tensors; /* of every subgraph: the tables below hold subgraph 0's entries, then 1's, ... */
     uint32_t num_nodes;
-    const uint32_t *tensor_offsets; /* per tensor: arena offset, or MG_CONSTANT_TENSOR */
     const int32_t *scratch_offsets; /* per node: arena offset of its scratch, or MG_NO_SCRATCH */
     const uint32_t *scratch_sizes;  /* per node: bytes of scratch the planner reserved */
     const void *const *node_params; /* per node: the kernel's parameter block */

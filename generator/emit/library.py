@@ -133,7 +133,7 @@ def c_string(text: str) -> str:
 # A 32-bit target's layout (the library's NAME.cc checks both with static_assert): sizeof(mg_tensor), of an
 # mg_node (built without MG_SINGLE_SUBGRAPH) plus its registration pointer and tick count, of a context's fixed
 # part (interpreter, plan copy, pointers) and of one mcugen_tensor record.
-_TENSOR_BYTES, _NODE_BYTES, _CONTEXT_FIXED_BYTES, _RECORD_BYTES = 12, 32 + 4 + 4, 292, 32
+_TENSOR_BYTES, _NODE_BYTES, _CONTEXT_FIXED_BYTES, _RECORD_BYTES = 12, 32 + 4 + 4, 288, 32
 
 
 def _buffer_bytes(plan: Plan, arena_size: int) -> int:
@@ -198,6 +198,8 @@ def library_files(kernels: list[KernelSpec]) -> dict[str, Path]:
     copied.update(
         {
             "include/mcugen.h": LIBRARY / "mcugen.h",
+            "src/runtime/mg_library.h": LIBRARY / "mg_library.h",
+            "src/runtime/mg_library.cc": LIBRARY / "mg_library.cc",
             "src/runtime/mg_board.h": BOARDS / "startup" / "mg_board.h",
             "src/runtime/mg_board_none.c": LIBRARY / "mg_board_none.c",
             "cxxflags.py": LIBRARY / "cxxflags.py",

@@ -86,7 +86,7 @@ def _tensor_table(plan: Plan) -> list[dict]:
     for sub in plan.subgraphs or [plan]:
         where = "" if sub.graph.index == 0 else f"subgraph {sub.graph.index}, "
         for t, offset in zip(sub.graph.tensors, sub.tensor_offsets):
-            rows.append({**_tensor_row(t, offset), "offset": offset, "label": f"{where}tensor {t.index}"})
+            rows.append({**_tensor_row(t, offset), "label": f"{where}tensor {t.index}"})
     return rows
 
 

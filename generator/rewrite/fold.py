@@ -2,19 +2,28 @@
 float32 operations the kernel would run, so the folded model gives the same bits.
 
 DEQUANTIZE always folds (float16 weights are what it is for: TFLite Micro has no float16 DEQUANTIZE), and so does
-DENSIFY (of a sparse constant, which the reader densified; TFLite Micro has no DENSIFY); data
-movement and arithmetic fold only where the flash does not grow (their inputs have no other reader)."""
+DENSIFY (of a sparse constant, which the reader densified; TFLite Micro has no DENSIFY), and SHAPE (of any
+input: the dimensions are fixed ahead of time); data movement (STRIDED_SLICE and PACK included, as their catalog
+modules compute them) and arithmetic fold only where the flash does not grow (their inputs have no other reader)."""
 
 from __future__ import annotations
 
 import numpy as np
 
 from ..catalog import quant
+from ..catalog.ops.pack.pack import evaluate as evaluate_pack
+from ..catalog.ops.shape.shape import evaluate as evaluate_shape
+from ..catalog.ops.strided_slice.strided_slice import evaluate as evaluate_strided_slice
 from ..model import Operator, Tensor
 from .work import Rewrite, Work
 
 _VIEWS = ("RESHAPE", "SQUEEZE", "EXPAND_DIMS")
 _ARITHMETIC = {"ADD": np.add, "SUB": np.subtract, "MUL": np.multiply}
+# Computed by the op's own catalog module, from the very indices its kernel walks.
+_EVALUATED = {"PACK": evaluate_pack, "STRIDED_SLICE": evaluate_strided_slice}
+# SHAPE reads only its input's dimensions, which are fixed ahead of time: it folds whatever its input (a vector
+# of a few int32, far smaller than a node's tables and a kernel, so the flash rule below does not apply).
+_SHAPE_ONLY = "SHAPE"
 
 
 def _dequantize(op: Operator, inputs: list[Tensor], out: Tensor) -> np.ndarray | None:
@@ -71,24 +80,28 @@ def _compute(op: Operator, inputs: list[Tensor], out: Tensor) -> np.ndarray | No
         return _transpose(op, inputs, out)
     if op.op_name in _ARITHMETIC:
         return _arithmetic(op, inputs, out)
+    if op.op_name in _EVALUATED:
+        return _EVALUATED[op.op_name](op, inputs, [out])
     return None
 
 
 def _flash_allows(work: Work, op: Operator, out: Tensor) -> bool:
     freed = sum(work.tensors[t].nbytes for t in set(op.inputs) if t >= 0 and work.only_reader(t, op))
-    return op.op_name in ("DEQUANTIZE", "DENSIFY") or out.nbytes <= freed
+    return op.op_name in ("DEQUANTIZE", "DENSIFY", _SHAPE_ONLY) or out.nbytes <= freed
 
 
 def fold_constants(work: Work) -> list[Rewrite]:
     rewrites = []
     for op in list(work.operators):
         present = [t for t in op.inputs if t >= 0]
-        if op.is_custom or not present or not all(work.is_constant(t) for t in present) or len(op.outputs) != 1:
+        constant = present and all(work.is_constant(t) for t in present)
+        if op.is_custom or not (constant or op.op_name == _SHAPE_ONLY) or len(op.outputs) != 1:
             continue
         out = work.tensors[op.outputs[0]]
         if out.index in work.outputs or out.dtype.numpy is None or not _flash_allows(work, op, out):
             continue
-        value = _compute(op, [work.tensors[t] for t in present], out)
+        inputs = [work.tensors[t] for t in present]
+        value = evaluate_shape(op, inputs, [out]) if op.op_name == _SHAPE_ONLY else _compute(op, inputs, out)
         if value is None or value.shape != tuple(out.shape):
             continue
         before = ", ".join(f"{work.tensors[t].dtype.name} {list(work.tensors[t].shape)}" for t in present)

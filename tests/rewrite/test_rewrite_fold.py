@@ -79,3 +79,56 @@ def test_a_model_without_anything_to_rewrite_is_returned_as_is():
     model = g.build([x], [y])
     result = rewritten(model)
     assert result.graph is result.original and not result.rewrites and result.graph.model_bytes == model
+
+
+def test_a_keras_reshape_by_its_input_shape_folds_to_a_constant_shape():
+    """Keras' Reshape with a None batch converts to SHAPE -> STRIDED_SLICE (the batch) -> PACK (with the target
+    dims) -> RESHAPE: the first three fold (a tensor's dimensions are fixed ahead of time), the RESHAPE stays."""
+    g = modelkit.GraphBuilder()
+    x = g.tensor([1, 2, 3], "int8", scale=0.5, zero_point=-1)
+    dims, batch, packed, y = (
+        g.tensor([3], "int32"),
+        g.tensor([], "int32"),
+        g.tensor([2], "int32"),
+        g.tensor([1, 6], "int8", scale=0.5, zero_point=-1),
+    )
+    begin, end = g.tensor([1], "int32", data=[0]), g.tensor([1], "int32", data=[1])
+    six = g.tensor([], "int32", data=6)
+    g.op("SHAPE", [x], [dims], outType=2)
+    g.op("STRIDED_SLICE", [dims, begin, end, end], [batch], shrinkAxisMask=1)
+    g.op("PACK", [batch, six], [packed], valuesCount=2, axis=0)
+    g.op("RESHAPE", [x, packed], [y])
+    result = rewritten(g.build([x], [y]))
+    assert ops(result.graph) == ["RESHAPE"]
+    assert sorted(r.ops[0] for r in result.rewrites) == ["PACK", "SHAPE", "STRIDED_SLICE"]
+    shape = result.graph.tensors[result.graph.operators[0].inputs[1]]
+    assert shape.array().tolist() == [1, 6]
+    assert_same_bits(result)
+
+
+def test_strided_slices_and_stacks_of_constants_fold_to_the_kernels_elements():
+    """Negative strides, masks and a shrunk axis; a stack along an inner axis: each folded into an ADD's input, so
+    TFLite Micro's own output checks every element."""
+    rng = np.random.default_rng(3)
+    g = modelkit.GraphBuilder()
+    x = g.tensor([2, 3], "float32")
+    outputs = []
+    table = g.tensor([3, 4, 3], "float32", data=rng.normal(size=(3, 4, 3)))
+    begin = g.tensor([3], "int32", data=[2, -1, 1])  # axis 2 masked: from 0
+    end = g.tensor([3], "int32", data=[0, -9, 3])
+    strides = g.tensor([3], "int32", data=[-1, -2, 1])
+    sliced, flat = g.tensor([2, 2, 3], "float32"), g.tensor([2, 3], "float32")
+    g.op("STRIDED_SLICE", [table, begin, end, strides], [sliced], beginMask=4)
+    g.op("SUM", [sliced, g.tensor([1], "int32", data=[1])], [flat])
+    y = g.tensor([2, 3], "float32")
+    g.op("ADD", [x, flat], [y])
+    outputs.append(y)
+    rows = [g.tensor([2], "float32", data=rng.normal(size=2)) for _ in range(3)]
+    stacked, z = g.tensor([2, 3], "float32"), g.tensor([2, 3], "float32")
+    g.op("PACK", rows, [stacked], valuesCount=3, axis=1)
+    g.op("ADD", [x, stacked], [z])
+    outputs.append(z)
+    result = rewritten(g.build([x], outputs))
+    assert ops(result.graph) == ["SUM", "ADD", "ADD"]
+    assert sorted(r.ops[0] for r in result.rewrites) == ["PACK", "STRIDED_SLICE"]
+    assert_same_bits(result)

@@ -21,11 +21,20 @@ typedef struct {
     float beta;                    /* float32 */
     const int32_t *exp_lut;        /* int16, reference: TFLite's exp table over [-10, 0] (mg_lut16.h) ... */
     const int32_t *reciprocal_lut; /* ... and its 1 / (1 + x) table over [0, 1] */
-    /* dsp and mve backends (softmax_{dsp,mve}.c), NULL for the reference kernels. int8: the Q0.31 exp of each
-     * difference d = -255 .. 0 to the row maximum at d + 255 (0 below diff_min); int16: the exp table's 512
-     * intervals, entry i packing lut[i] (low half) and lut[i + 1] - lut[i] (high half), in place of exp_lut. */
+    /* dsp and mve backends (softmax_{dsp,mve}.c), NULL for the reference kernels. int8: entry 0 is 0 (every
+     * difference to the row maximum below the first one kept, first = max(diff_min, -255)), entry k the Q0.31 exp
+     * of difference first + k - 1, up to 0: 2 - first entries, not 256 (mg_softmax_s8_table_offset); int16: the
+     * exp table's 512 intervals, entry i packing lut[i] (low half) and lut[i + 1] - lut[i] (high half), in place
+     * of exp_lut. */
     const int32_t *backend_table;
 } mg_softmax_params;
+
+/* The int8 backend table's index of an input x in a row whose maximum is row_max is x plus this, clamped at 0. */
+static inline int32_t mg_softmax_s8_table_offset(const mg_softmax_params *p, int32_t row_max)
+{
+    const int32_t first = p->diff_min > -255 ? p->diff_min : -255;
+    return 1 - first - row_max;
+}
 
 /* The backends' depth limit: below it the int8 sum of exps (at most 2^19 each, Q12.19) cannot wrap. */
 #define MG_SOFTMAX_BACKEND_MAX_DEPTH 4095

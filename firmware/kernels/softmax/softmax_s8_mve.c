@@ -1,6 +1,6 @@
 /* int8 SOFTMAX in the mve backend (Cortex-M55 Helium), bit-exact with TFLite's reference_ops::Softmax<int8_t, T>
  * (softmax_s8.c), on the dsp backend's table (softmax.h's backend_table: the Q0.31 exp of each difference to the
- * row maximum): the row maximum sixteen bytes a vector; the Q12.19 sum of the exps four at a time (a gather load
+ * row maximum from diff_min up, an index clamped at 0 below it): the row maximum sixteen bytes a vector; the Q12.19 sum of the exps four at a time (a gather load
  * from the table, a rounding shift right by 12, an across-vector add); the reciprocal of the sum as the reference
  * computes it; each output as the reference's two roundings, which VQRDMULH and VRSHL compute exactly here
  * (every operand is non-negative). The last vector of a row is tail-predicated. Each vector is read before its
@@ -25,12 +25,12 @@ static inline int32_t row_max(const int8_t *in, int32_t depth)
     return max;
 }
 
-/* The table entries of four inputs: `exps` points at the entry of input -128 (difference -128 - max). */
-static inline __attribute__((always_inline)) int32x4_t gather_exps(const int32_t *exps, const int8_t *in,
-                                                                   mve_pred16_t pred)
+/* The table entries of four inputs: input x's is at x + offset, clamped at 0 (softmax.h). */
+static inline __attribute__((always_inline)) int32x4_t gather_exps(const int32_t *exps, int32_t offset,
+                                                                   const int8_t *in, mve_pred16_t pred)
 {
-    const uint32x4_t index = vreinterpretq_u32_s32(vaddq_n_s32(vldrbq_z_s32(in, pred), 128));
-    return vldrwq_gather_shifted_offset_z_s32(exps, index, pred);
+    const int32x4_t index = vmaxq_s32(vaddq_n_s32(vldrbq_z_s32(in, pred), offset), vdupq_n_s32(0));
+    return vldrwq_gather_shifted_offset_z_s32(exps, vreinterpretq_u32_s32(index), pred);
 }
 
 static inline __attribute__((always_inline)) void softmax_s8(const mg_softmax_params *p, const int8_t *input,
@@ -41,13 +41,14 @@ static inline __attribute__((always_inline)) void softmax_s8(const mg_softmax_pa
     const int32_t depth = p->depth;
     for (int32_t i = 0; i < p->outer_size; ++i) {
         const int8_t *in = input + i * depth;
-        const int32_t *exps = p->backend_table + 255 - 128 - row_max(in, depth);
+        const int32_t *exps = p->backend_table;
+        const int32_t offset = mg_softmax_s8_table_offset(p, row_max(in, depth));
 
         /* the zeroed lanes of a predicated gather add nothing; the sum cannot wrap (softmax.h) */
         uint32_t sum = 0;
         for (int32_t n = depth, c = 0; n > 0; n -= 4, c += 4) {
             const mve_pred16_t pred = vctp32q((uint32_t)n);
-            sum = vaddvaq_u32(sum, vrshrq_n_u32(vreinterpretq_u32_s32(gather_exps(exps, in + c, pred)), 12));
+            sum = vaddvaq_u32(sum, vrshrq_n_u32(vreinterpretq_u32_s32(gather_exps(exps, offset, in + c, pred)), 12));
         }
 
         const int headroom_plus_one = __builtin_clz(sum); /* at least the maximum's 2^19 */
@@ -59,7 +60,7 @@ static inline __attribute__((always_inline)) void softmax_s8(const mg_softmax_pa
         const int32_t neg_shift = exponent > 31 ? 0 : -exponent;
         for (int32_t n = depth, c = 0; n > 0; n -= 4, c += 4) {
             const mve_pred16_t pred = vctp32q((uint32_t)n);
-            int32x4_t v = vrshlq_n_s32(vqrdmulhq_n_s32(gather_exps(exps, in + c, pred), multiplier), neg_shift);
+            int32x4_t v = vrshlq_n_s32(vqrdmulhq_n_s32(gather_exps(exps, offset, in + c, pred), multiplier), neg_shift);
             v = vminq_s32(vaddq_n_s32(v, out_min), out_max);
             if (output_bits == 16) {
                 vstrhq_p_s32((int16_t *)output + i * depth + c, v, pred);

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import numpy as np
+
 from ...spec import KernelSpec, NodeParams
 from ..common._copy import COPY_SOURCES, INT8_16_32_F, check_types, product
 from ..common._views import along_axis, in_bytes
@@ -48,6 +50,14 @@ def params(op, inputs, outputs):
             "copy_size": product(out.shape[axis + 1 :]),
         },
     )
+
+
+def evaluate(op, inputs, outputs) -> np.ndarray | None:
+    """The stack of constant inputs (the rewrite stage folds it); None where the kernel would not take the node or
+    the inputs' quantization differs from the output's (the kernel copies bytes, so only equal ones are exact)."""
+    if validate(op, inputs, outputs) or any(t.quant != outputs[0].quant for t in inputs):
+        return None
+    return np.stack([t.array() for t in inputs], axis=_axis(op, outputs[0]))
 
 
 def input_offsets(op, inputs, outputs):

@@ -116,15 +116,15 @@ BACKEND_MAX_DEPTH = 4095  # MG_SOFTMAX_BACKEND_MAX_DEPTH (softmax.h): the int8 s
 
 
 def exp_table_s8(op, inp) -> list[int]:
-    """The backends' int8 table: the Q0.31 exp of each difference d = -255 .. 0 to the row maximum at d + 255, as
-    softmax_s8.c's scaled_exp computes it (d shifted left, the doubling high multiply, exp_on_negative_values of
-    the Q5.26 value), 0 below diff_min (the reference skips those)."""
+    """The backends' int8 table (softmax.h): 0 for every difference to the row maximum below diff_min (the
+    reference skips those), then the Q0.31 exp of each difference d = max(diff_min, -255) .. 0, as softmax_s8.c's
+    scaled_exp computes it (d shifted left, the doubling high multiply, exp_on_negative_values of the Q5.26
+    value). Only the differences that count take an entry: a table of 2 - first words, not 256."""
     multiplier, left_shift, diff_min = fx.softmax_scaling(_beta(op), float(quant.scale_of(inp)))
-    return [
+    first = max(diff_min, -255)
+    return [0] + [
         _exp_on_negative_values(_mul(wrap32(d << left_shift), multiplier), fx.SOFTMAX_SCALED_DIFF_INTEGER_BITS)
-        if d >= diff_min
-        else 0
-        for d in range(-255, 1)
+        for d in range(first, 1)
     ]
 
 

@@ -160,6 +160,16 @@ def params(op, inputs, outputs):
     )
 
 
+def evaluate(op, inputs, outputs) -> np.ndarray | None:
+    """The slice of a constant input, element for element what the kernel copies (the rewrite stage folds it);
+    None where the node is not one the kernel takes."""
+    if validate(op, inputs, outputs):
+        return None
+    axes, _, _ = _resolve(op, inputs)
+    picked = np.ix_(*[start + stride * np.arange(count) for start, count, stride in axes])
+    return inputs[0].array()[picked].reshape(outputs[0].shape)
+
+
 def view_offsets(op, inputs, outputs):
     """Stride 1 (wherever an axis keeps more than one element) over a box that is one run of the input."""
     inp = inputs[0]
