@@ -8,9 +8,9 @@ import re
 
 import numpy as np
 import pytest
-from library_app import build_app, run_in_qemu
 
 from conftest import MLP_INT8
+from generator.bench.library_app import build_app, run_in_qemu
 from generator.boards import load_board
 from generator.model.reader import read_model
 from generator.pipeline import Options, generate

@@ -1,19 +1,21 @@
 """A library of several models costs what a firmware of them does: kernel files of types no model uses stay out
 (as in a library of one model), every model's API binds with the one resolver instance, and an application of our
-own linked against the CMake target stays within the issue's goals beside the single-model libraries."""
+own linked against the CMake target stays within the issue's goals beside the single-model libraries. The
+figures are the bench's own (generator/bench/library.py), and docs/benchmarks.md holds today's."""
+
+from pathlib import Path
 
 import pytest
-from library_app import build_app, run_each_main, run_in_qemu
 
-from conftest import FIXTURES, MLP_INT8, run_cli
-from generator import zoo
+from conftest import FIXTURES, MLP_INT8
+from generator.bench.library import CODE_MARGIN, bench_library_one, library_table, several_limits
+from generator.bench.multi import MULTI_MODELS
 from generator.boards import load_board
-from generator.measure import measure
 from generator.pipeline import Options, generate
 
 BOARD = load_board("mps2-an386")
 CONV = FIXTURES / "conv_relu_int8.tflite"
-ZOO = {"kws": "keyword_spotting", "ad": "anomaly_detection", "wand": "tflite_micro_magic_wand"}
+DOC = Path(__file__).resolve().parent.parent / "docs" / "benchmarks.md"
 
 
 def test_library_of_two_int8_models_leaves_out_the_other_types(tmp_path):
@@ -38,48 +40,47 @@ def test_every_model_binds_with_the_one_resolver_instance(tmp_path):
 
 @pytest.fixture(scope="module")
 def three_in_one(tmp_path_factory):
-    """Each single-model library and harness firmware, and the three models in one library, each measured in an
-    application that initialises and invokes every model: (each library's report, each harness's, the three's, the
-    models' bytes as planned)."""
-    tmp_path = tmp_path_factory.mktemp("three_in_one")
-    libraries, harnesses = {}, {}
-    for name, model in ZOO.items():
-        generate([zoo.resolve(model)], Options(BOARD), tmp_path / name / "lib", [name], library=True)
-        elf = build_app(tmp_path / name, tmp_path / name / "lib", name, run_each_main([name]))
-        assert run_in_qemu(elf)[-1] == "done"
-        libraries[name] = measure(elf)
-        generate([zoo.resolve(model)], Options(BOARD), tmp_path / name / "fw")
-        build = run_cli("build", tmp_path / name / "fw")
-        assert build.returncode == 0, build.stderr[-3000:]
-        (harness,) = (tmp_path / name / "fw").rglob("firmware.elf")
-        harnesses[name] = measure(harness)
-    models = [zoo.resolve(m) for m in ZOO.values()]
-    _, parts = generate(models, Options(BOARD), tmp_path / "all" / "lib", names=list(ZOO), library=True)
-    elf = build_app(tmp_path / "all", tmp_path / "all" / "lib", "mcugen_models", run_each_main(list(ZOO)))
-    assert run_in_qemu(elf)[-1] == "done"
-    # the models as planned (row patches rewrite a model's first stage into more, smaller nodes)
-    return libraries, harnesses, measure(elf), sum(len(p.plan.graph.model_bytes) for p in parts)
+    """The bench's runs on mps2-an386: each of the three models as a library (and its harness firmware's code),
+    and the three in one library, each in an application that inits and invokes every model in QEMU."""
+    root = tmp_path_factory.mktemp("three_in_one")
+    singles = [bench_library_one([m], BOARD.name, root, {}) for m in MULTI_MODELS]
+    several = bench_library_one(MULTI_MODELS, BOARD.name, root, {})
+    for run in [*singles, several]:
+        assert not run.error, run.error
+    return singles, several
 
 
 @pytest.mark.qemu
 @pytest.mark.slow
 @pytest.mark.xdist_group("three_in_one")
-def test_three_zoo_models_in_one_library_meet_the_code_and_ram_goals(three_in_one):
-    """Each single-model library's code at most 1 KB above its harness firmware's (same model and backend); the
-    three in one library: RAM at most 2 KB above the largest single-model library's."""
-    libraries, harnesses, together, model_bytes = three_in_one
-    for name, report in libraries.items():
-        assert report.code <= harnesses[name].code + 1024, (name, report.code)
-    assert together.model == model_bytes
-    assert together.ram <= max(r.ram for r in libraries.values()) + 2048
+def test_each_library_is_within_a_kilobyte_of_its_harness_firmware(three_in_one):
+    singles, _ = three_in_one
+    for run in singles:
+        assert run.code <= run.harness_code + CODE_MARGIN, (run.model, run.code, run.harness_code)
 
 
 @pytest.mark.qemu
 @pytest.mark.slow
 @pytest.mark.xdist_group("three_in_one")
-def test_three_zoo_models_in_one_library_meet_the_flash_goal(three_in_one):
-    """The three in one library: flash at most the models' bytes plus 1.15 times the largest single-model
-    library's code (issue 30's goal)."""
-    libraries, _, together, model_bytes = three_in_one
-    largest_code = max(r.code for r in libraries.values())
-    assert together.flash <= model_bytes + 1.15 * largest_code, (together.flash, model_bytes, largest_code)
+def test_three_zoo_models_in_one_library_meet_the_flash_and_ram_goals(three_in_one):
+    """Flash at most the models' bytes plus 1.15 times the largest single-model library's code, RAM at most 2 KB
+    above the largest single-model library's (issue 30's goals)."""
+    singles, several = three_in_one
+    flash_limit, ram_limit = several_limits([*singles, several], several)
+    assert several.flash <= flash_limit, (several.flash, flash_limit)
+    assert several.ram <= ram_limit, (several.ram, ram_limit)
+
+
+@pytest.mark.qemu
+@pytest.mark.slow
+@pytest.mark.xdist_group("three_in_one")
+def test_committed_library_figures_match_a_fresh_run(three_in_one):
+    """Rerun `make bench` with any change to the library, runtime or kernels: the committed rows must be today's."""
+    singles, several = three_in_one
+    rows = [
+        line for line in library_table([*singles, several]) if line.startswith(("| keyword", "| anomaly", "| tflite"))
+    ]
+    assert len(rows) == 4
+    doc = DOC.read_text()
+    stale = [row for row in rows if row not in doc]
+    assert not stale, f"docs/benchmarks.md is stale (run `make bench`): {stale}"

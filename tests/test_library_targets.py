@@ -8,9 +8,9 @@ import subprocess
 
 import numpy as np
 import pytest
-from library_app import build_app, run_in_qemu
 
 from conftest import MLP_INT8, run_cli_in_process
+from generator.bench.library_app import build_app, run_in_qemu
 from generator.boards import load_board
 
 # What GCC's manual gives for each core: its -mcpu, its FPU (none: the soft-float ABI).

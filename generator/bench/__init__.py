@@ -4,9 +4,10 @@ For each model and board: generate, build, run a few random sets in QEMU, compar
 record flash, code, RAM, arena, lower bound, runtime metadata, stack high-water mark and instructions per
 inference; also the all-kernels build's code size and TFLite Micro's own planned arena on the host; and on the
 first board what the rewrite stage saves (rewrites.py) and the arenas below the per-layer bound (memory.py); the
-firmware of three models on two boards (multi.py); and the keyword spotter streamed from raw audio
-(audio_stream.py). Each model-board-kernels run of the matrix is a task (tasks.py) on a Dask cluster (engine.py),
-in a folder of its own, its result cached (cache.py).
+firmware of three models on two boards (multi.py); every bundled model, and three in one, as a library in an
+application of our own (library.py); and the keyword spotter streamed from raw audio (audio_stream.py). Each
+model-board-kernels run of the matrix is a task (tasks.py) on a Dask cluster (engine.py), in a folder of its own,
+its result cached (cache.py).
 """
 
 from __future__ import annotations
@@ -107,6 +108,17 @@ def run_audio_stream(models: list[str], boards: list[str]) -> list:
         return []
     with exclusive(bench_root().parent / "bench.lock"):
         return bench_audio_streams(bench_root(), boards)
+
+
+def run_library(models: list[str], boards: list[str], results=()) -> list:
+    """Every bundled model as a library, and the several-model library, on library.LIBRARY_BOARDS among `boards`,
+    in a bench of the default models."""
+    from .library import LIBRARY_BOARDS, bench_library
+
+    if models != DEFAULT_MODELS or not set(LIBRARY_BOARDS) <= set(boards):
+        return []
+    with exclusive(bench_root().parent / "bench.lock"):
+        return bench_library(bench_root(), results)
 
 
 def as_dicts(results: list[BenchResult]) -> list[dict]:

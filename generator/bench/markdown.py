@@ -7,6 +7,7 @@ from ..units import pct
 from . import TFLM_BOARDS
 from .audio_stream import audio_stream_table
 from .baselines import tflm
+from .library import library_table
 from .memory import memory_modes_table
 from .multi import multi_table
 from .table import row, table
@@ -189,7 +190,9 @@ def board_matrix(results) -> list[str]:
     return lines
 
 
-def render(results, command: str, rewrite_runs=(), memory_runs=(), multi_runs=(), audio_runs=()) -> str:
+def render(
+    results, command: str, rewrite_runs=(), memory_runs=(), multi_runs=(), audio_runs=(), library_runs=()
+) -> str:
     first_board = results[0].board if results else ""
     main = [r for r in results if r.board == first_board]
     parts = [
@@ -208,6 +211,7 @@ def render(results, command: str, rewrite_runs=(), memory_runs=(), multi_runs=()
         rewrite_table(rewrite_runs),
         memory_modes_table(memory_runs, first_board),
         multi_table(multi_runs),
+        library_table(library_runs),
         audio_stream_table(audio_runs),
     ):
         parts += section + ([""] if section else [])

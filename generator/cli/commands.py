@@ -341,8 +341,9 @@ def cmd_bench(args) -> int:
     memory_runs = bench.run_memory(models, boards[0], sets=args.sets, results=results)
     multi_runs = bench.run_multi(models, sets=args.sets, results=results)
     audio_runs = bench.run_audio_stream(models, boards)
+    library_runs = bench.run_library(models, boards, results=results)
     command = "mcugen bench " + " ".join(sys.argv[2:]) if sys.argv[1:2] == ["bench"] else "mcugen bench"
-    markdown = render(results, command, rewrite_runs, memory_runs, multi_runs, audio_runs)
+    markdown = render(results, command, rewrite_runs, memory_runs, multi_runs, audio_runs, library_runs)
     if args.write:
         try:
             Path(args.write).write_text(markdown)
@@ -357,6 +358,7 @@ def cmd_bench(args) -> int:
                 "memory": bench.memory.as_dicts(memory_runs),
                 "several_models": bench.multi.as_dicts(multi_runs),
                 "audio_stream": bench.audio_stream.as_dicts(audio_runs),
+                "library": bench.library.as_dicts(library_runs),
             }
         )
     else:
@@ -364,6 +366,7 @@ def cmd_bench(args) -> int:
     # a board too small for a model is a finding of the matrix, not a failure; a mismatch or any other error is
     failed = [r for r in results if (r.error and "too small" not in r.error) or (not r.error and not r.match)]
     failed += [r for r in [*rewrite_runs, *memory_runs, *multi_runs, *audio_runs] if not r.error and not r.match]
+    failed += [r for r in library_runs if r.error]  # each library's application must build and run to its end
     return 1 if failed else 0
 
 

@@ -27,8 +27,8 @@ ARCHIVE_MEMBER = re.compile(r"^(.*\.a)\((.+)\)$")
 C_LIBRARY = re.compile(r"lib(c|c_nano|g|g_nano|m|nosys|stdc\+\+|supc\+\+)\.a")
 # mg_arena.c: several models' shared arena; mg_absent_kernels.c: the trap standing in for unused types' kernels
 GENERATED = {"node_params", "arena_plan", "op_resolver", "mg_arena", "mg_absent_kernels"}
-# The runtime's sources, and the library's board stub (src/runtime/ in a library).
-RUNTIME = {p.name.split(".")[0] for p in [*(FIRMWARE / "runtime").glob("*.c*"), *(FIRMWARE / "library").glob("*.c")]}
+# The runtime's sources, and the library's board stub and shared API code (src/runtime/ in a library).
+RUNTIME = {p.name.split(".")[0] for p in [*(FIRMWARE / "runtime").glob("*.c*"), *(FIRMWARE / "library").glob("*.c*")]}
 SHARED_KERNELS = "kernels (shared)"  # kernel sources several ops' kernels call (mg_requant.c, pool_2d.c, ...)
 SPECIAL_SYMBOLS = {
     "mg_arena": "arena + guard",
