@@ -10,9 +10,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .catalog import BUILTIN_CUSTOM_OPS
+from .catalog.backends import REFERENCE
 from .catalog.custom import load_custom_ops
 from .check import ETHOS_U, CheckedGraph, CheckError
-from .emit.render import node_params_bytes
+from .emit.render import RUNTIME_CODE_BYTES, flash_floor, node_params_bytes
 from .errors import McugenError
 from .measure.report import nbytes
 from .model import Graph, Operator, read_model
@@ -24,10 +25,6 @@ from .rewrite.stage import RewriteStage
 from .units import pct
 
 NEARLY_FULL = 0.9  # a model or arena past this share of the board's flash or RAM is worth a warning
-# The least flash a firmware's code takes besides its kernels: interpreter, harness, startup and the C and gcc
-# libraries (about 6.8 KB in `mcugen size` of the smallest int8 firmware on a Cortex-M3). The fit check counts
-# this floor and leaves the kernels' own code to `mcugen build`, so it never blocks a model that links.
-RUNTIME_CODE_BYTES = 6 * 1024
 
 
 @dataclass
@@ -185,8 +182,7 @@ def _reference_kernels(the_plan) -> list[Finding]:
 def _fit(the_plan, options: Options) -> list[Finding]:
     board = options.board
     ram = the_plan.arena_size + the_plan.persistent_size + board.stack_size
-    model, params = len(the_plan.graph.model_bytes), node_params_bytes(the_plan)
-    flash = model + params + RUNTIME_CODE_BYTES
+    model, params, flash = len(the_plan.graph.model_bytes), node_params_bytes(the_plan), flash_floor(the_plan)
     flash_parts = (
         f"model {nbytes(model)} + kernel parameters about {nbytes(params)} + runtime code at least "
         f"{nbytes(RUNTIME_CODE_BYTES)} = {nbytes(flash)} of {nbytes(board.flash_size)} flash"
@@ -212,6 +208,21 @@ def _fit(the_plan, options: Options) -> list[Finding]:
             level,
             "fit",
             f"{flash_parts}; {ram_parts} (the kernels' code comes on top: `mcugen build` reports the exact fit)",
+        )
+    ]
+
+
+def _fallback(checked: CheckedGraph, the_plan) -> list[Finding]:
+    """`--backend auto` planned the model on the reference kernels (pipeline.planned): say why."""
+    if the_plan.priority != [REFERENCE] or checked.backends == [REFERENCE]:
+        return []
+    return [
+        Finding(
+            "info",
+            "kernels",
+            f"the {'/'.join(b for b in checked.backends if b != REFERENCE)} kernels' parameters would not fit the "
+            "board's flash beside the model: generate takes the reference kernels, which fit (slower, exact)",
+            "a board with more flash runs the optimized kernels",
         )
     ]
 
@@ -255,7 +266,8 @@ def diagnose(model: Path, options: Options) -> list[Finding]:
     findings += op_findings + _io(graph)
     if checked is not None:
         the_plan = planned(checked, options)
-        findings += _subgraphs(checked) + _fit(the_plan, options) + _reference_kernels(the_plan)
+        findings += _subgraphs(checked) + _fit(the_plan, options) + _fallback(checked, the_plan)
+        findings += _reference_kernels(the_plan)
     if board.qemu_machine is None:
         findings.append(
             Finding("info", "run", f"{board.name} is not emulated by QEMU: `mcugen run` needs the board or Renode")

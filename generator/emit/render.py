@@ -69,6 +69,17 @@ _ELEMENT_BYTES = {"float": 4, "int32_t": 4}
 _FIELD_BYTES = 4  # a struct member: int32_t, float or a pointer on Cortex-M (a few narrower ones round up)
 
 
+# The least flash a firmware's code takes besides its kernels: interpreter, harness, startup and the C and gcc
+# libraries (about 6.8 KB in `mcugen size` of the smallest int8 firmware on a Cortex-M3). Flash estimates count
+# this floor and leave the kernels' own code to the build, so they never call a model that links too big.
+RUNTIME_CODE_BYTES = 6 * 1024
+
+
+def flash_floor(plan: Plan) -> int:
+    """The least flash the firmware of `plan` takes: the model, its kernels' parameters, the runtime's floor."""
+    return len(plan.graph.model_bytes) + node_params_bytes(plan) + RUNTIME_CODE_BYTES
+
+
 def node_params_bytes(plan: Plan) -> int:
     """The flash node_params.c takes, as emitted: every static array (shared ones once) and every parameter
     block, counted at four bytes a written field (an estimate of the structs: members left zero are not seen)."""

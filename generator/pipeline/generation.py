@@ -3,23 +3,26 @@ options, then one form emitted (emit/forms.py)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from ..build.pio_core import prepare_core
 from ..catalog import with_kernels
-from ..catalog.backends import choose_backends
+from ..catalog.backends import REFERENCE, choose_backends
 from ..catalog.custom import load_custom_ops
 from ..check import CheckedGraph, check
 from ..console import progress
 from ..emit import Project
 from ..emit.forms import emit_parts
 from ..emit.multi import Part, part_names
+from ..emit.render import flash_floor, node_params_bytes
 from ..errors import McugenError
 from ..locking import project_lock
 from ..model import Graph, read_model
 from ..plan import Plan, plan
 from ..rewrite import Float16Policy
 from ..rewrite.stage import RewriteStage, check_and_rewrite, unrewritten
+from ..units import nbytes
 from .options import Options
 
 
@@ -32,15 +35,20 @@ def load_model(path: Path) -> Graph:
     return read_model(data, source=str(path))
 
 
+def _checker(options: Options):
+    """check with the options' backends for the board's core and the custom ops of a --custom-ops folder."""
+    _, custom_specs = load_custom_ops(options.custom_ops)
+    catalog, backends = with_kernels(custom_specs), choose_backends(options.backend, options.board.cpu)
+    return lambda g: check(g, catalog=catalog, backends=backends)
+
+
 def rewrite_stage(graph: Graph, options: Options) -> RewriteStage:
     """check with the board's backends and the custom ops of a --custom-ops folder, then (unless switched
     off) rewrite and check the rewritten graph; `float16` (fold, keep, auto) chooses where float16 weights
     stay float16 in flash (auto: where the board's flash is tight)."""
-    _, custom_specs = load_custom_ops(options.custom_ops)
-    catalog, backends = with_kernels(custom_specs), choose_backends(options.backend, options.board.cpu)
     stage = check_and_rewrite if options.rewrite else unrewritten
     policy = Float16Policy(options.float16, options.board.flash_size)
-    return stage(graph, lambda g: check(g, catalog=catalog, backends=backends), policy)
+    return stage(graph, _checker(options), policy)
 
 
 def checked_graph(graph: Graph, options: Options) -> CheckedGraph:
@@ -49,8 +57,28 @@ def checked_graph(graph: Graph, options: Options) -> CheckedGraph:
 
 
 def planned(checked: CheckedGraph, options: Options) -> Plan:
-    """The plan of the options' memory mode (with row patches within --patch-overhead)."""
-    return plan(checked, memory=options.memory, patch_overhead=options.patch_overhead)
+    """The plan of the options' memory mode (with row patches within --patch-overhead). With `--backend auto`,
+    on the reference kernels alone when the optimized kernels' parameters (their weight layouts and per-channel
+    tables) would not fit the board's flash beside the model and the reference kernels' would: a model that runs
+    slower beats one that does not link (an explicit --backend is taken as given)."""
+    the_plan = plan(checked, memory=options.memory, patch_overhead=options.patch_overhead)
+    flash = options.board.flash_size
+    if options.backend != "auto" or the_plan.backends == [REFERENCE] or flash_floor(the_plan) <= flash:
+        return the_plan
+    try:
+        reference = _checker(replace(options, backend=REFERENCE))(checked.graph)
+        fallback = plan(reference, memory=options.memory, patch_overhead=options.patch_overhead)
+    except McugenError:  # (a custom op with no reference kernel)
+        return the_plan
+    if flash_floor(fallback) > flash:
+        return the_plan
+    optimized = [b for b in the_plan.backends if b != REFERENCE]
+    progress(
+        f"note: the optimized kernels' parameters (about {nbytes(node_params_bytes(the_plan))}) do not fit "
+        f"{options.board.name}'s flash beside the model: the reference kernels run it (parameters about "
+        f"{nbytes(node_params_bytes(fallback))}); --backend {','.join(optimized)} insists"
+    )
+    return fallback
 
 
 def plan_models(models: list[Path], options: Options, names: list[str] | None = None) -> list[Part]:
