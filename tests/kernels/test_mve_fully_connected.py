@@ -82,3 +82,28 @@ def test_float_stays_with_the_reference():
     y = g.tensor([1, 4], "float32")
     g.op("FULLY_CONNECTED", [x, w, -1], [y], version=1)
     assert backends_of(g.build([x], [y])) == ["reference"]
+
+
+def test_per_tensor_weights_keep_one_multiplier_and_the_biases_in_place():
+    """Per-tensor int8 weights: one multiplier and shift for the node, the table only the folded biases (4 bytes an
+    output, not 12), over the model's bias buffer when the outputs fill whole groups of four; per-channel ones keep
+    the per-output table."""
+    from generator.catalog import ModelWords
+    from generator.catalog.ops.fully_connected import mve_fully_connected
+
+    for seed in range(40):
+        graph = read_model(int8_case(seed))
+        op = graph.operators[0]
+        inputs = [graph.tensors[t] if t >= 0 else None for t in op.inputs]
+        weights, bias = inputs[1], inputs[2]
+        fields = mve_fully_connected.params(op, inputs, [graph.tensors[op.outputs[0]]]).fields
+        units = weights.shape[0]
+        if len(weights.quant.scale) > 1 or fields["left_shift"]:
+            assert not fields.get("uniform") and len(fields["table"]) >= 12 * ((units + 3) // 4)
+            continue
+        assert fields["uniform"] == 1
+        table = fields["table"]
+        if bias is not None and units % 4 == 0:
+            assert isinstance(table, ModelWords) and table.tensor is bias and len(table.words) == units
+        else:
+            assert not isinstance(table, ModelWords) and len(table) == 4 * ((units + 3) // 4)

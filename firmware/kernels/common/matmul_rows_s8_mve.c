@@ -24,6 +24,8 @@ _Static_assert(__builtin_offsetof(mve_rows_args, rows) == 36, "rows");
 _Static_assert(__builtin_offsetof(mve_rows_args, row_stride) == 40, "row_stride");
 _Static_assert(__builtin_offsetof(mve_rows_args, last_count) == 44, "last_count");
 _Static_assert(__builtin_offsetof(mve_rows_args, last_rows) == 48, "last_rows");
+_Static_assert(__builtin_offsetof(mve_rows_args, uniform_multiplier) == 60, "uniform_multiplier");
+_Static_assert(__builtin_offsetof(mve_rows_args, uniform_neg_shift) == 64, "uniform_neg_shift");
 
 /* One block of x (q0) against the four weight rows, into the four sums. */
 #define MAC_4_ROWS                                                                                                     \
@@ -51,107 +53,134 @@ _Static_assert(__builtin_offsetof(mve_rows_args, last_rows) == 48, "last_rows");
     "vmax.s32 q0, q0, q5\n\t"                                                                                          \
     "vmin.s32 q0, q0, q6\n\t"
 
+/* The same requantization with one multiplier and shift for every channel, from the arguments
+ * (mg_matmul_rows_uniform_s8_mve: its table holds only the biases). r0 and r2 are free once the sums are in q0. */
+#define REQUANT_4_SUMS_UNIFORM                                                                                         \
+    "vmov     q0[2], q0[0], r0, r4\n\t"                                                                                \
+    "vmov     q0[3], q0[1], r2, r6\n\t"                                                                                \
+    "ldr      r0, [sp, #0]\n\t"                                                                                        \
+    "ldr      r2, [r0, #60]\n\t"                                                                                       \
+    "vqrdmulh.s32 q0, q0, r2\n\t"                                                                                      \
+    "ldr      r2, [r0, #64]\n\t"                                                                                       \
+    "vdup.32  q1, r2\n\t"                                                                                              \
+    "vand     q2, q0, q1\n\t"                                                                                          \
+    "vshr.s32 q2, q2, #31\n\t"                                                                                         \
+    "vqadd.s32 q0, q0, q2\n\t"                                                                                         \
+    "vrshl.s32 q0, q0, q1\n\t"                                                                                         \
+    "vadd.i32 q0, q0, q7\n\t"                                                                                          \
+    "vmax.s32 q0, q0, q5\n\t"                                                                                          \
+    "vmin.s32 q0, q0, q6\n\t"
+
 /* Registers in the group loop: r1 x (running), r3 r5 r10 r9 the four weight rows, r11 depth, r12 the step from
  * the fourth row's end to the next group's first row (depth - 16 * blocks), r0 r2 r4 r6 the sums (VMLADAVA takes
  * even registers), r8 the table, r7 out (a narrowing store takes a low register), lr the block count, P0 the last
  * block's lanes; Q5 Q6 Q7 the activation minimum, maximum and output zero point. Stack (after the saves):
  *     [sp, #0] args   [sp, #4] blocks - 1   [sp, #8] end of the row's full groups   [sp, #12] rows left
  *     [sp, #16] x of the row */
+/* The function body of both variants, with the requantization REQUANT. */
+#define ROWS_ASM(REQUANT)                                                                                              \
+    "push     {r4-r11, lr}\n\t"                                                                                        \
+    "vpush    {d8-d15}\n\t"                                                                                            \
+    "sub      sp, sp, #24\n\t"                                                                                         \
+    "str      r0, [sp, #0]\n\t"                                                                                        \
+    "ldr      r11, [r0, #16]\n\t" /* depth */                                                                          \
+    "sub      r1, r11, #1\n\t"                                                                                         \
+    "lsr      r1, r1, #4\n\t"                                                                                          \
+    "str      r1, [sp, #4]\n\t" /* blocks - 1 */                                                                       \
+    "add      r12, r11, #15\n\t"                                                                                       \
+    "bic      r12, r12, #15\n\t"                                                                                       \
+    "sub      r12, r11, r12\n\t" /* depth - 16 * blocks */                                                             \
+    "ldr      r1, [r0, #36]\n\t"                                                                                       \
+    "str      r1, [sp, #12]\n\t" /* rows */                                                                            \
+    "ldr      r1, [r0, #0]\n\t"                                                                                        \
+    "str      r1, [sp, #16]\n\t" /* x */                                                                               \
+    "ldr      r7, [r0, #8]\n\t"  /* out */                                                                             \
+    "ldr      r1, [r0, #24]\n\t"                                                                                       \
+    "vdup.32  q7, r1\n\t"                                                                                              \
+    "ldr      r1, [r0, #28]\n\t"                                                                                       \
+    "vdup.32  q5, r1\n\t"                                                                                              \
+    "ldr      r1, [r0, #32]\n\t"                                                                                       \
+    "vdup.32  q6, r1\n\t"                                                                                              \
+    "0:\n\t" /* a row */                                                                                               \
+    "ldr      r0, [sp, #0]\n\t"                                                                                        \
+    "ldr      r3, [r0, #4]\n\t"  /* w */                                                                               \
+    "ldr      r8, [r0, #12]\n\t" /* table */                                                                           \
+    "ldr      r1, [r0, #20]\n\t"                                                                                       \
+    "add      r1, r7, r1, lsl #2\n\t"                                                                                  \
+    "str      r1, [sp, #8]\n\t" /* out + 4 * groups */                                                                 \
+    "ldr      r2, [sp, #4]\n\t" /* P0: the last block's lanes, depth - 16 * (blocks - 1) */                            \
+    "sub      r2, r11, r2, lsl #4\n\t"                                                                                 \
+    "vctp.8   r2\n\t"                                                                                                  \
+    "cmp      r7, r1\n\t"                                                                                              \
+    "beq      4f\n\t"                                                                                                  \
+    "1:\n\t" /* a group of four channels */                                                                            \
+    "ldr      r1, [sp, #16]\n\t"                                                                                       \
+    "add      r5, r3, r11\n\t"                                                                                         \
+    "add      r10, r5, r11\n\t"                                                                                        \
+    "add      r9, r10, r11\n\t"                                                                                        \
+    "ldm      r8!, {r0, r2, r4, r6}\n\t" /* the biases */                                                              \
+    "ldr      lr, [sp, #4]\n\t"                                                                                        \
+    "wls      lr, lr, 3f\n\t"                                                                                          \
+    "2:\n\t"                                                                                                           \
+    "vldrb.8  q0, [r1], #16\n\t" MAC_4_ROWS "le       lr, 2b\n\t"                                                      \
+    "3:\n\t" /* the last block, x under P0 */                                                                          \
+    "vpst\n\t"                                                                                                         \
+    "vldrbt.8 q0, [r1]\n\t" MAC_4_ROWS REQUANT "vstrb.32 q0, [r7], #4\n\t"                                             \
+    "add      r3, r9, r12\n\t"                                                                                         \
+    "ldr      r0, [sp, #8]\n\t"                                                                                        \
+    "cmp      r7, r0\n\t"                                                                                              \
+    "bne      1b\n\t"                                                                                                  \
+    "4:\n\t" /* the last group: r3 is its first row */                                                                 \
+    "ldr      r0, [sp, #0]\n\t"                                                                                        \
+    "ldr      r5, [r0, #48]\n\t"                                                                                       \
+    "ldr      r10, [r0, #52]\n\t"                                                                                      \
+    "ldr      r9, [r0, #56]\n\t"                                                                                       \
+    "add      r5, r3, r5\n\t"                                                                                          \
+    "add      r10, r3, r10\n\t"                                                                                        \
+    "add      r9, r3, r9\n\t"                                                                                          \
+    "ldr      r1, [sp, #16]\n\t"                                                                                       \
+    "ldm      r8!, {r0, r2, r4, r6}\n\t"                                                                               \
+    "ldr      lr, [sp, #4]\n\t"                                                                                        \
+    "wls      lr, lr, 6f\n\t"                                                                                          \
+    "5:\n\t"                                                                                                           \
+    "vldrb.8  q0, [r1], #16\n\t" MAC_4_ROWS "le       lr, 5b\n\t"                                                      \
+    "6:\n\t"                                                                                                           \
+    "vpst\n\t"                                                                                                         \
+    "vldrbt.8 q0, [r1]\n\t"                                                                                            \
+    "vpstttt\n\t"                                                                                                      \
+    "vldrbt.8 q1, [r3]\n\t"                                                                                            \
+    "vldrbt.8 q2, [r5]\n\t"                                                                                            \
+    "vldrbt.8 q3, [r10]\n\t"                                                                                           \
+    "vldrbt.8 q4, [r9]\n\t"                                                                                            \
+    "vmladava.s8 r0, q0, q1\n\t"                                                                                       \
+    "vmladava.s8 r2, q0, q2\n\t"                                                                                       \
+    "vmladava.s8 r4, q0, q3\n\t"                                                                                       \
+    "vmladava.s8 r6, q0, q4\n\t" REQUANT "ldr      r0, [sp, #0]\n\t"                                                   \
+    "ldr      r1, [r0, #44]\n\t" /* last_count */                                                                      \
+    "vctp.32  r1\n\t"                                                                                                  \
+    "vpst\n\t"                                                                                                         \
+    "vstrbt.32 q0, [r7]\n\t"                                                                                           \
+    "add      r7, r7, r1\n\t"                                                                                          \
+    "ldr      r1, [sp, #16]\n\t" /* the next row */                                                                    \
+    "ldr      r2, [r0, #40]\n\t"                                                                                       \
+    "add      r1, r1, r2\n\t"                                                                                          \
+    "str      r1, [sp, #16]\n\t"                                                                                       \
+    "ldr      r1, [sp, #12]\n\t"                                                                                       \
+    "subs     r1, r1, #1\n\t"                                                                                          \
+    "str      r1, [sp, #12]\n\t"                                                                                       \
+    "bne      0b\n\t"                                                                                                  \
+    "add      sp, sp, #24\n\t"                                                                                         \
+    "vpop     {d8-d15}\n\t"                                                                                            \
+    "pop      {r4-r11, pc}\n\t"
+
 __attribute__((naked)) void mg_matmul_rows_s8_mve(__attribute__((unused)) const mve_rows_args *args)
 {
-    __asm__ volatile("push     {r4-r11, lr}\n\t"
-                     "vpush    {d8-d15}\n\t"
-                     "sub      sp, sp, #24\n\t"
-                     "str      r0, [sp, #0]\n\t"
-                     "ldr      r11, [r0, #16]\n\t" /* depth */
-                     "sub      r1, r11, #1\n\t"
-                     "lsr      r1, r1, #4\n\t"
-                     "str      r1, [sp, #4]\n\t" /* blocks - 1 */
-                     "add      r12, r11, #15\n\t"
-                     "bic      r12, r12, #15\n\t"
-                     "sub      r12, r11, r12\n\t" /* depth - 16 * blocks */
-                     "ldr      r1, [r0, #36]\n\t"
-                     "str      r1, [sp, #12]\n\t" /* rows */
-                     "ldr      r1, [r0, #0]\n\t"
-                     "str      r1, [sp, #16]\n\t" /* x */
-                     "ldr      r7, [r0, #8]\n\t"  /* out */
-                     "ldr      r1, [r0, #24]\n\t"
-                     "vdup.32  q7, r1\n\t"
-                     "ldr      r1, [r0, #28]\n\t"
-                     "vdup.32  q5, r1\n\t"
-                     "ldr      r1, [r0, #32]\n\t"
-                     "vdup.32  q6, r1\n\t"
-                     "0:\n\t" /* a row */
-                     "ldr      r0, [sp, #0]\n\t"
-                     "ldr      r3, [r0, #4]\n\t"  /* w */
-                     "ldr      r8, [r0, #12]\n\t" /* table */
-                     "ldr      r1, [r0, #20]\n\t"
-                     "add      r1, r7, r1, lsl #2\n\t"
-                     "str      r1, [sp, #8]\n\t" /* out + 4 * groups */
-                     "ldr      r2, [sp, #4]\n\t" /* P0: the last block's lanes, depth - 16 * (blocks - 1) */
-                     "sub      r2, r11, r2, lsl #4\n\t"
-                     "vctp.8   r2\n\t"
-                     "cmp      r7, r1\n\t"
-                     "beq      4f\n\t"
-                     "1:\n\t" /* a group of four channels */
-                     "ldr      r1, [sp, #16]\n\t"
-                     "add      r5, r3, r11\n\t"
-                     "add      r10, r5, r11\n\t"
-                     "add      r9, r10, r11\n\t"
-                     "ldm      r8!, {r0, r2, r4, r6}\n\t" /* the biases */
-                     "ldr      lr, [sp, #4]\n\t"
-                     "wls      lr, lr, 3f\n\t"
-                     "2:\n\t"
-                     "vldrb.8  q0, [r1], #16\n\t" MAC_4_ROWS "le       lr, 2b\n\t"
-                     "3:\n\t" /* the last block, x under P0 */
-                     "vpst\n\t"
-                     "vldrbt.8 q0, [r1]\n\t" MAC_4_ROWS REQUANT_4_SUMS "vstrb.32 q0, [r7], #4\n\t"
-                     "add      r3, r9, r12\n\t"
-                     "ldr      r0, [sp, #8]\n\t"
-                     "cmp      r7, r0\n\t"
-                     "bne      1b\n\t"
-                     "4:\n\t" /* the last group: r3 is its first row */
-                     "ldr      r0, [sp, #0]\n\t"
-                     "ldr      r5, [r0, #48]\n\t"
-                     "ldr      r10, [r0, #52]\n\t"
-                     "ldr      r9, [r0, #56]\n\t"
-                     "add      r5, r3, r5\n\t"
-                     "add      r10, r3, r10\n\t"
-                     "add      r9, r3, r9\n\t"
-                     "ldr      r1, [sp, #16]\n\t"
-                     "ldm      r8!, {r0, r2, r4, r6}\n\t"
-                     "ldr      lr, [sp, #4]\n\t"
-                     "wls      lr, lr, 6f\n\t"
-                     "5:\n\t"
-                     "vldrb.8  q0, [r1], #16\n\t" MAC_4_ROWS "le       lr, 5b\n\t"
-                     "6:\n\t"
-                     "vpst\n\t"
-                     "vldrbt.8 q0, [r1]\n\t"
-                     "vpstttt\n\t"
-                     "vldrbt.8 q1, [r3]\n\t"
-                     "vldrbt.8 q2, [r5]\n\t"
-                     "vldrbt.8 q3, [r10]\n\t"
-                     "vldrbt.8 q4, [r9]\n\t"
-                     "vmladava.s8 r0, q0, q1\n\t"
-                     "vmladava.s8 r2, q0, q2\n\t"
-                     "vmladava.s8 r4, q0, q3\n\t"
-                     "vmladava.s8 r6, q0, q4\n\t" REQUANT_4_SUMS "ldr      r0, [sp, #0]\n\t"
-                     "ldr      r1, [r0, #44]\n\t" /* last_count */
-                     "vctp.32  r1\n\t"
-                     "vpst\n\t"
-                     "vstrbt.32 q0, [r7]\n\t"
-                     "add      r7, r7, r1\n\t"
-                     "ldr      r1, [sp, #16]\n\t" /* the next row */
-                     "ldr      r2, [r0, #40]\n\t"
-                     "add      r1, r1, r2\n\t"
-                     "str      r1, [sp, #16]\n\t"
-                     "ldr      r1, [sp, #12]\n\t"
-                     "subs     r1, r1, #1\n\t"
-                     "str      r1, [sp, #12]\n\t"
-                     "bne      0b\n\t"
-                     "add      sp, sp, #24\n\t"
-                     "vpop     {d8-d15}\n\t"
-                     "pop      {r4-r11, pc}\n\t");
+    __asm__ volatile(ROWS_ASM(REQUANT_4_SUMS));
+}
+
+__attribute__((naked)) void mg_matmul_rows_uniform_s8_mve(__attribute__((unused)) const mve_rows_args *args)
+{
+    __asm__ volatile(ROWS_ASM(REQUANT_4_SUMS_UNIFORM));
 }
 
 #endif

@@ -26,9 +26,14 @@ typedef struct {
     int32_t row_stride;   /* bytes from one row of x to the next */
     int32_t last_count;   /* channels in the last group: 1-4 */
     int32_t last_rows[3]; /* offsets of the last group's weight rows 1-3 from its row 0 (0 for missing ones) */
+    /* mg_matmul_rows_uniform_s8_mve only: the one multiplier and minus the right shift of every channel, whose
+     * table then holds only the biases, four words a group */
+    int32_t uniform_multiplier;
+    int32_t uniform_neg_shift;
 } mve_rows_args;
 
 void mg_matmul_rows_s8_mve(const mve_rows_args *args);
+void mg_matmul_rows_uniform_s8_mve(const mve_rows_args *args);
 
 /* The arguments for a node's channels; x, out, rows and row_stride are set per call. */
 static inline void mve_rows_init(mve_rows_args *a, const int8_t *w, const int32_t *table, int32_t depth,

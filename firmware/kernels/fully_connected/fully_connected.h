@@ -125,11 +125,17 @@ static inline mg_status mg_fully_connected_s16_backend_prepare(mg_node *node, si
  * inner loop multiplies raw int8 values (mg_mve_matmul.h). */
 typedef struct {
     mg_fully_connected_shape shape;
-    const int32_t *table; /* the requantization table (mg_mve.h) */
+    /* the requantization table (mg_mve.h); with `uniform`, only the biases (four a group, the last group padded) */
+    const int32_t *table;
     int32_t left_shift;
     int32_t output_offset; /* the output zero point */
     int32_t act_min;       /* the fused activation as a quantized range */
     int32_t act_max;
+    /* int8 weights quantized per tensor, no left shift: one multiplier and minus the right shift for every output,
+     * not a copy per output (mve_rows_uniform) */
+    int32_t uniform;
+    int32_t uniform_multiplier;
+    int32_t uniform_neg_shift;
 } mg_fully_connected_mve_params;
 
 void mg_fully_connected_s8_mve(const mg_fully_connected_mve_params *p, const int8_t *input, const int8_t *weights,

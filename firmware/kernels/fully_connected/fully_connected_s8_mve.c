@@ -15,7 +15,13 @@ void mg_fully_connected_s8_mve(const mg_fully_connected_mve_params *p, const int
     a.out = output;
     a.rows = p->shape.batches;
     a.row_stride = p->shape.accum_depth;
-    mve_rows(&a, p->left_shift);
+    if (p->uniform) {
+        a.uniform_multiplier = p->uniform_multiplier;
+        a.uniform_neg_shift = p->uniform_neg_shift;
+        mg_matmul_rows_uniform_s8_mve(&a);
+    } else {
+        mve_rows(&a, p->left_shift);
+    }
 }
 
 #endif
