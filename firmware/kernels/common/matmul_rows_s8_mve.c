@@ -38,13 +38,9 @@ _Static_assert(__builtin_offsetof(mve_rows_args, uniform_neg_shift) == 64, "unif
     "vldrb.8  q4, [r9], #16\n\t"                                                                                       \
     "vmladava.s8 r6, q0, q4\n\t"
 
-/* The four sums requantized (mg_mve.h), offset and clamped in q0, ready for the narrowing store. */
-#define REQUANT_4_SUMS                                                                                                 \
-    "vmov     q0[2], q0[0], r0, r4\n\t"                                                                                \
-    "vmov     q0[3], q0[1], r2, r6\n\t"                                                                                \
-    "vldrw.32 q1, [r8], #16\n\t"                                                                                       \
-    "vqrdmulh.s32 q0, q0, q1\n\t"                                                                                      \
-    "vldrw.32 q1, [r8], #16\n\t"                                                                                       \
+/* After the doubling high multiply of q0: the rounding right shift by minus q1 (mg_mve.h's mve_rounding_divide),
+ * the output zero point and the clamp. */
+#define SHIFT_OFFSET_CLAMP                                                                                             \
     "vand     q2, q0, q1\n\t"                                                                                          \
     "vshr.s32 q2, q2, #31\n\t"                                                                                         \
     "vqadd.s32 q0, q0, q2\n\t"                                                                                         \
@@ -52,6 +48,14 @@ _Static_assert(__builtin_offsetof(mve_rows_args, uniform_neg_shift) == 64, "unif
     "vadd.i32 q0, q0, q7\n\t"                                                                                          \
     "vmax.s32 q0, q0, q5\n\t"                                                                                          \
     "vmin.s32 q0, q0, q6\n\t"
+
+/* The four sums requantized (mg_mve.h), offset and clamped in q0, ready for the narrowing store. */
+#define REQUANT_4_SUMS                                                                                                 \
+    "vmov     q0[2], q0[0], r0, r4\n\t"                                                                                \
+    "vmov     q0[3], q0[1], r2, r6\n\t"                                                                                \
+    "vldrw.32 q1, [r8], #16\n\t"                                                                                       \
+    "vqrdmulh.s32 q0, q0, q1\n\t"                                                                                      \
+    "vldrw.32 q1, [r8], #16\n\t" SHIFT_OFFSET_CLAMP
 
 /* The same requantization with one multiplier and shift for every channel, from the arguments
  * (mg_matmul_rows_uniform_s8_mve: its table holds only the biases). r0 and r2 are free once the sums are in q0. */
@@ -62,14 +66,7 @@ _Static_assert(__builtin_offsetof(mve_rows_args, uniform_neg_shift) == 64, "unif
     "ldr      r2, [r0, #60]\n\t"                                                                                       \
     "vqrdmulh.s32 q0, q0, r2\n\t"                                                                                      \
     "ldr      r2, [r0, #64]\n\t"                                                                                       \
-    "vdup.32  q1, r2\n\t"                                                                                              \
-    "vand     q2, q0, q1\n\t"                                                                                          \
-    "vshr.s32 q2, q2, #31\n\t"                                                                                         \
-    "vqadd.s32 q0, q0, q2\n\t"                                                                                         \
-    "vrshl.s32 q0, q0, q1\n\t"                                                                                         \
-    "vadd.i32 q0, q0, q7\n\t"                                                                                          \
-    "vmax.s32 q0, q0, q5\n\t"                                                                                          \
-    "vmin.s32 q0, q0, q6\n\t"
+    "vdup.32  q1, r2\n\t" SHIFT_OFFSET_CLAMP
 
 /* Registers in the group loop: r1 x (running), r3 r5 r10 r9 the four weight rows, r11 depth, r12 the step from
  * the fourth row's end to the next group's first row (depth - 16 * blocks), r0 r2 r4 r6 the sums (VMLADAVA takes
