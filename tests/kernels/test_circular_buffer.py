@@ -139,9 +139,9 @@ int main(void)
 def test_library_reports_an_invoke_that_ended_early(tmp_path):
     """The library's invoke returns MCUGEN_NO_OUTPUT (9) where TFLite Micro's returns kTfLiteAbort, and the
     outputs of the others equal TFLite Micro's."""
-    from library_app import build_app, run_in_qemu
     from tflite_micro.python.tflite_micro import runtime
 
+    from generator.bench.library_app import build_app, run_in_qemu
     from generator.boards import load_board
     from generator.pipeline import Options, generate
 
