@@ -11,14 +11,13 @@ from pathlib import Path
 
 from .. import zoo
 from ..boards import load_board
-from ..build import build
 from ..emit.library import library_name
 from ..errors import McugenError
 from ..locking import project_lock
 from ..measure import measure
 from ..pipeline import Options, generate, progress
 from .library_app import build_app, run_each_main, run_in_qemu
-from .multi import MULTI_MODELS
+from .multi import MULTI_MODELS, known_singles, single_firmware
 from .table import table
 
 LIBRARY_BOARDS = ["mps2-an386", "mps3-an547"]
@@ -57,16 +56,6 @@ def library_app(models: list[str], names: list[str], board: str, folder: Path) -
     return run
 
 
-def harness_code(model: str, board: str, known: dict, workroot: Path) -> int:
-    """The harness firmware's code (--backend auto): the bench's run of it, else built here."""
-    if (model, board) in known:
-        return known[(model, board)]
-    folder = workroot / f"{model}-{board}-auto-harness"
-    with project_lock(folder):
-        project, _ = generate([zoo.resolve(model)], Options(load_board(board)), folder)
-        return measure(build(project.path).elf).code
-
-
 def bench_library_one(models: list[str], board: str, workroot: Path, known: dict) -> LibraryRun:
     names = [library_name(m) for m in models]
     what = " + ".join(models)
@@ -74,19 +63,14 @@ def bench_library_one(models: list[str], board: str, workroot: Path, known: dict
     try:
         run = library_app(models, names, board, workroot / f"library-{'+'.join(names)}-{board}")
         if len(models) == 1:
-            run.harness_code = harness_code(models[0], board, known, workroot)
+            run.harness_code = single_firmware(models[0], load_board(board), known, workroot).code
     except McugenError as exc:
         run = LibraryRun(what, board, " ".join(line.strip() for line in str(exc).splitlines()[:2]).replace("|", "/"))
     return run
 
 
-def known_harnesses(results) -> dict:
-    """The bench's runs usable as harness firmwares: --backend auto, --memory auto."""
-    return {(r.model, r.board): r.code for r in results if r.backend == "auto" and not r.error and r.memory == "auto"}
-
-
 def bench_library(workroot: Path, results=()) -> list[LibraryRun]:
-    known = known_harnesses(results)
+    known = known_singles(results)
     runs = []
     for board in LIBRARY_BOARDS:
         runs += [bench_library_one([m], board, workroot, known) for m in zoo.NAMES]

@@ -60,11 +60,12 @@ class MultiRun:
         return (self.model_bytes + self.largest_code.code) * (100 + FLASH_MARGIN) // 100
 
 
-def _single(model: str, board, known: dict, workroot: Path) -> Single:
-    """A model's own firmware with the optimized kernels: from the bench's run of it, else built here."""
+def single_firmware(model: str, board, known: dict, workroot: Path) -> Single:
+    """A model's own firmware with the optimized kernels: from the bench's run of it (known_singles), else built
+    here."""
     if (model, board.name) in known:
         return known[(model, board.name)]
-    progress(f"[several models] building {model} alone on {board.name} for its code and arena")
+    progress(f"building {model} alone on {board.name} (auto kernels) for its code and arena")
     folder = workroot / f"{model}-{board.name}-auto-single"
     with project_lock(folder):  # generated and built as one step
         project, parts = generate([zoo.resolve(model)], Options(board), folder)
@@ -76,7 +77,7 @@ def bench_multi_one(board_name: str, sets: int, workroot: Path, known: dict) -> 
     run = MultiRun(board_name)
     try:
         board = load_board(board_name)
-        run.singles = [_single(m, board, known, workroot) for m in MULTI_MODELS]
+        run.singles = [single_firmware(m, board, known, workroot) for m in MULTI_MODELS]
         progress(f"[several models] {', '.join(MULTI_MODELS)} in one firmware on {board_name}, interleaved")
         paths = [zoo.resolve(m) for m in MULTI_MODELS]
         v = verify(paths, Options(board), workroot / f"multi-{board_name}", InputChoice(count=sets))
@@ -89,11 +90,11 @@ def bench_multi_one(board_name: str, sets: int, workroot: Path, known: dict) -> 
 
 
 def known_singles(results) -> dict:
-    """The bench's runs usable as single-model firmwares: the three models with --backend auto, --memory auto."""
+    """The bench's runs usable as single-model firmwares: --backend auto, --memory auto."""
     return {
         (r.model, r.board): Single(r.model, r.model_bytes, r.code, r.arena)
         for r in results
-        if r.model in MULTI_MODELS and r.backend == "auto" and not r.error and r.memory == "auto"
+        if r.backend == "auto" and not r.error and r.memory == "auto"
     }
 
 

@@ -20,7 +20,7 @@ from .work import Rewrite, Work
 _VIEWS = ("RESHAPE", "SQUEEZE", "EXPAND_DIMS")
 _ARITHMETIC = {"ADD": np.add, "SUB": np.subtract, "MUL": np.multiply}
 # Computed by the op's own catalog module, from the very indices its kernel walks.
-_EVALUATED = {"PACK": evaluate_pack, "STRIDED_SLICE": evaluate_strided_slice}
+_EVALUATED = {"PACK": evaluate_pack, "SHAPE": evaluate_shape, "STRIDED_SLICE": evaluate_strided_slice}
 # SHAPE reads only its input's dimensions, which are fixed ahead of time: it folds whatever its input (a vector
 # of a few int32, far smaller than a node's tables and a kernel, so the flash rule below does not apply).
 _SHAPE_ONLY = "SHAPE"
@@ -100,8 +100,7 @@ def fold_constants(work: Work) -> list[Rewrite]:
         out = work.tensors[op.outputs[0]]
         if out.index in work.outputs or out.dtype.numpy is None or not _flash_allows(work, op, out):
             continue
-        inputs = [work.tensors[t] for t in present]
-        value = evaluate_shape(op, inputs, [out]) if op.op_name == _SHAPE_ONLY else _compute(op, inputs, out)
+        value = _compute(op, [work.tensors[t] for t in present], out)
         if value is None or value.shape != tuple(out.shape):
             continue
         before = ", ".join(f"{work.tensors[t].dtype.name} {list(work.tensors[t].shape)}" for t in present)

@@ -38,26 +38,17 @@ def claims(op, inputs, outputs):
     return None if mc.shifts_ok(multiplier_pairs(inp, weights, out)) else mc.SHIFTS_OUT_OF_RANGE
 
 
-def _uniform(biases, pairs, bias, weights, out, activation: int) -> dict | None:
-    """The fields of an int8 node whose outputs share one multiplier and a right shift (per-tensor weights): the
-    table holds only the folded biases, four a group (written over the model's int32 bias in the firmware's copy
-    when they fill it exactly, generator/plan/in_place.py), 4 bytes an output instead of 12."""
+def _uniform(fields: dict, biases, pairs, bias, weights) -> dict:
+    """`fields` (mc.requant_fields') for an int8 node whose outputs share one multiplier and a right shift
+    (per-tensor weights): the table holds only the folded biases, four a group (written over the model's int32 bias
+    in the firmware's copy when they fill it exactly, generator/plan/in_place.py), 4 bytes an output instead of 12."""
     multiplier, shift = pairs[0]
     if weights.dtype.name != "INT8" or shift > 0 or any(p != pairs[0] for p in pairs):
-        return None
+        return fields
     padded = [mc.wrap32(b) for b in biases] + [0] * (mc.pad4(len(biases)) - len(biases))
     in_place = bias is not None and bias.dtype.name == "INT32" and len(padded) == len(biases)
-    act_min, act_max = quant.activation_range_int8(activation, out)
-    return {
-        "table": ModelWords(bias, tuple(padded)) if in_place else padded,
-        "left_shift": 0,
-        "output_offset": quant.zero_point_of(out),
-        "act_min": act_min,
-        "act_max": act_max,
-        "uniform": 1,
-        "uniform_multiplier": multiplier,
-        "uniform_neg_shift": shift,
-    }
+    table = ModelWords(bias, tuple(padded)) if in_place else padded
+    return {**fields, "table": table, "uniform": 1, "uniform_multiplier": multiplier, "uniform_neg_shift": shift}
 
 
 def params(op, inputs, outputs):
@@ -66,10 +57,9 @@ def params(op, inputs, outputs):
     fields = shape_params(inp, weights)
     w = weights.array().reshape(weights.shape[0], -1)
     biases = mc.folded_biases(bias, w, 0, -quant.zero_point_of(inp))
-    pairs, activation = multiplier_pairs(inp, weights, out), op.options.get("fused_activation_function", 0)
-    fields.update(
-        _uniform(biases, pairs, bias, weights, out, activation) or mc.requant_fields(biases, pairs, out, activation)
-    )
+    pairs = multiplier_pairs(inp, weights, out)
+    requant = mc.requant_fields(biases, pairs, out, op.options.get("fused_activation_function", 0))
+    fields.update(_uniform(requant, biases, pairs, bias, weights))
     return NodeParams("mg_fully_connected_mve_params", fields)
 
 
