@@ -235,6 +235,22 @@ def test_zoo_arenas_meet_the_goals(backend, board, name):
     assert check_placement(p.buffers, p.arena_size) == []
 
 
+def test_a_float_input_stays_out_of_the_chain_it_feeds():
+    """keyword_spotting's float input (2,000 B) QUANTIZEs in place into the int8 input of an overlapped 8,000 B
+    chain; joined to it, its dead tail lay past the chain's end (9,256 B). The plan without that join places it
+    beside the chain: 8,928 B with no row patches."""
+    from generator import zoo
+    from generator.boards import load_board
+    from generator.pipeline import Options, checked_graph, load_model
+    from generator.plan.planner import plan_with
+
+    checked = checked_graph(load_model(zoo.resolve("keyword_spotting")), Options(load_board("mps2-an386")))
+    p = plan_with(checked, True, "auto")
+    quantize = next(op for op in p.graph.operators if op.display_name == "QUANTIZE")
+    assert p.arena_size == 8_928 and quantize.outputs[0] not in p.shared
+    assert check_placement(p.buffers, p.arena_size) == []
+
+
 # Issue 31's rule: an optimized backend's default plan never takes more than this above the reference plan's.
 OPTIMIZED_ABOVE_REFERENCE = 1_024
 
