@@ -39,54 +39,68 @@ static void pair_words(const uint8_t *x0, const uint8_t *x1, int32_t taps8, uint
     }
 }
 
-/* `n` bytes of the zero point, staged; returns their sum. */
-static uint32_t stage_padding(uint8_t pad, uint8_t *to, int32_t n)
+/* `n` bytes of the zero point: a few (a depth-1 window's edge) without a call. */
+static inline void fill(uint8_t *to, uint8_t pad, int32_t n)
 {
-    memset(to, pad, (size_t)n);
-    return (uint32_t)pad * (uint32_t)n;
+    if (n < 16) {
+        for (int32_t i = 0; i < n; ++i) {
+            to[i] = pad;
+        }
+    } else {
+        memset(to, pad, (size_t)n);
+    }
+}
+
+/* `rows` window rows from input row iy on (every dh-th), each `before` bytes of padding, a run of the input and
+ * `after` bytes of padding (all padding outside the image's height); returns the sum of the staged values. Its
+ * own function, so that the few values of its loop stay in registers (inlined, GCC spilled them: 87
+ * instructions a row of a depth-1 window). */
+static uint32_t stage_rows(const int8_t *from, int32_t line_bytes, int32_t iy, int32_t dh, int32_t height, int32_t rows,
+                           uint8_t pad, int32_t before, int32_t run, int32_t after, uint8_t *to)
+{
+    const int32_t row = before + run + after;
+    uint32_t sum = 0, padded = 0;
+    for (; rows > 0; --rows, iy += dh, to += row) {
+        if ((uint32_t)iy >= (uint32_t)height) {
+            fill(to, pad, row);
+            padded += (uint32_t)row;
+            continue;
+        }
+        fill(to, pad, before);
+        sum += mg_portable_stage(from + iy * line_bytes, to + before, run);
+        fill(to + before + run, pad, after);
+        padded += (uint32_t)(before + after);
+    }
+    return sum + pad * padded;
 }
 
 /* The window of output pixel (oy, ox) of one image, staged; returns the sum of its staged values. Without dilation
- * a window row's pixels inside the image are one run of the input, staged in one call (a depth-1 input would
- * otherwise take a call per byte). */
+ * a window row's pixels inside the image are one run of the input (a depth-1 input would otherwise take a call
+ * per byte), at the same place in every row of the window. */
 static uint32_t stage_window(const mg_conv_geometry *g, uint8_t pad, const int8_t *image, int32_t oy, int32_t ox,
                              uint8_t *to)
 {
     const int32_t depth = g->input_depth;
-    const int32_t row = g->filter_width * depth;
+    const int32_t line_bytes = g->input_width * depth;
     const int32_t x0 = ox * g->stride_width - g->pad_width;
-    /* the window columns inside the image, [first, last), when they are contiguous */
-    const int32_t first = x0 < 0 ? -x0 : 0;
-    const int32_t last = g->input_width - x0 < g->filter_width ? g->input_width - x0 : g->filter_width;
+    const int32_t iy = oy * g->stride_height - g->pad_height;
+    if (g->dilation_width == 1) {
+        /* the window columns inside the image, [first, last): bytes before them, theirs, after them */
+        const int32_t first = x0 < 0 ? -x0 : 0;
+        const int32_t last = g->input_width - x0 < g->filter_width ? g->input_width - x0 : g->filter_width;
+        const int32_t run = last > first ? (last - first) * depth : 0;
+        const int32_t before = run ? first * depth : g->filter_width * depth;
+        const int32_t after = g->filter_width * depth - before - run;
+        return stage_rows(image + (run ? x0 * depth + before : 0), line_bytes, iy, g->dilation_height, g->input_height,
+                          g->filter_height, pad, before, run, after, to);
+    }
     uint32_t sum = 0;
-    for (int32_t ky = 0, iy = oy * g->stride_height - g->pad_height; ky < g->filter_height;
-         ++ky, iy += g->dilation_height, to += row) {
-        if (iy < 0 || iy >= g->input_height) {
-            sum += stage_padding(pad, to, row);
-            continue;
-        }
-        const int8_t *line = image + iy * g->input_width * depth;
-        if (g->dilation_width == 1) {
-            const int32_t inside = last > first ? last - first : 0;
-            const int32_t before = inside ? first : g->filter_width, after = g->filter_width - before - inside;
-            if (before) {
-                sum += stage_padding(pad, to, before * depth);
-            }
-            if (inside) {
-                sum += mg_portable_stage(line + (x0 + before) * depth, to + before * depth, inside * depth);
-            }
-            if (after) {
-                sum += stage_padding(pad, to + (before + inside) * depth, after * depth);
-            }
-            continue;
-        }
-        uint8_t *at = to;
-        for (int32_t kx = 0, ix = x0; kx < g->filter_width; ++kx, ix += g->dilation_width, at += depth) {
-            if (ix < 0 || ix >= g->input_width) {
-                sum += stage_padding(pad, at, depth);
-            } else {
-                sum += mg_portable_stage(line + ix * depth, at, depth);
-            }
+    for (int32_t ky = 0; ky < g->filter_height; ++ky, to += g->filter_width * depth) {
+        /* one input pixel at a time: a row of one pixel each */
+        for (int32_t kx = 0, ix = x0; kx < g->filter_width; ++kx, ix += g->dilation_width) {
+            const int inside = ix >= 0 && ix < g->input_width;
+            sum += stage_rows(image + (inside ? ix * depth : 0), line_bytes, iy + ky * g->dilation_height, 1,
+                              g->input_height, 1, pad, inside ? 0 : depth, inside ? depth : 0, 0, to + kx * depth);
         }
     }
     return sum;
