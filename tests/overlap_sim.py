@@ -61,12 +61,20 @@ def _pool_lanes(depth: int, lanes: int) -> list[range]:
 
 
 def _dsp_conv(op, inputs, outputs, at, out_at, taps, batches, oh, ow):
-    """conv_2d_s8_dsp.c: per batch (after copying the whole image when it takes the padded copy), the output
-    pixels DSP_CONV_COLS at a time: every window of the group into the columns, then each channel's outputs; a
-    last partial group moves back to the last DSP_CONV_COLS pixels (redoing some; a pointwise node from the
-    columns the group before expanded, without reading their input again)."""
+    """The direct form: pixel by pixel, its window copied before its outputs are written. conv_2d_s8_dsp.c: per
+    batch (after copying the whole image when it takes the padded copy), the output pixels DSP_CONV_COLS at a time:
+    every window of the group into the columns, then each channel's outputs; a last partial group moves back to the
+    last DSP_CONV_COLS pixels (redoing some; a pointwise node from the columns the group before expanded, without
+    reading their input again)."""
     inp, oc = inputs[0], outputs[0].shape[3]
     _, h, w, c = inp.shape
+    if dsp_conv_2d._direct(op, inputs):  # conv_2d_direct_s8_dsp.c: a pixel's window staged, then its outputs
+        for b in range(batches):
+            for oy in range(oh):
+                for ox in range(ow):
+                    yield from (("r", at(*p, ch)) for p in taps(b, oy, ox) for ch in range(c))
+                    yield from (("w", out_at(b, oy, ox, o)) for o in range(oc))
+        return
     whole = dsp_conv_2d._padded(op, inputs, outputs) != (0, 0)
     pointwise = dsp_conv_2d._pointwise(op, inputs, outputs)
     pixels = [(oy, ox) for oy in range(oh) for ox in range(ow)]

@@ -31,22 +31,30 @@ def case(
     multiplier_scale: float = 1.0,
     pruned: int = 0,
     weights_type: str = "int8",
+    direct: bool = False,
 ) -> bytes:
-    """A random node; `weights_type` "int4" draws the filter from -8..7 and stores it as INT4 (version 7)."""
+    """A random node; `weights_type` "int4" draws the filter from -8..7 and stores it as INT4 (version 7); `direct`:
+    one the kernel runs in its direct form (conv_2d.h: a depth-1 input, filter rows of whole words, no dilation,
+    at most 16 output channels)."""
     rng = np.random.default_rng(seed)
     while True:
         batches = int(rng.choice([1, 1, 1, 2]))
-        h, w = (int(v) for v in rng.integers(1, 13, size=2))
+        h, w = (int(v) for v in rng.integers(1, 25 if direct else 13, size=2))
         kh, kw = (1, 1) if pointwise else (int(v) for v in rng.integers(1, 6, size=2))
+        if direct:
+            kh, kw = int(rng.integers(1, 11)), int(rng.choice([4, 8, 12]))
         sh, sw = (1, 1) if pointwise and rng.integers(0, 2) else (int(v) for v in rng.integers(1, 4, size=2))
-        dh, dw = (int(v) for v in (rng.integers(1, 3, size=2) if not pointwise and rng.integers(0, 4) == 0 else (1, 1)))
+        dilated = not pointwise and not direct and rng.integers(0, 4) == 0
+        dh, dw = (int(v) for v in (rng.integers(1, 3, size=2) if dilated else (1, 1)))
         padding = int(rng.integers(0, 2))
         oh, ow = out_size(padding, h, kh, sh, dh), out_size(padding, w, kw, sw, dw)
         if oh >= 1 and ow >= 1:
             break
-    in_depth = groups * int(rng.choice([1, 2, 3, 4, 5, 8, 12, 16, 24, 32]))
+    in_depth = 1 if direct else groups * int(rng.choice([1, 2, 3, 4, 5, 8, 12, 16, 24, 32]))
     filter_depth = in_depth // groups
-    out_depth = groups * int(rng.choice([1, 2, 3, 5, 8, 13, 16, 31]))
+    out_depth = (
+        int(rng.choice([1, 2, 3, 4, 5, 8, 13, 16])) if direct else groups * int(rng.choice([1, 2, 3, 5, 8, 13, 16, 31]))
+    )
     per_channel = bool(rng.integers(0, 4))
     taps = kh * kw * filter_depth
     activation = int(rng.choice([0, 1, 2, 3]))

@@ -109,9 +109,14 @@ def planned_overlap_problems(p) -> list[str]:
 
 
 def dsp_chains():
-    """Random int8 chains, and depthwise and pointwise convolutions over more channels than a depthwise block,
-    then fully connected layers."""
+    """Random int8 chains, convolutions of a depth-1 input, and depthwise and pointwise convolutions over more
+    channels than a depthwise block, then fully connected layers."""
     yield from (random_chain(2000 + seed, "int8") for seed in range(40))
+    chain = Chain(np.random.default_rng(3), [2, 12, 12, 1], "int8")  # depth 1: the dsp CONV_2D's direct form
+    chain.window("CONV_2D", 4, 1, SAME, 8)
+    chain.window("CONV_2D", 8, 2, VALID, 2)
+    chain.dense(8)
+    yield chain.build()
     for batches in (1, 2):
         chain = Chain(np.random.default_rng(batches), [batches, 7, 5, 20], "int8")
         chain.window("DEPTHWISE_CONV_2D", 3, 1, SAME)

@@ -67,6 +67,11 @@ PATHS = {  # name: (batches, h, w, in depth, out depth, kh, kw, stride, padding,
     "3x3 whole words borders": (2, 9, 8, 16, 8, 3, 3, 1, SAME, 0, 1, None),
     "dilated": (1, 10, 9, 4, 12, 3, 2, 1, SAME, 0, 2, None),
     "1x1 stride 2": (1, 9, 9, 12, 20, 1, 1, 2, SAME, 1, 1, -120),
+    # the direct form (depth-1 input, whole-word filter rows, up to 16 channels): tflite_micro_speech's first layer,
+    # channels past the last block of four with a clamp, a one-row filter at stride 3
+    "direct 10x8 stride 2": (1, 49, 40, 1, 8, 10, 8, 2, SAME, 1, 1, -128),
+    "direct tail channels clamp": (2, 12, 11, 1, 7, 3, 4, 1, VALID, 3, 1, -100),
+    "direct 1x12 stride 3": (1, 9, 16, 1, 16, 1, 12, 3, SAME, 0, 1, None),
 }
 
 
@@ -82,6 +87,25 @@ def test_random(seeds):
 @pytest.mark.parametrize("seeds", seed_groups(20), ids=str)
 def test_pointwise(seeds):
     verify_cases(dsp_cases(seeds, pointwise=True), count=2, seed=seeds[0], backends=BACKENDS)
+
+
+@pytest.mark.parametrize("seeds", seed_groups(20), ids=str)
+def test_direct(seeds):
+    verify_cases(dsp_cases(seeds, direct=True), count=2, seed=seeds[0], backends=BACKENDS)
+
+
+def test_direct_form_is_chosen_for_its_shapes_only():
+    """The generator lays out the direct form's weights for the nodes it claims (conv_2d.h), and only for them."""
+    from generator.check import check
+    from generator.model import read_model
+    from generator.plan import plan
+
+    def direct(model: bytes) -> bool:
+        p = plan(check(read_model(model), backends=BACKENDS))
+        return "direct_weights" in p.nodes[0].params.fields
+
+    assert all(direct(case(seed, direct=True)) for seed in range(10))
+    assert not any(direct(explicit_case(1, *PATHS[path])) for path in PATHS if not path.startswith("direct"))
 
 
 def test_pruned_channels():

@@ -69,7 +69,18 @@ typedef struct {
     int32_t act_min;      /* the fused activation as a quantized range */
     int32_t act_max;
     const int32_t *channels; /* per output channel a dsp_channel (mg_dsp_requant.h): bias, multiplier, offset, shift */
+    /* The direct form's weights (mg_conv_2d_direct_s8_dsp), NULL for the columns: per block of 4 output channels (then
+     * per channel past the last block), per filter row and four taps, per channel the taps 0 and 2, then 1 and 3,
+     * doubled, as int16 pairs (low half first). */
+    const int32_t *direct_weights;
 } mg_conv_2d_dsp_params;
+
+/* The direct form, for a depth-1 input whose filter rows are whole words, without dilation (int8 filter): the
+ * windows are read in place (those that leave the input from a padded copy) and no columns are staged, which costs
+ * a small-input first convolution (few output channels, long windows) most of its instructions and the arena its
+ * columns (conv_2d_direct_s8_dsp.c). The generator chooses it and lays out direct_weights. */
+size_t mg_conv_2d_direct_s8_dsp_scratch_size(int32_t filter_height, int32_t filter_width);
+void mg_conv_2d_direct_s8_dsp(const mg_conv_2d_dsp_params *p, const int8_t *input, int8_t *output, void *scratch);
 
 /* Whether the kernel runs a node as pointwise: 1x1, stride 1, no padding, whole words a pixel; it then expands
  * the pixels straight from the input, without the staging column. */

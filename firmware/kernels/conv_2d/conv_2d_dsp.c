@@ -17,9 +17,11 @@ static mg_status prepare_s8(mg_node *node)
     const mg_conv_geometry *g = &p->geometry;
     const int32_t taps = g->filter_height * g->filter_width * g->input_depth;
     const size_t scratch =
-        mg_conv_2d_s8_dsp_scratch_size(g->filter_height, g->filter_width, g->input_depth, g->dilation_width,
-                                       g->output_depth, p->padded_height * p->padded_width * g->input_depth,
-                                       g->output_height * g->output_width, mg_conv_2d_dsp_pointwise(g));
+        p->direct_weights != NULL
+            ? mg_conv_2d_direct_s8_dsp_scratch_size(g->filter_height, g->filter_width)
+            : mg_conv_2d_s8_dsp_scratch_size(g->filter_height, g->filter_width, g->input_depth, g->dilation_width,
+                                             g->output_depth, p->padded_height * p->padded_width * g->input_depth,
+                                             g->output_height * g->output_width, mg_conv_2d_dsp_pointwise(g));
     return mg_prepare_weighted_backend_s4(node, mg_conv_input_elements(g), g->output_depth * taps,
                                           mg_conv_output_elements(g), p->channels, scratch,
                                           int4_scratch(node, g->output_depth * taps, scratch));
