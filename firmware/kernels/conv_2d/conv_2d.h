@@ -61,7 +61,7 @@ extern const mg_registration mg_register_conv_2d;
  * three LDM and 12 SMLAD (0.75 instructions per MAC), and the six outputs are requantized in four instructions
  * each (mg_dsp_requant.h). */
 #define MG_DSP_CONV_COLS 6 /* output pixels per pass over the filter */
-typedef struct {
+typedef struct mg_conv_2d_dsp_params {
     mg_conv_geometry geometry;
     int32_t padded_height; /* a small padded input is copied to scratch with these extents first; 0: not */
     int32_t padded_width;
@@ -69,9 +69,11 @@ typedef struct {
     int32_t act_min;      /* the fused activation as a quantized range */
     int32_t act_max;
     const int32_t *channels; /* per output channel a dsp_channel (mg_dsp_requant.h): bias, multiplier, offset, shift */
-    /* The direct form's weights (mg_conv_2d_direct_s8_dsp), NULL for the columns: per block of 4 output channels (then
-     * per channel past the last block), per filter row and four taps, per channel the taps 0 and 2, then 1 and 3,
-     * doubled, as int16 pairs (low half first). */
+    /* The direct form (conv_2d_direct_s8_dsp.c), NULL for the columns: its kernel, named by the generator's tables
+     * so that a firmware without such a node links none of it, and its weights: per block of 4 output channels
+     * (then per channel past the last block), per filter row and four taps, per channel the taps 0 and 2, then 1
+     * and 3, doubled, as int16 pairs (low half first). */
+    void (*direct)(const struct mg_conv_2d_dsp_params *p, const int8_t *input, int8_t *output, void *scratch);
     const int32_t *direct_weights;
 } mg_conv_2d_dsp_params;
 

@@ -17,7 +17,7 @@ static mg_status prepare_s8(mg_node *node)
     const mg_conv_geometry *g = &p->geometry;
     const int32_t taps = g->filter_height * g->filter_width * g->input_depth;
     const size_t scratch =
-        p->direct_weights != NULL
+        p->direct != NULL
             ? mg_conv_2d_direct_s8_dsp_scratch_size(g->filter_height, g->filter_width)
             : mg_conv_2d_s8_dsp_scratch_size(g->filter_height, g->filter_width, g->input_depth, g->dilation_width,
                                              g->output_depth, p->padded_height * p->padded_width * g->input_depth,

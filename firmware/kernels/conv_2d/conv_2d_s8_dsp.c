@@ -526,8 +526,8 @@ static inline void cursor_at(window_cursor *c, const column_geometry *g, const m
 void mg_conv_2d_s8_dsp(const mg_conv_2d_dsp_params *p, const int8_t *input, const int8_t *filter, int8_t *output,
                        void *scratch)
 {
-    if (p->direct_weights != NULL) { /* the generator's choice (conv_2d.h) */
-        mg_conv_2d_direct_s8_dsp(p, input, output, scratch);
+    if (p->direct != NULL) { /* the generator's choice (conv_2d.h) */
+        p->direct(p, input, output, scratch);
         return;
     }
     const int32_t depth = p->geometry.input_depth, fh = p->geometry.filter_height, fw = p->geometry.filter_width;

@@ -8,7 +8,7 @@ from __future__ import annotations
 import numpy as np
 
 from ... import quant
-from ...spec import NodeParams
+from ...spec import CExpr, NodeParams
 from ..common import _conv_common as cc
 from ..common import _dsp_common as dc
 from ..common import _overlap, _scratch
@@ -105,7 +105,8 @@ def params(op, inputs, outputs):
     fields.update(
         input_offset=-quant.zero_point_of(inp), act_min=act_min, act_max=act_max, channels=_table(op, inputs, outputs)
     )
-    if _direct(op, inputs):
+    if _direct(op, inputs):  # named here, so that only a firmware with such a node links the direct kernel
+        fields["direct"] = CExpr("mg_conv_2d_direct_s8_dsp")
         fields["direct_weights"] = direct_weights(weights.array())
     return NodeParams("mg_conv_2d_dsp_params", fields)
 
