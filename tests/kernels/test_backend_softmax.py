@@ -1,8 +1,8 @@
-"""SOFTMAX in the dsp and mve backends (int8 -> int8, int8 -> int16, int16 -> int16; softmax_s8_*.c and
-softmax_s16_*.c): nodes of random shapes (rows of 1 to 1,000 elements, one of the longest the backends take),
+"""SOFTMAX in the dsp, mve and portable backends (int8 -> int8, int8 -> int16, int16 -> int16; softmax_s8_*.c and
+softmax_s16_*.c, the portable backend running the dsp ones' plain C): nodes of random shapes (rows of 1 to 1,000 elements, one of the longest the backends take),
 input scales, zero points and betas, including the extremes TFLite's set-up allows, each asserted to be on the
-backend, against TFLite Micro bit for bit: the dsp kernels on the host build, both backends in QEMU (Cortex-M4,
-Cortex-M55). Inputs are full-range or close to their row maximum, so that many differences fall inside exp()'s
+backend, against TFLite Micro bit for bit: the dsp kernels on the host build, every backend in QEMU (Cortex-M4,
+Cortex-M55, Cortex-M0+). Inputs are full-range or close to their row maximum, so that many differences fall inside exp()'s
 range."""
 
 import numpy as np
@@ -88,7 +88,9 @@ def test_dsp_on_host():
 
 
 @pytest.mark.qemu
-@pytest.mark.parametrize(("board", "backend"), [("mps2-an386", "dsp"), ("mps3-an547", "mve")])
+@pytest.mark.parametrize(
+    ("board", "backend"), [("mps2-an386", "dsp"), ("mps3-an547", "mve"), ("mps2-an385-m0plus", "portable")]
+)
 def test_in_qemu(board, backend):
     b = softmax_batch(22, 4, extremes=backend == "mve")
     model, backends = b.build(), [backend, "reference"]

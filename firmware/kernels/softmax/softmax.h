@@ -66,17 +66,19 @@ mg_status mg_softmax_backend_prepare(mg_node *node);
 
 /* A backend's registration (softmax_dsp.c, softmax_mve.c): the backend prepare, then the kernel of the node's
  * types, mg_softmax_<types>_<backend>. */
-#define MG_SOFTMAX_BACKEND_REGISTRATION(backend)                                                                       \
+#define MG_SOFTMAX_BACKEND_REGISTRATION(backend) MG_SOFTMAX_REGISTRATION_OF(backend, backend)
+/* `backend`'s registration running `kernels`' functions (the portable backend runs the dsp kernels' plain C). */
+#define MG_SOFTMAX_REGISTRATION_OF(backend, kernels)                                                                   \
     static mg_status invoke_##backend(mg_node *node)                                                                   \
     {                                                                                                                  \
         const mg_tensor *input = mg_input(node, 0);                                                                    \
         const mg_tensor *output = mg_output(node, 0);                                                                  \
         if (input->type == MG_INT16) {                                                                                 \
-            mg_softmax_s16_##backend(node->params, input->data, output->data);                                         \
+            mg_softmax_s16_##kernels(node->params, input->data, output->data);                                         \
         } else if (output->type == MG_INT16) {                                                                         \
-            mg_softmax_s8_s16_##backend(node->params, input->data, output->data);                                      \
+            mg_softmax_s8_s16_##kernels(node->params, input->data, output->data);                                      \
         } else {                                                                                                       \
-            mg_softmax_s8_##backend(node->params, input->data, output->data);                                          \
+            mg_softmax_s8_##kernels(node->params, input->data, output->data);                                          \
         }                                                                                                              \
         return MG_OK;                                                                                                  \
     }                                                                                                                  \
@@ -85,5 +87,6 @@ mg_status mg_softmax_backend_prepare(mg_node *node);
 extern const mg_registration mg_register_softmax;
 extern const mg_registration mg_register_softmax_dsp;
 extern const mg_registration mg_register_softmax_mve;
+extern const mg_registration mg_register_softmax_portable;
 
 #endif
