@@ -10,7 +10,6 @@ import os
 import re
 
 import click
-
 from platformio.exception import ReturnErrorCode
 from platformio.public import TestCase, TestCaseSource, TestRunnerBase, TestStatus
 from platformio.test.exception import UnitTestSuiteError

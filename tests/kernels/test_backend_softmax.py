@@ -1,9 +1,9 @@
 """SOFTMAX in the dsp, mve and portable backends (int8 -> int8, int8 -> int16, int16 -> int16; softmax_s8_*.c and
-softmax_s16_*.c, the portable backend running the dsp ones' plain C): nodes of random shapes (rows of 1 to 1,000 elements, one of the longest the backends take),
-input scales, zero points and betas, including the extremes TFLite's set-up allows, each asserted to be on the
-backend, against TFLite Micro bit for bit: the dsp kernels on the host build, every backend in QEMU (Cortex-M4,
-Cortex-M55, Cortex-M0+). Inputs are full-range or close to their row maximum, so that many differences fall inside exp()'s
-range."""
+softmax_s16_*.c, the portable backend running the dsp ones' plain C): nodes of random shapes (rows of 1 to 1,000
+elements, one of the longest the backends take), input scales, zero points and betas, including the extremes
+TFLite's set-up allows, each asserted to be on the backend, against TFLite Micro bit for bit: the dsp kernels on
+the host build, every backend in QEMU (Cortex-M4, Cortex-M55, Cortex-M0+). Inputs are full-range or close to their
+row maximum, so that many differences fall inside exp()'s range."""
 
 import numpy as np
 import pytest
