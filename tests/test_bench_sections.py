@@ -20,27 +20,30 @@ def test_the_measured_mode_is_the_first_meeting_the_goal_else_min():
 def test_memory_rows_show_the_arenas_the_goal_on_the_best_mode_and_the_overhead():
     arenas = {"layer": 16000, "auto": 8960, "min": 8960}
     runs = [
-        MemoryRun("kws", "reference", None, arenas, 9000, "auto", True, 1000, 1050),
-        MemoryRun("kws", "auto", None, {"layer": 19588, "auto": 19588, "min": 19588}, 9000, "min", True, 500, 500),
-        MemoryRun("wand", "auto", None, {"layer": 4676, "auto": 4676, "min": 2132}, 2600, "min", True, 200, 230),
-        MemoryRun("sine", "auto", None, {"layer": 48, "auto": 48, "min": 48}, None, "auto", False, 10, 10),
-        MemoryRun("vww", "reference", "the board is too small: flash 1 B over"),
+        MemoryRun("kws", "reference", None, arenas, 9000, "auto", True, 1000, 1050, "an386"),
+        MemoryRun(
+            "kws", "auto", None, {"layer": 19588, "auto": 19588, "min": 19588}, 9000, "min", True, 500, 500, "an386"
+        ),
+        MemoryRun(
+            "wand", "auto", None, {"layer": 4676, "auto": 4676, "min": 2132}, 2600, "min", True, 200, 230, "an547"
+        ),
+        MemoryRun("sine", "auto", None, {"layer": 48, "auto": 48, "min": 48}, None, "auto", False, 10, 10, "an547"),
+        MemoryRun("vww", "reference", "the board is too small: flash 1 B over", board="an386"),
     ]
-    rows = _rows(memory_modes_table(runs, "mps2-an386"))
+    rows = _rows(memory_modes_table(runs))
     assert (
-        rows[0]
-        == "| kws | reference | 16,000 | 8,960 | 8,960 | 9,000 | yes (auto: 8,960) | yes | 1,000 | 1,050 (auto) "
-        "| +5.0 % |"
+        rows[0] == "| kws | an386 | reference | 16,000 | 8,960 | 8,960 | 9,000 | yes (auto: 8,960) | yes | 1,000 "
+        "| 1,050 (auto) | +5.0 % |"
     )
     assert rows[1] == (
-        "| kws | auto | 19,588 | 19,588 | 19,588 | 9,000 | no, 10,588 B over (auto: 19,588) | yes | 500 | 500 (min) "
-        "| +0.0 % (met) |"
+        "| kws | an386 | auto | 19,588 | 19,588 | 19,588 | 9,000 | no, 10,588 B over (auto: 19,588) | yes | 500 "
+        "| 500 (min) | +0.0 % (met) |"
     )
     assert rows[2].endswith("| yes (min: 2,132) | yes | 200 | 230 (min) | +15.0 % (over the goal) |")
-    assert rows[3] == "| sine | auto | 48 | 48 | 48 | - | - (auto: 48) | NO | 10 | 10 (auto) | +0.0 % (met) |"
-    assert rows[4].startswith("| vww | reference | blocked: the board is too small")
+    assert rows[3] == "| sine | an547 | auto | 48 | 48 | 48 | - | - (auto: 48) | NO | 10 | 10 (auto) | +0.0 % (met) |"
+    assert rows[4].startswith("| vww | an386 | reference | blocked: the board is too small")
     assert rows[4].count("|") == rows[0].count("|")
-    assert memory_modes_table([], "mps2-an386") == []
+    assert memory_modes_table([]) == []
 
 
 def _multi(board: str, flash: int, arena: int, sets: int = 3) -> MultiRun:

@@ -22,7 +22,7 @@ from ..console import progress
 from ..errors import McugenError
 from ..locking import exclusive
 from ..paths import ROOT
-from .memory import MemoryRun, bench_memory
+from .memory import MemoryRun, bench_memory, memory_boards
 from .multi import MULTI_MODELS, MultiRun, bench_multi
 from .one import BenchResult, bench_root
 from .rewrites import REWRITE_FIXTURES, RewriteRun, bench_rewrites
@@ -84,11 +84,16 @@ def run_rewrites(models: list[str], board: str, sets: int = 3) -> list[RewriteRu
         return bench_rewrites(chosen, board, bench_root(), sets)
 
 
-def run_memory(models: list[str], board: str, sets: int = 3, results=()) -> list[MemoryRun]:
-    """Each model under every --memory mode on `board`, with the reference and the board's optimized kernels."""
-    backends = ["reference"] + (["auto"] if choose_backends("auto", load_board(board).cpu) != ["reference"] else [])
+def run_memory(models: list[str], boards: list[str], sets: int = 3, results=()) -> list[MemoryRun]:
+    """Each model under every --memory mode on each of memory.memory_boards(boards), with the reference and the
+    board's optimized kernels."""
+    runs = []
     with exclusive(bench_root().parent / "bench.lock"):
-        return bench_memory(models, board, backends, sets, bench_root(), results)
+        for board in memory_boards(boards):
+            optimized = choose_backends("auto", load_board(board).cpu) != ["reference"]
+            backends = ["reference"] + (["auto"] if optimized else [])
+            runs += bench_memory(models, board, backends, sets, bench_root(), results)
+    return runs
 
 
 def run_multi(models: list[str], sets: int = 3, results=()) -> list[MultiRun]:

@@ -209,7 +209,7 @@ def render(
     parts += matrix + ([""] if matrix else [])
     for section in (
         rewrite_table(rewrite_runs),
-        memory_modes_table(memory_runs, first_board),
+        memory_modes_table(memory_runs),
         multi_table(multi_runs),
         library_table(library_runs),
         audio_stream_table(audio_runs),

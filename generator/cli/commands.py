@@ -338,7 +338,7 @@ def cmd_bench(args) -> int:
     tflm = () if args.models else bench.tflm_models()
     results = bench.run_bench(models, boards, args.sets, not args.no_all_ops, args.memory, **cluster, tflm=tflm)
     rewrite_runs = bench.run_rewrites(models, boards[0], sets=args.sets)
-    memory_runs = bench.run_memory(models, boards[0], sets=args.sets, results=results)
+    memory_runs = bench.run_memory(models, boards, sets=args.sets, results=results)
     multi_runs = bench.run_multi(models, sets=args.sets, results=results)
     audio_runs = bench.run_audio_stream(models, boards)
     library_runs = bench.run_library(models, boards, results=results)
