@@ -62,7 +62,7 @@ def test_memory_modes_reuse_the_bench_runs_and_several_models_need_the_three(fre
     result, out = fresh
     report = out.read_text()
     for kernels in ("reference", "auto"):
-        row = _row(report, "Memory below the per-layer bound", f"sine_float | {kernels}")
+        row = _row(report, "Memory below the per-layer bound", f"sine_float | mps2-an386 | {kernels}")
         assert row and "| yes |" in row and "+0.0 %" in row, row
     assert "[memory]" not in result.stderr
     assert "## Several models in one firmware" not in report
