@@ -190,7 +190,7 @@ def _share_storage(
         if out not in groups.parent or groups.root(out) != out:
             continue
         source = inplace_candidate(graph, op, step, kernel, groups)
-        if source is not None and not narrowing and graph.tensors[out].nbytes < graph.tensors[source.index].nbytes:
+        if source is not None and not narrowing and _smaller(graph, out, source.index):
             source = None
         if source is not None:
             roots = {groups.root(source.index), out}
@@ -201,8 +201,7 @@ def _share_storage(
                 shared[out] = source.index
                 continue
         roots = {groups.root(op.inputs[0]) if op.inputs and op.inputs[0] in groups.parent else out, out}
-        first = op.inputs[0] if op.inputs else -1
-        narrow = not narrowing and first >= 0 and graph.tensors[out].nbytes < graph.tensors[first].nbytes
+        narrow = not narrowing and bool(op.inputs) and _smaller(graph, out, op.inputs[0])
         found = overlap_join(graph, op, step, kernel, groups, costly) if overlaps is not None and not narrow else None
         if found is not None:
             before = live.peak
@@ -219,9 +218,14 @@ def _share_storage(
     return shared
 
 
+def _smaller(graph: Graph, out: int, source: int) -> bool:
+    """Whether tensor `out` is smaller than tensor `source` (none: -1, an omitted input)."""
+    return source >= 0 and graph.tensors[out].nbytes < graph.tensors[source].nbytes
+
+
 def _narrows(graph: Graph, shared: dict[int, int]) -> bool:
     """Whether an output shares the bytes of a larger tensor."""
-    return any(graph.tensors[out].nbytes < graph.tensors[source].nbytes for out, source in shared.items())
+    return any(_smaller(graph, out, source) for out, source in shared.items())
 
 
 def _keep_if_no_worse(graph: Graph, groups: Groups, extents: dict, live: LiveBytes, roots: set[int], always: bool):
