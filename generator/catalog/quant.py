@@ -91,3 +91,53 @@ def activation_range_float(activation: int) -> tuple[float, float]:
     if activation not in ranges:
         raise ValueError(f"fused activation {ACTIVATIONS.get(activation, activation)} is not supported")
     return ranges[activation]
+
+
+INT32_MIN, INT32_MAX = -(1 << 31), (1 << 31) - 1
+
+
+def multiply_by_quantized_multiplier(x: int, multiplier: int, shift: int) -> int:
+    """TFLite's MultiplyByQuantizedMultiplier in exact integers: x shifted left, the rounding doubling high multiply
+    (halves away from zero), then the rounding right shift (halves away from zero)."""
+    left, right = max(shift, 0), max(-shift, 0)
+    a = x << left
+    if a == multiplier == INT32_MIN:
+        return INT32_MAX
+    product = a * multiplier
+    nudge = (1 << 30) if product >= 0 else 1 - (1 << 30)
+    total = product + nudge
+    high = total >> 31 if total >= 0 else -((-total) >> 31)  # C's division: toward zero
+    mask = (1 << right) - 1
+    threshold = (mask >> 1) + (1 if high < 0 else 0)
+    return (high >> right) + (1 if (high & mask) > threshold else 0)
+
+
+def inside_thresholds(
+    lowest: int, highest: int, multiplier: int, shift: int, offset: int, act_min: int, act_max: int
+) -> tuple[int, int] | None:
+    """For accumulators in [lowest, highest]: the first whose requantized output (offset, clamped) lies above
+    act_min and the last below act_max, so that a kernel outputs act_min below the first, act_max above the last
+    and in between the requantized value unclamped (the output is monotonic in the accumulator). None where that
+    does not hold in int32: the range or its left-shifted ends leave int32 (TFLite's shift would wrap)."""
+    left = max(shift, 0)
+    if lowest - 1 < INT32_MIN or highest + 1 > INT32_MAX:
+        return None
+    if (lowest << left) < INT32_MIN or (highest << left) > INT32_MAX:
+        return None
+
+    def output(acc: int) -> int:
+        return min(max(multiply_by_quantized_multiplier(acc, multiplier, shift) + offset, act_min), act_max)
+
+    def first_where(predicate) -> int:  # the first accumulator in [lowest, highest + 1] where predicate holds
+        lo, hi = lowest, highest + 1
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if predicate(mid):
+                hi = mid
+            else:
+                lo = mid + 1
+        return lo
+
+    first = first_where(lambda acc: output(acc) > act_min)
+    last = first_where(lambda acc: output(acc) >= act_max) - 1
+    return first, last

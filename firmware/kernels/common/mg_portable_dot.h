@@ -122,7 +122,18 @@ static inline int32_t mg_portable_multiply(int32_t x, int32_t multiplier, int32_
  * (2^30 without a right shift): the inner floor folds into the outer one. Past u = 2^(right + 9) the magnitude is
  * at least 256 (m >= 2^30), so u is clamped there; then with m = m2 * 2^22 + m1 * 2^11 + m0 each u * mi fits 31
  * bits while right <= 11 (larger right shifts, rare, take the exact version), and the floor is taken piece by
- * piece: floor((P * 2^22 + Q * 2^11 + R) / 2^n) = floor((P + floor((Q + floor(R / 2^11)) / 2^11)) / 2^(n - 22)). */
+ * piece: floor((P * 2^22 + Q * 2^11 + R) / 2^n) = floor((P + floor((Q + floor(R / 2^11)) / 2^11)) / 2^(n - 22)).
+ * The pieces, for u already clamped and sign -1 (a negative a) or 0: */
+static inline int32_t mg_portable_multiply_pieces(uint32_t u, int32_t sign, int32_t multiplier, int32_t right)
+{
+    const uint32_t m = (uint32_t)multiplier;
+    const int32_t low = (int32_t)(u * (m & 0x7FFu)) + sign;
+    const int32_t mid = (int32_t)(u * ((m >> 11) & 0x7FFu)) + (low >> 11);
+    const int32_t k = (int32_t)((1u << 8) + (((1u << right) >> 1) << 9)); /* K / 2^22 */
+    const int32_t q = ((int32_t)(u * (m >> 22)) + (mid >> 11) + k) >> (right + 9);
+    return (q ^ sign) - sign;
+}
+
 static inline int32_t mg_portable_multiply_narrow(int32_t x, int32_t multiplier, int32_t left, int32_t right)
 {
     if (right > 11) {
@@ -130,15 +141,21 @@ static inline int32_t mg_portable_multiply_narrow(int32_t x, int32_t multiplier,
     }
     const int32_t a = (int32_t)((uint32_t)x << left);
     const int32_t sign = a >> 31; /* -1 or 0 */
-    uint32_t u = (uint32_t)(a ^ sign) - (uint32_t)sign;
+    const uint32_t u = (uint32_t)(a ^ sign) - (uint32_t)sign;
     const uint32_t limit = 1u << (right + 9);
-    u = u < limit ? u : limit;
-    const uint32_t m = (uint32_t)multiplier;
-    const int32_t low = (int32_t)(u * (m & 0x7FFu)) + sign;
-    const int32_t mid = (int32_t)(u * ((m >> 11) & 0x7FFu)) + (low >> 11);
-    const int32_t k = (int32_t)((1u << 8) + (((1u << right) >> 1) << 9)); /* K / 2^22 */
-    const int32_t q = ((int32_t)(u * (m >> 22)) + (mid >> 11) + k) >> (right + 9);
-    return (q ^ sign) - sign;
+    return mg_portable_multiply_pieces(u < limit ? u : limit, sign, multiplier, right);
+}
+
+/* The narrow one where the result is known to lie in (-256, 256) (the kernel checked the accumulator against the
+ * generator's thresholds): |a| is below 2^(right + 9) then, and needs no clamp. */
+static inline int32_t mg_portable_multiply_inside(int32_t x, int32_t multiplier, int32_t left, int32_t right)
+{
+    if (right > 11) {
+        return mg_portable_multiply(x, multiplier, left, right);
+    }
+    const int32_t a = (int32_t)((uint32_t)x << left);
+    const int32_t sign = a >> 31;
+    return mg_portable_multiply_pieces((uint32_t)(a ^ sign) - (uint32_t)sign, sign, multiplier, right);
 }
 
 /* x clamped to int8: one SSAT on ARMv7-M (GCC's code for the clamp compares twice). */
@@ -152,11 +169,14 @@ static inline int32_t mg_portable_sat8(int32_t x)
 #endif
 }
 
-/* The requantization the kernels use: the narrow one on ARMv6-M (no long multiply), TFLite's exact one elsewhere. */
+/* The requantization the kernels use: the narrow one on ARMv6-M (no long multiply), TFLite's exact one elsewhere;
+ * _INSIDE where the result is known to lie in (-256, 256). */
 #if defined(__ARM_ARCH_6M__)
 #define MG_PORTABLE_REQUANTIZE mg_portable_multiply_narrow
+#define MG_PORTABLE_REQUANTIZE_INSIDE mg_portable_multiply_inside
 #else
 #define MG_PORTABLE_REQUANTIZE mg_portable_multiply
+#define MG_PORTABLE_REQUANTIZE_INSIDE mg_portable_multiply
 #endif
 
 /* ARMv7-M: mg_portable_requant's loop written out (portable_dot8.c), with TFLite's two roundings folded into the

@@ -257,8 +257,11 @@ typedef struct {
     const int32_t *folded;  /* per output channel the folded bias (over the bias in the model if it fits) */
     const int32_t *requant; /* multiplier, left and right shift: per output channel, or one for all */
     int32_t requant_step;   /* words from one channel's requant entry to the next: 3, or 0 (per-tensor) */
-    int32_t output_offset;  /* the output zero point */
-    int32_t act_min;        /* the fused activation as a quantized range */
+    /* per output channel the first and the last accumulator whose output lies inside (act_min, act_max): below
+     * the first the output is act_min, above the last act_max (generated for 3x3 filters; NULL: no rows3x3) */
+    const int32_t *thresholds;
+    int32_t output_offset; /* the output zero point */
+    int32_t act_min;       /* the fused activation as a quantized range */
     int32_t act_max;
     int32_t reverse_rows; /* 1: the output rows last first (the output overlaps its input from above) */
 } mg_depthwise_conv_2d_portable_params;
@@ -269,6 +272,18 @@ typedef struct {
  * other narrow rows, depthwise_conv_2d_s8_portable.c). */
 #define MG_PORTABLE_DW_ROW_SCRATCH 1024
 #define MG_PORTABLE_DW_ROW_MIN_WIDTH 5
+/* One channel's window sums along a row of 3x3 windows: `columns` holds the channel's staged input columns, column
+ * j's three rows as bytes at MG_PORTABLE_DW_COLUMN * j + 0, 1, 2 (x + 128; int8 x on ARMv7-M, whose LDRSB takes an
+ * immediate offset); the sum of x * w over the window of output i (its first column at byte i * step) goes to
+ * sums[i], which may lie over columns already read. `weights`: the nine taps, 4 bytes apart (the generated
+ * layout). ARMv6-M parks partial sums in the word after each column (depthwise_conv_2d_3x3_row_s8_portable.c). */
+#if defined(__ARM_ARCH_7M__)
+#define MG_PORTABLE_DW_COLUMN 4
+#else
+#define MG_PORTABLE_DW_COLUMN 8
+#endif
+void mg_depthwise_conv_2d_3x3_row_s8_portable(uint8_t *columns, int32_t count, int32_t step, const int8_t *weights,
+                                              uint32_t *sums);
 size_t mg_depthwise_conv_2d_s8_portable_scratch_size(int32_t filter_height, int32_t filter_width, int32_t multiplier,
                                                      int32_t dilation_width, int32_t stride_width,
                                                      int32_t output_width);

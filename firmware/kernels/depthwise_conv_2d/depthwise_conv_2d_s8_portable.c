@@ -96,95 +96,117 @@ size_t mg_depthwise_conv_2d_s8_portable_scratch_size(int32_t filter_height, int3
         output_width < MG_PORTABLE_DW_ROW_MIN_WIDTH) {
         return 0;
     }
-    const size_t bytes = (size_t)(4 * ((output_width - 1) * stride_width + 3) + 4 * output_width);
+    const size_t bytes = (size_t)(8 * ((output_width - 1) * stride_width + 3));
     return bytes <= MG_PORTABLE_DW_ROW_SCRATCH ? bytes : 0;
 }
 
-/* One channel's window sums along an output row from its staged columns (three rows' bytes of one input column
- * in a word: value (ky, kx) of output ox at byte 4 * (ox * stride + kx) + ky), the nine weights in registers; the
- * stride a constant where the callers below pass one (a register less: GCC then keeps the loop without spills). */
-static inline __attribute__((always_inline)) void sums3x3(const mg_portable_word *cols, int32_t n, int32_t stride,
-                                                          const int8_t *w, int32_t *acc)
-{
-    const int32_t w0 = w[0], w1 = w[4], w2 = w[8], w3 = w[12], w4 = w[16], w5 = w[20], w6 = w[24], w7 = w[28],
-                  w8 = w[32];
-    const int8_t *s = (const int8_t *)(const void *)cols;
-    for (int32_t *end = acc + n; acc < end; ++acc, s += 4 * stride) {
-        *acc =
-            s[0] * w0 + s[4] * w1 + s[8] * w2 + s[1] * w3 + s[5] * w4 + s[9] * w5 + s[2] * w6 + s[6] * w7 + s[10] * w8;
-    }
-}
+/* ARMv7-M reads the staged values with LDRSB at immediate offsets: they stay int8 there; elsewhere (ARMv6-M, whose
+ * LDRSB takes a register offset only, and the host build) they are staged as x + 128, and the channel's constant
+ * takes 128 times its weights' sum off the sums. */
+#if defined(__ARM_ARCH_7M__)
+#define MG_PORTABLE_DW_STAGE_BIAS 0u
+#else
+#define MG_PORTABLE_DW_STAGE_BIAS 0x808080u
+#endif
 
-__attribute__((noinline)) static void row_sums3x3(const mg_portable_word *cols, int32_t n, int32_t stride,
-                                                  const int8_t *w, int32_t *acc)
-{
-    if (stride == 1) {
-        sums3x3(cols, n, 1, w, acc);
-    } else if (stride == 2) {
-        sums3x3(cols, n, 2, w, acc);
-    } else {
-        sums3x3(cols, n, stride, w, acc);
-    }
-}
+/* Words from one staged column to the next (depthwise_conv_2d.h). The row's sums go after the columns on ARMv7-M
+ * (4 bytes a column, then 4 an output), over them elsewhere (8 bytes a column): the padding columns are staged
+ * again for every channel there. */
+#define MG_PORTABLE_DW_WORDS (MG_PORTABLE_DW_COLUMN / 4)
+#if defined(__ARM_ARCH_7M__)
+#define MG_PORTABLE_DW_SUMS_APART 1
+#else
+#define MG_PORTABLE_DW_SUMS_APART 0
+#endif
 
-/* One channel's image columns [first, last) staged: from one pointer into the first row the window reads inside
- * the image (offsets to the others), rows in the padding masked out of the word and replaced by the zero point. */
+/* One channel's image columns [first, last) staged (MG_PORTABLE_DW_STAGE_BIAS): from one pointer into the first row the window reads inside the image (offsets to the others), rows in
+ * the padding masked out of the word and replaced by the zero point. */
 __attribute__((noinline)) static void stage_columns(const uint8_t *at, int32_t step, int32_t off1, int32_t off2,
                                                     uint32_t mask, uint32_t pad, mg_portable_word *to, int32_t count)
 {
-    mg_portable_word *end = to + count;
+    const uint32_t bias = MG_PORTABLE_DW_STAGE_BIAS;
+    mg_portable_word *end = to + MG_PORTABLE_DW_WORDS * count;
     if (mask == 0xFFFFFFu) {
-        for (; to < end; ++to, at += step) {
-            *to = (uint32_t)at[0] | (uint32_t)at[off1] << 8 | (uint32_t)at[off2] << 16;
+        for (; to < end; to += MG_PORTABLE_DW_WORDS, at += step) {
+            *to = ((uint32_t)at[0] | (uint32_t)at[off1] << 8 | (uint32_t)at[off2] << 16) ^ bias;
         }
         return;
     }
-    for (; to < end; ++to, at += step) {
-        *to = (((uint32_t)at[0] | (uint32_t)at[off1] << 8 | (uint32_t)at[off2] << 16) & mask) | pad;
+    for (; to < end; to += MG_PORTABLE_DW_WORDS, at += step) {
+        *to = ((((uint32_t)at[0] | (uint32_t)at[off1] << 8 | (uint32_t)at[off2] << 16) & mask) | pad) ^ bias;
     }
 }
 
-/* One channel's outputs along a row from its window sums (every `step` bytes), the channel's requantization
- * hoisted: with a right shift, TFLite's two roundings fold into one addend of the 64-bit product,
- * floor((a * m + 2^30 + 2^(30 + right) - 2^31 [a < 0]) / 2^(31 + right)) (mg_portable_dot.h), taken from the
- * product's high word; ARMv6-M (no long multiply) and no right shift the per-output requantization. */
+#if defined(__ARM_ARCH_7M__)
+/* a's requantization with a right shift: the 64-bit product's high word, to be shifted by right - 1 (k: both
+ * roundings' addend, 2^30 + 2^(30 + right)) */
+static inline int32_t high_word_requant(int32_t a, int32_t m, int32_t left, int64_t k)
+{
+    const int32_t x = (int32_t)((uint32_t)a << left);
+    return (int32_t)(((int64_t)x * m + k - (x < 0 ? (1ll << 31) : 0)) >> 32);
+}
+#endif
+
+/* The padding columns (before `first`, from `last`) as the input zero point's `value`. */
+static inline void stage_padding(mg_portable_word *staged, int32_t first, int32_t last, int32_t cols, uint32_t value)
+{
+    for (int32_t j = 0; j < first; ++j) {
+        staged[MG_PORTABLE_DW_WORDS * j] = value;
+    }
+    for (int32_t j = last; j < cols; ++j) {
+        staged[MG_PORTABLE_DW_WORDS * j] = value;
+    }
+}
+
+/* Channel c's nine weights (4 bytes apart: the generated layout, by groups of four channels). */
+static inline const int8_t *channel_weights(const mg_depthwise_conv_2d_portable_params *p, int32_t c)
+{
+    return (const int8_t *)p->weights + (c & ~(MG_PORTABLE_GROUP - 1)) * 9 + (c & (MG_PORTABLE_GROUP - 1));
+}
+
+/* What the staging bias adds to channel c's window sums: 128 times its weights' sum. */
+static inline uint32_t staging_bias(const mg_depthwise_conv_2d_portable_params *p, int32_t c)
+{
+    if (!MG_PORTABLE_DW_STAGE_BIAS) {
+        return 0;
+    }
+    const int8_t *w = channel_weights(p, c);
+    return (uint32_t)(w[0] + w[4] + w[8] + w[12] + w[16] + w[20] + w[24] + w[28] + w[32]) << 7;
+}
+
+/* Channel c's outputs along a row from its window sums: act_min below the generator's first threshold, act_max
+ * above its last, in between TFLite's requantization, which lands inside the range unclamped. ARMv7-M takes the
+ * rounding of a right shift from the 64-bit product, floor((a * m + 2^30 + 2^(30 + right) - 2^31 [a < 0]) /
+ * 2^(31 + right)) (mg_portable_dot.h), its high word; ARMv6-M (no long multiply) the narrow version's three
+ * products without its clamps. */
 __attribute__((noinline)) static void requant_row(const mg_depthwise_conv_2d_portable_params *p, int32_t c,
-                                                  const int32_t *acc, int32_t n, int8_t *out, int32_t step)
+                                                  const uint32_t *acc, int32_t n, int8_t *out, int32_t step)
 {
     const int32_t *rq = p->requant + c * p->requant_step;
-    const uint32_t folded = (uint32_t)p->folded[c];
+    const uint32_t folded = (uint32_t)p->folded[c] - staging_bias(p, c);
     const int32_t m = rq[0], left = rq[1], right = rq[2];
     const int32_t offset = p->output_offset, lo = p->act_min, hi = p->act_max;
-#if !defined(__ARM_ARCH_6M__)
+    const int32_t first = p->thresholds[2 * c], last = p->thresholds[2 * c + 1];
+#define MG_PORTABLE_DW_OUTPUTS(inside)                                                                                 \
+    for (int32_t i = 0; i < n; ++i, out += step) {                                                                     \
+        const int32_t a = (int32_t)(acc[i] + folded);                                                                  \
+        *out = (int8_t)(a < first ? lo : a > last ? hi : (inside) + offset);                                           \
+    }
+#if defined(__ARM_ARCH_7M__)
     if (right > 0) {
         const int64_t k = (1ll << 30) + ((int64_t)1 << (30 + right));
-        const int32_t r1 = right - 1;
-#define MG_PORTABLE_DW_OUTPUTS(clamped)                                                                                \
-    for (int32_t i = 0; i < n; ++i, out += step) {                                                                     \
-        const int32_t a = (int32_t)(((uint32_t)acc[i] + folded) << left);                                              \
-        const int64_t x = (int64_t)a * m + k - (a < 0 ? (1ll << 31) : 0);                                              \
-        const int32_t q = ((int32_t)(x >> 32) >> r1) + offset;                                                         \
-        *out = (int8_t)(clamped);                                                                                      \
-    }
-        if (lo == -128 && hi == 127) { /* all of int8 */
-            MG_PORTABLE_DW_OUTPUTS(mg_portable_sat8(q))
-        } else {
-            MG_PORTABLE_DW_OUTPUTS(mg_clamp(q, lo, hi))
-        }
-#undef MG_PORTABLE_DW_OUTPUTS
+        MG_PORTABLE_DW_OUTPUTS(high_word_requant(a, m, left, k) >> (right - 1))
         return;
     }
 #endif
-    for (int32_t i = 0; i < n; ++i, out += step) {
-        const int32_t a = (int32_t)((uint32_t)acc[i] + folded);
-        *out = (int8_t)mg_clamp(MG_PORTABLE_REQUANTIZE(a, m, left, right) + offset, lo, hi);
-    }
+    MG_PORTABLE_DW_OUTPUTS(MG_PORTABLE_REQUANTIZE_INSIDE(a, m, left, right))
+#undef MG_PORTABLE_DW_OUTPUTS
 }
 
 /* 3x3 filters, depth multiplier 1, no dilation across (mg_depthwise_conv_2d_s8_portable_scratch_size): row by row
  * (the rows' order as the pixel order's, so the same overlaps hold), and in a row channel by channel: the channel's
- * three input rows staged column by column into words (the padding as the input zero point), its sums along the
- * row, then its outputs. */
+ * three input rows staged column by column into words (the padding as the input zero point), its window sums along
+ * the row (mg_depthwise_conv_2d_3x3_row_s8_portable), then its outputs. */
 static void rows3x3(const mg_depthwise_conv_2d_portable_params *p, const int8_t *input, int8_t *output,
                     uint8_t *scratch)
 {
@@ -192,17 +214,15 @@ static void rows3x3(const mg_depthwise_conv_2d_portable_params *p, const int8_t 
     const int32_t depth = g->input_depth, width = g->input_width;
     const int32_t cols = (g->output_width - 1) * g->stride_width + 3;
     mg_portable_word *staged = (mg_portable_word *)(void *)scratch;
-    int32_t *acc = (int32_t *)(void *)(scratch + 4 * cols);
     const int8_t *padding = (const int8_t *)p->padding;
     const uint32_t pad = (uint32_t)(uint8_t)padding[0] * 0x010101u;
     /* the staged columns [first, last) read the image, the others are padding */
     const int32_t first = g->pad_width < cols ? g->pad_width : cols;
     const int32_t last = width + g->pad_width < cols ? width + g->pad_width : cols;
-    for (int32_t j = 0; j < first; ++j) {
-        staged[j] = pad;
-    }
-    for (int32_t j = last; j < cols; ++j) {
-        staged[j] = pad;
+    const uint32_t padded = pad ^ MG_PORTABLE_DW_STAGE_BIAS;
+    uint32_t *sums = (uint32_t *)(void *)(scratch + (MG_PORTABLE_DW_SUMS_APART ? 4 * cols : 0));
+    if (MG_PORTABLE_DW_SUMS_APART) {
+        stage_padding(staged, first, last, cols, padded);
     }
     const int32_t lines = g->batches * g->output_height;
     for (int32_t n = 0; n < lines; ++n) {
@@ -230,12 +250,14 @@ static void rows3x3(const mg_depthwise_conv_2d_portable_params *p, const int8_t 
             mask |= 0xFFu << (8 * ky);
         }
         for (int32_t c = 0; c < depth; ++c) {
-            stage_columns((const uint8_t *)base + c, step, offsets[1], offsets[2], mask, pad_bytes, staged + first,
-                          last - first);
-            row_sums3x3(staged, g->output_width, g->stride_width,
-                        (const int8_t *)p->weights + (c & ~(MG_PORTABLE_GROUP - 1)) * 9 + (c & (MG_PORTABLE_GROUP - 1)),
-                        acc);
-            requant_row(p, c, acc, g->output_width, out + c, depth);
+            if (!MG_PORTABLE_DW_SUMS_APART) {
+                stage_padding(staged, first, last, cols, padded);
+            }
+            stage_columns((const uint8_t *)base + c, step, offsets[1], offsets[2], mask, pad_bytes,
+                          staged + MG_PORTABLE_DW_WORDS * first, last - first);
+            mg_depthwise_conv_2d_3x3_row_s8_portable(scratch, g->output_width, MG_PORTABLE_DW_COLUMN * g->stride_width,
+                                                     channel_weights(p, c), sums);
+            requant_row(p, c, sums, g->output_width, out + c, depth);
         }
     }
 }
@@ -244,7 +266,8 @@ void mg_depthwise_conv_2d_s8_portable(const mg_depthwise_conv_2d_portable_params
                                       int8_t *output, uint8_t *scratch)
 {
     const mg_conv_geometry *g = &p->geometry;
-    if (mg_depthwise_conv_2d_s8_portable_scratch_size(g->filter_height, g->filter_width,
+    if (p->thresholds &&
+        mg_depthwise_conv_2d_s8_portable_scratch_size(g->filter_height, g->filter_width,
                                                       g->output_depth / g->input_depth, g->dilation_width,
                                                       g->stride_width, g->output_width) &&
         MG_PORTABLE_DW_ROWS(g->output_width, g->stride_width)) {

@@ -21,7 +21,7 @@ from ....paths import FIRMWARE, cache_root, kernel_headers, kernel_include_dirs,
 # source that compiles on the host without the runtime (its own file, or a <kernel>_scratch_size.c beside it when the
 # kernel's file does not): the library is every such source, found by that definition, and the helpers they call.
 SCRATCH_FUNCTION = re.compile(r"^size_t mg_\w+_(scratch|state)_size\(", re.MULTILINE)
-HELPERS = ("mg_requant.c", "portable_dot8.c")
+HELPERS = ("mg_requant.c", "portable_dot8.c", "depthwise_conv_2d_3x3_row_s8_portable.c")
 
 
 def library_sources() -> list[Path]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import numpy as np
 
 from ... import quant
-from ...spec import OVERLAPPED, NodeParams
+from ...spec import OVERLAPPED, CExpr, NodeParams
 from ..common import _conv_common as cc
 from ..common import _overlap, _scratch
 from ..common import _portable_common as pc
@@ -21,6 +21,7 @@ SOURCES = (
     *FAMILY_SOURCES,
     "depthwise_conv_2d_portable.c",
     "depthwise_conv_2d_s8_portable.c",
+    "depthwise_conv_2d_3x3_row_s8_portable.c",
     "mg_portable_dot.h",
     "portable_dot8.c",
     "mg_fixedpoint.h",
@@ -28,6 +29,7 @@ SOURCES = (
 
 
 MAX_TAPS = 64  # MG_PORTABLE_DW_MAX_TAPS
+ROW_MIN_WIDTH = 5  # MG_PORTABLE_DW_ROW_MIN_WIDTH: the narrowest output row the rows3x3 path takes
 
 
 def claims(op, inputs, outputs):
@@ -48,6 +50,22 @@ def grouped_taps(taps: np.ndarray) -> np.ndarray:
     return padded.reshape(-1, pc.GROUP, count).transpose(0, 2, 1).reshape(-1)
 
 
+def row_thresholds(taps, biases, zero_point, pairs, offset, act_min, act_max) -> list[int] | None:
+    """Per channel the first and the last accumulator whose output lies inside the activation's range
+    (quant.inside_thresholds) over the accumulators the channel can reach, for the rows3x3 path's requantization:
+    below, above and unclamped in between. None when a channel's range leaves int32 (the path is not taken)."""
+    low, high = -128 - zero_point, 127 - zero_point  # x - zp over int8 inputs
+    limits = []
+    for w, b, (multiplier, shift) in zip(taps.astype(np.int64), biases, pairs):
+        lowest = int(b) + int(np.where(w > 0, w * low, w * high).sum())
+        highest = int(b) + int(np.where(w > 0, w * high, w * low).sum())
+        pair = quant.inside_thresholds(lowest, highest, multiplier, shift, offset, act_min, act_max)
+        if pair is None:
+            return None
+        limits.extend(pair)
+    return limits
+
+
 def params(op, inputs, outputs):
     inp, weights, out = inputs[0], inputs[1], outputs[0]
     bias = inputs[2] if len(inputs) > 2 else None
@@ -58,10 +76,18 @@ def params(op, inputs, outputs):
     zero_point = quant.zero_point_of(inp)
     folded = biases - zero_point * taps.astype(np.int64).sum(axis=1)
     act_min, act_max = quant.activation_range_int8(op.options.get("fused_activation_function", 0), out)
+    pairs = cc.channel_pairs(inp, weights, out, channels)
+    rows = tuple(weights.shape[1:3]) == (3, 3) and channels == inp.shape[3] and out.shape[2] >= ROW_MIN_WIDTH
+    limits = (
+        row_thresholds(taps, biases, zero_point, pairs, quant.zero_point_of(out), act_min, act_max)
+        if rows and op.options.get("dilation_w_factor", 1) == 1
+        else None
+    )
     fields.update(
         weights=pc.in_model(weights, pack_bytes(grouped_taps(taps))),
         padding=pack_bytes([zero_point] * inp.shape[3]),
-        **pc.channel_fields(folded, bias, cc.channel_pairs(inp, weights, out, channels)),
+        **pc.channel_fields(folded, bias, pairs),
+        thresholds=limits if limits is not None else CExpr("NULL"),
         output_offset=quant.zero_point_of(out),
         act_min=act_min,
         act_max=act_max,
