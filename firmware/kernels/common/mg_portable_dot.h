@@ -188,15 +188,30 @@ void mg_portable_requant_v7m(const uint32_t *sums, uint32_t staged7, const int32
                              int32_t step, int32_t count, const int32_t range[3], int8_t *out);
 
 /* Output channels [first, first + count) of one pixel from their group's raw sums: the folded constant, minus 128
- * times the staged sum, then TFLite's requantization, offset and clamp. */
+ * times the staged sum, then TFLite's requantization, offset and clamp. Where the generator gave `thresholds` (per
+ * channel the first and the last accumulator whose output lies inside the range, quant.inside_thresholds), ARMv6-M
+ * and the host take act_min below and act_max above without requantizing, and requantize in between without clamps
+ * (ARMv7-M's assembly has no use for them). */
 static inline void mg_portable_requant(const uint32_t sums[4], uint32_t staged_sum, const int32_t *folded,
-                                       const int32_t *requant, int32_t step, int32_t count, int32_t output_offset,
-                                       int32_t act_min, int32_t act_max, int8_t *out)
+                                       const int32_t *requant, int32_t step, int32_t count, const int32_t *thresholds,
+                                       int32_t output_offset, int32_t act_min, int32_t act_max, int8_t *out)
 {
 #if defined(__ARM_ARCH_7M__)
+    (void)thresholds;
     const int32_t range[3] = {output_offset, act_min, act_max};
     mg_portable_requant_v7m(sums, staged_sum << 7, folded, requant, step, count, range, out);
 #else
+    if (thresholds) {
+        for (int32_t j = 0; j < count; ++j, requant += step, thresholds += 2) {
+            const int32_t acc = (int32_t)(sums[j] + (uint32_t)folded[j] - (staged_sum << 7));
+            out[j] =
+                (int8_t)(acc < thresholds[0] ? act_min
+                         : acc > thresholds[1]
+                             ? act_max
+                             : MG_PORTABLE_REQUANTIZE_INSIDE(acc, requant[0], requant[1], requant[2]) + output_offset);
+        }
+        return;
+    }
     for (int32_t j = 0; j < count; ++j, requant += step) {
         const int32_t acc = (int32_t)(sums[j] + (uint32_t)folded[j] - (staged_sum << 7));
         const int32_t scaled = MG_PORTABLE_REQUANTIZE(acc, requant[0], requant[1], requant[2]);

@@ -117,7 +117,7 @@ static void requant_block(const mg_conv_2d_portable_params *p, const uint32_t *s
                           int32_t count, int8_t *out)
 {
     mg_portable_requant(sums, staged_sum, p->folded + o, p->requant + o * p->requant_step, p->requant_step, count,
-                        p->output_offset, p->act_min, p->act_max, out + o);
+                        p->thresholds ? p->thresholds + 2 * o : 0, p->output_offset, p->act_min, p->act_max, out + o);
 }
 
 void mg_conv_2d_s8_portable(const mg_conv_2d_portable_params *p, const int8_t *input, int8_t *output, uint8_t *scratch)

@@ -17,7 +17,7 @@
 #define MG_PORTABLE_DW_GROUPS 0 /* group_sums */
 /* Rows of 3x3 windows (rows3x3) where they beat the pixel by pixel kernel, measured on the models' layers: on
  * ARMv6-M (weights spilled) from 8 outputs wide, elsewhere from 5 with stride 1 and from 8 with larger strides. */
-#define MG_PORTABLE_DW_ROWS(width, stride) ((width) >= 8)
+#define MG_PORTABLE_DW_ROWS(width, stride) ((width) >= 5)
 #else
 #define MG_PORTABLE_DW_GROUPS 1
 #define MG_PORTABLE_DW_ROWS(width, stride) ((width) >= 8 || ((width) >= 5 && (stride) == 1))
@@ -303,7 +303,8 @@ void mg_depthwise_conv_2d_s8_portable(const mg_depthwise_conv_2d_portable_params
                     uint32_t sums[MG_PORTABLE_GROUP];
                     group_sums(image + o, offset, weights + o * taps, taps, sums);
                     mg_portable_requant(sums, 0, p->folded + o, p->requant + o * p->requant_step, p->requant_step,
-                                        MG_PORTABLE_GROUP, p->output_offset, p->act_min, p->act_max, out);
+                                        MG_PORTABLE_GROUP, p->thresholds ? p->thresholds + 2 * o : 0, p->output_offset,
+                                        p->act_min, p->act_max, out);
                 }
             }
             for (int32_t c = multiplier == 1 ? o : 0, m = 0; o < g->output_depth; ++o) {

@@ -179,8 +179,11 @@ typedef struct {
     const int32_t *folded;  /* per output channel the folded constant (over the bias in the model if it fits) */
     const int32_t *requant; /* multiplier, left and right shift: per output channel, or one for all */
     int32_t requant_step;   /* words from one channel's requant entry to the next: 3, or 0 (per-tensor) */
-    int32_t output_offset;  /* the output zero point */
-    int32_t act_min;        /* the fused activation as a quantized range */
+    /* per output channel the first and the last accumulator whose output lies inside (act_min, act_max), or
+     * NULL (mg_portable_requant) */
+    const int32_t *thresholds;
+    int32_t output_offset; /* the output zero point */
+    int32_t act_min;       /* the fused activation as a quantized range */
     int32_t act_max;
 } mg_fully_connected_portable_params;
 

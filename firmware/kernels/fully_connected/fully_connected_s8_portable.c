@@ -67,7 +67,8 @@ void mg_fully_connected_s8_portable(const mg_fully_connected_portable_params *p,
                 }
             }
             mg_portable_requant(sums, staged_sum, p->folded + start, p->requant + start * p->requant_step,
-                                p->requant_step, block, p->output_offset, p->act_min, p->act_max, output + start);
+                                p->requant_step, block, p->thresholds ? p->thresholds + 2 * start : 0, p->output_offset,
+                                p->act_min, p->act_max, output + start);
         }
     }
 }

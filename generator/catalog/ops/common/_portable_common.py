@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...spec import ModelWords
+from ... import quant
+from ...spec import CExpr, ModelWords
 from ._common import all_int8, bias_values, wrap32  # noqa: F401 (the portable modules' one import)
 
 BACKEND = "portable"
@@ -64,3 +65,20 @@ def channel_table(rows: np.ndarray, bias, input_zero_point: int, pairs) -> dict:
     z = 128 + input_zero_point
     folded = [int(b) - z * int(s) + 128 * z * taps for b, s in zip(bias_values(bias, channels), biased_sums)]
     return channel_fields(folded, bias, list(pairs))
+
+
+def thresholds(rows: np.ndarray, biases, zero_point: int, pairs, offset: int, act_min: int, act_max: int):
+    """Per channel the first and the last accumulator whose output lies inside the activation's range
+    (quant.inside_thresholds) over the accumulators the channel can reach (int8 inputs, `rows` its weights
+    [channel][tap], padding taps adding nothing): the kernels output act_min below, act_max above and requantize
+    only in between, without a clamp. NULL when a channel's range leaves int32 (the kernels clamp then)."""
+    low, high = -128 - zero_point, 127 - zero_point  # x - zp over int8 inputs
+    limits = []
+    for w, b, (multiplier, shift) in zip(rows.astype(np.int64), biases, pairs):
+        lowest = int(b) + int(np.where(w > 0, w * low, w * high).sum())
+        highest = int(b) + int(np.where(w > 0, w * high, w * low).sum())
+        pair = quant.inside_thresholds(lowest, highest, multiplier, shift, offset, act_min, act_max)
+        if pair is None:
+            return CExpr("NULL")
+        limits.extend(pair)
+    return limits

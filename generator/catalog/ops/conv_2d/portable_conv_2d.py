@@ -45,6 +45,15 @@ def params(op, inputs, outputs):
     fields.update(
         weights=pc.in_model(weights, pc.interleaved_weights(rows)),
         **pc.channel_table(rows, bias, quant.zero_point_of(inp), pairs),
+        thresholds=pc.thresholds(
+            rows,
+            pc.bias_values(bias, channels),
+            quant.zero_point_of(inp),
+            pairs,
+            quant.zero_point_of(out),
+            act_min,
+            act_max,
+        ),
         output_offset=quant.zero_point_of(out),
         act_min=act_min,
         act_max=act_max,

@@ -50,22 +50,6 @@ def grouped_taps(taps: np.ndarray) -> np.ndarray:
     return padded.reshape(-1, pc.GROUP, count).transpose(0, 2, 1).reshape(-1)
 
 
-def row_thresholds(taps, biases, zero_point, pairs, offset, act_min, act_max) -> list[int] | None:
-    """Per channel the first and the last accumulator whose output lies inside the activation's range
-    (quant.inside_thresholds) over the accumulators the channel can reach, for the rows3x3 path's requantization:
-    below, above and unclamped in between. None when a channel's range leaves int32 (the path is not taken)."""
-    low, high = -128 - zero_point, 127 - zero_point  # x - zp over int8 inputs
-    limits = []
-    for w, b, (multiplier, shift) in zip(taps.astype(np.int64), biases, pairs):
-        lowest = int(b) + int(np.where(w > 0, w * low, w * high).sum())
-        highest = int(b) + int(np.where(w > 0, w * high, w * low).sum())
-        pair = quant.inside_thresholds(lowest, highest, multiplier, shift, offset, act_min, act_max)
-        if pair is None:
-            return None
-        limits.extend(pair)
-    return limits
-
-
 def params(op, inputs, outputs):
     inp, weights, out = inputs[0], inputs[1], outputs[0]
     bias = inputs[2] if len(inputs) > 2 else None
@@ -78,17 +62,18 @@ def params(op, inputs, outputs):
     act_min, act_max = quant.activation_range_int8(op.options.get("fused_activation_function", 0), out)
     pairs = cc.channel_pairs(inp, weights, out, channels)
     rows = tuple(weights.shape[1:3]) == (3, 3) and channels == inp.shape[3] and out.shape[2] >= ROW_MIN_WIDTH
+    offset = quant.zero_point_of(out)
     limits = (
-        row_thresholds(taps, biases, zero_point, pairs, quant.zero_point_of(out), act_min, act_max)
+        pc.thresholds(taps, biases, zero_point, pairs, offset, act_min, act_max)
         if rows and op.options.get("dilation_w_factor", 1) == 1
-        else None
+        else CExpr("NULL")
     )
     fields.update(
         weights=pc.in_model(weights, pack_bytes(grouped_taps(taps))),
         padding=pack_bytes([zero_point] * inp.shape[3]),
         **pc.channel_fields(folded, bias, pairs),
-        thresholds=limits if limits is not None else CExpr("NULL"),
-        output_offset=quant.zero_point_of(out),
+        thresholds=limits,
+        output_offset=offset,
         act_min=act_min,
         act_max=act_max,
         reverse_rows=int(op.options.get(OVERLAPPED) == "above"),

@@ -33,10 +33,20 @@ def params(op, inputs, outputs):
     bias = inputs[2] if len(inputs) > 2 else None
     fields = shape_params(inp, weights)
     rows = weights.array().reshape(weights.shape[0], -1)
+    pairs = multiplier_pairs(inp, weights, out)
     act_min, act_max = quant.activation_range_int8(op.options.get("fused_activation_function", 0), out)
     fields.update(
         weights=pc.in_model(weights, pc.interleaved_weights(rows)),
-        **pc.channel_table(rows, bias, quant.zero_point_of(inp), multiplier_pairs(inp, weights, out)),
+        **pc.channel_table(rows, bias, quant.zero_point_of(inp), pairs),
+        thresholds=pc.thresholds(
+            rows,
+            pc.bias_values(bias, len(rows)),
+            quant.zero_point_of(inp),
+            pairs,
+            quant.zero_point_of(out),
+            act_min,
+            act_max,
+        ),
         output_offset=quant.zero_point_of(out),
         act_min=act_min,
         act_max=act_max,
