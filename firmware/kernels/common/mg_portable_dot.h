@@ -185,21 +185,21 @@ static inline int32_t mg_portable_sat8(int32_t x)
  * and at zero c's choice does not matter), none without a right shift; the result is the product's high word
  * shifted by right - 1 (without a right shift, bits 31-62). `range`: the output offset, act_min, act_max. */
 void mg_portable_requant_v7m(const uint32_t *sums, uint32_t staged7, const int32_t *folded, const int32_t *requant,
-                             int32_t step, int32_t count, const int32_t range[3], int8_t *out);
+                             int32_t step, int32_t count, const int32_t range[3], int8_t *out,
+                             const int32_t *thresholds);
 
 /* Output channels [first, first + count) of one pixel from their group's raw sums: the folded constant, minus 128
  * times the staged sum, then TFLite's requantization, offset and clamp. Where the generator gave `thresholds` (per
  * channel the first and the last accumulator whose output lies inside the range, quant.inside_thresholds), ARMv6-M
  * and the host take act_min below and act_max above without requantizing, and requantize in between without clamps
- * (ARMv7-M's assembly has no use for them). */
+ * (ARMv7-M's assembly too). */
 static inline void mg_portable_requant(const uint32_t sums[4], uint32_t staged_sum, const int32_t *folded,
                                        const int32_t *requant, int32_t step, int32_t count, const int32_t *thresholds,
                                        int32_t output_offset, int32_t act_min, int32_t act_max, int8_t *out)
 {
 #if defined(__ARM_ARCH_7M__)
-    (void)thresholds;
     const int32_t range[3] = {output_offset, act_min, act_max};
-    mg_portable_requant_v7m(sums, staged_sum << 7, folded, requant, step, count, range, out);
+    mg_portable_requant_v7m(sums, staged_sum << 7, folded, requant, step, count, range, out, thresholds);
 #else
     if (thresholds) {
         for (int32_t j = 0; j < count; ++j, requant += step, thresholds += 2) {

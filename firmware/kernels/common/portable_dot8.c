@@ -152,15 +152,15 @@ __attribute__((naked)) void mg_portable_dot8x2_wide(const uint32_t *xx, const ui
 }
 
 /* One output (the loop below, labels a-b-c apart): r4 the sum, then a (the sum shifted left), r5 the multiplier, r6
- * the rounding term c, then the product's high word, r7 the right shift, r10 the product's low word; `clamp` takes
- * r4 plus the offset (lr) to the output's range. */
-#define MG_PORTABLE_REQUANT_LOOP(a, b, c, clamp)                                                                       \
+ * the rounding term c, then the product's high word, r7 the right shift, r10 the product's low word; `test` may
+ * leave the loop with the accumulator r4 before it is requantized, `clamp` takes r4 plus the offset (lr) to the
+ * output's range. */
+#define MG_PORTABLE_REQUANT_LOOP(a, b, c, test, clamp)                                                                 \
 #a ":\n"                                                                                                           \
        "ldr r4, [r0], #4\n"                                                                                            \
        "ldr r5, [r2], #4\n"                                                                                            \
        "add r4, r4, r5\n"                                                                                              \
-       "sub r4, r4, r1\n"                                                                                              \
-       "ldm r3, {r5, r6, r7}\n" /* multiplier, left, right */                                                          \
+       "sub r4, r4, r1\n" test "ldm r3, {r5, r6, r7}\n" /* multiplier, left, right */                                  \
        "add r3, r3, r8\n"                                                                                              \
        "lsl r4, r4, r6\n"                                                                                              \
        "cbz r7, " #b "f\n"                                                                                             \
@@ -188,10 +188,13 @@ __attribute__((naked)) void mg_portable_dot8x2_wide(const uint32_t *xx, const ui
 /* r0 the sums, r1 the staged sum times 128, r2 the folded constants, r3 the requantization entries (r8 their step
  * in bytes), r9 the range, r11 the outputs up to r12, lr the offset: 29 instructions an output with a right shift
  * (GCC's C loop: 36), 23 where the range is all of int8 (a fused ReLU or ReLU6 whose output zero point is -128,
- * as TFLite's converter makes them, or none), one SSAT then. */
+ * as TFLite's converter makes them, or none), one SSAT then. With the generator's thresholds (r9 then), an
+ * accumulator below the first or above the last is act_min or act_max at once (13 instructions), and one between
+ * them needs no clamp (mg_portable_dot.h): fewer instructions on the models' layers, whose outputs often sit at
+ * act_min (a ReLU), even where the range is all of int8. */
 __attribute__((naked)) void mg_portable_requant_v7m(const uint32_t *sums, uint32_t staged7, const int32_t *folded,
                                                     const int32_t *requant, int32_t step, int32_t count,
-                                                    const int32_t range[3], int8_t *out)
+                                                    const int32_t range[3], int8_t *out, const int32_t *thresholds)
 {
     (void)sums;
     (void)staged7;
@@ -201,6 +204,7 @@ __attribute__((naked)) void mg_portable_requant_v7m(const uint32_t *sums, uint32
     (void)count;
     (void)range;
     (void)out;
+    (void)thresholds;
     __asm__ volatile(".syntax unified\n"
                      "push {r4, r5, r6, r7, r8, r9, r10, r11, lr}\n"
                      "ldr r8, [sp, #36]\n"
@@ -211,10 +215,15 @@ __attribute__((naked)) void mg_portable_requant_v7m(const uint32_t *sums, uint32
                      "add r12, r11, r12\n"
                      "ldm r9, {r4, r5, r6}\n" /* offset, act_min, act_max */
                      "mov lr, r4\n"
+                     "ldr r4, [sp, #52]\n"
+                     "cbz r4, 10f\n"
+                     "mov r9, r4\n" /* the thresholds */
+                     "b 7f\n"
+                     "10:\n"
                      "cmn r5, #128\n"
                      "bne 1f\n"
                      "cmp r6, #127\n"
-                     "beq 4f\n" MG_PORTABLE_REQUANT_LOOP(1, 2, 3,
+                     "beq 4f\n" MG_PORTABLE_REQUANT_LOOP(1, 2, 3, "",
                                                          "ldrd r5, r7, [r9, #4]\n"
                                                          "cmp r4, r5\n"
                                                          "it lt\n"
@@ -222,7 +231,27 @@ __attribute__((naked)) void mg_portable_requant_v7m(const uint32_t *sums, uint32
                                                          "cmp r4, r7\n"
                                                          "it gt\n"
                                                          "movgt r4, r7\n")
-                         MG_PORTABLE_REQUANT_LOOP(4, 5, 6, "ssat r4, #8, r4\n"));
+                         MG_PORTABLE_REQUANT_LOOP(4, 5, 6, "", "ssat r4, #8, r4\n")
+                             MG_PORTABLE_REQUANT_LOOP(7, 8, 9,
+                                                      "ldrd r5, r6, [r9], #8\n"
+                                                      "cmp r4, r5\n"
+                                                      "blt 11f\n"
+                                                      "cmp r4, r6\n"
+                                                      "bgt 12f\n",
+                                                      "") /* below the first threshold, above the last: */
+                     "11:\n"
+                     "ldr r10, [sp, #44]\n"
+                     "ldr r4, [r10, #4]\n"
+                     "b 13f\n"
+                     "12:\n"
+                     "ldr r10, [sp, #44]\n"
+                     "ldr r4, [r10, #8]\n"
+                     "13:\n"
+                     "add r3, r3, r8\n"
+                     "strb r4, [r11], #1\n"
+                     "cmp r11, r12\n"
+                     "bne 7b\n"
+                     "pop {r4, r5, r6, r7, r8, r9, r10, r11, pc}\n");
 }
 #endif
 
