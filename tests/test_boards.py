@@ -262,6 +262,41 @@ def test_hang_is_stopped_by_the_timeout_with_the_last_output(tmp_path, name):
     assert "did not finish within 5 s" in str(err.value) and "about to hang" in str(err.value)
 
 
+def _emulators_of(elf: Path) -> list[int]:
+    """Pids of the QEMU processes running `elf`."""
+    pids = []
+    for entry in Path("/proc").iterdir():
+        try:
+            cmdline = (entry / "cmdline").read_bytes().split(b"\0") if entry.name.isdigit() else []
+        except OSError:  # gone meanwhile
+            continue
+        if any(b"qemu-system-arm" in a for a in cmdline[:1]) and any(str(elf).encode() in a for a in cmdline):
+            pids.append(int(entry.name))
+    return pids
+
+
+@pytest.mark.qemu
+def test_a_killed_run_takes_its_emulator_with_it(tmp_path):
+    """A `mcugen run` killed outright (a CI job's timeout, a killed test worker) leaves no QEMU behind: the run
+    stage starts it with a parent-death signal (setpriv), so a hung firmware's emulator does not load the machine
+    after its caller is gone."""
+    project, elf = _project_with(tmp_path, "mps2-an386", "zz_hang.c", HANG_SOURCE)
+    mcugen = Path(sys.executable).parent / "mcugen"
+    caller = subprocess.Popen(
+        [mcugen, "run", project.path, "--random", "1"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
+    deadline = time.monotonic() + 60
+    while not _emulators_of(elf):
+        assert caller.poll() is None and time.monotonic() < deadline, "QEMU never started"
+        time.sleep(0.1)
+    caller.kill()
+    caller.wait()
+    deadline = time.monotonic() + 10
+    while _emulators_of(elf):
+        assert time.monotonic() < deadline, "QEMU outlived its killed caller"
+        time.sleep(0.1)
+
+
 @pytest.mark.qemu
 @pytest.mark.parametrize("name", ["mps2-an505", "mps3-an547", "lm3s6965evb", "netduinoplus2"])
 def test_two_identical_runs_give_identical_costs(cli, tmp_path, name):

@@ -23,6 +23,14 @@ from .protocol import RunResult, finish, last_lines, pack_inputs
 DEFAULT_TIMEOUT = 120.0
 
 
+def tied_to_caller(cmd: list[str]) -> list[str]:
+    """`cmd` run so that it dies with the thread that starts it: an emulator whose caller was killed (a CI job's
+    timeout, a killed test worker) would otherwise run on, or wait paused, loading the machine for the next run.
+    util-linux's setpriv sets the parent-death signal, then execs; where it is missing the command runs as given."""
+    setpriv = shutil.which("setpriv")
+    return [setpriv, "--pdeathsig", "KILL", "--", *cmd] if setpriv else list(cmd)
+
+
 def io_region(elf_path: Path) -> tuple[int, int]:
     """The flash addresses where the host may write input sets (docs/protocol.md)."""
     with open(elf_path, "rb") as fh:
@@ -126,7 +134,7 @@ def _run_once(
         blob_path.write_bytes(blob)
         cmd = qemu_command(board, elf, blob_path, start)
         try:
-            proc = subprocess.run(cmd, capture_output=True, timeout=timeout, stdin=subprocess.DEVNULL)
+            proc = subprocess.run(tied_to_caller(cmd), capture_output=True, timeout=timeout, stdin=subprocess.DEVNULL)
         except subprocess.TimeoutExpired as exc:
             seen = (exc.stdout or b"").decode("utf-8", "replace")
             raise McugenError(
