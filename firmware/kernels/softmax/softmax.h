@@ -10,7 +10,7 @@
 #include "mg_kernel.h"
 #include "mg_lut16.h"
 
-typedef struct {
+typedef struct mg_softmax_params {
     int32_t outer_size; /* rows: every dimension but the last */
     int32_t depth;      /* the last dimension */
     /* int8: beta * input_scale * 2^26 as a Q31 multiplier and a left shift (TFLite's PreprocessSoftmaxScaling);
@@ -27,6 +27,9 @@ typedef struct {
      * exp table's 512 intervals, entry i packing lut[i] (low half) and lut[i + 1] - lut[i] (high half), in place
      * of exp_lut. */
     const int32_t *backend_table;
+    /* dsp, mve and portable: the kernel of the node's types, named by the generator, so that a firmware links only
+     * the kernels its nodes use (NULL for the reference kernels) */
+    void (*kernel)(const struct mg_softmax_params *p, const void *input, void *output);
 } mg_softmax_params;
 
 /* The int8 backend table's index of an input x in a row whose maximum is row_max is x plus this, clamped at 0. */
@@ -43,12 +46,12 @@ void mg_softmax_s8(const mg_softmax_params *p, const int8_t *input, int8_t *outp
 void mg_softmax_s8_s16(const mg_softmax_params *p, const int8_t *input, int16_t *output);
 void mg_softmax_s16(const mg_softmax_params *p, const int16_t *input, int16_t *output);
 void mg_softmax_f32(const mg_softmax_params *p, const float *input, float *output);
-void mg_softmax_s8_dsp(const mg_softmax_params *p, const int8_t *input, int8_t *output);
-void mg_softmax_s8_s16_dsp(const mg_softmax_params *p, const int8_t *input, int16_t *output);
-void mg_softmax_s16_dsp(const mg_softmax_params *p, const int16_t *input, int16_t *output);
-void mg_softmax_s8_mve(const mg_softmax_params *p, const int8_t *input, int8_t *output);
-void mg_softmax_s8_s16_mve(const mg_softmax_params *p, const int8_t *input, int16_t *output);
-void mg_softmax_s16_mve(const mg_softmax_params *p, const int16_t *input, int16_t *output);
+void mg_softmax_s8_dsp(const mg_softmax_params *p, const void *input, void *output);
+void mg_softmax_s8_s16_dsp(const mg_softmax_params *p, const void *input, void *output);
+void mg_softmax_s16_dsp(const mg_softmax_params *p, const void *input, void *output);
+void mg_softmax_s8_mve(const mg_softmax_params *p, const void *input, void *output);
+void mg_softmax_s8_s16_mve(const mg_softmax_params *p, const void *input, void *output);
+void mg_softmax_s16_mve(const mg_softmax_params *p, const void *input, void *output);
 
 /* int16: 1 / sum_of_exps (Q16.15, > 0) in Q0.15 from the 1 / (1 + x) table, as SoftmaxInt16 computes it: the sum
  * normalized to [1, 2) in Q1.14 and moved to [-1, 1) for the table. The outputs are exp * reciprocal, rounded
@@ -64,22 +67,14 @@ static inline int32_t mg_softmax_s16_reciprocal(int32_t sum_of_exps, int headroo
 mg_status mg_softmax_prepare(mg_node *node);
 mg_status mg_softmax_backend_prepare(mg_node *node);
 
-/* A backend's registration (softmax_dsp.c, softmax_mve.c): the backend prepare, then the kernel of the node's
- * types, mg_softmax_<types>_<backend>. */
-#define MG_SOFTMAX_BACKEND_REGISTRATION(backend) MG_SOFTMAX_REGISTRATION_OF(backend, backend)
-/* `backend`'s registration running `kernels`' functions (the portable backend runs the dsp kernels' plain C). */
-#define MG_SOFTMAX_REGISTRATION_OF(backend, kernels)                                                                   \
+/* A backend's registration (softmax_dsp.c, softmax_mve.c, softmax_portable.c): the backend prepare, then the
+ * kernel the generator named in the parameters (mg_softmax_<types>_<backend>; the portable backend runs the dsp
+ * kernels' plain C). */
+#define MG_SOFTMAX_BACKEND_REGISTRATION(backend)                                                                       \
     static mg_status invoke_##backend(mg_node *node)                                                                   \
     {                                                                                                                  \
-        const mg_tensor *input = mg_input(node, 0);                                                                    \
-        const mg_tensor *output = mg_output(node, 0);                                                                  \
-        if (input->type == MG_INT16) {                                                                                 \
-            mg_softmax_s16_##kernels(node->params, input->data, output->data);                                         \
-        } else if (output->type == MG_INT16) {                                                                         \
-            mg_softmax_s8_s16_##kernels(node->params, input->data, output->data);                                      \
-        } else {                                                                                                       \
-            mg_softmax_s8_##kernels(node->params, input->data, output->data);                                          \
-        }                                                                                                              \
+        const mg_softmax_params *p = node->params;                                                                     \
+        p->kernel(p, mg_input(node, 0)->data, mg_output(node, 0)->data);                                               \
         return MG_OK;                                                                                                  \
     }                                                                                                                  \
     const mg_registration mg_register_softmax_##backend = {0, 0, mg_softmax_backend_prepare, invoke_##backend}

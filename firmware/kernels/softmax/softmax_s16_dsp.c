@@ -60,8 +60,10 @@ static inline __attribute__((always_inline)) int32_t exps_of_row(const mg_softma
     return sum;
 }
 
-void mg_softmax_s16_dsp(const mg_softmax_params *p, const int16_t *input, int16_t *output)
+void mg_softmax_s16_dsp(const mg_softmax_params *p, const void *input_data, void *output_data)
 {
+    const int16_t *input = input_data;
+    int16_t *output = output_data;
     const int32_t depth = p->depth;
     const int left = p->input_left_shift > 0 ? p->input_left_shift : 0;
     const int right = p->input_left_shift > 0 ? 0 : -p->input_left_shift;

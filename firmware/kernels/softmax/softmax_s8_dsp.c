@@ -102,12 +102,12 @@ static inline __attribute__((always_inline)) void softmax_s8(const mg_softmax_pa
     }
 }
 
-void mg_softmax_s8_dsp(const mg_softmax_params *p, const int8_t *input, int8_t *output)
+void mg_softmax_s8_dsp(const mg_softmax_params *p, const void *input, void *output)
 {
     softmax_s8(p, input, output, 8);
 }
 
-void mg_softmax_s8_s16_dsp(const mg_softmax_params *p, const int8_t *input, int16_t *output)
+void mg_softmax_s8_s16_dsp(const mg_softmax_params *p, const void *input, void *output)
 {
     softmax_s8(p, input, output, 16);
 }

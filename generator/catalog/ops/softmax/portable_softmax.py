@@ -6,4 +6,4 @@ from __future__ import annotations
 
 from .softmax import kernel
 
-SPEC = kernel("portable", ("softmax_s8_dsp.c", "softmax_s16_dsp.c", "mg_dsp.h"))
+SPEC = kernel("portable", ("softmax_s8_dsp.c", "softmax_s16_dsp.c", "mg_dsp.h"), kernels="dsp")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from ... import quant
-from ...spec import KernelSpec, NodeParams, backend_kernel
+from ...spec import CExpr, KernelSpec, NodeParams, backend_kernel
 from ..common import _fixedpoint as fx
 from ..common import _lut16, _overlap
 from ..common._activation_table import _exp_on_negative_values, _mul
@@ -84,6 +84,7 @@ def params(op, inputs, outputs):
         exp_lut, reciprocal_lut = _lut16.softmax_tables()
         fields.update(input_multiplier=multiplier, input_left_shift=shift)
         fields.update(exp_lut=list(exp_lut), reciprocal_lut=list(reciprocal_lut))
+    fields["kernel"] = CExpr("NULL")  # the backends name theirs (kernel below)
     return NodeParams("mg_softmax_params", fields)
 
 
@@ -148,18 +149,23 @@ def _backend_claims(op, inputs, outputs) -> str | None:
     return None
 
 
-def kernel(backend: str, sources: tuple[str, ...]) -> KernelSpec:
+def kernel(backend: str, sources: tuple[str, ...], kernels: str | None = None) -> KernelSpec:
     """A backend's SOFTMAX entry (int8 -> int8, int8 -> int16, int16 -> int16, rows of at most BACKEND_MAX_DEPTH):
-    the family's validate and parameters plus backend_table; registers as mg_register_softmax_<backend>."""
+    the family's validate and parameters plus backend_table and the kernel of the node's types,
+    mg_softmax_<types>_<kernels> (`kernels`: the backend whose functions run, the backend itself by default);
+    registers as mg_register_softmax_<backend>."""
 
     def backend_params(op, inputs, outputs):
         p = params(op, inputs, outputs)
         inp = inputs[0]
+        types = "s16" if inp.dtype.name == "INT16" else "s8_s16" if outputs[0].dtype.name == "INT16" else "s8"
         if inp.dtype.name == "INT8":
             p.fields["backend_table"] = exp_table_s8(op, inp)
         else:  # the packed table replaces the reference's exp table (the reciprocal table stays)
             del p.fields["exp_lut"]
             p.fields["backend_table"] = packed_exp_table_s16()
+        del p.fields["kernel"]  # the struct's last field: after the table
+        p.fields["kernel"] = CExpr(f"mg_softmax_{types}_{kernels or backend}")
         return p
 
     return backend_kernel(
