@@ -28,13 +28,15 @@ C_SOURCES   = $(filter-out $(CXX_SOURCES),$(shell find $(LINT_DIRS) -name '*.[ch
 setup: apt venv
 
 # Debian packages: the cross toolchain, newlib, QEMU, the host gcc the generator compiles the kernels' scratch
-# sizes with, OpenOCD for `mcugen flash` (plus venv support when python3 lacks it).
+# sizes with (and g++: the host build of the runtime and harness, which the tests' host lane runs), OpenOCD
+# for `mcugen flash` (plus venv support when python3 lacks it).
 apt:
 	@missing=""; \
 	command -v arm-none-eabi-gcc >/dev/null || missing="$$missing gcc-arm-none-eabi"; \
 	[ -f /usr/lib/arm-none-eabi/newlib/libc.a ] || [ -f /usr/lib/arm-none-eabi/lib/libc.a ] || missing="$$missing libnewlib-arm-none-eabi"; \
 	command -v qemu-system-arm >/dev/null || missing="$$missing qemu-system-arm"; \
 	command -v gcc >/dev/null || missing="$$missing gcc"; \
+	command -v g++ >/dev/null || missing="$$missing g++"; \
 	command -v openocd >/dev/null || missing="$$missing openocd"; \
 	python3 -c 'import venv, ensurepip' 2>/dev/null || missing="$$missing python3-venv"; \
 	if [ -n "$$missing" ]; then \

@@ -19,13 +19,21 @@ struct InputHeader {
   uint32_t reserved;
 };
 
+// v / 10 in place, returning v % 10, from 32-bit divisions (the low word 16 bits at a time, so that each
+// dividend stays below 10 * 2^16): a 64-bit division would link libgcc's __udivmoddi4, about 760 B, into every
+// firmware that prints a cost.
+uint32_t DivideBy10(uint64_t& v) {
+  const uint32_t high = static_cast<uint32_t>(v >> 32), low = static_cast<uint32_t>(v);
+  const uint32_t mid = (high % 10) << 16 | low >> 16;
+  const uint32_t bottom = (mid % 10) << 16 | (low & 0xFFFFu);
+  v = static_cast<uint64_t>(high / 10) << 32 | (mid / 10) << 16 | bottom / 10;
+  return bottom % 10;
+}
+
 void PutU64(uint64_t v) {
   char digits[21];
   int n = 0;
-  do {
-    digits[n++] = static_cast<char>('0' + v % 10);
-    v /= 10;
-  } while (v);
+  do { digits[n++] = static_cast<char>('0' + DivideBy10(v)); } while (v);
   while (n) mg_board_putc(digits[--n]);
 }
 
