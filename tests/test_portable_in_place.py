@@ -80,7 +80,7 @@ def test_weights_and_folded_bias_take_the_model_buffers():
         assert fields[placed.field] == CExpr(f"(const int32_t *)(mg_model_data + {placed.offset})")
         changed -= set(range(placed.offset, placed.offset + tensor.nbytes))
     assert changed == set() and stored != graph.model_bytes
-    assert fields["requant_step"] == 0 and len(fields["requant"]) == 3  # per-tensor: one entry
+    assert fields["requant_step"] == 0 and len(fields["requant"]) == 2  # per-tensor: one entry
     texts = render_all(the_plan, load_board("mps2-an385"), "fc", the_plan.kernels)
     assert "_weights[" not in texts["src/node_params.c"] and "_folded[" not in texts["src/node_params.c"]
 
@@ -101,11 +101,11 @@ def test_in_place_and_copies_match_tflite_micro():
 
 
 def test_depthwise_weights_grouped_in_place():
-    """Channels in groups of four take the filter's bytes (in place, per-channel requantization: three words each);
+    """Channels in groups of four take the filter's bytes (in place, per-channel requantization: two words each);
     a partial group pads them (a copy); both bit-exact."""
     graph, the_plan = planned(depthwise_model(8))
     assert {p.field for p in the_plan.in_place} == {"weights", "folded"}
-    assert the_plan.nodes[0].params.fields["requant_step"] == 3
+    assert the_plan.nodes[0].params.fields["requant_step"] == 2
     _, padded = planned(depthwise_model(6))
     assert [p.field for p in padded.in_place] == ["folded"]
     for i, channels in enumerate((8, 6, 13)):

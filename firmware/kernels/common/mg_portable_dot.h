@@ -169,6 +169,18 @@ static inline int32_t mg_portable_sat8(int32_t x)
 #endif
 }
 
+/* A channel's requantization entry (_portable_common.channel_fields): its multiplier, then both shifts in one word,
+ * the left one in bits 0-7 and the right one above (three words would take 4 bytes a channel more). */
+#define MG_PORTABLE_REQUANT_WORDS 2
+static inline int32_t mg_portable_left(const int32_t *entry)
+{
+    return entry[1] & 0xFF;
+}
+static inline int32_t mg_portable_right(const int32_t *entry)
+{
+    return (int32_t)((uint32_t)entry[1] >> 8);
+}
+
 /* The requantization the kernels use: the narrow one on ARMv6-M (no long multiply), TFLite's exact one elsewhere;
  * _INSIDE where the result is known to lie in (-256, 256). */
 #if defined(__ARM_ARCH_6M__)
@@ -204,17 +216,19 @@ static inline void mg_portable_requant(const uint32_t sums[4], uint32_t staged_s
     if (thresholds) {
         for (int32_t j = 0; j < count; ++j, requant += step, thresholds += 2) {
             const int32_t acc = (int32_t)(sums[j] + (uint32_t)folded[j] - (staged_sum << 7));
-            out[j] =
-                (int8_t)(acc < thresholds[0] ? act_min
-                         : acc > thresholds[1]
-                             ? act_max
-                             : MG_PORTABLE_REQUANTIZE_INSIDE(acc, requant[0], requant[1], requant[2]) + output_offset);
+            out[j] = (int8_t)(acc < thresholds[0] ? act_min
+                              : acc > thresholds[1]
+                                  ? act_max
+                                  : MG_PORTABLE_REQUANTIZE_INSIDE(acc, requant[0], mg_portable_left(requant),
+                                                                  mg_portable_right(requant)) +
+                                        output_offset);
         }
         return;
     }
     for (int32_t j = 0; j < count; ++j, requant += step) {
         const int32_t acc = (int32_t)(sums[j] + (uint32_t)folded[j] - (staged_sum << 7));
-        const int32_t scaled = MG_PORTABLE_REQUANTIZE(acc, requant[0], requant[1], requant[2]);
+        const int32_t scaled =
+            MG_PORTABLE_REQUANTIZE(acc, requant[0], mg_portable_left(requant), mg_portable_right(requant));
         out[j] = (int8_t)mg_clamp(scaled + output_offset, act_min, act_max);
     }
 #endif

@@ -160,7 +160,8 @@ __attribute__((naked)) void mg_portable_dot8x2_wide(const uint32_t *xx, const ui
        "ldr r4, [r0], #4\n"                                                                                            \
        "ldr r5, [r2], #4\n"                                                                                            \
        "add r4, r4, r5\n"                                                                                              \
-       "sub r4, r4, r1\n" test "ldm r3, {r5, r6, r7}\n" /* multiplier, left, right */                                  \
+       "sub r4, r4, r1\n" test "ldrd r5, r6, [r3]\n" /* the multiplier, the shifts (LSL reads bits 0-7: left) */       \
+       "lsr r7, r6, #8\n"                            /* right */                                                       \
        "add r3, r3, r8\n"                                                                                              \
        "lsl r4, r4, r6\n"                                                                                              \
        "cbz r7, " #b "f\n"                                                                                             \
@@ -186,8 +187,8 @@ __attribute__((naked)) void mg_portable_dot8x2_wide(const uint32_t *xx, const ui
        "b " #c "b\n"
 
 /* r0 the sums, r1 the staged sum times 128, r2 the folded constants, r3 the requantization entries (r8 their step
- * in bytes), r9 the range, r11 the outputs up to r12, lr the offset: 29 instructions an output with a right shift
- * (GCC's C loop: 36), 23 where the range is all of int8 (a fused ReLU or ReLU6 whose output zero point is -128,
+ * in bytes), r9 the range, r11 the outputs up to r12, lr the offset: 30 instructions an output with a right shift
+ * (GCC's C loop spilled: 36 with the shifts in words of their own), 24 where the range is all of int8 (a fused ReLU or ReLU6 whose output zero point is -128,
  * as TFLite's converter makes them, or none), one SSAT then. With the generator's thresholds (r9 then), an
  * accumulator below the first or above the last is act_min or act_max at once (13 instructions), and one between
  * them needs no clamp (mg_portable_dot.h): fewer instructions on the models' layers, whose outputs often sit at

@@ -211,8 +211,8 @@ typedef struct {
     int32_t input_offset;   /* minus the input zero point */
     const int32_t *weights; /* the interleaved groups of biased weights, bytes (mg_portable_dot.h) */
     const int32_t *folded;  /* per output channel the folded constant (over the bias in the model if it fits) */
-    const int32_t *requant; /* multiplier, left and right shift: per output channel, or one for all */
-    int32_t requant_step;   /* words from one channel's requant entry to the next: 3, or 0 (per-tensor) */
+    const int32_t *requant; /* multiplier and shifts (mg_portable_dot.h): per output channel, or one for all */
+    int32_t requant_step;   /* words from one channel's requant entry to the next: 2, or 0 (per-tensor) */
     /* per output channel the first and the last accumulator whose output lies inside (act_min, act_max), or
      * NULL (mg_portable_requant) */
     const int32_t *thresholds;

@@ -255,8 +255,8 @@ typedef struct {
     const int32_t *weights; /* int8: per group of four output channels, per tap the four side by side */
     const int32_t *padding; /* input_depth bytes of the input zero point */
     const int32_t *folded;  /* per output channel the folded bias (over the bias in the model if it fits) */
-    const int32_t *requant; /* multiplier, left and right shift: per output channel, or one for all */
-    int32_t requant_step;   /* words from one channel's requant entry to the next: 3, or 0 (per-tensor) */
+    const int32_t *requant; /* multiplier and shifts (mg_portable_dot.h): per output channel, or one for all */
+    int32_t requant_step;   /* words from one channel's requant entry to the next: 2, or 0 (per-tensor) */
     /* per output channel the first and the last accumulator whose output lies inside (act_min, act_max): below
      * the first the output is act_min, above the last act_max (generated for 3x3 filters; NULL: no rows3x3) */
     const int32_t *thresholds;

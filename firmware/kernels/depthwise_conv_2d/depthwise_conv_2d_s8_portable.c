@@ -85,7 +85,8 @@ static inline int8_t requantized(const mg_depthwise_conv_2d_portable_params *p, 
 {
     const int32_t *requant = p->requant + o * p->requant_step;
     const int32_t acc = (int32_t)((uint32_t)p->folded[o] + sum);
-    const int32_t scaled = MG_PORTABLE_REQUANTIZE(acc, requant[0], requant[1], requant[2]);
+    const int32_t scaled =
+        MG_PORTABLE_REQUANTIZE(acc, requant[0], mg_portable_left(requant), mg_portable_right(requant));
     return (int8_t)mg_clamp(scaled + p->output_offset, p->act_min, p->act_max);
 }
 
@@ -184,7 +185,7 @@ __attribute__((noinline)) static void requant_row(const mg_depthwise_conv_2d_por
 {
     const int32_t *rq = p->requant + c * p->requant_step;
     const uint32_t folded = (uint32_t)p->folded[c] - staging_bias(p, c);
-    const int32_t m = rq[0], left = rq[1], right = rq[2];
+    const int32_t m = rq[0], left = mg_portable_left(rq), right = mg_portable_right(rq);
     const int32_t offset = p->output_offset, lo = p->act_min, hi = p->act_max;
     const int32_t first = p->thresholds[2 * c], last = p->thresholds[2 * c + 1];
 #define MG_PORTABLE_DW_OUTPUTS(inside)                                                                                 \

@@ -1,7 +1,7 @@
 """ADD in the portable backend (firmware/kernels/add_s8_portable.c, for cores without DSP: Cortex-M0/M0+,
 Cortex-M3): int8 with both inputs of the output's shape (no broadcasting), on the family's parameters (add.py)
 plus one table: each input's rescaling tabulated exactly as TFLite Micro computes it per element, then the output
-requantization as the portable kernels take it (multiplier, left and right shift). Everything else stays with the
+requantization as mg_portable_dot.h takes it (multiplier, left and right shift). Everything else stays with the
 reference kernel."""
 
 from __future__ import annotations

@@ -19,6 +19,7 @@ TAPS_ALIGN = 8  # MG_PORTABLE_TAPS_ALIGN
 CHUNK = 768  # MG_PORTABLE_CHUNK: the most values a kernel stages at once
 # The scratch a node may add over the reference plan (the staged window).
 MAX_SCRATCH = 1024
+REQUANT_WORDS = 2  # MG_PORTABLE_REQUANT_WORDS: a channel's multiplier, then its shifts in one word
 
 
 def padded_taps(taps: int) -> int:
@@ -44,15 +45,16 @@ def in_model(tensor, words: list[int]) -> ModelWords:
 
 def channel_fields(folded, bias, pairs) -> dict:
     """The channel table's fields: the folded constants (`folded`, one per channel; written over the bias in the
-    model when they fit, since the kernel never reads the bias), and per channel its multiplier, left shift and
-    right shift (mg_portable_multiply), or one entry for all when every channel has the same (requant_step 0)."""
+    model when they fit, since the kernel never reads the bias), and per channel its multiplier and both shifts in
+    one word, the left one in bits 0-7 and the right one above (mg_portable_dot.h's MG_PORTABLE_REQUANT_WORDS), or
+    one entry for all when every channel has the same (requant_step 0)."""
     folded = [wrap32(int(f)) for f in folded]
-    entries = [(m, max(shift, 0), max(-shift, 0)) for m, shift in pairs]
+    entries = [(m, max(shift, 0) | max(-shift, 0) << 8) for m, shift in pairs]
     shared = len(set(entries)) == 1
     return {
         "folded": in_model(bias, folded) if bias is not None else folded,
         "requant": [v for e in (entries[:1] if shared else entries) for v in e],
-        "requant_step": 0 if shared else 3,
+        "requant_step": 0 if shared else REQUANT_WORDS,
     }
 
 
