@@ -186,13 +186,13 @@ __attribute__((naked)) void mg_portable_dot8x2_wide(const uint32_t *xx, const ui
        "orr r4, r4, r10, lsr #31\n"                                                                                    \
        "b " #c "b\n"
 
-/* r0 the sums, r1 the staged sum times 128, r2 the folded constants, r3 the requantization entries (r8 their step
- * in bytes), r9 the range, r11 the outputs up to r12, lr the offset: 30 instructions an output with a right shift
- * (GCC's C loop spilled: 36 with the shifts in words of their own), 24 where the range is all of int8 (a fused ReLU or ReLU6 whose output zero point is -128,
- * as TFLite's converter makes them, or none), one SSAT then. With the generator's thresholds (r9 then), an
- * accumulator below the first or above the last is act_min or act_max at once (13 instructions), and one between
- * them needs no clamp (mg_portable_dot.h): fewer instructions on the models' layers, whose outputs often sit at
- * act_min (a ReLU), even where the range is all of int8. */
+/* r0 the sums, r1 the staged sum times 128, r2 the folded constants, r3 the requantization entries (r8 their step in
+ * bytes), r9 the range, r11 the outputs up to r12, lr the offset: 30 instructions an output with a right shift (GCC's C
+ * loop spilled: 36 with the shifts in words of their own), 24 where the range is all of int8 (a fused ReLU or ReLU6
+ * whose output zero point is -128, as TFLite's converter makes them, or none), one SSAT then. With the generator's
+ * thresholds (r9 then), an accumulator below the first or above the last is act_min or act_max at once (13
+ * instructions), and one between them needs no clamp (mg_portable_dot.h): fewer instructions on the models' layers,
+ * whose outputs often sit at act_min (a ReLU), even where the range is all of int8. */
 __attribute__((naked)) void mg_portable_requant_v7m(const uint32_t *sums, uint32_t staged7, const int32_t *folded,
                                                     const int32_t *requant, int32_t step, int32_t count,
                                                     const int32_t range[3], int8_t *out, const int32_t *thresholds)

@@ -1,12 +1,12 @@
-/* mg_depthwise_conv_2d_3x3_row_s8_portable (depthwise_conv_2d.h): one channel's 3x3 window sums along an output
- * row, from columns staged as bytes x + 128 so that every tap is a zero-extending byte load at an immediate
- * offset (ARMv6-M's LDRSB takes a register offset only).
+/* mg_depthwise_conv_2d_3x3_row_s8_portable (depthwise_conv_2d.h): one channel's 3x3 window sums along an output row.
+ * ARMv6-M's columns are staged as bytes x + 128, so that every tap is a zero-extending byte load at an immediate
+ * offset (its LDRSB takes a register offset only); ARMv7-M's as int8.
  *
- * ARMv6-M reaches r0-r7 with its data instructions: a pointer, the sum and a product leave five registers for
- * weights, so the nine taps take two passes along the row, the first five taps' sums parked in the word after
- * the window's first column: LDRB, MULS, ADDS per MAC (MULS overwrites the value, not the weight), 35 instructions per output with both
- * loops (GCC's code for the C below spills the weights: 62). Elsewhere the C loop: ARMv7-M keeps the nine weights
- * in registers. */
+ * ARMv6-M reaches r0-r7 with its data instructions: a pointer, the sum and a product leave five registers for weights,
+ * so the nine taps take two passes along the row, the first five taps' sums parked in the word after the window's first
+ * column: LDRB, MULS, ADDS per MAC (MULS overwrites the value, not the weight), 35 instructions per output with both
+ * loops (GCC's code for the C below spills the weights: 62). Elsewhere the C loop: ARMv7-M keeps the nine weights in
+ * registers. */
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC optimize("O2")
 #endif

@@ -16,7 +16,8 @@
 #if defined(__ARM_ARCH_6M__)
 #define MG_PORTABLE_DW_GROUPS 0 /* group_sums */
 /* Rows of 3x3 windows (rows3x3) where they beat the pixel by pixel kernel, measured on the models' layers: on
- * ARMv6-M (weights spilled) from 8 outputs wide, elsewhere from 5 with stride 1 and from 8 with larger strides. */
+ * ARMv6-M (its row sums in assembly) from 5 outputs wide, elsewhere from 5 with stride 1 and from 8 with larger
+ * strides. */
 #define MG_PORTABLE_DW_ROWS(width, stride) ((width) >= 5)
 #else
 #define MG_PORTABLE_DW_GROUPS 1
@@ -120,8 +121,9 @@ size_t mg_depthwise_conv_2d_s8_portable_scratch_size(int32_t filter_height, int3
 #define MG_PORTABLE_DW_SUMS_APART 0
 #endif
 
-/* One channel's image columns [first, last) staged (MG_PORTABLE_DW_STAGE_BIAS): from one pointer into the first row the window reads inside the image (offsets to the others), rows in
- * the padding masked out of the word and replaced by the zero point. */
+/* One channel's image columns [first, last) staged (MG_PORTABLE_DW_STAGE_BIAS): from one pointer into the first
+ * row the window reads inside the image (offsets to the others), rows in the padding masked out of the word and
+ * replaced by the zero point. */
 __attribute__((noinline)) static void stage_columns(const uint8_t *at, int32_t step, int32_t off1, int32_t off2,
                                                     uint32_t mask, uint32_t pad, mg_portable_word *to, int32_t count)
 {
