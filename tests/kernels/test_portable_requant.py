@@ -3,7 +3,7 @@ writes it (the reference kernels'), compiled for the host: the 32-bit high multi
 products) against SaturatingRoundingDoublingHighMul, and the whole MultiplyByQuantizedMultiplier with 32-bit shifts,
 over millions of random values and the edges (INT32_MIN and MAX, zero, multipliers 0, 2^30 and 2^31 - 1, every
 shift from a left shift of 30 to a right shift of 31); the generator's exact requantization and its thresholds
-(quant.inside_thresholds, for the portable DEPTHWISE_CONV_2D rows) against the same. The kernels' tests run it in
+(_portable_common.inside_thresholds, for the portable kernels) against the same. The kernels' tests run it in
 QEMU on the Cortex-M0+ code."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import subprocess
 import numpy as np
 import pytest
 
-from generator.catalog import quant
+from generator.catalog.ops.common import _dsp_common, _portable_common
 from generator.paths import kernel_include_dirs
 
 BATCH_C = r"""
@@ -159,17 +159,17 @@ def test_inside_multiply_matches_where_the_result_is_inside(batch):
 
 
 def test_the_generators_requantization_is_tflites(batch):
-    """quant.multiply_by_quantized_multiplier (the generator's, for the thresholds) against mg_fixedpoint.h's."""
+    """_dsp_common.multiply_by_quantized_multiplier (the generator's, for the thresholds) against mg_fixedpoint.h's."""
     x, m, shift = narrow_draws(5, 100_000)
     _, theirs = batch(x, m, shift)
-    mine = [quant.multiply_by_quantized_multiplier(int(a), int(b), int(c)) for a, b, c in zip(x, m, shift)]
+    mine = [_dsp_common.multiply_by_quantized_multiplier(int(a), int(b), int(c)) for a, b, c in zip(x, m, shift)]
     bad = np.flatnonzero(np.array(mine) != theirs)
     assert bad.size == 0, f"x={x[bad[:4]]} m={m[bad[:4]]} s={shift[bad[:4]]}"
 
 
 def test_inside_thresholds_split_the_range_where_the_outputs_do():
-    """quant.inside_thresholds against every accumulator of small ranges: act_min below the first, act_max above the
-    last, and in between the requantized value strictly inside (act_min, act_max) unclamped."""
+    """_portable_common.inside_thresholds against every accumulator of small ranges: act_min below the first,
+    act_max above the last, and in between the requantized value strictly inside (act_min, act_max) unclamped."""
     rng = np.random.default_rng(6)
     for _ in range(300):
         shift = int(rng.integers(-12, 2))
@@ -180,9 +180,9 @@ def test_inside_thresholds_split_the_range_where_the_outputs_do():
         span = int(rng.uniform(10, 400) / scale)
         lowest = int(rng.integers(-span, span // 2 + 1))
         highest = lowest + int(rng.integers(0, span))
-        first, last = quant.inside_thresholds(lowest, highest, m, shift, offset, act_min, act_max)
+        first, last = _portable_common.inside_thresholds(lowest, highest, m, shift, offset, act_min, act_max)
         for acc in range(lowest, highest + 1):
-            q = quant.multiply_by_quantized_multiplier(acc, m, shift) + offset
+            q = _dsp_common.multiply_by_quantized_multiplier(acc, m, shift) + offset
             clamped = min(max(q, act_min), act_max)
             if acc < first:
                 assert clamped == act_min, (acc, first)
@@ -190,5 +190,5 @@ def test_inside_thresholds_split_the_range_where_the_outputs_do():
                 assert clamped == act_max, (acc, last)
             else:
                 assert act_min < q < act_max, (acc, first, last, q)
-    assert quant.inside_thresholds(-(1 << 31), 0, 1 << 30, 0, 0, -128, 127) is None  # no room below in int32
-    assert quant.inside_thresholds(0, 1 << 29, 1 << 30, 3, 0, -128, 127) is None  # the left shift would wrap
+    assert _portable_common.inside_thresholds(-(1 << 31), 0, 1 << 30, 0, 0, -128, 127) is None  # no room below in int32
+    assert _portable_common.inside_thresholds(0, 1 << 29, 1 << 30, 3, 0, -128, 127) is None  # the left shift would wrap

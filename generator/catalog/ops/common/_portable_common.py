@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from ... import quant
 from ...spec import CExpr, ModelWords
 from ._common import all_int8, bias_values, wrap32  # noqa: F401 (the portable modules' one import)
+from ._dsp_common import INT32_MAX, INT32_MIN, multiply_by_quantized_multiplier
 
 BACKEND = "portable"
 GROUP = 4  # MG_PORTABLE_GROUP: output channels per pass
@@ -71,7 +71,7 @@ def channel_table(rows: np.ndarray, bias, input_zero_point: int, pairs) -> dict:
 
 def thresholds(rows: np.ndarray, biases, zero_point: int, pairs, offset: int, act_min: int, act_max: int):
     """Per channel the first and the last accumulator whose output lies inside the activation's range
-    (quant.inside_thresholds) over the accumulators the channel can reach (int8 inputs, `rows` its weights
+    (inside_thresholds) over the accumulators the channel can reach (int8 inputs, `rows` its weights
     [channel][tap], padding taps adding nothing): the kernels output act_min below, act_max above and requantize
     only in between, without a clamp. NULL when a channel's range leaves int32 (the kernels clamp then)."""
     low, high = -128 - zero_point, 127 - zero_point  # x - zp over int8 inputs
@@ -79,8 +79,39 @@ def thresholds(rows: np.ndarray, biases, zero_point: int, pairs, offset: int, ac
     for w, b, (multiplier, shift) in zip(rows.astype(np.int64), biases, pairs):
         lowest = int(b) + int(np.where(w > 0, w * low, w * high).sum())
         highest = int(b) + int(np.where(w > 0, w * high, w * low).sum())
-        pair = quant.inside_thresholds(lowest, highest, multiplier, shift, offset, act_min, act_max)
+        pair = inside_thresholds(lowest, highest, multiplier, shift, offset, act_min, act_max)
         if pair is None:
             return CExpr("NULL")
         limits.extend(pair)
     return limits
+
+
+def inside_thresholds(
+    lowest: int, highest: int, multiplier: int, shift: int, offset: int, act_min: int, act_max: int
+) -> tuple[int, int] | None:
+    """For accumulators in [lowest, highest]: the first whose requantized output (offset, clamped) lies above
+    act_min and the last below act_max, so that a kernel outputs act_min below the first, act_max above the last
+    and in between the requantized value unclamped (the output is monotonic in the accumulator). None where that
+    does not hold in int32: the range or its left-shifted ends leave int32 (TFLite's shift would wrap)."""
+    left = max(shift, 0)
+    if lowest - 1 < INT32_MIN or highest + 1 > INT32_MAX:
+        return None
+    if (lowest << left) < INT32_MIN or (highest << left) > INT32_MAX:
+        return None
+
+    def output(acc: int) -> int:
+        return min(max(multiply_by_quantized_multiplier(acc, multiplier, shift) + offset, act_min), act_max)
+
+    def first_where(predicate) -> int:  # the first accumulator in [lowest, highest + 1] where predicate holds
+        lo, hi = lowest, highest + 1
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if predicate(mid):
+                hi = mid
+            else:
+                lo = mid + 1
+        return lo
+
+    first = first_where(lambda acc: output(acc) > act_min)
+    last = first_where(lambda acc: output(acc) >= act_max) - 1
+    return first, last

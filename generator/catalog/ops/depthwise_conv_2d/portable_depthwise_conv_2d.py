@@ -29,7 +29,6 @@ SOURCES = (
 
 
 MAX_TAPS = 64  # MG_PORTABLE_DW_MAX_TAPS
-ROW_MIN_WIDTH = 5  # MG_PORTABLE_DW_ROW_MIN_WIDTH: the narrowest output row the rows3x3 path takes
 
 
 def claims(op, inputs, outputs):
@@ -61,11 +60,10 @@ def params(op, inputs, outputs):
     folded = biases - zero_point * taps.astype(np.int64).sum(axis=1)
     act_min, act_max = quant.activation_range_int8(op.options.get("fused_activation_function", 0), out)
     pairs = cc.channel_pairs(inp, weights, out, channels)
-    rows = tuple(weights.shape[1:3]) == (3, 3) and channels == inp.shape[3] and out.shape[2] >= ROW_MIN_WIDTH
     offset = quant.zero_point_of(out)
-    limits = (
+    limits = (  # for the rows kernel: the nodes its scratch size (the C function) admits
         pc.thresholds(taps, biases, zero_point, pairs, offset, act_min, act_max)
-        if rows and op.options.get("dilation_w_factor", 1) == 1
+        if scratch_bytes(op, inputs, outputs)
         else CExpr("NULL")
     )
     fields.update(
