@@ -157,6 +157,26 @@ def _dsp_depthwise(op, inputs, outputs, at, out_at, batches, oh, ow):
                 yield from (("w", out_at(b, oy, ox, ch)) for ox in range(ow) for ch in block)
 
 
+def _dsp_depthwise_multiplier(op, inputs, outputs, at, out_at, batches, oh, ow):
+    """mg_dw_multiplier.h (the dsp and mve kernels of a depth multiplier): per batch, per input channel, per output
+    row: the rows its windows read (every column the row's windows reach) widened into scratch, then each pixel's
+    output channels of that input channel."""
+    _, h, w, c = inputs[0].shape
+    mult = outputs[0].shape[3] // c
+    g = cc.geometry_fields(op, inputs[0], inputs[1].shape[1:3], outputs[0])
+    fh, fw = inputs[1].shape[1:3]
+    reach = (ow - 1) * g["stride_width"] + (fw - 1) * g["dilation_width"] + 1 - g["pad_width"]
+    columns = range(0, min(w, reach))
+    for b in range(batches):
+        for ch in range(c):
+            for oy in range(oh):
+                y0 = oy * g["stride_height"] - g["pad_height"]
+                for y in _window(y0, g["dilation_height"], h, fh):
+                    yield from (("r", at(b, y, x, ch)) for x in columns)
+                for ox in range(ow):
+                    yield from (("w", out_at(b, oy, ox, ch * mult + m)) for m in range(mult))
+
+
 def _dsp_fully_connected(depth: int, n_out: int, elements: int):
     """fully_connected_s8_dsp.c, per batch: with scratch (8 outputs or more, 8 inputs or more) the first
     depth & ~7 inputs expanded into it; blocks of four outputs, each reading the input's tail past those (all of
@@ -285,6 +305,9 @@ def events(op, inputs, outputs, direction: str | None = "below", backend: str = 
                 yield from (("r", at(*p, ch)) for p in taps(b, oy, ox) for ch in range(c))
                 yield from (("w", out_at(b, oy, ox, k)) for k in range(o, min(o + 4, oc)))
         return
+    if backend in ("dsp", "mve") and name == "DEPTHWISE_CONV_2D" and oc != c:
+        yield from _dsp_depthwise_multiplier(op, inputs, outputs, at, out_at, batches, oh, ow)
+        return
     if backend == "mve" and name == "DEPTHWISE_CONV_2D":
         yield from _mve_depthwise(op, inputs, outputs, at, out_at, taps, batches, oh, ow)
         return
@@ -296,6 +319,9 @@ def events(op, inputs, outputs, direction: str | None = "below", backend: str = 
         rows = [(b, oy) for b in range(batches) for oy in range(oh)]
         if dtype == "FLOAT32":  # pixel by pixel, channel by channel
             order = [(b, oy, ox, o) for b, oy in rows for ox in range(ow) for o in range(oc)]
+        elif mult > 1 and dtype == "INT8":  # row by row, in a row channel by channel, rows last first for "above"
+            rows = rows[::-1] if direction == "above" else rows
+            order = [(b, oy, ox, o) for b, oy in rows for o in range(oc) for ox in range(ow)]
         else:  # channel by channel over the whole image, rows last first for "above"
             rows = rows[::-1] if direction == "above" else rows
             order = [(b, oy, ox, o) for o in range(oc) for b, oy in rows for ox in range(ow)]

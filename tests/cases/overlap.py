@@ -43,7 +43,7 @@ class Chain:
         self.shape, out = list(shape), self._activation(shape, keep_zero_point=taps_in == 1)
         return out
 
-    def window(self, op: str, k: int, stride: int, padding: int, out_depth: int | None = None):
+    def window(self, op: str, k: int, stride: int, padding: int, out_depth: int | None = None, multiplier: int = 1):
         b, h, w, c = self.shape
         size = [-(-n // stride) if padding == SAME else -(-(n - k + 1) // stride) for n in (h, w)]
         if min(size) < 1:
@@ -55,9 +55,9 @@ class Chain:
             out = self._next([b, *size, oc], k * k * c)
             self.b.op(op, [head, weights, bias], [out], version=1, padding=padding, strideH=stride, strideW=stride)
         elif op == "DEPTHWISE_CONV_2D":
-            weights, bias = self._weights([1, k, k, c], k * k), self._bias(c)
-            out = self._next([b, *size, c], k * k)
-            options = dict(padding=padding, strideH=stride, strideW=stride, depthMultiplier=1)
+            weights, bias = self._weights([1, k, k, c * multiplier], k * k), self._bias(c * multiplier)
+            out = self._next([b, *size, c * multiplier], k * k)
+            options = dict(padding=padding, strideH=stride, strideW=stride, depthMultiplier=multiplier)
             self.b.op(op, [head, weights, bias], [out], version=1, **options)
         else:
             out = self._next([b, *size, c])
@@ -108,10 +108,24 @@ def planned_overlap_problems(p) -> list[str]:
     return problems
 
 
+def multiplier_chains():
+    """Depthwise convolutions with a depth multiplier, int8: of a depth-1 input (micro_speech_quantized's kind of
+    layer, and the chain's peak), then of several channels; one and two batches, strides 2 and 1."""
+    for batches, (h, w), k, stride in ((1, (13, 10), 4, 2), (2, (9, 7), 3, 1)):
+        chain = Chain(np.random.default_rng(10 + batches), [batches, h, w, 1], "int8")
+        chain.window("MAX_POOL_2D", 2, 1, SAME)  # the graph's input is never overwritten: a tensor that may be
+        chain.window("DEPTHWISE_CONV_2D", k, stride, SAME, multiplier=8 // batches)
+        chain.window("AVERAGE_POOL_2D", 2, 2, SAME)
+        chain.window("DEPTHWISE_CONV_2D", 2, 1, VALID, multiplier=2)
+        chain.dense(6)
+        yield chain.build()
+
+
 def dsp_chains():
-    """Random int8 chains, convolutions of a depth-1 input, and depthwise and pointwise convolutions over more
-    channels than a depthwise block, then fully connected layers."""
+    """Random int8 chains, convolutions of a depth-1 input, depthwise convolutions with a depth multiplier, and
+    depthwise and pointwise convolutions over more channels than a depthwise block, then fully connected layers."""
     yield from (random_chain(2000 + seed, "int8") for seed in range(40))
+    yield from multiplier_chains()
     chain = Chain(np.random.default_rng(3), [2, 12, 12, 1], "int8")  # depth 1: the dsp CONV_2D's direct form
     chain.window("CONV_2D", 4, 1, SAME, 8)
     chain.window("CONV_2D", 8, 2, VALID, 2)

@@ -10,10 +10,13 @@
 #include "mg_requant.h"
 
 /* TFLite Micro's reference DepthwiseConvPerChannel: per output channel, the taps in (ky, kx) order, then the
- * bias, the per-channel requantization, the output offset and the activation clamp. Output channels are the
- * outer loop, so each channel's multiplier and shift are computed once per invoke. A channel reads only its
- * own input channel, row by row (last row first with reverse_rows), so the planner may put the output partly
- * over the input, below it or (reversed) above it (KernelSpec.overlap, docs/kernels.md). */
+ * bias, the per-channel requantization, the output offset and the activation clamp. With depth multiplier 1
+ * output channels are the outer loop, so each channel's multiplier and shift are computed once per invoke; a
+ * channel reads only its own input channel, row by row (last row first with reverse_rows), so the planner may put
+ * the output partly over the input, below it or (reversed) above it (KernelSpec.overlap, docs/kernels.md). With a
+ * multiplier several output channels read one input channel, and channel by channel each would read the whole
+ * input again: the rows are the outer loop instead (a row's channels one after another, their multiplier and
+ * shift computed again per row), so the output may overlap the input row by row. */
 
 /* How far apart a channel's taps lie in the input and the filter, and the input offset. */
 typedef struct {
@@ -47,60 +50,86 @@ static __attribute__((noinline)) int32_t window_sum(const int8_t *x, const int8_
     return acc;
 }
 
-/* The int8 kernel (int4_taps 0: `filter` int8) and the int4 one (`filter` packed, mg_int4.h: each output channel's
- * taps widened into int4_taps first, filter_height * filter_width bytes, a row of filter_width). */
+/* What an output channel's rows read: its requantization and bias, its input channel and its taps. */
+typedef struct {
+    mg_requantizer requant;
+    int32_t bias;
+    const int8_t *input, *weights;
+} channel;
+
+/* Output channel o (int4_taps 0: `filter` int8; else packed, mg_int4.h, and channel o's taps widened into int4_taps
+ * first, filter_height * filter_width bytes, a row of filter_width). */
+static inline __attribute__((always_inline)) channel channel_of(const mg_depthwise_conv_2d_params *p,
+                                                                const int8_t *input, const void *filter,
+                                                                const uint8_t *filter_scales, const int32_t *bias,
+                                                                int32_t o, int8_t *int4_taps)
+{
+    int32_t multiplier, shift;
+    mg_requant_channel(p->input_scale, p->output_scale, filter_scales, p->per_channel, o, &multiplier, &shift);
+    channel ch = {mg_requantizer_make(multiplier, shift), bias ? bias[o] : 0, input + o / p->depth_multiplier,
+                  (const int8_t *)filter + o};
+    if (int4_taps) { /* channel o's taps lie out_depth values apart */
+        const int32_t taps = p->geometry.filter_height * p->geometry.filter_width;
+        for (int32_t t = 0; t < taps; ++t) {
+            int4_taps[t] = mg_int4_at(filter, o + t * p->geometry.output_depth);
+        }
+        ch.weights = int4_taps;
+    }
+    return ch;
+}
+
+/* Row `row` (counted over the batches) of output channel o. */
+static inline __attribute__((always_inline)) void channel_row(const mg_depthwise_conv_2d_params *p, const channel *ch,
+                                                              const strides *steps, int32_t row, int32_t o,
+                                                              int8_t *output)
+{
+    const mg_conv_geometry *g = &p->geometry;
+    const int32_t depth = g->input_depth, out_depth = g->output_depth, out_width = g->output_width;
+    const int32_t in_row = g->input_width * depth, b = row / g->output_height, oy = row - b * g->output_height;
+    const int32_t output_offset = p->output_offset, act_min = p->act_min, act_max = p->act_max;
+    const int32_t stride_w = g->stride_width, dil_w = g->dilation_width, dil_h = g->dilation_height;
+    int8_t *out = output + row * out_width * out_depth + o;
+    const int32_t y0 = oy * g->stride_height - g->pad_height;
+    int32_t ky0, ky1;
+    mg_conv_window_fast(y0, dil_h, g->input_height, g->filter_height, &ky0, &ky1);
+    const int8_t *in_rows = ch->input + b * g->input_height * in_row + (y0 + ky0 * dil_h) * in_row;
+    const int8_t *w_rows = ch->weights + ky0 * steps->filter_row;
+    int32_t x0 = -g->pad_width;
+    for (int32_t ox = 0; ox < out_width; ++ox, x0 += stride_w) {
+        int32_t kx0, kx1;
+        mg_conv_window_fast(x0, dil_w, g->input_width, g->filter_width, &kx0, &kx1);
+        const int8_t *x_row = in_rows + (x0 + kx0 * dil_w) * depth;
+        const int8_t *w_row = w_rows + kx0 * steps->filter_tap;
+        int32_t acc = ch->bias + window_sum(x_row, w_row, ky1 - ky0, kx1 - kx0, steps);
+        acc = mg_requantizer_apply(&ch->requant, acc);
+        *out = (int8_t)mg_clamp(acc + output_offset, act_min, act_max);
+        out += out_depth;
+    }
+}
+
+/* The int8 kernel (int4_taps 0: `filter` int8) and the int4 one (`filter` packed: channel_of). */
 static inline __attribute__((always_inline)) void
 mg_depthwise_conv_2d_int8(const mg_depthwise_conv_2d_params *p, const int8_t *input, const void *filter,
                           const uint8_t *filter_scales, const int32_t *bias, int8_t *output, int8_t *int4_taps)
 {
-    const int32_t depth = p->geometry.input_depth, out_depth = p->geometry.output_depth;
-    const int32_t out_width = p->geometry.output_width;
-    const int32_t in_row = p->geometry.input_width * depth;          /* elements per input row */
-    const int32_t in_image = p->geometry.input_height * in_row;      /* elements per input image */
-    const int32_t filter_row = p->geometry.filter_width * out_depth; /* elements per filter row */
-    const int32_t stride_h = p->geometry.stride_height, stride_w = p->geometry.stride_width;
-    const int32_t dil_h = p->geometry.dilation_height, dil_w = p->geometry.dilation_width;
-    const int32_t taps = p->geometry.filter_height * p->geometry.filter_width;
-    const strides steps = {dil_w * depth, dil_h * in_row, int4_taps ? 1 : out_depth,
-                           int4_taps ? p->geometry.filter_width : filter_row, p->input_offset};
-    const int32_t output_offset = p->output_offset;
-    const int32_t act_min = p->act_min, act_max = p->act_max;
-    const int32_t out_height = p->geometry.output_height;
-    for (int32_t o = 0; o < out_depth; ++o) {
-        int32_t multiplier, shift;
-        mg_requant_channel(p->input_scale, p->output_scale, filter_scales, p->per_channel, o, &multiplier, &shift);
-        const mg_requantizer requant = mg_requantizer_make(multiplier, shift);
-        const int32_t channel_bias = bias ? bias[o] : 0;
-        const int8_t *in_channel = input + o / p->depth_multiplier; /* output channel o reads input channel c */
-        const int8_t *w_channel = (const int8_t *)filter + o;
-        if (int4_taps) { /* channel o's taps lie out_depth values apart */
-            for (int32_t t = 0; t < taps; ++t) {
-                int4_taps[t] = mg_int4_at(filter, o + t * out_depth);
+    const mg_conv_geometry *g = &p->geometry;
+    const int32_t out_depth = g->output_depth, rows = g->batches * g->output_height;
+    const int32_t in_row = g->input_width * g->input_depth; /* elements per input row */
+    const strides steps = {g->dilation_width * g->input_depth, g->dilation_height * in_row, int4_taps ? 1 : out_depth,
+                           int4_taps ? g->filter_width : g->filter_width * out_depth, p->input_offset};
+    if (p->depth_multiplier == 1) { /* channel planes */
+        for (int32_t o = 0; o < out_depth; ++o) {
+            const channel ch = channel_of(p, input, filter, filter_scales, bias, o, int4_taps);
+            for (int32_t r = 0; r < rows; ++r) {
+                channel_row(p, &ch, &steps, p->reverse_rows ? rows - 1 - r : r, o, output);
             }
-            w_channel = int4_taps;
         }
-        for (int32_t b_i = 0; b_i < p->geometry.batches; ++b_i) {
-            const int32_t b = p->reverse_rows ? p->geometry.batches - 1 - b_i : b_i;
-            for (int32_t oy_i = 0; oy_i < out_height; ++oy_i) {
-                const int32_t oy = p->reverse_rows ? out_height - 1 - oy_i : oy_i;
-                int8_t *out = output + ((b * out_height + oy) * out_width) * out_depth + o;
-                const int32_t y0 = oy * stride_h - p->geometry.pad_height;
-                int32_t ky0, ky1;
-                mg_conv_window_fast(y0, dil_h, p->geometry.input_height, p->geometry.filter_height, &ky0, &ky1);
-                const int8_t *in_rows = in_channel + b * in_image + (y0 + ky0 * dil_h) * in_row;
-                const int8_t *w_rows = w_channel + ky0 * steps.filter_row;
-                int32_t x0 = -p->geometry.pad_width;
-                for (int32_t ox = 0; ox < out_width; ++ox, x0 += stride_w) {
-                    int32_t kx0, kx1;
-                    mg_conv_window_fast(x0, dil_w, p->geometry.input_width, p->geometry.filter_width, &kx0, &kx1);
-                    const int8_t *x_row = in_rows + (x0 + kx0 * dil_w) * depth;
-                    const int8_t *w_row = w_rows + kx0 * steps.filter_tap;
-                    int32_t acc = channel_bias + window_sum(x_row, w_row, ky1 - ky0, kx1 - kx0, &steps);
-                    acc = mg_requantizer_apply(&requant, acc);
-                    *out = (int8_t)mg_clamp(acc + output_offset, act_min, act_max);
-                    out += out_depth;
-                }
-            }
+        return;
+    }
+    for (int32_t r = 0; r < rows; ++r) { /* rows, each channel by channel */
+        for (int32_t o = 0; o < out_depth; ++o) {
+            const channel ch = channel_of(p, input, filter, filter_scales, bias, o, int4_taps);
+            channel_row(p, &ch, &steps, p->reverse_rows ? rows - 1 - r : r, o, output);
         }
     }
 }

@@ -28,8 +28,8 @@ typedef struct {
     int32_t act_max;
     float act_min_f; /* float32: the fused activation range */
     float act_max_f;
-    int32_t reverse_rows; /* int8: 1 to write each channel's rows last first (the output then starts above the
-                             input it overlaps, depthwise_conv_2d_s8.c) */
+    int32_t reverse_rows; /* int8: 1 to write the rows last first (the output then starts above the input it
+                             overlaps, mg_depthwise_conv_2d_int8.h) */
 } mg_depthwise_conv_2d_params;
 
 /* filter_scales: the filter's float32 scales in the model (mg_tensor_scales). */

@@ -44,12 +44,27 @@ def params(op, inputs, outputs):
     return NodeParams("mg_depthwise_conv_2d_params", fields)
 
 
+def _int8_rows_first(op, inputs) -> bool:
+    """The int8 kernel with a depth multiplier: rows outer, each row's channels one after another
+    (mg_depthwise_conv_2d_int8.h)."""
+    return inputs[0].dtype.name == "INT8" and op.options.get("depth_multiplier", 1) > 1
+
+
 def overlap(op, inputs, outputs) -> int | None:
-    """The float kernel writes pixel by pixel (depthwise_conv_2d_f32.c); the int8 and int16 ones channel by
-    channel, each channel reading only its own input channel (channel planes, with depth multiplier 1)."""
-    if inputs[0].dtype.name == "FLOAT32":
+    """The float kernel writes pixel by pixel (depthwise_conv_2d_f32.c) and the int8 one with a depth multiplier
+    row by row: pixel order; the int8 and int16 ones otherwise channel by channel, each channel reading only its
+    own input channel (channel planes, with depth multiplier 1)."""
+    if inputs[0].dtype.name == "FLOAT32" or _int8_rows_first(op, inputs):
         return _overlap.window_rows(op, inputs, outputs)
     return _overlap.window_channel_planes(op, inputs, outputs)
+
+
+def overlap_above(op, inputs, outputs) -> int | None:
+    """The int8 kernel with its rows last first (reverse_rows): by rows with a depth multiplier, else each
+    channel's."""
+    if _int8_rows_first(op, inputs):
+        return _overlap.int8_window_rows_above(op, inputs, outputs)
+    return _overlap.int8_window_channel_planes_above(op, inputs, outputs)
 
 
 def macs(op, inputs, outputs) -> int:
@@ -74,6 +89,6 @@ SPEC = cc.reference_spec(
     params,
     macs,
     overlap,
-    _overlap.int8_window_channel_planes_above,  # the int8 kernel with each channel's rows last first (reverse_rows)
+    overlap_above,
     scratch_bytes=scratch_bytes,
 )

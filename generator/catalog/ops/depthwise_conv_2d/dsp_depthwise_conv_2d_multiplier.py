@@ -4,7 +4,8 @@ counts and batches, per-tensor or per-channel filters, with the requantization e
 _dsp_common.channel_table. It shares the backend's one registration (and so its sources) with the 3x3 kernel,
 which takes depth multiplier 1; the registration tells them apart by the output depth. The kernel runs input
 channel by input channel, each over the rows of outputs, widening the input rows a row of windows reads into
-scratch first; no overlap rule is proved for that order, so it declares none."""
+scratch first (mg_dw_multiplier_run). With one input channel that is pixel order, row by row, so it declares the
+pixel-order overlap (`overlap`); with more, each channel's rows read the whole input again, so none."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from ... import quant
 from ...spec import NodeParams
 from ..common import _conv_common as cc
 from ..common import _dsp_common as dc
-from ..common import _scratch
+from ..common import _overlap, _scratch
 from . import depthwise_conv_2d, dsp_depthwise_conv_2d
 
 HEADER = "depthwise_conv_2d.h"
@@ -91,6 +92,18 @@ def scratch_bytes(op, inputs, outputs):
     )
 
 
+def overlap(op, inputs, outputs) -> int | None:
+    """One input channel: the rows in order, every output of a row written after its windows' rows are staged."""
+    return _overlap.window_rows(op, inputs, outputs) if inputs[0].shape[3] == 1 else None
+
+
 SPEC = cc.backend_spec(
-    dc, depthwise_conv_2d, ("INT8",), dsp_depthwise_conv_2d.SOURCES, params, claims, scratch_bytes=scratch_bytes
+    dc,
+    depthwise_conv_2d,
+    ("INT8",),
+    dsp_depthwise_conv_2d.SOURCES,
+    params,
+    claims,
+    scratch_bytes=scratch_bytes,
+    overlap=overlap,
 )

@@ -2,7 +2,7 @@
 (firmware/kernels/depthwise_conv_2d_multiplier_s8_mve.c): the dsp multiplier kernel's nodes, parameters, weight
 layout and scratch (dsp_depthwise_conv_2d_multiplier.py, mg_dw_multiplier.h), its dot products in VMLADAVA. It
 shares the mve backend's one registration (and so its sources) with the channel-vector kernel, which takes depth
-multiplier 1; the registration tells them apart by the output depth. Like the dsp one it declares no overlap."""
+multiplier 1; the registration tells them apart by the output depth. Its order, and so its overlap, is the dsp one's."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from ..common import _conv_common as cc
 from ..common import _mve_common as mc
 from ..common import _scratch
 from . import depthwise_conv_2d, mve_depthwise_conv_2d
-from .dsp_depthwise_conv_2d_multiplier import claims, params, scratch_arguments
+from .dsp_depthwise_conv_2d_multiplier import claims, overlap, params, scratch_arguments
 
 
 def scratch_bytes(op, inputs, outputs):
@@ -20,5 +20,12 @@ def scratch_bytes(op, inputs, outputs):
 
 
 SPEC = cc.backend_spec(
-    mc, depthwise_conv_2d, ("INT8",), mve_depthwise_conv_2d.SOURCES, params, claims, scratch_bytes=scratch_bytes
+    mc,
+    depthwise_conv_2d,
+    ("INT8",),
+    mve_depthwise_conv_2d.SOURCES,
+    params,
+    claims,
+    scratch_bytes=scratch_bytes,
+    overlap=overlap,
 )
