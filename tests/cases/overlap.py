@@ -113,7 +113,6 @@ def multiplier_chains():
     layer, and the chain's peak), then of several channels; one and two batches, strides 2 and 1."""
     for batches, (h, w), k, stride in ((1, (13, 10), 4, 2), (2, (9, 7), 3, 1)):
         chain = Chain(np.random.default_rng(10 + batches), [batches, h, w, 1], "int8")
-        chain.window("MAX_POOL_2D", 2, 1, SAME)  # the graph's input is never overwritten: a tensor that may be
         chain.window("DEPTHWISE_CONV_2D", k, stride, SAME, multiplier=8 // batches)
         chain.window("AVERAGE_POOL_2D", 2, 2, SAME)
         chain.window("DEPTHWISE_CONV_2D", 2, 1, VALID, multiplier=2)
