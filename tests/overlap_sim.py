@@ -244,6 +244,13 @@ def events(op, inputs, outputs, direction: str | None = "below", backend: str = 
             yield "r", i
             yield "w", i
         return
+    if name == "UNIDIRECTIONAL_SEQUENCE_LSTM":  # every backend: step by step, all of a step's rows read first
+        rows = inp.shape[1] if op.options.get("time_major") else 1
+        step_in, step_out = rows * inp.shape[2], rows * out.shape[2]
+        for k in range(inp.num_elements // step_in):
+            yield from (("r", k * step_in + i) for i in range(step_in))
+            yield from (("w", k * step_out + i) for i in range(step_out))
+        return
     if name == "FULLY_CONNECTED" and backend == "dsp":
         yield from _dsp_fully_connected(inputs[1].shape[1], out.shape[-1], inp.num_elements)
         return

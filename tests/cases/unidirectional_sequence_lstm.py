@@ -13,11 +13,13 @@ def variable(g: GraphBuilder, shape, dtype, quant=(None, None)) -> int:
     return t
 
 
-def lstm_inputs(b: Batch, batches, steps, input_size, units, time_major, dtype="float32"):
-    """The 24 inputs of a standard LSTM (-1 for the variants' tensors), its output shape and quantization."""
+def lstm_inputs(b: Batch, batches, steps, input_size, units, time_major, dtype="float32", x=None):
+    """The 24 inputs of a standard LSTM (-1 for the variants' tensors), its output shape and quantization; `x`: the
+    input (a tensor and its quantization, e.g. another LSTM's output) instead of a new graph input."""
     rng, sequence = b.rng, [steps, batches] if time_major else [batches, steps]
     if dtype == "float32":
-        x = b.input([*sequence, input_size], "float32", values=lambda r, s: r.uniform(-2, 2, s).astype(np.float32))
+        values = lambda r, s: r.uniform(-2, 2, s).astype(np.float32)  # noqa: E731
+        x = x[0] if x else b.input([*sequence, input_size], "float32", values=values)
         weights = [b.constant(rng.uniform(-0.8, 0.8, (units, n)), "float32") for n in [input_size] * 4 + [units] * 4]
         biases = [b.constant(rng.uniform(-0.5, 0.5, units), "float32") for _ in range(4)]
         states = [variable(b.g, [batches, units], "float32") for _ in range(2)]
@@ -29,7 +31,10 @@ def lstm_inputs(b: Batch, batches, steps, input_size, units, time_major, dtype="
     wide = dtype == "int16"  # int16x8: int16 activations, int64 biases
     s_in = rand_scale(rng, 1e-4, 3e-4) if wide else rand_scale(rng, 0.01, 0.05)
     hidden_q = (2.0**-15, 0) if wide else (1 / 128, int(rng.integers(-10, 11)))
-    x = b.input([*sequence, input_size], dtype, (s_in, 0 if wide else int(rng.integers(-20, 21))))
+    if x:
+        x, (s_in, _) = x
+    else:
+        x = b.input([*sequence, input_size], dtype, (s_in, 0 if wide else int(rng.integers(-20, 21))))
     s_w = [rand_scale(rng, 0.002, 0.008) for _ in range(8)]
     weights = [
         b.constant(rng.integers(-127, 128, (units, n)), "int8", (s, 0))
@@ -44,8 +49,9 @@ def lstm_inputs(b: Batch, batches, steps, input_size, units, time_major, dtype="
     return [x, *weights, -1, -1, -1, *biases, -1, -1, hidden, cell, *[-1] * 4], [*sequence, units], hidden_q
 
 
-def lstm_node(b: Batch, batches, steps, input_size, units, time_major=False, cell_clip=0.0, dtype="float32"):
-    inputs, out_shape, out_quant = lstm_inputs(b, batches, steps, input_size, units, time_major, dtype)
+def lstm_node(b: Batch, batches, steps, input_size, units, time_major=False, cell_clip=0.0, dtype="float32", x=None):
+    """An LSTM writing a graph output; `x` as lstm_inputs."""
+    inputs, out_shape, out_quant = lstm_inputs(b, batches, steps, input_size, units, time_major, dtype, x)
     out = b.output(out_shape, dtype, out_quant)
     b.node(
         "UNIDIRECTIONAL_SEQUENCE_LSTM",
@@ -55,3 +61,12 @@ def lstm_node(b: Batch, batches, steps, input_size, units, time_major=False, cel
         cellClip=cell_clip,
         timeMajor=time_major,
     )
+
+
+def lstm_pair(b: Batch, batches, steps, input_size, units, time_major=False, dtype="float32"):
+    """Two LSTM layers, the first's output (not a graph output, so the planner may overlap it with the input it
+    replaces) the second's input."""
+    inputs, out_shape, out_quant = lstm_inputs(b, batches, steps, input_size, units, time_major, dtype)
+    between = b.g.tensor(out_shape, dtype, *(out_quant or (None, None)))
+    b.node("UNIDIRECTIONAL_SEQUENCE_LSTM", inputs, [between], fusedActivationFunction=4, timeMajor=time_major)
+    lstm_node(b, batches, steps, units, units, time_major, dtype=dtype, x=(between, out_quant))

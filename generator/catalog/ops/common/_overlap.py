@@ -12,7 +12,7 @@ real order of reads and writes. Three orders cover the reference kernels that de
   is a whole number k of pixels below the input writes channel c of pixel p over channel c of input pixel p - k:
   the pixel-order rule then holds channel by channel, counted in pixels.
 - element order (`elementwise`): output element i is written after input element i is read (QUANTIZE,
-  DEQUANTIZE).
+  DEQUANTIZE; UNIDIRECTIONAL_SEQUENCE_LSTM with a step's rows as its element).
 
 The int8 CONV_2D and DEPTHWISE_CONV_2D kernels can also write their rows last first (`above=True`): the output
 then starts above the input, and a chain of overlaps can alternate direction instead of drifting down.

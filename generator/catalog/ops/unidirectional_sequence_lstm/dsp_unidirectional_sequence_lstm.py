@@ -138,5 +138,13 @@ def claims(op, inputs, outputs):
 
 
 SPEC = backend_kernel(
-    lstm.SPEC, dc.BACKEND, ("INT8", "INT16"), SOURCES, params, claims, scratch_bytes=scratch_bytes, macs=lstm.SPEC.macs
+    lstm.SPEC,
+    dc.BACKEND,
+    ("INT8", "INT16"),
+    SOURCES,
+    params,
+    claims,
+    scratch_bytes=scratch_bytes,
+    macs=lstm.SPEC.macs,
+    overlap=lstm.SPEC.overlap,
 )

@@ -57,5 +57,13 @@ def claims(op, inputs, outputs):
 
 
 SPEC = backend_kernel(
-    lstm.SPEC, "mve", ("INT8",), SOURCES, params, claims, scratch_bytes=scratch_bytes, macs=lstm.SPEC.macs
+    lstm.SPEC,
+    "mve",
+    ("INT8",),
+    SOURCES,
+    params,
+    claims,
+    scratch_bytes=scratch_bytes,
+    macs=lstm.SPEC.macs,
+    overlap=lstm.SPEC.overlap,
 )

@@ -13,7 +13,7 @@ import numpy as np
 
 from ... import quant
 from ...spec import KernelSpec, NodeParams
-from ..common import _scratch
+from ..common import _overlap, _scratch
 
 INPUT_WEIGHTS, RECURRENT_WEIGHTS, BIASES, HIDDEN, CELL = range(1, 5), range(5, 9), range(12, 16), 18, 19
 VARIANTS = {9: "peephole", 10: "peephole", 11: "peephole", 16: "projection", 17: "projection"}
@@ -158,6 +158,16 @@ def scratch_bytes(op, inputs, outputs):
     return _scratch.scratch_size("mg_unidirectional_sequence_lstm_scratch_size", batches, units, cell_bytes)
 
 
+def overlap(op, inputs, outputs) -> int:
+    """Every kernel runs the steps in the input's order (MG_LSTM_SEQUENCE: a step's rows, batch-major one row),
+    reading all of a step's input rows (every gate) before it writes the step's output rows: element order over
+    steps, so an output no wider than the input may start on it."""
+    time_major, batches, steps, input_size, units = _dims(op, inputs)
+    rows = batches if time_major else 1
+    step_in, step_out = rows * input_size * inputs[0].dtype.size, rows * units * outputs[0].dtype.size
+    return _overlap.elementwise(batches * steps // rows, step_in, step_out)
+
+
 def macs(op, inputs, outputs):
     _, batches, steps, input_size, units = _dims(op, inputs)
     return 4 * batches * steps * units * (input_size + units)
@@ -189,4 +199,5 @@ SPEC = KernelSpec(
     params=params,
     scratch_bytes=scratch_bytes,
     macs=macs,
+    overlap=overlap,
 )
