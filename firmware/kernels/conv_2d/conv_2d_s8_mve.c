@@ -62,12 +62,24 @@ static __attribute__((noinline)) void build_border_row(const geometry *gp, const
 #error "a batch holds MG_MVE_CONV_ROWS rows"
 #endif
 
-/* Rows collected for one call: their pointers, and where their outputs start. */
+/* Rows collected for one call: their pointers, and where their outputs start. A row is `runs` runs of `run` bytes,
+ * each run of row i step[i] bytes after the one before: one run (a pixel, or an im2col row in scratch), or with
+ * pairs of whole 16-byte blocks a run the filter's rows (a window inside the input, read in place). */
 typedef struct {
     const int8_t *row[MG_MVE_CONV_ROWS];
-    int32_t count;
+    int32_t step[MG_MVE_CONV_ROWS];
+    int32_t count, runs, run;
     int8_t *out;
 } batch;
+
+/* Rows a and b of the batch interleaved into dst, run by run (a run is whole blocks when there are several). */
+static void interleave_rows(int8_t *dst, const batch *rows, int32_t a, int32_t b)
+{
+    const int8_t *x = rows->row[a], *y = rows->row[b];
+    for (int32_t k = 0; k < rows->runs; ++k, dst += 2 * rows->run, x += rows->step[a], y += rows->step[b]) {
+        mve_interleave2_s8(dst, x, y, rows->run);
+    }
+}
 
 /* The collected rows against every filter row: with MG_MVE_PAIR_BLOCKS blocks of 16 taps or more, pairs
  * interleaved into the pair area `slots` at a time, a call of the two-row loop each (an odd last row alone); below,
@@ -81,8 +93,7 @@ static __attribute__((noinline)) void flush(batch *rows, mve_rows_args *a, mve_p
     for (int32_t i = 0; i < pairs; i += slots) { /* as many pairs at a time as the pair area holds */
         const int32_t n = pairs - i < slots ? pairs - i : slots;
         for (int32_t j = 0; j < n; ++j) {
-            mve_interleave2_s8(pair_area + j * mve_pair_bytes(a->depth), rows->row[2 * (i + j)],
-                               rows->row[2 * (i + j) + 1], a->depth);
+            interleave_rows(pair_area + j * mve_pair_bytes(a->depth), rows, 2 * (i + j), 2 * (i + j) + 1);
         }
         pa->x = pair_area;
         pa->out = rows->out + 2 * i * pa->channels;
@@ -91,8 +102,8 @@ static __attribute__((noinline)) void flush(batch *rows, mve_rows_args *a, mve_p
     }
     if (2 * pairs < rows->count) { /* the other rows lie one after the other (im2col) or there is one left */
         a->x = rows->row[2 * pairs];
-        if (copy_odd) { /* an input pixel, copied so that its outputs may overwrite it */
-            mve_copy_rows_s8(pair_area, a->x, a->depth, 1, 0);
+        if (copy_odd || rows->runs > 1) { /* an input pixel or window, copied so that its outputs may overwrite it */
+            mve_copy_rows_s8(pair_area, a->x, rows->run, rows->runs, rows->step[2 * pairs]);
             a->x = pair_area;
         }
         a->out = rows->out + 2 * pairs * pa->channels;
@@ -127,7 +138,7 @@ static void pointwise(const mg_conv_2d_mve_params *p, const int8_t *input, int8_
         }
         return;
     }
-    batch rows = {{0}, 0, output};
+    batch rows = {{0}, {0}, 0, 1, depth, output};
     for (int32_t b = 0; b < p->geometry.batches; ++b) {
         for (int32_t oy = 0; oy < out_height; ++oy) {
             const int8_t *pixel = input + b * image_size + oy * sh * width * depth;
@@ -144,7 +155,8 @@ static void pointwise(const mg_conv_2d_mve_params *p, const int8_t *input, int8_
     }
 }
 
-/* Other filters: im2col rows in scratch (then the pair area). */
+/* Other filters: im2col rows in scratch (then the pair area). Where pairs meet the filter and a filter row's taps
+ * are whole 16-byte blocks, a window inside the input is not copied: its rows are interleaved from the input. */
 static void im2col(const mg_conv_2d_mve_params *p, const int8_t *input, int8_t *output, int8_t *scratch,
                    mve_rows_args *a, mve_pairs_args *pa)
 {
@@ -167,7 +179,8 @@ static void im2col(const mg_conv_2d_mve_params *p, const int8_t *input, int8_t *
     const int32_t x_reach = (g.fw - 1) * g.dw, y_reach = (fh - 1) * g.dh;
     const int32_t per_pass = mg_conv_2d_mve_im2col_rows(taps, left_shift);
     int8_t *const pair_area = scratch + per_pass * taps; /* used only by pairs */
-    batch rows = {{0}, 0, output};
+    const int in_place = mg_conv_2d_mve_in_pairs(taps, left_shift) && row_taps % 16 == 0;
+    batch rows = {{0}, {0}, 0, in_place ? fh : 1, in_place ? row_taps : taps, output};
     for (int32_t b = 0; b < p->geometry.batches; ++b) {
         const int8_t *image = input + b * image_size;
         for (int32_t oy = 0; oy < out_height; ++oy) {
@@ -176,12 +189,18 @@ static void im2col(const mg_conv_2d_mve_params *p, const int8_t *input, int8_t *
             for (int32_t ox = 0; ox < out_width; ++ox) {
                 const int32_t x0 = ox * sw - pad_w;
                 int8_t *row = scratch + rows.count * taps;
-                if (inside_y && x0 >= 0 && x0 + x_reach < width) { /* fh runs of fw * depth bytes */
-                    mve_copy_rows_s8(row, image + y0 * input_row + x0 * depth, row_taps, fh, row_step);
-                } else {
+                const int8_t *window = image + y0 * input_row + x0 * depth;
+                if (!(inside_y && x0 >= 0 && x0 + x_reach < width)) {
                     build_border_row(&g, image, y0, x0, row);
+                    rows.row[rows.count] = row;
+                    rows.step[rows.count] = row_taps;
+                } else if (in_place) { /* fh runs of fw * depth bytes, read where they are */
+                    rows.row[rows.count] = window;
+                    rows.step[rows.count] = row_step;
+                } else { /* copied */
+                    mve_copy_rows_s8(row, window, row_taps, fh, row_step);
+                    rows.row[rows.count] = row;
                 }
-                rows.row[rows.count] = row;
                 if (++rows.count == per_pass) {
                     flush(&rows, a, pa, pair_area, 1, left_shift, 0);
                 }
