@@ -7,7 +7,9 @@ from kernel_harness import rand_scale
 from modelkit import GraphBuilder
 
 
-def int8_case(seed: int, pointwise: bool = False) -> bytes:
+def int8_case(seed: int, pointwise: bool = False, in_depth: int | None = None) -> bytes:
+    """A random node; `in_depth` fixes the input depth (16 or 32: filter rows of whole 16-byte blocks, whose windows
+    the kernel interleaves from where they lie)."""
     rng = np.random.default_rng(seed)
     g = geometry(rng)
     if pointwise:
@@ -15,7 +17,7 @@ def int8_case(seed: int, pointwise: bool = False) -> bytes:
         from cases.conv_2d import out_size
 
         g.update(oh=out_size(g["padding"], g["h"], 1, g["sh"], 1), ow=out_size(g["padding"], g["w"], 1, g["sw"], 1))
-    in_depth = int(rng.choice([1, 3, 8, 15, 16, 17, 32, 40]))
+    in_depth = in_depth or int(rng.choice([1, 3, 8, 15, 16, 17, 32, 40]))
     out_depth = int(rng.integers(1, 21))
     per_channel = bool(rng.integers(0, 4))
     taps = g["kh"] * g["kw"] * in_depth

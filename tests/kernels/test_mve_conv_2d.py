@@ -21,9 +21,11 @@ def backends_of(model: bytes) -> list[str]:
 
 @pytest.mark.qemu
 def test_int8_in_qemu():
-    """Random cases, pointwise ones, and extreme scales (left shifts take the C loop, for im2col rows and for
-    input pixels), every node on the mve kernel, in one firmware."""
+    """Random cases, pointwise ones, filter rows of whole 16-byte blocks (windows interleaved from the input, at the
+    border built first, an odd last pixel alone), and extreme scales (left shifts take the C loop, for im2col rows
+    and for input pixels), every node on the mve kernel, in one firmware."""
     cases = {f"seed {seed}": int8_case(seed) for seed in range(12)}
+    cases |= {f"depth {d} seed {seed}": int8_case(seed, in_depth=d) for seed in range(203, 209) for d in (16, 32)}
     cases |= {f"pointwise seed {seed}": int8_case(seed, pointwise=True) for seed in range(100, 106)}
     cases |= {f"extreme {k}x{k} depth {d}": extreme_scales_case(k, d) for k, d in [(3, 18), (1, 40)]}
     verify_cases(on_backend("mve", BACKENDS, cases), count=2, seed=3, qemu=True, backends=BACKENDS, board=BOARD)

@@ -2,7 +2,7 @@
  * time, eight int32 sums (every even register, LR included, as VMLADAVA requires), so each weight load feeds two
  * VMLADAVA: per block of 16 taps two loads of x, four of the weights and eight VMLADAVA. The two rows come
  * interleaved in blocks of 16 bytes (mve_interleave2_s8), so one pointer walks both. Per pair of rows and group of
- * four channels it costs 45 + 16 * blocks instructions (the one-row loop, matmul_rows_s8_mve.c: 2 * (24 + 10 * blocks)),
+ * four channels it costs about 45 + 15 * blocks instructions (the one-row loop, matmul_rows_s8_mve.c: 2 * (24 + 10 * blocks)),
  * so it pays from three blocks on (MG_MVE_PAIR_BLOCKS), once the interleaving and its calls are counted. The last
  * block's x lanes past the depth are masked (P0); the last group of a pair (1-4 channels) repeats its first weight
  * row in place of missing ones, reads its last block's weights under P0 too and stores under a predicate. */
@@ -41,6 +41,21 @@ __asm__(".macro MG_MM2_BLOCK op\n\t" /* op: vmladav (first block) or vmladava */
         "vldrb.8    q2, [r9], #16\n\t"
         "\\op\\().s8 r6, q0, q2\n\t"
         "\\op\\().s8 lr, q1, q2\n\t"
+        ".endm\n\t"
+        /* The r11 blocks between the first and the last, two a turn (the loop's SUBS and BNE then cost one
+         * instruction a block, not two): an odd one first, as LSRS's carry says; its Z flag, which the block
+         * leaves alone, says whether any pair follows. */
+        ".macro MG_MM2_MIDDLE loop, pairs, done\n\t"
+        "lsrs       r11, r11, #1\n\t"
+        "bcc        \\pairs\\()f\n\t"
+        "MG_MM2_BLOCK vmladava\n"
+        "\\pairs\\():\n\t"
+        "beq        \\done\\()f\n"
+        "\\loop\\():\n\t"
+        "MG_MM2_BLOCK vmladava\n\t"
+        "MG_MM2_BLOCK vmladava\n\t"
+        "subs       r11, r11, #1\n\t"
+        "bne        \\loop\\()b\n\t"
         ".endm\n\t"
         /* The last block: x lanes under P0; with wpred, the weights too (the filter's last row ends there). */
         ".macro MG_MM2_WEIGHT wr, wpred\n\t"
@@ -162,12 +177,7 @@ __attribute__((naked)) void mg_matmul_pairs_s8_mve(__attribute__((unused)) const
                      "cmp        r11, #0\n\t"
                      "blt        3f\n\t"
                      "MG_MM2_BLOCK vmladav\n\t"
-                     "cmp        r11, #0\n\t"
-                     "beq        2f\n"
-                     "11:\n\t"
-                     "MG_MM2_BLOCK vmladava\n\t"
-                     "subs       r11, r11, #1\n\t"
-                     "bne        11b\n"
+                     "MG_MM2_MIDDLE 11, 13, 2\n"
                      "2:\n\t"
                      "MG_MM2_LAST vmladava, 0\n\t"
                      "b          4f\n"
@@ -198,12 +208,7 @@ __attribute__((naked)) void mg_matmul_pairs_s8_mve(__attribute__((unused)) const
                      "cmp        r11, #0\n\t"
                      "blt        7f\n\t"
                      "MG_MM2_BLOCK vmladav\n\t"
-                     "cmp        r11, #0\n\t"
-                     "beq        6f\n"
-                     "12:\n\t"
-                     "MG_MM2_BLOCK vmladava\n\t"
-                     "subs       r11, r11, #1\n\t"
-                     "bne        12b\n"
+                     "MG_MM2_MIDDLE 12, 14, 6\n"
                      "6:\n\t"
                      "MG_MM2_LAST vmladava, 1\n\t"
                      "b          8f\n"

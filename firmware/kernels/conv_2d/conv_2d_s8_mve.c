@@ -62,24 +62,12 @@ static __attribute__((noinline)) void build_border_row(const geometry *gp, const
 #error "a batch holds MG_MVE_CONV_ROWS rows"
 #endif
 
-/* Rows collected for one call: their pointers, and where their outputs start. A row is `runs` runs of `run` bytes,
- * each run of row i step[i] bytes after the one before: one run (a pixel, or an im2col row in scratch), or with
- * pairs of whole 16-byte blocks a run the filter's rows (a window inside the input, read in place). */
+/* Rows collected for one call: their pointers, and where their outputs start. */
 typedef struct {
     const int8_t *row[MG_MVE_CONV_ROWS];
-    int32_t step[MG_MVE_CONV_ROWS];
-    int32_t count, runs, run;
+    int32_t count;
     int8_t *out;
 } batch;
-
-/* Rows a and b of the batch interleaved into dst, run by run (a run is whole blocks when there are several). */
-static void interleave_rows(int8_t *dst, const batch *rows, int32_t a, int32_t b)
-{
-    const int8_t *x = rows->row[a], *y = rows->row[b];
-    for (int32_t k = 0; k < rows->runs; ++k, dst += 2 * rows->run, x += rows->step[a], y += rows->step[b]) {
-        mve_interleave2_s8(dst, x, y, rows->run);
-    }
-}
 
 /* The collected rows against every filter row: with MG_MVE_PAIR_BLOCKS blocks of 16 taps or more, pairs
  * interleaved into the pair area `slots` at a time, a call of the two-row loop each (an odd last row alone); below,
@@ -93,7 +81,8 @@ static __attribute__((noinline)) void flush(batch *rows, mve_rows_args *a, mve_p
     for (int32_t i = 0; i < pairs; i += slots) { /* as many pairs at a time as the pair area holds */
         const int32_t n = pairs - i < slots ? pairs - i : slots;
         for (int32_t j = 0; j < n; ++j) {
-            interleave_rows(pair_area + j * mve_pair_bytes(a->depth), rows, 2 * (i + j), 2 * (i + j) + 1);
+            mve_interleave2_s8(pair_area + j * mve_pair_bytes(a->depth), rows->row[2 * (i + j)],
+                               rows->row[2 * (i + j) + 1], a->depth);
         }
         pa->x = pair_area;
         pa->out = rows->out + 2 * i * pa->channels;
@@ -102,8 +91,8 @@ static __attribute__((noinline)) void flush(batch *rows, mve_rows_args *a, mve_p
     }
     if (2 * pairs < rows->count) { /* the other rows lie one after the other (im2col) or there is one left */
         a->x = rows->row[2 * pairs];
-        if (copy_odd || rows->runs > 1) { /* an input pixel or window, copied so that its outputs may overwrite it */
-            mve_copy_rows_s8(pair_area, a->x, rows->run, rows->runs, rows->step[2 * pairs]);
+        if (copy_odd) { /* an input pixel, copied so that its outputs may overwrite it */
+            mve_copy_rows_s8(pair_area, a->x, a->depth, 1, 0);
             a->x = pair_area;
         }
         a->out = rows->out + 2 * pairs * pa->channels;
@@ -138,7 +127,7 @@ static void pointwise(const mg_conv_2d_mve_params *p, const int8_t *input, int8_
         }
         return;
     }
-    batch rows = {{0}, {0}, 0, 1, depth, output};
+    batch rows = {{0}, 0, output};
     for (int32_t b = 0; b < p->geometry.batches; ++b) {
         for (int32_t oy = 0; oy < out_height; ++oy) {
             const int8_t *pixel = input + b * image_size + oy * sh * width * depth;
@@ -155,8 +144,90 @@ static void pointwise(const mg_conv_2d_mve_params *p, const int8_t *input, int8_
     }
 }
 
-/* Other filters: im2col rows in scratch (then the pair area). Where pairs meet the filter and a filter row's taps
- * are whole 16-byte blocks, a window inside the input is not copied: its rows are interleaved from the input. */
+/* A filter's window: fh runs of row_taps bytes, `step` apart (where it lies in the input, or built into scratch at
+ * the border). */
+typedef struct {
+    const int8_t *at;
+    int32_t step;
+} window;
+
+static inline window window_at(const geometry *g, const int8_t *image, int32_t y0, int32_t x0, int inside_y,
+                               int32_t x_reach, int8_t *row)
+{
+    if (inside_y && x0 >= 0 && x0 + x_reach < g->width) {
+        return (window){image + y0 * g->input_row + x0 * g->depth, g->dh * g->input_row};
+    }
+    build_border_row(g, image, y0, x0, row);
+    return (window){row, g->row_taps};
+}
+
+/* Two windows interleaved into dst in blocks of 16, run by run (n, a run's bytes, whole blocks). */
+static inline void interleave_windows(int8_t *dst, window a, window b, int32_t n, int32_t runs)
+{
+    const int8_t *x = a.at, *y = b.at;
+    const int32_t x_skip = a.step - n, y_skip = b.step - n;
+    __asm__ volatile("1:\n\t"
+                     "dlstp.8  lr, %[n]\n"
+                     "2:\n\t"
+                     "vldrb.8  q0, [%[x]], #16\n\t"
+                     "vldrb.8  q1, [%[y]], #16\n\t"
+                     "vstrb.8  q0, [%[d]], #16\n\t"
+                     "vstrb.8  q1, [%[d]], #16\n\t"
+                     "letp     lr, 2b\n\t"
+                     "add      %[x], %[x], %[xs]\n\t"
+                     "add      %[y], %[y], %[ys]\n\t"
+                     "subs     %[r], %[r], #1\n\t"
+                     "bne      1b"
+                     : [d] "+r"(dst), [x] "+r"(x), [y] "+r"(y), [r] "+r"(runs)
+                     : [xs] "r"(x_skip), [ys] "r"(y_skip), [n] "r"(n)
+                     : "q0", "q1", "lr", "memory", "cc");
+}
+
+/* A filter whose rows are whole blocks of 16 taps, in pairs (mg_conv_2d_mve_in_pairs): each two output pixels'
+ * windows interleaved into the pair area from where they lie (a window at the border built into scratch first),
+ * then the two-row loop; an odd last pixel's window copied into the pair area for the one-row loop. */
+static void im2col_pairs(const mg_conv_2d_mve_params *p, const geometry *g, const int8_t *input, int8_t *output,
+                         int8_t *scratch, mve_rows_args *a, mve_pairs_args *pa)
+{
+    const mg_conv_geometry *geo = &p->geometry;
+    const int32_t taps = g->fh * g->row_taps, image_size = g->height * g->input_row;
+    const int32_t sh = geo->stride_height, sw = geo->stride_width, pad_h = geo->pad_height, pad_w = geo->pad_width;
+    const int32_t x_reach = (g->fw - 1) * g->dw, y_reach = (g->fh - 1) * g->dh;
+    int8_t *const pair_area = scratch + MG_MVE_CONV_PAIR_ROWS * taps;
+    window first = {0, 0};
+    int have = 0;
+    pa->x = pair_area;
+    pa->pairs = 1;
+    for (int32_t b = 0; b < geo->batches; ++b) {
+        const int8_t *image = input + b * image_size;
+        for (int32_t oy = 0; oy < geo->output_height; ++oy) {
+            const int32_t y0 = oy * sh - pad_h;
+            const int inside_y = g->dw == 1 && y0 >= 0 && y0 + y_reach < g->height;
+            for (int32_t ox = 0, x0 = -pad_w; ox < geo->output_width; ++ox, x0 += sw) {
+                const window w = window_at(g, image, y0, x0, inside_y, x_reach, scratch + have * taps);
+                if (!have) {
+                    first = w, have = 1;
+                    continue;
+                }
+                interleave_windows(pair_area, first, w, g->row_taps, g->fh);
+                pa->out = output;
+                mg_matmul_pairs_s8_mve(pa);
+                output += 2 * pa->channels;
+                have = 0;
+            }
+        }
+    }
+    if (have) {
+        mve_copy_rows_s8(pair_area, first.at, g->row_taps, g->fh, first.step);
+        a->x = pair_area;
+        a->out = output;
+        a->rows = 1;
+        a->row_stride = taps;
+        mve_rows(a, 0);
+    }
+}
+
+/* Other filters: im2col rows in scratch (then the pair area). */
 static void im2col(const mg_conv_2d_mve_params *p, const int8_t *input, int8_t *output, int8_t *scratch,
                    mve_rows_args *a, mve_pairs_args *pa)
 {
@@ -175,12 +246,15 @@ static void im2col(const mg_conv_2d_mve_params *p, const int8_t *input, int8_t *
                         geo->filter_width * depth,
                         width * depth,
                         (int8_t)(-p->input_offset)};
+    if (mg_conv_2d_mve_in_pairs(taps, left_shift) && g.row_taps % 16 == 0) {
+        im2col_pairs(p, &g, input, output, scratch, a, pa);
+        return;
+    }
     const int32_t fh = g.fh, row_taps = g.row_taps, row_step = g.dh * g.input_row, input_row = g.input_row;
     const int32_t x_reach = (g.fw - 1) * g.dw, y_reach = (fh - 1) * g.dh;
     const int32_t per_pass = mg_conv_2d_mve_im2col_rows(taps, left_shift);
     int8_t *const pair_area = scratch + per_pass * taps; /* used only by pairs */
-    const int in_place = mg_conv_2d_mve_in_pairs(taps, left_shift) && row_taps % 16 == 0;
-    batch rows = {{0}, {0}, 0, in_place ? fh : 1, in_place ? row_taps : taps, output};
+    batch rows = {{0}, 0, output};
     for (int32_t b = 0; b < p->geometry.batches; ++b) {
         const int8_t *image = input + b * image_size;
         for (int32_t oy = 0; oy < out_height; ++oy) {
@@ -189,18 +263,12 @@ static void im2col(const mg_conv_2d_mve_params *p, const int8_t *input, int8_t *
             for (int32_t ox = 0; ox < out_width; ++ox) {
                 const int32_t x0 = ox * sw - pad_w;
                 int8_t *row = scratch + rows.count * taps;
-                const int8_t *window = image + y0 * input_row + x0 * depth;
-                if (!(inside_y && x0 >= 0 && x0 + x_reach < width)) {
+                if (inside_y && x0 >= 0 && x0 + x_reach < width) { /* fh runs of fw * depth bytes */
+                    mve_copy_rows_s8(row, image + y0 * input_row + x0 * depth, row_taps, fh, row_step);
+                } else {
                     build_border_row(&g, image, y0, x0, row);
-                    rows.row[rows.count] = row;
-                    rows.step[rows.count] = row_taps;
-                } else if (in_place) { /* fh runs of fw * depth bytes, read where they are */
-                    rows.row[rows.count] = window;
-                    rows.step[rows.count] = row_step;
-                } else { /* copied */
-                    mve_copy_rows_s8(row, window, row_taps, fh, row_step);
-                    rows.row[rows.count] = row;
                 }
+                rows.row[rows.count] = row;
                 if (++rows.count == per_pass) {
                     flush(&rows, a, pa, pair_area, 1, left_shift, 0);
                 }
