@@ -1,5 +1,5 @@
-"""What the kernels' parameters and code cost in flash: node_params.c writes an array two nodes share once, a
-firmware that overflows the board at link is one line naming the region, and `mcugen doctor` counts parameters
+"""What the kernels' parameters and code cost in flash: node_params.c writes an array two nodes share once, and a
+whole parameter block two nodes share once (a row patch's middle bands), a firmware that overflows the board at link is one line naming the region, and `mcugen doctor` counts parameters
 and runtime code, so it blocks a model whose weights alone fit but whose firmware cannot link."""
 
 from __future__ import annotations
@@ -13,9 +13,10 @@ import pytest
 from modelkit import GraphBuilder
 
 
-def twin_convs(seed: int = 4) -> bytes:
+def twin_convs(seed: int = 4, second_stride: int = 1) -> bytes:
     """Two int8 1x1 convolutions with the same filter, bias, scales and zero points in a row: their
-    requantization tables (the dsp backend's per-channel `channels`) are equal."""
+    requantization tables (the dsp backend's per-channel `channels`) are equal, and with the same stride their
+    whole parameter blocks."""
     rng = np.random.default_rng(seed)
     b = GraphBuilder()
     depth, scale, zero_point = 8, 0.05, -3
@@ -23,11 +24,12 @@ def twin_convs(seed: int = 4) -> bytes:
     weights = rng.integers(-127, 128, size=(depth, 1, 1, depth))
     bias = rng.integers(-2000, 2000, size=depth)
     x = y = b.tensor([1, 6, 6, depth], "int8", scale, zero_point)
-    for _ in range(2):
+    for stride in (1, second_stride):
         f = b.tensor([depth, 1, 1, depth], "int8", w_scale, [0] * depth, data=weights)
         c = b.tensor([depth], "int32", [scale * s for s in w_scale], [0] * depth, data=bias)
-        previous, y = y, b.tensor([1, 6, 6, depth], "int8", scale, zero_point)
-        b.op("CONV_2D", [previous, f, c], [y], padding=0, strideH=1, strideW=1)
+        side = -(-b.graph.tensors[y].shape[1] // stride)
+        previous, y = y, b.tensor([1, side, side, depth], "int8", scale, zero_point)
+        b.op("CONV_2D", [previous, f, c], [y], padding=0, strideH=stride, strideW=stride)
     return b.build([x], [y])
 
 
@@ -47,15 +49,26 @@ def wide_fully_connected(n_in: int, n_out: int, seed: int = 1) -> bytes:
 TOO_BIG_FOR_LM3S = (1000, 256)
 
 
-def test_identical_tables_are_written_once(cli, tmp_path):
+def node_params_text(cli, tmp_path, model_bytes: bytes) -> str:
     model = tmp_path / "twins.tflite"
-    model.write_bytes(twin_convs())
+    model.write_bytes(model_bytes)
     result = cli("generate", model, "--board", "mps2-an386", "-o", tmp_path / "fw")
     assert result.returncode == 0, result.stderr
-    text = (tmp_path / "fw" / "src" / "node_params.c").read_text()
+    return (tmp_path / "fw" / "src" / "node_params.c").read_text()
+
+
+def test_identical_tables_are_written_once(cli, tmp_path):
+    text = node_params_text(cli, tmp_path, twin_convs(second_stride=2))
     arrays = re.findall(r"static const int32_t (mg_node\d+_channels)\[", text)
     assert len(arrays) == 1, text
     assert text.count(f".channels = {arrays[0]},") == 2
+
+
+def test_identical_parameter_blocks_are_written_once(cli, tmp_path):
+    text = node_params_text(cli, tmp_path, twin_convs())
+    assert len(re.findall(r"static const \w+ (mg_node\d+_params) = ", text)) == 1, text
+    table = text[text.index("mg_node_params[2] = {") :]
+    assert table.count("&mg_node0_params,") == 2 and "node 1: CONV_2D, the same block" in table
 
 
 @pytest.mark.qemu

@@ -36,7 +36,9 @@ def c_value(value) -> str:
 def _node_view(node: NodePlan, index: int, shared: dict) -> dict:
     """One node's parameter block; `index` is its entry in the firmware's node tables (all subgraphs').
     `shared` maps each static array already written ((C type, values)) to its name: a node whose list equals an
-    earlier one (any node's, any field's) points to that array instead of writing its own copy."""
+    earlier one (any node's, any field's) points to that array instead of writing its own copy; and likewise each
+    parameter block ((C type, fields)) to the node that wrote it: a node whose block equals an earlier one (a row
+    patch's middle bands, say) points to that block (`same_as`) and writes none."""
     fields, arrays = [], []
     for name, value in node.params.fields.items() if node.params.c_type else ():
         if isinstance(value, list):  # per-channel data: a static array the struct points to
@@ -50,6 +52,8 @@ def _node_view(node: NodePlan, index: int, shared: dict) -> dict:
             fields.append((name, shared[key]))
         else:
             fields.append((name, c_value(value)))
+    block = ("block", node.params.c_type, tuple(fields))
+    same_as = shared.setdefault(block, index) if node.params.c_type else index
     return {
         "index": index,
         "op_name": node.op_name,
@@ -57,6 +61,7 @@ def _node_view(node: NodePlan, index: int, shared: dict) -> dict:
         "c_type": node.params.c_type,
         "fields": fields,
         "arrays": arrays,
+        "same_as": same_as,
     }
 
 
@@ -85,7 +90,7 @@ def node_params_bytes(plan: Plan) -> int:
     block, counted at four bytes a written field (an estimate of the structs: members left zero are not seen)."""
     total = 0
     for view in _node_views(plan.all_nodes):
-        total += _FIELD_BYTES * (len(view["fields"]) + 1)  # + its entry in mg_node_params
+        total += _FIELD_BYTES * ((len(view["fields"]) if view["same_as"] == view["index"] else 0) + 1)  # + its entry
         total += sum(_ELEMENT_BYTES[ctype] * len(values) for _, (ctype, values) in view["arrays"])
     return total
 
