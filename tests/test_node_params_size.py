@@ -1,6 +1,7 @@
 """What the kernels' parameters and code cost in flash: node_params.c writes an array two nodes share once, and a
-whole parameter block two nodes share once (a row patch's middle bands), a firmware that overflows the board at link is one line naming the region, and `mcugen doctor` counts parameters
-and runtime code, so it blocks a model whose weights alone fit but whose firmware cannot link."""
+whole parameter block two nodes share once (a row patch's middle bands); a firmware that overflows the board at
+link is one line naming the region, and `mcugen doctor` counts parameters and runtime code, so it blocks a model
+whose weights alone fit but whose firmware cannot link."""
 
 from __future__ import annotations
 
