@@ -86,8 +86,11 @@ def batch_matmul_node(b: Batch):
 # DEPTHWISE_CONV_2D).
 TARGETS = {"dsp": (1.3, 1.0, 1.5, 1.5), "mve": (1.3, 1.0, 0.5, 0.5)}
 # Where a target is missed (docs/kernels.md, "Instructions per MAC" says by how much and why), the measured value
-# (instructions are exact under -icount) holds as a bound against regressions.
-MISSED = {"dsp": (None, None, None, 2.1), "mve": (1.59, None, None, 1.26)}
+# (instructions are exact under -icount) holds as a bound against regressions. The mve TRANSPOSE_CONV's bound is its
+# own instructions per MAC (0.268 when its ratio was 1.58): the ratio moves with the CONV_2D it is measured against,
+# which got faster (0.170 -> 0.158) while the TRANSPOSE_CONV did not change.
+MISSED = {"dsp": (None, None, None, 2.1), "mve": (None, None, None, 1.26)}
+PER_MAC_BOUNDS = {"mve": {"TRANSPOSE_CONV INT8": 0.268}}
 
 
 @pytest.mark.qemu
@@ -114,4 +117,8 @@ def test_targets(board, backend):
         TARGETS[backend],
         MISSED[backend],
     ):
+        bound = PER_MAC_BOUNDS.get(backend, {}).get(f"{name} INT8")
+        if bound is not None:  # a missed target whose kernel holds its own measured instructions per MAC
+            assert costs[f"{name} INT8"] <= bound, f"{name}: {costs[f'{name} INT8']:.3f} per MAC (bound {bound})"
+            continue
         assert value <= (missed or target), f"{name}: {value:.3f} (target {target})"
