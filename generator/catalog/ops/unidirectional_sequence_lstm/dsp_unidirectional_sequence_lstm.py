@@ -145,6 +145,5 @@ SPEC = backend_kernel(
     params,
     claims,
     scratch_bytes=scratch_bytes,
-    macs=lstm.SPEC.macs,
-    overlap=lstm.SPEC.overlap,
+    **lstm.backend_hooks(),
 )

@@ -57,13 +57,5 @@ def claims(op, inputs, outputs):
 
 
 SPEC = backend_kernel(
-    lstm.SPEC,
-    "mve",
-    ("INT8",),
-    SOURCES,
-    params,
-    claims,
-    scratch_bytes=scratch_bytes,
-    macs=lstm.SPEC.macs,
-    overlap=lstm.SPEC.overlap,
+    lstm.SPEC, "mve", ("INT8",), SOURCES, params, claims, scratch_bytes=scratch_bytes, **lstm.backend_hooks()
 )

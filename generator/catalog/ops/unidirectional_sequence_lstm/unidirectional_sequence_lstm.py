@@ -173,6 +173,12 @@ def macs(op, inputs, outputs):
     return 4 * batches * steps * units * (input_size + units)
 
 
+def backend_hooks() -> dict:
+    """What every backend's kernel shares with the reference: the MAC count and the order of steps
+    (MG_LSTM_SEQUENCE), so the overlap."""
+    return {"macs": macs, "overlap": overlap}
+
+
 SPEC = KernelSpec(
     op="UNIDIRECTIONAL_SEQUENCE_LSTM",
     builtin_code=44,
