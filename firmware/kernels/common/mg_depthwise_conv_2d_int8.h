@@ -78,17 +78,17 @@ static inline __attribute__((always_inline)) channel channel_of(const mg_depthwi
     return ch;
 }
 
-/* Row `row` (counted over the batches) of output channel o. */
-static inline __attribute__((always_inline)) void channel_row(const mg_depthwise_conv_2d_params *p, const channel *ch,
-                                                              const strides *steps, int32_t row, int32_t o,
-                                                              int8_t *output)
+/* Row oy of batch b of output channel o (one function for both loop orders, so the firmware holds it once). */
+static __attribute__((noinline)) void channel_row(const mg_depthwise_conv_2d_params *p, const channel *ch,
+                                                  const strides *steps, int32_t b, int32_t oy, int32_t o,
+                                                  int8_t *output)
 {
     const mg_conv_geometry *g = &p->geometry;
     const int32_t depth = g->input_depth, out_depth = g->output_depth, out_width = g->output_width;
-    const int32_t in_row = g->input_width * depth, b = row / g->output_height, oy = row - b * g->output_height;
+    const int32_t in_row = g->input_width * depth;
     const int32_t output_offset = p->output_offset, act_min = p->act_min, act_max = p->act_max;
     const int32_t stride_w = g->stride_width, dil_w = g->dilation_width, dil_h = g->dilation_height;
-    int8_t *out = output + row * out_width * out_depth + o;
+    int8_t *out = output + (b * g->output_height + oy) * out_width * out_depth + o;
     const int32_t y0 = oy * g->stride_height - g->pad_height;
     int32_t ky0, ky1;
     mg_conv_window_fast(y0, dil_h, g->input_height, g->filter_height, &ky0, &ky1);
@@ -113,23 +113,30 @@ mg_depthwise_conv_2d_int8(const mg_depthwise_conv_2d_params *p, const int8_t *in
                           const uint8_t *filter_scales, const int32_t *bias, int8_t *output, int8_t *int4_taps)
 {
     const mg_conv_geometry *g = &p->geometry;
-    const int32_t out_depth = g->output_depth, rows = g->batches * g->output_height;
+    const int32_t out_depth = g->output_depth, batches = g->batches, height = g->output_height;
     const int32_t in_row = g->input_width * g->input_depth; /* elements per input row */
     const strides steps = {g->dilation_width * g->input_depth, g->dilation_height * in_row, int4_taps ? 1 : out_depth,
                            int4_taps ? g->filter_width : g->filter_width * out_depth, p->input_offset};
+    const int reverse = p->reverse_rows;
     if (p->depth_multiplier == 1) { /* channel planes */
         for (int32_t o = 0; o < out_depth; ++o) {
             const channel ch = channel_of(p, input, filter, filter_scales, bias, o, int4_taps);
-            for (int32_t r = 0; r < rows; ++r) {
-                channel_row(p, &ch, &steps, p->reverse_rows ? rows - 1 - r : r, o, output);
+            for (int32_t b_i = 0; b_i < batches; ++b_i) {
+                for (int32_t oy_i = 0; oy_i < height; ++oy_i) {
+                    const int32_t b = reverse ? batches - 1 - b_i : b_i, oy = reverse ? height - 1 - oy_i : oy_i;
+                    channel_row(p, &ch, &steps, b, oy, o, output);
+                }
             }
         }
         return;
     }
-    for (int32_t r = 0; r < rows; ++r) { /* rows, each channel by channel */
-        for (int32_t o = 0; o < out_depth; ++o) {
-            const channel ch = channel_of(p, input, filter, filter_scales, bias, o, int4_taps);
-            channel_row(p, &ch, &steps, p->reverse_rows ? rows - 1 - r : r, o, output);
+    for (int32_t b_i = 0; b_i < batches; ++b_i) { /* rows, each channel by channel */
+        for (int32_t oy_i = 0; oy_i < height; ++oy_i) {
+            const int32_t b = reverse ? batches - 1 - b_i : b_i, oy = reverse ? height - 1 - oy_i : oy_i;
+            for (int32_t o = 0; o < out_depth; ++o) {
+                const channel ch = channel_of(p, input, filter, filter_scales, bias, o, int4_taps);
+                channel_row(p, &ch, &steps, b, oy, o, output);
+            }
         }
     }
 }
