@@ -131,11 +131,10 @@ static inline __attribute__((always_inline)) void time_step_s8(const time_consta
 {
     int8_t *row = at->row;
     const int8_t *w = at->weights;
-    uint32_t sum = at->sum;
-    int32_t left = at->left;
     const int32_t last = c->last;
     for (int32_t i = 0; i < count; ++i) {
         const int32_t value = c->state_zero_point + dsp_ssat8(requantize(&c->to_state, acc[i], checked));
+        uint32_t sum = 0;
         int32_t j = 0;
         for (; j + 4 <= last; j += 4) {
             const uint32_t s = dsp_ld32(row + j + 1);
@@ -150,14 +149,9 @@ static inline __attribute__((always_inline)) void time_step_s8(const time_consta
         sum += (uint32_t)(w[last] * row[last]);
         row += last + 1;
         w += last + 1;
-        if (--left == 0) {
-            *at->out++ =
-                (int8_t)dsp_ssat8(requantize(&c->to_output, (int32_t)(sum + (uint32_t)*at->unit_bias++), checked));
-            sum = 0;
-            left = c->rank;
-        }
+        unit_output(c, at, sum, checked);
     }
-    at->row = row, at->weights = w, at->sum = sum, at->left = left;
+    at->row = row, at->weights = w;
 }
 
 /* The four instances: the state type, and whether some requantization needs its sums checked. */

@@ -191,6 +191,14 @@ def window_rows(op, inputs, outputs) -> int:
     return nhwc_rows(inp, out, g["stride_height"], g["pad_height"])
 
 
+def window_rows_staged(op, inputs, outputs) -> int:
+    """A convolution writing row by row, each row after staging every input row its windows read (the dsp and mve
+    depthwise with a multiplier over one channel): `nhwc_rows` below the input, the rows still to read starting
+    where the next row's windows do (`ahead` a stride)."""
+    inp, out, g = _window(op, inputs, outputs)
+    return nhwc_rows(inp, out, g["stride_height"], g["pad_height"], ahead=g["stride_height"])
+
+
 def window_channel_planes(op, inputs, outputs) -> int | None:
     """A depthwise convolution running channel by channel: `channel_planes` below the input."""
     inp, out, g = _window(op, inputs, outputs)

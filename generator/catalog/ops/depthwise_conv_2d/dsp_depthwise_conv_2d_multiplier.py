@@ -93,12 +93,8 @@ def scratch_bytes(op, inputs, outputs):
 
 
 def overlap(op, inputs, outputs) -> int | None:
-    """One input channel: the rows in order, every output of a row written after its windows' rows are staged, so
-    that the rows still to read start where the next row's windows do (`ahead` a stride)."""
-    if inputs[0].shape[3] != 1:
-        return None
-    g = cc.geometry_fields(op, inputs[0], inputs[1].shape[1:3], outputs[0])
-    return _overlap.nhwc_rows(inputs[0], outputs[0], g["stride_height"], g["pad_height"], ahead=g["stride_height"])
+    """One input channel: the rows in order, every output of a row written after its windows' rows are staged."""
+    return _overlap.window_rows_staged(op, inputs, outputs) if inputs[0].shape[3] == 1 else None
 
 
 SPEC = cc.backend_spec(
