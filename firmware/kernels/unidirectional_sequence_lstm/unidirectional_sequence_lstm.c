@@ -43,7 +43,7 @@ static int tensors_fit(const mg_node *node, const mg_unidirectional_sequence_lst
     return ok;
 }
 
-mg_status mg_unidirectional_sequence_lstm_prepare(mg_node *node)
+mg_status mg_unidirectional_sequence_lstm_prepare_states(mg_node *node)
 {
     const mg_unidirectional_sequence_lstm_params *p = node->params;
     if (node->num_inputs != INPUTS || node->num_outputs != 1 || !variants_absent(node) || !mg_input(node, INPUT)) {
@@ -60,14 +60,24 @@ mg_status mg_unidirectional_sequence_lstm_prepare(mg_node *node)
     if (!tensors_fit(node, p, &types)) {
         return mg_fail(node, "the tensors differ from the generated plan");
     }
-    if (node->scratch_size < mg_unidirectional_sequence_lstm_scratch_size(p->batches, p->units, is_int8 ? 2 : 4)) {
-        return mg_fail(node, "scratch smaller than mg_unidirectional_sequence_lstm_scratch_size");
-    }
     /* an int8 hidden state starts at its zero point, as TFLite Micro's ResetVariableTensors fills it */
     memset(mg_input(node, HIDDEN)->data, type == MG_INT8 ? p->hidden_zero_point : 0,
            mg_tensor_bytes(mg_input(node, HIDDEN)));
     memset(mg_input(node, CELL)->data, 0, mg_tensor_bytes(mg_input(node, CELL)));
     return MG_OK;
+}
+
+mg_status mg_unidirectional_sequence_lstm_prepare(mg_node *node)
+{
+    const mg_status status = mg_unidirectional_sequence_lstm_prepare_states(node);
+    const mg_unidirectional_sequence_lstm_params *p = node->params;
+    const uint8_t type = status == MG_OK ? mg_input(node, INPUT)->type : MG_FLOAT32;
+    const int32_t cell_bytes = type == MG_INT8 || type == MG_INT16 ? 2 : 4;
+    if (status == MG_OK &&
+        node->scratch_size < mg_unidirectional_sequence_lstm_scratch_size(p->batches, p->units, cell_bytes)) {
+        return mg_fail(node, "scratch smaller than mg_unidirectional_sequence_lstm_scratch_size");
+    }
+    return status;
 }
 
 void mg_lstm_node_data(const mg_node *node, mg_lstm_data *d)

@@ -53,6 +53,9 @@ typedef struct {
 
 /* Scratch: TFLite Micro's four gate buffers of batches * units cell values (cell_bytes each). */
 size_t mg_unidirectional_sequence_lstm_scratch_size(int32_t batches, int32_t units, int32_t cell_bytes);
+/* The dsp kernels' units finished at a time (a multiple of four): their gates' sums and values are all their
+ * scratch keeps of the units (mg_unidirectional_sequence_lstm_s8_dsp_scratch_size). */
+#define MG_LSTM_DSP_BLOCK 32
 size_t mg_unidirectional_sequence_lstm_s8_dsp_scratch_size(int32_t batches, int32_t units, int32_t input_size);
 size_t mg_unidirectional_sequence_lstm_s8_mve_scratch_size(int32_t batches, int32_t units);
 
@@ -97,7 +100,10 @@ size_t mg_unidirectional_sequence_lstm_s8_mve_scratch_size(int32_t batches, int3
         }                                                                                                              \
     }
 
-/* The family's prepare (every backend's) and the node's tensors for the kernels. */
+/* The family's prepare: the node's checks and its states reset (every backend's), then (the reference's and the
+ * mve kernel's, whose scratch starts with them) room for the four gate buffers; and the node's tensors for the
+ * kernels. */
+mg_status mg_unidirectional_sequence_lstm_prepare_states(mg_node *node);
 mg_status mg_unidirectional_sequence_lstm_prepare(mg_node *node);
 void mg_lstm_node_data(const mg_node *node, mg_lstm_data *d);
 

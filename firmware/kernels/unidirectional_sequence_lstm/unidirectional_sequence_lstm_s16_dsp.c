@@ -1,12 +1,14 @@
 /* int16x8 UNIDIRECTIONAL_SEQUENCE_LSTM on the dsp backend (Cortex-M4/M7/M33: int16 activations, int8 weights,
  * int64 biases), bit-exact with the reference kernel (unidirectional_sequence_lstm_s8.c, activation_bytes 2). Per
- * step and batch row: the input and the hidden state, whose words already are int16 pairs, are copied once into
- * rows padded to whole quads; each gate's two fully connected layers run as SMLAD dot products, four units a pass,
+ * step, every batch row's input and hidden state, whose words already are int16 pairs, are first copied into rows
+ * padded to whole quads; then per row, a block of units at a time (MG_LSTM_DSP_BLOCK), each gate's two fully
+ * connected layers run as SMLAD dot products, four units a pass,
  * against the generator's copy of the weights widened to int16 in the rows' own pair order; the generator claims a
  * node only when every partial sum fits int32 (ops/dsp_unidirectional_sequence_lstm.py), so TFLite's int64
  * accumulator is the int64 bias (each layer's input zero point folded in) plus that int32 sum, requantized as
  * TFLite's 64-bit MultiplyByQuantizedMultiplier (the multiplier rounded to 16 bits). The gates' sigmoid and tanh
- * and the cell update are the int8 kernel's; the hidden state is saturated to int16. */
+ * and the cell update (the block's units, once its four gates are done) are the int8 kernel's; the hidden
+ * state is saturated to int16. */
 #pragma GCC optimize("O2")
 #include <string.h>
 
@@ -45,76 +47,82 @@ static inline int32_t requantize64(int64_t acc, int32_t reduced, int32_t total_s
     return saturate16((int32_t)((acc * reduced + ((int64_t)1 << (total_shift - 1))) >> total_shift));
 }
 
-/* One gate for one row: both layers' sums (input and hidden state interleaved per unit in accumulators), then per
- * unit the two requantized, added with saturation, through the sigmoid or (the cell gate) tanh. */
-static const int32_t *gate(const mg_unidirectional_sequence_lstm_params *p, const int32_t *table, const int32_t *w,
-                           const uint32_t *input_row, const uint32_t *hidden_row, int is_cell_gate,
-                           int32_t *accumulators, int16_t *out)
+/* One gate for the n units from u (a block) of one row: both layers' sums (input and hidden state interleaved per
+ * unit in accumulators), then per unit the two requantized, added with saturation, through the sigmoid or (the
+ * cell gate) tanh. */
+static void block_gate(const mg_unidirectional_sequence_lstm_params *p, int g, int32_t u, int32_t n,
+                       const uint32_t *input_row, const uint32_t *hidden_row, int32_t *accumulators, int16_t *out)
 {
     static const int32_t zero[4] = {0, 0, 0, 0};
-    const int32_t units = p->units, input_quads = round_up4(p->input_size) / 4, hidden_quads = round_up4(units) / 4;
-    for (int32_t u = 0; u < units; u += 4) {
-        w = four_rows(zero, w, input_row, input_quads, accumulators + 2 * u);
+    const int32_t units4 = round_up4(p->units), input_quads = round_up4(p->input_size) / 4, hidden_quads = units4 / 4;
+    const int32_t *table = p->backend_table + g * gate_table_words(p->units);
+    const int32_t *w = p->backend_weights + 2 * g * units4 * (input_quads + hidden_quads);
+    const int32_t *wi = w + 2 * u * input_quads, *wh = w + 2 * units4 * input_quads + 2 * u * hidden_quads;
+    for (int32_t k = 0; k < n; k += 4) {
+        wi = four_rows(zero, wi, input_row, input_quads, accumulators + 2 * k);
+        wh = four_rows(zero, wh, hidden_row, hidden_quads, accumulators + 2 * k + 1);
     }
-    for (int32_t u = 0; u < units; u += 4) {
-        w = four_rows(zero, w, hidden_row, hidden_quads, accumulators + 2 * u + 1);
-    }
-    const int32_t *input_bias = table + GATE_HEADER, *hidden_bias = input_bias + 2 * round_up4(units);
-    for (int32_t u = 0; u < units; ++u) {
-        const int32_t input =
-            requantize64(bias_at(input_bias, u) + accumulators[2 * u], table[INPUT_REDUCED], table[INPUT_SHIFT]);
-        const int32_t hidden =
-            requantize64(bias_at(hidden_bias, u) + accumulators[2 * u + 1], table[HIDDEN_REDUCED], table[HIDDEN_SHIFT]);
+    const int32_t *input_bias = table + GATE_HEADER, *hidden_bias = input_bias + 2 * units4;
+    for (int32_t k = 0; k < n; ++k) {
+        const int32_t input = requantize64(bias_at(input_bias, u + k) + accumulators[2 * k], table[INPUT_REDUCED],
+                                           table[INPUT_SHIFT]);
+        const int32_t hidden = requantize64(bias_at(hidden_bias, u + k) + accumulators[2 * k + 1],
+                                            table[HIDDEN_REDUCED], table[HIDDEN_SHIFT]);
         const int32_t v = saturate16(input + hidden);
-        out[u] = (int16_t)(is_cell_gate ? tanh_value(v, 3, 0) : sigmoid_value(v, 3, 0));
+        out[k] = (int16_t)(g == MG_LSTM_CELL_GATE ? tanh_value(v, 3, 0) : sigmoid_value(v, 3, 0));
     }
-    return w;
 }
 
-/* The int8 kernel's cell update; the hidden state (output gate times the cell's tanh) saturated to int16. */
-static void update_states(const mg_unidirectional_sequence_lstm_params *p, int16_t *const gates[MG_LSTM_GATES],
-                          const step_rows *s, int32_t count)
+/* The int8 kernel's cell update for the n elements from i of the step's rows (the block's gates in
+ * gates, MG_LSTM_DSP_BLOCK apart); the hidden state (output gate times the cell's tanh) saturated to int16. */
+static void update_states(const mg_unidirectional_sequence_lstm_params *p, const int16_t *gates, const step_rows *s,
+                          int32_t i, int32_t n)
 {
-    const int16_t *forget = gates[MG_LSTM_FORGET_GATE], *input_gate = gates[MG_LSTM_INPUT_GATE];
-    const int16_t *cell_gate = gates[MG_LSTM_CELL_GATE], *output_gate = gates[MG_LSTM_OUTPUT_GATE];
+    const int16_t *forget = gates + MG_LSTM_DSP_BLOCK * MG_LSTM_FORGET_GATE;
+    const int16_t *input_gate = gates + MG_LSTM_DSP_BLOCK * MG_LSTM_INPUT_GATE;
+    const int16_t *cell_gate = gates + MG_LSTM_DSP_BLOCK * MG_LSTM_CELL_GATE;
+    const int16_t *output_gate = gates + MG_LSTM_DSP_BLOCK * MG_LSTM_OUTPUT_GATE;
     const product_scale keep = scale_of(p->forget_multiplier, p->forget_shift);
     const product_scale add = scale_of(p->input_multiplier, p->input_shift);
     const product_scale hidden = scale_of(p->hidden_multiplier, p->hidden_shift);
     const int32_t clip = p->cell_clip > 0.0f ? p->cell_clip_q : INT16_MAX;
     const int32_t low = p->cell_clip > 0.0f ? -clip : INT16_MIN;
-    for (int32_t i = 0; i < count; ++i) {
-        const int32_t kept = saturate16(product(forget[i], s->cell[i], keep));
-        const int32_t added = saturate16(product(input_gate[i], cell_gate[i], add));
+    for (int32_t k = 0; k < n; ++k, ++i) {
+        const int32_t kept = saturate16(product(forget[k], s->cell[i], keep));
+        const int32_t added = saturate16(product(input_gate[k], cell_gate[k], add));
         const int32_t cell = dsp_clamp(saturate16(kept + added), low, clip);
         s->cell[i] = (int16_t)cell;
         const int32_t t = tanh_value(cell, p->cell_tanh_multiplier, p->cell_tanh_shift);
-        const int32_t h = p->hidden_zero_point + product(t, output_gate[i], hidden);
+        const int32_t h = p->hidden_zero_point + product(t, output_gate[k], hidden);
         s->hidden[i] = s->output[i] = (int16_t)saturate16(h);
     }
 }
 
-/* Scratch (mg_unidirectional_sequence_lstm_s8_dsp_scratch_size): the four gate buffers, one gate's accumulators,
- * the padded input row and the padded hidden state row. */
+/* Scratch (mg_unidirectional_sequence_lstm_s8_dsp_scratch_size): one block's accumulators and gates, then every
+ * row's padded input and hidden state. */
 static void step(const mg_unidirectional_sequence_lstm_params *p, const mg_lstm_data *d, const step_rows *s,
                  int16_t *scratch)
 {
     (void)d;
-    const int32_t units = p->units, count = s->rows * units;
-    int32_t *accumulators = (int32_t *)(scratch + MG_LSTM_GATES * p->batches * units);
-    int16_t *input_row = (int16_t *)(accumulators + 2 * round_up4(units));
-    int16_t *hidden_row = input_row + round_up4(p->input_size);
+    const int32_t units = p->units, input_size4 = round_up4(p->input_size), row_size = input_size4 + round_up4(units);
+    int32_t *accumulators = (int32_t *)scratch;
+    int16_t *gates = (int16_t *)(accumulators + 2 * MG_LSTM_DSP_BLOCK);
+    int16_t *rows = gates + MG_LSTM_DSP_BLOCK * MG_LSTM_GATES;
     for (int32_t row = 0; row < s->rows; ++row) {
-        pad(s->input + row * p->input_size, p->input_size, input_row);
-        pad(s->hidden + row * units, units, hidden_row);
-        const int32_t *w = p->backend_weights;
-        for (int g = 0; g < MG_LSTM_GATES; ++g) {
-            const int32_t *table = p->backend_table + g * gate_table_words(units);
-            w = gate(p, table, w, (const uint32_t *)input_row, (const uint32_t *)hidden_row, g == MG_LSTM_CELL_GATE,
-                     accumulators, scratch + g * count + row * units);
+        pad(s->input + row * p->input_size, p->input_size, rows + row * row_size);
+        pad(s->hidden + row * units, units, rows + row * row_size + input_size4);
+    }
+    for (int32_t row = 0; row < s->rows; ++row) {
+        const uint32_t *input_row = (const uint32_t *)(rows + row * row_size);
+        const uint32_t *hidden_row = (const uint32_t *)(rows + row * row_size + input_size4);
+        for (int32_t u = 0; u < units; u += MG_LSTM_DSP_BLOCK) {
+            const int32_t n = units - u < MG_LSTM_DSP_BLOCK ? units - u : MG_LSTM_DSP_BLOCK;
+            for (int g = 0; g < MG_LSTM_GATES; ++g) {
+                block_gate(p, g, u, n, input_row, hidden_row, accumulators, gates + MG_LSTM_DSP_BLOCK * g);
+            }
+            update_states(p, gates, s, row * units + u, n);
         }
     }
-    int16_t *const gates[MG_LSTM_GATES] = {scratch, scratch + count, scratch + 2 * count, scratch + 3 * count};
-    update_states(p, gates, s, count);
 }
 
 void mg_unidirectional_sequence_lstm_s16_dsp(const mg_unidirectional_sequence_lstm_params *p, const mg_lstm_data *d,

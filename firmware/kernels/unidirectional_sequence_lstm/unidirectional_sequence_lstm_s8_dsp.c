@@ -3,13 +3,14 @@
  * expanded once into SXTB16 pairs; each gate's two fully connected layers run as SMLAD dot products, four units
  * a pass, against the generator's int16 copy of the weights (for a node too large for that copy, the model's int8
  * weights); each accumulator is requantized into Q3.12 (SMMLAR, as mg_dsp_requant.h) and goes through the gate's
- * sigmoid or tanh; then the cell and hidden states are updated one
- * element at a time. The generator folds each layer's input zero point into its bias (the sum of w * (x + offset)
+ * sigmoid or tanh; once a block of units (MG_LSTM_DSP_BLOCK) has its four gates, its cell and hidden states are
+ * updated one element at a time, so that only one block's gates are ever kept (scratch:
+ * mg_unidirectional_sequence_lstm_s8_dsp_scratch_size). The generator folds each layer's input zero point into its bias (the sum of w * (x + offset)
  * is bias' + the sum of w * x), scales weights and biases by 2^(left shift + 1) for the requantization below and
  * claims a node only when it has proved that every partial sum so scaled fits int32
  * (ops/dsp_unidirectional_sequence_lstm.py), so the int32 accumulators and the requantizations are exact.
- * All four gates' matmuls run before the cell update: the output gate reads only the input and the previous
- * hidden state. */
+ * Every row's input and hidden state are expanded before any state or output is written: the dot products read
+ * only those copies and the previous hidden state they hold. */
 #pragma GCC optimize("O2")
 #include <string.h>
 
@@ -36,13 +37,19 @@ static void expand(const int8_t *x, int32_t n, uint32_t *pairs)
     }
 }
 
+/* Value k of the row expanded into pairs. */
+static inline int32_t pair_value(const uint32_t *pairs, int32_t k)
+{
+    return (int16_t)(pairs[(k & ~3) / 2 + (k & 1)] >> (16 * ((k >> 1) & 1)));
+}
+
 /* The same block from the model's own int8 weights (rows `depth` apart; of the four, `rows` are real and the
  * others repeat row 0, their sums unused), when the generator keeps no widened copy: each weight word's SXTB16
- * halves against the expanded input, the last depth % 4 taps one by one from x; the sum is then scaled by
- * 2^pre_shift and the scaled bias added, as the scaled weights would have given. */
+ * halves against the expanded input, the last depth % 4 taps one by one; the sum is then scaled by 2^pre_shift and
+ * the scaled bias added, as the scaled weights would have given. */
 static inline __attribute__((always_inline)) void four_rows_s8(const int32_t *bias, const int8_t *w, int32_t depth,
-                                                               int32_t rows, const uint32_t *pairs, const int8_t *x,
-                                                               int32_t pre_shift, int32_t *out)
+                                                               int32_t rows, const uint32_t *pairs, int32_t pre_shift,
+                                                               int32_t *out)
 {
     const int8_t *w1 = rows > 1 ? w + depth : w, *w2 = rows > 2 ? w + 2 * depth : w;
     const int8_t *w3 = rows > 3 ? w + 3 * depth : w;
@@ -79,20 +86,22 @@ static inline __attribute__((always_inline)) void four_rows_s8(const int32_t *bi
         acc2 = a2;
         acc3 = a3;
 #else
-        for (int32_t k = 0; k < k4; k += 4, pairs += 2) {
+        for (int32_t k = 0; k < k4; k += 4) {
+            const uint32_t *x = pairs + k / 2;
             const uint32_t v0 = dsp_ld32(w + k), v1 = dsp_ld32(w1 + k), v2 = dsp_ld32(w2 + k), v3 = dsp_ld32(w3 + k);
-            acc0 = dsp_smlad(dsp_sxtb16_ror8(v0), pairs[1], dsp_smlad(dsp_sxtb16(v0), pairs[0], acc0));
-            acc1 = dsp_smlad(dsp_sxtb16_ror8(v1), pairs[1], dsp_smlad(dsp_sxtb16(v1), pairs[0], acc1));
-            acc2 = dsp_smlad(dsp_sxtb16_ror8(v2), pairs[1], dsp_smlad(dsp_sxtb16(v2), pairs[0], acc2));
-            acc3 = dsp_smlad(dsp_sxtb16_ror8(v3), pairs[1], dsp_smlad(dsp_sxtb16(v3), pairs[0], acc3));
+            acc0 = dsp_smlad(dsp_sxtb16_ror8(v0), x[1], dsp_smlad(dsp_sxtb16(v0), x[0], acc0));
+            acc1 = dsp_smlad(dsp_sxtb16_ror8(v1), x[1], dsp_smlad(dsp_sxtb16(v1), x[0], acc1));
+            acc2 = dsp_smlad(dsp_sxtb16_ror8(v2), x[1], dsp_smlad(dsp_sxtb16(v2), x[0], acc2));
+            acc3 = dsp_smlad(dsp_sxtb16_ror8(v3), x[1], dsp_smlad(dsp_sxtb16(v3), x[0], acc3));
         }
 #endif
     }
     for (int32_t k = k4; k < depth; ++k) {
-        acc0 += w[k] * x[k];
-        acc1 += w1[k] * x[k];
-        acc2 += w2[k] * x[k];
-        acc3 += w3[k] * x[k];
+        const int32_t x = pair_value(pairs, k);
+        acc0 += w[k] * x;
+        acc1 += w1[k] * x;
+        acc2 += w2[k] * x;
+        acc3 += w3[k] * x;
     }
     const int32_t scale = 1 << pre_shift; /* the generator proved every scaled sum fits int32 */
     out[0] = acc0 * scale + bias[0];
@@ -120,37 +129,34 @@ static inline int32_t gate_table_words(int32_t units)
     return GATE_HEADER + 2 * round_up4(units);
 }
 
-/* A gate's doubled accumulators for one row, input and hidden state interleaved per unit, into accumulators
- * (round_up4(units) pairs), from the expanded input and hidden state; returns the next gate's weights. */
-static const int32_t *gate_accumulators(const mg_unidirectional_sequence_lstm_params *p, const int32_t *table,
-                                        const int32_t *w, const uint32_t *input_pairs, const uint32_t *hidden_pairs,
-                                        int32_t *accumulators)
+/* A gate's doubled accumulators for the n units from u (a block) of one row, input and hidden state interleaved
+ * per unit, from the expanded input and hidden state, with the generator's widened weights (per gate, both layers'
+ * blocks of four units) or the model's int8 ones. */
+static void block_accumulators(const mg_unidirectional_sequence_lstm_params *p, const mg_lstm_data *d, int g,
+                               const int32_t *table, int32_t u, int32_t n, const uint32_t *input_pairs,
+                               const uint32_t *hidden_pairs, int32_t *accumulators)
 {
-    const int32_t units = p->units, input_quads = round_up4(p->input_size) / 4, hidden_quads = round_up4(units) / 4;
-    const int32_t *input_bias = table + GATE_HEADER, *hidden_bias = input_bias + round_up4(units);
-    for (int32_t u = 0; u < units; u += 4) {
-        w = four_rows(input_bias + u, w, input_pairs, input_quads, accumulators + 2 * u);
+    const int32_t units = p->units, input_size = p->input_size;
+    const int32_t input_quads = round_up4(input_size) / 4, hidden_quads = round_up4(units) / 4;
+    const int32_t *input_bias = table + GATE_HEADER + u, *hidden_bias = table + GATE_HEADER + round_up4(units) + u;
+    if (p->backend_weights) {
+        const int32_t *gate = p->backend_weights + 2 * g * round_up4(units) * (input_quads + hidden_quads);
+        const int32_t *w = gate + 2 * u * input_quads;
+        for (int32_t k = 0; k < n; k += 4) {
+            w = four_rows(input_bias + k, w, input_pairs, input_quads, accumulators + 2 * k);
+        }
+        w = gate + 2 * round_up4(units) * input_quads + 2 * u * hidden_quads;
+        for (int32_t k = 0; k < n; k += 4) {
+            w = four_rows(hidden_bias + k, w, hidden_pairs, hidden_quads, accumulators + 2 * k + 1);
+        }
+        return;
     }
-    for (int32_t u = 0; u < units; u += 4) {
-        w = four_rows(hidden_bias + u, w, hidden_pairs, hidden_quads, accumulators + 2 * u + 1);
-    }
-    return w;
-}
-
-/* gate_accumulators from the model's int8 weights (w_input, w_hidden), the rows x and h for the taps past the
- * last whole quad. */
-static void gate_accumulators_s8(const mg_unidirectional_sequence_lstm_params *p, const int32_t *table,
-                                 const int8_t *w_input, const int8_t *w_hidden, const uint32_t *input_pairs,
-                                 const uint32_t *hidden_pairs, const int8_t *x, const int8_t *h, int32_t *accumulators)
-{
-    const int32_t input_size = p->input_size, units = p->units;
-    const int32_t *input_bias = table + GATE_HEADER, *hidden_bias = input_bias + round_up4(units);
-    for (int32_t u = 0; u < units; u += 4) {
-        const int32_t rows = units - u < 4 ? units - u : 4;
-        four_rows_s8(input_bias + u, w_input + u * input_size, input_size, rows, input_pairs, x,
-                     table[INPUT_LAYER + PRE_SHIFT], accumulators + 2 * u);
-        four_rows_s8(hidden_bias + u, w_hidden + u * units, units, rows, hidden_pairs, h,
-                     table[HIDDEN_LAYER + PRE_SHIFT], accumulators + 2 * u + 1);
+    for (int32_t k = 0; k < n; k += 4) {
+        const int32_t rows = n - k < 4 ? n - k : 4;
+        four_rows_s8(input_bias + k, d->input_weights[g] + (u + k) * input_size, input_size, rows, input_pairs,
+                     table[INPUT_LAYER + PRE_SHIFT], accumulators + 2 * k);
+        four_rows_s8(hidden_bias + k, d->recurrent_weights[g] + (u + k) * units, units, rows, hidden_pairs,
+                     table[HIDDEN_LAYER + PRE_SHIFT], accumulators + 2 * k + 1);
     }
 }
 
@@ -158,75 +164,74 @@ static void gate_accumulators_s8(const mg_unidirectional_sequence_lstm_params *p
  * FullyConnected does, then added with saturation) through the sigmoid, or for the cell gate tanh (TFLite Micro
  * passes the Q3.12 input as multiplier 0 and shift 0, the power-of-two case: multiplier 3, no shift). */
 static inline __attribute__((always_inline)) void activate_gate(const int32_t *table, const int32_t *accumulators,
-                                                                int32_t units, int is_cell_gate, int16_t *out)
+                                                                int32_t n, int is_cell_gate, int16_t *out)
 {
     const int32_t input_layer[LAYER_WORDS] = {table[INPUT_LAYER], table[INPUT_LAYER + 1], table[INPUT_LAYER + 2],
                                               table[INPUT_LAYER + 3]};
     const int32_t hidden_layer[LAYER_WORDS] = {table[HIDDEN_LAYER], table[HIDDEN_LAYER + 1], table[HIDDEN_LAYER + 2],
                                                table[HIDDEN_LAYER + 3]};
-    for (int32_t u = 0; u < units; ++u) {
-        const int32_t input = saturate16(requantize(accumulators[2 * u], input_layer));
-        const int32_t hidden = saturate16(requantize(accumulators[2 * u + 1], hidden_layer));
+    for (int32_t k = 0; k < n; ++k) {
+        const int32_t input = saturate16(requantize(accumulators[2 * k], input_layer));
+        const int32_t hidden = saturate16(requantize(accumulators[2 * k + 1], hidden_layer));
         const int32_t v = saturate16(input + hidden);
-        out[u] = (int16_t)(is_cell_gate ? tanh_value(v, 3, 0) : sigmoid_value(v, 3, 0));
+        out[k] = (int16_t)(is_cell_gate ? tanh_value(v, 3, 0) : sigmoid_value(v, 3, 0));
     }
 }
 
 /* The reference's cell update (multiply, multiply, saturating add, clip) and hidden state (output gate times the
- * cell's tanh, into int8) one element at a time, the hidden state copied to the step's output. */
-static void update_states(const mg_unidirectional_sequence_lstm_params *p, int16_t *const gates[MG_LSTM_GATES],
-                          const step_rows *s, int32_t count)
+ * cell's tanh, into int8) one element at a time, for the n elements from i of the step's rows (the block's gates
+ * MG_LSTM_DSP_BLOCK apart in gates), the hidden state copied to the step's output. */
+static void update_states(const mg_unidirectional_sequence_lstm_params *p, const int16_t *gates, const step_rows *s,
+                          int32_t i, int32_t n)
 {
-    const int16_t *forget = gates[MG_LSTM_FORGET_GATE], *input_gate = gates[MG_LSTM_INPUT_GATE];
-    const int16_t *cell_gate = gates[MG_LSTM_CELL_GATE], *output_gate = gates[MG_LSTM_OUTPUT_GATE];
+    const int16_t *forget = gates + MG_LSTM_DSP_BLOCK * MG_LSTM_FORGET_GATE;
+    const int16_t *input_gate = gates + MG_LSTM_DSP_BLOCK * MG_LSTM_INPUT_GATE;
+    const int16_t *cell_gate = gates + MG_LSTM_DSP_BLOCK * MG_LSTM_CELL_GATE;
+    const int16_t *output_gate = gates + MG_LSTM_DSP_BLOCK * MG_LSTM_OUTPUT_GATE;
     const product_scale keep = scale_of(p->forget_multiplier, p->forget_shift);
     const product_scale add = scale_of(p->input_multiplier, p->input_shift);
     const product_scale hidden = scale_of(p->hidden_multiplier, p->hidden_shift);
     const int32_t clip = p->cell_clip > 0.0f ? p->cell_clip_q : INT16_MAX;
     const int32_t low = p->cell_clip > 0.0f ? -clip : INT16_MIN;
-    const int32_t tanh_multiplier = p->cell_tanh_multiplier, tanh_shift = p->cell_tanh_shift;
-    const int32_t zero_point = p->hidden_zero_point;
-    for (int32_t i = 0; i < count; ++i) {
-        const int32_t kept = saturate16(product(forget[i], s->cell[i], keep));
-        const int32_t added = saturate16(product(input_gate[i], cell_gate[i], add));
+    for (int32_t k = 0; k < n; ++k, ++i) {
+        const int32_t kept = saturate16(product(forget[k], s->cell[i], keep));
+        const int32_t added = saturate16(product(input_gate[k], cell_gate[k], add));
         const int32_t cell = dsp_clamp(saturate16(kept + added), low, clip);
         s->cell[i] = (int16_t)cell;
-        const int32_t h = zero_point + product(tanh_value(cell, tanh_multiplier, tanh_shift), output_gate[i], hidden);
+        const int32_t h = p->hidden_zero_point +
+                          product(tanh_value(cell, p->cell_tanh_multiplier, p->cell_tanh_shift), output_gate[k], hidden);
         s->hidden[i] = s->output[i] = (int8_t)dsp_ssat8(h);
     }
 }
 
-/* Scratch: the four gate buffers (as the reference), then one gate's accumulators, the expanded input and the
- * expanded hidden state of one row. */
+/* Scratch: one block's accumulators and gates, then every row's expanded input and hidden state. */
 static void step(const mg_unidirectional_sequence_lstm_params *p, const mg_lstm_data *d, const step_rows *s,
                  int16_t *scratch)
 {
-    const int32_t units = p->units, count = s->rows * units;
-    int32_t *accumulators = (int32_t *)(scratch + MG_LSTM_GATES * p->batches * units);
-    uint32_t *input_pairs = (uint32_t *)(accumulators + 2 * round_up4(units));
-    uint32_t *hidden_pairs = input_pairs + round_up4(p->input_size) / 2;
+    const int32_t units = p->units, input_words = round_up4(p->input_size) / 2, row_words = input_words + round_up4(units) / 2;
+    int32_t *accumulators = (int32_t *)scratch;
+    int16_t *gates = (int16_t *)(accumulators + 2 * MG_LSTM_DSP_BLOCK);
+    uint32_t *pairs = (uint32_t *)(gates + MG_LSTM_DSP_BLOCK * MG_LSTM_GATES);
     for (int32_t row = 0; row < s->rows; ++row) {
-        expand(s->input + row * p->input_size, p->input_size, input_pairs);
-        expand(s->hidden + row * units, units, hidden_pairs);
-        const int32_t *w = p->backend_weights;
-        for (int g = 0; g < MG_LSTM_GATES; ++g) {
-            const int32_t *table = p->backend_table + g * gate_table_words(units);
-            if (w) {
-                w = gate_accumulators(p, table, w, input_pairs, hidden_pairs, accumulators);
-            } else {
-                gate_accumulators_s8(p, table, d->input_weights[g], d->recurrent_weights[g], input_pairs, hidden_pairs,
-                                     s->input + row * p->input_size, s->hidden + row * units, accumulators);
+        expand(s->input + row * p->input_size, p->input_size, pairs + row * row_words);
+        expand(s->hidden + row * units, units, pairs + row * row_words + input_words);
+    }
+    for (int32_t row = 0; row < s->rows; ++row) {
+        const uint32_t *input_pairs = pairs + row * row_words, *hidden_pairs = input_pairs + input_words;
+        for (int32_t u = 0; u < units; u += MG_LSTM_DSP_BLOCK) {
+            const int32_t n = units - u < MG_LSTM_DSP_BLOCK ? units - u : MG_LSTM_DSP_BLOCK;
+            for (int g = 0; g < MG_LSTM_GATES; ++g) {
+                const int32_t *table = p->backend_table + g * gate_table_words(units);
+                block_accumulators(p, d, g, table, u, n, input_pairs, hidden_pairs, accumulators);
+                if (g == MG_LSTM_CELL_GATE) {
+                    activate_gate(table, accumulators, n, 1, gates + MG_LSTM_DSP_BLOCK * g);
+                } else {
+                    activate_gate(table, accumulators, n, 0, gates + MG_LSTM_DSP_BLOCK * g);
+                }
             }
-            int16_t *out = scratch + g * count + row * units;
-            if (g == MG_LSTM_CELL_GATE) {
-                activate_gate(table, accumulators, units, 1, out);
-            } else {
-                activate_gate(table, accumulators, units, 0, out);
-            }
+            update_states(p, gates, s, row * units + u, n);
         }
     }
-    int16_t *const gates[MG_LSTM_GATES] = {scratch, scratch + count, scratch + 2 * count, scratch + 3 * count};
-    update_states(p, gates, s, count);
 }
 
 void mg_unidirectional_sequence_lstm_s8_dsp(const mg_unidirectional_sequence_lstm_params *p, const mg_lstm_data *d,
@@ -235,10 +240,10 @@ void mg_unidirectional_sequence_lstm_s8_dsp(const mg_unidirectional_sequence_lst
     MG_LSTM_SEQUENCE(int8_t, int16_t, 1, p, d, scratch)
 }
 
-/* The family's prepare, and room for the accumulators and expanded rows after the gate buffers. */
+/* The family's checks, and room for one block's accumulators and gates and the expanded rows. */
 static mg_status prepare(mg_node *node)
 {
-    const mg_status status = mg_unidirectional_sequence_lstm_prepare(node);
+    const mg_status status = mg_unidirectional_sequence_lstm_prepare_states(node);
     const mg_unidirectional_sequence_lstm_params *p = node->params;
     if (status == MG_OK &&
         node->scratch_size < mg_unidirectional_sequence_lstm_s8_dsp_scratch_size(p->batches, p->units, p->input_size)) {
