@@ -64,8 +64,8 @@ static void block_gate(const mg_unidirectional_sequence_lstm_params *p, int g, i
     }
     const int32_t *input_bias = table + GATE_HEADER, *hidden_bias = input_bias + 2 * units4;
     for (int32_t k = 0; k < n; ++k) {
-        const int32_t input = requantize64(bias_at(input_bias, u + k) + accumulators[2 * k], table[INPUT_REDUCED],
-                                           table[INPUT_SHIFT]);
+        const int32_t input =
+            requantize64(bias_at(input_bias, u + k) + accumulators[2 * k], table[INPUT_REDUCED], table[INPUT_SHIFT]);
         const int32_t hidden = requantize64(bias_at(hidden_bias, u + k) + accumulators[2 * k + 1],
                                             table[HIDDEN_REDUCED], table[HIDDEN_SHIFT]);
         const int32_t v = saturate16(input + hidden);

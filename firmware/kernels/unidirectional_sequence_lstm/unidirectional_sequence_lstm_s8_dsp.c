@@ -198,8 +198,8 @@ static void update_states(const mg_unidirectional_sequence_lstm_params *p, const
         const int32_t added = saturate16(product(input_gate[k], cell_gate[k], add));
         const int32_t cell = dsp_clamp(saturate16(kept + added), low, clip);
         s->cell[i] = (int16_t)cell;
-        const int32_t h = p->hidden_zero_point +
-                          product(tanh_value(cell, p->cell_tanh_multiplier, p->cell_tanh_shift), output_gate[k], hidden);
+        const int32_t h = p->hidden_zero_point + product(tanh_value(cell, p->cell_tanh_multiplier, p->cell_tanh_shift),
+                                                         output_gate[k], hidden);
         s->hidden[i] = s->output[i] = (int8_t)dsp_ssat8(h);
     }
 }
@@ -208,7 +208,8 @@ static void update_states(const mg_unidirectional_sequence_lstm_params *p, const
 static void step(const mg_unidirectional_sequence_lstm_params *p, const mg_lstm_data *d, const step_rows *s,
                  int16_t *scratch)
 {
-    const int32_t units = p->units, input_words = round_up4(p->input_size) / 2, row_words = input_words + round_up4(units) / 2;
+    const int32_t units = p->units, input_words = round_up4(p->input_size) / 2,
+                  row_words = input_words + round_up4(units) / 2;
     int32_t *accumulators = (int32_t *)scratch;
     int16_t *gates = (int16_t *)(accumulators + 2 * MG_LSTM_DSP_BLOCK);
     uint32_t *pairs = (uint32_t *)(gates + MG_LSTM_DSP_BLOCK * MG_LSTM_GATES);
