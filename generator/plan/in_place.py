@@ -1,5 +1,6 @@
 """The `weights_in_place` transform: a backend's rearranged constants (catalog ModelWords fields: the portable
-backend's weights, and its folded constants in place of the bias; the dsp FULLY_CONNECTED's folded biases) written
+backend's weights, and its folded constants in place of the bias; the dsp FULLY_CONNECTED's folded biases; the mve
+DEPTHWISE_CONV_2D's weights in blocks of channels) written
 over the model's own buffer in the firmware's copy of the model, instead of a second copy in flash.
 
 A field goes in place when its words take exactly the buffer's bytes, the buffer starts on a word boundary, and

@@ -120,3 +120,21 @@ def test_int8_in_qemu():
 def test_depth_multiplier_goes_to_the_multiplier_kernel():
     """depthwise_conv_2d_multiplier_s8_mve.c (test_dsp_depthwise_conv_2d_multiplier.py verifies it in QEMU)."""
     assert backends_of(int8_case(5, multiplier=2)) == ["mve"]
+
+
+def test_weights_in_blocks_go_over_the_model_buffer():
+    """The kernel's weight layouts are permutations of the filter's bytes when the channels fill whole blocks (16
+    lanes on the assembly path, 8 on the other): written over the model's buffer (generator/plan/in_place.py),
+    no second copy; a padded block keeps a copy. test_int8_in_qemu runs such nodes bit-exact."""
+    from generator.catalog import CExpr
+    from generator.plan import plan
+
+    for model, in_place in (
+        (fast_3x3_case(16, 1, 0, 6, 5, 1), True),  # assembly path
+        (fast_case(1, 8, 2, 0, 6, 5), True),  # 8-channel blocks
+        (fast_case(2, 12, 2, 0, 6, 5), False),  # 12 channels: the second block padded
+    ):
+        the_plan = plan(check(read_model(model), backends=BACKENDS))
+        weights = the_plan.nodes[0].params.fields["weights"]
+        assert isinstance(weights, CExpr) == in_place, weights
+        assert ("weights" in {p.field for p in the_plan.in_place}) == in_place

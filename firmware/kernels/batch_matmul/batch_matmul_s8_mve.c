@@ -82,13 +82,14 @@ static void build_table(const mg_batch_matmul_params *p, const int8_t *rows, int
 {
     const int32_t depth = p->depth, cols = p->cols, stride = MVE_TABLE_STRIDE(left);
     for (int32_t n = 0; n < 4 * ((cols + 3) / 4); ++n) {
-        int32_t *t = table + (n / 4) * stride + n % 4;
+        int32_t *group = table + (n / 4) * stride;
+        const int32_t lane = n % 4;
         terms[n] = n < cols ? p->lhs_offset * (sum_s8(rows + n * depth, depth) + depth * p->rhs_offset) : 0;
-        t[0] = terms[n];
-        t[4] = p->output_multiplier;
-        t[8] = p->output_shift < 0 ? p->output_shift : 0;
+        group[lane] = terms[n];
+        group[4 + lane] = p->output_multiplier;
+        ((int8_t *)(group + 8))[lane] = (int8_t)(p->output_shift < 0 ? p->output_shift : 0); /* shifts: bytes */
         if (left) {
-            t[12] = p->output_shift;
+            ((int8_t *)(group + 9))[lane] = (int8_t)p->output_shift;
         }
     }
 }

@@ -97,7 +97,7 @@ __asm__(".macro MG_MM2_BLOCK op\n\t" /* op: vmladav (first block) or vmladava */
         "vldrw.32   q2, [r0], #16\n\t"
         "vqrdmulh.s32 q0, q0, q2\n\t"
         "vqrdmulh.s32 q1, q1, q2\n\t"
-        "vldrw.32   q2, [r0], #16\n\t"
+        "vldrb.s32  q2, [r0], #4\n\t"
         "str        r0, [sp, #20]\n\t"
         "vand       q3, q0, q2\n\t"
         "vshr.s32   q3, q3, #31\n\t"

@@ -31,7 +31,7 @@ _Static_assert(__builtin_offsetof(mve_rows_args, uniform_neg_shift) == 64, "unif
 #define MAC_4_ROWS                                                                                                     \
     "vldrb.8  q1, [r3], #16\n\t"                                                                                       \
     "vmladava.s8 r0, q0, q1\n\t"                                                                                       \
-    "vldrb.8  q2, [r5], #16\n\t"                                                                                       \
+    "vldrb.8  q2, [r8], #16\n\t"                                                                                       \
     "vmladava.s8 r2, q0, q2\n\t"                                                                                       \
     "vldrb.8  q3, [r10], #16\n\t"                                                                                      \
     "vmladava.s8 r4, q0, q3\n\t"                                                                                       \
@@ -53,9 +53,9 @@ _Static_assert(__builtin_offsetof(mve_rows_args, uniform_neg_shift) == 64, "unif
 #define REQUANT_4_SUMS                                                                                                 \
     "vmov     q0[2], q0[0], r0, r4\n\t"                                                                                \
     "vmov     q0[3], q0[1], r2, r6\n\t"                                                                                \
-    "vldrw.32 q1, [r8], #16\n\t"                                                                                       \
+    "vldrw.32 q1, [r5], #16\n\t"                                                                                       \
     "vqrdmulh.s32 q0, q0, q1\n\t"                                                                                      \
-    "vldrw.32 q1, [r8], #16\n\t" SHIFT_OFFSET_CLAMP
+    "vldrb.s32 q1, [r5], #4\n\t" SHIFT_OFFSET_CLAMP
 
 /* The same requantization with one multiplier and shift for every channel, from the arguments
  * (mg_matmul_rows_uniform_s8_mve: its table holds only the biases). r0 and r2 are free once the sums are in q0. */
@@ -68,9 +68,9 @@ _Static_assert(__builtin_offsetof(mve_rows_args, uniform_neg_shift) == 64, "unif
     "ldr      r2, [r0, #64]\n\t"                                                                                       \
     "vdup.32  q1, r2\n\t" SHIFT_OFFSET_CLAMP
 
-/* Registers in the group loop: r1 x (running), r3 r5 r10 r9 the four weight rows, r11 depth, r12 the step from
+/* Registers in the group loop: r1 x (running), r3 r8 r10 r9 the four weight rows, r11 depth, r12 the step from
  * the fourth row's end to the next group's first row (depth - 16 * blocks), r0 r2 r4 r6 the sums (VMLADAVA takes
- * even registers), r8 the table, r7 out (a narrowing store takes a low register), lr the block count, P0 the last
+ * even registers), r5 the table, r7 out (a narrowing store takes a low register), lr the block count, P0 the last
  * block's lanes; Q5 Q6 Q7 the activation minimum, maximum and output zero point. Stack (after the saves):
  *     [sp, #0] args   [sp, #4] blocks - 1   [sp, #8] end of the row's full groups   [sp, #12] rows left
  *     [sp, #16] x of the row */
@@ -101,7 +101,7 @@ _Static_assert(__builtin_offsetof(mve_rows_args, uniform_neg_shift) == 64, "unif
     "0:\n\t" /* a row */                                                                                               \
     "ldr      r0, [sp, #0]\n\t"                                                                                        \
     "ldr      r3, [r0, #4]\n\t"  /* w */                                                                               \
-    "ldr      r8, [r0, #12]\n\t" /* table */                                                                           \
+    "ldr      r5, [r0, #12]\n\t" /* table */                                                                           \
     "ldr      r1, [r0, #20]\n\t"                                                                                       \
     "add      r1, r7, r1, lsl #2\n\t"                                                                                  \
     "str      r1, [sp, #8]\n\t" /* out + 4 * groups */                                                                 \
@@ -112,10 +112,10 @@ _Static_assert(__builtin_offsetof(mve_rows_args, uniform_neg_shift) == 64, "unif
     "beq      4f\n\t"                                                                                                  \
     "1:\n\t" /* a group of four channels */                                                                            \
     "ldr      r1, [sp, #16]\n\t"                                                                                       \
-    "add      r5, r3, r11\n\t"                                                                                         \
-    "add      r10, r5, r11\n\t"                                                                                        \
+    "add      r8, r3, r11\n\t"                                                                                         \
+    "add      r10, r8, r11\n\t"                                                                                        \
     "add      r9, r10, r11\n\t"                                                                                        \
-    "ldm      r8!, {r0, r2, r4, r6}\n\t" /* the biases */                                                              \
+    "ldm      r5!, {r0, r2, r4, r6}\n\t" /* the biases */                                                              \
     "ldr      lr, [sp, #4]\n\t"                                                                                        \
     "wls      lr, lr, 3f\n\t"                                                                                          \
     "2:\n\t"                                                                                                           \
@@ -129,14 +129,14 @@ _Static_assert(__builtin_offsetof(mve_rows_args, uniform_neg_shift) == 64, "unif
     "bne      1b\n\t"                                                                                                  \
     "4:\n\t" /* the last group: r3 is its first row */                                                                 \
     "ldr      r0, [sp, #0]\n\t"                                                                                        \
-    "ldr      r5, [r0, #48]\n\t"                                                                                       \
+    "ldr      r8, [r0, #48]\n\t"                                                                                       \
     "ldr      r10, [r0, #52]\n\t"                                                                                      \
     "ldr      r9, [r0, #56]\n\t"                                                                                       \
-    "add      r5, r3, r5\n\t"                                                                                          \
+    "add      r8, r3, r8\n\t"                                                                                          \
     "add      r10, r3, r10\n\t"                                                                                        \
     "add      r9, r3, r9\n\t"                                                                                          \
     "ldr      r1, [sp, #16]\n\t"                                                                                       \
-    "ldm      r8!, {r0, r2, r4, r6}\n\t"                                                                               \
+    "ldm      r5!, {r0, r2, r4, r6}\n\t"                                                                               \
     "ldr      lr, [sp, #4]\n\t"                                                                                        \
     "wls      lr, lr, 6f\n\t"                                                                                          \
     "5:\n\t"                                                                                                           \
@@ -146,7 +146,7 @@ _Static_assert(__builtin_offsetof(mve_rows_args, uniform_neg_shift) == 64, "unif
     "vldrbt.8 q0, [r1]\n\t"                                                                                            \
     "vpstttt\n\t"                                                                                                      \
     "vldrbt.8 q1, [r3]\n\t"                                                                                            \
-    "vldrbt.8 q2, [r5]\n\t"                                                                                            \
+    "vldrbt.8 q2, [r8]\n\t"                                                                                            \
     "vldrbt.8 q3, [r10]\n\t"                                                                                           \
     "vldrbt.8 q4, [r9]\n\t"                                                                                            \
     "vmladava.s8 r0, q0, q1\n\t"                                                                                       \

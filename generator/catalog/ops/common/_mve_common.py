@@ -29,10 +29,16 @@ def shifts_ok(pairs) -> bool:
 SHIFTS_OUT_OF_RANGE = f"a requantization shift outside -31..{MAX_LEFT_SHIFT}"
 
 
+def _shift_word(shifts) -> int:
+    """Four shifts (each -31..30) as the int8 bytes of one little-endian int32 word."""
+    return int(np.frombuffer(bytes(int(v) & 0xFF for v in shifts), dtype="<i4")[0])
+
+
 def requant_fields(biases, pairs, out, activation: int) -> dict:
     """The requantization table of firmware/kernels/mg_mve.h for per-channel biases (already folded) and
     (multiplier, shift) pairs: per group of four channels (the last one padded with zeros) the biases, the
-    multipliers, minus the right shifts and, when some channel shifts left, the left shifts."""
+    multipliers, then one word of the four minus right shifts as int8 and, when some channel shifts left, one of the
+    four left shifts."""
     channels = len(pairs)
     fill = pad4(channels) - channels
     bias = [wrap32(b) for b in biases] + [0] * fill
@@ -42,7 +48,8 @@ def requant_fields(biases, pairs, out, activation: int) -> dict:
     left_shift = any(left)
     table = []
     for g in range(0, len(bias), 4):
-        table += bias[g : g + 4] + mult[g : g + 4] + neg_right[g : g + 4] + (left[g : g + 4] if left_shift else [])
+        shifts = [_shift_word(neg_right[g : g + 4])] + ([_shift_word(left[g : g + 4])] if left_shift else [])
+        table += bias[g : g + 4] + mult[g : g + 4] + shifts
     act_min, act_max = quant.activation_range_int8(activation, out)
     return {
         "table": table,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...spec import NodeParams
+from ...spec import ModelWords, NodeParams
 from ..common import _conv_common as cc
 from ..common import _mve_common as mc
 from ..common import _overlap, _scratch
@@ -110,7 +110,8 @@ def params(op, inputs, outputs):
     fast = fast_path(op, inputs, outputs)
     fields["fast"] = int(fast)
     if fast:
-        fields["weights"], table = _fast_layout(w, biases, pairs)
+        packed, table = _fast_layout(w, biases, pairs)
+        fields["weights"] = ModelWords(weights, tuple(packed))  # over the model's when a permutation of its bytes
         fields.update(mc.requant_fields(biases, pairs, out, activation))  # the scalar fields
         fields["table"] = table
         return NodeParams("mg_depthwise_conv_2d_mve_params", fields)
@@ -119,7 +120,7 @@ def params(op, inputs, outputs):
     padded = np.zeros((taps, blocks * BLOCK), dtype=np.int64)
     padded[:, :channels] = w
     relaid = padded.reshape(taps, blocks, BLOCK).transpose(1, 0, 2).reshape(-1)  # [block, tap, 8]
-    fields["weights"] = mc.pack_bytes(relaid)
+    fields["weights"] = ModelWords(weights, tuple(mc.pack_bytes(relaid)))
     order = _block_order(channels)
     fields.update(
         mc.requant_fields(

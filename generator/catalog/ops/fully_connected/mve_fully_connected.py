@@ -41,7 +41,7 @@ def claims(op, inputs, outputs):
 def _uniform(fields: dict, biases, pairs, bias, weights) -> dict:
     """`fields` (mc.requant_fields') for an int8 node whose outputs share one multiplier and a right shift
     (per-tensor weights): the table holds only the folded biases, four a group (written over the model's int32 bias
-    in the firmware's copy when they fill it exactly, generator/plan/in_place.py), 4 bytes an output instead of 12."""
+    in the firmware's copy when they fill it exactly, generator/plan/in_place.py), 4 bytes an output instead of 9."""
     multiplier, shift = pairs[0]
     if weights.dtype.name != "INT8" or shift > 0 or any(p != pairs[0] for p in pairs):
         return fields
