@@ -2,13 +2,12 @@
  * int64 biases), bit-exact with the reference kernel (unidirectional_sequence_lstm_s8.c, activation_bytes 2). Per
  * step, every batch row's input and hidden state, whose words already are int16 pairs, are first copied into rows
  * padded to whole quads; then per row, a block of units at a time (MG_LSTM_DSP_BLOCK), each gate's two fully
- * connected layers run as SMLAD dot products, four units a pass,
- * against the generator's copy of the weights widened to int16 in the rows' own pair order; the generator claims a
- * node only when every partial sum fits int32 (ops/dsp_unidirectional_sequence_lstm.py), so TFLite's int64
- * accumulator is the int64 bias (each layer's input zero point folded in) plus that int32 sum, requantized as
- * TFLite's 64-bit MultiplyByQuantizedMultiplier (the multiplier rounded to 16 bits). The gates' sigmoid and tanh
- * and the cell update (the block's units, once its four gates are done) are the int8 kernel's; the hidden
- * state is saturated to int16. */
+ * connected layers run as SMLAD dot products, four units a pass, against the generator's copy of the weights
+ * widened to int16 in the rows' own pair order; the generator claims a node only when every partial sum fits int32
+ * (ops/dsp_unidirectional_sequence_lstm.py), so TFLite's int64 accumulator is the int64 bias (each layer's input
+ * zero point folded in) plus that int32 sum, requantized as TFLite's 64-bit MultiplyByQuantizedMultiplier (the
+ * multiplier rounded to 16 bits). The gates' sigmoid and tanh and the cell update (the block's units, once its
+ * four gates are done) are the int8 kernel's; the hidden state is saturated to int16. */
 #pragma GCC optimize("O2")
 #include <string.h>
 
