@@ -118,4 +118,34 @@ static inline int32_t tanh_value(int32_t v, int32_t multiplier, int32_t left_shi
     return result >> 8;
 }
 
+/* The cell update's constants, made once per call (TFLite Micro's inter-gate products and the cell clip). */
+typedef struct {
+    product_scale keep, add, hidden;
+    int32_t clip, low;
+} cell_scales;
+
+static inline cell_scales cell_scales_of(const mg_unidirectional_sequence_lstm_params *p)
+{
+    const int32_t clip = p->cell_clip > 0.0f ? p->cell_clip_q : INT16_MAX;
+    return (cell_scales){scale_of(p->forget_multiplier, p->forget_shift), scale_of(p->input_multiplier, p->input_shift),
+                         scale_of(p->hidden_multiplier, p->hidden_shift), clip,
+                         p->cell_clip > 0.0f ? -clip : INT16_MIN};
+}
+
+/* The reference's cell update of element k of a block (its four gates MG_LSTM_DSP_BLOCK apart in gates: multiply,
+ * multiply, saturating add, clip) into *cell, and its hidden state (the output gate times the cell's tanh, plus the
+ * zero point) before the activation type's saturation. */
+static inline __attribute__((always_inline)) int32_t update_cell(const mg_unidirectional_sequence_lstm_params *p,
+                                                                 const cell_scales *c, const int16_t *gates, int32_t k,
+                                                                 int16_t *cell)
+{
+    const int32_t kept = saturate16(product(gates[MG_LSTM_DSP_BLOCK * MG_LSTM_FORGET_GATE + k], *cell, c->keep));
+    const int32_t added = saturate16(product(gates[MG_LSTM_DSP_BLOCK * MG_LSTM_INPUT_GATE + k],
+                                             gates[MG_LSTM_DSP_BLOCK * MG_LSTM_CELL_GATE + k], c->add));
+    const int32_t value = dsp_clamp(saturate16(kept + added), c->low, c->clip);
+    *cell = (int16_t)value;
+    const int32_t t = tanh_value(value, p->cell_tanh_multiplier, p->cell_tanh_shift);
+    return p->hidden_zero_point + product(t, gates[MG_LSTM_DSP_BLOCK * MG_LSTM_OUTPUT_GATE + k], c->hidden);
+}
+
 #endif

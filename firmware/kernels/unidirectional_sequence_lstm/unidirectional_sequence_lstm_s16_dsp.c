@@ -72,27 +72,14 @@ static void block_gate(const mg_unidirectional_sequence_lstm_params *p, int g, i
     }
 }
 
-/* The int8 kernel's cell update for the n elements from i of the step's rows (the block's gates in
- * gates, MG_LSTM_DSP_BLOCK apart); the hidden state (output gate times the cell's tanh) saturated to int16. */
+/* The cell and hidden states of the n elements from i of the step's rows (update_cell), the hidden state saturated
+ * to int16 and copied to the step's output. */
 static void update_states(const mg_unidirectional_sequence_lstm_params *p, const int16_t *gates, const step_rows *s,
                           int32_t i, int32_t n)
 {
-    const int16_t *forget = gates + MG_LSTM_DSP_BLOCK * MG_LSTM_FORGET_GATE;
-    const int16_t *input_gate = gates + MG_LSTM_DSP_BLOCK * MG_LSTM_INPUT_GATE;
-    const int16_t *cell_gate = gates + MG_LSTM_DSP_BLOCK * MG_LSTM_CELL_GATE;
-    const int16_t *output_gate = gates + MG_LSTM_DSP_BLOCK * MG_LSTM_OUTPUT_GATE;
-    const product_scale keep = scale_of(p->forget_multiplier, p->forget_shift);
-    const product_scale add = scale_of(p->input_multiplier, p->input_shift);
-    const product_scale hidden = scale_of(p->hidden_multiplier, p->hidden_shift);
-    const int32_t clip = p->cell_clip > 0.0f ? p->cell_clip_q : INT16_MAX;
-    const int32_t low = p->cell_clip > 0.0f ? -clip : INT16_MIN;
+    const cell_scales c = cell_scales_of(p);
     for (int32_t k = 0; k < n; ++k, ++i) {
-        const int32_t kept = saturate16(product(forget[k], s->cell[i], keep));
-        const int32_t added = saturate16(product(input_gate[k], cell_gate[k], add));
-        const int32_t cell = dsp_clamp(saturate16(kept + added), low, clip);
-        s->cell[i] = (int16_t)cell;
-        const int32_t t = tanh_value(cell, p->cell_tanh_multiplier, p->cell_tanh_shift);
-        const int32_t h = p->hidden_zero_point + product(t, output_gate[k], hidden);
+        const int32_t h = update_cell(p, &c, gates, k, &s->cell[i]);
         s->hidden[i] = s->output[i] = (int16_t)saturate16(h);
     }
 }
