@@ -3,6 +3,7 @@ from __future__ import annotations
 import contextlib
 import io
 import os
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -20,6 +21,12 @@ MLP_FLOAT_IO = FIXTURES / "mlp_float_io.tflite"
 # to __pycache__ folders git ignores.
 os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 sys.dont_write_bytecode = False
+
+# A suite started in the background by a script (a non-interactive shell starts what it runs with `&` with SIGINT
+# ignored) would hand that on to every command the tests start, and the tests of Ctrl-C could not interrupt them:
+# a user's terminal does not ignore it, so neither do the tests.
+if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 def run_cli(*args, cwd=None) -> subprocess.CompletedProcess:
