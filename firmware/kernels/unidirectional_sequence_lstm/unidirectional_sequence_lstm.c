@@ -70,14 +70,16 @@ mg_status mg_unidirectional_sequence_lstm_prepare_states(mg_node *node)
 mg_status mg_unidirectional_sequence_lstm_prepare(mg_node *node)
 {
     const mg_status status = mg_unidirectional_sequence_lstm_prepare_states(node);
+    if (status != MG_OK) {
+        return status;
+    }
     const mg_unidirectional_sequence_lstm_params *p = node->params;
-    const uint8_t type = status == MG_OK ? mg_input(node, INPUT)->type : MG_FLOAT32;
+    const uint8_t type = mg_input(node, INPUT)->type;
     const int32_t cell_bytes = type == MG_INT8 || type == MG_INT16 ? 2 : 4;
-    if (status == MG_OK &&
-        node->scratch_size < mg_unidirectional_sequence_lstm_scratch_size(p->batches, p->units, cell_bytes)) {
+    if (node->scratch_size < mg_unidirectional_sequence_lstm_scratch_size(p->batches, p->units, cell_bytes)) {
         return mg_fail(node, "scratch smaller than mg_unidirectional_sequence_lstm_scratch_size");
     }
-    return status;
+    return MG_OK;
 }
 
 void mg_lstm_node_data(const mg_node *node, mg_lstm_data *d)

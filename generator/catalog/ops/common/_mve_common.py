@@ -29,11 +29,6 @@ def shifts_ok(pairs) -> bool:
 SHIFTS_OUT_OF_RANGE = f"a requantization shift outside -31..{MAX_LEFT_SHIFT}"
 
 
-def _shift_word(shifts) -> int:
-    """Four shifts (each -31..30) as the int8 bytes of one little-endian int32 word."""
-    return int(np.frombuffer(bytes(int(v) & 0xFF for v in shifts), dtype="<i4")[0])
-
-
 def requant_fields(biases, pairs, out, activation: int) -> dict:
     """The requantization table of firmware/kernels/mg_mve.h for per-channel biases (already folded) and
     (multiplier, shift) pairs: per group of four channels (the last one padded with zeros) the biases, the
@@ -48,7 +43,7 @@ def requant_fields(biases, pairs, out, activation: int) -> dict:
     left_shift = any(left)
     table = []
     for g in range(0, len(bias), 4):
-        shifts = [_shift_word(neg_right[g : g + 4])] + ([_shift_word(left[g : g + 4])] if left_shift else [])
+        shifts = pack_bytes(neg_right[g : g + 4]) + (pack_bytes(left[g : g + 4]) if left_shift else [])
         table += bias[g : g + 4] + mult[g : g + 4] + shifts
     act_min, act_max = quant.activation_range_int8(activation, out)
     return {
