@@ -12,7 +12,7 @@ import numpy as np
 
 from generator.catalog.ops.common import _conv_common as cc
 from generator.catalog.ops.conv_2d import dsp_conv_2d, mve_conv_2d
-from generator.catalog.ops.depthwise_conv_2d import mve_depthwise_conv_2d
+from generator.catalog.ops.depthwise_conv_2d import dsp_depthwise_conv_2d_multiplier, mve_depthwise_conv_2d
 from generator.catalog.ops.pool_2d import pooling
 from generator.paths import kernel_path
 
@@ -159,22 +159,27 @@ def _dsp_depthwise(op, inputs, outputs, at, out_at, batches, oh, ow):
 
 def _dsp_depthwise_multiplier(op, inputs, outputs, at, out_at, batches, oh, ow):
     """mg_dw_multiplier.h (the dsp and mve kernels of a depth multiplier): per batch, per input channel, per output
-    row: the rows its windows read (every column the row's windows reach) widened into scratch, then each pixel's
-    output channels of that input channel."""
+    row, per block of the row's pixels (the whole row, or fewer in the lean order: the kernel's block_pixels): the
+    rows its windows read (every column the block's windows reach) widened into scratch, then each pixel's output
+    channels of that input channel."""
     _, h, w, c = inputs[0].shape
     mult = outputs[0].shape[3] // c
     g = cc.geometry_fields(op, inputs[0], inputs[1].shape[1:3], outputs[0])
     fh, fw = inputs[1].shape[1:3]
-    reach = (ow - 1) * g["stride_width"] + (fw - 1) * g["dilation_width"] + 1 - g["pad_width"]
-    columns = range(0, min(w, reach))
+    pixels = dsp_depthwise_conv_2d_multiplier.block_pixels(op, inputs, outputs)
     for b in range(batches):
         for ch in range(c):
             for oy in range(oh):
                 y0 = oy * g["stride_height"] - g["pad_height"]
-                for y in _window(y0, g["dilation_height"], h, fh):
-                    yield from (("r", at(b, y, x, ch)) for x in columns)
-                for ox in range(ow):
-                    yield from (("w", out_at(b, oy, ox, ch * mult + m)) for m in range(mult))
+                for x0 in range(0, ow, pixels):
+                    n = min(pixels, ow - x0)
+                    first = x0 * g["stride_width"] - g["pad_width"]
+                    span = (n - 1) * g["stride_width"] + (fw - 1) * g["dilation_width"] + 1
+                    columns = range(max(0, first), min(w, first + span))
+                    for y in _window(y0, g["dilation_height"], h, fh):
+                        yield from (("r", at(b, y, x, ch)) for x in columns)
+                    for ox in range(x0, x0 + n):
+                        yield from (("w", out_at(b, oy, ox, ch * mult + m)) for m in range(mult))
 
 
 def _dsp_fully_connected(depth: int, n_out: int, elements: int):

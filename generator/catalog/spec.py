@@ -12,6 +12,9 @@ from ..model import CUSTOM_CODE, Operator, Tensor
 # again: "below" (KernelSpec.overlap) or "above" (overlap_above). A kernel may keep a cheaper order of work for
 # the nodes without (conv_2d.py), and must write its rows last first for "above".
 OVERLAPPED = "mg_overlapped"
+# The option the planner sets on a node whose kernel has a lean order for it (KernelSpec.lean_scratch) when that
+# order's smaller scratch lowers the arena, before it asks the kernel's scratch_bytes, overlap and params again.
+LEAN_SCRATCH = "mg_lean_scratch"
 # The option the planner sets on a node whose kernel keeps state across invokes (KernelSpec.state_bytes): the
 # byte offset of that state in the persistent region (mg_persistent), before it asks the kernel's `params`.
 KERNEL_STATE = "mg_kernel_state"
@@ -86,6 +89,10 @@ class KernelSpec:
     # Instructions the kernel spends beyond its usual order when it overlaps (an estimate): --memory auto leaves
     # an overlap whose cost passes OVERLAP_COST_SHARE of the node's own estimate to --memory min.
     overlap_cost: Callable[[Operator, list[Tensor | None], list[Tensor]], int] = lambda op, i, o: 0
+    # Whether the kernel has, for this node, an order of work that needs less scratch for a few more instructions,
+    # which it takes when options[LEAN_SCRATCH] is set (its scratch_bytes, overlap and params read the option):
+    # --memory auto and min ask for it where it lowers the arena.
+    lean_scratch: Callable[[Operator, list[Tensor | None], list[Tensor]], bool] = lambda op, i, o: False
     # The backend this kernel belongs to, and which nodes it claims among those it validates: None when it takes
     # the node, else why not (a short phrase: "its depth multiplier is not 1"), which `mcugen plan --nodes` and
     # `mcugen doctor` show. The check stage gives each node to the first backend in priority order that claims

@@ -124,8 +124,21 @@ def _tensor_lifetimes(the_plan) -> dict[int, list[int]]:
 
 def _memory_techniques(the_plan) -> list[dict]:
     """What the plan did below the per-layer bound, node by node (`mcugen plan`): each output started below
-    the input it replaces, and the bytes that saves at that node."""
-    return [
+    the input it replaces, and the bytes that saves at that node; each node whose kernel runs its lean order, and
+    its scratch in either order."""
+    lean = [
+        {
+            "technique": "lean_order",
+            "subgraph": sub.graph.index,
+            "node": sub.graph.operators[n.node].model_number,
+            "op": n.op_name,
+            "scratch_bytes": n.scratch_bytes,
+            "usual_scratch_bytes": n.usual_bytes,
+        }
+        for sub in the_plan.subgraphs or [the_plan]
+        for n in sub.lean
+    ]
+    return lean + [
         {
             "technique": "overlap",
             "subgraph": sub.graph.index,
@@ -188,6 +201,12 @@ def cmd_plan(args) -> int:
             f"{'':>6} {num(v.nbytes):>9} {num(v.offset):>9} {'-':>5} {'-':>5}  variable {v.id} '{v.name}' ({v.dtype})"
         )
     for t in techniques:
+        if t["technique"] == "lean_order":
+            print(
+                f"lean order: node {t['node']} {t['op']} stages less at once, scratch {nbytes(t['scratch_bytes'])} "
+                f"instead of {nbytes(t['usual_scratch_bytes'])}"
+            )
+            continue
         print(
             f"{t['technique']}: node {t['node']} {t['op']} output {num(t['distance_bytes'])} B {t['direction']} its "
             "input, "

@@ -13,7 +13,7 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 
 from ..catalog import KernelSpec, NodeParams
-from ..catalog.spec import KERNEL_STATE, OVERLAPPED
+from ..catalog.spec import KERNEL_STATE, LEAN_SCRATCH, OVERLAPPED
 from ..check import CheckedGraph
 from ..errors import McugenError
 from ..model import Graph
@@ -33,6 +33,17 @@ class NodePlan:
     scratch_bytes: int
     scratch_offset: int  # -1 when the kernel declares no scratch
     refusal: str | None = None  # why the backends before its kernel's did not take the node (CheckedGraph.refusals)
+
+
+@dataclass
+class LeanOrder:
+    """Node `node` runs its kernel's lean order (KernelSpec.lean_scratch): `scratch_bytes` of scratch instead of the
+    usual order's `usual_bytes`."""
+
+    node: int
+    op_name: str
+    scratch_bytes: int
+    usual_bytes: int
 
 
 @dataclass
@@ -63,6 +74,7 @@ class Plan:
     # Rearranged weights written over their own buffers in the firmware's copy of the model (in_place.py).
     in_place: list[InPlaceWeights] = field(default_factory=list)
     priority: list[str] = field(default_factory=list)  # the backends the kernels were chosen from (CheckedGraph)
+    lean: list[LeanOrder] = field(default_factory=list)  # nodes in their kernel's lean order
 
     @property
     def all_nodes(self) -> list[NodePlan]:
@@ -372,41 +384,17 @@ def plan_with(checked: CheckedGraph, views: bool, memory: str, quick: bool = Fal
     return primary
 
 
-def _plan_subgraph(
-    checked: CheckedGraph,
-    variables: list[PlacedVariable],
-    states: dict[tuple[int, int], int],
+def _best_layout(
+    graph: Graph,
+    kernels: list[KernelSpec],
+    scratch_bytes: dict[int, int],
+    candidates: list[list[int]],
     views: bool,
-    memory: str,
-    quick: bool = False,
-) -> Plan:
-    graph = checked.graph
-    nodes, scratch_bytes = [], {}
-    refusals = checked.refusals or [None] * len(checked.kernels)
-    for op, kernel, refusal in zip(graph.operators, checked.kernels, refusals):
-        op = _resolved(op, checked, variables)
-        if (graph.index, op.index) in states:
-            op = replace(op, options={**op.options, KERNEL_STATE: states[(graph.index, op.index)]})
-        inputs, outputs = graph.node_io(op)
-        try:
-            scratch_bytes[op.index] = kernel.scratch_bytes(op, inputs, outputs)
-            params = None if quick else kernel.params(op, inputs, outputs)
-        except (ArithmeticError, AttributeError, IndexError, KeyError, TypeError, ValueError) as exc:
-            raise McugenError(
-                f"{op.where} ({op.display_name}): cannot compute its parameters, the model "
-                f"looks malformed ({type(exc).__name__}: {exc})"
-            ) from None
-        nodes.append(
-            NodePlan(op.index, op.display_name, op.version, kernel, params, scratch_bytes[op.index], -1, refusal)
-        )
-    # The model's order first: another order wins only when its arena is strictly smaller.
-    candidates = [list(range(len(graph.operators)))]
-    ordered = ORDERED_OPS & {op.display_name for op in graph.operators}
-    greedy = candidates[0] if ordered else _greedy_order(graph)
-    if greedy != candidates[0]:
-        candidates.append(greedy)
-    kernels = checked.kernels
-    overlaps, costly = memory != "layer", memory == "min"
+    overlaps: bool,
+    costly: bool,
+    quick: bool,
+) -> _Layout:
+    """The smallest arena among the candidate orders' layouts and their variants."""
     layouts = [_layout(graph, kernels, scratch_bytes, order, views, overlaps, costly) for order in candidates]
     # A view of a part keeps its whole group live, and placement is heuristic: each order also competes without
     # the new views (view_offsets, input_offsets), so they never cost arena (on a tie the views win: no copies).
@@ -431,15 +419,107 @@ def _plan_subgraph(
         for v in layouts[: len(candidates)]
         if v.overlaps and not quick and _narrows(graph, v.shared)
     ]
-    best = min([best, *narrower], key=lambda layout: layout.arena_size)
+    return min([best, *narrower], key=lambda layout: layout.arena_size)
+
+
+def _lean_orders(
+    graph: Graph, kernels: list[KernelSpec], scratch_bytes: dict[int, int], best: _Layout, layout_of, node_op
+):
+    """The nodes whose kernels have a lean order (KernelSpec.lean_scratch) take it where its smaller scratch lowers
+    the arena: all of them at once, then each back to its usual order while the arena stays as low. Returns the
+    graph with LEAN_SCRATCH on those nodes, their indices, and the layout."""
+    lean = [op.index for op, k in zip(graph.operators, kernels) if k.lean_scratch(op, *graph.node_io(op))]
+
+    def trial(chosen: list[int]):
+        leaned = replace(
+            graph,
+            operators=[
+                replace(op, options={**op.options, LEAN_SCRATCH: True}) if op.index in chosen else op
+                for op in graph.operators
+            ],
+        )
+        sizes = dict(scratch_bytes)
+        for i in chosen:
+            op = node_op(leaned.operators[i])
+            sizes[i] = kernels[i].scratch_bytes(op, *graph.node_io(op))
+        return leaned, chosen, layout_of(leaned, sizes)
+
+    found = (graph, [], best)
+    if not lean:
+        return found
+    lowest = trial(lean)
+    if lowest[2].arena_size >= best.arena_size:
+        return found
+    for i in lean:
+        fewer = trial([j for j in lowest[1] if j != i])
+        if fewer[2].arena_size <= lowest[2].arena_size:
+            lowest = fewer
+    return lowest
+
+
+def _plan_subgraph(
+    checked: CheckedGraph,
+    variables: list[PlacedVariable],
+    states: dict[tuple[int, int], int],
+    views: bool,
+    memory: str,
+    quick: bool = False,
+) -> Plan:
+    graph = checked.graph
+    nodes, scratch_bytes = [], {}
+    refusals = checked.refusals or [None] * len(checked.kernels)
+
+    def node_op(op):
+        """The node as its kernel sees it: its variable and its state's offset among its options."""
+        op = _resolved(op, checked, variables)
+        if (graph.index, op.index) in states:
+            op = replace(op, options={**op.options, KERNEL_STATE: states[(graph.index, op.index)]})
+        return op
+
+    for op, kernel, refusal in zip(graph.operators, checked.kernels, refusals):
+        op = node_op(op)
+        inputs, outputs = graph.node_io(op)
+        try:
+            scratch_bytes[op.index] = kernel.scratch_bytes(op, inputs, outputs)
+            params = None if quick else kernel.params(op, inputs, outputs)
+        except (ArithmeticError, AttributeError, IndexError, KeyError, TypeError, ValueError) as exc:
+            raise McugenError(
+                f"{op.where} ({op.display_name}): cannot compute its parameters, the model "
+                f"looks malformed ({type(exc).__name__}: {exc})"
+            ) from None
+        nodes.append(
+            NodePlan(op.index, op.display_name, op.version, kernel, params, scratch_bytes[op.index], -1, refusal)
+        )
+    # The model's order first: another order wins only when its arena is strictly smaller.
+    candidates = [list(range(len(graph.operators)))]
+    ordered = ORDERED_OPS & {op.display_name for op in graph.operators}
+    greedy = candidates[0] if ordered else _greedy_order(graph)
+    if greedy != candidates[0]:
+        candidates.append(greedy)
+    kernels = checked.kernels
+    overlaps, costly = memory != "layer", memory == "min"
+
+    def layout_of(variant: Graph, sizes: dict[int, int]) -> _Layout:
+        return _best_layout(variant, kernels, sizes, candidates, views, overlaps, costly, quick)
+
+    best = layout_of(graph, scratch_bytes)
+    lean_graph, lean = graph, []
+    if overlaps and not quick:
+        lean_graph, lean, best = _lean_orders(graph, kernels, scratch_bytes, best, layout_of, node_op)
+    leaned = []
+    for i in lean:
+        op = node_op(lean_graph.operators[i])
+        usual, nodes[i].scratch_bytes = nodes[i].scratch_bytes, kernels[i].scratch_bytes(op, *graph.node_io(op))
+        nodes[i].params = kernels[i].params(op, *graph.node_io(op))
+        leaned.append(LeanOrder(i, op.display_name, nodes[i].scratch_bytes, usual))
     buffers = [*best.group_buffers.values(), *best.scratch.values()]
-    problems = check_placement(buffers, best.arena_size) + overlap_problems(graph, kernels, best)
+    problems = check_placement(buffers, best.arena_size) + overlap_problems(lean_graph, kernels, best)
     if problems:  # the placer has a bug: never emit an unsafe plan
         raise McugenError("internal error: unsafe arena plan: " + "; ".join(problems[:3]))
     for index, buf in best.scratch.items():
         nodes[index].scratch_offset = buf.offset
     for o in [] if quick else best.overlaps:  # the kernel may work in another order when it overlaps its input
-        op = _resolved(graph.operators[o.node], checked, variables)
+        op = node_op(lean_graph.operators[o.node])
         op = replace(op, options={**op.options, OVERLAPPED: o.direction})
         nodes[o.node].params = checked.kernels[o.node].params(op, *graph.node_io(op))
     tensor_buffers = {t: best.group_buffers[best.groups.root(t)] for t in best.groups.parent}
@@ -461,4 +541,5 @@ def _plan_subgraph(
         overlaps=best.overlaps,
         views=best.views,
         priority=list(checked.backends),
+        lean=leaned,
     )

@@ -1,8 +1,11 @@
 """Case builders of the overlap tests that other test modules use too."""
 
+from dataclasses import replace
+
 import numpy as np
 from overlap_sim import clobbered
 
+from generator.catalog.spec import LEAN_SCRATCH
 from modelkit import GraphBuilder
 
 SAME, VALID = 0, 1
@@ -99,8 +102,11 @@ def planned_overlap_problems(p) -> list[str]:
     """The writes of every placed overlap that land on input bytes still to be read, at the planned offsets."""
     problems = []
     backends = {node.index: node.kernel.backend for node in p.nodes}
+    lean = {n.node for n in p.lean}
     for o in p.overlaps:
         op = p.graph.operators[o.node]
+        if o.node in lean:  # the kernel's lean order (KernelSpec.lean_scratch)
+            op = replace(op, options={**op.options, LEAN_SCRATCH: True})
         inputs, outputs = p.graph.node_io(op)
         offsets = p.tensor_offsets[o.input], p.tensor_offsets[o.output]
         found = clobbered(op, inputs, outputs, *offsets, o.direction, backends[o.node])

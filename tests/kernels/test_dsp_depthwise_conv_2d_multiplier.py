@@ -13,8 +13,11 @@ import pytest
 from micro_speech_model import micro_speech_shaped
 
 from cases.dsp_depthwise_conv_2d_multiplier import case
+from generator.catalog.ops.depthwise_conv_2d import dsp_depthwise_conv_2d_multiplier
 from generator.check import check
 from generator.model import read_model
+from generator.plan import planner
+from generator.plan.memory import plan
 from kernel_harness import on_backend, seed_groups, verify_cases, verify_model
 
 BACKENDS = ["dsp", "reference"]
@@ -88,3 +91,52 @@ def test_micro_speech_on_mve_in_qemu():
     depthwise = [k for k in check(graph, backends=MVE_BACKENDS).kernels if k.op == "DEPTHWISE_CONV_2D"]
     assert [k.backend for k in depthwise] == ["mve"]
     verify_model(MICRO_SPEECH, count=3, seed=1, backends=MVE_BACKENDS, qemu=True, board="mps3-an547")
+
+
+def blocks_of(share: int):
+    """block_pixels giving every multiplier node rows of `share` blocks (the last one shorter): the lean order's
+    walk for every case, whatever the planner would choose."""
+
+    def block_pixels(op, inputs, outputs):
+        return -(-outputs[0].shape[2] // share)
+
+    return block_pixels
+
+
+@pytest.mark.parametrize("share", [2, 3, 100])
+def test_rows_in_blocks(share, monkeypatch):
+    """The lean order (a row's windows staged a block of pixels at a time, the shared columns widened again, the
+    padding zeroed again where a block before had the image), in halves, thirds and blocks of one pixel, on the host
+    build: random filters, strides, dilations, padding, batches and depths."""
+    monkeypatch.setattr(dsp_depthwise_conv_2d_multiplier, "block_pixels", blocks_of(share))
+    verify_cases(dsp_cases(range(300, 330)), count=2, seed=share, backends=BACKENDS)
+
+
+@pytest.mark.qemu
+@pytest.mark.parametrize("backend, board", [("dsp", "mps2-an386"), ("mve", "mps3-an547")])
+def test_rows_in_blocks_in_qemu(backend, board, monkeypatch):
+    monkeypatch.setattr(dsp_depthwise_conv_2d_multiplier, "block_pixels", blocks_of(3))
+    backends = [backend, "reference"]
+    cases = on_backend(backend, backends, {f"seed {seed}": case(seed) for seed in (3, 11, 17, 29, 41)})
+    verify_cases(cases, count=2, seed=7, backends=backends, qemu=True, board=board)
+
+
+def usual_orders(graph, kernels, sizes, best, layout_of, node_op):
+    """planner._lean_orders taking no lean order: the plan without them."""
+    return graph, [], best
+
+
+def test_lean_order_only_where_it_lowers_the_arena(monkeypatch):
+    """The micro_speech-shaped model's depthwise node sets the arena's peak with its scratch: the planner takes
+    its lean order (plan lists it), for a smaller arena; on the random cases, every node it takes it for lowers
+    the arena, and the others keep the usual order."""
+    checked = check(read_model(MICRO_SPEECH), backends=BACKENDS)
+    lean = plan(checked)
+    assert [(n.op_name, n.scratch_bytes < n.usual_bytes) for n in lean.lean] == [("DEPTHWISE_CONV_2D", True)]
+    chosen = [plan(check(read_model(case(seed)), backends=BACKENDS)) for seed in range(40)]
+    monkeypatch.setattr(planner, "_lean_orders", usual_orders)
+    assert plan(checked).arena_size > lean.arena_size
+    usual = [plan(check(read_model(case(seed)), backends=BACKENDS)) for seed in range(40)]
+    taken = [c.arena_size < u.arena_size for c, u in zip(chosen, usual) if c.lean]
+    kept = [c.arena_size == u.arena_size for c, u in zip(chosen, usual) if not c.lean]
+    assert all(taken) and all(kept) and len(taken) >= 10 and len(kept) >= 2

@@ -9,6 +9,9 @@
 
 #include "depthwise_conv_2d.h"
 #include "mg_dsp_requant.h"
+#if defined(__ARM_FEATURE_MVE)
+#include <arm_mve.h>
+#endif
 
 /* Two filters (the pair's weights interleaved by four words) over the run of `words` words, from their channels'
  * doubled biases, requantized (mg_dsp_requant.h, before the activation clamp) into v[0] and v[1]; one filter into
@@ -43,13 +46,13 @@ mg_dw_multiplier_pixel_pairs(const uint32_t *run, const uint32_t *w, int32_t wor
     return w;
 }
 
-/* The scratch of both kernels: the column (only with dilation_width), the block, and room for the last window's
- * run to be read on to a whole column's words. */
-static inline size_t mg_dw_multiplier_scratch_bytes(int32_t filter_height, int32_t filter_width, int32_t output_width,
+/* The scratch of both kernels: the column (only with dilation_width), the block of `block_pixels` windows, and
+ * room for the last window's run to be read on to a whole column's words. */
+static inline size_t mg_dw_multiplier_scratch_bytes(int32_t filter_height, int32_t filter_width, int32_t block_pixels,
                                                     int32_t stride_width, int32_t dilation_width)
 {
     const int32_t span =
-        mg_depthwise_conv_2d_multiplier_dsp_span(filter_width, output_width, stride_width, dilation_width);
+        mg_depthwise_conv_2d_multiplier_dsp_span(filter_width, block_pixels, stride_width, dilation_width);
     const int32_t rows = mg_depthwise_conv_2d_multiplier_dsp_rows(filter_height);
     const int32_t words = mg_depthwise_conv_2d_multiplier_dsp_column_words(filter_height, filter_width);
     const size_t column = dilation_width != 1 ? (size_t)words * 4u : 0u;
@@ -57,11 +60,23 @@ static inline size_t mg_dw_multiplier_scratch_bytes(int32_t filter_height, int32
 }
 
 /* count values of one input channel (src_step bytes apart) widened with the input offset into every step-th
- * int16 of dst; one input channel four bytes at a time. Not inlined: its loop keeps its values in registers. */
+ * int16 of dst; one input channel four bytes at a time (Helium: eight, a widening load and a scatter store, the
+ * last ones predicated). Not inlined: its loop keeps its values in registers. */
 static __attribute__((noinline)) void mg_dw_widen(const int8_t *src, int32_t src_step, int16_t *dst, int32_t step,
                                                   int32_t count, int32_t input_offset)
 {
     int32_t i = 0;
+#if defined(__ARM_FEATURE_MVE)
+    if (src_step == 1) {
+        const uint16x8_t offsets = vmulq_n_u16(vidupq_n_u16(0, 1), (uint16_t)step);
+        for (; i < count; i += 8, src += 8, dst += 8 * step) {
+            const mve_pred16_t lanes = vctp16q((uint32_t)(count - i));
+            const int16x8_t v = vaddq_x_n_s16(vldrbq_z_s16(src, lanes), (int16_t)input_offset, lanes);
+            vstrhq_scatter_shifted_offset_p_s16(dst, offsets, v, lanes);
+        }
+        return;
+    }
+#else
     if (src_step == 1) {
         const uint32_t off2 = dsp_pair(input_offset, input_offset);
         for (; i + 4 <= count; i += 4, src += 4, dst += 4 * step) {
@@ -73,6 +88,7 @@ static __attribute__((noinline)) void mg_dw_widen(const int8_t *src, int32_t src
             dst[3 * step] = (int16_t)(odd >> 16);
         }
     }
+#endif
     for (; i < count; ++i, src += src_step, dst += step) {
         *dst = (int16_t)(*src + input_offset);
     }
@@ -85,24 +101,36 @@ static __attribute__((noinline)) void mg_dw_zero(int16_t *dst, int32_t step, int
     }
 }
 
-/* Input channel c of the input rows output row oy's windows read, column by column: block[x * rows + ky] holds
- * input row origin + ky * dilation_height, column x - pad_width, as int16 x + input_offset, zero outside the image
- * (the row past filter_height when `rows` rounds it up stays zero). A window without dilation_width is then one
- * run of the block: filter_width columns of `rows` values. The columns outside the image are zero from the start
- * of the invoke and never written. */
-static void mg_dw_load_rows(const mg_conv_geometry *g, const int8_t *image, int32_t c, int32_t origin,
-                            int32_t input_offset, int16_t *block, int32_t span, int32_t rows)
+/* Input channel c of the input rows a block of windows reads, column by column: block[x * rows + ky] holds input
+ * row origin + ky * dilation_height, column first + x, as int16 x + input_offset, zero outside the image (the row
+ * past filter_height when `rows` rounds it up stays zero). A window without dilation_width is then one run of the
+ * block: filter_width columns of `rows` values. With a whole row a block (not `blocked`) the columns outside the
+ * image are zero from the start of the invoke and never written; with several, one block's padding may be where
+ * the one before had the image, so they are zeroed again. */
+static void mg_dw_load_rows(const mg_conv_geometry *g, const int8_t *image, int32_t c, int32_t origin, int32_t first,
+                            int32_t input_offset, int16_t *block, int32_t span, int32_t rows, int blocked)
 {
     const int32_t depth = g->input_depth;
-    const int32_t lo = g->pad_width < span ? g->pad_width : span;
-    const int32_t hi = g->pad_width + g->input_width < span ? g->pad_width + g->input_width : span;
+    const int32_t lo = first >= 0 ? 0 : -first < span ? -first : span;
+    const int32_t end = g->input_width - first < span ? g->input_width - first : span;
+    const int32_t hi = end > lo ? end : lo;
+    if (blocked) { /* whole columns of an even count of values: words */
+        uint32_t *before = (uint32_t *)(void *)block, *after = (uint32_t *)(void *)(block + hi * rows);
+        for (int32_t i = 0; i < lo * rows / 2; ++i) {
+            before[i] = 0;
+        }
+        for (int32_t i = 0; i < (span - hi) * rows / 2; ++i) {
+            after[i] = 0;
+        }
+    }
     for (int32_t ky = 0; ky < g->filter_height; ++ky) {
         const int32_t iy = origin + ky * g->dilation_height;
         int16_t *dst = block + lo * rows + ky;
         if (iy < 0 || iy >= g->input_height) {
             mg_dw_zero(dst, rows, hi - lo);
         } else {
-            mg_dw_widen(image + iy * g->input_width * depth + c, depth, dst, rows, hi - lo, input_offset);
+            mg_dw_widen(image + (iy * g->input_width + first + lo) * depth + c, depth, dst, rows, hi - lo,
+                        input_offset);
         }
     }
 }
@@ -125,11 +153,10 @@ mg_dw_multiplier_run(const mg_depthwise_conv_2d_multiplier_dsp_params *p, const 
 {
     const mg_conv_geometry *g = &p->geometry;
     const int32_t words = mg_depthwise_conv_2d_multiplier_dsp_column_words(g->filter_height, g->filter_width);
-    const int32_t span =
-        mg_depthwise_conv_2d_multiplier_dsp_span(g->filter_width, g->output_width, g->stride_width, g->dilation_width);
     const int32_t rows = mg_depthwise_conv_2d_multiplier_dsp_rows(g->filter_height);
-    const int32_t multiplier = p->depth_multiplier, depth = g->output_depth;
-    const int32_t size = (int32_t)(mg_dw_multiplier_scratch_bytes(g->filter_height, g->filter_width, g->output_width,
+    const int32_t multiplier = p->depth_multiplier, depth = g->output_depth, pixels = p->block_pixels;
+    const int blocked = pixels < g->output_width;
+    const int32_t size = (int32_t)(mg_dw_multiplier_scratch_bytes(g->filter_height, g->filter_width, pixels,
                                                                   g->stride_width, g->dilation_width) /
                                    4);
     uint32_t *column = scratch;
@@ -147,15 +174,21 @@ mg_dw_multiplier_run(const mg_depthwise_conv_2d_multiplier_dsp_params *p, const 
             const uint32_t *w = w_channel;
             const dsp_channel *channels = (const dsp_channel *)p->channels + c * multiplier;
             for (int32_t oy = 0; oy < g->output_height; ++oy) {
-                mg_dw_load_rows(g, image, c, oy * g->stride_height - g->pad_height, p->input_offset, block, span, rows);
                 int8_t *out = out_image + oy * g->output_width * depth + c * multiplier;
-                for (int32_t ox = 0; ox < g->output_width; ++ox, out += depth) {
-                    const uint32_t *window = (const uint32_t *)(block + ox * x_step);
-                    if (g->dilation_width != 1) {
-                        mg_dw_gather(g, block + ox * x_step, rows, column);
-                        window = column;
+                for (int32_t x0 = 0; x0 < g->output_width; x0 += pixels) {
+                    const int32_t n = g->output_width - x0 < pixels ? g->output_width - x0 : pixels;
+                    const int32_t span = mg_depthwise_conv_2d_multiplier_dsp_span(g->filter_width, n, g->stride_width,
+                                                                                  g->dilation_width);
+                    mg_dw_load_rows(g, image, c, oy * g->stride_height - g->pad_height,
+                                    x0 * g->stride_width - g->pad_width, p->input_offset, block, span, rows, blocked);
+                    for (int32_t ox = 0; ox < n; ++ox, out += depth) {
+                        const uint32_t *window = (const uint32_t *)(block + ox * x_step);
+                        if (g->dilation_width != 1) {
+                            mg_dw_gather(g, block + ox * x_step, rows, column);
+                            window = column;
+                        }
+                        w = pixel(window, w_channel, words, channels, out, multiplier, p->act_min, p->act_max);
                     }
-                    w = pixel(window, w_channel, words, channels, out, multiplier, p->act_min, p->act_max);
                 }
             }
             w_channel = w;

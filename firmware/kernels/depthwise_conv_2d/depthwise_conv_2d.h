@@ -139,6 +139,10 @@ void mg_depthwise_conv_2d_s4_dsp(const mg_depthwise_conv_2d_dsp_params *p, const
  * and zero-padded to a multiple of MG_DSP_DW_MULTIPLIER_TAPS. The registration gives a node whose output depth
  * differs from its input depth to this kernel, the others to the 3x3 one (the catalog claims them that way). */
 #define MG_DSP_DW_MULTIPLIER_TAPS 8 /* a column's taps are padded to a multiple of this (four words) */
+/* The lean order: a row's windows staged in MG_DW_MULTIPLIER_LEAN_BLOCKS blocks of output pixels (the columns two
+ * blocks share widened again), a block's columns in scratch instead of the row's; the planner asks for it only
+ * where the smaller scratch lowers the arena (options[LEAN_SCRATCH], generator/catalog/spec.py). */
+#define MG_DW_MULTIPLIER_LEAN_BLOCKS 2
 
 typedef struct {
     mg_conv_geometry geometry;
@@ -146,6 +150,8 @@ typedef struct {
     int32_t input_offset;     /* minus the input zero point */
     int32_t act_min;          /* the fused activation as a quantized range */
     int32_t act_max;
+    int32_t block_pixels;    /* output pixels per staged block of a row: the output width, or fewer in the lean
+                              * order (MG_DW_MULTIPLIER_LEAN_BLOCKS) */
     const int32_t *channels; /* per output channel a dsp_channel (mg_dsp_requant.h) with twice the bias */
     const int32_t *weights;  /* per output channel, its column of doubled taps as int16 pairs; each input channel's
                               * filters two by two, the pair's columns interleaved four words at a time (an odd
@@ -172,9 +178,10 @@ static inline int32_t mg_depthwise_conv_2d_multiplier_dsp_span(int32_t filter_wi
     return (output_width - 1) * stride_width + (filter_width - 1) * dilation_width + 1;
 }
 
-/* The column (only with dilation_width), the block of a row of windows, MG_DSP_DW_MULTIPLIER_TAPS int16 to spare. */
+/* The column (only with dilation_width), the block of `block_pixels` windows of a row, MG_DSP_DW_MULTIPLIER_TAPS
+ * int16 to spare. */
 size_t mg_depthwise_conv_2d_multiplier_s8_dsp_scratch_size(int32_t filter_height, int32_t filter_width,
-                                                           int32_t output_width, int32_t stride_width,
+                                                           int32_t block_pixels, int32_t stride_width,
                                                            int32_t dilation_width);
 void mg_depthwise_conv_2d_multiplier_s8_dsp(const mg_depthwise_conv_2d_multiplier_dsp_params *p, const int8_t *input,
                                             const int8_t *filter, int8_t *output, void *scratch);
@@ -182,7 +189,7 @@ void mg_depthwise_conv_2d_multiplier_s8_dsp(const mg_depthwise_conv_2d_multiplie
  * (depthwise_conv_2d_multiplier_s8_mve.c); the mve registration gives it the nodes whose output depth differs from
  * their input depth. */
 size_t mg_depthwise_conv_2d_multiplier_s8_mve_scratch_size(int32_t filter_height, int32_t filter_width,
-                                                           int32_t output_width, int32_t stride_width,
+                                                           int32_t block_pixels, int32_t stride_width,
                                                            int32_t dilation_width);
 void mg_depthwise_conv_2d_multiplier_s8_mve(const mg_depthwise_conv_2d_multiplier_dsp_params *p, const int8_t *input,
                                             const int8_t *filter, int8_t *output, void *scratch);

@@ -16,13 +16,14 @@ static mg_status prepare_multiplier_s8(mg_node *node)
 {
     const mg_depthwise_conv_2d_multiplier_dsp_params *p = node->params;
     const mg_conv_geometry *g = &p->geometry;
-    if (p->depth_multiplier < 2 || g->output_depth != g->input_depth * p->depth_multiplier || p->weights == 0) {
+    if (p->depth_multiplier < 2 || g->output_depth != g->input_depth * p->depth_multiplier || p->block_pixels < 1 ||
+        p->block_pixels > g->output_width || p->weights == 0) {
         return mg_fail(node, "shapes differ from the generated plan");
     }
     return mg_prepare_weighted_backend(
         node, mg_conv_input_elements(g), g->filter_height * g->filter_width * g->output_depth,
         mg_conv_output_elements(g), p->channels,
-        mg_depthwise_conv_2d_multiplier_s8_dsp_scratch_size(g->filter_height, g->filter_width, g->output_width,
+        mg_depthwise_conv_2d_multiplier_s8_dsp_scratch_size(g->filter_height, g->filter_width, p->block_pixels,
                                                             g->stride_width, g->dilation_width));
 }
 

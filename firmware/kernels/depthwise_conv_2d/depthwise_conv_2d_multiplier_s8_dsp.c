@@ -48,10 +48,10 @@ static inline __attribute__((always_inline)) const uint32_t *single(const uint32
 }
 
 size_t mg_depthwise_conv_2d_multiplier_s8_dsp_scratch_size(int32_t filter_height, int32_t filter_width,
-                                                           int32_t output_width, int32_t stride_width,
+                                                           int32_t block_pixels, int32_t stride_width,
                                                            int32_t dilation_width)
 {
-    return mg_dw_multiplier_scratch_bytes(filter_height, filter_width, output_width, stride_width, dilation_width);
+    return mg_dw_multiplier_scratch_bytes(filter_height, filter_width, block_pixels, stride_width, dilation_width);
 }
 
 #if MG_DSP_NATIVE

@@ -2,10 +2,10 @@
 #include "mg_dw_multiplier.h"
 
 size_t mg_depthwise_conv_2d_multiplier_s8_mve_scratch_size(int32_t filter_height, int32_t filter_width,
-                                                           int32_t output_width, int32_t stride_width,
+                                                           int32_t block_pixels, int32_t stride_width,
                                                            int32_t dilation_width)
 {
-    return mg_dw_multiplier_scratch_bytes(filter_height, filter_width, output_width, stride_width, dilation_width);
+    return mg_dw_multiplier_scratch_bytes(filter_height, filter_width, block_pixels, stride_width, dilation_width);
 }
 
 #if defined(__ARM_FEATURE_MVE)

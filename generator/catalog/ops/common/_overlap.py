@@ -131,14 +131,17 @@ def _first_read(origin: int, dilation: int, size: int, taps: int) -> int | None:
     return None
 
 
-def pixel_groups(inp, out, g, filter_hw, group: int, whole_image=False, across_batches=False, back=False, own=False):
+def pixel_groups(
+    inp, out, g, filter_hw, group: int, whole_image=False, across_batches=False, back=False, own=False, ends=None
+):
     """Pixel groups (the dsp and mve CONV_2D): the output pixels `group` at a time in pixel order (each batch
     on its own, or `across_batches`), each group written only after all of its windows are read (staged into
     scratch); `whole_image`: the kernel first copies each batch's whole image (the dsp padded copy); `back`: a
     batch's last, partial group moves back to its last `group` pixels (the dsp CONV_2D), reading windows of
     pixels done before; `own`: a group's last pixel is still read while its outputs are written (the mve 1x1
-    rows). The smallest d for which every group ends at or below the lowest input byte a later group's window
-    still reads (pixel-exact on both sides)."""
+    rows); `ends`: the groups' ends (pixel indices over all batches) where they are not every `group` pixels. The
+    smallest d for which every group ends at or below the lowest input byte a later group's window still reads
+    (pixel-exact on both sides)."""
     batches, h, w, c = inp.shape
     _, oh, ow, oc = out.shape
     in_image, out_pixel, pixels, size = h * w * c * inp.dtype.size, oc * out.dtype.size, oh * ow, inp.dtype.size
@@ -151,9 +154,9 @@ def pixel_groups(inp, out, g, filter_hw, group: int, whole_image=False, across_b
         x = _first_read(ox * g["stride_width"] - g["pad_width"], g["dilation_width"], w, filter_hw[1])
         first = float("inf") if y is None or x is None else b * in_image + (y * w + x) * c * size
         lowest[q] = (b + (q % pixels > 0)) * in_image if whole_image else min(lowest[q + 1], first)
-    if across_batches:
+    if ends is None and across_batches:
         ends = [*range(group, total, group), total]
-    else:
+    elif ends is None:
         ends = [b * pixels + e for b in range(batches) for e in [*range(group, pixels, group), pixels]]
     worst = 0
     for end in ends:
@@ -197,6 +200,17 @@ def window_rows_staged(op, inputs, outputs) -> int:
     where the next row's windows do (`ahead` a stride)."""
     inp, out, g = _window(op, inputs, outputs)
     return nhwc_rows(inp, out, g["stride_height"], g["pad_height"], ahead=g["stride_height"])
+
+
+def window_row_blocks(op, inputs, outputs, pixels: int) -> int:
+    """A convolution writing each row in blocks of `pixels` outputs (the row's last block shorter), each block after
+    staging every input column its windows read (the dsp and mve depthwise with a multiplier, lean): `pixel_groups`
+    with the groups ending at the blocks' ends."""
+    inp, out, g = _window(op, inputs, outputs)
+    batches, oh, ow, _ = out.shape
+    rows = range(batches * oh)
+    ends = [row * ow + min(x + pixels, ow) for row in rows for x in range(0, ow, pixels)]
+    return pixel_groups(inp, out, g, inputs[1].shape[1:3], pixels, ends=ends)
 
 
 def window_channel_planes(op, inputs, outputs) -> int | None:

@@ -5,14 +5,16 @@ _dsp_common.channel_table. It shares the backend's one registration (and so its 
 which takes depth multiplier 1; the registration tells them apart by the output depth. The kernel runs input
 channel by input channel, each over the rows of outputs, widening the input rows a row of windows reads into
 scratch first (mg_dw_multiplier_run). With one input channel that is pixel order, row by row, so it declares the
-pixel-order overlap (`overlap`); with more, each channel's rows read the whole input again, so none."""
+pixel-order overlap (`overlap`); with more, each channel's rows read the whole input again, so none. Its lean
+order (KernelSpec.lean_scratch) stages a row's windows in LEAN_BLOCKS blocks: a block's columns in scratch instead
+of the row's, each block's outputs written after its own columns are staged."""
 
 from __future__ import annotations
 
 import numpy as np
 
 from ... import quant
-from ...spec import NodeParams
+from ...spec import LEAN_SCRATCH, NodeParams
 from ..common import _conv_common as cc
 from ..common import _dsp_common as dc
 from ..common import _overlap, _scratch
@@ -20,6 +22,18 @@ from . import depthwise_conv_2d, dsp_depthwise_conv_2d
 
 HEADER = "depthwise_conv_2d.h"
 TAP_ROUND = _scratch.constant(HEADER, "MG_DSP_DW_MULTIPLIER_TAPS")  # a column's taps are padded to a multiple
+LEAN_BLOCKS = _scratch.constant(HEADER, "MG_DW_MULTIPLIER_LEAN_BLOCKS")  # blocks a row in the lean order
+
+
+def block_pixels(op, inputs, outputs) -> int:
+    """The output pixels the kernel stages at once: a whole row, or a row's share of LEAN_BLOCKS in the lean order."""
+    width = outputs[0].shape[2]
+    return -(-width // LEAN_BLOCKS) if op.options.get(LEAN_SCRATCH) else width
+
+
+def lean_scratch(op, inputs, outputs) -> bool:
+    """A row of more than one output pixel."""
+    return outputs[0].shape[2] > 1
 
 
 def _table(op, inputs, outputs):
@@ -74,6 +88,7 @@ def params(op, inputs, outputs):
         input_offset=-quant.zero_point_of(inp),
         act_min=act_min,
         act_max=act_max,
+        block_pixels=block_pixels(op, inputs, outputs),
         channels=_table(op, inputs, outputs),
         weights=weight_columns(weights, op.options["depth_multiplier"]),
     )
@@ -81,9 +96,9 @@ def params(op, inputs, outputs):
 
 
 def scratch_arguments(op, inputs, outputs) -> tuple[int, ...]:
-    """The scratch-size function's arguments (filter height and width, output width, stride and dilation across)."""
+    """The scratch-size function's arguments (filter height and width, block pixels, stride and dilation across)."""
     o, weights = op.options, inputs[1]
-    return (*weights.shape[1:3], outputs[0].shape[2], o["stride_w"], o.get("dilation_w_factor", 1))
+    return (*weights.shape[1:3], block_pixels(op, inputs, outputs), o["stride_w"], o.get("dilation_w_factor", 1))
 
 
 def scratch_bytes(op, inputs, outputs):
@@ -93,8 +108,14 @@ def scratch_bytes(op, inputs, outputs):
 
 
 def overlap(op, inputs, outputs) -> int | None:
-    """One input channel: the rows in order, every output of a row written after its windows' rows are staged."""
-    return _overlap.window_rows_staged(op, inputs, outputs) if inputs[0].shape[3] == 1 else None
+    """One input channel: the rows in order, every output of a row written after its windows' rows are staged (in
+    the lean order, every output of a block after its block's columns)."""
+    if inputs[0].shape[3] != 1:
+        return None
+    pixels = block_pixels(op, inputs, outputs)
+    if pixels < outputs[0].shape[2]:
+        return _overlap.window_row_blocks(op, inputs, outputs, pixels)
+    return _overlap.window_rows_staged(op, inputs, outputs)
 
 
 SPEC = cc.backend_spec(
@@ -106,4 +127,5 @@ SPEC = cc.backend_spec(
     claims,
     scratch_bytes=scratch_bytes,
     overlap=overlap,
+    lean_scratch=lean_scratch,
 )
