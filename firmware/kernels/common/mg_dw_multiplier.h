@@ -101,27 +101,30 @@ static __attribute__((noinline)) void mg_dw_zero(int16_t *dst, int32_t step, int
     }
 }
 
+static __attribute__((noinline)) void mg_dw_zero_words(uint32_t *dst, int32_t count)
+{
+    for (int32_t i = 0; i < count; ++i) {
+        dst[i] = 0;
+    }
+}
+
 /* Input channel c of the input rows a block of windows reads, column by column: block[x * rows + ky] holds input
  * row origin + ky * dilation_height, column first + x, as int16 x + input_offset, zero outside the image (the row
  * past filter_height when `rows` rounds it up stays zero). A window without dilation_width is then one run of the
  * block: filter_width columns of `rows` values. With a whole row a block (not `blocked`) the columns outside the
  * image are zero from the start of the invoke and never written; with several, one block's padding may be where
  * the one before had the image, so they are zeroed again. */
-static void mg_dw_load_rows(const mg_conv_geometry *g, const int8_t *image, int32_t c, int32_t origin, int32_t first,
-                            int32_t input_offset, int16_t *block, int32_t span, int32_t rows, int blocked)
+static __attribute__((noinline)) void mg_dw_load_rows(const mg_conv_geometry *g, const int8_t *image, int32_t c,
+                                                      int32_t origin, int32_t first, int32_t input_offset,
+                                                      int16_t *block, int32_t span, int32_t rows, int blocked)
 {
     const int32_t depth = g->input_depth;
     const int32_t lo = first >= 0 ? 0 : -first < span ? -first : span;
     const int32_t end = g->input_width - first < span ? g->input_width - first : span;
     const int32_t hi = end > lo ? end : lo;
     if (blocked) { /* whole columns of an even count of values: words */
-        uint32_t *before = (uint32_t *)(void *)block, *after = (uint32_t *)(void *)(block + hi * rows);
-        for (int32_t i = 0; i < lo * rows / 2; ++i) {
-            before[i] = 0;
-        }
-        for (int32_t i = 0; i < (span - hi) * rows / 2; ++i) {
-            after[i] = 0;
-        }
+        mg_dw_zero_words((uint32_t *)(void *)block, lo * rows / 2);
+        mg_dw_zero_words((uint32_t *)(void *)(block + hi * rows), (span - hi) * rows / 2);
     }
     for (int32_t ky = 0; ky < g->filter_height; ++ky) {
         const int32_t iy = origin + ky * g->dilation_height;
