@@ -9,6 +9,8 @@ multiplier 8, 10x8 filter, stride 2, SAME, RELU, then FULLY_CONNECTED and SOFTMA
 tests/micro_speech_model.py with fixed-seed weights, since the example's own file is not ours to ship) runs
 bit-exact in QEMU with either backend."""
 
+import json
+
 import pytest
 from micro_speech_model import micro_speech_shaped
 
@@ -140,3 +142,18 @@ def test_lean_order_only_where_it_lowers_the_arena(monkeypatch):
     taken = [c.arena_size < u.arena_size for c, u in zip(chosen, usual) if c.lean]
     kept = [c.arena_size == u.arena_size for c, u in zip(chosen, usual) if not c.lean]
     assert all(taken) and all(kept) and len(taken) >= 10 and len(kept) >= 2
+
+
+def test_plan_names_the_lean_order(cli, tmp_path):
+    """`mcugen plan` says which node runs its lean order and its scratch in either order, in text and JSON."""
+    model = tmp_path / "micro_speech_shaped.tflite"
+    model.write_bytes(MICRO_SPEECH)
+    text = cli("plan", model, "--board", "mps2-an386")
+    assert text.returncode == 0, text.stderr
+    lean = json.loads(cli("plan", model, "--board", "mps2-an386", "--json").stdout)["techniques"][0]
+    assert lean["technique"] == "lean_order" and lean["scratch_bytes"] < lean["usual_scratch_bytes"]
+    line = (
+        f"lean order: node {lean['node']} DEPTHWISE_CONV_2D stages less at once, scratch "
+        f"{lean['scratch_bytes']:,} B instead of {lean['usual_scratch_bytes']:,} B"
+    )
+    assert line in text.stdout
