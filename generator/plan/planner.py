@@ -13,13 +13,14 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 
 from ..catalog import KernelSpec, NodeParams
-from ..catalog.spec import KERNEL_STATE, LEAN_SCRATCH, OVERLAPPED
+from ..catalog.spec import KERNEL_STATE, OVERLAPPED
 from ..check import CheckedGraph
 from ..errors import McugenError
 from ..model import Graph
 from .arena import ALIGNMENT, Buffer, LiveBytes, check_placement, lower_bound, place
 from .groups import BEFORE_FIRST_NODE, Groups, extent, inplace_candidate, storage_buffers
 from .in_place import InPlaceWeights, weights_in_place
+from .lean import lean_orders
 from .overlaps import Overlap, overlap_join, overlap_problems
 
 
@@ -422,41 +423,6 @@ def _best_layout(
     return min([best, *narrower], key=lambda layout: layout.arena_size)
 
 
-def _lean_orders(
-    graph: Graph, kernels: list[KernelSpec], scratch_bytes: dict[int, int], best: _Layout, layout_of, node_op
-):
-    """The nodes whose kernels have a lean order (KernelSpec.lean_scratch) take it where its smaller scratch lowers
-    the arena: all of them at once, then each back to its usual order while the arena stays as low. Returns the
-    graph with LEAN_SCRATCH on those nodes, their indices, and the layout."""
-    lean = [op.index for op, k in zip(graph.operators, kernels) if k.lean_scratch(op, *graph.node_io(op))]
-
-    def trial(chosen: list[int]):
-        leaned = replace(
-            graph,
-            operators=[
-                replace(op, options={**op.options, LEAN_SCRATCH: True}) if op.index in chosen else op
-                for op in graph.operators
-            ],
-        )
-        sizes = dict(scratch_bytes)
-        for i in chosen:
-            op = node_op(leaned.operators[i])
-            sizes[i] = kernels[i].scratch_bytes(op, *graph.node_io(op))
-        return leaned, chosen, layout_of(leaned, sizes)
-
-    found = (graph, [], best)
-    if not lean:
-        return found
-    lowest = trial(lean)
-    if lowest[2].arena_size >= best.arena_size:
-        return found
-    for i in lean:
-        fewer = trial([j for j in lowest[1] if j != i])
-        if fewer[2].arena_size <= lowest[2].arena_size:
-            lowest = fewer
-    return lowest
-
-
 def _plan_subgraph(
     checked: CheckedGraph,
     variables: list[PlacedVariable],
@@ -505,7 +471,7 @@ def _plan_subgraph(
     best = layout_of(graph, scratch_bytes)
     lean_graph, lean = graph, []
     if overlaps and not quick:
-        lean_graph, lean, best = _lean_orders(graph, kernels, scratch_bytes, best, layout_of, node_op)
+        lean_graph, lean, best = lean_orders(graph, kernels, scratch_bytes, best, layout_of, node_op)
     leaned = []
     for i in lean:
         op = node_op(lean_graph.operators[i])

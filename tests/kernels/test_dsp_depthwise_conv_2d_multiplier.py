@@ -124,7 +124,7 @@ def test_rows_in_blocks_in_qemu(backend, board, monkeypatch):
 
 
 def usual_orders(graph, kernels, sizes, best, layout_of, node_op):
-    """planner._lean_orders taking no lean order: the plan without them."""
+    """lean_orders taking no lean order: the plan without them."""
     return graph, [], best
 
 
@@ -136,7 +136,7 @@ def test_lean_order_only_where_it_lowers_the_arena(monkeypatch):
     lean = plan(checked)
     assert [(n.op_name, n.scratch_bytes < n.usual_bytes) for n in lean.lean] == [("DEPTHWISE_CONV_2D", True)]
     chosen = [plan(check(read_model(case(seed)), backends=BACKENDS)) for seed in range(40)]
-    monkeypatch.setattr(planner, "_lean_orders", usual_orders)
+    monkeypatch.setattr(planner, "lean_orders", usual_orders)
     assert plan(checked).arena_size > lean.arena_size
     usual = [plan(check(read_model(case(seed)), backends=BACKENDS)) for seed in range(40)]
     taken = [c.arena_size < u.arena_size for c, u in zip(chosen, usual) if c.lean]
