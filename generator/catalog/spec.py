@@ -37,6 +37,9 @@ class ModelWords:
 
     tensor: Tensor
     words: tuple[int, ...]
+    # The rearrangement's bytes when the tensor's size is not whole words: the words pad it with zeros, and the
+    # kernel reads no byte past these (then the first nbytes go in place).
+    nbytes: int | None = None
 
 
 @dataclass

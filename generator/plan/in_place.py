@@ -1,12 +1,12 @@
 """The `weights_in_place` transform: a backend's rearranged constants (catalog ModelWords fields: the portable
-backend's weights, and its folded constants in place of the bias; the dsp FULLY_CONNECTED's folded biases; the mve
-DEPTHWISE_CONV_2D's weights in blocks of channels) written
-over the model's own buffer in the firmware's copy of the model, instead of a second copy in flash.
+backend's weights, and its folded constants in place of the bias; the dsp FULLY_CONNECTED's folded biases and its
+weight rows in blocks of four; the mve DEPTHWISE_CONV_2D's weights in blocks of channels) written over the model's
+own buffer in the firmware's copy of the model, instead of a second copy in flash.
 
-A field goes in place when its words take exactly the buffer's bytes, the buffer starts on a word boundary, and
-no other node input, subgraph input or output of any subgraph refers to that buffer (tensors sharing a buffer
-share its data offset). Otherwise it stays a static array in node_params.c. The reference run reads the .tflite
-as given; only the generated model_data.c carries the rearranged bytes."""
+A field goes in place when its words (or their first `nbytes`) take exactly the buffer's bytes, the buffer starts
+on a word boundary, and no other node input, subgraph input or output of any subgraph refers to that buffer
+(tensors sharing a buffer share its data offset). Otherwise it stays a static array in node_params.c. The
+reference run reads the .tflite as given; only the generated model_data.c carries the rearranged bytes."""
 
 from __future__ import annotations
 
@@ -43,6 +43,7 @@ def _buffer_readers(graphs: list[Graph]) -> Counter:
 def _fits(words: ModelWords, readers: Counter) -> bytes | None:
     """The words' bytes when they can replace their tensor's buffer, else None."""
     tensor, data = words.tensor, b"".join(w.to_bytes(_WORD, "little", signed=True) for w in words.words)
+    data = data if words.nbytes is None else data[: words.nbytes]
     offset = tensor.data_offset
     if tensor.data is None or offset is None or offset % _WORD or len(data) != len(tensor.data):
         return None

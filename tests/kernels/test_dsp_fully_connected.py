@@ -4,6 +4,7 @@ against TFLite Micro, on the host build and on the Cortex-M4 and Cortex-M7 in QE
 node went to the dsp backend, scale ratios of 0.5 or more (a left shift) and sums of 2^30 or more (checked one by
 one) included."""
 
+import numpy as np
 import pytest
 
 from cases.dsp_fully_connected import case, wide_range_case
@@ -88,7 +89,7 @@ def test_folded_biases_take_the_bias_buffer():
     model as given (test_random: bit-exact either way). Without a bias tensor they stay a static array."""
     graph = read_model(case(7))
     the_plan = plan(check(graph, backends=BACKENDS))
-    ((placed,),) = [the_plan.in_place]
+    (placed,) = [p for p in the_plan.in_place if p.field == "biases"]
     bias = graph.tensors[graph.operators[0].inputs[2]]
     assert placed.field == "biases" and placed.offset == bias.data_offset and len(placed.data) == bias.nbytes
     assert the_plan.nodes[0].params.fields["biases"] == CExpr(f"(const int32_t *)(mg_model_data + {placed.offset})")
@@ -97,4 +98,30 @@ def test_folded_biases_take_the_bias_buffer():
     assert "_biases[" not in texts["src/node_params.c"]
     unbiased = next(m for m in (case(s) for s in range(40)) if read_model(m).operators[0].inputs[2] < 0)
     the_plan = plan(check(read_model(unbiased), backends=BACKENDS))
-    assert the_plan.in_place == [] and isinstance(the_plan.nodes[0].params.fields["biases"], list)
+    assert "biases" not in {p.field for p in the_plan.in_place}
+    assert isinstance(the_plan.nodes[0].params.fields["biases"], list)
+
+
+def test_weight_rows_in_blocks_go_over_the_model_buffer():
+    """The int8 weights, laid out in blocks of four rows (fully_connected.h: one LDM of four rows' words), are a
+    permutation of the weight tensor's bytes and take its buffer in the firmware's copy of the model: no second copy
+    in flash; with no whole block of eight inputs the kernel reads the rows as they are (NULL)."""
+    blocked = 0
+    for seed in range(40):
+        graph = read_model(case(seed))
+        the_plan = plan(check(graph, backends=BACKENDS))
+        op = graph.operators[0]
+        if the_plan.nodes[0].kernel.backend != "dsp":
+            continue
+        weights = graph.tensors[op.inputs[1]]
+        rows = weights.array().reshape(weights.shape[0], -1)
+        placed = [p for p in the_plan.in_place if p.field == "weights"]
+        if (rows.shape[1] & ~7) == 0 or rows.shape[0] < 4:
+            assert the_plan.nodes[0].params.fields["weights"] == CExpr("NULL") and not placed
+            continue
+        blocked += 1
+        assert len(placed) == 1 and placed[0].offset == weights.data_offset
+        assert sorted(placed[0].data) == sorted(rows.astype(np.int8).tobytes())
+        texts = render_all(the_plan, load_board("mps2-an386"), "fc", the_plan.kernels)
+        assert "_weights[" not in texts["src/node_params.c"]
+    assert blocked >= 10

@@ -99,4 +99,59 @@ mg_dsp_four_rows(int32_t *acc, const int8_t *w, int32_t stride, const int8_t *x,
 #endif
 }
 
+/* FULLY_CONNECTED's four-row loop over rows laid out in blocks (fully_connected.h): acc[r] += row r times the input
+ * over the first k8 inputs (a multiple of 8, > 0), the rows' words at w four by four (one LDM); the input as in
+ * mg_dsp_four_rows. */
+static inline __attribute__((always_inline)) void
+mg_dsp_four_rows_interleaved(int32_t *acc, const int8_t *w, const int8_t *x, const uint32_t *expanded, int32_t k8)
+{
+#if MG_DSP_NATIVE
+    MG_DSP_ACC4_IN_R0_R3(acc);
+    register const int8_t *wp __asm__("r11") = w;
+/* one row's word (reg) against the input pair (r4, r5), its odd halves in r10 */
+#define MG_DSP_WORD(reg, a)                                                                                            \
+    "sxtb16 r10, " reg ", ror #8\n\t"                                                                                  \
+    "sxtb16 " reg ", " reg "\n\t" MG_DSP_ASM_MAC4(a, reg, "r10", "r4", "r5")
+#define MG_DSP_BLOCK                                                                                                   \
+    "ldm r11!, {r6, r7, r8, r9}\n\t" MG_DSP_WORD("r6", "r0") MG_DSP_WORD("r7", "r1") MG_DSP_WORD("r8", "r2")           \
+        MG_DSP_WORD("r9", "r3")
+#define MG_DSP_STEP "ldr r5, [r12], #4\n\tsxtb16 r4, r5\n\tsxtb16 r5, r5, ror #8\n\t" MG_DSP_BLOCK
+#define MG_DSP_STEP_EXPANDED "ldrd r4, r5, [r12], #8\n\t" MG_DSP_BLOCK
+    if (expanded) {
+        register const uint32_t *xp __asm__("r12") = expanded;
+        register const uint32_t *end __asm__("lr") = expanded + k8 / 2;
+        __asm__ volatile("1:\n\t" MG_DSP_STEP_EXPANDED MG_DSP_STEP_EXPANDED "cmp r12, lr\n\t"
+                         "bne 1b\n\t"
+                         : "+r"(a0), "+r"(a1), "+r"(a2), "+r"(a3), "+r"(wp), "+r"(xp)
+                         : "r"(end)
+                         : "r4", "r5", "r6", "r7", "r8", "r9", "r10", "cc", "memory");
+    } else {
+        register const int8_t *xp __asm__("r12") = x;
+        register const int8_t *end __asm__("lr") = x + k8;
+        __asm__ volatile("1:\n\t" MG_DSP_STEP MG_DSP_STEP "cmp r12, lr\n\t"
+                         "bne 1b\n\t"
+                         : "+r"(a0), "+r"(a1), "+r"(a2), "+r"(a3), "+r"(wp), "+r"(xp)
+                         : "r"(end)
+                         : "r4", "r5", "r6", "r7", "r8", "r9", "r10", "cc", "memory");
+    }
+#undef MG_DSP_WORD
+#undef MG_DSP_BLOCK
+#undef MG_DSP_STEP
+#undef MG_DSP_STEP_EXPANDED
+    acc[0] = a0;
+    acc[1] = a1;
+    acc[2] = a2;
+    acc[3] = a3;
+#else
+    for (int32_t k = 0; k < k8; k += 4, w += 16) {
+        const uint32_t xv = expanded ? 0 : dsp_ld32(x + k);
+        const uint32_t x02 = expanded ? expanded[k / 2] : dsp_sxtb16(xv);
+        const uint32_t x13 = expanded ? expanded[k / 2 + 1] : dsp_sxtb16_ror8(xv);
+        for (int32_t r = 0; r < 4; ++r) {
+            acc[r] = mg_dsp_mac4_word(acc[r], dsp_ld32(w + 4 * r), x02, x13);
+        }
+    }
+#endif
+}
+
 #endif

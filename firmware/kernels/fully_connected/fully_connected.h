@@ -56,14 +56,19 @@ void mg_fully_connected_f16(const mg_fully_connected_params *p, const float *inp
 extern const mg_registration mg_register_fully_connected;
 
 /* ---- dsp backend (Cortex-M4/M7/M33), int8 ----
- * Four weight rows (read in place from the model) at a time against the input row: per 4 inputs one LDR and two
- * SXTB16 of the input, then per row one LDR, two SXTB16 and two SMLAD. The input stays int8: its offset is folded
- * into the bias by the generator (sum w * (x + offset) = sum w * x + offset * sum w). */
+ * Four weight rows at a time against the input row: per 4 inputs one LDRD of the input's SXTB16 pairs (or one LDR
+ * and two SXTB16), one LDM of the four rows' words, then per row two SXTB16 and two SMLAD. The generator lays each
+ * block of four rows out for that (written over the model's weights: a permutation of their bytes): the rows'
+ * first accum_depth & ~7 values four at a time, the four rows' words side by side, then the four rows' last values
+ * one row after another; rows past the last block as they are. The input stays int8: its offset is folded into the
+ * bias by the generator (sum w * (x + offset) = sum w * x + offset * sum w). */
 typedef struct {
     mg_fully_connected_shape shape;
     int32_t act_min; /* the fused activation as a quantized range */
     int32_t act_max;
-    const int32_t *biases; /* per output: bias + input_offset * sum w */
+    const int32_t *biases;  /* per output: bias + input_offset * sum w */
+    const int32_t *weights; /* int8 weights in blocks of four rows (above), NULL: the model's rows as they are (no
+                             * whole block of 8 inputs, or int4 weights, which the int4 kernel lays out itself) */
     /* the requantization (five words, fully_connected_dsp_requant.h): one entry per output (requant_step 5), or
      * one for every output (requant_step 0: per-tensor weights, the table 4 bytes an output) */
     const int32_t *requant;
@@ -75,6 +80,7 @@ typedef struct {
 /* With more than one block of four rows, the input row's SXTB16 pairs (accum_depth rounded down to 8, as int16),
  * so that each block loads them with one LDRD per 4 inputs; 0 (none): each block unpacks them. */
 size_t mg_fully_connected_s8_dsp_scratch_size(int32_t accum_depth, int32_t output_depth);
+/* `weights`: the rows in the blocks above (p->weights instead when it is set). */
 void mg_fully_connected_s8_dsp(const mg_fully_connected_dsp_params *p, const int8_t *input, const int8_t *weights,
                                int8_t *output, void *scratch);
 

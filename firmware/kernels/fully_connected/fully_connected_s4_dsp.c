@@ -33,6 +33,22 @@ static void pair_input(const int8_t *x, int32_t depth, uint32_t *pairs)
     }
 }
 
+/* The packed weights widened in the int8 kernel's blocks of four rows (fully_connected.h). */
+static void unpack_in_blocks(const void *packed, int32_t outputs, int32_t depth, int8_t *out)
+{
+    const int32_t k8 = depth & ~7, blocked = outputs & ~3;
+    for (int32_t r = 0; r < outputs; ++r) {
+        for (int32_t k = 0; k < depth; ++k) {
+            int32_t at = r * depth + k; /* rows past the last block as they are */
+            if (r < blocked) {
+                const int32_t j = r & 3;
+                at = (r & ~3) * depth + (k < k8 ? (k & ~3) * 4 + j * 4 + (k & 3) : 4 * k8 + j * (depth - k8) + k - k8);
+            }
+            out[at] = mg_int4_at(packed, r * depth + k);
+        }
+    }
+}
+
 /* acc + 16 times the eight products of the packed word w with the paired inputs at x. */
 static inline int32_t mac8(int32_t acc, uint32_t w, const uint32_t *x)
 {
@@ -57,7 +73,7 @@ void mg_fully_connected_s4_dsp(const mg_fully_connected_dsp_params *p, const int
     if (depth % 8) {
         const int32_t elements = outputs * depth;
         int8_t *widened = scratch;
-        mg_unpack_int4_all(weights, elements, widened);
+        unpack_in_blocks(weights, outputs, depth, widened);
         void *rest =
             mg_fully_connected_s8_dsp_scratch_size(depth, outputs) ? widened + mg_int4_widened_bytes(elements) : 0;
         mg_fully_connected_s8_dsp(p, input, widened, output, rest);

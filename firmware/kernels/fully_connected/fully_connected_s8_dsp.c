@@ -39,16 +39,17 @@ void mg_fully_connected_s8_dsp(const mg_fully_connected_dsp_params *p, const int
             }
         }
         const int32_t *bias = p->biases, *rq = p->requant;
-        const int8_t *w = weights;
+        const int8_t *w = p->weights ? (const int8_t *)p->weights : weights;
         int32_t o = 0;
         for (; o + 4 <= outputs; o += 4, bias += 4, rq += 4 * step, w += 4 * depth) {
             int32_t acc[4] = {bias[0], bias[1], bias[2], bias[3]};
             if (k8 > 0) {
-                mg_dsp_four_rows(acc, w, depth, x, expanded, k8);
+                mg_dsp_four_rows_interleaved(acc, w, x, expanded, k8);
             }
+            const int8_t *tails = w + 4 * k8; /* the four rows' last depth - k8 values, one row after another */
             for (int32_t k = k8; k < depth; ++k) {
                 for (int32_t r = 0; r < 4; ++r) {
-                    acc[r] += w[r * depth + k] * x[k];
+                    acc[r] += tails[r * (depth - k8) + k - k8] * x[k];
                 }
             }
             for (int32_t r = 0; r < 4; ++r) {
