@@ -1,8 +1,8 @@
 /* The dsp backend's MAC core (Cortex-M4/M7/M33), shared by CONV_2D and FULLY_CONNECTED as mg_mve_matmul.h is by the
  * mve kernels: four int8 weights in one word become two SXTB16 halves, (w0, w2) and (w1, w3), and each meets an
  * operand pair of int16 values, (x0, x2) and (x1, x3), in two SMLAD: 4 MACs in two instructions once the halves
- * are loaded. CONV_2D keeps one filter row's halves against six columns, FULLY_CONNECTED one input's halves
- * against four weight rows; both are written with these pieces, in assembly on the device (the register
+ * are loaded. CONV_2D keeps one filter row's halves against six columns, FULLY_CONNECTED and SVDF one input's
+ * halves against four weight rows; all are written with these pieces, in assembly on the device (the register
  * allocation of their loops is fixed) and in C on the host. DEPTHWISE_CONV_2D pairs its weights ahead of time
  * (SMLAD plus SMLABB per tap column) and does not use them. */
 #ifndef MG_DSP_MAC_H
@@ -44,11 +44,10 @@ static inline int32_t mg_dsp_mac4_word(int32_t acc, uint32_t w, uint32_t x02, ui
     register int32_t a2 __asm__("r2") = (acc)[2];                                                                      \
     register int32_t a3 __asm__("r3") = (acc)[3]
 
-/* FULLY_CONNECTED's and SVDF's four-row loop: acc[r] += weight row r (w + r * stride) times the input over the
- * first k8 (a multiple of 8, > 0) inputs; with `expanded`, the input comes as SXTB16 pairs
- * from scratch (two words per 4 inputs) instead of int8. */
-static inline __attribute__((always_inline)) void
-mg_dsp_four_rows(int32_t *acc, const int8_t *w, int32_t stride, const int8_t *x, const uint32_t *expanded, int32_t k8)
+/* SVDF's four-row loop: acc[r] += weight row r (w + r * stride) times the input over the first k8 (a multiple of 8,
+ * > 0) inputs, the input as SXTB16 pairs from scratch (`expanded`, two words per 4 inputs). */
+static inline __attribute__((always_inline)) void mg_dsp_four_rows(int32_t *acc, const int8_t *w, int32_t stride,
+                                                                   const uint32_t *expanded, int32_t k8)
 {
 #if MG_DSP_NATIVE
     MG_DSP_ACC4_IN_R0_R3(acc);
@@ -56,44 +55,28 @@ mg_dsp_four_rows(int32_t *acc, const int8_t *w, int32_t stride, const int8_t *x,
     register const int8_t *p1 __asm__("r9") = w + stride;
     register const int8_t *p2 __asm__("r10") = w + 2 * stride;
     register const int8_t *p3 __asm__("r11") = w + 3 * stride;
+    register const uint32_t *xp __asm__("r12") = expanded;
+    register const uint32_t *end __asm__("lr") = expanded + k8 / 2;
 /* one weight word of a row (p) against the input pair (r4, r5) (mg_dsp_mac.h) */
 #define MG_DSP_ROW(p, a) MG_DSP_ASM_LOAD_HALVES(p, "r6", "r7") MG_DSP_ASM_MAC4(a, "r6", "r7", "r4", "r5")
-#define MG_DSP_ROWS MG_DSP_ROW("r8", "r0") MG_DSP_ROW("r9", "r1") MG_DSP_ROW("r10", "r2") MG_DSP_ROW("r11", "r3")
-#define MG_DSP_STEP MG_DSP_ASM_LOAD_HALVES("r12", "r4", "r5") MG_DSP_ROWS
-#define MG_DSP_STEP_EXPANDED "ldrd r4, r5, [r12], #8\n\t" MG_DSP_ROWS
-    if (expanded) {
-        register const uint32_t *xp __asm__("r12") = expanded;
-        register const uint32_t *end __asm__("lr") = expanded + k8 / 2;
-        __asm__ volatile("1:\n\t" MG_DSP_STEP_EXPANDED MG_DSP_STEP_EXPANDED "cmp r12, lr\n\t"
-                         "bne 1b\n\t"
-                         : "+r"(a0), "+r"(a1), "+r"(a2), "+r"(a3), "+r"(p0), "+r"(p1), "+r"(p2), "+r"(p3), "+r"(xp)
-                         : "r"(end)
-                         : "r4", "r5", "r6", "r7", "cc", "memory");
-    } else {
-        register const int8_t *xp __asm__("r12") = x;
-        register const int8_t *end __asm__("lr") = x + k8;
-        __asm__ volatile("1:\n\t" MG_DSP_STEP MG_DSP_STEP "cmp r12, lr\n\t"
-                         "bne 1b\n\t"
-                         : "+r"(a0), "+r"(a1), "+r"(a2), "+r"(a3), "+r"(p0), "+r"(p1), "+r"(p2), "+r"(p3), "+r"(xp)
-                         : "r"(end)
-                         : "r4", "r5", "r6", "r7", "cc", "memory");
-    }
+#define MG_DSP_STEP                                                                                                    \
+    "ldrd r4, r5, [r12], #8\n\t" MG_DSP_ROW("r8", "r0") MG_DSP_ROW("r9", "r1") MG_DSP_ROW("r10", "r2")                 \
+        MG_DSP_ROW("r11", "r3")
+    __asm__ volatile("1:\n\t" MG_DSP_STEP MG_DSP_STEP "cmp r12, lr\n\t"
+                     "bne 1b\n\t"
+                     : "+r"(a0), "+r"(a1), "+r"(a2), "+r"(a3), "+r"(p0), "+r"(p1), "+r"(p2), "+r"(p3), "+r"(xp)
+                     : "r"(end)
+                     : "r4", "r5", "r6", "r7", "cc", "memory");
 #undef MG_DSP_ROW
-#undef MG_DSP_ROWS
 #undef MG_DSP_STEP
-#undef MG_DSP_STEP_EXPANDED
     acc[0] = a0;
     acc[1] = a1;
     acc[2] = a2;
     acc[3] = a3;
 #else
-    /* from the expanded pairs too: the input may already be overwritten (an overlapped output) */
     for (int32_t k = 0; k < k8; k += 4) {
-        const uint32_t xv = expanded ? 0 : dsp_ld32(x + k);
-        const uint32_t x02 = expanded ? expanded[k / 2] : dsp_sxtb16(xv);
-        const uint32_t x13 = expanded ? expanded[k / 2 + 1] : dsp_sxtb16_ror8(xv);
         for (int32_t r = 0; r < 4; ++r) {
-            acc[r] = mg_dsp_mac4_word(acc[r], dsp_ld32(w + r * stride + k), x02, x13);
+            acc[r] = mg_dsp_mac4_word(acc[r], dsp_ld32(w + r * stride + k), expanded[k / 2], expanded[k / 2 + 1]);
         }
     }
 #endif

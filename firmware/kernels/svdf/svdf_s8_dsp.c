@@ -212,7 +212,7 @@ void mg_svdf_s8_dsp(const mg_svdf_params *p, const int8_t *input, const int8_t *
         for (; f + 4 <= filters; f += 4) {
             int32_t acc[4] = {feature_bias[f], feature_bias[f + 1], feature_bias[f + 2], feature_bias[f + 3]};
             if (k8 > 0) {
-                mg_dsp_four_rows(acc, w, size, x, scratch, k8);
+                mg_dsp_four_rows(acc, w, size, scratch, k8);
             }
             for (int32_t k = k8; k < size; ++k) {
                 for (int32_t i = 0; i < 4; ++i) {
