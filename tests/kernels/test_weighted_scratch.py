@@ -266,7 +266,8 @@ def _planned_nodes(kind: str) -> list:
         the_plan = plan(checked, memory="layer")  # one node: no row patches around it
         node = the_plan.nodes[0]
         for placed in the_plan.in_place:  # this harness has no mg_model_data: the rearranged words as an array
-            node.params.fields[placed.field] = np.frombuffer(placed.data, dtype="<i4").tolist()
+            words = placed.data + bytes(-len(placed.data) % 4)  # a buffer of a size that is not whole words
+            node.params.fields[placed.field] = np.frombuffer(words, dtype="<i4").tolist()
         tensors = [graph.tensors[i] if i >= 0 else None for i in op.inputs] + [graph.tensors[op.outputs[0]]]
         nodes.append((node, tensors))
     return nodes

@@ -35,6 +35,15 @@ static inline void mg_dsp_widen_spaced(const int8_t *src, int32_t step, int32_t 
             dsp_st32(dst + 2, dsp_sxtab16_ror8(offsets, v));
         }
         dst -= k / 4 * group;
+    } else { /* four strided values a group, without the index arithmetic of the tail's */
+        const int8_t *from = src;
+        int16_t *to = dst;
+        for (; k + 4 <= n; k += 4, from += 4 * step, to += group) {
+            to[0] = (int16_t)(from[0] + offset);
+            to[1] = (int16_t)(from[2 * step] + offset);
+            to[2] = (int16_t)(from[step] + offset);
+            to[3] = (int16_t)(from[3 * step] + offset);
+        }
     }
     for (; k < mg_dsp_padded_depth(n); ++k) {
         dst[(k >> 2) * group + ((k & 1) << 1) + ((k >> 1) & 1)] = (int16_t)(k < n ? src[k * step] + offset : 0);
@@ -123,10 +132,7 @@ static inline __attribute__((always_inline)) void mg_dsp_dot16_rows4(int32_t *ac
         a3 = mg_dsp_mac4(a3, dsp_ld32(w + 12), dsp_ld32(w + 14), x01, x23);
     }
 #endif
-    acc[0] = a0;
-    acc[1] = a1;
-    acc[2] = a2;
-    acc[3] = a3;
+    MG_DSP_ACC4_STORE(acc);
 }
 
 #endif

@@ -43,6 +43,8 @@ static inline int32_t mg_dsp_mac4_word(int32_t acc, uint32_t w, uint32_t x02, ui
     register int32_t a1 __asm__("r1") = (acc)[1];                                                                      \
     register int32_t a2 __asm__("r2") = (acc)[2];                                                                      \
     register int32_t a3 __asm__("r3") = (acc)[3]
+/* ... and back into acc after the loop */
+#define MG_DSP_ACC4_STORE(acc) ((acc)[0] = a0, (acc)[1] = a1, (acc)[2] = a2, (acc)[3] = a3)
 
 /* SVDF's four-row loop: acc[r] += weight row r (w + r * stride) times the input over the first k8 (a multiple of 8,
  * > 0) inputs, the input as SXTB16 pairs from scratch (`expanded`, two words per 4 inputs). */
@@ -69,10 +71,7 @@ static inline __attribute__((always_inline)) void mg_dsp_four_rows(int32_t *acc,
                      : "r4", "r5", "r6", "r7", "cc", "memory");
 #undef MG_DSP_ROW
 #undef MG_DSP_STEP
-    acc[0] = a0;
-    acc[1] = a1;
-    acc[2] = a2;
-    acc[3] = a3;
+    MG_DSP_ACC4_STORE(acc);
 #else
     for (int32_t k = 0; k < k8; k += 4) {
         for (int32_t r = 0; r < 4; ++r) {
@@ -121,10 +120,7 @@ mg_dsp_four_rows_interleaved(int32_t *acc, const int8_t *w, const int8_t *x, con
 #undef MG_DSP_BLOCK
 #undef MG_DSP_STEP
 #undef MG_DSP_STEP_EXPANDED
-    acc[0] = a0;
-    acc[1] = a1;
-    acc[2] = a2;
-    acc[3] = a3;
+    MG_DSP_ACC4_STORE(acc);
 #else
     for (int32_t k = 0; k < k8; k += 4, w += 16) {
         const uint32_t xv = expanded ? 0 : dsp_ld32(x + k);

@@ -80,7 +80,7 @@ static inline void filter_row(const int8_t *row, const uint32_t *cols, int32_t k
                        [lo] "=&r"(lo), [hi] "=&r"(hi), [x0] "=&r"(x0), [x1] "=&r"(x1), [x2] "=&r"(x2), [x3] "=&r"(x3)
                      : [end] "r"(end)
                      : "cc", "memory");
-    acc[0] = a0, acc[1] = a1, acc[2] = a2, acc[3] = a3;
+    MG_DSP_ACC4_STORE(acc);
 }
 #else
 static inline void filter_row(const int8_t *row, const uint32_t *cols, int32_t k4, int32_t acc[COLS])
@@ -94,7 +94,7 @@ static inline void filter_row(const int8_t *row, const uint32_t *cols, int32_t k
         a2 = mg_dsp_mac4(a2, w02, w13, cols[4], cols[5]);
         a3 = mg_dsp_mac4(a3, w02, w13, cols[6], cols[7]);
     }
-    acc[0] = a0, acc[1] = a1, acc[2] = a2, acc[3] = a3;
+    MG_DSP_ACC4_STORE(acc);
 }
 #endif
 

@@ -41,7 +41,7 @@ static inline void four_rows(int32_t acc[4], const int8_t *w, int32_t stride, co
           [w3] "+r"(w3), [x] "+r"(pairs), [x02] "=&r"(x02), [x13] "=&r"(x13), [lo] "=&r"(lo), [hi] "=&r"(hi)
         : [end] "r"(end)
         : "cc", "memory");
-    acc[0] = a0, acc[1] = a1, acc[2] = a2, acc[3] = a3;
+    MG_DSP_ACC4_STORE(acc);
 }
 #else
 static inline void four_rows(int32_t acc[4], const int8_t *w, int32_t stride, const uint32_t *pairs, int32_t k16)
@@ -79,7 +79,7 @@ static inline void two_by_two(int32_t acc[4], const int8_t *w, int32_t stride, c
                      : "+r"(a0), "+r"(a1), "+r"(a2), "+r"(a3), "+r"(w0), "+r"(w1), "+r"(x)
                      : "r"(end)
                      : "r4", "r5", "r6", "r7", "r11", "r12", "cc", "memory");
-    acc[0] = a0, acc[1] = a1, acc[2] = a2, acc[3] = a3;
+    MG_DSP_ACC4_STORE(acc);
 }
 #undef TWO_BY_TWO_STEP
 #else
