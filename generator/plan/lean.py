@@ -22,7 +22,7 @@ def lean_orders(
     """The nodes whose kernels have a lean order take it where its smaller scratch lowers the arena: all of them at
     once, then each back to its usual order while the arena stays as low. `best` is the layout without (planner's
     _Layout), `layout_of(graph, scratch_bytes)` plans a variant, `node_op` gives a node as its kernel sees it.
-    Returns the graph with LEAN_SCRATCH on the chosen nodes, their indices, and the layout."""
+    Returns the graph with LEAN_SCRATCH on the chosen nodes, their indices, the layout and every node's scratch."""
     capable = [op.index for op, k in zip(graph.operators, kernels) if k.lean_scratch(op, *graph.node_io(op))]
 
     def trial(chosen: list[int]):
@@ -37,13 +37,13 @@ def lean_orders(
         for i in chosen:
             op = node_op(leaned.operators[i])
             sizes[i] = kernels[i].scratch_bytes(op, *graph.node_io(op))
-        return leaned, chosen, layout_of(leaned, sizes)
+        return leaned, chosen, layout_of(leaned, sizes), sizes
 
     if not capable:
-        return graph, [], best
+        return graph, [], best, scratch_bytes
     lowest = trial(capable)
     if lowest[2].arena_size >= best.arena_size:
-        return graph, [], best
+        return graph, [], best, scratch_bytes
     for i in capable:
         fewer = trial([j for j in lowest[1] if j != i])
         if fewer[2].arena_size <= lowest[2].arena_size:

@@ -471,11 +471,11 @@ def _plan_subgraph(
     best = layout_of(graph, scratch_bytes)
     lean_graph, lean = graph, []
     if overlaps and not quick:
-        lean_graph, lean, best = lean_orders(graph, kernels, scratch_bytes, best, layout_of, node_op)
+        lean_graph, lean, best, scratch_bytes = lean_orders(graph, kernels, scratch_bytes, best, layout_of, node_op)
     leaned = []
     for i in lean:
         op = node_op(lean_graph.operators[i])
-        usual, nodes[i].scratch_bytes = nodes[i].scratch_bytes, kernels[i].scratch_bytes(op, *graph.node_io(op))
+        usual, nodes[i].scratch_bytes = nodes[i].scratch_bytes, scratch_bytes[i]
         nodes[i].params = kernels[i].params(op, *graph.node_io(op))
         leaned.append(LeanOrder(i, op.display_name, nodes[i].scratch_bytes, usual))
     buffers = [*best.group_buffers.values(), *best.scratch.values()]

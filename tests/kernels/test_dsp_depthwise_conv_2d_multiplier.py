@@ -125,7 +125,7 @@ def test_rows_in_blocks_in_qemu(backend, board, monkeypatch):
 
 def usual_orders(graph, kernels, sizes, best, layout_of, node_op):
     """lean_orders taking no lean order: the plan without them."""
-    return graph, [], best
+    return graph, [], best, sizes
 
 
 def test_lean_order_only_where_it_lowers_the_arena(monkeypatch):

@@ -122,6 +122,7 @@ mg_dsp_four_rows_interleaved(int32_t *acc, const int8_t *w, const int8_t *x, con
 #undef MG_DSP_STEP_EXPANDED
     MG_DSP_ACC4_STORE(acc);
 #else
+    /* from the expanded pairs when there are some: the input may already be overwritten (an overlapped output) */
     for (int32_t k = 0; k < k8; k += 4, w += 16) {
         const uint32_t xv = expanded ? 0 : dsp_ld32(x + k);
         const uint32_t x02 = expanded ? expanded[k / 2] : dsp_sxtb16(xv);

@@ -17,15 +17,16 @@ from .depthwise_conv_2d import FAMILY_SOURCES
 
 # The 16x8 kernels' ring of input rows (dsp_depthwise_conv_2d_s16.py), which both backends' 16x8 kernels read.
 S16_RING_SOURCES = ("mg_dw_ring_s16.h", "dw_ring_s16_advance.c", "depthwise_conv_2d_s16_ring_scratch_size.c")
-# The registration also reaches the kernel for depth multipliers of 2 or more (dsp_depthwise_conv_2d_multiplier.py).
-MULTIPLIER_SOURCES = ("mg_dw_multiplier.h", "depthwise_conv_2d_multiplier_s8_dsp.c")
+# The walk of the depth-multiplier kernels, which both backends' registrations reach
+# (dsp_depthwise_conv_2d_multiplier.py and mve_depthwise_conv_2d_multiplier.py).
+MULTIPLIER_WALK_SOURCES = ("mg_dw_multiplier.h", "mg_dsp_requant.h")
 SOURCES = cc.backend_sources(
     FAMILY_SOURCES,
     "depthwise_conv_2d",
     "dsp",
-    *MULTIPLIER_SOURCES,
+    *MULTIPLIER_WALK_SOURCES,
+    "depthwise_conv_2d_multiplier_s8_dsp.c",
     *S16_RING_SOURCES,
-    "mg_dsp_requant.h",
     *cc.int4_backend_sources("depthwise_conv_2d", "dsp"),
 )
 

@@ -15,7 +15,7 @@ from ..common import _mve_common as mc
 from ..common import _overlap, _scratch
 from . import depthwise_conv_2d
 from .depthwise_conv_2d import FAMILY_SOURCES
-from .dsp_depthwise_conv_2d import S16_RING_SOURCES
+from .dsp_depthwise_conv_2d import MULTIPLIER_WALK_SOURCES, S16_RING_SOURCES
 
 # The backend's int8 and 16x8 kernels (here and mve_depthwise_conv_2d_s16.py) share one registration
 # (depthwise_conv_2d_mve.c): a model may use both, so each spec lists every source it names.
@@ -28,8 +28,7 @@ SOURCES = (
     *S16_RING_SOURCES,
     "mg_mve.h",
     # depth multipliers of 2 or more (mve_depthwise_conv_2d_multiplier.py)
-    "mg_dw_multiplier.h",
-    "mg_dsp_requant.h",
+    *MULTIPLIER_WALK_SOURCES,
     "depthwise_conv_2d_multiplier_s8_mve.c",
     *cc.S16_REQUANT_SOURCES,
     "mg_prepare_weighted_s4.c",  # int4 filters (the kernel reads its own int8 layout of their values)
