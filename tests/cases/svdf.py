@@ -16,10 +16,22 @@ def variable(g: GraphBuilder, shape, dtype, scale=None, zero_point=0) -> int:
 
 
 def svdf_node(
-    b: Batch, dtype, batches, input_size, units, rank, memory, activation=0, state_type="int16", feature_gain=1.0
+    b: Batch,
+    dtype,
+    batches,
+    input_size,
+    units,
+    rank,
+    memory,
+    activation=0,
+    state_type="int16",
+    feature_gain=1.0,
+    bias_limit=None,
 ):
     """One SVDF node with its own graph input and output, random weights and scales; `feature_gain` divides the
-    state's scale (4096: feature sums requantized with a left shift of about 12, mostly saturating the state)."""
+    state's scale (4096: feature sums requantized with a left shift of about 12, mostly saturating the state);
+    `bias_limit` bounds the int8 node's biases (2^31: any int32, as in TFLite Micro's scrambled keyword model, whose
+    output sums reach beyond 2^29)."""
     rng, g, filters = b.rng, b.g, units * rank
     if dtype == "float32":
         x = b.input([batches, input_size], "float32", values=lambda r, s: r.uniform(-2, 2, s).astype(np.float32))
@@ -40,7 +52,7 @@ def svdf_node(
         time_limit = 2000 if state_type == "int16" else 127
         wt = b.constant(rng.integers(-time_limit, time_limit + 1, (filters, memory)), state_type, (s_wt, 0))
         bias_scale = float(np.float32(s_state) * np.float32(s_wt))
-        bias_limit = 20 * int(time_sums[0])
+        bias_limit = bias_limit or 20 * int(time_sums[0])
         bias = b.constant(rng.integers(-bias_limit, bias_limit, units), "int32", (bias_scale, 0))
         state_zero_point = 0 if state_type == "int16" else int(rng.integers(-10, 11))
         state = variable(g, [batches, filters * memory], state_type, s_state, state_zero_point)

@@ -43,14 +43,32 @@ def requant_forms(model: bytes) -> tuple[set[str], set[str]]:
     return forms
 
 
+def clamped_steps(model: bytes) -> list[bool]:
+    """Per SVDF node: does the dsp kernel take its clamped time step (rank 1, int16 state, dsp_exact_requant bit 2)?"""
+    nodes = plan(check(read_model(model), backends=["dsp", "reference"])).nodes
+    return [
+        f["rank"] == 1 and f["state_bytes"] == 2 and bool(f["dsp_exact_requant"] & 4)
+        for f in (node.params.fields for node in nodes)
+    ]
+
+
+def scrambled_biases(b: Batch, count: int):
+    """Rank-1 int16-state nodes whose biases take any int32 (TFLite Micro's keyword_scrambled has such): their
+    output sums go beyond the clamped step's 2^29 and saturate."""
+    for i in range(count):
+        svdf_node(b, "int8", 1, 8 + 9 * i, 5, 1, 8 + 3 * i, bias_limit=1 << 31)
+
+
 @pytest.mark.parametrize("state_type", ["int16", "int8"])
 def test_dsp_random_stream_on_the_host(state_type):
     """The dsp kernel's requantization forms meet in the int16-state nodes: the feature sums' three (a right
-    shift, none, and general in the nodes with a large feature gain), the outputs' fast and general."""
+    shift, none, and general in the nodes with a large feature gain), the outputs' fast and general; and both of
+    its int16 time steps, the clamped one also on sums it clamps."""
     b = random_nodes(60 if state_type == "int16" else 61, state_type, 20)
     if state_type == "int16":
         for seed in range(2):
             svdf_node(b, "int8", 1 + seed, 24 + seed, 3, 1 + seed, 9, state_type=state_type, feature_gain=4096.0)
+        scrambled_biases(b, 3)
     model = b.build()
     assert set(backends_of(model, "dsp")) == {"dsp"}
     if state_type == "int16":
@@ -59,6 +77,8 @@ def test_dsp_random_stream_on_the_host(state_type):
             features,
             outputs,
         )
+        clamped = clamped_steps(model)
+        assert all(clamped[-3:]) and 5 <= sum(clamped) < len(clamped), clamped
     verify_model(model, sets=b.sets(STEPS), backends=["dsp", "reference"])
 
 
@@ -66,9 +86,13 @@ def test_dsp_random_stream_on_the_host(state_type):
 @pytest.mark.parametrize("backend", ["dsp", "mve"])
 def test_random_stream_in_qemu(backend):
     b = random_nodes(62, "int16", 8)
+    scrambled_biases(b, 2)
     more = random_nodes(63, "int8", 8)
     for maker in (b, more):
         assert set(backends_of(maker.build(), backend)) == {backend}
+    if backend == "dsp":  # both int16 time steps, the clamped one also on sums it clamps
+        clamped = clamped_steps(b.build())
+        assert all(clamped[-2:]) and not all(clamped), clamped
     verify_model(b.build(), sets=b.sets(STEPS), backends=[backend, "reference"], qemu=True, board=BOARDS[backend])
     verify_model(more.build(), sets=more.sets(STEPS), backends=[backend, "reference"], qemu=True, board=BOARDS[backend])
 

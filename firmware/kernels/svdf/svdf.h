@@ -29,7 +29,8 @@ typedef struct {
     const int32_t *backend_table;
     /* the dsp kernel: bit 0 when the feature sums' requantization, bit 1 when the outputs', is exact in its fast
      * form for every sum (a right shift: three instructions, mg_dsp_requant.h; none: SMMULR of the sum shifted left
-     * by shift + 1; ops/svdf/dsp_svdf.py checks the bounds) */
+     * by shift + 1; ops/svdf/dsp_svdf.py checks the bounds); bit 2 when both are on sums clamped to [-2^29, 2^29)
+     * (larger ones saturate alike: the clamped time step of rank-1 int16-state nodes) */
     int32_t dsp_exact_requant;
 } mg_svdf_params;
 

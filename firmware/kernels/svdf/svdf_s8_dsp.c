@@ -15,6 +15,8 @@
  *   time_step_s8), one pass per filter (three passes over the four measured 5 % slower: keyword_scrambled's SVDF
  *   nodes, 71,800 against 68,200 instructions on the M4). */
 #pragma GCC optimize("O2")
+#include <stddef.h>
+
 #include "mg_dsp_mac.h"
 #include "mg_dsp_requant.h"
 #include "mg_fixedpoint.h"
@@ -70,12 +72,16 @@ typedef struct {
 } time_constants;
 
 typedef struct {
+    /* the clamped time step's (time_step_s16_clamped) constants, dsp_requant_entry's five words each: the outputs'
+     * entry first so that one register points at both (LDMDB and LDM) */
+    int32_t to_output[5], to_state[5];
     void *row;           /* the filter's history in the state */
     const void *weights; /* its time weights */
     const int32_t *unit_bias;
     int8_t *out;
-    uint32_t sum; /* the unit's time sums so far */
-    int32_t left; /* its filters still to come */
+    int32_t last, state_zero_point; /* the clamped step's copies of time_constants' */
+    uint32_t sum;                   /* the unit's time sums so far */
+    int32_t left;                   /* its filters still to come */
 } time_cursor;
 
 /* The unit output a filter's time sum completes, after each unit's rank filters. */
@@ -181,6 +187,116 @@ static __attribute__((noinline)) void time_step_s8_checked(const time_constants 
     time_step_s8(c, at, acc, count, 1);
 }
 
+/* The int16-state step of a rank-1 node whose requantizations the generator proved exact on sums clamped to
+ * [-2^29, 2^29) (dsp_exact_requant bit 2: every sum beyond saturates the state or the output alike, ops/svdf/
+ * dsp_svdf.py), so that each requantization is one SSAT and dsp_requant_entry's five instructions, without a check:
+ * per filter its new value, its history (time_step_s16's pairs) summed from the unit's bias, and its output. GCC
+ * reloads the cursor and the constants per filter (127 instructions a filter of 8 steps on the M4): the loop is
+ * written out, 51. */
+#if MG_DSP_NATIVE
+_Static_assert(offsetof(time_cursor, to_state) == 20 && offsetof(time_cursor, row) == 40 &&
+                   offsetof(time_cursor, last) == 56 && offsetof(time_cursor, state_zero_point) == 60,
+               "the assembly's offsets");
+/* r0 &at->to_state (LDMDB: to_output), r2 acc, r3 its end, r4 row, r5 time weights, r6 unit bias, r7 out, lr last;
+ * r1, r8-r12 the entry being applied and the sums. */
+__attribute__((naked)) static void time_step_s16_clamped(const time_constants *c, time_cursor *at, const int32_t *acc,
+                                                         int32_t count)
+{
+    (void)c, (void)at, (void)acc, (void)count;
+    __asm__ volatile(".syntax unified\n"
+                     "push {r4, r5, r6, r7, r8, r9, r10, r11, lr}\n"
+                     "add r0, r1, #20\n"
+                     "add r3, r2, r3, lsl #2\n"
+                     "add r1, r1, #40\n"
+                     "ldm r1, {r4, r5, r6, r7}\n"
+                     "ldr lr, [r0, #36]\n"
+                     "1:\n" /* the new value: state zero point + SSAT16 of the sum's requantization */
+                     "ldr r8, [r2], #4\n"
+                     "ssat r8, #30, r8\n"
+                     "ldm r0, {r1, r9, r10, r11, r12}\n"
+                     "lsl r8, r8, r10\n"
+                     "and r12, r12, r8, asr #31\n"
+                     "add r12, r12, r9\n"
+                     "smmlar r8, r8, r1, r12\n"
+                     "asr r8, r8, r11\n"
+                     "ssat r8, #16, r8\n"
+                     "ldr r9, [r0, #40]\n"
+                     "add r8, r8, r9\n"
+                     "ldr r9, [r6], #4\n" /* the time sum starts from the unit's bias */
+                     "lsrs r10, lr, #1\n"
+                     "beq 3f\n"
+                     "2:\n" /* values 1..last moved one lower, summed in pairs */
+                     "ldr r11, [r4, #2]\n"
+                     "str r11, [r4], #4\n"
+                     "ldr r12, [r5], #4\n"
+                     "smlad r9, r12, r11, r9\n"
+                     "subs r10, r10, #1\n"
+                     "bne 2b\n"
+                     "3:\n"
+                     "tst lr, #1\n"
+                     "beq 4f\n"
+                     "ldrh r11, [r4, #2]\n" /* odd last: the last old value and the new one, a pair */
+                     "pkhbt r11, r11, r8, lsl #16\n"
+                     "str r11, [r4], #4\n"
+                     "ldr r12, [r5], #4\n"
+                     "smlad r9, r12, r11, r9\n"
+                     "b 5f\n"
+                     "4:\n"
+                     "strh r8, [r4], #2\n"
+                     "ldrh r12, [r5], #2\n"
+                     "smlabb r9, r12, r8, r9\n"
+                     "5:\n" /* the unit's output */
+                     "ssat r9, #30, r9\n"
+                     "ldmdb r0, {r1, r8, r10, r11, r12}\n"
+                     "lsl r9, r9, r10\n"
+                     "and r12, r12, r9, asr #31\n"
+                     "add r12, r12, r8\n"
+                     "smmlar r9, r9, r1, r12\n"
+                     "asr r9, r9, r11\n"
+                     "ssat r9, #8, r9\n"
+                     "strb r9, [r7], #1\n"
+                     "cmp r2, r3\n"
+                     "bne 1b\n"
+                     "add r1, r0, #20\n"
+                     "stm r1, {r4, r5, r6, r7}\n"
+                     "pop {r4, r5, r6, r7, r8, r9, r10, r11, pc}\n");
+}
+#else
+static inline int32_t clamp29(int32_t sum)
+{
+    return sum < -(1 << 29) ? -(1 << 29) : (sum >= (1 << 29) ? (1 << 29) - 1 : sum);
+}
+
+static void time_step_s16_clamped(const time_constants *c, time_cursor *at, const int32_t *acc, int32_t count)
+{
+    (void)c;
+    int16_t *row = at->row;
+    const int16_t *w = at->weights;
+    const int32_t last = at->last;
+    for (int32_t i = 0; i < count; ++i) {
+        const int16_t value =
+            (int16_t)(at->state_zero_point + dsp_ssat16(dsp_requant_entry(clamp29(acc[i]), at->to_state)));
+        uint32_t sum = (uint32_t)*at->unit_bias++;
+        for (int32_t j = 0; j < last; ++j) {
+            row[j] = row[j + 1];
+            sum += (uint32_t)(w[j] * row[j]);
+        }
+        row[last] = value;
+        sum += (uint32_t)(w[last] * value);
+        row += last + 1, w += last + 1;
+        *at->out++ = (int8_t)dsp_ssat8(dsp_requant_entry(clamp29((int32_t)sum), at->to_output));
+    }
+    at->row = row, at->weights = w;
+}
+#endif
+
+/* A requantization's fast form as dsp_requant_entry reads it. */
+static void entry_of(const requantization *q, int32_t entry[5])
+{
+    entry[0] = q->general.multiplier, entry[1] = q->offset, entry[2] = q->left, entry[3] = q->right;
+    entry[4] = q->round;
+}
+
 void mg_svdf_s8_dsp(const mg_svdf_params *p, const int8_t *input, const int8_t *weights_feature,
                     const void *weights_time, void *state, int8_t *output, uint32_t *scratch)
 {
@@ -195,9 +311,16 @@ void mg_svdf_s8_dsp(const mg_svdf_params *p, const int8_t *input, const int8_t *
         p->rank,
     };
     const int32_t checked = c.to_state.limit != 1u << 31 || c.to_output.limit != 1u << 31; /* not both proved */
-    time_step *const step = is_s8 ? (checked ? time_step_s8_checked : time_step_s8_exact)
-                                  : (checked ? time_step_s16_checked : time_step_s16_exact);
-    time_cursor at = {state, weights_time, feature_bias + filters, output, 0, p->rank};
+    /* the fast forms cover the clamped sums: |sum| < 2^30 */
+    const int32_t clamped = !is_s8 && p->rank == 1 && (p->dsp_exact_requant & 4) && c.to_state.limit >= 1u << 30 &&
+                            c.to_output.limit >= 1u << 30;
+    time_step *const step = clamped ? time_step_s16_clamped
+                            : is_s8 ? (checked ? time_step_s8_checked : time_step_s8_exact)
+                                    : (checked ? time_step_s16_checked : time_step_s16_exact);
+    time_cursor at = {
+        .row = state, .out = output, .last = c.last, .state_zero_point = c.state_zero_point, .left = p->rank};
+    entry_of(&c.to_output, at.to_output);
+    entry_of(&c.to_state, at.to_state);
     for (int32_t b = 0; b < p->batches; ++b) {
         const int8_t *x = input + b * size;
         at.weights = weights_time;
