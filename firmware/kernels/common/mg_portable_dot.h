@@ -22,7 +22,7 @@
 #define MG_PORTABLE_CHUNK 768 /* most staged values at once (a FULLY_CONNECTED row is staged in chunks) */
 
 #define MG_PORTABLE_TAPS_ALIGN 8  /* staged values and weights per channel are padded to a multiple of this */
-#define MG_PORTABLE_PAIR_TAPS 768 /* CONV_2D stages two pixels at once up to this many padded taps */
+#define MG_PORTABLE_PAIR_TAPS 768 /* CONV_2D stages pixels four (ARMv6-M: two) at once up to this many taps */
 
 static inline int32_t mg_portable_round8(int32_t n)
 {
@@ -33,17 +33,21 @@ static inline int32_t mg_portable_round8(int32_t n)
  * an assembly loop on ARMv6-M and ARMv7-M (portable_dot8.c), C elsewhere (the host build). */
 void mg_portable_dot8(const uint8_t *x, const uint8_t *w, int32_t taps8, uint32_t sums[4]);
 
-/* The same for two staged pixels at once (sums[0..3] of x0, sums[4..7] of x1): each weight byte loaded once for
- * both (ARMv7-M: 1.8 instructions per MAC with the loop); two mg_portable_dot8 elsewhere. */
-void mg_portable_dot8x2(const uint8_t *x0, const uint8_t *x1, const uint8_t *w, int32_t taps8, uint32_t sums[8]);
-
 /* Two staged pixels side by side in words, value k of the first in bits 0-7 of word k and of the second in bits
  * 24-31, the sums of both (sums[0..3] and sums[4..7]) from one 32x32 -> 64-bit multiply-accumulate per weight
  * (UMLAL on ARMv7-M: 1.2 instructions per MAC with the loop): the first pixel's sums stay in the product's low 24
  * bits while the taps are at most MG_PORTABLE_WIDE_TAPS (255 * 255 * 256 < 2^24), the second's sit above them.
- * ARMv7-M and the host (C, 64-bit sums); ARMv6-M has no long multiply and keeps mg_portable_dot8x2. */
+ * ARMv7-M and the host (C, 64-bit sums); ARMv6-M has no long multiply and keeps mg_portable_dot8. */
 #define MG_PORTABLE_WIDE_TAPS 256
 void mg_portable_dot8x2_wide(const uint32_t *xx, const uint8_t *w, int32_t taps8, uint32_t sums[8]);
+
+/* Four staged pixels as two pairs' words, tap by tap side by side (xx[2k]: pixels 0 and 1, xx[2k + 1]: 2 and 3),
+ * against two channels of a group (w: the first one's weights): each weight byte loaded once meets both words
+ * (0.9 instructions per MAC with the loop on ARMv7-M; registers allow two channels, not four). Each sum goes to
+ * sums[p * MG_PORTABLE_SUMS_STRIDE + c] (pixel p, channel c of the two), added to it where `add`. ARMv7-M and the
+ * host. */
+#define MG_PORTABLE_SUMS_STRIDE 32
+void mg_portable_dot8x4_wide(const uint32_t *xx, const uint8_t *w, int32_t taps8, uint32_t *sums, int32_t add);
 
 /* A word of four staged bytes (read and written through this type only: may_alias keeps it apart from the int8
  * views of the same bytes). */

@@ -4,7 +4,8 @@
  * spills too), so the loops are written out: r0 the staged values, r1 the weights, r2-r5 the four sums, r6 the
  * value, r7 the weight (then its product), lr the end. ARMv6-M: LDRB, MULS, ADDS per MAC (MULS overwrites its
  * operand, the weight), 3.4 instructions per MAC with the loop; ARMv7-M: LDRB, MLA per MAC, 2.4. The host build
- * runs the C loop. */
+ * runs the C loop. Then ARMv7-M's long-multiply loops over pixels paired in words (two and four pixels), and its
+ * requantization. */
 #include "mg_portable_dot.h"
 
 #if defined(__ARM_ARCH_6M__) || defined(__ARM_ARCH_7M__)
@@ -58,51 +59,6 @@ __attribute__((naked)) void mg_portable_dot8(const uint8_t *x, const uint8_t *w,
 }
 
 #if defined(__ARM_ARCH_7M__)
-/* two pixels, tap \i: their values in r11 and r12, each weight meets both (sums r3-r6 and r7-r10) */
-#define MG_PORTABLE_PAIR_MACS                                                                                          \
-    "ldrb lr, [r2, #(4 * \\i)]\n mla r3, r11, lr, r3\n mla r7, r12, lr, r7\n"                                          \
-    "ldrb lr, [r2, #(4 * \\i + 1)]\n mla r4, r11, lr, r4\n mla r8, r12, lr, r8\n"                                      \
-    "ldrb lr, [r2, #(4 * \\i + 2)]\n mla r5, r11, lr, r5\n mla r9, r12, lr, r9\n"                                      \
-    "ldrb lr, [r2, #(4 * \\i + 3)]\n mla r6, r11, lr, r6\n mla r10, r12, lr, r10\n"
-
-/* r0 and r1 the two staged pixels, r2 the weights, r3-r10 the sums, r11 and r12 the values, lr the weight; the end
- * (pushed) and the sums pointer (the fifth argument) on the stack: 14 instructions per 8 MACs. */
-__attribute__((naked)) void mg_portable_dot8x2(const uint8_t *x0, const uint8_t *x1, const uint8_t *w, int32_t taps8,
-                                               uint32_t sums[8])
-{
-    (void)x0;
-    (void)x1;
-    (void)w;
-    (void)taps8;
-    (void)sums;
-    __asm__ volatile(".syntax unified\n"
-                     "push {r4, r5, r6, r7, r8, r9, r10, r11, lr}\n"
-                     "adds r3, r0, r3\n"
-                     "push {r3}\n" /* the end of x0; sums now at [sp, #40] */
-                     "movs r3, #0\n"
-                     "movs r4, #0\n"
-                     "movs r5, #0\n"
-                     "movs r6, #0\n"
-                     "movs r7, #0\n"
-                     "mov r8, #0\n"
-                     "mov r9, #0\n"
-                     "mov r10, #0\n"
-                     "1:\n"
-                     ".irp i, 0, 1, 2, 3, 4, 5, 6, 7\n"
-                     "ldrb r11, [r0, #\\i]\n"
-                     "ldrb r12, [r1, #\\i]\n" MG_PORTABLE_PAIR_MACS ".endr\n"
-                     "adds r0, r0, #8\n"
-                     "adds r1, r1, #8\n"
-                     "adds r2, r2, #32\n"
-                     "ldr lr, [sp]\n"
-                     "cmp r0, lr\n"
-                     "bne 1b\n"
-                     "ldr lr, [sp, #40]\n"
-                     "stm lr, {r3, r4, r5, r6, r7, r8, r9, r10}\n"
-                     "add sp, sp, #4\n"
-                     "pop {r4, r5, r6, r7, r8, r9, r10, r11, pc}\n");
-}
-
 /* tap \i of the paired words: the word in r10, each of the group's four weights (r11) accumulated into one 64-bit
  * sum (r2:r3, r4:r5, r6:r7, r8:r9) */
 #define MG_PORTABLE_WIDE_MACS                                                                                          \
@@ -112,10 +68,10 @@ __attribute__((naked)) void mg_portable_dot8x2(const uint8_t *x0, const uint8_t 
     "ldrb r11, [r1, #(4 * \\i + 2)]\n umlal r6, r7, r10, r11\n"                                                        \
     "ldrb r11, [r1, #(4 * \\i + 3)]\n umlal r8, r9, r10, r11\n"
 
-/* the first pixel's sum (bits 0-23) to [r12, #off], the second's (bits 24-55) to [r12, #off + 16] */
-#define MG_PORTABLE_WIDE_SPLIT(lo, hi, off)                                                                            \
+/* the first pixel's sum (bits 0-23) to [r12, #first], the second's (bits 24-55) to [r12, #second] */
+#define MG_PORTABLE_WIDE_SPLIT(lo, hi, first, second)                                                                  \
     "lsls " hi ", " hi ", #8\n orr " hi ", " hi ", " lo ", lsr #24\n bic " lo ", " lo ", #0xFF000000\n"                \
-    "str " lo ", [r12, #" off "]\n str " hi ", [r12, #(" off " + 16)]\n"
+    "str " lo ", [r12, #" first "]\n str " hi ", [r12, #" second "]\n"
 
 /* r0 the words, r1 the weights, r12 their end (then the sums pointer, pushed): 9 instructions per 8 MACs. */
 __attribute__((naked)) void mg_portable_dot8x2_wide(const uint32_t *xx, const uint8_t *w, int32_t taps8,
@@ -146,9 +102,68 @@ __attribute__((naked)) void mg_portable_dot8x2_wide(const uint32_t *xx, const ui
                      "cmp r0, r12\n"
                      "bne 1b\n"
                      "2:\n"
-                     "pop {r12}\n" MG_PORTABLE_WIDE_SPLIT("r2", "r3", "0") MG_PORTABLE_WIDE_SPLIT("r4", "r5", "4")
-                         MG_PORTABLE_WIDE_SPLIT("r6", "r7", "8")
-                             MG_PORTABLE_WIDE_SPLIT("r8", "r9", "12") "pop {r4, r5, r6, r7, r8, r9, r10, r11, pc}\n");
+                     "pop {r12}\n" MG_PORTABLE_WIDE_SPLIT("r2", "r3", "0", "16") MG_PORTABLE_WIDE_SPLIT(
+                         "r4", "r5", "4", "20") MG_PORTABLE_WIDE_SPLIT("r6", "r7", "8", "24")
+                         MG_PORTABLE_WIDE_SPLIT("r8", "r9", "12", "28") "pop {r4, r5, r6, r7, r8, r9, r10, r11, pc}\n");
+}
+
+/* tap \i of two pairs' words (r10: pixels 0 and 1, r11: pixels 2 and 3, side by side: one LDRD), each of two
+ * channels' weights (r12) accumulated against both (r2:r3, r4:r5 the first channel's, r6:r7, r8:r9 the second's) */
+#define MG_PORTABLE_QUAD_MACS                                                                                          \
+    "ldrd r10, r11, [r0, #(8 * \\i)]\n"                                                                                \
+    "ldrb r12, [r1, #(4 * \\i)]\n umlal r2, r3, r10, r12\n umlal r4, r5, r11, r12\n"                                   \
+    "ldrb r12, [r1, #(4 * \\i + 1)]\n umlal r6, r7, r10, r12\n umlal r8, r9, r11, r12\n"
+
+/* acc (lo, hi) split as MG_PORTABLE_WIDE_SPLIT's, each half added to its pixel's sum at [r12, #first], [r12, #second]
+ * (r10, r11 free after the loop) */
+#define MG_PORTABLE_WIDE_ADD(lo, hi, first, second)                                                                    \
+    "lsls " hi ", " hi ", #8\n orr " hi ", " hi ", " lo ", lsr #24\n bic " lo ", " lo ", #0xFF000000\n"                \
+    "ldr r10, [r12, #" first "]\n add " lo ", " lo ", r10\n str " lo ", [r12, #" first "]\n"                           \
+    "ldr r11, [r12, #" second "]\n add " hi ", " hi ", r11\n str " hi ", [r12, #" second "]\n"
+
+/* The four accumulators to the pixels' sums, MG_PORTABLE_SUMS_STRIDE words apart (4 * 32 bytes: the offsets), by
+ * `to` (MG_PORTABLE_WIDE_ADD or _SPLIT), then the return. */
+#define MG_PORTABLE_QUAD_TAIL(to)                                                                                      \
+    to("r2", "r3", "0", "128") to("r4", "r5", "256", "384") to("r6", "r7", "4", "132")                                 \
+        to("r8", "r9", "260", "388") "pop {r4, r5, r6, r7, r8, r9, r10, r11, pc}\n"
+
+_Static_assert(MG_PORTABLE_SUMS_STRIDE == 32, "the offsets of mg_portable_dot8x4_wide's sums");
+
+/* r0 the words, r1 the first channel's weights, lr their end; the sums pointer pushed, `add` the fifth argument: 7
+ * instructions per 8 MACs. */
+__attribute__((naked)) void mg_portable_dot8x4_wide(const uint32_t *xx, const uint8_t *w, int32_t taps8, uint32_t *sums,
+                                                    int32_t add)
+{
+    (void)xx;
+    (void)w;
+    (void)taps8;
+    (void)sums;
+    (void)add;
+    __asm__ volatile(".syntax unified\n"
+                     "push {r4, r5, r6, r7, r8, r9, r10, r11, lr}\n"
+                     "push {r3}\n"
+                     "add lr, r0, r2, lsl #3\n"
+                     "movs r2, #0\n"
+                     "movs r3, #0\n"
+                     "movs r4, #0\n"
+                     "movs r5, #0\n"
+                     "movs r6, #0\n"
+                     "movs r7, #0\n"
+                     "mov r8, #0\n"
+                     "mov r9, #0\n"
+                     "cmp r0, lr\n"
+                     "beq 2f\n"
+                     "1:\n"
+                     ".irp i, 0, 1, 2, 3, 4, 5, 6, 7\n" MG_PORTABLE_QUAD_MACS ".endr\n"
+                     "adds r0, r0, #64\n"
+                     "adds r1, r1, #32\n"
+                     "cmp r0, lr\n"
+                     "bne 1b\n"
+                     "2:\n"
+                     "pop {r12}\n"
+                     "ldr r10, [sp, #36]\n" /* add (above the nine registers pushed) */
+                     "cmp r10, #0\n beq 3f\n" MG_PORTABLE_QUAD_TAIL(MG_PORTABLE_WIDE_ADD) "3:\n" MG_PORTABLE_QUAD_TAIL(
+                         MG_PORTABLE_WIDE_SPLIT));
 }
 
 /* One output (the loop below, labels a-b-c apart): r4 the sum, then a (the sum shifted left), r5 the multiplier, r6
@@ -291,13 +306,21 @@ void mg_portable_dot8x2_wide(const uint32_t *xx, const uint8_t *w, int32_t taps8
         sums[MG_PORTABLE_GROUP + j] = (uint32_t)(a[j] >> 24);
     }
 }
-#endif
 
-#if !defined(__ARM_ARCH_7M__)
-/* ARMv6-M and the host: the one-pixel loop twice (ARMv6-M has no registers to spare for a second pixel). */
-void mg_portable_dot8x2(const uint8_t *x0, const uint8_t *x1, const uint8_t *w, int32_t taps8, uint32_t sums[8])
+/* The host: two channels against two pairs' words, as the ARMv7-M loop's 64-bit sums, stored to or added to the
+ * pixels' sums. */
+void mg_portable_dot8x4_wide(const uint32_t *xx, const uint8_t *w, int32_t taps8, uint32_t *sums, int32_t add)
 {
-    mg_portable_dot8(x0, w, taps8, sums);
-    mg_portable_dot8(x1, w, taps8, sums + 4);
+    uint64_t a[4] = {0, 0, 0, 0}; /* channel c, pair h: a[2 * c + h] */
+    for (int32_t k = 0; k < taps8; ++k, w += MG_PORTABLE_GROUP, xx += 2) {
+        for (int32_t i = 0; i < 4; ++i) {
+            a[i] += (uint64_t)xx[i & 1] * w[i >> 1];
+        }
+    }
+    for (int32_t i = 0; i < 4; ++i) { /* pixels 2h and 2h + 1 of channel c */
+        uint32_t *sum = sums + (i >> 1) + 2 * (i & 1) * MG_PORTABLE_SUMS_STRIDE;
+        sum[0] = (add ? sum[0] : 0) + ((uint32_t)a[i] & 0xFFFFFFu);
+        sum[MG_PORTABLE_SUMS_STRIDE] = (add ? sum[MG_PORTABLE_SUMS_STRIDE] : 0) + (uint32_t)(a[i] >> 24);
+    }
 }
 #endif

@@ -222,8 +222,8 @@ typedef struct {
     int32_t reverse_rows; /* 1: the output rows last first (the output overlaps its input from above) */
 } mg_conv_2d_portable_params;
 
-/* The staged windows: taps rounded up to MG_PORTABLE_TAPS_ALIGN, twice up to MG_PORTABLE_PAIR_TAPS, and up to
- * MG_PORTABLE_WIDE_TAPS the pair side by side in words too. */
+/* The staged windows: taps rounded up to MG_PORTABLE_TAPS_ALIGN, four of them up to MG_PORTABLE_PAIR_TAPS, and up
+ * to MG_PORTABLE_WIDE_TAPS of them their two pairs side by side in words too. */
 size_t mg_conv_2d_s8_portable_scratch_size(int32_t filter_height, int32_t filter_width, int32_t input_depth);
 void mg_conv_2d_s8_portable(const mg_conv_2d_portable_params *p, const int8_t *input, int8_t *output, uint8_t *scratch);
 

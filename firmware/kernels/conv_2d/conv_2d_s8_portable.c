@@ -1,8 +1,8 @@
-/* CONV_2D int8 in the portable backend (conv_2d.h): pixel by pixel (two at a time when their windows fit
- * MG_PORTABLE_PAIR_TAPS), in the order of the output, the window is staged into scratch as bytes x + 128 (the padding
- * as the input zero point, which adds nothing), then meets every group of four channels' weights
- * (mg_portable_dot.h); a pixel's outputs are written after its window is staged (a pair's after both), so an
- * output may start below its input as in the reference kernels' pixel order, or above it when the rows run last
+/* CONV_2D int8 in the portable backend (conv_2d.h): pixel by pixel (four at a time, ARMv6-M two, when their windows
+ * fit MG_PORTABLE_PAIR_TAPS), in the order of the output, the window is staged into scratch as bytes x + 128 (the
+ * padding as the input zero point, which adds nothing), then meets every group of four channels' weights
+ * (mg_portable_dot.h); a pixel's outputs are written after its window is staged (a block's after all of its pixels),
+ * so an output may start below its input as in the reference kernels' pixel order, or above it when the rows run last
  * first (reverse_rows, over all batches). */
 /* The firmware builds with -Os, whose code for these loops spills and reloads (half again the instructions); the
  * portable backend's hot loops ask GCC for -O2. */
@@ -14,28 +14,43 @@
 #include "conv_2d.h"
 #include "mg_portable_dot.h"
 
+#define MG_PORTABLE_BLOCK_PIXELS 4 /* pixels staged at once (ARMv6-M: two) */
+
 size_t mg_conv_2d_s8_portable_scratch_size(int32_t filter_height, int32_t filter_width, int32_t input_depth)
 {
     const int32_t taps8 = mg_portable_round8(filter_height * filter_width * input_depth);
     if (taps8 > MG_PORTABLE_PAIR_TAPS) {
         return (size_t)taps8;
     }
-    /* the pair's bytes, then its words, MG_PORTABLE_WIDE_TAPS at most at once (mg_portable_dot8x2_wide; all cores:
-     * one size) */
-    return (size_t)(2 * taps8 + 4 * (taps8 < MG_PORTABLE_WIDE_TAPS ? taps8 : MG_PORTABLE_WIDE_TAPS));
+    /* four pixels' bytes, then two pairs' words, MG_PORTABLE_WIDE_TAPS at most at once (mg_portable_dot8x4_wide;
+     * one size for all cores: ARMv6-M uses the first two windows) */
+    return (size_t)(MG_PORTABLE_BLOCK_PIXELS * taps8 +
+                    2 * 4 * (taps8 < MG_PORTABLE_WIDE_TAPS ? taps8 : MG_PORTABLE_WIDE_TAPS));
 }
 
 #if defined(__ARM_ARCH_6M__)
-#define MG_PORTABLE_WIDE 0 /* no long multiply: the pair's bytes (mg_portable_dot8x2) */
+#define MG_PORTABLE_WIDE 0 /* no long multiply: each pixel's bytes (mg_portable_dot8), two pixels staged */
 #else
 #define MG_PORTABLE_WIDE 1
 #endif
 
-/* Two staged windows of taps8 values side by side in words (mg_portable_dot8x2_wide). */
-static void pair_words(const uint8_t *x0, const uint8_t *x1, int32_t taps8, uint32_t *words)
+/* Two staged windows of n values side by side in words, `stride` words apart (1: mg_portable_dot8x2_wide's; 2: one
+ * pair of mg_portable_dot8x4_wide's). */
+static void pair_words(const uint8_t *x0, const uint8_t *x1, int32_t n, uint32_t *words, int32_t stride)
 {
-    for (int32_t k = 0; k < taps8; ++k) {
-        words[k] = (uint32_t)x0[k] | (uint32_t)x1[k] << 24;
+    for (int32_t k = 0; k < n; ++k, words += stride) {
+        *words = (uint32_t)x0[k] | (uint32_t)x1[k] << 24;
+    }
+}
+
+/* A block's words from its staged windows (taps [first, first + n)): two pairs for four pixels, else one. */
+static void block_words(const uint8_t *staged, int32_t taps8, int32_t first, int32_t n, int quad, uint32_t *words)
+{
+    if (quad) {
+        pair_words(staged + first, staged + taps8 + first, n, words, 2);
+        pair_words(staged + 2 * taps8 + first, staged + 3 * taps8 + first, n, words + 1, 2);
+    } else {
+        pair_words(staged + first, staged + taps8 + first, n, words, 1);
     }
 }
 
@@ -110,7 +125,7 @@ static uint32_t stage_window(const mg_conv_geometry *g, uint8_t pad, const int8_
 
 /* Output channels requantized per call (their raw sums on the stack, one block per staged pixel): the call's set-up
  * spread over a block instead of one group of four. */
-#define MG_PORTABLE_BLOCK 32
+#define MG_PORTABLE_BLOCK MG_PORTABLE_SUMS_STRIDE
 
 /* The outputs of one staged pixel's block of channels [o, o + count). */
 static void requant_block(const mg_conv_2d_portable_params *p, const uint32_t *sums, uint32_t staged_sum, int32_t o,
@@ -120,31 +135,70 @@ static void requant_block(const mg_conv_2d_portable_params *p, const uint32_t *s
                         p->thresholds ? p->thresholds + 2 * o : 0, p->output_offset, p->act_min, p->act_max, out + o);
 }
 
+/* The raw sums of one group of four channels (`group`: its weights from tap `first`, n taps) for a block of `count`
+ * staged pixels into sums[k][j..j+3], set by the first chunk of taps and added to by the others (`add`). Without the
+ * pairs' words (ARMv6-M, and windows too long to stage more than one) each pixel's bytes, all taps at once; with them
+ * four pixels from the two pairs' words, two from one pair's, a third from its bytes. */
+static inline __attribute__((always_inline)) void group_sums(const uint8_t *staged, const uint32_t *words,
+                                                             int32_t taps8, int32_t first, int32_t n,
+                                                             const uint8_t *group, int32_t count, int wide, int add,
+                                                             uint32_t (*sums)[MG_PORTABLE_BLOCK], int32_t j)
+{
+    if (!wide) {
+        for (int32_t k = 0; k < count; ++k) {
+            mg_portable_dot8(staged + k * taps8, group, taps8, &sums[k][j]);
+        }
+        return;
+    }
+    if (count == 4) { /* channels 0 and 1, then 2 and 3 */
+        mg_portable_dot8x4_wide(words, group, n, &sums[0][j], add);
+        mg_portable_dot8x4_wide(words, group + 2, n, &sums[0][j + 2], add);
+        return;
+    }
+    uint32_t part[2 * MG_PORTABLE_GROUP];
+    int32_t done = 0; /* pixels summed */
+    if (count >= 2) {
+        mg_portable_dot8x2_wide(words, group, n, part);
+        for (int32_t i = 0; i < 2 * MG_PORTABLE_GROUP; ++i) {
+            uint32_t *sum = &sums[i >> 2][j + (i & 3)];
+            *sum = (add ? *sum : 0) + part[i];
+        }
+        done = 2;
+    }
+    for (int32_t k = done; k < count; ++k) {
+        mg_portable_dot8(staged + k * taps8 + first, group, n, part);
+        for (int32_t i = 0; i < MG_PORTABLE_GROUP; ++i) {
+            sums[k][j + i] = (add ? sums[k][j + i] : 0) + part[i];
+        }
+    }
+}
+
 void mg_conv_2d_s8_portable(const mg_conv_2d_portable_params *p, const int8_t *input, int8_t *output, uint8_t *scratch)
 {
     const mg_conv_geometry *g = &p->geometry;
     const int32_t taps = g->filter_height * g->filter_width * g->input_depth;
     const int32_t taps8 = mg_portable_round8(taps);
     const uint8_t *weights = (const uint8_t *)p->weights;
-    const uint8_t pad = (uint8_t)(-p->input_offset + 128);       /* the zero point, staged */
-    const int32_t step = taps8 <= MG_PORTABLE_PAIR_TAPS ? 2 : 1; /* pixels staged at once */
+    const uint8_t pad = (uint8_t)(-p->input_offset + 128); /* the zero point, staged */
+    const int blocked = taps8 <= MG_PORTABLE_PAIR_TAPS;
+    const int32_t step = !blocked ? 1 : MG_PORTABLE_WIDE ? MG_PORTABLE_BLOCK_PIXELS : 2; /* pixels staged at once */
     const int32_t image_bytes = g->input_height * g->input_width * g->input_depth;
     const int32_t lines = g->batches * g->output_height; /* output rows, over all batches */
     const int32_t pixels = lines * g->output_width;
-    /* the staged windows, after the pair's words when those are used (word-aligned scratch) */
-    const int wide = MG_PORTABLE_WIDE && step == 2;
-    /* the words of a pair, MG_PORTABLE_WIDE_TAPS taps at a time: the taps in chunks, each chunk's sums added */
+    /* the words of a block's pairs, MG_PORTABLE_WIDE_TAPS taps at a time: the taps in chunks, each chunk's sums
+     * added; the staged windows after them (word-aligned scratch) */
+    const int wide = MG_PORTABLE_WIDE && blocked;
     const int32_t chunks = wide ? (taps8 + MG_PORTABLE_WIDE_TAPS - 1) / MG_PORTABLE_WIDE_TAPS : 1;
     uint32_t *words = (uint32_t *)(void *)scratch;
-    scratch += step == 2 ? 4 * (taps8 < MG_PORTABLE_WIDE_TAPS ? taps8 : MG_PORTABLE_WIDE_TAPS) : 0;
+    scratch += blocked ? 2 * 4 * (taps8 < MG_PORTABLE_WIDE_TAPS ? taps8 : MG_PORTABLE_WIDE_TAPS) : 0;
     for (int32_t k = 0; k < step; ++k) { /* the padding after the last tap meets zero weights: a defined value */
         memset(scratch + k * taps8 + taps, 0, (size_t)(taps8 - taps));
     }
     int32_t seq = 0, ox = 0, line = 0, b = 0, oy = 0; /* the next pixel: output row (in visiting order), column */
     for (int32_t q = 0; q < pixels; q += step) {
         const int32_t count = pixels - q < step ? pixels - q : step;
-        uint32_t staged_sum[2];
-        int8_t *out[2];
+        uint32_t staged_sum[MG_PORTABLE_BLOCK_PIXELS];
+        int8_t *out[MG_PORTABLE_BLOCK_PIXELS];
         for (int32_t k = 0; k < count; ++k) { /* in pixel order (rows last first with reverse_rows) */
             if (ox == 0) {                    /* a new row: divisions once per row (a library call on ARMv6-M) */
                 line = p->reverse_rows ? lines - 1 - seq : seq;
@@ -158,40 +212,24 @@ void mg_conv_2d_s8_portable(const mg_conv_2d_portable_params *p, const int8_t *i
                 ++seq;
             }
         }
-        const int paired = count == 2 && wide;
-        if (paired && chunks == 1) {
-            pair_words(scratch, scratch + taps8, taps8, words);
+        const int quad = count == 4, words_used = wide && count >= 2;
+        if (words_used && chunks == 1) {
+            block_words(scratch, taps8, 0, taps8, quad, words);
         }
         for (int32_t start = 0; start < g->output_depth; start += MG_PORTABLE_BLOCK) {
             const int32_t block =
                 g->output_depth - start < MG_PORTABLE_BLOCK ? g->output_depth - start : MG_PORTABLE_BLOCK;
-            uint32_t sums[2][MG_PORTABLE_BLOCK];
-            for (int32_t chunk = 0; chunk < (paired ? chunks : 1); ++chunk) { /* one pixel: all taps at once */
+            uint32_t sums[MG_PORTABLE_BLOCK_PIXELS][MG_PORTABLE_BLOCK];
+            for (int32_t chunk = 0; chunk < chunks; ++chunk) {
                 const int32_t first = chunk * MG_PORTABLE_WIDE_TAPS;
                 const int32_t n = taps8 - first < MG_PORTABLE_WIDE_TAPS ? taps8 - first : MG_PORTABLE_WIDE_TAPS;
-                if (paired && chunks > 1) {
-                    pair_words(scratch + first, scratch + taps8 + first, n, words);
+                if (words_used && chunks > 1) {
+                    block_words(scratch, taps8, first, n, quad, words);
                 }
                 const uint8_t *group = weights + (start * taps8 + first * MG_PORTABLE_GROUP);
                 for (int32_t j = 0; j < block; j += MG_PORTABLE_GROUP, group += taps8 * MG_PORTABLE_GROUP) {
-                    uint32_t pair[2 * MG_PORTABLE_GROUP];
-                    if (paired) {
-                        mg_portable_dot8x2_wide(words, group, n, pair);
-                    } else if (count == 2) {
-                        mg_portable_dot8x2(scratch, scratch + taps8, group, taps8, pair);
-                    } else {
-                        mg_portable_dot8(scratch, group, taps8, sums[0] + j);
-                        continue;
-                    }
-                    if (chunk == 0) {
-                        memcpy(sums[0] + j, pair, sizeof(uint32_t) * MG_PORTABLE_GROUP);
-                        memcpy(sums[1] + j, pair + MG_PORTABLE_GROUP, sizeof(uint32_t) * MG_PORTABLE_GROUP);
-                        continue;
-                    }
-                    for (int32_t i = 0; i < MG_PORTABLE_GROUP; ++i) { /* later chunks add theirs */
-                        sums[0][j + i] += pair[i];
-                        sums[1][j + i] += pair[MG_PORTABLE_GROUP + i];
-                    }
+                    group_sums(scratch, words, taps8, first, chunks > 1 ? n : taps8, group, count, wide, chunk > 0,
+                               sums, j);
                 }
             }
             for (int32_t k = 0; k < count; ++k) {
