@@ -20,6 +20,19 @@ void mg_add_s8_portable(const mg_add_params *p, const int8_t *input1, const int8
     const int32_t *requant = p->backend_table + REQUANT;
     const int32_t multiplier = requant[0], left = requant[1], right = requant[2];
     const int32_t offset = p->output_offset, act_min = p->act_min, act_max = p->act_max;
+#if defined(__ARM_ARCH_7M__)
+    if (right > 0) { /* the roundings folded (mg_portable_high_word) */
+        const int64_t rounding = mg_portable_rounding(right);
+        const int32_t shift = right - 1;
+        const int8_t *in1 = input1, *in2 = input2;
+        for (int8_t *end = output + p->count; output < end;) {
+            const int32_t v =
+                (mg_portable_high_word(t1[*in1++] + t2[*in2++], multiplier, left, rounding) >> shift) + offset;
+            *output++ = (int8_t)(v < act_min ? act_min : v > act_max ? act_max : v);
+        }
+        return;
+    }
+#endif
     for (int32_t i = 0; i < p->count; ++i) {
         const int32_t v = MG_PORTABLE_REQUANTIZE(t1[input1[i]] + t2[input2[i]], multiplier, left, right) + offset;
         output[i] = (int8_t)(v < act_min ? act_min : v > act_max ? act_max : v);

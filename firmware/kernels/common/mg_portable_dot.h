@@ -64,7 +64,31 @@ static inline uint32_t mg_portable_stage(const int8_t *from, uint8_t *to, int32_
         mg_portable_word *dst = (mg_portable_word *)(void *)to;
         for (int32_t words = n >> 2; words > 0; words -= 128) {
             uint32_t lanes = 0;
-            for (int32_t i = 0, end = words < 128 ? words : 128; i < end; ++i) {
+            int32_t i = 0, end = words < 128 ? words : 128;
+#if defined(__ARM_ARCH_7M__)
+            /* two words a pass, the lanes' mask in a register (GCC's loop spills inside the convolution's staging:
+             * 7.5 instructions a word instead of 10) */
+            if (end >= 2) {
+                uint32_t v0, v1, t, pairs = (uint32_t)end >> 1;
+                __asm__ volatile("1:\n"
+                                 "ldrd %[v0], %[v1], [%[src]], #8\n"
+                                 "eor %[v0], %[v0], #0x80808080\n"
+                                 "eor %[v1], %[v1], #0x80808080\n"
+                                 "strd %[v0], %[v1], [%[dst]], #8\n"
+                                 "and %[t], %[v0], %[m]\n add %[l], %[l], %[t]\n"
+                                 "and %[t], %[m], %[v0], lsr #8\n add %[l], %[l], %[t]\n"
+                                 "and %[t], %[v1], %[m]\n add %[l], %[l], %[t]\n"
+                                 "and %[t], %[m], %[v1], lsr #8\n add %[l], %[l], %[t]\n"
+                                 "subs %[n], %[n], #1\n"
+                                 "bne 1b\n"
+                                 : [v0] "=&r"(v0), [v1] "=&r"(v1), [t] "=&r"(t), [l] "+r"(lanes), [n] "+r"(pairs),
+                                   [src] "+r"(src), [dst] "+r"(dst)
+                                 : [m] "r"(0x00FF00FFu)
+                                 : "cc", "memory");
+                i = end & ~1;
+            }
+#endif
+            for (; i < end; ++i) {
                 const uint32_t v = *src++ ^ 0x80808080u;
                 *dst++ = v;
                 lanes += (v & 0x00FF00FFu) + ((v >> 8) & 0x00FF00FFu);
@@ -161,6 +185,22 @@ static inline int32_t mg_portable_multiply_inside(int32_t x, int32_t multiplier,
     const int32_t sign = a >> 31;
     return mg_portable_multiply_pieces((uint32_t)(a ^ sign) - (uint32_t)sign, sign, multiplier, right);
 }
+
+#if defined(__ARM_ARCH_7M__)
+/* TFLite's requantization with a right shift (right >= 1) on ARMv7-M, both roundings folded into the 64-bit
+ * product's addend (mg_portable_requant_v7m's form): mg_portable_high_word(a, m, left, mg_portable_rounding(right))
+ * >> (right - 1) is MultiplyByQuantizedMultiplier(a, m, left - right) for a multiplier in [0, 2^31). */
+static inline int64_t mg_portable_rounding(int32_t right)
+{
+    return (1ll << 30) + ((int64_t)1 << (30 + right));
+}
+
+static inline int32_t mg_portable_high_word(int32_t a, int32_t m, int32_t left, int64_t rounding)
+{
+    const int32_t x = (int32_t)((uint32_t)a << left);
+    return (int32_t)(((int64_t)x * m + rounding - (x < 0 ? (1ll << 31) : 0)) >> 32);
+}
+#endif
 
 /* x clamped to int8: one SSAT on ARMv7-M (GCC's code for the clamp compares twice). */
 static inline int32_t mg_portable_sat8(int32_t x)

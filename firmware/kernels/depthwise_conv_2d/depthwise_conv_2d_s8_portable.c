@@ -140,16 +140,6 @@ __attribute__((noinline)) static void stage_columns(const uint8_t *at, int32_t s
     }
 }
 
-#if defined(__ARM_ARCH_7M__)
-/* a's requantization with a right shift: the 64-bit product's high word, to be shifted by right - 1 (k: both
- * roundings' addend, 2^30 + 2^(30 + right)) */
-static inline int32_t high_word_requant(int32_t a, int32_t m, int32_t left, int64_t k)
-{
-    const int32_t x = (int32_t)((uint32_t)a << left);
-    return (int32_t)(((int64_t)x * m + k - (x < 0 ? (1ll << 31) : 0)) >> 32);
-}
-#endif
-
 /* The padding columns (before `first`, from `last`) as the input zero point's `value`. */
 static inline void stage_padding(mg_portable_word *staged, int32_t first, int32_t last, int32_t cols, uint32_t value)
 {
@@ -197,8 +187,8 @@ __attribute__((noinline)) static void requant_row(const mg_depthwise_conv_2d_por
     }
 #if defined(__ARM_ARCH_7M__)
     if (right > 0) {
-        const int64_t k = (1ll << 30) + ((int64_t)1 << (30 + right));
-        MG_PORTABLE_DW_OUTPUTS(high_word_requant(a, m, left, k) >> (right - 1))
+        const int64_t k = mg_portable_rounding(right);
+        MG_PORTABLE_DW_OUTPUTS(mg_portable_high_word(a, m, left, k) >> (right - 1))
         return;
     }
 #endif
