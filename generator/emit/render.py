@@ -47,8 +47,9 @@ def _node_view(node: NodePlan, index: int, shared: dict) -> dict:
             ctype = "float" if isinstance(value[0], float) else "int32_t"
             key = (ctype, tuple(c_value(v) for v in value))
             if key not in shared:
-                shared[key] = f"mg_node{index}_{name}"
-                arrays.append((name, (ctype, list(key[1]))))
+                array = name.replace(".", "_")  # a nested member's name (outer.inner): a C identifier
+                shared[key] = f"mg_node{index}_{array}"
+                arrays.append((array, (ctype, list(key[1]))))
             fields.append((name, shared[key]))
         else:
             fields.append((name, c_value(value)))

@@ -1,12 +1,12 @@
-"""UNIDIRECTIONAL_SEQUENCE_LSTM int8 in the dsp backend, with its widened weights and with the model's int8 ones
-(the generator's choice by size): random nodes (batch- or time-major, 1-3 batches, input sizes and unit counts
-around the kernel's 4-tap and 4-row blocks, input and hidden zero points, cell scales, gate layers with right,
-no or left shifts, with or without a cell clip) run as a stream of invokes against TFLite Micro on the host build,
-every node asserted to be on the dsp backend; an MNIST-shaped LSTM (28 steps of 28 inputs, 20 units, as TFLite
-Micro's mnist_lstm example) in QEMU on the Cortex-M4 and the Cortex-M33. A node whose gate multiplier needs too
-large a left shift falls back to the reference. int16x8 (int16 activations, int64 biases): random nodes on the
-host, an MNIST-shaped one in QEMU on the Cortex-M4; without room for its widened weights it stays with the
-reference."""
+"""UNIDIRECTIONAL_SEQUENCE_LSTM int8 in the dsp backend, with its widened weights and with the model's int8 ones (the
+generator's choice by size; their rows in blocks of four where a matrix has a whole block): random nodes (batch- or
+time-major, 1-3 batches, input sizes and unit counts around the kernel's 4-tap and 4-row blocks, input and hidden
+zero points, cell scales, gate layers with right, no or left shifts, with or without a cell clip) run as a stream of
+invokes against TFLite Micro on the host build, every node asserted to be on the dsp backend; an MNIST-shaped LSTM
+(28 steps of 28 inputs, 20 units, as TFLite Micro's mnist_lstm example) in QEMU on the Cortex-M4 and the Cortex-M33.
+A node whose gate multiplier needs too large a left shift falls back to the reference. int16x8 (int16 activations,
+int64 biases): random nodes on the host, an MNIST-shaped one in QEMU on the Cortex-M4; without room for its widened
+weights it stays with the reference."""
 
 import numpy as np
 import pytest
@@ -14,9 +14,12 @@ from op_cases import Batch
 
 from cases.dsp_unidirectional_sequence_lstm import STEPS, lstm_node
 from cases.unidirectional_sequence_lstm import lstm_node as family_node
+from generator.boards import load_board
 from generator.catalog.ops.unidirectional_sequence_lstm import dsp_unidirectional_sequence_lstm as dsp_lstm
 from generator.check import check
+from generator.emit.render import render_all
 from generator.model import read_model
+from generator.plan import plan
 from kernel_harness import verify_model
 
 BACKENDS = ["dsp", "reference"]
@@ -24,6 +27,17 @@ BACKENDS = ["dsp", "reference"]
 
 def backends_of(model: bytes) -> list[str]:
     return [k.backend for k in check(read_model(model), backends=BACKENDS).kernels]
+
+
+def blocked_matrices(model: bytes) -> int:
+    """How many gate matrices the kernel reads with their rows in blocks of four (laid out over the model's)."""
+    nodes = plan(check(read_model(model), backends=BACKENDS)).nodes
+    return sum(
+        str(value) != "NULL"
+        for node in nodes
+        for name, value in node.params.fields.items()
+        if name.startswith(("input_rows.", "hidden_rows."))
+    )
 
 
 @pytest.fixture(params=["widened", "int8"])
@@ -44,6 +58,27 @@ def test_random_stream(seed, weights):
         lstm_node(b, batches, steps, input_size, units, bool(b.rng.integers(0, 2)), clip)
     model = b.build()
     assert set(backends_of(model)) == {"dsp"}
+    assert (blocked_matrices(model) > 0) == (weights == "int8")
+    verify_model(model, sets=b.sets(STEPS), backends=BACKENDS)
+
+
+def test_a_shared_weight_buffer_stays_a_static_array(monkeypatch):
+    """A gate matrix whose buffer a FULLY_CONNECTED also reads cannot be laid out over the model's: its blocks become
+    a static array (named after the nested member) and the other matrices still go in place; both nodes exact."""
+    monkeypatch.setattr(dsp_lstm, "WIDENED_LIMIT_BYTES", 0)
+    b = Batch(79)
+    lstm_node(b, 1, 2, 16, 8)
+    forget_weights = b.g.graph.operators[-1].inputs[2]  # [8, 16] int8
+    x = b.input([1, 16], "int8", (0.05, 3))
+    bias = b.constant(np.arange(8) * 100, "int32", (0.05 * 0.002, 0))
+    y = b.output([1, 8], "int8", (0.5, -4))
+    b.node("FULLY_CONNECTED", [x, forget_weights, bias], [y], version=4)
+    model = b.build()
+    the_plan = plan(check(read_model(model), backends=BACKENDS))
+    placed = {p.field for p in the_plan.in_place}
+    assert "input_rows.forget_gate" not in placed and {"input_rows.input_gate", "hidden_rows.cell_gate"} <= placed
+    texts = render_all(the_plan, load_board("mps2-an386"), "lstm", the_plan.kernels)
+    assert "mg_node0_input_rows_forget_gate[" in texts["src/node_params.c"]
     verify_model(model, sets=b.sets(STEPS), backends=BACKENDS)
 
 
@@ -86,6 +121,9 @@ def test_mnist_shaped_in_qemu(board, weights):
     lstm_node(b, 2, 3, 13, 7, time_major=True, cell_clip=0.5)
     model = b.build()
     assert set(backends_of(model)) == {"dsp"}
+    # the int8 weights: every gate matrix in blocks (the last taps after them) but the second node's recurrent ones
+    # (7 columns: no block of eight)
+    assert blocked_matrices(model) == (12 if weights == "int8" else 0)
     results = verify_model(model, sets=b.sets(STEPS), backends=BACKENDS, qemu=True, board=board)
     outputs = [np.asarray(s.outputs[0]) for s in results]
     assert any(not np.array_equal(outputs[0], o) for o in outputs[1:])

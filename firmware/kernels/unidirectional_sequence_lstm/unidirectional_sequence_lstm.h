@@ -8,6 +8,14 @@
 
 enum { MG_LSTM_INPUT_GATE = 0, MG_LSTM_FORGET_GATE, MG_LSTM_CELL_GATE, MG_LSTM_OUTPUT_GATE, MG_LSTM_GATES };
 
+/* One weight matrix per gate, in TFLite's gate order (read as an array of MG_LSTM_GATES pointers). */
+typedef struct {
+    const int32_t *input_gate;
+    const int32_t *forget_gate;
+    const int32_t *cell_gate;
+    const int32_t *output_gate;
+} mg_lstm_gate_weights;
+
 typedef struct {
     int32_t time_major; /* input [steps, batches, input_size], else [batches, steps, input_size] */
     int32_t batches;
@@ -38,6 +46,11 @@ typedef struct {
      * folded biases only */
     const int32_t *backend_table;
     const int32_t *backend_weights;
+    /* the dsp kernel without widened weights: each gate's int8 input and recurrent weights with their rows in blocks
+     * of four (mg_dsp_four_rows_interleaved's layout, written over the model's), a member NULL where a matrix has no
+     * whole block of eight columns and four rows */
+    mg_lstm_gate_weights input_rows;
+    mg_lstm_gate_weights hidden_rows;
 } mg_unidirectional_sequence_lstm_params;
 
 /* The node's data, the weights and biases in TFLite's gate order (input, forget, cell, output). */

@@ -14,6 +14,7 @@
 #pragma GCC optimize("O2")
 #include <string.h>
 
+#include "mg_dsp_mac.h"
 #include "unidirectional_sequence_lstm_dsp.h"
 
 MG_LSTM_STEP_ROWS(int8_t, int16_t);
@@ -43,10 +44,19 @@ static inline int32_t pair_value(const uint32_t *pairs, int32_t k)
     return (int16_t)(pairs[(k & ~3) / 2 + (k & 1)] >> (16 * ((k >> 1) & 1)));
 }
 
+/* Four rows' sums scaled by 2^pre_shift plus the scaled biases, as the scaled weights would have given (the generator
+ * proved every scaled sum fits int32), to the block's accumulators (every other one: the input's). */
+static inline void scaled_sums(const int32_t acc[4], const int32_t *bias, int32_t pre_shift, int32_t *out)
+{
+    const int32_t scale = 1 << pre_shift;
+    for (int32_t r = 0; r < 4; ++r) {
+        out[2 * r] = acc[r] * scale + bias[r];
+    }
+}
+
 /* The same block from the model's own int8 weights (rows `depth` apart; of the four, `rows` are real and the
- * others repeat row 0, their sums unused), when the generator keeps no widened copy: each weight word's SXTB16
- * halves against the expanded input, the last depth % 4 taps one by one; the sum is then scaled by 2^pre_shift and
- * the scaled bias added, as the scaled weights would have given. */
+ * others repeat row 0, their sums unused), when the generator keeps no widened copy and the rows are not in blocks:
+ * each weight word's SXTB16 halves against the expanded input, the last depth % 4 taps one by one. */
 static inline __attribute__((always_inline)) void four_rows_s8(const int32_t *bias, const int8_t *w, int32_t depth,
                                                                int32_t rows, const uint32_t *pairs, int32_t pre_shift,
                                                                int32_t *out)
@@ -103,11 +113,27 @@ static inline __attribute__((always_inline)) void four_rows_s8(const int32_t *bi
         acc2 += w2[k] * x;
         acc3 += w3[k] * x;
     }
-    const int32_t scale = 1 << pre_shift; /* the generator proved every scaled sum fits int32 */
-    out[0] = acc0 * scale + bias[0];
-    out[2] = acc1 * scale + bias[1];
-    out[4] = acc2 * scale + bias[2];
-    out[6] = acc3 * scale + bias[3];
+    const int32_t acc[4] = {acc0, acc1, acc2, acc3};
+    scaled_sums(acc, bias, pre_shift, out);
+}
+
+/* The same for a block of four rows laid out by the generator over the model's (mg_lstm_gate_weights): the first
+ * depth & ~7 taps in mg_dsp_four_rows_interleaved (one LDM a word of each row: 18 instructions per 16 MACs against
+ * four_rows_s8's 23), the four rows' last taps after them one row after another. */
+static inline __attribute__((always_inline)) void four_rows_blocked(const int32_t *bias, const int8_t *w, int32_t depth,
+                                                                    const uint32_t *pairs, int32_t pre_shift,
+                                                                    int32_t *out)
+{
+    const int32_t k8 = depth & ~7, tail = depth - k8;
+    int32_t acc[4] = {0, 0, 0, 0};
+    mg_dsp_four_rows_interleaved(acc, w, 0, pairs, k8);
+    for (int32_t k = 0; k < tail; ++k) {
+        const int32_t x = pair_value(pairs, k8 + k);
+        for (int32_t r = 0; r < 4; ++r) {
+            acc[r] += w[4 * k8 + r * tail + k] * x;
+        }
+    }
+    scaled_sums(acc, bias, pre_shift, out);
 }
 
 /* One gate's table (backend_table): the input's and the hidden state's requantization into Q3.12, then each
@@ -127,6 +153,12 @@ static inline int32_t requantize(int32_t acc, const int32_t *layer)
 static inline int32_t gate_table_words(int32_t units)
 {
     return GATE_HEADER + 2 * round_up4(units);
+}
+
+/* Gate g's matrix of a mg_lstm_gate_weights (four pointers of one type, an array's layout). */
+static inline const int8_t *gate_rows(const mg_lstm_gate_weights *w, int g)
+{
+    return (const int8_t *)((const int32_t *const *)(const void *)w)[g];
 }
 
 /* A gate's doubled accumulators for the n units from u (a block) of one row, input and hidden state interleaved
@@ -151,12 +183,24 @@ static void block_accumulators(const mg_unidirectional_sequence_lstm_params *p, 
         }
         return;
     }
-    for (int32_t k = 0; k < n; k += 4) {
+    const int8_t *input_rows = gate_rows(&p->input_rows, g), *hidden_rows = gate_rows(&p->hidden_rows, g);
+    const int32_t input_shift = table[INPUT_LAYER + PRE_SHIFT], hidden_shift = table[HIDDEN_LAYER + PRE_SHIFT];
+    for (int32_t k = 0; k < n; k += 4) { /* whole blocks of four rows where the generator laid them out */
         const int32_t rows = n - k < 4 ? n - k : 4;
-        four_rows_s8(input_bias + k, d->input_weights[g] + (u + k) * input_size, input_size, rows, input_pairs,
-                     table[INPUT_LAYER + PRE_SHIFT], accumulators + 2 * k);
-        four_rows_s8(hidden_bias + k, d->recurrent_weights[g] + (u + k) * units, units, rows, hidden_pairs,
-                     table[HIDDEN_LAYER + PRE_SHIFT], accumulators + 2 * k + 1);
+        if (input_rows && rows == 4) {
+            four_rows_blocked(input_bias + k, input_rows + (u + k) * input_size, input_size, input_pairs, input_shift,
+                              accumulators + 2 * k);
+        } else {
+            four_rows_s8(input_bias + k, d->input_weights[g] + (u + k) * input_size, input_size, rows, input_pairs,
+                         input_shift, accumulators + 2 * k);
+        }
+        if (hidden_rows && rows == 4) {
+            four_rows_blocked(hidden_bias + k, hidden_rows + (u + k) * units, units, hidden_pairs, hidden_shift,
+                              accumulators + 2 * k + 1);
+        } else {
+            four_rows_s8(hidden_bias + k, d->recurrent_weights[g] + (u + k) * units, units, rows, hidden_pairs,
+                         hidden_shift, accumulators + 2 * k + 1);
+        }
     }
 }
 

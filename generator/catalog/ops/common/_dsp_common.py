@@ -11,8 +11,10 @@ from __future__ import annotations
 import numpy as np
 
 from ... import quant
+from ...spec import CExpr, ModelWords
 from ._common import all_int8, bias_values, c_div, int8_with_int4_weights, wrap32  # noqa: F401 (the dsp modules' one import)
 from ._conv_common import channel_pairs
+from ._mve_common import pack_bytes
 
 BACKEND = "dsp"
 INT32_MIN, INT32_MAX = -(1 << 31), (1 << 31) - 1
@@ -160,3 +162,23 @@ def sums_fit_int32_16x8(weights, bias, channel_axis: int = 0) -> bool:
     sums = w.reshape(channels, -1).sum(axis=1)
     bounds = sums * 32768 + np.abs(bias_values(bias, channels))
     return int(bounds.max(initial=0)) <= INT32_MAX
+
+
+def rows_in_blocks(weights) -> ModelWords | CExpr:
+    """The int8 weight rows as mg_dsp_four_rows_interleaved reads them (mg_dsp_mac.h; the dsp FULLY_CONNECTED and the
+    int8 LSTM without widened weights): each block of four rows' first depth & ~7 values four at a time, the rows'
+    words side by side, then the four rows' last values one row after another; rows past the last block as they are.
+    A permutation of the tensor's bytes (written over them, plan/in_place.py); NULL where it would be the rows as they
+    are (no whole block of eight inputs) and for int4 weights."""
+    if weights.dtype.name != "INT8":
+        return CExpr("NULL")
+    rows = weights.array().reshape(weights.shape[0], -1)
+    outputs, depth = rows.shape
+    k8, blocked = depth & ~7, outputs & ~3
+    if not k8 or not blocked:
+        return CExpr("NULL")
+    blocks = rows[:blocked].reshape(-1, 4, depth)
+    words = blocks[:, :, :k8].reshape(-1, 4, k8 // 4, 4).transpose(0, 2, 1, 3).reshape(len(blocks), -1)
+    tails = blocks[:, :, k8:].reshape(len(blocks), -1)
+    laid = np.concatenate([np.concatenate([words, tails], axis=1).reshape(-1), rows[blocked:].reshape(-1)])
+    return ModelWords(weights, tuple(pack_bytes(laid)), nbytes=laid.size)

@@ -10,11 +10,10 @@ from __future__ import annotations
 import numpy as np
 
 from ... import quant
-from ...spec import CExpr, ModelWords, NodeParams
+from ...spec import ModelWords, NodeParams
 from ..common import _conv_common as cc
 from ..common import _dsp_common as dc
 from ..common import _overlap, _scratch
-from ..common._mve_common import pack_bytes
 from . import fully_connected
 from .fully_connected import FAMILY_SOURCES, multiplier_pairs, shape_params
 
@@ -99,32 +98,13 @@ def claims(op, inputs, outputs):
     return OVERFLOW if _table(op, inputs, outputs) is None else None
 
 
-def rows_in_blocks(weights) -> ModelWords | CExpr:
-    """The int8 weight rows as the kernel reads them (fully_connected.h): each block of four rows' first depth & ~7
-    values four at a time, the rows' words side by side, then the four rows' last values one row after another; rows
-    past the last block as they are. A permutation of the tensor's bytes (written over them, plan/in_place.py); NULL
-    where it would be the rows as they are (no whole block of eight inputs) and for int4 weights."""
-    if weights.dtype.name != "INT8":
-        return CExpr("NULL")
-    rows = weights.array().reshape(weights.shape[0], -1)
-    outputs, depth = rows.shape
-    k8, blocked = depth & ~7, outputs & ~3
-    if not k8 or not blocked:
-        return CExpr("NULL")
-    blocks = rows[:blocked].reshape(-1, 4, depth)
-    words = blocks[:, :, :k8].reshape(-1, 4, k8 // 4, 4).transpose(0, 2, 1, 3).reshape(len(blocks), -1)
-    tails = blocks[:, :, k8:].reshape(len(blocks), -1)
-    laid = np.concatenate([np.concatenate([words, tails], axis=1).reshape(-1), rows[blocked:].reshape(-1)])
-    return ModelWords(weights, tuple(pack_bytes(laid)), nbytes=laid.size)
-
-
 def params(op, inputs, outputs):
     inp, weights, out = inputs[0], inputs[1], outputs[0]
     act_min, act_max = quant.activation_range_int8(op.options.get("fused_activation_function", 0), out)
     fields = shape_params(inp, weights)
     bias = inputs[2] if len(inputs) > 2 else None
     table = _split(_table(op, inputs, outputs), bias)
-    fields.update(act_min=act_min, act_max=act_max, biases=table.pop("biases"), weights=rows_in_blocks(weights))
+    fields.update(act_min=act_min, act_max=act_max, biases=table.pop("biases"), weights=dc.rows_in_blocks(weights))
     fields.update(table)
     fields["output_zero_point"] = quant.zero_point_of(out)
     return NodeParams("mg_fully_connected_dsp_params", fields)

@@ -25,6 +25,7 @@ SOURCES = (
     "unidirectional_sequence_lstm_s8_dsp.c",
     "unidirectional_sequence_lstm_s16_dsp.c",
     "mg_dsp.h",
+    "mg_dsp_mac.h",
     "mg_dsp_requant.h",
 )
 INT32_LIMIT = 1 << 31
@@ -33,6 +34,7 @@ INT32_LIMIT = 1 << 31
 # be larger than this reads the int8 weights instead (of TFLite Micro's examples, micro_speech_lstm's copy,
 # 217,600 B, and dtln's second, 262,144 B, are made; dtln's first, 397,312 B, is not).
 WIDENED_LIMIT_BYTES = 256 * 1024
+GATES = ("input_gate", "forget_gate", "cell_gate", "output_gate")  # mg_lstm_gate_weights' members, TFLite's order
 
 
 class Layer(NamedTuple):
@@ -104,7 +106,8 @@ def backend_weights(found: list[Layer], taps=(0, 2, 1, 3)) -> list[int]:
 
 def params(op, inputs, outputs):
     """The family's fields, the gate tables and, when it is small, the widened weights (else the kernel reads the
-    model's int8 weights: NULL); int16x8 (dsp_lstm_s16), its own tables."""
+    model's int8 weights, their rows in blocks of four written over them: dc.rows_in_blocks); int16x8
+    (dsp_lstm_s16), its own tables."""
     p = lstm.params(op, inputs, outputs)
     if inputs[0].dtype.name == "INT16":
         found = dsp_lstm_s16.layers(op, inputs, outputs)
@@ -116,6 +119,10 @@ def params(op, inputs, outputs):
     widened = backend_weights(found)
     if 4 * len(widened) <= WIDENED_LIMIT_BYTES:
         p.fields.update(backend_weights=widened)
+        return p
+    for field, weights in (("input_rows", lstm.INPUT_WEIGHTS), ("hidden_rows", lstm.RECURRENT_WEIGHTS)):
+        for gate, i in zip(GATES, weights):  # the model's, their rows in blocks of four
+            p.fields[f"{field}.{gate}"] = dc.rows_in_blocks(inputs[i])
     return p
 
 
