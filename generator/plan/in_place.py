@@ -1,7 +1,7 @@
 """The `weights_in_place` transform: a backend's rearranged constants (catalog ModelWords fields: the portable
 backend's weights, and its folded constants in place of the bias; the dsp FULLY_CONNECTED's folded biases and its
-weight rows in blocks of four; the mve DEPTHWISE_CONV_2D's weights in blocks of channels) written over the model's
-own buffer in the firmware's copy of the model, instead of a second copy in flash.
+weight rows in blocks of four, as the dsp int8 LSTM's gate matrices; the mve DEPTHWISE_CONV_2D's weights in blocks of
+channels) written over the model's own buffer in the firmware's copy of the model, instead of a second copy in flash.
 
 A field goes in place when its words (or their first `nbytes`) take exactly the buffer's bytes, the buffer starts
 on a word boundary, and no other node input, subgraph input or output of any subgraph refers to that buffer

@@ -1,8 +1,8 @@
 /* The dsp backend's MAC core (Cortex-M4/M7/M33), shared by CONV_2D and FULLY_CONNECTED as mg_mve_matmul.h is by the
  * mve kernels: four int8 weights in one word become two SXTB16 halves, (w0, w2) and (w1, w3), and each meets an
  * operand pair of int16 values, (x0, x2) and (x1, x3), in two SMLAD: 4 MACs in two instructions once the halves
- * are loaded. CONV_2D keeps one filter row's halves against six columns, FULLY_CONNECTED and SVDF one input's
- * halves against four weight rows; all are written with these pieces, in assembly on the device (the register
+ * are loaded. CONV_2D keeps one filter row's halves against six columns, FULLY_CONNECTED, SVDF and the LSTM one
+ * input's halves against four weight rows; all are written with these pieces, in assembly on the device (the register
  * allocation of their loops is fixed) and in C on the host. DEPTHWISE_CONV_2D pairs its weights ahead of time
  * (SMLAD plus SMLABB per tap column) and does not use them. */
 #ifndef MG_DSP_MAC_H
@@ -81,9 +81,9 @@ static inline __attribute__((always_inline)) void mg_dsp_four_rows(int32_t *acc,
 #endif
 }
 
-/* FULLY_CONNECTED's four-row loop over rows laid out in blocks (fully_connected.h): acc[r] += row r times the input
- * over the first k8 inputs (a multiple of 8, > 0), the rows' words at w four by four (one LDM); the input as in
- * mg_dsp_four_rows. */
+/* FULLY_CONNECTED's and the int8 LSTM's four-row loop over rows laid out in blocks (_dsp_common.rows_in_blocks):
+ * acc[r] += row r times the input over the first k8 inputs (a multiple of 8, > 0), the rows' words at w four by four
+ * (one LDM); the input as in mg_dsp_four_rows, or int8 (`x`) without `expanded`. */
 static inline __attribute__((always_inline)) void
 mg_dsp_four_rows_interleaved(int32_t *acc, const int8_t *w, const int8_t *x, const uint32_t *expanded, int32_t k8)
 {
