@@ -43,11 +43,11 @@ void mg_portable_dot8x2_wide(const uint32_t *xx, const uint8_t *w, int32_t taps8
 
 /* Four staged pixels as two pairs' words, tap by tap side by side (xx[2k]: pixels 0 and 1, xx[2k + 1]: 2 and 3),
  * against two channels of a group (w: the first one's weights): each weight byte loaded once meets both words
- * (0.9 instructions per MAC with the loop on ARMv7-M; registers allow two channels, not four). Each sum goes to
- * sums[p * MG_PORTABLE_SUMS_STRIDE + c] (pixel p, channel c of the two), added to it where `add`. ARMv7-M and the
- * host. */
+ * (0.9 instructions per MAC with the loop on ARMv7-M; registers allow two channels, not four). `taps` a multiple of
+ * 4 (not 8: a window of 12 values reads no padding). Each sum goes to sums[p * MG_PORTABLE_SUMS_STRIDE + c] (pixel
+ * p, channel c of the two), added to it where `add`. ARMv7-M and the host. */
 #define MG_PORTABLE_SUMS_STRIDE 32
-void mg_portable_dot8x4_wide(const uint32_t *xx, const uint8_t *w, int32_t taps8, uint32_t *sums, int32_t add);
+void mg_portable_dot8x4_wide(const uint32_t *xx, const uint8_t *w, int32_t taps, uint32_t *sums, int32_t add);
 
 /* A word of four staged bytes (read and written through this type only: may_alias keeps it apart from the int8
  * views of the same bytes). */

@@ -130,36 +130,41 @@ __attribute__((naked)) void mg_portable_dot8x2_wide(const uint32_t *xx, const ui
 _Static_assert(MG_PORTABLE_SUMS_STRIDE == 32, "the offsets of mg_portable_dot8x4_wide's sums");
 
 /* r0 the words, r1 the first channel's weights, lr their end; the sums pointer pushed, `add` the fifth argument: 7
- * instructions per 8 MACs. */
-__attribute__((naked)) void mg_portable_dot8x4_wide(const uint32_t *xx, const uint8_t *w, int32_t taps8, uint32_t *sums,
+ * instructions per 8 MACs. Taps in eights, entered halfway (four taps back) when their count is 4 modulo 8; at least
+ * four (the C callers' windows), so the loop runs at least once. */
+__attribute__((naked)) void mg_portable_dot8x4_wide(const uint32_t *xx, const uint8_t *w, int32_t taps, uint32_t *sums,
                                                     int32_t add)
 {
     (void)xx;
     (void)w;
-    (void)taps8;
+    (void)taps;
     (void)sums;
     (void)add;
     __asm__ volatile(".syntax unified\n"
                      "push {r4, r5, r6, r7, r8, r9, r10, r11, lr}\n"
                      "push {r3}\n"
                      "add lr, r0, r2, lsl #3\n"
-                     "movs r2, #0\n"
-                     "movs r3, #0\n"
-                     "movs r4, #0\n"
-                     "movs r5, #0\n"
-                     "movs r6, #0\n"
-                     "movs r7, #0\n"
+                     "lsls r12, r2, #29\n" /* N: taps 4 modulo 8 (the movs below keep the flags) */
+                     "mov r2, #0\n"
+                     "mov r3, #0\n"
+                     "mov r4, #0\n"
+                     "mov r5, #0\n"
+                     "mov r6, #0\n"
+                     "mov r7, #0\n"
                      "mov r8, #0\n"
                      "mov r9, #0\n"
-                     "cmp r0, lr\n"
-                     "beq 2f\n"
+                     "bpl 1f\n"
+                     "subs r0, r0, #32\n"
+                     "subs r1, r1, #16\n"
+                     "b 5f\n"
                      "1:\n"
-                     ".irp i, 0, 1, 2, 3, 4, 5, 6, 7\n" MG_PORTABLE_QUAD_MACS ".endr\n"
+                     ".irp i, 0, 1, 2, 3\n" MG_PORTABLE_QUAD_MACS ".endr\n"
+                     "5:\n"
+                     ".irp i, 4, 5, 6, 7\n" MG_PORTABLE_QUAD_MACS ".endr\n"
                      "adds r0, r0, #64\n"
                      "adds r1, r1, #32\n"
                      "cmp r0, lr\n"
                      "bne 1b\n"
-                     "2:\n"
                      "pop {r12}\n"
                      "ldr r10, [sp, #36]\n" /* add (above the nine registers pushed) */
                      "cmp r10, #0\n beq 3f\n" MG_PORTABLE_QUAD_TAIL(MG_PORTABLE_WIDE_ADD) "3:\n" MG_PORTABLE_QUAD_TAIL(
@@ -309,10 +314,10 @@ void mg_portable_dot8x2_wide(const uint32_t *xx, const uint8_t *w, int32_t taps8
 
 /* The host: two channels against two pairs' words, as the ARMv7-M loop's 64-bit sums, stored to or added to the
  * pixels' sums. */
-void mg_portable_dot8x4_wide(const uint32_t *xx, const uint8_t *w, int32_t taps8, uint32_t *sums, int32_t add)
+void mg_portable_dot8x4_wide(const uint32_t *xx, const uint8_t *w, int32_t taps, uint32_t *sums, int32_t add)
 {
     uint64_t a[4] = {0, 0, 0, 0}; /* channel c, pair h: a[2 * c + h] */
-    for (int32_t k = 0; k < taps8; ++k, w += MG_PORTABLE_GROUP, xx += 2) {
+    for (int32_t k = 0; k < taps; ++k, w += MG_PORTABLE_GROUP, xx += 2) {
         for (int32_t i = 0; i < 4; ++i) {
             a[i] += (uint64_t)xx[i & 1] * w[i >> 1];
         }

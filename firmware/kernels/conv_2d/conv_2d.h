@@ -224,7 +224,9 @@ typedef struct {
 
 /* The staged windows: taps rounded up to MG_PORTABLE_TAPS_ALIGN, four of them up to MG_PORTABLE_PAIR_TAPS, and up
  * to MG_PORTABLE_WIDE_TAPS of them their two pairs side by side in words too. */
-size_t mg_conv_2d_s8_portable_scratch_size(int32_t filter_height, int32_t filter_width, int32_t input_depth);
+size_t mg_conv_2d_s8_portable_scratch_size(int32_t filter_height, int32_t filter_width, int32_t input_depth,
+                                           int32_t dilation_height, int32_t dilation_width, int32_t stride_height,
+                                           int32_t stride_width, int32_t output_height, int32_t output_width);
 void mg_conv_2d_s8_portable(const mg_conv_2d_portable_params *p, const int8_t *input, int8_t *output, uint8_t *scratch);
 
 extern const mg_registration mg_register_conv_2d_portable;

@@ -8,7 +8,9 @@ static mg_status prepare(mg_node *node)
     const mg_conv_2d_portable_params *p = node->params;
     const mg_conv_geometry *g = &p->geometry;
     const int32_t taps = g->filter_height * g->filter_width * g->input_depth;
-    const size_t scratch = mg_conv_2d_s8_portable_scratch_size(g->filter_height, g->filter_width, g->input_depth);
+    const size_t scratch = mg_conv_2d_s8_portable_scratch_size(g->filter_height, g->filter_width, g->input_depth,
+                                                               g->dilation_height, g->dilation_width, g->stride_height,
+                                                               g->stride_width, g->output_height, g->output_width);
     if (!p->weights || !p->folded) {
         return mg_fail(node, "the portable weights are missing from the generated plan");
     }

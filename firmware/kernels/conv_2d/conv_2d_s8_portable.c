@@ -3,7 +3,8 @@
  * padding as the input zero point, which adds nothing), then meets every group of four channels' weights
  * (mg_portable_dot.h); a pixel's outputs are written after its window is staged (a block's after all of its pixels),
  * so an output may start below its input as in the reference kernels' pixel order, or above it when the rows run last
- * first (reverse_rows, over all batches). */
+ * first (reverse_rows, over all batches). A small image is staged whole before its first pixel (image_bytes): its
+ * reads only come earlier, so the same overlaps hold. */
 /* The firmware builds with -Os, whose code for these loops spills and reloads (half again the instructions); the
  * portable backend's hot loops ask GCC for -O2. */
 #if defined(__GNUC__) && !defined(__clang__)
@@ -14,24 +15,50 @@
 #include "conv_2d.h"
 #include "mg_portable_dot.h"
 
-#define MG_PORTABLE_BLOCK_PIXELS 4 /* pixels staged at once (ARMv6-M: two) */
+#define MG_PORTABLE_BLOCK_PIXELS 4  /* pixels staged at once (ARMv6-M: two) */
+#define MG_PORTABLE_IMAGE_BYTES 512 /* the largest image staged whole (image_bytes) */
 
-size_t mg_conv_2d_s8_portable_scratch_size(int32_t filter_height, int32_t filter_width, int32_t input_depth)
+/* Bytes of the staged image when the image path applies, else 0: the whole input (per batch) staged once with its
+ * padding, each window then a copy of runs of it without bounds (a small depth-1 image's windows of a few bytes a
+ * row took some 400 instructions a pixel to stage one row at a time). Only for small images, whose copy costs the
+ * arena little: the rows and columns the windows cover, MG_PORTABLE_IMAGE_BYTES at most. */
+static int32_t image_bytes(int32_t filter_height, int32_t filter_width, int32_t input_depth, int32_t dilation_height,
+                           int32_t dilation_width, int32_t stride_height, int32_t stride_width, int32_t output_height,
+                           int32_t output_width)
+{
+    if (dilation_width != 1 || mg_portable_round8(filter_height * filter_width * input_depth) > MG_PORTABLE_PAIR_TAPS) {
+        return 0;
+    }
+    const int32_t rows = (output_height - 1) * stride_height + (filter_height - 1) * dilation_height + 1;
+    const int32_t cols = (output_width - 1) * stride_width + filter_width;
+    const int32_t bytes = (rows * cols * input_depth + 3) & ~3;
+    return bytes <= MG_PORTABLE_IMAGE_BYTES ? bytes : 0;
+}
+
+size_t mg_conv_2d_s8_portable_scratch_size(int32_t filter_height, int32_t filter_width, int32_t input_depth,
+                                           int32_t dilation_height, int32_t dilation_width, int32_t stride_height,
+                                           int32_t stride_width, int32_t output_height, int32_t output_width)
 {
     const int32_t taps8 = mg_portable_round8(filter_height * filter_width * input_depth);
     if (taps8 > MG_PORTABLE_PAIR_TAPS) {
         return (size_t)taps8;
     }
-    /* four pixels' bytes, then two pairs' words, MG_PORTABLE_WIDE_TAPS at most at once (mg_portable_dot8x4_wide;
-     * one size for all cores: ARMv6-M uses the first two windows) */
-    return (size_t)(MG_PORTABLE_BLOCK_PIXELS * taps8 +
+    /* the staged image, four pixels' bytes, then two pairs' words, MG_PORTABLE_WIDE_TAPS at most at once
+     * (mg_portable_dot8x4_wide; one size for all cores: ARMv6-M uses the first two windows) */
+    return (size_t)(image_bytes(filter_height, filter_width, input_depth, dilation_height, dilation_width,
+                                stride_height, stride_width, output_height, output_width) +
+                    MG_PORTABLE_BLOCK_PIXELS * taps8 +
                     2 * 4 * (taps8 < MG_PORTABLE_WIDE_TAPS ? taps8 : MG_PORTABLE_WIDE_TAPS));
 }
 
+/* MG_PORTABLE_SHORT_ROW: window rows of this many bytes or fewer are staged byte by byte (stage_short_rows); not on
+ * ARMv6-M, where the call costs more than it saves. */
 #if defined(__ARM_ARCH_6M__)
 #define MG_PORTABLE_WIDE 0 /* no long multiply: each pixel's bytes (mg_portable_dot8), two pixels staged */
+#define MG_PORTABLE_SHORT_ROW 0
 #else
 #define MG_PORTABLE_WIDE 1
+#define MG_PORTABLE_SHORT_ROW 12
 #endif
 
 /* Two staged windows of n values side by side in words (mg_portable_dot8x2_wide). */
@@ -85,6 +112,35 @@ static inline void fill(uint8_t *to, uint8_t pad, int32_t n)
     }
 }
 
+/* stage_rows for rows of a few bytes (a depth-1 window's): byte by byte, without calls (GCC's loop distribution
+ * would turn the padding's loops into memset calls, each dearer than its bytes). */
+__attribute__((noinline, optimize("no-tree-loop-distribute-patterns"))) static uint32_t
+stage_short_rows(const int8_t *from, int32_t line_bytes, int32_t iy, int32_t dh, int32_t height, int32_t rows,
+                 uint8_t pad, int32_t before, int32_t run, int32_t row, uint8_t *to)
+{
+    uint32_t sum = 0, padded = 0;
+    for (; rows > 0; --rows, iy += dh, to += row) {
+        int32_t k = 0;
+        if ((uint32_t)iy < (uint32_t)height) {
+            const uint8_t *src = (const uint8_t *)from + iy * line_bytes - before;
+            for (; k < before; ++k) {
+                to[k] = pad;
+            }
+            for (; k < before + run; ++k) {
+                const uint32_t v = src[k] ^ 0x80u;
+                to[k] = (uint8_t)v;
+                sum += v;
+            }
+            padded -= (uint32_t)run;
+        }
+        for (; k < row; ++k) {
+            to[k] = pad;
+        }
+        padded += (uint32_t)row;
+    }
+    return sum + pad * padded;
+}
+
 /* `rows` window rows from input row iy on (every dh-th), each `before` bytes of padding, a run of the input and
  * `after` bytes of padding (all padding outside the image's height); returns the sum of the staged values. The
  * run's place is computed once a window and each row's bounds are one unsigned compare (a row of a depth-1 window
@@ -96,6 +152,9 @@ static inline __attribute__((always_inline)) uint32_t stage_rows(const int8_t *f
 {
     const int32_t row = before + run + after;
     uint32_t sum = 0, padded = 0;
+    if (row <= MG_PORTABLE_SHORT_ROW) {
+        return stage_short_rows(from, line_bytes, iy, dh, height, rows, pad, before, run, row, to);
+    }
     for (; rows > 0; --rows, iy += dh, to += row) {
         if ((uint32_t)iy >= (uint32_t)height) {
             fill(to, pad, row);
@@ -137,6 +196,37 @@ static uint32_t stage_window(const mg_conv_geometry *g, uint8_t pad, const int8_
             const int inside = ix >= 0 && ix < g->input_width;
             sum += stage_rows(image + (inside ? ix * depth : 0), line_bytes, iy + ky * g->dilation_height, 1,
                               g->input_height, 1, pad, inside ? 0 : depth, inside ? depth : 0, 0, to + kx * depth);
+        }
+    }
+    return sum;
+}
+
+/* One image's rows and columns the windows cover (`rows` x `cols` pixels from (-pad_height, -pad_width)), staged
+ * with the padding as the input zero point. */
+static void stage_image(const mg_conv_geometry *g, uint8_t pad, const int8_t *image, int32_t rows, int32_t cols,
+                        uint8_t *to)
+{
+    const int32_t depth = g->input_depth;
+    const int32_t first = g->pad_width < cols ? g->pad_width : cols;
+    const int32_t last = g->input_width + g->pad_width < cols ? g->input_width + g->pad_width : cols;
+    const int32_t run = last > first ? (last - first) * depth : 0;
+    const int32_t before = run ? first * depth : cols * depth;
+    stage_rows(image, g->input_width * depth, -g->pad_height, 1, g->input_height, rows, pad, before, run,
+               cols * depth - before - run, to);
+}
+
+/* The window of output pixel (oy, ox) copied from the staged image (`line` bytes a row); returns the sum of its
+ * values. */
+__attribute__((noinline)) static uint32_t image_window(const mg_conv_geometry *g, const uint8_t *image, int32_t line,
+                                                       int32_t oy, int32_t ox, uint8_t *to)
+{
+    const int32_t n = g->filter_width * g->input_depth, step = g->dilation_height * line;
+    const uint8_t *at = image + oy * g->stride_height * line + ox * g->stride_width * g->input_depth;
+    uint32_t sum = 0;
+    for (int32_t ky = g->filter_height; ky > 0; --ky, at += step, to += n) {
+        for (int32_t k = 0; k < n; ++k) {
+            to[k] = at[k];
+            sum += at[k];
         }
     }
     return sum;
@@ -196,18 +286,28 @@ void mg_conv_2d_s8_portable(const mg_conv_2d_portable_params *p, const int8_t *i
 {
     const mg_conv_geometry *g = &p->geometry;
     const int32_t taps = g->filter_height * g->filter_width * g->input_depth;
-    const int32_t taps8 = mg_portable_round8(taps);
+    const int32_t taps8 = mg_portable_round8(taps), taps4 = (taps + 3) & ~3;
     const uint8_t *weights = (const uint8_t *)p->weights;
     const uint8_t pad = (uint8_t)(-p->input_offset + 128); /* the zero point, staged */
     const int blocked = taps8 <= MG_PORTABLE_PAIR_TAPS;
     const int32_t step = !blocked ? 1 : MG_PORTABLE_WIDE ? MG_PORTABLE_BLOCK_PIXELS : 2; /* pixels staged at once */
-    const int32_t image_bytes = g->input_height * g->input_width * g->input_depth;
+    const int32_t input_bytes = g->input_height * g->input_width * g->input_depth;       /* one image's */
     const int32_t lines = g->batches * g->output_height; /* output rows, over all batches */
     const int32_t pixels = lines * g->output_width;
     /* the words of a block's pairs, MG_PORTABLE_WIDE_TAPS taps at a time: the taps in chunks, each chunk's sums
      * added; the staged windows after them (word-aligned scratch) */
     const int wide = MG_PORTABLE_WIDE && blocked;
     const int32_t chunks = wide ? (taps8 + MG_PORTABLE_WIDE_TAPS - 1) / MG_PORTABLE_WIDE_TAPS : 1;
+    const int32_t imaged =
+        image_bytes(g->filter_height, g->filter_width, g->input_depth, g->dilation_height, g->dilation_width,
+                    g->stride_height, g->stride_width, g->output_height, g->output_width);
+    const int32_t image_rows =
+        (g->output_height - 1) * g->stride_height + (g->filter_height - 1) * g->dilation_height + 1;
+    const int32_t image_cols = (g->output_width - 1) * g->stride_width + g->filter_width;
+    const int32_t image_line = image_cols * g->input_depth;
+    int32_t image_batch = -1; /* the batch whose image is staged */
+    uint8_t *image = scratch;
+    scratch += imaged;
     uint32_t *words = (uint32_t *)(void *)scratch;
     scratch += blocked ? 2 * 4 * (taps8 < MG_PORTABLE_WIDE_TAPS ? taps8 : MG_PORTABLE_WIDE_TAPS) : 0;
     for (int32_t k = 0; k < step; ++k) { /* the padding after the last tap meets zero weights: a defined value */
@@ -223,8 +323,13 @@ void mg_conv_2d_s8_portable(const mg_conv_2d_portable_params *p, const int8_t *i
                 line = p->reverse_rows ? lines - 1 - seq : seq;
                 b = line / g->output_height;
                 oy = line % g->output_height;
+                if (imaged && b != image_batch) {
+                    stage_image(g, pad, input + b * input_bytes, image_rows, image_cols, image);
+                    image_batch = b;
+                }
             }
-            staged_sum[k] = stage_window(g, pad, input + b * image_bytes, oy, ox, scratch + k * taps8);
+            staged_sum[k] = imaged ? image_window(g, image, image_line, oy, ox, scratch + k * taps8)
+                                   : stage_window(g, pad, input + b * input_bytes, oy, ox, scratch + k * taps8);
             out[k] = output + (line * g->output_width + ox) * g->output_depth;
             if (++ox == g->output_width) {
                 ox = 0;
@@ -232,8 +337,9 @@ void mg_conv_2d_s8_portable(const mg_conv_2d_portable_params *p, const int8_t *i
             }
         }
         const int quad = count == 4, words_used = wide && count >= 2;
+        const int32_t read = quad ? taps4 : taps8; /* the taps the dot products read (mg_portable_dot8x4_wide's) */
         if (words_used && chunks == 1) {
-            block_words(scratch, taps8, 0, taps8, quad, words);
+            block_words(scratch, taps8, 0, read, quad, words);
         }
         for (int32_t start = 0; start < g->output_depth; start += MG_PORTABLE_BLOCK) {
             const int32_t block =
@@ -241,14 +347,14 @@ void mg_conv_2d_s8_portable(const mg_conv_2d_portable_params *p, const int8_t *i
             uint32_t sums[MG_PORTABLE_BLOCK_PIXELS][MG_PORTABLE_BLOCK];
             for (int32_t chunk = 0; chunk < chunks; ++chunk) {
                 const int32_t first = chunk * MG_PORTABLE_WIDE_TAPS;
-                const int32_t n = taps8 - first < MG_PORTABLE_WIDE_TAPS ? taps8 - first : MG_PORTABLE_WIDE_TAPS;
+                const int32_t n = read - first < MG_PORTABLE_WIDE_TAPS ? read - first : MG_PORTABLE_WIDE_TAPS;
                 if (words_used && chunks > 1) {
                     block_words(scratch, taps8, first, n, quad, words);
                 }
                 const uint8_t *group = weights + (start * taps8 + first * MG_PORTABLE_GROUP);
                 for (int32_t j = 0; j < block; j += MG_PORTABLE_GROUP, group += taps8 * MG_PORTABLE_GROUP) {
-                    group_sums(scratch, words, taps8, first, chunks > 1 ? n : taps8, group, count, wide, chunk > 0,
-                               sums, j);
+                    group_sums(scratch, words, taps8, first, chunks > 1 ? n : read, group, count, wide, chunk > 0, sums,
+                               j);
                 }
             }
             for (int32_t k = 0; k < count; ++k) {

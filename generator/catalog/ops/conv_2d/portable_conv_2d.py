@@ -63,9 +63,24 @@ def params(op, inputs, outputs):
 
 
 def scratch_bytes(op, inputs, outputs):
-    weights = inputs[1]
+    inp, weights, out = inputs[0], inputs[1], outputs[0]
+    g = cc.offset_geometry_params(op, inp, weights, out)
     return _scratch.scratch_size(
-        "mg_conv_2d_s8_portable_scratch_size", weights.shape[1], weights.shape[2], weights.shape[3]
+        "mg_conv_2d_s8_portable_scratch_size",
+        *(
+            g[f"geometry.{name}"]
+            for name in (
+                "filter_height",
+                "filter_width",
+                "input_depth",
+                "dilation_height",
+                "dilation_width",
+                "stride_height",
+                "stride_width",
+                "output_height",
+                "output_width",
+            )
+        ),
     )
 
 
