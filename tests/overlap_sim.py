@@ -218,6 +218,25 @@ def _portable_pixels(name, c, oc, at, out_at, taps, batches, oh, ow, direction, 
                 yield from (("w", out_at(b, oy, ox, o)) for o in group)
 
 
+def _portable_planes(weights, g, c, oc, ow, backend) -> bool:
+    """Whether the portable DEPTHWISE_CONV_2D runs its planes kernel (ARMv7-M: 3x3, depth multiplier 1, no dilation,
+    planes of at most 2 KB: four channels' words, 8 a column, (ow - 1) * stride + 3 columns)."""
+    plain = tuple(weights.shape[1:3]) == (3, 3) and oc == c and g["dilation_height"] == g["dilation_width"] == 1
+    return backend == "portable" and plain and 4 * 8 * ((ow - 1) * g["stride_width"] + 3) <= 2048
+
+
+def _portable_dw_planes(c, at, out_at, taps, batches, oh, ow, direction):
+    """Its order: batch by batch, channel by channel, each channel's rows (batches and rows last first for "above"),
+    a row's windows read, then its outputs written. The kernel reads earlier still (a band of rows of four channels
+    staged at once), which only makes an overlap safer."""
+    above = direction == "above"
+    for b in range(batches)[::-1] if above else range(batches):
+        for ch in range(c):
+            for oy in range(oh)[::-1] if above else range(oh):
+                yield from (("r", at(*p, ch)) for ox in range(ow) for p in taps(b, oy, ox))
+                yield from (("w", out_at(b, oy, ox, ch)) for ox in range(ow))
+
+
 def _portable_rows(weights, g, c, oc, ow, backend) -> bool:
     """Whether the portable DEPTHWISE_CONV_2D runs its rows kernel (depthwise_conv_2d_s8_portable.c: 3x3, depth
     multiplier 1, no dilation across, rows of 5 outputs or more; on ARMv6-M from 8, elsewhere from 8 or from 5 with
@@ -292,6 +311,9 @@ def events(op, inputs, outputs, direction: str | None = "below", backend: str = 
         return ((b * oh + oy) * ow + ox) * oc + o
 
     if backend in ("portable", "portable-armv6m") and name == "DEPTHWISE_CONV_2D":
+        if _portable_planes(weights, g, c, oc, ow, backend):
+            yield from _portable_dw_planes(c, at, out_at, taps, batches, oh, ow, direction)
+            return
         if _portable_rows(weights, g, c, oc, ow, backend):
             yield from _portable_dw_rows(c, at, out_at, taps, batches, oh, ow, direction)
             return

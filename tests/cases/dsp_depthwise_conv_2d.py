@@ -25,11 +25,12 @@ def output_quant(rng, activation):
 
 
 def depthwise_model(
-    rng, in_shape, kernel, strides, dilations, padding, multiplier, pruned, weights_type="int8"
+    rng, in_shape, kernel, strides, dilations, padding, multiplier, pruned, weights_type="int8", gain=1.0
 ) -> bytes:
     """An int8 DEPTHWISE_CONV_2D node of that geometry with random quantization, activation, weights and bias
     (pruned: that many output channels with zero weights and a bias near 2^30): the multiplier kernels' test
-    builds its cases with it too. `weights_type` "int4": the filter from -8..7, stored as INT4 (version 7)."""
+    builds its cases with it too. `weights_type` "int4": the filter from -8..7, stored as INT4 (version 7); `gain`
+    multiplies the input scale (hence the requantization's multiplier)."""
     batches, h, w, depth = in_shape
     (kh, kw), (sh, sw), (dh, dw) = kernel, strides, dilations
     oh, ow = out_size_dilated(padding, h, kh, sh, dh), out_size_dilated(padding, w, kw, sw, dw)
@@ -41,6 +42,7 @@ def depthwise_model(
     in_scale = out_scale / (max(w_scale) * np.sqrt(kh * kw) * 40.0 * float(np.exp(rng.uniform(-0.5, 1.0))))
     if weights_type == "int4":  # the same spread of the sums with weights 16 times smaller
         in_scale *= 16
+    in_scale *= gain
     low, high = (-127, 128) if weights_type == "int8" else (-8, 8)
     weights = rng.integers(low, high, size=(1, kh, kw, out_depth))
     spread = int(np.sqrt(kh * kw) * 3000)

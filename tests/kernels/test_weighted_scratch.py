@@ -124,7 +124,12 @@ KINDS = {
         "portable",
         dsp_depthwise_conv_2d_cases.case,
         "mg_register_depthwise_conv_2d_portable",
-        ["depthwise_conv_2d_portable.c", "depthwise_conv_2d_s8_portable.c", "portable_dot8.c"],
+        [
+            "depthwise_conv_2d_portable.c",
+            "depthwise_conv_2d_s8_portable.c",
+            "depthwise_conv_2d_3x3_planes_s8_portable.c",
+            "portable_dot8.c",
+        ],
         "depthwise_conv_2d.h",
     ),
     "fully_connected_portable": (
@@ -356,21 +361,22 @@ def test_planned_scratch_is_what_prepare_demands(kind, tmp_path):
             check=True,
         )
         objects.append(str(obj))
-    # the scratch-size functions live beside the kernels (sources[1]): on the host its Helium part compiles away
-    subprocess.run(
-        [
-            "gcc",
-            "-std=c99",
-            "-O1",
-            *KERNEL_INCLUDES,
-            f"-I{FIRMWARE / 'runtime'}",
-            "-c",
-            str(kernel_path(sources[1])),
-            "-o",
-            str(tmp_path / "kernel.o"),
-        ],
-        check=True,
-    )
+    # the scratch-size functions live beside the kernels (sources[1:]): on the host their Helium parts compile away
+    for k, name in enumerate(sources[1:]):
+        subprocess.run(
+            [
+                "gcc",
+                "-std=c99",
+                "-O1",
+                *KERNEL_INCLUDES,
+                f"-I{FIRMWARE / 'runtime'}",
+                "-c",
+                str(kernel_path(name)),
+                "-o",
+                str(tmp_path / f"kernel{k}.o"),
+            ],
+            check=True,
+        )
     exe = tmp_path / "scratch_check"
     subprocess.run(
         [
@@ -381,7 +387,7 @@ def test_planned_scratch_is_what_prepare_demands(kind, tmp_path):
             f"-I{FIRMWARE / 'runtime'}",
             str(tmp_path / "main.c"),
             *objects,
-            str(tmp_path / "kernel.o"),
+            *(str(tmp_path / f"kernel{k}.o") for k in range(len(sources) - 1)),
             "-no-pie",
             "-Wl,--unresolved-symbols=ignore-all",
             "-o",

@@ -11,8 +11,8 @@ static mg_status prepare(mg_node *node)
         return mg_fail(node, "the portable weights are missing from the generated plan");
     }
     const size_t scratch = mg_depthwise_conv_2d_s8_portable_scratch_size(
-        g->filter_height, g->filter_width, g->output_depth / g->input_depth, g->dilation_width, g->stride_width,
-        g->output_width);
+        g->filter_height, g->filter_width, g->output_depth / g->input_depth, g->dilation_height, g->dilation_width,
+        g->stride_height, g->stride_width, g->output_height, g->output_width);
     return mg_prepare_weighted_backend(node, mg_conv_input_elements(g),
                                        g->filter_height * g->filter_width * g->output_depth, mg_conv_output_elements(g),
                                        p->requant, scratch);

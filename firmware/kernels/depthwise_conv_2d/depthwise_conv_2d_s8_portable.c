@@ -12,6 +12,7 @@
 
 #include "depthwise_conv_2d.h"
 #include "mg_portable_dot.h"
+#include "mg_portable_dw.h"
 
 #if defined(__ARM_ARCH_6M__)
 #define MG_PORTABLE_DW_GROUPS 0 /* group_sums */
@@ -91,25 +92,30 @@ static inline int8_t requantized(const mg_depthwise_conv_2d_portable_params *p, 
     return (int8_t)mg_clamp(scaled + p->output_offset, p->act_min, p->act_max);
 }
 
-size_t mg_depthwise_conv_2d_s8_portable_scratch_size(int32_t filter_height, int32_t filter_width, int32_t multiplier,
-                                                     int32_t dilation_width, int32_t stride_width, int32_t output_width)
+/* The rows kernel's staged columns and sums (rows3x3), or 0 where it does not apply. */
+static int32_t rows_bytes(int32_t filter_height, int32_t filter_width, int32_t multiplier, int32_t dilation_width,
+                          int32_t stride_width, int32_t output_width)
 {
-    if (filter_height != 3 || filter_width != 3 || multiplier != 1 || dilation_width != 1 ||
-        output_width < MG_PORTABLE_DW_ROW_MIN_WIDTH) {
-        return 0;
-    }
-    const size_t bytes = (size_t)(8 * ((output_width - 1) * stride_width + 3));
-    return bytes <= MG_PORTABLE_DW_ROW_SCRATCH ? bytes : 0;
+    const int32_t bytes = 8 * ((output_width - 1) * stride_width + 3);
+    const int applies = filter_height == 3 && filter_width == 3 && multiplier == 1 && dilation_width == 1 &&
+                        output_width >= MG_PORTABLE_DW_ROW_MIN_WIDTH && bytes <= MG_PORTABLE_DW_ROW_SCRATCH;
+    return applies ? bytes : 0;
 }
 
-/* ARMv7-M reads the staged values with LDRSB at immediate offsets: they stay int8 there; elsewhere (ARMv6-M, whose
- * LDRSB takes a register offset only, and the host build) they are staged as x + 128, and the channel's constant
- * takes 128 times its weights' sum off the sums. */
-#if defined(__ARM_ARCH_7M__)
-#define MG_PORTABLE_DW_STAGE_BIAS 0u
-#else
-#define MG_PORTABLE_DW_STAGE_BIAS 0x808080u
-#endif
+/* One size for all cores (the host computes it): the larger of the rows kernel's and the planes kernel's, although
+ * ARMv6-M runs the rows kernel only. */
+size_t mg_depthwise_conv_2d_s8_portable_scratch_size(int32_t filter_height, int32_t filter_width, int32_t multiplier,
+                                                     int32_t dilation_height, int32_t dilation_width,
+                                                     int32_t stride_height, int32_t stride_width, int32_t output_height,
+                                                     int32_t output_width)
+{
+    const int32_t rows =
+        rows_bytes(filter_height, filter_width, multiplier, dilation_width, stride_width, output_width);
+    const int32_t planes = (int32_t)mg_depthwise_conv_2d_3x3_planes_s8_portable_scratch_size(
+        filter_height, filter_width, multiplier, dilation_height, dilation_width, stride_height, stride_width,
+        output_height, output_width);
+    return (size_t)(rows > planes ? rows : planes);
+}
 
 /* Words from one staged column to the next (depthwise_conv_2d.h). The row's sums go after the columns on ARMv7-M
  * (4 bytes a column, then 4 an output), over them elsewhere (8 bytes a column): the padding columns are staged
@@ -151,22 +157,6 @@ static inline void stage_padding(mg_portable_word *staged, int32_t first, int32_
     }
 }
 
-/* Channel c's nine weights (4 bytes apart: the generated layout, by groups of four channels). */
-static inline const int8_t *channel_weights(const mg_depthwise_conv_2d_portable_params *p, int32_t c)
-{
-    return (const int8_t *)p->weights + (c & ~(MG_PORTABLE_GROUP - 1)) * 9 + (c & (MG_PORTABLE_GROUP - 1));
-}
-
-/* What the staging bias adds to channel c's window sums: 128 times its weights' sum. */
-static inline uint32_t staging_bias(const mg_depthwise_conv_2d_portable_params *p, int32_t c)
-{
-    if (!MG_PORTABLE_DW_STAGE_BIAS) {
-        return 0;
-    }
-    const int8_t *w = channel_weights(p, c);
-    return (uint32_t)(w[0] + w[4] + w[8] + w[12] + w[16] + w[20] + w[24] + w[28] + w[32]) << 7;
-}
-
 /* Channel c's outputs along a row from its window sums: act_min below the generator's first threshold, act_max
  * above its last, in between TFLite's requantization, which lands inside the range unclamped. ARMv7-M takes the
  * rounding of a right shift from the 64-bit product, floor((a * m + 2^30 + 2^(30 + right) - 2^31 [a < 0]) /
@@ -176,7 +166,7 @@ __attribute__((noinline)) static void requant_row(const mg_depthwise_conv_2d_por
                                                   const uint32_t *acc, int32_t n, int8_t *out, int32_t step)
 {
     const int32_t *rq = p->requant + c * p->requant_step;
-    const uint32_t folded = (uint32_t)p->folded[c] - staging_bias(p, c);
+    const uint32_t folded = (uint32_t)p->folded[c] - mg_portable_dw_staging_bias(p, c);
     const int32_t m = rq[0], left = mg_portable_left(rq), right = mg_portable_right(rq);
     const int32_t offset = p->output_offset, lo = p->act_min, hi = p->act_max;
     const int32_t first = p->thresholds[2 * c], last = p->thresholds[2 * c + 1];
@@ -249,7 +239,7 @@ static void rows3x3(const mg_depthwise_conv_2d_portable_params *p, const int8_t 
             stage_columns((const uint8_t *)base + c, step, offsets[1], offsets[2], mask, pad_bytes,
                           staged + MG_PORTABLE_DW_WORDS * first, last - first);
             mg_depthwise_conv_2d_3x3_row_s8_portable(scratch, g->output_width, MG_PORTABLE_DW_COLUMN * g->stride_width,
-                                                     channel_weights(p, c), sums);
+                                                     mg_portable_dw_weights(p, c), sums);
             requant_row(p, c, sums, g->output_width, out + c, depth);
         }
     }
@@ -259,16 +249,23 @@ void mg_depthwise_conv_2d_s8_portable(const mg_depthwise_conv_2d_portable_params
                                       int8_t *output, uint8_t *scratch)
 {
     const mg_conv_geometry *g = &p->geometry;
+    const int32_t multiplier = g->output_depth / g->input_depth;
+#if !defined(__ARM_ARCH_6M__)
+    if (p->thresholds && mg_depthwise_conv_2d_3x3_planes_s8_portable_scratch_size(
+                             g->filter_height, g->filter_width, multiplier, g->dilation_height, g->dilation_width,
+                             g->stride_height, g->stride_width, g->output_height, g->output_width)) {
+        mg_depthwise_conv_2d_3x3_planes_s8_portable(p, input, output, scratch);
+        return;
+    }
+#endif
     if (p->thresholds &&
-        mg_depthwise_conv_2d_s8_portable_scratch_size(g->filter_height, g->filter_width,
-                                                      g->output_depth / g->input_depth, g->dilation_width,
-                                                      g->stride_width, g->output_width) &&
+        rows_bytes(g->filter_height, g->filter_width, multiplier, g->dilation_width, g->stride_width,
+                   g->output_width) &&
         MG_PORTABLE_DW_ROWS(g->output_width, g->stride_width)) {
         rows3x3(p, input, output, scratch);
         return;
     }
     const int32_t depth = g->input_depth;
-    const int32_t multiplier = g->output_depth / depth;
     const int32_t taps = g->filter_height * g->filter_width;
     const int8_t *weights = (const int8_t *)p->weights;
     const int8_t *padding = (const int8_t *)p->padding;

@@ -22,6 +22,8 @@ SOURCES = (
     "depthwise_conv_2d_portable.c",
     "depthwise_conv_2d_s8_portable.c",
     "depthwise_conv_2d_3x3_row_s8_portable.c",
+    "depthwise_conv_2d_3x3_planes_s8_portable.c",
+    "mg_portable_dw.h",
     "mg_portable_dot.h",
     "portable_dot8.c",
     "mg_fixedpoint.h",
@@ -80,7 +82,8 @@ def params(op, inputs, outputs):
 
 
 def scratch_bytes(op, inputs, outputs):
-    """3x3 filters with depth multiplier 1: a row's staged columns and window sums (depthwise_conv_2d_s8_portable.c)."""
+    """3x3 filters with depth multiplier 1: a row's staged columns and window sums, or a band's plane and sums
+    (depthwise_conv_2d_s8_portable.c)."""
     inp, weights, out = inputs[0], inputs[1], outputs[0]
     g = cc.geometry_fields(op, inp, weights.shape[1:3], out)
     return _scratch.scratch_size(
@@ -88,14 +91,41 @@ def scratch_bytes(op, inputs, outputs):
         weights.shape[1],
         weights.shape[2],
         out.shape[3] // inp.shape[3],
+        g["dilation_height"],
         g["dilation_width"],
+        g["stride_height"],
         g["stride_width"],
+        out.shape[1],
         out.shape[2],
     )
 
 
+def _planes(op, inputs, outputs) -> bool:
+    """A node the planes kernel may take on ARMv7-M (3x3, depth multiplier 1, no dilation): channel by channel."""
+    o = op.options
+    return (
+        tuple(inputs[1].shape[1:3]) == (3, 3)
+        and outputs[0].shape[3] == inputs[0].shape[3]
+        and o.get("dilation_h_factor", 1) == o.get("dilation_w_factor", 1) == 1
+    )
+
+
+def overlap(op, inputs, outputs):
+    """The planes kernel's channel planes (the reference int8 kernel's rule: exact whole pixels, which the rows and
+    pixel order kernels that ARMv6-M runs for the same nodes also keep); else pixel order."""
+    if _planes(op, inputs, outputs):
+        return _overlap.window_channel_planes(op, inputs, outputs)
+    return _overlap.window_rows(op, inputs, outputs)
+
+
+def overlap_above(op, inputs, outputs):
+    """As overlap, the rows (each channel's, or every channel's) last first."""
+    if _planes(op, inputs, outputs):
+        return _overlap.int8_window_channel_planes_above(op, inputs, outputs)
+    return _overlap.int8_window_rows_above(op, inputs, outputs)
+
+
 SPEC = cc.backend_spec(
-    # pixel order as the reference float kernel (depthwise_conv_2d_s8_portable.c), or the rows last first
     pc,
     depthwise_conv_2d,
     ("INT8",),
@@ -103,6 +133,6 @@ SPEC = cc.backend_spec(
     params,
     claims,
     scratch_bytes=scratch_bytes,
-    overlap=_overlap.window_rows,
-    overlap_above=_overlap.int8_window_rows_above,
+    overlap=overlap,
+    overlap_above=overlap_above,
 )
