@@ -112,13 +112,38 @@ static inline void fill(uint8_t *to, uint8_t pad, int32_t n)
     }
 }
 
-/* stage_rows for rows of a few bytes (a depth-1 window's): byte by byte, without calls (GCC's loop distribution
- * would turn the padding's loops into memset calls, each dearer than its bytes). */
-__attribute__((noinline, optimize("no-tree-loop-distribute-patterns"))) static uint32_t
+/* stage_rows for rows of a few bytes (a depth-1 or depth-3 window's): without calls (GCC's loop distribution would
+ * turn the padding's loops into memset calls, each dearer than its bytes). */
+__attribute__((noinline, optimize("O2", "no-tree-loop-distribute-patterns"))) static uint32_t
 stage_short_rows(const int8_t *from, int32_t line_bytes, int32_t iy, int32_t dh, int32_t height, int32_t rows,
                  uint8_t pad, int32_t before, int32_t run, int32_t row, uint8_t *to)
 {
     uint32_t sum = 0, padded = 0;
+#if defined(__ARM_ARCH_7M__)
+    if (run == row && iy >= 0 && iy + (rows - 1) * dh < height) {
+        /* every row inside the image: four bytes a load (ARMv7-M reads and writes words at any address), their sum
+         * as two 16-bit lanes */
+        const uint8_t *src = (const uint8_t *)from + iy * line_bytes;
+        for (; rows > 0; --rows, src += dh * line_bytes, to += row) {
+            uint32_t lanes = 0;
+            int32_t k = 0;
+            for (; k + 4 <= row; k += 4) {
+                uint32_t v;
+                __builtin_memcpy(&v, src + k, 4);
+                v ^= 0x80808080u;
+                __builtin_memcpy(to + k, &v, 4);
+                lanes += (v & 0x00FF00FFu) + (v >> 8 & 0x00FF00FFu);
+            }
+            for (; k < row; ++k) {
+                const uint32_t v = src[k] ^ 0x80u;
+                to[k] = (uint8_t)v;
+                lanes += v;
+            }
+            sum += (lanes & 0xFFFFu) + (lanes >> 16);
+        }
+        return sum;
+    }
+#endif
     for (; rows > 0; --rows, iy += dh, to += row) {
         int32_t k = 0;
         if ((uint32_t)iy < (uint32_t)height) {
@@ -306,6 +331,10 @@ void mg_conv_2d_s8_portable(const mg_conv_2d_portable_params *p, const int8_t *i
     const int32_t image_cols = (g->output_width - 1) * g->stride_width + g->filter_width;
     const int32_t image_line = image_cols * g->input_depth;
     int32_t image_batch = -1; /* the batch whose image is staged */
+    /* a 1x1 window without stride or padding is its input pixel: no bounds to work out */
+    const int pointwise = g->filter_height == 1 && g->filter_width == 1 && g->stride_height == 1 &&
+                          g->stride_width == 1 && g->pad_height == 0 && g->pad_width == 0 &&
+                          g->input_height == g->output_height && g->input_width == g->output_width;
     uint8_t *image = scratch;
     scratch += imaged;
     uint32_t *words = (uint32_t *)(void *)scratch;
@@ -328,9 +357,11 @@ void mg_conv_2d_s8_portable(const mg_conv_2d_portable_params *p, const int8_t *i
                     image_batch = b;
                 }
             }
-            staged_sum[k] = imaged ? image_window(g, image, image_line, oy, ox, scratch + k * taps8)
-                                   : stage_window(g, pad, input + b * input_bytes, oy, ox, scratch + k * taps8);
-            out[k] = output + (line * g->output_width + ox) * g->output_depth;
+            const int32_t pixel = line * g->output_width + ox; /* over all batches */
+            staged_sum[k] = pointwise ? mg_portable_stage(input + pixel * g->input_depth, scratch + k * taps8, taps)
+                            : imaged  ? image_window(g, image, image_line, oy, ox, scratch + k * taps8)
+                                      : stage_window(g, pad, input + b * input_bytes, oy, ox, scratch + k * taps8);
+            out[k] = output + pixel * g->output_depth;
             if (++ox == g->output_width) {
                 ox = 0;
                 ++seq;

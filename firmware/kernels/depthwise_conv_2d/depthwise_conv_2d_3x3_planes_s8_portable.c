@@ -205,7 +205,7 @@ static void band(const uint8_t *plane, int32_t pitch, const mg_dw_band_job *job)
  * j - pad_width) at word j * pitch, row i at word i after it, as rows3x3 stages values (the zero points `pad`
  * outside the image). A word load serves four channels where they are word-aligned; the padding's loops stay loops
  * (as memset calls they cost more than their words). */
-__attribute__((noinline, optimize("no-tree-loop-distribute-patterns"))) static void
+__attribute__((noinline, optimize("O2", "no-tree-loop-distribute-patterns"))) static void
 stage_planes(const uint8_t *image, const mg_conv_geometry *g, int32_t valid, int32_t y0, int32_t n, int32_t cols,
              int32_t pitch, uint32_t pad, mg_portable_word *plane)
 {
