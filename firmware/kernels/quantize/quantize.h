@@ -24,11 +24,18 @@ void mg_requantize_s8(const mg_quantize_params *p, const int8_t *input, int8_t *
 /* ---- portable backend (cores without an FPU or DSP: Cortex-M0/M0+, Cortex-M3), float32 -> int8 ----
  * The output is a non-decreasing function of the input taken in the order of its bits as a sign-magnitude integer
  * (a float's key: its bits, the magnitude's bits flipped when negative): the generator finds, by TFLite's own float
- * division and rounding, the least key giving each output value, and the kernel looks the key up among them, eight
- * comparisons instead of a software division and rounding per element. */
+ * division and rounding, the least key giving each output value, and the kernel looks the key up among them: from an
+ * estimate of the output made with one integer multiply, a step or two along the thresholds (the estimate only sets
+ * where the walk starts: the thresholds alone decide the output), instead of a software division and rounding per
+ * element. */
 typedef struct {
     int32_t count;
-    const int32_t *thresholds; /* [j], j = 1..255: the least key whose output is j - 128 or more; [0] unused */
+    const int32_t *thresholds; /* [j], j = 1..255: the least key whose output is j - 128 or more; [0]: INT32_MIN */
+    /* the output's estimate from a float's bits, within a step or two of it: |x| / scale is about
+     * ((mantissa >> 8) * multiplier) >> (shift_base - biased exponent), the implicit bit included */
+    int32_t multiplier; /* in [2^15, 2^16) */
+    int32_t shift_base;
+    int32_t zero_index; /* 128 + the output zero point: the estimate's index for 0 */
 } mg_quantize_portable_params;
 
 void mg_quantize_f32_s8_portable(const mg_quantize_portable_params *p, const float *input, int8_t *output);

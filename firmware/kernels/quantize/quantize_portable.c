@@ -1,6 +1,10 @@
-/* QUANTIZE float32 -> int8 in the portable backend (quantize.h): per element its key, then a binary search of the
- * generated thresholds, eight steps written out as conditional moves of a pointer (an index made GCC compute each
- * comparison as 0 or 1 first: 7 instructions a step instead of 4). */
+/* QUANTIZE float32 -> int8 in the portable backend (quantize.h): per element its key, an estimate of its output
+ * index from the float's exponent and mantissa (one 16 x 16-bit multiply and a shift), then the walk along the
+ * generated thresholds to the index they give: about 25 instructions an element on the M3 where the binary search
+ * of the 255 thresholds took 45 (eight steps of four). */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC optimize("O2")
+#endif
 #include "quantize.h"
 
 /* A float's bits, read through this type only (may_alias: the floats are not accessed as int32 elsewhere here). */
@@ -10,35 +14,24 @@ void mg_quantize_f32_s8_portable(const mg_quantize_portable_params *p, const flo
 {
     const int32_t *t = p->thresholds;
     const mg_float_bits *bits = (const mg_float_bits *)(const void *)input;
-    for (int32_t i = 0; i < p->count; ++i) {
+    const uint32_t multiplier = (uint32_t)p->multiplier;
+    const int32_t base = p->shift_base, zero = p->zero_index, count = p->count;
+    for (int32_t i = 0; i < count; ++i) {
         const int32_t b = bits[i];
         const int32_t key = b ^ (int32_t)((uint32_t)(b >> 31) >> 1); /* negative: the magnitude's bits flipped */
-        const int32_t *at = t;
-        if (key >= at[128]) {
-            at += 128;
+        /* |x| / scale, about: 0 below a step, 512 (clamped) beyond the range */
+        const int32_t shift = base - (int32_t)((uint32_t)b << 1 >> 24);
+        const uint32_t mantissa = ((uint32_t)b >> 8 & 0x7FFFu) | 0x8000u;
+        const int32_t v = shift > 31 ? 0 : shift < 22 ? 512 : (int32_t)((mantissa * multiplier) >> shift);
+        int32_t j = zero + (b < 0 ? -v : v);
+        j = j < 0 ? 0 : j > 255 ? 255 : j;
+        while (key < t[j]) { /* t[0] is INT32_MIN */
+            --j;
         }
-        if (key >= at[64]) {
-            at += 64;
+        while (j < 255 && key >= t[j + 1]) {
+            ++j;
         }
-        if (key >= at[32]) {
-            at += 32;
-        }
-        if (key >= at[16]) {
-            at += 16;
-        }
-        if (key >= at[8]) {
-            at += 8;
-        }
-        if (key >= at[4]) {
-            at += 4;
-        }
-        if (key >= at[2]) {
-            at += 2;
-        }
-        if (key >= at[1]) {
-            at += 1;
-        }
-        output[i] = (int8_t)((at - t) - 128);
+        output[i] = (int8_t)(j - 128);
     }
 }
 

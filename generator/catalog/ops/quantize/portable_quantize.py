@@ -2,7 +2,7 @@
 or DSP: Cortex-M0/M0+, Cortex-M3). TFLite Micro divides by the scale in float and rounds half away from zero, a
 software division and rounding per element on these cores; the output is a non-decreasing function of the input's
 key (its bits as a sign-magnitude integer), so this module finds, with that same float32 division and rounding,
-the least key giving each output value, and the kernel searches them. Validation, in-place and overlap rules are
+the least key giving each output value, and the kernel walks them from an estimate. Validation, in-place and overlap rules are
 the reference QUANTIZE's (same element order)."""
 
 from __future__ import annotations
@@ -47,7 +47,21 @@ def thresholds(scale: float, zero_point: int) -> list[int]:
         hi = np.where(reached & (lo < hi), mid, hi)
         lo = np.where(~reached & (lo < hi), mid + 1, lo)
     found = np.where(lo == KEY_MIN, -(1 << 31), np.minimum(lo, (1 << 31) - 1))  # every key from -inf up
-    return [0, *(int(v) for v in found)]
+    return [-(1 << 31), *(int(v) for v in found)]
+
+
+ESTIMATE_BITS = 15  # the estimate's multiplier lies in [2^15, 2^16): with a 16-bit mantissa, a 32-bit product
+
+
+def estimate(scale: float) -> tuple[int, int]:
+    """(multiplier, shift_base) of the kernel's estimate of |x| / scale (quantize.h): 1 / scale = multiplier *
+    2^-k, and |x| = (mantissa >> 8) * 2^(exponent - 142) for a float's 24-bit mantissa and biased exponent."""
+    inverse = 1.0 / float(np.float32(scale))
+    k = ESTIMATE_BITS - int(np.floor(np.log2(inverse)))
+    multiplier = int(np.floor(inverse * 2.0**k))
+    if multiplier >= 1 << (ESTIMATE_BITS + 1):  # log2's rounding at a power of two
+        multiplier, k = multiplier >> 1, k - 1
+    return multiplier, 142 + k
 
 
 def claims(op, inputs, outputs):
@@ -61,9 +75,17 @@ def claims(op, inputs, outputs):
 
 def params(op, inputs, outputs):
     out = outputs[0]
+    scale, zero_point = float(quant.scale_of(out)), quant.zero_point_of(out)
+    multiplier, shift_base = estimate(scale)
     return NodeParams(
         "mg_quantize_portable_params",
-        {"count": out.num_elements, "thresholds": thresholds(float(quant.scale_of(out)), quant.zero_point_of(out))},
+        {
+            "count": out.num_elements,
+            "thresholds": thresholds(scale, zero_point),
+            "multiplier": multiplier,
+            "shift_base": shift_base,
+            "zero_index": 128 + zero_point,
+        },
     )
 
 
