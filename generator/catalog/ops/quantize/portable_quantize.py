@@ -2,8 +2,8 @@
 or DSP: Cortex-M0/M0+, Cortex-M3). TFLite Micro divides by the scale in float and rounds half away from zero, a
 software division and rounding per element on these cores; the output is a non-decreasing function of the input's
 key (its bits as a sign-magnitude integer), so this module finds, with that same float32 division and rounding,
-the least key giving each output value, and the kernel walks them from an estimate. Validation, in-place and overlap rules are
-the reference QUANTIZE's (same element order)."""
+the least key giving each output value, and the kernel walks them from an estimate. Validation, in-place and
+overlap rules are the reference QUANTIZE's (same element order)."""
 
 from __future__ import annotations
 
