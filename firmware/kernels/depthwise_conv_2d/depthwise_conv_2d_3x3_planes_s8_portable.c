@@ -111,14 +111,61 @@ _Static_assert(offsetof(mg_dw_band_job, first) == 28 && offsetof(mg_dw_band_job,
                    sizeof(mg_dw_band_job) == 80,
                "the offsets of band_v7m's frame");
 
-/* ARMv7-M, pitch P: the job copied to the stack (80 bytes, then the row's first window), the nine weights in r4-r12,
- * r0 the window, r1 the row's end, r2 the output, r3 the sum, lr the tap; the requantization as
- * mg_portable_requant_v7m's with its constants from the stack and two weights' registers pushed for the product: 29
- * instructions an output at act_min, 47 requantized (the C pair of loops, sums kept: 36 and 51). */
+/* ARMv7-M: the job copied to the stack (80 bytes, then the row's first window and the outputs left in the row), the
+ * nine weights in r4-r12, r0 the window, r2 the output, r3 the sum, lr the tap. MG_DW_TAPS1: one window's sum;
+ * MG_DW_TAPS2 (stride 1): two neighbouring windows' in r3 and r1 from the four columns they span, 12 loads for both
+ * instead of 18; MG_DW_OUT: r3 requantized as mg_portable_requant_v7m does, its constants from the stack and two
+ * weights' registers pushed for the product, stored, the output pointer moved on. With stride 1 about 26 instructions
+ * an output at act_min and 43 requantized (one window at a time: 29 and 47; the C pair of loops that kept the sums:
+ * 36 and 51). */
+__asm__(".macro MG_DW_TAPS1 P\n\t"
+        "ldrsb lr, [r0, #0]\n\t mul r3, r4, lr\n\t"
+        "ldrsb lr, [r0, #4*\\P]\n\t mla r3, r5, lr, r3\n\t"
+        "ldrsb lr, [r0, #8*\\P]\n\t mla r3, r6, lr, r3\n\t"
+        "ldrsb lr, [r0, #4]\n\t mla r3, r7, lr, r3\n\t"
+        "ldrsb lr, [r0, #4*\\P+4]\n\t mla r3, r8, lr, r3\n\t"
+        "ldrsb lr, [r0, #8*\\P+4]\n\t mla r3, r9, lr, r3\n\t"
+        "ldrsb lr, [r0, #8]\n\t mla r3, r10, lr, r3\n\t"
+        "ldrsb lr, [r0, #4*\\P+8]\n\t mla r3, r11, lr, r3\n\t"
+        "ldrsb lr, [r0, #8*\\P+8]\n\t mla r3, r12, lr, r3\n\t"
+        ".endm\n\t"
+        ".macro MG_DW_TAPS2 P\n\t" /* columns 0-2 for r3 (weights by column: r4 r7 r10, r5 r8 r11, r6 r9 r12), 1-3 r1 */
+        "ldrsb lr, [r0, #0]\n\t mul r3, r4, lr\n\t"
+        "ldrsb lr, [r0, #4]\n\t mla r3, r7, lr, r3\n\t"
+        "ldrsb lr, [r0, #8]\n\t mla r3, r10, lr, r3\n\t"
+        "ldrsb lr, [r0, #4*\\P]\n\t mla r3, r5, lr, r3\n\t mul r1, r4, lr\n\t"
+        "ldrsb lr, [r0, #4*\\P+4]\n\t mla r3, r8, lr, r3\n\t mla r1, r7, lr, r1\n\t"
+        "ldrsb lr, [r0, #4*\\P+8]\n\t mla r3, r11, lr, r3\n\t mla r1, r10, lr, r1\n\t"
+        "ldrsb lr, [r0, #8*\\P]\n\t mla r3, r6, lr, r3\n\t mla r1, r5, lr, r1\n\t"
+        "ldrsb lr, [r0, #8*\\P+4]\n\t mla r3, r9, lr, r3\n\t mla r1, r8, lr, r1\n\t"
+        "ldrsb lr, [r0, #8*\\P+8]\n\t mla r3, r12, lr, r3\n\t mla r1, r11, lr, r1\n\t"
+        "ldrsb lr, [r0, #12*\\P]\n\t mla r1, r6, lr, r1\n\t"
+        "ldrsb lr, [r0, #12*\\P+4]\n\t mla r1, r9, lr, r1\n\t"
+        "ldrsb lr, [r0, #12*\\P+8]\n\t mla r1, r12, lr, r1\n\t"
+        ".endm\n\t"
+        ".macro MG_DW_OUT\n\t"
+        "ldr lr, [sp, #28]\n\t cmp r3, lr\n\t blt mg_dw_low\\@\n\t"  /* first */
+        "ldr lr, [sp, #32]\n\t cmp r3, lr\n\t bgt mg_dw_high\\@\n\t" /* last */
+        "push {r4, r5}\n\t"
+        "ldr lr, [sp, #52]\n\t add r3, r3, lr\n\t"       /* the folded bias (44, above the two pushed) */
+        "ldr lr, [sp, #56]\n\t lsl r3, r3, lr\n\t"       /* left: x */
+        "ldrd r4, r5, [sp, #64]\n\t"                     /* the rounding */
+        "ldr lr, [sp, #60]\n\t smlal r4, r5, r3, lr\n\t" /* + x * m */
+        "and lr, r3, #0x80000000\n\t subs r4, r4, lr\n\t sbc r5, r5, #0\n\t" /* - 2^31 for a negative x */
+        "ldr lr, [sp, #76]\n\t asr r3, r5, lr\n\t"                           /* the high word >> (right - 1) */
+        "ldr lr, [sp, #80]\n\t add r3, r3, lr\n\t"                           /* + the offset */
+        "pop {r4, r5}\n\t"
+        "b mg_dw_store\\@\n"
+        "mg_dw_low\\@:\n\t ldr r3, [sp, #36]\n\t b mg_dw_store\\@\n"
+        "mg_dw_high\\@:\n\t ldr r3, [sp, #40]\n"
+        "mg_dw_store\\@:\n\t strb r3, [r2]\n\t"
+        "ldr lr, [sp, #24]\n\t add r2, r2, lr\n\t"
+        ".endm");
+
 #define MG_PORTABLE_DW_BAND_V7M(P)                                                                                     \
     ".syntax unified\n"                                                                                                \
     "push {r4, r5, r6, r7, r8, r9, r10, r11, lr}\n"                                                                    \
-    "sub sp, sp, #84\n"                                                                                                \
+    "sub sp, sp, #92\n"                                                                                                \
     "ldm r1!, {r2, r3, r4, r5, r6, r7, r8, r9, r10, r11}\n"                                                            \
     "stm sp, {r2, r3, r4, r5, r6, r7, r8, r9, r10, r11}\n"                                                             \
     "ldm r1, {r2, r3, r4, r5, r6, r7, r8, r9, r10, r11}\n"                                                             \
@@ -130,38 +177,32 @@ _Static_assert(offsetof(mg_dw_band_job, first) == 28 && offsetof(mg_dw_band_job,
     "ldr r2, [sp, #4]\n"                                                                                               \
     "2:\n"                                                                                                             \
     "str r0, [sp, #80]\n"                                                                                              \
-    "ldr r1, [sp, #12]\n ldr lr, [sp, #20]\n mla r1, r1, lr, r0\n"                                                     \
+    "ldr lr, [sp, #12]\n str lr, [sp, #84]\n"                                                                          \
+    "ldr lr, [sp, #20]\n cmp lr, #4*" #P "\n bne 5f\n" /* stride 1: windows in pairs */                                \
     "1:\n"                                                                                                             \
-    "ldrsb lr, [r0, #0]\n mul r3, r4, lr\n"                                                                            \
-    "ldrsb lr, [r0, #4*" #P "]\n mla r3, r5, lr, r3\n"                                                                 \
-    "ldrsb lr, [r0, #8*" #P "]\n mla r3, r6, lr, r3\n"                                                                 \
-    "ldrsb lr, [r0, #4]\n mla r3, r7, lr, r3\n"                                                                        \
-    "ldrsb lr, [r0, #4*" #P "+4]\n mla r3, r8, lr, r3\n"                                                               \
-    "ldrsb lr, [r0, #8*" #P "+4]\n mla r3, r9, lr, r3\n"                                                               \
-    "ldrsb lr, [r0, #8]\n mla r3, r10, lr, r3\n"                                                                       \
-    "ldrsb lr, [r0, #4*" #P "+8]\n mla r3, r11, lr, r3\n"                                                              \
-    "ldrsb lr, [r0, #8*" #P "+8]\n mla r3, r12, lr, r3\n"                                                              \
-    "ldr lr, [sp, #28]\n cmp r3, lr\n blt 3f\n"                                                                        \
-    "ldr lr, [sp, #32]\n cmp r3, lr\n bgt 4f\n"                                                                        \
-    "push {r4, r5}\n"                                                                                                  \
-    "ldr lr, [sp, #52]\n add r3, r3, lr\n"                         /* the folded bias (44, above the two pushed) */    \
-    "ldr lr, [sp, #56]\n lsl r3, r3, lr\n"                         /* left: x */                                       \
-    "ldrd r4, r5, [sp, #64]\n"                                     /* the rounding */                                  \
-    "ldr lr, [sp, #60]\n smlal r4, r5, r3, lr\n"                   /* + x * m */                                       \
-    "and lr, r3, #0x80000000\n subs r4, r4, lr\n sbc r5, r5, #0\n" /* - 2^31 for a negative x */                       \
-    "ldr lr, [sp, #76]\n asr r3, r5, lr\n"                         /* the high word >> (right - 1) */                  \
-    "ldr lr, [sp, #80]\n add r3, r3, lr\n"                         /* + the offset */                                  \
-    "pop {r4, r5}\n"                                                                                                   \
-    "b 5f\n"                                                                                                           \
-    "3:\n ldr r3, [sp, #36]\n b 5f\n"                                                                                  \
-    "4:\n ldr r3, [sp, #40]\n"                                                                                         \
-    "5:\n strb r3, [r2]\n"                                                                                             \
-    "ldr lr, [sp, #24]\n add r2, r2, lr\n"                                                                             \
+    "ldr lr, [sp, #84]\n subs lr, lr, #2\n blt 4f\n str lr, [sp, #84]\n"                                               \
+    "MG_DW_TAPS2 " #P "\n"                                                                                             \
+    "MG_DW_OUT\n"                                                                                                      \
+    "mov r3, r1\n"                                                                                                     \
+    "MG_DW_OUT\n"                                                                                                      \
+    "add r0, r0, #8*" #P "\n"                                                                                          \
+    "b 1b\n"                                                                                                           \
+    "4:\n"                                                                                                             \
+    "adds lr, lr, #2\n beq 7f\n"                                                                                       \
+    "MG_DW_TAPS1 " #P "\n"                                                                                             \
+    "MG_DW_OUT\n"                                                                                                      \
+    "b 7f\n"                                                                                                           \
+    "5:\n" /* other strides: window by window, r1 the row's end */                                                     \
+    "ldr r1, [sp, #12]\n mla r1, r1, lr, r0\n"                                                                         \
+    "6:\n"                                                                                                             \
+    "MG_DW_TAPS1 " #P "\n"                                                                                             \
+    "MG_DW_OUT\n"                                                                                                      \
     "ldr lr, [sp, #20]\n add r0, r0, lr\n"                                                                             \
-    "cmp r0, r1\n bne 1b\n"                                                                                            \
+    "cmp r0, r1\n bne 6b\n"                                                                                            \
+    "7:\n"                                                                                                             \
     "ldr r0, [sp, #80]\n ldr lr, [sp, #16]\n add r0, r0, lr\n"                                                         \
     "ldr lr, [sp, #8]\n subs lr, lr, #1\n str lr, [sp, #8]\n bne 2b\n"                                                 \
-    "add sp, sp, #84\n"                                                                                                \
+    "add sp, sp, #92\n"                                                                                                \
     "pop {r4, r5, r6, r7, r8, r9, r10, r11, pc}\n"
 
 __attribute__((naked)) static void band_v7m_wide(const uint8_t *plane, const mg_dw_band_job *job)
