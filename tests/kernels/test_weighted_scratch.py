@@ -342,41 +342,22 @@ def test_planned_scratch_is_what_prepare_demands(kind, tmp_path):
     )
     (tmp_path / "main.c").write_text(source)
     feature = ["-D__ARM_FEATURE_MVE=1"] if backend == "mve" else []
-    objects = []
-    for name in [sources[0], *(prepare or ["mg_prepare_weighted.c"])]:
+
+    def compile_object(name: str, flags=()) -> str:
         obj = tmp_path / (name.split("/")[-1] + ".o")
+        includes = [*KERNEL_INCLUDES, f"-I{FIRMWARE / 'runtime'}"]
         subprocess.run(
-            [
-                "gcc",
-                "-std=c99",
-                "-O1",
-                *(feature if name == sources[0] else []),
-                *KERNEL_INCLUDES,
-                f"-I{FIRMWARE / 'runtime'}",
-                "-c",
-                str(kernel_path(name)),
-                "-o",
-                str(obj),
-            ],
-            check=True,
+            ["gcc", "-std=c99", "-O1", *flags, *includes, "-c", str(kernel_path(name)), "-o", str(obj)], check=True
         )
-        objects.append(str(obj))
-    # the scratch-size functions live beside the kernels (sources[1:]): on the host their Helium parts compile away
-    for k, name in enumerate(sources[1:]):
-        subprocess.run(
-            [
-                "gcc",
-                "-std=c99",
-                "-O1",
-                *KERNEL_INCLUDES,
-                f"-I{FIRMWARE / 'runtime'}",
-                "-c",
-                str(kernel_path(name)),
-                "-o",
-                str(tmp_path / f"kernel{k}.o"),
-            ],
-            check=True,
-        )
+        return str(obj)
+
+    # the registration (Helium's with its flag), its prepare, and the scratch-size functions beside the kernels
+    # (sources[1:]: on the host their Helium parts compile away)
+    objects = [
+        compile_object(sources[0], feature),
+        *(compile_object(name) for name in prepare or ["mg_prepare_weighted.c"]),
+        *(compile_object(name) for name in sources[1:]),
+    ]
     exe = tmp_path / "scratch_check"
     subprocess.run(
         [
@@ -387,7 +368,6 @@ def test_planned_scratch_is_what_prepare_demands(kind, tmp_path):
             f"-I{FIRMWARE / 'runtime'}",
             str(tmp_path / "main.c"),
             *objects,
-            *(str(tmp_path / f"kernel{k}.o") for k in range(len(sources) - 1)),
             "-no-pie",
             "-Wl,--unresolved-symbols=ignore-all",
             "-o",
