@@ -43,12 +43,13 @@ size_t mg_conv_2d_s8_portable_scratch_size(int32_t filter_height, int32_t filter
     if (taps8 > MG_PORTABLE_PAIR_TAPS) {
         return (size_t)taps8;
     }
-    /* the staged image, four pixels' bytes, then two pairs' words, MG_PORTABLE_WIDE_TAPS at most at once
-     * (mg_portable_dot8x4_wide; one size for all cores: ARMv6-M uses the first two windows) */
-    return (size_t)(image_bytes(filter_height, filter_width, input_depth, dilation_height, dilation_width,
-                                stride_height, stride_width, output_height, output_width) +
-                    MG_PORTABLE_BLOCK_PIXELS * taps8 +
-                    2 * 4 * (taps8 < MG_PORTABLE_WIDE_TAPS ? taps8 : MG_PORTABLE_WIDE_TAPS));
+    /* the staged image, two pairs' words, MG_PORTABLE_WIDE_TAPS at most at once (mg_portable_dot8x4_wide), then four
+     * pixels' bytes (one size for all cores: ARMv6-M uses the first two windows) and, after a staged image, a word
+     * for the last window's last row (image_window) */
+    const int32_t image = image_bytes(filter_height, filter_width, input_depth, dilation_height, dilation_width,
+                                      stride_height, stride_width, output_height, output_width);
+    return (size_t)(image + 2 * 4 * (taps8 < MG_PORTABLE_WIDE_TAPS ? taps8 : MG_PORTABLE_WIDE_TAPS) +
+                    MG_PORTABLE_BLOCK_PIXELS * taps8 + (image ? 4 : 0));
 }
 
 /* MG_PORTABLE_SHORT_ROW: window rows of this many bytes or fewer are staged byte by byte (stage_short_rows); not on
@@ -241,12 +242,29 @@ static void stage_image(const mg_conv_geometry *g, uint8_t pad, const int8_t *im
 }
 
 /* The window of output pixel (oy, ox) copied from the staged image (`line` bytes a row); returns the sum of its
- * values. */
+ * values. On ARMv7-M, which loads and stores words at any address, each row a word at a time: a row's last word may
+ * carry up to three bytes past it, left out of the sum and overwritten by the next row, or after the last row lying
+ * in the window's padding, which meets zero weights, or in the scratch's last word (image_bytes); its sums in two
+ * 16-bit lanes, which hold a window of the image's 512 bytes at most. */
 __attribute__((noinline)) static uint32_t image_window(const mg_conv_geometry *g, const uint8_t *image, int32_t line,
                                                        int32_t oy, int32_t ox, uint8_t *to)
 {
     const int32_t n = g->filter_width * g->input_depth, step = g->dilation_height * line;
     const uint8_t *at = image + oy * g->stride_height * line + ox * g->stride_width * g->input_depth;
+#if defined(__ARM_ARCH_7M__)
+    const uint32_t tail = n & 3 ? 0xFFFFFFFFu >> (8 * (4 - (n & 3))) : 0xFFFFFFFFu; /* the last word's bytes */
+    uint32_t lanes = 0;
+    for (int32_t ky = g->filter_height; ky > 0; --ky, at += step, to += n) {
+        for (int32_t k = 0; k < n; k += 4) {
+            uint32_t v;
+            __builtin_memcpy(&v, at + k, 4);
+            __builtin_memcpy(to + k, &v, 4);
+            v &= k + 4 <= n ? 0xFFFFFFFFu : tail;
+            lanes += (v & 0x00FF00FFu) + (v >> 8 & 0x00FF00FFu);
+        }
+    }
+    return (lanes & 0xFFFFu) + (lanes >> 16);
+#else
     uint32_t sum = 0;
     for (int32_t ky = g->filter_height; ky > 0; --ky, at += step, to += n) {
         for (int32_t k = 0; k < n; ++k) {
@@ -255,6 +273,7 @@ __attribute__((noinline)) static uint32_t image_window(const mg_conv_geometry *g
         }
     }
     return sum;
+#endif
 }
 
 /* Output channels requantized per call (their raw sums on the stack, one block per staged pixel): the call's set-up
