@@ -220,9 +220,10 @@ def _portable_pixels(name, c, oc, at, out_at, taps, batches, oh, ow, direction, 
 
 def _portable_planes(weights, g, c, oc, ow, backend) -> bool:
     """Whether the portable DEPTHWISE_CONV_2D runs its planes kernel (ARMv7-M: 3x3, depth multiplier 1, no dilation,
-    planes of at most 2 KB: four channels' words, 8 a column, (ow - 1) * stride + 3 columns)."""
+    rows of 5 outputs or more, planes of at most 2 KB: four channels' words, 8 a column, (ow - 1) * stride + 3
+    columns)."""
     plain = tuple(weights.shape[1:3]) == (3, 3) and oc == c and g["dilation_height"] == g["dilation_width"] == 1
-    return backend == "portable" and plain and 4 * 8 * ((ow - 1) * g["stride_width"] + 3) <= 2048
+    return backend == "portable" and plain and ow >= 5 and 4 * 8 * ((ow - 1) * g["stride_width"] + 3) <= 2048
 
 
 def _portable_dw_planes(c, at, out_at, taps, batches, oh, ow, direction):

@@ -59,7 +59,7 @@ def planes_case(seed: int) -> bytes:
     shape = [
         int(rng.choice([1, 1, 2])),
         int(rng.integers(26, 46)),
-        int(rng.integers(3, 13)),
+        int(rng.integers(5, 17)),
         int(rng.choice([3, 4, 8, 13])),
     ]
     gain = 400.0 if seed % 4 == 3 else 1.0

@@ -14,9 +14,10 @@
 #include "mg_portable_dot.h"
 #include "mg_portable_dw.h"
 
-/* The planes kernel's shape (depthwise_conv_2d.h) for a node, or pitch 0 where it does not apply: the wide pitch
- * where its planes take at most half of MG_PORTABLE_DW_PLANES_SCRATCH, else the narrow one where they fit it; as
- * many rows a band as the pitch holds and the outputs have. */
+/* The planes kernel's shape (depthwise_conv_2d.h) for a node, or pitch 0 where it does not apply: rows of
+ * MG_PORTABLE_DW_ROW_MIN_WIDTH outputs or more (narrower ones gain less than their thresholds cost in flash: two
+ * words a channel), the wide pitch where its planes take at most half of MG_PORTABLE_DW_PLANES_SCRATCH, else the
+ * narrow one where they fit it; as many rows a band as the pitch holds and the outputs have. */
 typedef struct {
     int32_t pitch, rows;
 } mg_dw_band;
@@ -26,7 +27,8 @@ static mg_dw_band band_shape(int32_t filter_height, int32_t filter_width, int32_
                              int32_t output_width)
 {
     const mg_dw_band none = {0, 0};
-    if (filter_height != 3 || filter_width != 3 || multiplier != 1 || dilation_height != 1 || dilation_width != 1) {
+    if (filter_height != 3 || filter_width != 3 || multiplier != 1 || dilation_height != 1 || dilation_width != 1 ||
+        output_width < MG_PORTABLE_DW_ROW_MIN_WIDTH) {
         return none;
     }
     const int32_t column = MG_PORTABLE_GROUP * ((output_width - 1) * stride_width + 3); /* bytes a word of pitch */
@@ -81,8 +83,7 @@ typedef struct {
 /* The planes kernel's band (depthwise_conv_2d.h) in C (the host; on ARMv7-M a channel without a right shift): each
  * window's sum as `row` makes it (the columns pitch words apart, the four channels' values side by side), then its
  * output as the rows kernel's requantization makes it. */
-static inline __attribute__((always_inline)) void band_outputs(const uint8_t *plane, const mg_dw_band_job *job,
-                                                               const int32_t pitch)
+__attribute__((noinline)) static void band_outputs(const uint8_t *plane, const mg_dw_band_job *job, const int32_t pitch)
 {
     const int8_t *w = job->weights;
     const int32_t w0 = w[0], w1 = w[4], w2 = w[8], w3 = w[12], w4 = w[16], w5 = w[20], w6 = w[24], w7 = w[28],
@@ -234,11 +235,7 @@ static void band(const uint8_t *plane, int32_t pitch, const mg_dw_band_job *job)
         return;
     }
 #endif
-    if (pitch == MG_PORTABLE_DW_PITCH_WIDE) {
-        band_outputs(plane, job, MG_PORTABLE_DW_PITCH_WIDE);
-    } else {
-        band_outputs(plane, job, MG_PORTABLE_DW_PITCH_NARROW);
-    }
+    band_outputs(plane, job, pitch);
 }
 
 /* Input rows [y0, y0 + n) of four channels (`image` at the first one's first value; `valid` of them inside the
