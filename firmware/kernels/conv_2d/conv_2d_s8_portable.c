@@ -18,6 +18,17 @@
 #define MG_PORTABLE_BLOCK_PIXELS 4  /* pixels staged at once (ARMv6-M: two) */
 #define MG_PORTABLE_IMAGE_BYTES 512 /* the largest image staged whole (image_bytes) */
 
+/* The rows and the columns of an image that its windows cover (from (-pad_height, -pad_width)). */
+static int32_t image_rows(int32_t filter_height, int32_t dilation_height, int32_t stride_height, int32_t output_height)
+{
+    return (output_height - 1) * stride_height + (filter_height - 1) * dilation_height + 1;
+}
+
+static int32_t image_cols(int32_t filter_width, int32_t stride_width, int32_t output_width)
+{
+    return (output_width - 1) * stride_width + filter_width;
+}
+
 /* Bytes of the staged image when the image path applies, else 0: the whole input (per batch) staged once with its
  * padding, each window then a copy of runs of it without bounds (a small depth-1 image's windows of a few bytes a
  * row took some 400 instructions a pixel to stage one row at a time). Only for small images, whose copy costs the
@@ -29,9 +40,9 @@ static int32_t image_bytes(int32_t filter_height, int32_t filter_width, int32_t 
     if (dilation_width != 1 || mg_portable_round8(filter_height * filter_width * input_depth) > MG_PORTABLE_PAIR_TAPS) {
         return 0;
     }
-    const int32_t rows = (output_height - 1) * stride_height + (filter_height - 1) * dilation_height + 1;
-    const int32_t cols = (output_width - 1) * stride_width + filter_width;
-    const int32_t bytes = (rows * cols * input_depth + 3) & ~3;
+    const int32_t pixels = image_rows(filter_height, dilation_height, stride_height, output_height) *
+                           image_cols(filter_width, stride_width, output_width);
+    const int32_t bytes = (pixels * input_depth + 3) & ~3;
     return bytes <= MG_PORTABLE_IMAGE_BYTES ? bytes : 0;
 }
 
@@ -345,10 +356,9 @@ void mg_conv_2d_s8_portable(const mg_conv_2d_portable_params *p, const int8_t *i
     const int32_t imaged =
         image_bytes(g->filter_height, g->filter_width, g->input_depth, g->dilation_height, g->dilation_width,
                     g->stride_height, g->stride_width, g->output_height, g->output_width);
-    const int32_t image_rows =
-        (g->output_height - 1) * g->stride_height + (g->filter_height - 1) * g->dilation_height + 1;
-    const int32_t image_cols = (g->output_width - 1) * g->stride_width + g->filter_width;
-    const int32_t image_line = image_cols * g->input_depth;
+    const int32_t rows = image_rows(g->filter_height, g->dilation_height, g->stride_height, g->output_height);
+    const int32_t cols = image_cols(g->filter_width, g->stride_width, g->output_width);
+    const int32_t image_line = cols * g->input_depth;
     int32_t image_batch = -1; /* the batch whose image is staged */
     /* a 1x1 window without stride or padding is its input pixel: no bounds to work out */
     const int pointwise = g->filter_height == 1 && g->filter_width == 1 && g->stride_height == 1 &&
@@ -372,7 +382,7 @@ void mg_conv_2d_s8_portable(const mg_conv_2d_portable_params *p, const int8_t *i
                 b = line / g->output_height;
                 oy = line % g->output_height;
                 if (imaged && b != image_batch) {
-                    stage_image(g, pad, input + b * input_bytes, image_rows, image_cols, image);
+                    stage_image(g, pad, input + b * input_bytes, rows, cols, image);
                     image_batch = b;
                 }
             }

@@ -291,8 +291,8 @@ typedef struct {
 #endif
 void mg_depthwise_conv_2d_3x3_row_s8_portable(uint8_t *columns, int32_t count, int32_t step, const int8_t *weights,
                                               uint32_t *sums);
-/* The planes kernel (ARMv7-M and the host; depthwise_conv_2d_s8_portable.c): 3x3 filters, depth multiplier 1, no
- * dilation, four channels at a time, and for those bands of output rows: the band's input rows staged column by
+/* The planes kernel (ARMv7-M and the host; depthwise_conv_2d_3x3_planes_s8_portable.c): 3x3 filters, depth
+ * multiplier 1, no dilation, rows of MG_PORTABLE_DW_ROW_MIN_WIDTH outputs or more, four channels at a time, and for those bands of output rows: the band's input rows staged column by
  * column into planes of `pitch` words a column (MG_PORTABLE_DW_PITCH_WIDE or _NARROW: row i of column j at word
  * j * pitch + i, the four channels' values side by side, staged as the rows kernel stages them), at most
  * MG_PORTABLE_DW_PLANES_SCRATCH bytes (the wide pitch half of it), then for each channel its band's outputs. One

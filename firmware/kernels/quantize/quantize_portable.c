@@ -1,6 +1,6 @@
 /* QUANTIZE float32 -> int8 in the portable backend (quantize.h): per element its key, an estimate of its output
  * index from the float's exponent and mantissa (one 16 x 16-bit multiply and a shift), then the walk along the
- * generated thresholds to the index they give: about 25 instructions an element on the M3 where the binary search
+ * generated thresholds to the index they give: about 30 instructions an element on the M3 where the binary search
  * of the 255 thresholds took 45 (eight steps of four). */
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC optimize("O2")

@@ -64,11 +64,11 @@ def params(op, inputs, outputs):
 
 def scratch_bytes(op, inputs, outputs):
     inp, weights, out = inputs[0], inputs[1], outputs[0]
-    g = cc.offset_geometry_params(op, inp, weights, out)
+    g = cc.geometry_fields(op, inp, weights.shape[1:3], out)
     return _scratch.scratch_size(
         "mg_conv_2d_s8_portable_scratch_size",
         *(
-            g[f"geometry.{name}"]
+            g[name]
             for name in (
                 "filter_height",
                 "filter_width",

@@ -82,8 +82,8 @@ def params(op, inputs, outputs):
 
 
 def scratch_bytes(op, inputs, outputs):
-    """3x3 filters with depth multiplier 1: a row's staged columns and window sums, or a band's plane and sums
-    (depthwise_conv_2d_s8_portable.c)."""
+    """3x3 filters with depth multiplier 1: a row's staged columns and window sums, or a band's planes
+    (depthwise_conv_2d_s8_portable.c, depthwise_conv_2d_3x3_planes_s8_portable.c)."""
     inp, weights, out = inputs[0], inputs[1], outputs[0]
     g = cc.geometry_fields(op, inp, weights.shape[1:3], out)
     return _scratch.scratch_size(
@@ -101,7 +101,8 @@ def scratch_bytes(op, inputs, outputs):
 
 
 def _planes(op, inputs, outputs) -> bool:
-    """A node the planes kernel may take on ARMv7-M (3x3, depth multiplier 1, no dilation): channel by channel."""
+    """A node the planes kernel may take on ARMv7-M (3x3, depth multiplier 1, no dilation): channel by channel (its
+    narrow rows take the pixel order kernel, which keeps the same exact distance)."""
     o = op.options
     return (
         tuple(inputs[1].shape[1:3]) == (3, 3)
