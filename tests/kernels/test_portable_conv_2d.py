@@ -17,6 +17,21 @@ from modelkit import GraphBuilder
 BACKENDS = ["portable", "reference"]
 
 
+def ties_case() -> bytes:
+    """Power-of-two scales (multipliers 2^30, right shifts 1 to 5): many accumulators on a rounding tie, of both
+    signs (no activation), where TFLite's two roundings differ from one; 72 channels, more than one table of the
+    ARMv7-M requantization's channel table, and channels it leaves to the per-pixel loop (right shift 1)."""
+    rng = np.random.default_rng(23)
+    channels = 72
+    b = GraphBuilder()
+    x = b.tensor([1, 4, 8, 2], "int8", 0.25, 0)
+    w_scale = [2.0 ** -(c % 5) for c in range(channels)]
+    f = b.tensor([channels, 1, 1, 2], "int8", w_scale, [0] * channels, data=rng.integers(-2, 3, (channels, 1, 1, 2)))
+    y = b.tensor([1, 4, 8, channels], "int8", 1.0, 3)
+    b.op("CONV_2D", [x, f, -1], [y], version=3, padding=0, strideH=1, strideW=1)
+    return b.build([x], [y])
+
+
 def cases(seeds, pointwise=False) -> dict:
     name = "pointwise seed" if pointwise else "seed"
     return on_backend("portable", BACKENDS, {f"{name} {s}": int8_case(s, pointwise) for s in seeds})
@@ -40,6 +55,7 @@ def test_pointwise_and_extreme_scales():
 def test_in_qemu(board):
     all_cases = cases(range(8)) | cases(range(100, 104), pointwise=True)
     all_cases["extreme"] = extreme_scales_case(3, 18)
+    all_cases["ties"] = ties_case()
     verify_cases(all_cases, count=2, seed=3, qemu=True, backends=BACKENDS, board=board)
 
 

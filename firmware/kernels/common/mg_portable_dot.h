@@ -33,13 +33,12 @@ static inline int32_t mg_portable_round8(int32_t n)
  * an assembly loop on ARMv6-M and ARMv7-M (portable_dot8.c), C elsewhere (the host build). */
 void mg_portable_dot8(const uint8_t *x, const uint8_t *w, int32_t taps8, uint32_t sums[4]);
 
-/* Two staged pixels side by side in words, value k of the first in bits 0-7 of word k and of the second in bits
- * 24-31, the sums of both (sums[0..3] and sums[4..7]) from one 32x32 -> 64-bit multiply-accumulate per weight
- * (UMLAL on ARMv7-M: 1.2 instructions per MAC with the loop): the first pixel's sums stay in the product's low 24
- * bits while the taps are at most MG_PORTABLE_WIDE_TAPS (255 * 255 * 256 < 2^24), the second's sit above them.
- * ARMv7-M and the host (C, 64-bit sums); ARMv6-M has no long multiply and keeps mg_portable_dot8. */
+/* The staged pixels' values side by side in words (mg_portable_dot8x4_wide), value k of the first of a pair in bits
+ * 0-7 of word k and of the second in bits 24-31, so that one 32x32 -> 64-bit multiply-accumulate per weight (UMLAL on
+ * ARMv7-M) sums both: the first pixel's sums stay in the product's low 24 bits while the taps are at most
+ * MG_PORTABLE_WIDE_TAPS (255 * 255 * 256 < 2^24), the second's sit above them. ARMv7-M and the host (C, 64-bit
+ * sums); ARMv6-M has no long multiply and keeps mg_portable_dot8. */
 #define MG_PORTABLE_WIDE_TAPS 256
-void mg_portable_dot8x2_wide(const uint32_t *xx, const uint8_t *w, int32_t taps8, uint32_t sums[8]);
 
 /* Four staged pixels as two pairs' words, tap by tap side by side (xx[2k]: pixels 0 and 1, xx[2k + 1]: 2 and 3),
  * against two channels of a group (w: the first one's weights): each weight byte loaded once meets both words
@@ -243,6 +242,46 @@ static inline int32_t mg_portable_right(const int32_t *entry)
 void mg_portable_requant_v7m(const uint32_t *sums, uint32_t staged7, const int32_t *folded, const int32_t *requant,
                              int32_t step, int32_t count, const int32_t range[3], int8_t *out,
                              const int32_t *thresholds);
+
+#if defined(__ARM_ARCH_7M__)
+/* Four pixels' outputs at once, channel by channel (portable_requant_pixels.c), from a table of the channels'
+ * constants made once for every block of pixels (mg_portable_channel_entry): mg_portable_requant_v7m's set-up of a
+ * channel for each of its outputs and its call for each pixel took 7 instructions an output of a 16-channel layer.
+ * The field orders are the assembly's. */
+typedef struct {
+    int32_t folded;
+    int32_t low, high; /* the thresholds: the outputs in between need no clamp */
+    int32_t multiplier;
+    int32_t right1;    /* the right shift less one */
+    int32_t high_word; /* the rounding addend's high word, 2^(right - 2) (mg_portable_requant_v7m) */
+} mg_portable_channel;
+
+typedef struct {
+    uint32_t staged7[4];  /* pixel k's staged sum times 128 */
+    const uint32_t *sums; /* channel c of pixel k at sums[k * MG_PORTABLE_SUMS_STRIDE + c] */
+    int8_t *out;          /* pixel 0's output of channel 0; pixel k's at out + k * depth */
+    int32_t depth;
+    int32_t count; /* channels, at least one */
+    const mg_portable_channel *channels;
+    int32_t offset, act_min, act_max;
+} mg_portable_requant_job;
+
+void mg_portable_requant_pixels_v7m(const mg_portable_requant_job *job);
+
+/* The table entry of a channel with thresholds (low, high) and requantization entry `requant`; 0 where the channel
+ * has a left shift, or a right shift below 2 and a multiplier other than 0 (a multiplier of 0 gives 0 with any
+ * right shift: 2 then), which mg_portable_requant_pixels_v7m does not take. */
+static inline int mg_portable_channel_entry(int32_t folded, const int32_t *thresholds, const int32_t *requant,
+                                            mg_portable_channel *entry)
+{
+    const int32_t right = requant[0] == 0 ? 2 : mg_portable_right(requant);
+    if (mg_portable_left(requant) != 0 || right < 2) {
+        return 0;
+    }
+    *entry = (mg_portable_channel){folded, thresholds[0], thresholds[1], requant[0], right - 1, 1 << (right - 2)};
+    return 1;
+}
+#endif
 
 /* Output channels [first, first + count) of one pixel from their group's raw sums: the folded constant, minus 128
  * times the staged sum, then TFLite's requantization, offset and clamp. Where the generator gave `thresholds` (per

@@ -4,7 +4,7 @@
  * spills too), so the loops are written out: r0 the staged values, r1 the weights, r2-r5 the four sums, r6 the
  * value, r7 the weight (then its product), lr the end. ARMv6-M: LDRB, MULS, ADDS per MAC (MULS overwrites its
  * operand, the weight), 3.4 instructions per MAC with the loop; ARMv7-M: LDRB, MLA per MAC, 2.4. The host build
- * runs the C loop. Then ARMv7-M's long-multiply loops over pixels paired in words (two and four pixels), and its
+ * runs the C loop. Then ARMv7-M's long-multiply loop over four pixels paired in words, and its
  * requantization. */
 #include "mg_portable_dot.h"
 
@@ -59,53 +59,10 @@ __attribute__((naked)) void mg_portable_dot8(const uint8_t *x, const uint8_t *w,
 }
 
 #if defined(__ARM_ARCH_7M__)
-/* tap \i of the paired words: the word in r10, each of the group's four weights (r11) accumulated into one 64-bit
- * sum (r2:r3, r4:r5, r6:r7, r8:r9) */
-#define MG_PORTABLE_WIDE_MACS                                                                                          \
-    "ldr r10, [r0, #(4 * \\i)]\n"                                                                                      \
-    "ldrb r11, [r1, #(4 * \\i)]\n umlal r2, r3, r10, r11\n"                                                            \
-    "ldrb r11, [r1, #(4 * \\i + 1)]\n umlal r4, r5, r10, r11\n"                                                        \
-    "ldrb r11, [r1, #(4 * \\i + 2)]\n umlal r6, r7, r10, r11\n"                                                        \
-    "ldrb r11, [r1, #(4 * \\i + 3)]\n umlal r8, r9, r10, r11\n"
-
 /* the first pixel's sum (bits 0-23) to [r12, #first], the second's (bits 24-55) to [r12, #second] */
 #define MG_PORTABLE_WIDE_SPLIT(lo, hi, first, second)                                                                  \
     "lsls " hi ", " hi ", #8\n orr " hi ", " hi ", " lo ", lsr #24\n bic " lo ", " lo ", #0xFF000000\n"                \
     "str " lo ", [r12, #" first "]\n str " hi ", [r12, #" second "]\n"
-
-/* r0 the words, r1 the weights, r12 their end (then the sums pointer, pushed): 9 instructions per 8 MACs. */
-__attribute__((naked)) void mg_portable_dot8x2_wide(const uint32_t *xx, const uint8_t *w, int32_t taps8,
-                                                    uint32_t sums[8])
-{
-    (void)xx;
-    (void)w;
-    (void)taps8;
-    (void)sums;
-    __asm__ volatile(".syntax unified\n"
-                     "push {r4, r5, r6, r7, r8, r9, r10, r11, lr}\n"
-                     "push {r3}\n"
-                     "add r12, r0, r2, lsl #2\n"
-                     "movs r2, #0\n"
-                     "movs r3, #0\n"
-                     "movs r4, #0\n"
-                     "movs r5, #0\n"
-                     "movs r6, #0\n"
-                     "movs r7, #0\n"
-                     "mov r8, #0\n"
-                     "mov r9, #0\n"
-                     "cmp r0, r12\n"
-                     "beq 2f\n"
-                     "1:\n"
-                     ".irp i, 0, 1, 2, 3, 4, 5, 6, 7\n" MG_PORTABLE_WIDE_MACS ".endr\n"
-                     "adds r0, r0, #32\n"
-                     "adds r1, r1, #32\n"
-                     "cmp r0, r12\n"
-                     "bne 1b\n"
-                     "2:\n"
-                     "pop {r12}\n" MG_PORTABLE_WIDE_SPLIT("r2", "r3", "0", "16") MG_PORTABLE_WIDE_SPLIT(
-                         "r4", "r5", "4", "20") MG_PORTABLE_WIDE_SPLIT("r6", "r7", "8", "24")
-                         MG_PORTABLE_WIDE_SPLIT("r8", "r9", "12", "28") "pop {r4, r5, r6, r7, r8, r9, r10, r11, pc}\n");
-}
 
 /* tap \i of two pairs' words (r10: pixels 0 and 1, r11: pixels 2 and 3, side by side: one LDRD), each of two
  * channels' weights (r12) accumulated against both (r2:r3, r4:r5 the first channel's, r6:r7, r8:r9 the second's) */
@@ -297,21 +254,6 @@ void mg_portable_dot8(const uint8_t *x, const uint8_t *w, int32_t taps8, uint32_
 #endif
 
 #if !defined(__ARM_ARCH_6M__) && !defined(__ARM_ARCH_7M__)
-/* The host: the paired words' two pixels as the 64-bit sums the ARMv7-M loop keeps. */
-void mg_portable_dot8x2_wide(const uint32_t *xx, const uint8_t *w, int32_t taps8, uint32_t sums[8])
-{
-    uint64_t a[MG_PORTABLE_GROUP] = {0, 0, 0, 0};
-    for (int32_t k = 0; k < taps8; ++k, w += MG_PORTABLE_GROUP) {
-        for (int32_t j = 0; j < MG_PORTABLE_GROUP; ++j) {
-            a[j] += (uint64_t)xx[k] * w[j];
-        }
-    }
-    for (int32_t j = 0; j < MG_PORTABLE_GROUP; ++j) {
-        sums[j] = (uint32_t)a[j] & 0xFFFFFFu;
-        sums[MG_PORTABLE_GROUP + j] = (uint32_t)(a[j] >> 24);
-    }
-}
-
 /* The host: two channels against two pairs' words, as the ARMv7-M loop's 64-bit sums, stored to or added to the
  * pixels' sums. */
 void mg_portable_dot8x4_wide(const uint32_t *xx, const uint8_t *w, int32_t taps, uint32_t *sums, int32_t add)

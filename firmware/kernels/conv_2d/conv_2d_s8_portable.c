@@ -73,16 +73,8 @@ size_t mg_conv_2d_s8_portable_scratch_size(int32_t filter_height, int32_t filter
 #define MG_PORTABLE_SHORT_ROW 12
 #endif
 
-/* Two staged windows of n values side by side in words (mg_portable_dot8x2_wide). */
-static void pair_words(const uint8_t *x0, const uint8_t *x1, int32_t n, uint32_t *words)
-{
-    for (int32_t k = 0; k < n; ++k) {
-        words[k] = (uint32_t)x0[k] | (uint32_t)x1[k] << 24;
-    }
-}
-
 /* Four staged windows' n values (a multiple of 4, word-aligned) as mg_portable_dot8x4_wide's two pairs of words,
- * four taps of each window a load (pair_words' byte loads twice over took 12 instructions a tap). */
+ * four taps of each window a load (a byte load each took 12 instructions a tap). */
 static void quad_words(const uint8_t *staged, int32_t taps8, int32_t n, uint32_t *words)
 {
     const mg_portable_word *s0 = (const mg_portable_word *)(const void *)staged;
@@ -99,16 +91,6 @@ static void quad_words(const uint8_t *staged, int32_t taps8, int32_t n, uint32_t
         words[5] = (c >> 16 & 0xFFu) | (d >> 16) << 24;
         words[6] = a >> 24 | (b & 0xFF000000u);
         words[7] = c >> 24 | (d & 0xFF000000u);
-    }
-}
-
-/* A block's words from its staged windows (taps [first, first + n)): two pairs for four pixels, else one. */
-static void block_words(const uint8_t *staged, int32_t taps8, int32_t first, int32_t n, int quad, uint32_t *words)
-{
-    if (quad) {
-        quad_words(staged + first, taps8, n, words);
-    } else {
-        pair_words(staged + first, staged + taps8 + first, n, words);
     }
 }
 
@@ -292,17 +274,88 @@ __attribute__((noinline)) static uint32_t image_window(const mg_conv_geometry *g
 #define MG_PORTABLE_BLOCK MG_PORTABLE_SUMS_STRIDE
 
 /* The outputs of one staged pixel's block of channels [o, o + count). */
-static void requant_block(const mg_conv_2d_portable_params *p, const uint32_t *sums, uint32_t staged_sum, int32_t o,
-                          int32_t count, int8_t *out)
+__attribute__((noinline)) static void requant_block(const mg_conv_2d_portable_params *p, const uint32_t *sums,
+                                                    uint32_t staged_sum, int32_t o, int32_t count, int8_t *out)
 {
     mg_portable_requant(sums, staged_sum, p->folded + o, p->requant + o * p->requant_step, p->requant_step, count,
                         p->thresholds ? p->thresholds + 2 * o : 0, p->output_offset, p->act_min, p->act_max, out + o);
 }
 
+#if defined(__ARM_ARCH_7M__)
+/* The table of channels [first, first + MG_PORTABLE_TABLE) for mg_portable_requant_pixels_v7m (their entries, and a
+ * bit set for each channel it does not take), made once for a node of up to MG_PORTABLE_TABLE channels (two blocks:
+ * keyword_spotting's 64 made it once a block, 5 instructions an output), else once a block. */
+#define MG_PORTABLE_TABLE (2 * MG_PORTABLE_BLOCK)
+typedef struct {
+    mg_portable_channel entries[MG_PORTABLE_TABLE];
+    uint64_t others;
+    int32_t first; /* -1 before the first table */
+} channel_table;
+
+static void make_table(const mg_conv_2d_portable_params *p, int32_t o, channel_table *t)
+{
+    const int32_t depth = p->geometry.output_depth;
+    t->others = 0;
+    t->first = o;
+    for (int32_t c = 0; c < MG_PORTABLE_TABLE && o + c < depth; ++c) {
+        if (!mg_portable_channel_entry(p->folded[o + c], p->thresholds + 2 * (o + c),
+                                       p->requant + (o + c) * p->requant_step, &t->entries[c])) {
+            t->others |= 1ull << c;
+        }
+    }
+}
+
+/* A block's outputs: four pixels whose outputs follow each other channel by channel (mg_portable_requant_pixels_v7m)
+ * but for the channels it does not take, any other block pixel by pixel. */
+static void requant_pixels(const mg_conv_2d_portable_params *p, uint32_t (*sums)[MG_PORTABLE_BLOCK],
+                           const uint32_t *staged_sum, int32_t o, int32_t count, int32_t pixels, int8_t *const *out,
+                           channel_table *t)
+{
+    const int32_t depth = p->geometry.output_depth;
+    if (pixels == 4 && p->thresholds && out[1] == out[0] + depth && out[2] == out[1] + depth &&
+        out[3] == out[2] + depth) {
+        if (t->first < 0 || o < t->first || o + count > t->first + MG_PORTABLE_TABLE) {
+            make_table(p, o, t);
+        }
+        const int32_t at = o - t->first; /* the block's first entry */
+        mg_portable_requant_job job = {{staged_sum[0] << 7, staged_sum[1] << 7, staged_sum[2] << 7, staged_sum[3] << 7},
+                                       0,
+                                       0,
+                                       depth,
+                                       0,
+                                       0,
+                                       p->output_offset,
+                                       p->act_min,
+                                       p->act_max};
+        for (int32_t c = 0; c < count; ++c) {
+            const uint64_t others = (t->others >> (at + c)) << (at + c) >> at; /* from c on, as bits of the block */
+            const int32_t next = others ? __builtin_ctzll(others) : count;     /* the next channel it does not take */
+            const int32_t end = next < count ? next : count;
+            if (end > c) {
+                job.sums = &sums[0][c];
+                job.out = out[0] + o + c;
+                job.count = end - c;
+                job.channels = &t->entries[at + c];
+                mg_portable_requant_pixels_v7m(&job);
+            }
+            for (int32_t k = 0; end < count && k < 4; ++k) {
+                requant_block(p, &sums[k][end], staged_sum[k], o + end, 1, out[k]);
+            }
+            c = end;
+        }
+        return;
+    }
+    for (int32_t k = 0; k < pixels; ++k) {
+        requant_block(p, sums[k], staged_sum[k], o, count, out[k]);
+    }
+}
+#endif
+
 /* The raw sums of one group of four channels (`group`: its weights from tap `first`, n taps) for a block of `count`
  * staged pixels into sums[k][j..j+3], set by the first chunk of taps and added to by the others (`add`). Without the
  * pairs' words (ARMv6-M, and windows too long to stage more than one) each pixel's bytes, all taps at once; with them
- * four pixels from the two pairs' words, two from one pair's, a third from its bytes. */
+ * four pixels from the two pairs' words (a block of two or three pixels too: the sums of the windows it lacks, from
+ * whatever that scratch holds, are not read), a lone pixel from its bytes. */
 static inline __attribute__((always_inline)) void group_sums(const uint8_t *staged, const uint32_t *words,
                                                              int32_t taps8, int32_t first, int32_t n,
                                                              const uint8_t *group, int32_t count, int wide, int add,
@@ -314,26 +367,15 @@ static inline __attribute__((always_inline)) void group_sums(const uint8_t *stag
         }
         return;
     }
-    if (count == 4) { /* channels 0 and 1, then 2 and 3 */
+    if (count >= 2) { /* channels 0 and 1, then 2 and 3 */
         mg_portable_dot8x4_wide(words, group, n, &sums[0][j], add);
         mg_portable_dot8x4_wide(words, group + 2, n, &sums[0][j + 2], add);
         return;
     }
-    uint32_t part[2 * MG_PORTABLE_GROUP];
-    int32_t done = 0; /* pixels summed */
-    if (count >= 2) {
-        mg_portable_dot8x2_wide(words, group, n, part);
-        for (int32_t i = 0; i < 2 * MG_PORTABLE_GROUP; ++i) {
-            uint32_t *sum = &sums[i >> 2][j + (i & 3)];
-            *sum = (add ? *sum : 0) + part[i];
-        }
-        done = 2;
-    }
-    for (int32_t k = done; k < count; ++k) {
-        mg_portable_dot8(staged + k * taps8 + first, group, n, part);
-        for (int32_t i = 0; i < MG_PORTABLE_GROUP; ++i) {
-            sums[k][j + i] = (add ? sums[k][j + i] : 0) + part[i];
-        }
+    uint32_t part[MG_PORTABLE_GROUP];
+    mg_portable_dot8(staged + first, group, n, part);
+    for (int32_t i = 0; i < MG_PORTABLE_GROUP; ++i) {
+        sums[0][j + i] = (add ? sums[0][j + i] : 0) + part[i];
     }
 }
 
@@ -371,6 +413,10 @@ void mg_conv_2d_s8_portable(const mg_conv_2d_portable_params *p, const int8_t *i
     for (int32_t k = 0; k < step; ++k) { /* the padding after the last tap meets zero weights: a defined value */
         memset(scratch + k * taps8 + taps, 0, (size_t)(taps8 - taps));
     }
+#if defined(__ARM_ARCH_7M__)
+    channel_table table;
+    table.first = -1;
+#endif
     int32_t seq = 0, ox = 0, line = 0, b = 0, oy = 0; /* the next pixel: output row (in visiting order), column */
     for (int32_t q = 0; q < pixels; q += step) {
         const int32_t count = pixels - q < step ? pixels - q : step;
@@ -396,10 +442,10 @@ void mg_conv_2d_s8_portable(const mg_conv_2d_portable_params *p, const int8_t *i
                 ++seq;
             }
         }
-        const int quad = count == 4, words_used = wide && count >= 2;
+        const int quad = wide && count >= 2;
         const int32_t read = quad ? taps4 : taps8; /* the taps the dot products read (mg_portable_dot8x4_wide's) */
-        if (words_used && chunks == 1) {
-            block_words(scratch, taps8, 0, read, quad, words);
+        if (quad && chunks == 1) {
+            quad_words(scratch, taps8, read, words);
         }
         for (int32_t start = 0; start < g->output_depth; start += MG_PORTABLE_BLOCK) {
             const int32_t block =
@@ -408,8 +454,8 @@ void mg_conv_2d_s8_portable(const mg_conv_2d_portable_params *p, const int8_t *i
             for (int32_t chunk = 0; chunk < chunks; ++chunk) {
                 const int32_t first = chunk * MG_PORTABLE_WIDE_TAPS;
                 const int32_t n = read - first < MG_PORTABLE_WIDE_TAPS ? read - first : MG_PORTABLE_WIDE_TAPS;
-                if (words_used && chunks > 1) {
-                    block_words(scratch, taps8, first, n, quad, words);
+                if (quad && chunks > 1) {
+                    quad_words(scratch + first, taps8, n, words);
                 }
                 const uint8_t *group = weights + (start * taps8 + first * MG_PORTABLE_GROUP);
                 for (int32_t j = 0; j < block; j += MG_PORTABLE_GROUP, group += taps8 * MG_PORTABLE_GROUP) {
@@ -417,9 +463,13 @@ void mg_conv_2d_s8_portable(const mg_conv_2d_portable_params *p, const int8_t *i
                                j);
                 }
             }
+#if defined(__ARM_ARCH_7M__)
+            requant_pixels(p, sums, staged_sum, start, block, count, out, &table);
+#else
             for (int32_t k = 0; k < count; ++k) {
                 requant_block(p, sums[k], staged_sum[k], start, block, out[k]);
             }
+#endif
         }
     }
 }

@@ -19,6 +19,7 @@ SOURCES = (
     "conv_2d_s8_portable.c",
     "mg_portable_dot.h",
     "portable_dot8.c",
+    "portable_requant_pixels.c",
     "mg_fixedpoint.h",
 )
 
