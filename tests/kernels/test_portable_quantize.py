@@ -21,7 +21,7 @@ BACKENDS = ["portable", "reference"]
 def edge_values(scale: float, zero_point: int) -> np.ndarray:
     """Each threshold's float and the floats one key below and above it, signed zeros and the smallest subnormals
     (not the infinities: TFLite converts their quotient to int32 with undefined behaviour)."""
-    keys = np.array(portable_quantize.thresholds(scale, zero_point)[1:], dtype=np.int64)
+    keys = np.array(portable_quantize.thresholds(scale, zero_point)[1:256], dtype=np.int64)
     keys = np.clip(np.concatenate([keys - 1, keys, keys + 1]), portable_quantize.KEY_MIN, portable_quantize.KEY_MAX)
     specials = np.array([0.0, -0.0, 1e-45, -1e-45], dtype=np.float32)
     return np.concatenate([portable_quantize.keys_to_floats(keys), specials])
@@ -68,7 +68,7 @@ def test_thresholds_match_the_float_division():
         expected = np.clip(portable_quantize.rounded_quotients(x, np.float32(scale)) + zero_point, -128, 127)
         bits = x.view(np.int32).astype(np.int64)
         keys = np.where(bits >= 0, bits, bits ^ 0x7FFFFFFF)
-        t = np.array(portable_quantize.thresholds(scale, zero_point)[1:], dtype=np.int64)
+        t = np.array(portable_quantize.thresholds(scale, zero_point)[1:256], dtype=np.int64)
         found = np.searchsorted(t, keys, side="right") - 128
         assert np.array_equal(found, expected)
 
@@ -85,6 +85,18 @@ def test_dequantize_every_value():
 
 def test_auto_picks_it_only_without_dsp():
     assert choose_backends("auto", "cortex-m0plus")[0] == "portable"
+
+
+@pytest.mark.qemu
+@pytest.mark.parametrize("off", [-1, 1], ids=["twice", "half"])
+def test_the_walk_alone_decides(monkeypatch, off):
+    """An estimate twice or half |x| / scale (the shift base one off): the walks along the thresholds, many steps
+    down or up, still give TFLite's outputs, on the host and in QEMU on the Cortex-M3 (its assembly loop)."""
+    right = portable_quantize.estimate
+    monkeypatch.setattr(portable_quantize, "estimate", lambda scale: (right(scale)[0], right(scale)[1] + off))
+    model, sets = model_and_sets(6, 2)
+    verify_model(model, sets=sets, backends=BACKENDS)
+    verify_model(model, sets=sets, qemu=True, backends=BACKENDS, board="mps2-an385")
 
 
 @pytest.mark.qemu

@@ -30,7 +30,8 @@ void mg_requantize_s8(const mg_quantize_params *p, const int8_t *input, int8_t *
  * element. */
 typedef struct {
     int32_t count;
-    const int32_t *thresholds; /* [j], j = 1..255: the least key whose output is j - 128 or more; [0]: INT32_MIN */
+    /* [j], j = 1..255: the least key whose output is j - 128 or more; [0]: INT32_MIN, [256]: INT32_MAX (ends) */
+    const int32_t *thresholds;
     /* the output's estimate from a float's bits, within a step or two of it: |x| / scale is about
      * ((mantissa >> 8) * multiplier) >> (shift_base - biased exponent), the implicit bit included */
     int32_t multiplier; /* in [2^15, 2^16) */

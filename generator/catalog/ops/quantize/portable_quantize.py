@@ -36,7 +36,8 @@ def rounded_quotients(x: np.ndarray, scale: np.float32) -> np.ndarray:
 
 def thresholds(scale: float, zero_point: int) -> list[int]:
     """[j] for j = 1..255: the least key whose output, clamp(round(x / scale) + zero point), is j - 128 or more;
-    [0] unused (0). Bisection over keys for all 255 at once (the output never decreases with the key)."""
+    [0] and [256] the ends, INT32_MIN and INT32_MAX (the kernels' walks stop there). Bisection over keys for all 255
+    at once (the output never decreases with the key)."""
     s = np.float32(scale)
     wanted = np.arange(1, 256, dtype=np.float64) - 128 - zero_point  # round(x / scale) >= wanted
     lo = np.full(255, KEY_MIN, dtype=np.int64)  # invariant: the answer is in [lo, hi]
@@ -47,7 +48,7 @@ def thresholds(scale: float, zero_point: int) -> list[int]:
         hi = np.where(reached & (lo < hi), mid, hi)
         lo = np.where(~reached & (lo < hi), mid + 1, lo)
     found = np.where(lo == KEY_MIN, -(1 << 31), np.minimum(lo, (1 << 31) - 1))  # every key from -inf up
-    return [-(1 << 31), *(int(v) for v in found)]
+    return [-(1 << 31), *(int(v) for v in found), (1 << 31) - 1]
 
 
 ESTIMATE_BITS = 15  # the estimate's multiplier lies in [2^15, 2^16): with a 16-bit mantissa, a 32-bit product
