@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from cases.dsp_fully_connected import case
-from kernel_harness import on_backend, rand_scale, seed_groups, verify_cases
+from kernel_harness import on_backend, rand_scale, seed_groups, verify_cases, verify_model
 from modelkit import GraphBuilder
 
 BACKENDS = ["portable", "reference"]
@@ -62,3 +62,26 @@ def test_in_qemu(board):
     verify_cases(
         cases((2, 7, 13, 21, 30)) | long_rows((0, 1)), count=2, seed=2, backends=BACKENDS, qemu=True, board=board
     )
+
+
+def saturated_case() -> bytes:
+    """Rows of 300 taps (more than the 256 whose biased products the ARMv7-M loop's 24-bit lanes hold) of +-127 and
+    alternating weights, with scales that keep the outputs inside int8."""
+    depth = 300
+    rows = np.array(
+        [[127] * depth, [-127] * depth, [127, -127] * (depth // 2), [127] * (depth - 1) + [-127], [5] * depth]
+    )
+    g = GraphBuilder()
+    x = g.tensor([1, depth], "int8", 1 / 255, -128)
+    w = g.tensor([len(rows), depth], "int8", [1 / 127], [0], data=rows)
+    y = g.tensor([1, len(rows)], "int8", 4.0, 0)
+    g.op("FULLY_CONNECTED", [x, w, -1], [y], version=4)
+    return g.build([x], [y])
+
+
+@pytest.mark.qemu
+def test_saturated_lanes_in_qemu():
+    """Inputs all at 127 and all at -128 against saturated rows: every chunk's lanes at their largest sums."""
+    model = on_backend("portable", BACKENDS, {"saturated": saturated_case()})["saturated"]
+    sets = [[np.full((1, 300), 127, dtype=np.int8)], [np.full((1, 300), -128, dtype=np.int8)]]
+    verify_model(model, sets=sets, backends=BACKENDS, qemu=True, board="mps2-an385")
