@@ -1,11 +1,10 @@
 /* mg_portable_dot8 (mg_portable_dot.h): one staged pixel (bytes x + 128) against one group of four channels'
  * interleaved weights (w + 128), eight taps per pass. GCC keeps neither loop in registers on these cores (on ARMv6-M,
  * whose data instructions reach r0-r7 only, it spills the sums; on ARMv7-M it reassociates them into temporaries and
- * spills too), so the loops are written out: r0 the staged values, r1 the weights, r2-r5 the four sums, r6 the
- * value, r7 the weight (then its product), lr the end. ARMv6-M: LDRB, MULS, ADDS per MAC (MULS overwrites its
- * operand, the weight), 3.4 instructions per MAC with the loop; ARMv7-M: LDRB, MLA per MAC, 2.4. The host build
- * runs the C loop. Then ARMv7-M's long-multiply loop over four pixels paired in words, and its
- * requantization. */
+ * spills too), so the loops are written out. ARMv6-M: r0 the staged values, r1 the weights, r2-r5 the four sums, r6
+ * the value, r7 the weight (then its product), lr the end; LDRB, MULS, ADDS per MAC (MULS overwrites its operand,
+ * the weight), 3.4 instructions per MAC with the loop. ARMv7-M: two channels a UMLAL, 1.5. The host build runs the
+ * C loop. Then ARMv7-M's long-multiply loop over four pixels paired in words, and its requantization. */
 #include "mg_portable_dot.h"
 
 #if defined(__ARM_ARCH_6M__) || defined(__ARM_ARCH_7M__)
