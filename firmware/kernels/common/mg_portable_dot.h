@@ -244,10 +244,17 @@ void mg_portable_requant_v7m(const uint32_t *sums, uint32_t staged7, const int32
                              const int32_t *thresholds);
 
 #if defined(__ARM_ARCH_7M__)
-/* Four pixels' outputs at once, channel by channel (portable_requant_pixels.c), from a table of the channels'
- * constants made once for every block of pixels (mg_portable_channel_entry): mg_portable_requant_v7m's set-up of a
- * channel for each of its outputs and its call for each pixel took 7 instructions an output of a 16-channel layer.
- * The field orders are the assembly's. */
+/* A node's output channels (its tables from the generator), for mg_portable_requant_pixels. */
+typedef struct {
+    const int32_t *folded;
+    const int32_t *requant;
+    int32_t requant_step; /* words */
+    const int32_t *thresholds;
+    int32_t depth; /* output channels */
+    int32_t offset, act_min, act_max;
+} mg_portable_outputs;
+
+/* A channel's constants as portable_requant_pixels.c's assembly loads them (one LDM). */
 typedef struct {
     int32_t folded;
     int32_t low, high; /* the thresholds: the outputs in between need no clamp */
@@ -256,31 +263,24 @@ typedef struct {
     int32_t high_word; /* the rounding addend's high word, 2^(right - 2) (mg_portable_requant_v7m) */
 } mg_portable_channel;
 
+/* The entries of channels [first, first + MG_PORTABLE_TABLE), a bit set in `others` (a word per 32 channels) for
+ * each channel the loop does not take (a left shift, or a right shift below 2 with a multiplier other than 0);
+ * first -1 before the first table. */
+#define MG_PORTABLE_TABLE 64
 typedef struct {
-    uint32_t staged7[4];  /* pixel k's staged sum times 128 */
-    const uint32_t *sums; /* channel c of pixel k at sums[k * MG_PORTABLE_SUMS_STRIDE + c] */
-    int8_t *out;          /* pixel 0's output of channel 0; pixel k's at out + k * depth */
-    int32_t depth;
-    int32_t count; /* channels, at least one */
-    const mg_portable_channel *channels;
-    int32_t offset, act_min, act_max;
-} mg_portable_requant_job;
+    mg_portable_channel entries[MG_PORTABLE_TABLE];
+    uint32_t others[MG_PORTABLE_TABLE / 32];
+    int32_t first;
+} mg_portable_table;
 
-void mg_portable_requant_pixels_v7m(const mg_portable_requant_job *job);
-
-/* The table entry of a channel with thresholds (low, high) and requantization entry `requant`; 0 where the channel
- * has a left shift, or a right shift below 2 and a multiplier other than 0 (a multiplier of 0 gives 0 with any
- * right shift: 2 then), which mg_portable_requant_pixels_v7m does not take. */
-static inline int mg_portable_channel_entry(int32_t folded, const int32_t *thresholds, const int32_t *requant,
-                                            mg_portable_channel *entry)
-{
-    const int32_t right = requant[0] == 0 ? 2 : mg_portable_right(requant);
-    if (mg_portable_left(requant) != 0 || right < 2) {
-        return 0;
-    }
-    *entry = (mg_portable_channel){folded, thresholds[0], thresholds[1], requant[0], right - 1, 1 << (right - 2)};
-    return 1;
-}
+/* Four pixels' outputs of channels [o, o + count) at once (o a multiple of 32, count at most 32), channel by channel
+ * (portable_requant_pixels.c), for a node with thresholds: pixel k's sums at sums[k][c - o], its staged sum staged_sum[k], its output of channel c at
+ * out + k * depth + c. A channel's constants come from a table made once for a node of up to MG_PORTABLE_TABLE
+ * channels (`t`, the caller's for the node), else once a block: mg_portable_requant_v7m's set-up of a channel for
+ * each of its outputs and its call for each pixel took 7 instructions an output of a 16-channel layer. */
+void mg_portable_requant_pixels(const mg_portable_outputs *n, uint32_t (*sums)[MG_PORTABLE_SUMS_STRIDE],
+                                const uint32_t staged_sum[4], int32_t o, int32_t count, int8_t *out,
+                                mg_portable_table *t);
 #endif
 
 /* Output channels [first, first + count) of one pixel from their group's raw sums: the folded constant, minus 128

@@ -274,82 +274,12 @@ __attribute__((noinline)) static uint32_t image_window(const mg_conv_geometry *g
 #define MG_PORTABLE_BLOCK MG_PORTABLE_SUMS_STRIDE
 
 /* The outputs of one staged pixel's block of channels [o, o + count). */
-__attribute__((noinline)) static void requant_block(const mg_conv_2d_portable_params *p, const uint32_t *sums,
-                                                    uint32_t staged_sum, int32_t o, int32_t count, int8_t *out)
+static void requant_block(const mg_conv_2d_portable_params *p, const uint32_t *sums, uint32_t staged_sum, int32_t o,
+                          int32_t count, int8_t *out)
 {
     mg_portable_requant(sums, staged_sum, p->folded + o, p->requant + o * p->requant_step, p->requant_step, count,
                         p->thresholds ? p->thresholds + 2 * o : 0, p->output_offset, p->act_min, p->act_max, out + o);
 }
-
-#if defined(__ARM_ARCH_7M__)
-/* The table of channels [first, first + MG_PORTABLE_TABLE) for mg_portable_requant_pixels_v7m (their entries, and a
- * bit set for each channel it does not take), made once for a node of up to MG_PORTABLE_TABLE channels (two blocks:
- * keyword_spotting's 64 made it once a block, 5 instructions an output), else once a block. */
-#define MG_PORTABLE_TABLE (2 * MG_PORTABLE_BLOCK)
-typedef struct {
-    mg_portable_channel entries[MG_PORTABLE_TABLE];
-    uint64_t others;
-    int32_t first; /* -1 before the first table */
-} channel_table;
-
-static void make_table(const mg_conv_2d_portable_params *p, int32_t o, channel_table *t)
-{
-    const int32_t depth = p->geometry.output_depth;
-    t->others = 0;
-    t->first = o;
-    for (int32_t c = 0; c < MG_PORTABLE_TABLE && o + c < depth; ++c) {
-        if (!mg_portable_channel_entry(p->folded[o + c], p->thresholds + 2 * (o + c),
-                                       p->requant + (o + c) * p->requant_step, &t->entries[c])) {
-            t->others |= 1ull << c;
-        }
-    }
-}
-
-/* A block's outputs: four pixels whose outputs follow each other channel by channel (mg_portable_requant_pixels_v7m)
- * but for the channels it does not take, any other block pixel by pixel. */
-static void requant_pixels(const mg_conv_2d_portable_params *p, uint32_t (*sums)[MG_PORTABLE_BLOCK],
-                           const uint32_t *staged_sum, int32_t o, int32_t count, int32_t pixels, int8_t *const *out,
-                           channel_table *t)
-{
-    const int32_t depth = p->geometry.output_depth;
-    if (pixels == 4 && p->thresholds && out[1] == out[0] + depth && out[2] == out[1] + depth &&
-        out[3] == out[2] + depth) {
-        if (t->first < 0 || o < t->first || o + count > t->first + MG_PORTABLE_TABLE) {
-            make_table(p, o, t);
-        }
-        const int32_t at = o - t->first; /* the block's first entry */
-        mg_portable_requant_job job = {{staged_sum[0] << 7, staged_sum[1] << 7, staged_sum[2] << 7, staged_sum[3] << 7},
-                                       0,
-                                       0,
-                                       depth,
-                                       0,
-                                       0,
-                                       p->output_offset,
-                                       p->act_min,
-                                       p->act_max};
-        for (int32_t c = 0; c < count; ++c) {
-            const uint64_t others = (t->others >> (at + c)) << (at + c) >> at; /* from c on, as bits of the block */
-            const int32_t next = others ? __builtin_ctzll(others) : count;     /* the next channel it does not take */
-            const int32_t end = next < count ? next : count;
-            if (end > c) {
-                job.sums = &sums[0][c];
-                job.out = out[0] + o + c;
-                job.count = end - c;
-                job.channels = &t->entries[at + c];
-                mg_portable_requant_pixels_v7m(&job);
-            }
-            for (int32_t k = 0; end < count && k < 4; ++k) {
-                requant_block(p, &sums[k][end], staged_sum[k], o + end, 1, out[k]);
-            }
-            c = end;
-        }
-        return;
-    }
-    for (int32_t k = 0; k < pixels; ++k) {
-        requant_block(p, sums[k], staged_sum[k], o, count, out[k]);
-    }
-}
-#endif
 
 /* The raw sums of one group of four channels (`group`: its weights from tap `first`, n taps) for a block of `count`
  * staged pixels into sums[k][j..j+3], set by the first chunk of taps and added to by the others (`add`). Without the
@@ -414,7 +344,9 @@ void mg_conv_2d_s8_portable(const mg_conv_2d_portable_params *p, const int8_t *i
         memset(scratch + k * taps8 + taps, 0, (size_t)(taps8 - taps));
     }
 #if defined(__ARM_ARCH_7M__)
-    channel_table table;
+    const mg_portable_outputs outputs = {p->folded,       p->requant,       p->requant_step, p->thresholds,
+                                         g->output_depth, p->output_offset, p->act_min,      p->act_max};
+    mg_portable_table table;
     table.first = -1;
 #endif
     int32_t seq = 0, ox = 0, line = 0, b = 0, oy = 0; /* the next pixel: output row (in visiting order), column */
@@ -464,12 +396,15 @@ void mg_conv_2d_s8_portable(const mg_conv_2d_portable_params *p, const int8_t *i
                 }
             }
 #if defined(__ARM_ARCH_7M__)
-            requant_pixels(p, sums, staged_sum, start, block, count, out, &table);
-#else
+            if (count == 4 && p->thresholds && out[1] == out[0] + g->output_depth &&
+                out[2] == out[1] + g->output_depth && out[3] == out[2] + g->output_depth) {
+                mg_portable_requant_pixels(&outputs, sums, staged_sum, start, block, out[0], &table);
+                continue;
+            }
+#endif
             for (int32_t k = 0; k < count; ++k) {
                 requant_block(p, sums[k], staged_sum[k], start, block, out[k]);
             }
-#endif
         }
     }
 }
