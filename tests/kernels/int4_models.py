@@ -66,3 +66,21 @@ def ds_cnn(weights: str, blocks: int = 2, channels: int = 64, seed: int = 7) -> 
     out = g.tensor([1, 12], "int8", 0.1, 0)
     g.op("FULLY_CONNECTED", [r, w, bias], [out], version=10 if weights == "int4" else 4)
     return g.build([x], [out])
+
+
+def dense_autoencoder(weights: str, widths=(640, 128, 128, 128, 8, 128, 128, 128, 640), seed: int = 3) -> bytes:
+    """FULLY_CONNECTED layers only, one input row (anomaly_detection's widths): each weight meets one MAC, so the
+    int4 kernel's reading of packed weights decides its cost."""
+    rng = np.random.default_rng(seed)
+    g = GraphBuilder()
+    scale = 0.05
+    x = y = g.tensor([1, widths[0]], "int8", scale, -3)
+    for depth, units in zip(widths, widths[1:]):
+        w_scale = float(rng.uniform(0.5, 1.5)) * 2.0 / (8 * np.sqrt(depth))
+        w = g.tensor([units, depth], weights, w_scale, 0, data=rng.integers(-8, 8, size=(units, depth)))
+        bias = g.tensor([units], "int32", scale * w_scale, 0, data=rng.integers(-300, 300, size=units))
+        out = g.tensor([1, units], "int8", scale, -3)
+        version = 10 if weights == "int4" else 4
+        g.op("FULLY_CONNECTED", [y, w, bias], [out], version=version, fusedActivationFunction=1)
+        y = out
+    return g.build([x], [y])

@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from ... import quant
-from ...spec import ModelWords, NodeParams
+from ...spec import CExpr, ModelWords, NodeParams
 from ..common import _conv_common as cc
 from ..common import _dsp_common as dc
 from ..common import _overlap, _scratch
@@ -91,11 +91,23 @@ def _split(table, bias) -> dict:
 def claims(op, inputs, outputs):
     if dc.int8_node(inputs, outputs, int4=True) is None:
         return dc.NOT_INT8_CONSTANT
-    weights = inputs[1]
-    w = weights.array().reshape(weights.shape[0], -1).astype(np.int64)
-    if weights.dtype.name == "INT4" and np.abs(w).sum(axis=1).max(initial=0) * 128 * 16 >= 2**31:
-        return "its int4 row sums could overflow (fully_connected_s4_dsp.c sums 16 products in int32)"
     return OVERFLOW if _table(op, inputs, outputs) is None else None
+
+
+def biased_int4_blocks(weights) -> ModelWords | CExpr:
+    """int4 weight rows of whole words (a depth a multiple of 8) as fully_connected_s4_dsp.c reads them: each value
+    plus 8 (0..15: its nibble's top bit flipped), each block of four rows' words side by side (word k of rows 0-3,
+    then word k + 1), rows past the last block as they are; the packed tensor's bytes, written over them
+    (plan/in_place.py). NULL for other depths (the kernel widens those)."""
+    rows = weights.array().reshape(weights.shape[0], -1).astype(np.int64) + 8
+    outputs, depth = rows.shape
+    if depth % 8:
+        return CExpr("NULL")
+    words = (rows[:, 0::2] | rows[:, 1::2] << 4).astype(np.uint8).reshape(outputs, depth // 8, 4)
+    blocked = outputs & ~3
+    blocks = words[:blocked].reshape(-1, 4, depth // 8, 4).transpose(0, 2, 1, 3)
+    laid = np.concatenate([blocks.reshape(-1), words[blocked:].reshape(-1)])
+    return ModelWords(weights, tuple(dc.pack_bytes(laid)), nbytes=laid.size)
 
 
 def params(op, inputs, outputs):
@@ -104,7 +116,8 @@ def params(op, inputs, outputs):
     fields = shape_params(inp, weights)
     bias = inputs[2] if len(inputs) > 2 else None
     table = _split(_table(op, inputs, outputs), bias)
-    fields.update(act_min=act_min, act_max=act_max, biases=table.pop("biases"), weights=dc.rows_in_blocks(weights))
+    laid = biased_int4_blocks(weights) if weights.dtype.name == "INT4" else dc.rows_in_blocks(weights)
+    fields.update(act_min=act_min, act_max=act_max, biases=table.pop("biases"), weights=laid)
     fields.update(table)
     fields["output_zero_point"] = quant.zero_point_of(out)
     return NodeParams("mg_fully_connected_dsp_params", fields)
