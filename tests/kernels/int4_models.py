@@ -1,7 +1,7 @@
-"""A small keyword-spotting CNN (a DS-CNN: a strided CONV_2D, depthwise-separable blocks, an average pool and a
-FULLY_CONNECTED) with weights drawn from -8..7, stored as int8 or as int4: the same values, so that the two
-firmwares compute the same outputs and differ only in how they keep the weights (tests/kernels/test_int4_weights.py
-compares their flash and instructions)."""
+"""Models with weights drawn from -8..7, stored as int8 or as int4: the same values, so that the two firmwares compute
+the same outputs and differ only in how they keep the weights (tests/kernels/test_int4_weights.py compares their
+flash and instructions): a small keyword-spotting CNN (a DS-CNN: a strided CONV_2D, depthwise-separable blocks, an
+average pool and a FULLY_CONNECTED) and a dense autoencoder (FULLY_CONNECTED layers only)."""
 
 from __future__ import annotations
 
