@@ -32,9 +32,9 @@ _Static_assert(MG_PORTABLE_SUMS_STRIDE == 32, "pixel k's sums at 128 k bytes");
 /* Pixel k: its accumulator r9 (sum less the staged sum times 128 plus the folded constant) against the thresholds,
  * then the product with the rounding addend (mg_portable_dot.h, mg_portable_requant_v7m) whose part for a negative
  * accumulator, less 2^31, is its sign r10 added as a 64-bit value (bit 31 of the low word and all of the high word),
- * the high word shifted and offset: 14 instructions an output inside the range, 9 outside; `store` writes r12 to
- * pixel k's output, to which MG_RQ_CLAMP (out of the loop) brings act_min below the first threshold and act_max
- * above the last. */
+ * the high word shifted and offset: 16 or 17 instructions an output inside the range, 9 or 10 outside (the store
+ * of pixels 2 and 3 takes two); `store` writes r12 to pixel k's output, to which MG_RQ_CLAMP (out of the loop)
+ * brings act_min below the first threshold and act_max above the last. */
 #define MG_RQ_PIXEL(k, store)                                                                                          \
     "ldr r9, [r0, #(128 * " #k ")]\n"                                                                                  \
     "ldr r10, [sp, #(4 * " #k ")]\n"                                                                                   \
