@@ -274,10 +274,11 @@ typedef struct {
 } mg_portable_table;
 
 /* Four pixels' outputs of channels [o, o + count) at once (o a multiple of 32, count at most 32), channel by channel
- * (portable_requant_pixels.c), for a node with thresholds: pixel k's sums at sums[k][c - o], its staged sum staged_sum[k], its output of channel c at
- * out + k * depth + c. A channel's constants come from a table made once for a node of up to MG_PORTABLE_TABLE
- * channels (`t`, the caller's for the node), else once a block: mg_portable_requant_v7m's set-up of a channel for
- * each of its outputs and its call for each pixel took 7 instructions an output of a 16-channel layer. */
+ * (portable_requant_pixels.c), for a node with thresholds: pixel k's sums at sums[k][c - o], its staged sum
+ * staged_sum[k], its output of channel c at out + k * depth + c. A channel's constants come from a table made once
+ * for a node of up to MG_PORTABLE_TABLE channels (`t`, the caller's for the node), else once a block:
+ * mg_portable_requant_v7m's set-up of a channel for each of its outputs and its call for each pixel took 7
+ * instructions an output of a 16-channel layer. */
 void mg_portable_requant_pixels(const mg_portable_outputs *n, uint32_t (*sums)[MG_PORTABLE_SUMS_STRIDE],
                                 const uint32_t staged_sum[4], int32_t o, int32_t count, int8_t *out,
                                 mg_portable_table *t);

@@ -50,6 +50,10 @@ __attribute__((naked)) void mg_portable_dot8(const uint8_t *x, const uint8_t *w,
                      "pop {r4, r5, r6, r7, pc}\n");
 }
 #else
+/* A 64-bit sum lo:hi of two 24-bit lanes split: the lane below bit 24 in lo, the one above in hi. */
+#define MG_PORTABLE_LANES(lo, hi)                                                                                      \
+    "lsls " hi ", " hi ", #8\n orr " hi ", " hi ", " lo ", lsr #24\n bic " lo ", " lo ", #0xFF000000\n"
+
 /* Taps \i and \i + 1: their values r8 and r10, their weight words r9 and r11 (the group's four channels' bytes),
  * each word's channels 0 and 3 (mask r12: bits 0-7 and 24-31) and 2 and 1 (the word rotated by 16) as the pairs of
  * one UMLAL each, into r4:r5 and r6:r7 (mg_portable_dot8x4_wide's lanes: the first channel's sum below bit 24) */
@@ -60,10 +64,9 @@ __attribute__((naked)) void mg_portable_dot8(const uint8_t *x, const uint8_t *w,
 
 /* The lanes of r4:r5 and r6:r7 added to sums (r3) 0 and 3, 2 and 1. */
 #define MG_PORTABLE_PAIR_SUMS                                                                                          \
-    "lsl r5, r5, #8\n orr r5, r5, r4, lsr #24\n bic r4, r4, #0xFF000000\n"                                             \
-    "lsl r7, r7, #8\n orr r7, r7, r6, lsr #24\n bic r6, r6, #0xFF000000\n"                                             \
-    "ldm r3, {r8, r9, r10, r11}\n"                                                                                     \
-    "add r8, r8, r4\n add r9, r9, r7\n add r10, r10, r6\n add r11, r11, r5\n"                                          \
+    MG_PORTABLE_LANES("r4", "r5")                                                                                      \
+    MG_PORTABLE_LANES("r6", "r7")                                                                                      \
+    "ldm r3, {r8, r9, r10, r11}\n add r8, r8, r4\n add r9, r9, r7\n add r10, r10, r6\n add r11, r11, r5\n"             \
     "stm r3, {r8, r9, r10, r11}\n"
 
 _Static_assert(MG_PORTABLE_WIDE_TAPS == 256, "mg_portable_dot8's chunks");
@@ -71,8 +74,8 @@ _Static_assert(MG_PORTABLE_WIDE_TAPS == 256, "mg_portable_dot8's chunks");
 /* ARMv7-M: two channels a multiply, each byte of the weight words paired with another in one register (one AND
  * with a mask, rotated or not) and met by the tap's value in a UMLAL: 1.5 instructions per MAC with the loop
  * (LDRB and MLA per MAC took 2.4). The lanes hold MG_PORTABLE_WIDE_TAPS taps: longer rows go in chunks of that many,
- * each chunk's sums added to sums[]. r0 the staged values up to r2 (the chunk's end), lr the row's end (on the
- * stack while the loop takes lr). */
+ * each chunk's sums added to sums[]. r0 the staged values up to r2 (the chunk's end), the row's end on the stack,
+ * r12 the mask, lr a masked word. */
 __attribute__((naked)) void mg_portable_dot8(const uint8_t *x, const uint8_t *w, int32_t taps8, uint32_t sums[4])
 {
     (void)x;
@@ -117,7 +120,7 @@ __attribute__((naked)) void mg_portable_dot8(const uint8_t *x, const uint8_t *w,
 #if defined(__ARM_ARCH_7M__)
 /* the first pixel's sum (bits 0-23) to [r12, #first], the second's (bits 24-55) to [r12, #second] */
 #define MG_PORTABLE_WIDE_SPLIT(lo, hi, first, second)                                                                  \
-    "lsls " hi ", " hi ", #8\n orr " hi ", " hi ", " lo ", lsr #24\n bic " lo ", " lo ", #0xFF000000\n"                \
+    MG_PORTABLE_LANES(lo, hi)                                                                                          \
     "str " lo ", [r12, #" first "]\n str " hi ", [r12, #" second "]\n"
 
 /* tap \i of two pairs' words (r10: pixels 0 and 1, r11: pixels 2 and 3, side by side: one LDRD), each of two
@@ -130,7 +133,7 @@ __attribute__((naked)) void mg_portable_dot8(const uint8_t *x, const uint8_t *w,
 /* acc (lo, hi) split as MG_PORTABLE_WIDE_SPLIT's, each half added to its pixel's sum at [r12, #first], [r12, #second]
  * (r10, r11 free after the loop) */
 #define MG_PORTABLE_WIDE_ADD(lo, hi, first, second)                                                                    \
-    "lsls " hi ", " hi ", #8\n orr " hi ", " hi ", " lo ", lsr #24\n bic " lo ", " lo ", #0xFF000000\n"                \
+    MG_PORTABLE_LANES(lo, hi)                                                                                          \
     "ldr r10, [r12, #" first "]\n add " lo ", " lo ", r10\n str " lo ", [r12, #" first "]\n"                           \
     "ldr r11, [r12, #" second "]\n add " hi ", " hi ", r11\n str " hi ", [r12, #" second "]\n"
 

@@ -292,13 +292,13 @@ typedef struct {
 void mg_depthwise_conv_2d_3x3_row_s8_portable(uint8_t *columns, int32_t count, int32_t step, const int8_t *weights,
                                               uint32_t *sums);
 /* The planes kernel (ARMv7-M and the host; depthwise_conv_2d_3x3_planes_s8_portable.c): 3x3 filters, depth
- * multiplier 1, no dilation, rows of MG_PORTABLE_DW_ROW_MIN_WIDTH outputs or more, four channels at a time, and for those bands of output rows: the band's input rows staged column by
- * column into planes of `pitch` words a column (MG_PORTABLE_DW_PITCH_WIDE or _NARROW: row i of column j at word
- * j * pitch + i, the four channels' values side by side, staged as the rows kernel stages them), at most
- * MG_PORTABLE_DW_PLANES_SCRATCH bytes (the wide pitch half of it), then for each channel its band's outputs. One
- * pass per band keeps the nine weights in registers over the band and requantizes each window's sum as it is made,
- * where the rows kernel loads the weights and its requantization's constants for each row of each channel (KWS: 5
- * outputs a row) and keeps the sums. */
+ * multiplier 1, no dilation, rows of MG_PORTABLE_DW_ROW_MIN_WIDTH outputs or more, four channels at a time, and for
+ * those bands of output rows: the band's input rows staged column by column into planes of `pitch` words a column
+ * (MG_PORTABLE_DW_PITCH_WIDE or _NARROW: row i of column j at word j * pitch + i, the four channels' values side by
+ * side, staged as the rows kernel stages them), at most MG_PORTABLE_DW_PLANES_SCRATCH bytes (the wide pitch half of
+ * it), then for each channel its band's outputs. One pass per band keeps the nine weights in registers over the band
+ * and requantizes each window's sum as it is made, where the rows kernel loads the weights and its requantization's
+ * constants for each row of each channel (KWS: 5 outputs a row) and keeps the sums. */
 #define MG_PORTABLE_DW_PITCH_WIDE 32
 #define MG_PORTABLE_DW_PITCH_NARROW 8
 #define MG_PORTABLE_DW_PLANES_SCRATCH 2048

@@ -87,8 +87,8 @@ void mg_fully_connected_s8_dsp(const mg_fully_connected_dsp_params *p, const int
                                int8_t *output, void *scratch);
 
 /* int4 weights (fully_connected_s4_dsp.c): p->weights against the input paired in scratch when accum_depth is a
- * multiple of 8, else `weights` widened into the first mg_int4_widened_bytes(weight elements) of the scratch, then the int8
- * kernel with int8_scratch bytes after them. */
+ * multiple of 8, else `weights` widened into the first mg_int4_widened_bytes(weight elements) of the scratch, then
+ * the int8 kernel with int8_scratch bytes after them. */
 size_t mg_fully_connected_s4_dsp_scratch_size(int32_t accum_depth, int32_t output_depth, int32_t int8_scratch);
 void mg_fully_connected_s4_dsp(const mg_fully_connected_dsp_params *p, const int8_t *input, const void *weights,
                                int8_t *output, void *scratch);

@@ -10,7 +10,7 @@
  * kernel (fully_connected_s8_dsp.c). */
 #include "fully_connected.h"
 #include "fully_connected_dsp_requant.h"
-#include "mg_dsp_mac.h"
+#include "mg_dsp.h"
 #include "mg_int4.h"
 
 size_t mg_fully_connected_s4_dsp_scratch_size(int32_t accum_depth, int32_t output_depth, int32_t int8_scratch)
