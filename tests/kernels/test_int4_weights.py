@@ -14,7 +14,7 @@ from generator.boards import load_board
 from generator.check import CheckError, check
 from generator.model import read_model
 from generator.pipeline import Options, generate
-from kernel_harness import seed_groups, verify_cases, verify_model
+from kernel_harness import on_backend, seed_groups, verify_cases, verify_model
 from modelkit import GraphBuilder, merge
 
 
@@ -150,6 +150,29 @@ def test_dsp_fully_connected_whole_word_rows():
     verify_cases(cases, count=2, seed=4, backends=["dsp", "reference"])
 
 
+def row_pairs_case(seed: int) -> bytes:
+    """The mve kernel's row pairs (fully_connected_s4_mve.c) in every form: odd and even depths and unit counts (an
+    odd last row pairs with itself), batches, and one seed in three a multiplier of 1 or more (a left shift: the
+    full table, not the per-tensor assembly loop)."""
+    rng = np.random.default_rng(seed)
+    batches, depth, units = int(rng.integers(1, 4)), int(rng.integers(1, 70)), int(rng.integers(1, 11))
+    w_scale = float(rng.uniform(0.5, 2.0)) / (8 * np.sqrt(depth))
+    out_scale = 0.05 * w_scale * float(rng.uniform(0.3, 0.9)) if seed % 3 == 0 else 0.05
+    g = GraphBuilder()
+    x = g.tensor([batches, depth], "int8", 0.05, int(rng.integers(-128, 128)))
+    w = g.tensor([units, depth], "int4", w_scale, 0, data=rng.integers(-8, 8, size=(units, depth)))
+    b = g.tensor([units], "int32", 0.05 * w_scale, 0, data=rng.integers(-3000, 3000, size=units))
+    y = g.tensor([batches, units], "int8", out_scale, int(rng.integers(-128, 128)))
+    g.op("FULLY_CONNECTED", [x, w, b], [y], version=10, fusedActivationFunction=int(rng.integers(0, 4)))
+    return g.build([x], [y])
+
+
+@pytest.mark.qemu
+def test_mve_fully_connected_row_pairs_in_qemu():
+    cases = on_backend("mve", ["mve", "reference"], {f"seed {s}": row_pairs_case(s) for s in range(24)})
+    verify_cases(cases, count=3, seed=6, backends=["mve", "reference"], qemu=True, board="mps3-an547")
+
+
 @pytest.mark.qemu
 @pytest.mark.parametrize(("backend", "board"), [("dsp", "mps2-an386"), ("mve", "mps3-an547")])
 def test_backend_kernels_in_qemu(backend, board):
@@ -186,13 +209,14 @@ def test_int4_model_against_the_same_model_with_int8_weights(backend, board):
 
 
 @pytest.mark.qemu
-def test_dense_int4_model_against_the_same_model_with_int8_weights_on_dsp():
+@pytest.mark.parametrize(("backend", "board"), [("dsp", "mps2-an386"), ("mve", "mps3-an547")])
+def test_dense_int4_model_against_the_same_model_with_int8_weights(backend, board):
     """The goals on FULLY_CONNECTED layers only (one input row: each weight meets one MAC, so reading the packed
-    weights is the cost): dsp on mps2-an386. (mve misses them: docs/kernels.md, "int4 weights".)"""
+    weights is the cost)."""
     models = {w: int4_models.dense_autoencoder(w) for w in ("int8", "int4")}
     sets = [[np.random.default_rng(12).integers(-128, 128, size=(1, 640), dtype=np.int8)]]
     ticks = {
-        w: verify_model(m, sets=sets, qemu=True, backends=["dsp", "reference"], board="mps2-an386")[0].ticks
+        w: verify_model(m, sets=sets, qemu=True, backends=[backend, "reference"], board=board)[0].ticks
         for w, m in models.items()
     }
     assert weight_bytes(models["int4"]) <= 0.55 * weight_bytes(models["int8"])

@@ -34,6 +34,9 @@ typedef struct {
 
 void mg_matmul_rows_s8_mve(const mve_rows_args *args);
 void mg_matmul_rows_uniform_s8_mve(const mve_rows_args *args);
+/* The same over int4 weights in row pairs (fully_connected_s4_mve.c), an even number of channels: last_rows[0] is
+ * the offset of the last group's second pair (0 when it has one). */
+void mg_matmul_rows_uniform_s4_mve(const mve_rows_args *args);
 
 /* The arguments for a node's channels; x, out, rows and row_stride are set per call. */
 static inline void mve_rows_init(mve_rows_args *a, const int8_t *w, const int32_t *table, int32_t depth,

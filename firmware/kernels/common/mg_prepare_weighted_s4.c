@@ -12,7 +12,7 @@ mg_status mg_prepare_weighted_backend_int4(mg_node *node, int32_t input_elements
         mg_output(node, 0)->type != MG_INT8) {
         return mg_fail(node, "tensor types or shapes differ from the generated plan");
     }
-    if (!table || !node->scratch || node->scratch_size < int4_scratch) {
+    if (!table || (int4_scratch && (!node->scratch || node->scratch_size < int4_scratch))) {
         return mg_fail(node, "table or scratch missing from the generated plan");
     }
     return MG_OK;

@@ -144,16 +144,15 @@ typedef struct {
     int32_t uniform;
     int32_t uniform_multiplier;
     int32_t uniform_neg_shift;
+    /* int4 weights only: the generator's row pairs (fully_connected_s4_mve.c) */
+    const int32_t *weights;
 } mg_fully_connected_mve_params;
 
 void mg_fully_connected_s8_mve(const mg_fully_connected_mve_params *p, const int8_t *input, const int8_t *weights,
                                int8_t *output);
 
-/* int4 weights (fully_connected_s4_mve.c): read in place against the input split into even and odd elements in
- * scratch when accum_depth is even, else widened into the scratch before the int8 kernel. */
-size_t mg_fully_connected_s4_mve_scratch_size(int32_t accum_depth, int32_t output_depth);
-void mg_fully_connected_s4_mve(const mg_fully_connected_mve_params *p, const int8_t *input, const void *weights,
-                               int8_t *output, int8_t *scratch);
+/* int4 weights (fully_connected_s4_mve.c): p->weights, read in place in row pairs; no scratch. */
+void mg_fully_connected_s4_mve(const mg_fully_connected_mve_params *p, const int8_t *input, int8_t *output);
 
 extern const mg_registration mg_register_fully_connected_mve;
 

@@ -11,20 +11,18 @@ static mg_status prepare_s8(mg_node *node)
     const mg_fully_connected_mve_params *p = node->params;
     const mg_fully_connected_shape *s = &p->shape;
     const int32_t weights = s->output_depth * s->accum_depth;
-    /* only for int4 weights: a firmware without them has no int4 kernel (generator/emit/pruning.py) */
-    const size_t int4_scratch = mg_input(node, 1)->type == MG_INT4
-                                    ? mg_fully_connected_s4_mve_scratch_size(s->accum_depth, s->output_depth)
-                                    : 0;
+    if (mg_input(node, 1)->type == MG_INT4 && !p->weights) {
+        return mg_fail(node, "int4 row pairs missing from the generated plan");
+    }
     return mg_prepare_weighted_backend_s4(node, s->batches * s->accum_depth, weights, s->batches * s->output_depth,
-                                          p->table, 0, int4_scratch);
+                                          p->table, 0, 0);
 }
 
 static mg_status invoke_s8(mg_node *node)
 {
     const mg_tensor *weights = mg_input(node, 1);
     if (weights->type == MG_INT4) {
-        mg_fully_connected_s4_mve(node->params, mg_input(node, 0)->data, weights->data, mg_output(node, 0)->data,
-                                  node->scratch);
+        mg_fully_connected_s4_mve(node->params, mg_input(node, 0)->data, mg_output(node, 0)->data);
     } else {
         mg_fully_connected_s8_mve(node->params, mg_input(node, 0)->data, weights->data, mg_output(node, 0)->data);
     }
