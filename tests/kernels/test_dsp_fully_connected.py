@@ -102,10 +102,27 @@ def test_folded_biases_take_the_bias_buffer():
     assert isinstance(the_plan.nodes[0].params.fields["biases"], list)
 
 
+def row_pairs_layout(rows: np.ndarray) -> bytes:
+    """mg_dsp_four_rows_interleaved's layout (mg_dsp_mac.h), written out tap by tap: per block of four rows and
+    four inputs k, each pair's words (a_k, b_k, a_k+2, b_k+2), (a_k+1, b_k+1, a_k+3, b_k+3), the a bytes with their
+    top bit flipped; the block's last depth % 8 values row by row; rows past the last block as they are."""
+    outputs, depth = rows.shape
+    k8, data = depth & ~7, bytearray()
+    for block in range(0, outputs & ~3, 4):
+        for k in range(0, k8, 4):
+            for a, b in ((block, block + 1), (block + 2, block + 3)):
+                for s in (0, 1):
+                    for tap in (k + s, k + s + 2):
+                        data += bytes([(int(rows[a, tap]) + 128) & 0xFF, int(rows[b, tap]) & 0xFF])
+        for r in range(block, block + 4):
+            data += rows[r, k8:].astype(np.int8).tobytes()
+    return bytes(data) + rows[outputs & ~3 :].astype(np.int8).tobytes()
+
+
 def test_weight_rows_in_blocks_go_over_the_model_buffer():
-    """The int8 weights, laid out in blocks of four rows (fully_connected.h: one LDM of four rows' words), are a
-    permutation of the weight tensor's bytes and take its buffer in the firmware's copy of the model: no second copy
-    in flash; with no whole block of eight inputs the kernel reads the rows as they are (NULL)."""
+    """The int8 weights, laid out in row pairs of blocks of four rows (fully_connected.h: one LDM of two pairs'
+    words), are the weight tensor's bytes rearranged and take its buffer in the firmware's copy of the model: no
+    second copy in flash; with no whole block of eight inputs the kernel reads the rows as they are (NULL)."""
     blocked = 0
     for seed in range(40):
         graph = read_model(case(seed))
@@ -121,7 +138,7 @@ def test_weight_rows_in_blocks_go_over_the_model_buffer():
             continue
         blocked += 1
         assert len(placed) == 1 and placed[0].offset == weights.data_offset
-        assert sorted(placed[0].data) == sorted(rows.astype(np.int8).tobytes())
+        assert bytes(placed[0].data) == row_pairs_layout(rows)
         texts = render_all(the_plan, load_board("mps2-an386"), "fc", the_plan.kernels)
         assert "_weights[" not in texts["src/node_params.c"]
     assert blocked >= 10

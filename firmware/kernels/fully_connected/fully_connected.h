@@ -67,7 +67,7 @@ typedef struct {
     int32_t act_min; /* the fused activation as a quantized range */
     int32_t act_max;
     const int32_t *biases; /* per output: bias + input_offset * sum w */
-    /* int8 weights in blocks of four rows (above), int4 ones of whole words plus 8 in blocks of four rows' words
+    /* int8 weights in blocks of four rows (above), int4 ones of whole words in blocks of four rows
      * (fully_connected_s4_dsp.c); NULL: the model's rows as they are (int8 without a whole block of 8 inputs, int4
      * of other depths, which the int4 kernel widens) */
     const int32_t *weights;
@@ -86,10 +86,11 @@ size_t mg_fully_connected_s8_dsp_scratch_size(int32_t accum_depth, int32_t outpu
 void mg_fully_connected_s8_dsp(const mg_fully_connected_dsp_params *p, const int8_t *input, const int8_t *weights,
                                int8_t *output, void *scratch);
 
-/* int4 weights (fully_connected_s4_dsp.c): p->weights against the input paired in scratch when accum_depth is a
- * multiple of 8, else `weights` widened into the first mg_int4_widened_bytes(weight elements) of the scratch, then
- * the int8 kernel with int8_scratch bytes after them. */
-size_t mg_fully_connected_s4_dsp_scratch_size(int32_t accum_depth, int32_t output_depth, int32_t int8_scratch);
+/* int4 weights (fully_connected_s4_dsp.c): p->weights, when the generator laid the blocks out (`laid_out`), against
+ * the input paired in scratch, else `weights` widened into the first mg_int4_widened_bytes(weight elements) of the
+ * scratch, then the int8 kernel with int8_scratch bytes after them. */
+size_t mg_fully_connected_s4_dsp_scratch_size(int32_t accum_depth, int32_t output_depth, int32_t int8_scratch,
+                                              int32_t laid_out);
 void mg_fully_connected_s4_dsp(const mg_fully_connected_dsp_params *p, const int8_t *input, const void *weights,
                                int8_t *output, void *scratch);
 

@@ -13,7 +13,7 @@ static mg_status prepare_s8(mg_node *node)
     /* only for int4 weights: a firmware without them has no int4 kernel (generator/emit/pruning.py) */
     const size_t int4_scratch =
         mg_input(node, 1)->type == MG_INT4
-            ? mg_fully_connected_s4_dsp_scratch_size(s->accum_depth, s->output_depth, (int32_t)scratch)
+            ? mg_fully_connected_s4_dsp_scratch_size(s->accum_depth, s->output_depth, (int32_t)scratch, p->weights != 0)
             : 0;
     return mg_prepare_weighted_backend_s4(node, s->batches * s->accum_depth, weights, s->batches * s->output_depth,
                                           p->biases, scratch, int4_scratch);

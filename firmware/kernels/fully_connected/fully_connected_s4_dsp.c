@@ -1,56 +1,63 @@
 #pragma GCC optimize("O2")
 /* FULLY_CONNECTED (dsp backend) with int4 weights. With whole words per weight row (accum_depth a multiple of 8) the
- * generator gives the packed weights each plus 8 (0..15) and each block of four rows' words side by side
- * (dsp_fully_connected.biased_int4_blocks, over the tensor's bytes): a word's nibbles k and k + 4, masked out by one
- * AND with 0x000F000F of the word shifted right by 4k, are a pair of int16 for SMLAD against the input's pair
- * (xk, xk+4), made once per batch row (scratch). Four rows a pass (assembly on the M4: the mask, the words and the
- * sums in registers): a word costs an AND and an SMLAD per pair, 36 instructions and a load of the input per 32 MACs
- * (SXTB16 of the nibbles times 16 took 12 per 8 MACs and row, two rows a pass in C). The sums carry 8 times the
- * input's sum, taken off before the bias. Other depths widen the whole tensor into scratch first and run the int8
- * kernel (fully_connected_s8_dsp.c). */
+ * generator lays the packed weights out over the tensor's bytes (dsp_fully_connected.biased_int4_blocks): per block
+ * of four rows a, b, c, d a word for taps k and k + 1, each half one tap's four values as the int16
+ * a' + 16 b' + 256 c' + 4096 d (a' = a + 8 and so on, 0..15; d signed). Against the input pair (xk, xk+1), made
+ * once per batch row (scratch), a word gives four sums in seven instructions: its SMLAD (T = A' + 16 B' + 256 C' +
+ * 4096 D, capitals the rows' sums over the input), its AND with 0x00F000F0 (16 B') and with 0x0F000F00 (256 C') and
+ * its SXTB16 ror 8 (c' + 16 d as int16: C' + 16 D), each through an SMLAD: 8 MACs, against 8 instructions with one
+ * AND per pair of values. Four rows a pass, in assembly on the M4 (33 instructions per 32 MACs); the block's four
+ * sums follow (every sum wraps modulo 2^32, so T gives A' exactly), less 8 times the input's sum for a', b', c'.
+ * Rows past the last block: one word per eight taps, nibbles j and j + 4 the taps 2j and 2j + 1, one AND and one
+ * SMLAD a pair. Other depths widen the whole tensor into scratch first and run the int8 kernel
+ * (fully_connected_s8_dsp.c). */
 #include "fully_connected.h"
 #include "fully_connected_dsp_requant.h"
 #include "mg_dsp.h"
 #include "mg_int4.h"
 
-size_t mg_fully_connected_s4_dsp_scratch_size(int32_t accum_depth, int32_t output_depth, int32_t int8_scratch)
+size_t mg_fully_connected_s4_dsp_scratch_size(int32_t accum_depth, int32_t output_depth, int32_t int8_scratch,
+                                              int32_t laid_out)
 {
-    if (accum_depth % 8 == 0) {
-        return (size_t)accum_depth * 2u; /* four pairs per eight inputs */
+    if (laid_out) {
+        return (size_t)accum_depth * 2u; /* the input pairs */
     }
     return mg_int4_widened_bytes(accum_depth * output_depth) + (size_t)int8_scratch;
 }
 
-/* The input's int16 pairs per eight inputs, (x0, x4), (x1, x5), (x2, x6), (x3, x7); returns the input's sum. */
+/* The input's int16 pairs (x0, x1), (x2, x3), ...; returns the input's sum. */
 static int32_t pair_input(const int8_t *x, int32_t depth, uint32_t *pairs)
 {
     int32_t sum = 0;
-    for (int32_t k = 0; k < depth; k += 8, pairs += 4) {
-        for (int32_t j = 0; j < 4; ++j) {
-            pairs[j] = (uint16_t)x[k + j] | (uint32_t)(uint16_t)x[k + j + 4] << 16;
-            sum += x[k + j] + x[k + j + 4];
-        }
+    for (int32_t k = 0; k < depth; k += 2) {
+        pairs[k / 2] = (uint16_t)x[k] | (uint32_t)(uint16_t)x[k + 1] << 16;
+        sum += x[k] + x[k + 1];
     }
     return sum;
 }
 
-/* The packed weights widened in the int8 kernel's blocks of four rows (fully_connected.h). */
+/* The packed weights widened in the int8 kernel's blocks of four rows (fully_connected.h, mg_dsp_mac.h): per four
+ * inputs 16 bytes, a pair's word s (rows 2i, 2i + 1) at 8 i + 4 s holding taps s and s + 2, the first row's values
+ * plus 128 (as unsigned bytes); the last depth % 8 values row after row; rows past the last block as they are. */
 static void unpack_in_blocks(const void *packed, int32_t outputs, int32_t depth, int8_t *out)
 {
     const int32_t k8 = depth & ~7, blocked = outputs & ~3;
     for (int32_t r = 0; r < outputs; ++r) {
         for (int32_t k = 0; k < depth; ++k) {
-            int32_t at = r * depth + k; /* rows past the last block as they are */
-            if (r < blocked) {
-                const int32_t j = r & 3;
-                at = (r & ~3) * depth + (k < k8 ? (k & ~3) * 4 + j * 4 + (k & 3) : 4 * k8 + j * (depth - k8) + k - k8);
+            int32_t at = r * depth + k, value = mg_int4_at(packed, r * depth + k);
+            if (r < blocked && k < k8) {
+                const int32_t j = k & 3, first = (r & 1) == 0;
+                at = (r & ~3) * depth + (k & ~3) * 4 + (r & 2) * 4 + (j & 1) * 4 + (j >> 1) * 2 + (r & 1);
+                value = first ? (int8_t)(uint8_t)(value + 128) : value;
+            } else if (r < blocked) {
+                at = (r & ~3) * depth + 4 * k8 + (r & 3) * (depth - k8) + k - k8;
             }
-            out[at] = mg_int4_at(packed, r * depth + k);
+            out[at] = (int8_t)value;
         }
     }
 }
 
-/* acc + the eight products of the biased word w with the paired inputs at x. */
+/* acc + the eight products of a biased word w of a row past the last block with the input pairs at x. */
 static inline int32_t mac8(int32_t acc, uint32_t w, const uint32_t *x)
 {
     for (int32_t j = 0; j < 4; ++j) {
@@ -59,69 +66,81 @@ static inline int32_t mac8(int32_t acc, uint32_t w, const uint32_t *x)
     return acc;
 }
 
-/* The sums of a block of four rows (their words side by side) over `words` words of paired inputs. */
+/* A block of four rows' measures over `words` words (depth / 2) of input pairs: T, 16 B', 256 C', C' + 16 D. */
 #if MG_DSP_NATIVE
-/* r0 the pairs up to r2, r1 the words, r3-r6 the sums, r7-r10 the four rows' words, r11 a pair, r12 a masked word,
- * lr the mask. */
-#define MG_S4_LANE(shift)                                                                                              \
-    "ldr r11, [r0], #4\n"                                                                                              \
-    "and r12, lr, r7" shift "\n smlad r3, r12, r11, r3\n"                                                              \
-    "and r12, lr, r8" shift "\n smlad r4, r12, r11, r4\n"                                                              \
-    "and r12, lr, r9" shift "\n smlad r5, r12, r11, r5\n"                                                              \
-    "and r12, lr, r10" shift "\n smlad r6, r12, r11, r6\n"
+/* r0-r3 the measures, r4 r5 two input pairs, r6-r9 four words, r10 a masked word, r11 the words, r12 the pairs,
+ * lr the pairs' end. */
+#define MG_S4_WORD(w, x)                                                                                               \
+    "smlad r0, " w ", " x ", r0\n"                                                                                     \
+    "and r10, " w ", #0x00F000F0\n smlad r1, r10, " x ", r1\n"                                                         \
+    "and r10, " w ", #0x0F000F00\n smlad r2, r10, " x ", r2\n"                                                         \
+    "sxtb16 r10, " w ", ror #8\n smlad r3, r10, " x ", r3\n"
+#define MG_S4_STEP                                                                                                     \
+    "ldm r11!, {r6, r7, r8, r9}\n"                                                                                     \
+    "ldrd r4, r5, [r12], #8\n" MG_S4_WORD("r6", "r4")                                                                  \
+        MG_S4_WORD("r7", "r5") "ldrd r4, r5, [r12], #8\n" MG_S4_WORD("r8", "r4") MG_S4_WORD("r9", "r5")
 
-__attribute__((naked)) static void four_rows(const uint32_t *pairs, const uint32_t *w, int32_t words, int32_t sums[4])
+__attribute__((naked)) static void four_rows(const uint32_t *pairs, const uint32_t *w, int32_t words,
+                                             int32_t measures[4])
 {
     (void)pairs;
     (void)w;
     (void)words;
-    (void)sums;
+    (void)measures;
     __asm__ volatile(".syntax unified\n"
                      "push {r4, r5, r6, r7, r8, r9, r10, r11, lr}\n"
                      "push {r3}\n"
-                     "add r2, r0, r2, lsl #4\n"
+                     "mov r12, r0\n"
+                     "mov r11, r1\n"
+                     "add lr, r0, r2, lsl #2\n"
+                     "and r10, r2, #4\n" /* an odd number of steps: one before the loop of two */
+                     "mov r0, #0\n"
+                     "mov r1, #0\n"
+                     "mov r2, #0\n"
                      "mov r3, #0\n"
-                     "mov r4, #0\n"
-                     "mov r5, #0\n"
-                     "mov r6, #0\n"
-                     "mov lr, #0x000F000F\n"
-                     "1:\n"
-                     "ldm r1!, {r7, r8, r9, r10}\n" MG_S4_LANE("") MG_S4_LANE(", lsr #4") MG_S4_LANE(", lsr #8")
-                         MG_S4_LANE(", lsr #12") "cmp r0, r2\n"
-                                                 "bne 1b\n"
-                                                 "pop {r12}\n"
-                                                 "stm r12, {r3, r4, r5, r6}\n"
-                                                 "pop {r4, r5, r6, r7, r8, r9, r10, r11, pc}\n");
+                     "cmp r10, #0\n"
+                     "beq 1f\n" MG_S4_STEP "cmp r12, lr\n"
+                     "beq 2f\n"
+                     "1:\n" MG_S4_STEP MG_S4_STEP "cmp r12, lr\n"
+                     "bne 1b\n"
+                     "2:\n"
+                     "pop {r10}\n"
+                     "stm r10, {r0, r1, r2, r3}\n"
+                     "pop {r4, r5, r6, r7, r8, r9, r10, r11, pc}\n");
 }
 #else
-static void four_rows(const uint32_t *pairs, const uint32_t *w, int32_t words, int32_t sums[4])
+static void four_rows(const uint32_t *pairs, const uint32_t *w, int32_t words, int32_t measures[4])
 {
-    int32_t s[4] = {0, 0, 0, 0};
-    for (int32_t k = 0; k < words; ++k, w += 4, pairs += 4) {
-        for (int32_t r = 0; r < 4; ++r) {
-            s[r] = mac8(s[r], w[r], pairs);
-        }
+    int32_t m[4] = {0, 0, 0, 0};
+    for (int32_t k = 0; k < words; ++k) {
+        m[0] = dsp_smlad(w[k], pairs[k], m[0]);
+        m[1] = dsp_smlad(w[k] & 0x00F000F0u, pairs[k], m[1]);
+        m[2] = dsp_smlad(w[k] & 0x0F000F00u, pairs[k], m[2]);
+        m[3] = dsp_smlad(dsp_sxtb16_ror8(w[k]), pairs[k], m[3]);
     }
     for (int32_t r = 0; r < 4; ++r) {
-        sums[r] = s[r];
+        measures[r] = m[r];
     }
 }
 #endif
 
-/* output o of p: its bias plus the sum, requantized */
-static inline int8_t output_value(int32_t sum, const mg_fully_connected_dsp_params *p, int32_t o)
+/* The four rows' sums from four_rows' measures plus their biases, less bias8 (8 times the input's sum) for the
+ * biased a', b', c'. */
+static inline void block_sums(const int32_t m[4], int32_t bias8, const int32_t *bias, int32_t sums[4])
 {
-    const int32_t acc = p->biases[o] + sum;
-    const int32_t *rq = p->requant + o * p->requant_step;
-    const int32_t value = mg_fully_connected_dsp_requant(acc, rq, p->requant_checked, p->output_zero_point);
-    return (int8_t)dsp_clamp(value, p->act_min, p->act_max);
+    const int32_t c = m[2] >> 8, d = (int32_t)((uint32_t)m[3] - (uint32_t)c) >> 4;
+    const uint32_t a = (uint32_t)m[0] - (uint32_t)m[1] - (uint32_t)m[2] - ((uint32_t)d << 12);
+    sums[0] = (int32_t)(a + (uint32_t)(bias[0] - bias8));
+    sums[1] = (m[1] >> 4) + bias[1] - bias8;
+    sums[2] = c + bias[2] - bias8;
+    sums[3] = d + bias[3];
 }
 
 void mg_fully_connected_s4_dsp(const mg_fully_connected_dsp_params *p, const int8_t *input, const void *weights,
                                int8_t *output, void *scratch)
 {
     const int32_t depth = p->shape.accum_depth, outputs = p->shape.output_depth;
-    if (depth % 8) {
+    if (!p->weights) {
         const int32_t elements = outputs * depth;
         int8_t *widened = scratch;
         unpack_in_blocks(weights, outputs, depth, widened);
@@ -130,26 +149,27 @@ void mg_fully_connected_s4_dsp(const mg_fully_connected_dsp_params *p, const int
         mg_fully_connected_s8_dsp(p, input, widened, output, rest);
         return;
     }
-    const int32_t words = depth / 8; /* per weight row */
+    const mg_fc_dsp_outputs c = {p->act_min, p->act_max, p->requant_checked, p->output_zero_point, p->requant_step};
+    const int32_t words = depth / 8; /* per weight row past the last block */
     uint32_t *pairs = scratch;
     for (int32_t b = 0; b < p->shape.batches; ++b) {
         const int32_t bias8 = 8 * pair_input(input + b * depth, depth, pairs); /* the weights' +8 against the input */
         const uint32_t *w = (const uint32_t *)p->weights;
+        const int32_t *bias = p->biases, *rq = p->requant;
         int8_t *out = output + b * outputs;
         int32_t o = 0;
-        for (; o + 4 <= outputs; o += 4, w += 4 * words) {
-            int32_t sums[4];
-            four_rows(pairs, w, words, sums);
-            for (int32_t r = 0; r < 4; ++r) {
-                out[o + r] = output_value(sums[r] - bias8, p, o + r);
-            }
+        for (; o + 4 <= outputs; o += 4, w += 4 * words, bias += 4, rq += 4 * c.step) {
+            int32_t measures[4], sums[4];
+            four_rows(pairs, w, depth / 2, measures);
+            block_sums(measures, bias8, bias, sums);
+            mg_fc_dsp_four_outputs(out + o, sums, rq, &c);
         }
-        for (; o < outputs; ++o, w += words) {
-            int32_t s = 0;
+        for (; o < outputs; ++o, w += words, ++bias, rq += c.step) {
+            int32_t s = *bias - bias8;
             for (int32_t k = 0; k < words; ++k) {
                 s = mac8(s, w[k], pairs + 4 * k);
             }
-            out[o] = output_value(s - bias8, p, o);
+            out[o] = mg_fc_dsp_output(s, rq, &c);
         }
     }
 }

@@ -3,13 +3,6 @@
 #include "fully_connected_dsp_requant.h"
 #include "mg_dsp_mac.h"
 
-/* rq: the output's requantization entry (fully_connected_dsp_requant.h) */
-static inline int8_t output_value(int32_t acc, const int32_t *rq, const mg_fully_connected_dsp_params *p)
-{
-    const int32_t value = mg_fully_connected_dsp_requant(acc, rq, p->requant_checked, p->output_zero_point);
-    return (int8_t)dsp_clamp(value, p->act_min, p->act_max);
-}
-
 /* acc += the 4 weights at w times the 4 inputs at x (both int8; mg_dsp_mac.h). */
 static inline int32_t dot4(const int8_t *w, uint32_t x02, uint32_t x13, int32_t acc)
 {
@@ -25,26 +18,30 @@ void mg_fully_connected_s8_dsp(const mg_fully_connected_dsp_params *p, const int
                                int8_t *output, void *scratch)
 {
     const int32_t depth = p->shape.accum_depth, outputs = p->shape.output_depth, k8 = depth & ~7, k4 = depth & ~3;
-    const int32_t step = p->requant_step;
+    const mg_fc_dsp_outputs c = {p->act_min, p->act_max, p->requant_checked, p->output_zero_point, p->requant_step};
+    const int32_t step = c.step;
     for (int32_t b = 0; b < p->shape.batches; ++b) {
         const int8_t *x = input + b * depth;
         int8_t *out = output + b * outputs;
         uint32_t *expanded = 0;
+        int32_t sum = 0;         /* of the first k8 inputs, for mg_dsp_four_rows_interleaved's x128 */
         if (scratch && k8 > 0) { /* the input's SXTB16 pairs once, for every block of four rows */
             expanded = scratch;
             for (int32_t k = 0; k < k8; k += 4) {
-                const uint32_t xv = dsp_ld32(x + k);
-                expanded[k / 2] = dsp_sxtb16(xv);
-                expanded[k / 2 + 1] = dsp_sxtb16_ror8(xv);
+                const uint32_t xv = dsp_ld32(x + k), x02 = dsp_sxtb16(xv), x13 = dsp_sxtb16_ror8(xv);
+                expanded[k / 2] = x02;
+                expanded[k / 2 + 1] = x13;
+                sum = dsp_smlad(x13, 0x00010001u, dsp_smlad(x02, 0x00010001u, sum));
             }
         }
+        const int32_t x128 = expanded ? (int32_t)((uint32_t)sum << 7) : outputs < 4 ? 0 : mg_dsp_sum_times_128(x, k8);
         const int32_t *bias = p->biases, *rq = p->requant;
         const int8_t *w = p->weights ? (const int8_t *)p->weights : weights;
         int32_t o = 0;
         for (; o + 4 <= outputs; o += 4, bias += 4, rq += 4 * step, w += 4 * depth) {
             int32_t acc[4] = {bias[0], bias[1], bias[2], bias[3]};
             if (k8 > 0) {
-                mg_dsp_four_rows_interleaved(acc, w, x, expanded, k8);
+                mg_dsp_four_rows_interleaved(acc, w, x, expanded, k8, x128);
             }
             const int8_t *tails = w + 4 * k8; /* the four rows' last depth - k8 values, one row after another */
             for (int32_t k = k8; k < depth; ++k) {
@@ -52,9 +49,7 @@ void mg_fully_connected_s8_dsp(const mg_fully_connected_dsp_params *p, const int
                     acc[r] += tails[r * (depth - k8) + k - k8] * x[k];
                 }
             }
-            for (int32_t r = 0; r < 4; ++r) {
-                out[o + r] = output_value(acc[r], rq + r * step, p);
-            }
+            mg_fc_dsp_four_outputs(out + o, acc, rq, &c);
         }
         for (; o < outputs; ++o, ++bias, rq += step, w += depth) {
             int32_t acc = *bias;
@@ -66,7 +61,7 @@ void mg_fully_connected_s8_dsp(const mg_fully_connected_dsp_params *p, const int
             for (; k < depth; ++k) {
                 acc += w[k] * x[k];
             }
-            out[o] = output_value(acc, rq, p);
+            out[o] = mg_fc_dsp_output(acc, rq, &c);
         }
     }
 }

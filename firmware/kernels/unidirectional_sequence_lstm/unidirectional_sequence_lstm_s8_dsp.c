@@ -118,15 +118,16 @@ static inline __attribute__((always_inline)) void four_rows_s8(const int32_t *bi
 }
 
 /* The same for a block of four rows laid out by the generator over the model's (mg_lstm_gate_weights): the first
- * depth & ~7 taps in mg_dsp_four_rows_interleaved (one LDM a word of each row: 18 instructions per 16 MACs against
- * four_rows_s8's 23), the four rows' last taps after them one row after another. */
+ * depth & ~7 taps in mg_dsp_four_rows_interleaved (row pairs, one LDM a word of each pair and row: 14 instructions
+ * per 16 MACs against four_rows_s8's 23; x128 its correction for these pairs), the four rows' last taps after them
+ * one row after another. */
 static inline __attribute__((always_inline)) void four_rows_blocked(const int32_t *bias, const int8_t *w, int32_t depth,
-                                                                    const uint32_t *pairs, int32_t pre_shift,
-                                                                    int32_t *out)
+                                                                    const uint32_t *pairs, int32_t x128,
+                                                                    int32_t pre_shift, int32_t *out)
 {
     const int32_t k8 = depth & ~7, tail = depth - k8;
     int32_t acc[4] = {0, 0, 0, 0};
-    mg_dsp_four_rows_interleaved(acc, w, 0, pairs, k8);
+    mg_dsp_four_rows_interleaved(acc, w, 0, pairs, k8, x128);
     for (int32_t k = 0; k < tail; ++k) {
         const int32_t x = pair_value(pairs, k8 + k);
         for (int32_t r = 0; r < 4; ++r) {
@@ -163,12 +164,12 @@ static inline const int8_t *gate_rows(const mg_lstm_gate_weights *w, int g)
 
 /* A gate's doubled accumulators for the n units from u (a block) of one row, input and hidden state interleaved
  * per unit, from the expanded input and hidden state, with the generator's widened weights (per gate, both layers'
- * blocks of four units) or the model's int8 ones. */
-static inline __attribute__((always_inline)) void block_accumulators(const mg_unidirectional_sequence_lstm_params *p,
-                                                                     const mg_lstm_data *d, int g, const int32_t *table,
-                                                                     int32_t u, int32_t n, const uint32_t *input_pairs,
-                                                                     const uint32_t *hidden_pairs,
-                                                                     int32_t *accumulators, int widened)
+ * blocks of four units) or the model's int8 ones (sums128: the input's and the hidden state's
+ * mg_dsp_pairs_sum_times_128 over their blocked taps, for rows in blocks). */
+static inline __attribute__((always_inline)) void
+block_accumulators(const mg_unidirectional_sequence_lstm_params *p, const mg_lstm_data *d, int g, const int32_t *table,
+                   int32_t u, int32_t n, const uint32_t *input_pairs, const uint32_t *hidden_pairs,
+                   const int32_t *sums128, int32_t *accumulators, int widened)
 {
     const int32_t units = p->units, input_size = p->input_size;
     const int32_t input_quads = round_up4(input_size) / 4, hidden_quads = round_up4(units) / 4;
@@ -190,15 +191,15 @@ static inline __attribute__((always_inline)) void block_accumulators(const mg_un
     for (int32_t k = 0; k < n; k += 4) { /* whole blocks of four rows where the generator laid them out */
         const int32_t rows = n - k < 4 ? n - k : 4;
         if (input_rows && rows == 4) {
-            four_rows_blocked(input_bias + k, input_rows + (u + k) * input_size, input_size, input_pairs, input_shift,
-                              accumulators + 2 * k);
+            four_rows_blocked(input_bias + k, input_rows + (u + k) * input_size, input_size, input_pairs, sums128[0],
+                              input_shift, accumulators + 2 * k);
         } else {
             four_rows_s8(input_bias + k, d->input_weights[g] + (u + k) * input_size, input_size, rows, input_pairs,
                          input_shift, accumulators + 2 * k);
         }
         if (hidden_rows && rows == 4) {
-            four_rows_blocked(hidden_bias + k, hidden_rows + (u + k) * units, units, hidden_pairs, hidden_shift,
-                              accumulators + 2 * k + 1);
+            four_rows_blocked(hidden_bias + k, hidden_rows + (u + k) * units, units, hidden_pairs, sums128[1],
+                              hidden_shift, accumulators + 2 * k + 1);
         } else {
             four_rows_s8(hidden_bias + k, d->recurrent_weights[g] + (u + k) * units, units, rows, hidden_pairs,
                          hidden_shift, accumulators + 2 * k + 1);
@@ -252,11 +253,13 @@ static inline __attribute__((always_inline)) void step_with(const mg_unidirectio
     }
     for (int32_t row = 0; row < s->rows; ++row) {
         const uint32_t *input_pairs = pairs + row * row_words, *hidden_pairs = input_pairs + input_words;
+        const int32_t sums128[2] = {widened ? 0 : mg_dsp_pairs_sum_times_128(input_pairs, p->input_size & ~7),
+                                    widened ? 0 : mg_dsp_pairs_sum_times_128(hidden_pairs, units & ~7)};
         for (int32_t u = 0; u < units; u += MG_LSTM_DSP_BLOCK) {
             const int32_t n = units - u < MG_LSTM_DSP_BLOCK ? units - u : MG_LSTM_DSP_BLOCK;
             for (int g = 0; g < MG_LSTM_GATES; ++g) {
                 const int32_t *table = p->backend_table + g * gate_table_words(units);
-                block_accumulators(p, d, g, table, u, n, input_pairs, hidden_pairs, accumulators, widened);
+                block_accumulators(p, d, g, table, u, n, input_pairs, hidden_pairs, sums128, accumulators, widened);
                 if (g == MG_LSTM_CELL_GATE) {
                     activate_gate(table, accumulators, n, 1, gates + MG_LSTM_DSP_BLOCK * g);
                 } else {

@@ -166,19 +166,24 @@ def sums_fit_int32_16x8(weights, bias, channel_axis: int = 0) -> bool:
 
 def rows_in_blocks(weights) -> ModelWords | CExpr:
     """The int8 weight rows as mg_dsp_four_rows_interleaved reads them (mg_dsp_mac.h; the dsp FULLY_CONNECTED and the
-    int8 LSTM without widened weights): each block of four rows' first depth & ~7 values four at a time, the rows'
-    words side by side, then the four rows' last values one row after another; rows past the last block as they are.
-    A permutation of the tensor's bytes (written over them, plan/in_place.py); NULL where it would be the rows as they
+    int8 LSTM without widened weights): each block of four rows' first depth & ~7 values in row pairs (rows 0-1,
+    then 2-3), per four inputs k..k+3 two words a pair, (a_k, b_k, a_k+2, b_k+2) and (a_k+1, b_k+1, a_k+3, b_k+3),
+    every a with its top bit flipped (a + 128 as an unsigned byte, so that a word's halves are a + 128 + 256 b as
+    int16), then the four rows' last values one row after another as they are; rows past the last block as they
+    are. The tensor's bytes rearranged (written over them, plan/in_place.py); NULL where it would be the rows as they
     are (no whole block of eight inputs) and for int4 weights."""
     if weights.dtype.name != "INT8":
         return CExpr("NULL")
-    rows = weights.array().reshape(weights.shape[0], -1)
+    rows = weights.array().reshape(weights.shape[0], -1).astype(np.int64)
     outputs, depth = rows.shape
     k8, blocked = depth & ~7, outputs & ~3
     if not k8 or not blocked:
         return CExpr("NULL")
     blocks = rows[:blocked].reshape(-1, 4, depth)
-    words = blocks[:, :, :k8].reshape(-1, 4, k8 // 4, 4).transpose(0, 2, 1, 3).reshape(len(blocks), -1)
+    # (block, pair, row in pair, quad, h, s): tap 4 quad + 2 h + s; word s of a pair holds taps s and s + 2
+    head = blocks[:, :, :k8].reshape(len(blocks), 2, 2, k8 // 4, 2, 2).copy()
+    head[:, :, 0] += 128
+    words = head.transpose(0, 3, 1, 5, 4, 2).reshape(len(blocks), -1)
     tails = blocks[:, :, k8:].reshape(len(blocks), -1)
     laid = np.concatenate([np.concatenate([words, tails], axis=1).reshape(-1), rows[blocked:].reshape(-1)])
     return ModelWords(weights, tuple(pack_bytes(laid)), nbytes=laid.size)

@@ -94,19 +94,37 @@ def claims(op, inputs, outputs):
     return OVERFLOW if _table(op, inputs, outputs) is None else None
 
 
+# Whole words of int4 rows up to this depth: fully_connected_s4_dsp.c's third sum, 256 times the third rows', stays
+# within int32 (256 * 15 * 128 * depth < 2^31).
+INT4_BLOCKS_MAX_DEPTH = 4368
+
+
+def _int4_laid_out(weights) -> bool:
+    depth = int(np.prod(weights.shape[1:]))
+    return depth % 8 == 0 and depth <= INT4_BLOCKS_MAX_DEPTH
+
+
 def biased_int4_blocks(weights) -> ModelWords | CExpr:
-    """int4 weight rows of whole words (a depth a multiple of 8) as fully_connected_s4_dsp.c reads them: each value
-    plus 8 (0..15: its nibble's top bit flipped), each block of four rows' words side by side (word k of rows 0-3,
-    then word k + 1), rows past the last block as they are; the packed tensor's bytes, written over them
-    (plan/in_place.py). NULL for other depths (the kernel widens those)."""
-    rows = weights.array().reshape(weights.shape[0], -1).astype(np.int64) + 8
-    outputs, depth = rows.shape
-    if depth % 8:
+    """int4 weight rows of whole words (a depth a multiple of 8, up to INT4_BLOCKS_MAX_DEPTH) as
+    fully_connected_s4_dsp.c reads them, over the packed tensor's bytes: per block of four rows a, b, c, d and taps k,
+    k + 1 one word, its halves tap k's and tap k + 1's four values as a + 8 + 16 (b + 8) + 256 (c + 8) + 4096 d (an
+    int16); rows past the last block one word per eight taps, nibble j and j + 4 taps k + 2j and k + 2j + 1, each
+    value plus 8. NULL for other depths (the kernel widens those)."""
+    if not _int4_laid_out(weights):
         return CExpr("NULL")
-    words = (rows[:, 0::2] | rows[:, 1::2] << 4).astype(np.uint8).reshape(outputs, depth // 8, 4)
-    blocked = outputs & ~3
-    blocks = words[:blocked].reshape(-1, 4, depth // 8, 4).transpose(0, 2, 1, 3)
-    laid = np.concatenate([blocks.reshape(-1), words[blocked:].reshape(-1)])
+    rows = weights.array().reshape(weights.shape[0], -1).astype(np.int64)
+    blocked = rows.shape[0] & ~3
+    a, b, c, d = (rows[r:blocked:4] for r in range(4))
+    halves = (a + 8) | (b + 8) << 4 | (c + 8) << 8 | (d & 15) << 12  # (block, tap)
+    blocks = np.stack([halves & 0xFF, halves >> 8], axis=-1).reshape(-1)
+    rest = rows[blocked:] + 8  # (row, tap): nibble j of a word tap 2j, nibble j + 4 tap 2j + 1
+    octets = (
+        rest.reshape(len(rest), rows.shape[1] // 8, 4, 2)
+        .transpose(0, 1, 3, 2)
+        .reshape(len(rest), rows.shape[1] // 8, 8)
+    )
+    rest_bytes = (octets[:, :, 0::2] | octets[:, :, 1::2] << 4).reshape(-1)
+    laid = np.concatenate([blocks, rest_bytes])
     return ModelWords(weights, tuple(dc.pack_bytes(laid)), nbytes=laid.size)
 
 
@@ -137,7 +155,9 @@ def scratch_bytes(op, inputs, outputs):
     if weights.dtype.name != "INT4":
         return int8
     depth = int(np.prod(weights.shape[1:]))
-    return _scratch.scratch_size("mg_fully_connected_s4_dsp_scratch_size", depth, weights.shape[0], int8)
+    return _scratch.scratch_size(
+        "mg_fully_connected_s4_dsp_scratch_size", depth, weights.shape[0], int8, _int4_laid_out(weights)
+    )
 
 
 def overlap(op, inputs, outputs) -> int | None:
