@@ -73,11 +73,11 @@ def depthwise_16x8_node(b: Batch):
     b.node("DEPTHWISE_CONV_2D", [x, f, bias], [y], version=5, padding=SAME, strideH=1, strideW=1, depthMultiplier=1)
 
 
-def batch_matmul_node(b: Batch):
+def batch_matmul_node(b: Batch, rhs_zero_point: int = 0):
     lhs_scale, rhs_scale = 0.02, 0.03
     x = b.input([1, M, K], "int8", (lhs_scale, 5))
     rhs = b.rng.integers(-127, 128, size=(1, K, N)).astype(np.int8)
-    y = b.constant(rhs, "int8", (rhs_scale, 0))
+    y = b.constant(rhs, "int8", (rhs_scale, rhs_zero_point))
     out = b.output([1, M, N], "int8", (lhs_scale * rhs_scale * 74 * 74 * np.sqrt(K) / 40, 1))
     b.node("BATCH_MATMUL", [x, y], [out], version=2)
 
@@ -122,3 +122,17 @@ def test_targets(board, backend):
             assert costs[f"{name} INT8"] <= bound, f"{name}: {costs[f'{name} INT8']:.3f} per MAC (bound {bound})"
             continue
         assert value <= (missed or target), f"{name}: {value:.3f} (target {target})"
+
+
+@pytest.mark.qemu
+def test_mve_batch_matmul_with_an_rhs_zero_point():
+    """With an rhs zero point (-2) each lhs row adds its own term, rhs_offset * its sum, to its sums inside the mve
+    two-row loop (mg_matmul_pairs_terms_s8_mve): at most FULLY_CONNECTED's instructions per MAC still."""
+    b = Batch(6)
+    batch_matmul_node(b, rhs_zero_point=-2)
+    fully_connected_node(b, "int8", M, K, N)
+    costs = per_mac(
+        b.build(), ["mve", "reference"], "mps3-an547", b.sets(1), load_board("mps3-an547").instructions_per_tick
+    )
+    print(costs)
+    assert costs["BATCH_MATMUL INT8"] <= costs["FULLY_CONNECTED INT8"], costs

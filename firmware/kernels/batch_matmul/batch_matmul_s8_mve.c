@@ -3,9 +3,10 @@
  * (equal modulo 2^32), through the mve matrix core FULLY_CONNECTED uses (mg_mve_matmul.h): the rhs matrix's
  * columns are its weight rows (gathered into rows of k when it is stored as [k][n], as TFLite Micro transposes it)
  * and a requantization table holds the terms of the rhs rows as biases: for a constant rhs both made by the
- * generator, else once per invoke when the batches broadcast the matrix. Without an rhs zero point the lhs rows go through the core all at once (in interleaved
- * pairs through the two-row loop); with one, the lhs row's own term goes into the table's biases before each row.
- * A transposed lhs row (adj_x) is gathered. */
+ * generator, else once per invoke when the batches broadcast the matrix. The lhs rows go through the core all at
+ * once, in interleaved pairs through the two-row loop; an rhs zero point adds each lhs row's own term to its sums
+ * there (mg_matmul_pairs_terms_s8_mve; for a last odd row, to a copy of the table). A transposed lhs row (adj_x)
+ * is gathered and, like a left shift, goes through the one-row loops row by row. */
 #pragma GCC optimize("O3")
 #include "batch_matmul.h"
 
@@ -94,23 +95,57 @@ static void build_table(const mg_batch_matmul_params *p, const int8_t *rows, int
     }
 }
 
-/* m lhs rows (row_stride apart) through the core: interleaved pairs through the two-row loop, the last odd row
- * through the one-row loop. */
-static void all_rows(mve_rows_args *a, mve_pairs_args *pa, const int8_t *x, int32_t row_stride, int32_t m,
-                     int8_t *pair_area, int8_t *out)
+/* term added to the biases of the table at t (groups groups, no left shifts). */
+static void add_term(int32_t *t, int32_t groups, int32_t term)
 {
-    const int32_t cols = pa->channels;
+    for (int32_t g = 0; g < groups; ++g, t += MVE_TABLE_STRIDE(0)) {
+        vstrwq_s32(t, vaddq_n_s32(vldrwq_s32(t), term));
+    }
+}
+
+/* m lhs rows (row_stride apart) through the core: interleaved pairs through the two-row loop (with an rhs zero
+ * point, each row's term rhs_offset * (its sum) added by mg_matmul_pairs_terms_s8_mve), the last odd row through
+ * the one-row loop (its term in the scratch table, table_area). */
+static void all_rows(mve_rows_args *a, mve_pairs_args *pa, const int8_t *x, int32_t row_stride, int32_t m,
+                     int32_t rhs_offset, int32_t *table_area, int8_t *pair_area, int8_t *out)
+{
+    const int32_t cols = pa->channels, depth = pa->depth;
+    int32_t terms[2 * PAIRS];
     int32_t r = 0;
     while (m - r >= 2) {
         const int32_t pairs = (m - r) / 2 < PAIRS ? (m - r) / 2 : PAIRS;
-        mve_pairs_of_rows(pa, x + r * row_stride, row_stride, pairs, pair_area, out + r * cols);
+        mve_interleave_pairs(pa, x + r * row_stride, row_stride, pairs, pair_area, out + r * cols);
+        if (rhs_offset) {
+            for (int32_t i = 0; i < 2 * pairs; ++i) {
+                terms[i] = rhs_offset * sum_s8(x + (r + i) * row_stride, depth);
+            }
+            pa->row_terms = terms;
+            mg_matmul_pairs_terms_s8_mve(pa);
+        } else {
+            mg_matmul_pairs_s8_mve(pa);
+        }
         r += 2 * pairs;
     }
     if (r < m) {
-        a->x = x + r * row_stride;
-        a->out = out + r * cols;
-        a->rows = 1;
-        mg_matmul_rows_s8_mve(a);
+        mve_rows_args last = *a;
+        last.x = x + r * row_stride;
+        last.out = out + r * cols;
+        last.rows = 1;
+        if (!rhs_offset) {
+            mg_matmul_rows_s8_mve(&last);
+            return;
+        }
+        /* the row's term in the scratch table: a copy of the generator's, or the one build_table made there */
+        const int32_t groups = (cols + 3) / 4, term = rhs_offset * sum_s8(last.x, depth);
+        if (a->table != table_area) {
+            for (int32_t i = 0; i < groups * MVE_TABLE_STRIDE(0); ++i) {
+                table_area[i] = a->table[i];
+            }
+        }
+        add_term(table_area, groups, term);
+        last.table = table_area;
+        mg_matmul_rows_s8_mve(&last);
+        add_term(table_area, groups, -term); /* as it was, for the next batch's rows */
     }
 }
 
@@ -121,7 +156,7 @@ void mg_batch_matmul_s8_mve(const mg_batch_matmul_params *p, const int8_t *lhs, 
     int32_t *table = scratch, *terms = table + groups * MVE_TABLE_STRIDE(1);
     int8_t *rhs_rows = (int8_t *)(terms + 4 * groups), *lhs_row = rhs_rows + cols * depth;
     int8_t *pair_area = lhs_row + depth;
-    const int bulk = p->rhs_offset == 0 && p->lhs_step == 1 && !left;
+    const int bulk = p->lhs_step == 1 && !left;
     mve_rows_args a;
     mve_pairs_args pa;
     mve_rows_init(&a, rhs_rows, table, depth, cols, p->output_offset, INT8_MIN, INT8_MAX);
@@ -159,7 +194,7 @@ void mg_batch_matmul_s8_mve(const mg_batch_matmul_params *p, const int8_t *lhs, 
                     copied = r;
                 }
                 if (bulk) {
-                    all_rows(&a, &pa, lhs + l, p->lhs_row, p->rows, pair_area, output);
+                    all_rows(&a, &pa, lhs + l, p->lhs_row, p->rows, p->rhs_offset, table, pair_area, output);
                     output += p->rows * cols;
                     continue;
                 }

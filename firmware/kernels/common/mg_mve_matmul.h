@@ -71,9 +71,12 @@ typedef struct {
     int32_t channels; /* output channels: bytes from a row's outputs to the next row's */
     int32_t last_count;
     int32_t last_rows[3];
+    const int32_t *row_terms; /* mg_matmul_pairs_terms_s8_mve only: a term per row, added to its four sums */
 } mve_pairs_args;
 
 void mg_matmul_pairs_s8_mve(const mve_pairs_args *args);
+/* The same with each row's own term (BATCH_MATMUL's rhs zero point times the row's sum) added to its sums. */
+void mg_matmul_pairs_terms_s8_mve(const mve_pairs_args *args);
 
 /* Bytes of interleaved pair of rows of `depth` taps. */
 static inline int32_t mve_pair_bytes(int32_t depth)
@@ -114,10 +117,10 @@ static inline void mve_pairs_init(mve_pairs_args *pa, const mve_rows_args *a, in
     pa->last_rows[2] = a->last_rows[2];
 }
 
-/* `pairs` pairs of consecutive rows (row_stride apart from x) interleaved into pair_area, then through the two-row
- * loop; their outputs row after row from out. */
-static inline void mve_pairs_of_rows(mve_pairs_args *pa, const int8_t *x, int32_t row_stride, int32_t pairs,
-                                     int8_t *pair_area, int8_t *out)
+/* `pairs` pairs of consecutive rows (row_stride apart from x) interleaved into pair_area, and pa set to run them
+ * through a two-row loop, their outputs row after row from out. */
+static inline void mve_interleave_pairs(mve_pairs_args *pa, const int8_t *x, int32_t row_stride, int32_t pairs,
+                                        int8_t *pair_area, int8_t *out)
 {
     const int32_t bytes = mve_pair_bytes(pa->depth);
     for (int32_t i = 0; i < pairs; ++i, x += 2 * row_stride) {
@@ -126,6 +129,13 @@ static inline void mve_pairs_of_rows(mve_pairs_args *pa, const int8_t *x, int32_
     pa->x = pair_area;
     pa->out = out;
     pa->pairs = pairs;
+}
+
+/* The same, then through the two-row loop. */
+static inline void mve_pairs_of_rows(mve_pairs_args *pa, const int8_t *x, int32_t row_stride, int32_t pairs,
+                                     int8_t *pair_area, int8_t *out)
+{
+    mve_interleave_pairs(pa, x, row_stride, pairs, pair_area, out);
     mg_matmul_pairs_s8_mve(pa);
 }
 
