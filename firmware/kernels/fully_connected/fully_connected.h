@@ -56,12 +56,13 @@ void mg_fully_connected_f16(const mg_fully_connected_params *p, const float *inp
 extern const mg_registration mg_register_fully_connected;
 
 /* ---- dsp backend (Cortex-M4/M7/M33), int8 ----
- * Four weight rows at a time against the input row: per 4 inputs one LDRD of the input's SXTB16 pairs (or one LDR
- * and two SXTB16), one LDM of the four rows' words, then per row two SXTB16 and two SMLAD. The generator lays each
- * block of four rows out for that (written over the model's weights: a permutation of their bytes): the rows'
- * first accum_depth & ~7 values four at a time, the four rows' words side by side, then the four rows' last values
- * one row after another; rows past the last block as they are. The input stays int8: its offset is folded into the
- * bias by the generator (sum w * (x + offset) = sum w * x + offset * sum w). */
+ * Four weight rows at a time against the input row, in two row pairs (mg_dsp_mac.h, mg_dsp_four_rows_interleaved):
+ * per 4 inputs one LDRD of the input's SXTB16 pairs (or one LDR and two SXTB16), one LDM of the two pairs' words,
+ * then per word one SXTB16 and two SMLAD. The generator lays each block of four rows out for that (written over the
+ * model's weights, _dsp_common.rows_in_blocks): the rows' first accum_depth & ~7 values in pairs' words, the
+ * first rows' bytes plus 128, then the four rows' last values one row after another; rows past the last block as
+ * they are. The input stays int8: its offset is folded into the bias by the generator (sum w * (x + offset) =
+ * sum w * x + offset * sum w). */
 typedef struct {
     mg_fully_connected_shape shape;
     int32_t act_min; /* the fused activation as a quantized range */
