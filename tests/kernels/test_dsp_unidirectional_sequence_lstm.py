@@ -119,10 +119,11 @@ def test_mnist_shaped_in_qemu(board, weights):
     b = Batch(75)
     lstm_node(b, 1, 28, 28, 20)
     lstm_node(b, 2, 3, 13, 7, time_major=True, cell_clip=0.5)
+    lstm_node(b, 1, 3, 3, 4)  # one tap quad per layer: the widened loop's odd quad alone
     model = b.build()
     assert set(backends_of(model)) == {"dsp"}
     # the int8 weights: every gate matrix in blocks (the last taps after them) but the second node's recurrent ones
-    # (7 columns: no block of eight)
+    # (7 columns: no block of eight) and the third node's
     assert blocked_matrices(model) == (12 if weights == "int8" else 0)
     results = verify_model(model, sets=b.sets(STEPS), backends=BACKENDS, qemu=True, board=board)
     outputs = [np.asarray(s.outputs[0]) for s in results]
@@ -134,6 +135,7 @@ def test_int16x8_in_qemu():
     b = Batch(78)
     family_node(b, 1, 28, 28, 20, dtype="int16")
     family_node(b, 2, 3, 13, 7, time_major=True, cell_clip=0.5, dtype="int16")
+    family_node(b, 1, 3, 3, 4, dtype="int16")
     model = b.build()
     assert set(backends_of(model)) == {"dsp"}
     verify_model(model, sets=b.sets(STEPS), backends=BACKENDS, qemu=True, board="mps2-an386")
