@@ -33,6 +33,9 @@ typedef struct {
     const int32_t *channels; /* dsp: per output channel a dsp_channel (mg_dsp_requant.h), doubled bias; mve: every
                               * stride phase's requantization table (mg_mve.h); else 0 */
     int32_t left_shift;      /* mve: the tables hold left shifts (some channel's multiplier is 1 or more) */
+    /* mve: every stride phase's filter rows in order (mve_transpose_conv.phase_filters, over the filter's bytes);
+     * else 0 */
+    const int32_t *phase_filters;
 } mg_transpose_conv_params;
 
 /* The scatter of every kernel, in TFLite's order: input pixels (b, y, x), the filter taps (ky, kx) that land
@@ -119,14 +122,13 @@ void mg_transpose_conv_s8_dsp(const mg_transpose_conv_params *p, const int8_t *i
 extern const mg_registration mg_register_transpose_conv_dsp;
 
 /* ---- mve backend (Cortex-M55 Helium), int8 ----
- * A gather per stride phase: each phase's taps rearranged per invoke into filter rows, with its generated
+ * A gather per stride phase: each phase's taps as filter rows (phase_filters, generated), with its generated
  * requantization table (the input offset folded into the bias), the output pixels' windows through the mve
  * matrix core (mg_mve_matmul.h). */
 size_t mg_transpose_conv_s8_mve_scratch_size(int32_t filter_height, int32_t filter_width, int32_t stride_height,
                                              int32_t stride_width, int32_t input_width, int32_t output_width,
                                              int32_t pad_width, int32_t output_depth, int32_t input_depth);
-void mg_transpose_conv_s8_mve(const mg_transpose_conv_params *p, const int8_t *input, const int8_t *filter,
-                              int8_t *output, void *scratch);
+void mg_transpose_conv_s8_mve(const mg_transpose_conv_params *p, const int8_t *input, int8_t *output, void *scratch);
 
 extern const mg_registration mg_register_transpose_conv_mve;
 

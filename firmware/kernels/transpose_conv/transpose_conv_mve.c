@@ -9,6 +9,9 @@ static mg_status prepare(mg_node *node)
     if (!input || input->type != MG_INT8) {
         return mg_fail(node, "tensor types or shapes differ from the generated plan");
     }
+    if (!((const mg_transpose_conv_params *)node->params)->phase_filters) {
+        return mg_fail(node, "phase filters missing from the generated plan");
+    }
     return mg_transpose_conv_prepare(
         node, mg_transpose_conv_s8_mve_scratch_size(g->filter_height, g->filter_width, g->stride_height,
                                                     g->stride_width, g->input_width, g->output_width, g->pad_width,
@@ -17,8 +20,8 @@ static mg_status prepare(mg_node *node)
 
 static mg_status invoke(mg_node *node)
 {
-    mg_transpose_conv_s8_mve(node->params, mg_input(node, MG_TRANSPOSE_CONV_INPUT)->data,
-                             mg_input(node, MG_TRANSPOSE_CONV_FILTER)->data, mg_output(node, 0)->data, node->scratch);
+    mg_transpose_conv_s8_mve(node->params, mg_input(node, MG_TRANSPOSE_CONV_INPUT)->data, mg_output(node, 0)->data,
+                             node->scratch);
     return MG_OK;
 }
 

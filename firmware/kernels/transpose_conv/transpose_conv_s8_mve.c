@@ -1,8 +1,9 @@
 /* TRANSPOSE_CONV int8, mve backend (Cortex-M55 Helium): TFLite Micro's reference_integer_ops::TransposeConv as a
  * gather instead of a scatter. Output row oy takes filter rows ky = (oy + pad) mod stride + j * stride only, from
  * input rows (oy + pad - ky) / stride; so the outputs of one stride phase (ry, rx) are a plain convolution of the
- * input with that phase's taps. Per invoke each phase's taps are copied into rows of (taps x input depth) per
- * output channel, in the order of the input they meet (ky and kx descending); per output row the input rows it
+ * input with that phase's taps. The generator lays each phase's taps out as rows of (taps x input depth) per
+ * output channel, in the order of the input they meet (ky and kx descending: mve_transpose_conv.phase_filters,
+ * written over the filter's bytes when every phase has taps); per output row the input rows it
  * meets are stacked column by column (stack_rows), so that each output pixel's window is one run of the stack,
  * and the windows go through the mve matrix core (mg_mve_matmul.h) with the phase's requantization table, which
  * the generator computes (the input offset folded into the bias through the phase's weight sums: zero points
@@ -51,20 +52,19 @@ size_t mg_transpose_conv_s8_mve_scratch_size(int32_t filter_height, int32_t filt
                                              int32_t stride_width, int32_t input_width, int32_t output_width,
                                              int32_t pad_width, int32_t output_depth, int32_t input_depth)
 {
-    /* the phases' filter rows, the stacked input rows, ROWS / 2 interleaved pairs of rows, ROWS pixels' outputs */
-    size_t filters = 0, widest = 0;
+    /* the stacked input rows, ROWS / 2 interleaved pairs of rows, ROWS pixels' outputs */
+    size_t widest = 0;
     for (int32_t ry = 0; ry < stride_height; ++ry) {
         for (int32_t rx = 0; rx < stride_width; ++rx) {
             const size_t d =
                 (size_t)phase_depth(ry, rx, filter_height, filter_width, stride_height, stride_width, input_depth);
-            filters += d * (size_t)output_depth;
             widest = d > widest ? d : widest;
         }
     }
     const size_t stack = stack_bytes(input_width, phase_taps(0, filter_width, stride_width) - 1,
                                      right_columns(input_width, output_width, pad_width, stride_width),
                                      phase_taps(0, filter_height, stride_height), input_depth);
-    return filters + stack + ROWS / 2 * 32 * ((widest + 15) / 16) + ROWS * (size_t)output_depth;
+    return stack + ROWS / 2 * 32 * ((widest + 15) / 16) + ROWS * (size_t)output_depth;
 }
 
 #if defined(__ARM_FEATURE_MVE)
@@ -77,25 +77,6 @@ typedef struct {
     const int8_t *filter;
     const int32_t *table;
 } phase;
-
-/* The phase's filter rows, channel after channel, in the order of its windows (stack_rows). */
-static void build_phase(const mg_conv_geometry *g, const int8_t *filter, const phase *ph, int8_t *rows)
-{
-    const int32_t depth = g->input_depth;
-    for (int32_t o = 0; o < g->output_depth; ++o) {
-        int8_t *row = rows + o * ph->depth;
-        if (ph->nky == 0 || ph->nkx == 0) {
-            mve_fill_s8(row, 0, ph->depth);
-        }
-        for (int32_t c = 0; c < ph->nkx; ++c) {
-            const int32_t kx = ph->rx + (ph->nkx - 1 - c) * g->stride_width;
-            for (int32_t a = 0; a < ph->nky; ++a, row += depth) {
-                const int32_t ky = ph->ry + (ph->nky - 1 - a) * g->stride_height;
-                mve_copy_s8(row, filter + ((o * g->filter_height + ky) * g->filter_width + kx) * depth, depth);
-            }
-        }
-    }
-}
 
 /* The input rows qy - nky + 1 .. qy of a phase (nky > 0) side by side: per column x (from -reach to the width +
  * right) the nky pixels one after another, zero points outside the input; so the window of the output pixel whose
@@ -177,8 +158,7 @@ static void run_row(const mg_conv_geometry *g, const phase *row_phases, int32_t 
     }
 }
 
-void mg_transpose_conv_s8_mve(const mg_transpose_conv_params *p, const int8_t *input, const int8_t *filter,
-                              int8_t *output, void *scratch)
+void mg_transpose_conv_s8_mve(const mg_transpose_conv_params *p, const int8_t *input, int8_t *output, void *scratch)
 {
     const mg_conv_geometry *g = &p->geometry;
     const int32_t sh = g->stride_height, sw = g->stride_width, out_depth = g->output_depth;
@@ -186,7 +166,7 @@ void mg_transpose_conv_s8_mve(const mg_transpose_conv_params *p, const int8_t *i
     const int32_t reach = phase_taps(0, fw, sw) - 1, left = p->left_shift, stride = MVE_TABLE_STRIDE(left);
     const int32_t right = right_columns(g->input_width, g->output_width, g->pad_width, sw);
     const int8_t zp = (int8_t)(-p->input_offset);
-    int8_t *next = scratch; /* the layout of mg_transpose_conv_s8_mve_scratch_size */
+    const int8_t *next = (const int8_t *)p->phase_filters;
     phase phases[sh * sw];
     int32_t widest = 0;
     for (int32_t i = 0; i < sh * sw; ++i) {
@@ -195,12 +175,11 @@ void mg_transpose_conv_s8_mve(const mg_transpose_conv_params *p, const int8_t *i
         ph->nky = phase_taps(ph->ry, fh, sh), ph->nkx = phase_taps(ph->rx, fw, sw);
         ph->depth = phase_depth(ph->ry, ph->rx, fh, fw, sh, sw, g->input_depth);
         ph->filter = next, ph->table = p->channels + i * groups * stride;
-        build_phase(g, filter, ph, next);
         next += ph->depth * out_depth;
         widest = ph->depth > widest ? ph->depth : widest;
     }
-    int8_t *stack = next,
-           *pair_area = stack + stack_bytes(g->input_width, reach, right, phase_taps(0, fh, sh), g->input_depth);
+    int8_t *stack = scratch, /* the layout of mg_transpose_conv_s8_mve_scratch_size */
+        *pair_area = stack + stack_bytes(g->input_width, reach, right, phase_taps(0, fh, sh), g->input_depth);
     int8_t *outs = pair_area + ROWS / 2 * mve_pair_bytes(widest);
     mve_rows_args a;
     mve_pairs_args pa;

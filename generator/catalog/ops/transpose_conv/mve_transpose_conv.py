@@ -1,10 +1,13 @@
 """TRANSPOSE_CONV in the mve backend (firmware/kernels/transpose_conv_*mve.c): every int8 node the reference kernel
-runs. The geometry, the parameters and the prepare are the family's (transpose_conv); this module adds the
-scratch."""
+runs. The geometry, the parameters and the prepare are the family's (transpose_conv); this module adds the phases'
+requantization tables and filter rows, and the scratch."""
 
 from __future__ import annotations
 
+import numpy as np
+
 from ... import quant
+from ...spec import ModelWords
 from ..common import _conv_common as cc
 from ..common import _mve_common as mc
 from ..common import _scratch
@@ -38,8 +41,25 @@ def params(op, inputs, outputs):
             biases = mc.folded_biases(bias, w[:, ry::sh, rx::sw, :], 0, -quant.zero_point_of(inp))
             fields = mc.requant_fields(biases, pairs, out, activation)
             table += fields["table"]
-    node.fields.update(channels=table, left_shift=fields["left_shift"])
+    node.fields.update(channels=table, left_shift=fields["left_shift"], phase_filters=phase_filters(weights, sh, sw))
     return node
+
+
+def phase_filters(weights, sh: int, sw: int) -> ModelWords:
+    """Every stride phase's filter rows as transpose_conv_s8_mve.c reads them: per phase (ry, rx) in order, per
+    output channel the phase's taps in the order of the input they meet (kx descending, within it ky descending),
+    each tap's input depth of values; a phase without taps one tap of zeros. The filter's bytes rearranged when every
+    phase has taps (written over them, plan/in_place.py), else a copy."""
+    w = weights.array()  # (out, fh, fw, in)
+    rows = []
+    for ry in range(sh):
+        for rx in range(sw):
+            taps = w[:, ry::sh, rx::sw, :][:, ::-1, ::-1, :].transpose(0, 2, 1, 3)  # (out, kx desc, ky desc, in)
+            if taps.shape[1] == 0 or taps.shape[2] == 0:
+                taps = np.zeros((w.shape[0], 1, 1, w.shape[3]), w.dtype)
+            rows.append(taps.reshape(-1))
+    data = np.concatenate(rows)
+    return ModelWords(weights, tuple(mc.pack_bytes(data)), nbytes=data.size)
 
 
 def scratch_bytes(op, inputs, outputs):
