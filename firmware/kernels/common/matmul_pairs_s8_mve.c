@@ -147,14 +147,7 @@ __asm__(".macro MG_MM2_BLOCK op\n\t" /* op: vmladav (first block) or vmladava */
     "ldr        r1, [r0, #8]\n\t"                                                                                      \
     "str        r1, [sp, #24]\n\t"                                                                                     \
     "ldr        r1, [r0, #36]\n\t"                                                                                     \
-    "str        r1, [sp, #36]\n\t"                                                                                     \
-    "ldr        r1, [r0, #24]\n\t"                                                                                     \
-    "vdup.32    q7, r1\n\t"                                                                                            \
-    "ldr        r1, [r0, #28]\n\t"                                                                                     \
-    "vdup.32    q5, r1\n\t"                                                                                            \
-    "ldr        r1, [r0, #32]\n\t"                                                                                     \
-    "vdup.32    q6, r1\n\t"                                                                                            \
-    "ldr        r1, [r0, #60]\n\t"                                                                                     \
+    "str        r1, [sp, #36]\n\t" MG_MVE_ASM_OUTPUT_CONSTANTS "ldr        r1, [r0, #60]\n\t"                          \
     "str        r1, [sp, #48]\n" /* row_terms */                                                                       \
     "0:\n\t"                     /* a pair of rows */                                                                  \
     ".if " #TERMS "\n\t"                                                                                               \

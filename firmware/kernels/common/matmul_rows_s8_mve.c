@@ -169,15 +169,9 @@ _Static_assert(__builtin_offsetof(mve_rows_args, uniform_neg_shift) == 64, "unif
     "ldr      r1, [r0, #36]\n\t"                                                                                       \
     "str      r1, [sp, #12]\n\t" /* rows */                                                                            \
     "ldr      r1, [r0, #0]\n\t"                                                                                        \
-    "str      r1, [sp, #16]\n\t" /* x */                                                                               \
-    "ldr      r7, [r0, #8]\n\t"  /* out */                                                                             \
-    "ldr      r1, [r0, #24]\n\t"                                                                                       \
-    "vdup.32  q7, r1\n\t"                                                                                              \
-    "ldr      r1, [r0, #28]\n\t"                                                                                       \
-    "vdup.32  q5, r1\n\t"                                                                                              \
-    "ldr      r1, [r0, #32]\n\t"                                                                                       \
-    "vdup.32  q6, r1\n\t"                                                                                              \
-    "0:\n\t" /* a row */                                                                                               \
+    "str      r1, [sp, #16]\n\t"             /* x */                                                                   \
+    "ldr      r7, [r0, #8]\n\t"              /* out */                                                                 \
+        MG_MVE_ASM_OUTPUT_CONSTANTS "0:\n\t" /* a row */                                                               \
     "ldr      r0, [sp, #0]\n\t"                                                                                        \
     "ldr      r3, [r0, #4]\n\t"  /* w */                                                                               \
     "ldr      r5, [r0, #12]\n\t" /* table */                                                                           \

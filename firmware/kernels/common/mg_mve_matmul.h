@@ -32,6 +32,16 @@ typedef struct {
     int32_t uniform_neg_shift;
 } mve_rows_args;
 
+/* The assembly loops' output constants from their arguments at r0 (both argument blocks hold them at offsets 24, 28
+ * and 32): Q7 the output zero point, Q5 the activation minimum, Q6 its maximum; r1 is scratch. */
+#define MG_MVE_ASM_OUTPUT_CONSTANTS                                                                                    \
+    "ldr      r1, [r0, #24]\n\t"                                                                                       \
+    "vdup.32  q7, r1\n\t"                                                                                              \
+    "ldr      r1, [r0, #28]\n\t"                                                                                       \
+    "vdup.32  q5, r1\n\t"                                                                                              \
+    "ldr      r1, [r0, #32]\n\t"                                                                                       \
+    "vdup.32  q6, r1\n\t"
+
 void mg_matmul_rows_s8_mve(const mve_rows_args *args);
 void mg_matmul_rows_uniform_s8_mve(const mve_rows_args *args);
 /* The same over int4 weights in row pairs (fully_connected_s4_mve.c), an even number of channels: last_rows[0] is
