@@ -145,6 +145,26 @@ def whole_word_rows_case(seed: int) -> bytes:
     return g.build([x], [y])
 
 
+def test_dsp_int4_rows_past_the_third_sums_bound_are_widened():
+    """fully_connected_s4_dsp.c's third sum is 256 times the third rows' over the input: past 4,368 inputs it could
+    leave int32, so the generator lays no blocks out (NULL) and the kernel widens those weights, with their scratch."""
+    from generator.catalog.ops.fully_connected import dsp_fully_connected as dfc
+    from generator.plan import plan
+
+    sizes = {}
+    for depth in (4368, 4376):
+        g = GraphBuilder()
+        x = g.tensor([1, depth], "int8", 0.05, 0)
+        w = g.tensor([4, depth], "int4", 0.001, 0, data=np.random.default_rng(depth).integers(-8, 8, size=(4, depth)))
+        y = g.tensor([1, 4], "int8", 0.5, 0)
+        g.op("FULLY_CONNECTED", [x, w, -1], [y], version=10)
+        node = plan(check(read_model(g.build([x], [y])), backends=["dsp", "reference"])).nodes[0]
+        assert node.kernel.backend == "dsp"
+        sizes[depth] = (str(node.params.fields["weights"]) == "NULL", node.scratch_bytes)
+    assert dfc.INT4_BLOCKS_MAX_DEPTH == 4368
+    assert sizes[4368] == (False, 2 * 4368) and sizes[4376][0] and sizes[4376][1] >= 4 * 4376
+
+
 def test_dsp_fully_connected_whole_word_rows():
     cases = claimed("dsp", {f"seed {s}": whole_word_rows_case(s) for s in range(20)})
     verify_cases(cases, count=2, seed=4, backends=["dsp", "reference"])

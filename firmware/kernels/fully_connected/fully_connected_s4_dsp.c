@@ -9,8 +9,8 @@
  * AND per pair of values. Four rows a pass, in assembly on the M4 (33 instructions per 32 MACs); the block's four
  * sums follow (every sum wraps modulo 2^32, so T gives A' exactly), less 8 times the input's sum for a', b', c'.
  * Rows past the last block: one word per eight taps, nibbles j and j + 4 the taps 2j and 2j + 1, one AND and one
- * SMLAD a pair. Other depths widen the whole tensor into scratch first and run the int8 kernel
- * (fully_connected_s8_dsp.c). */
+ * SMLAD a pair. Other depths (and those past dsp_fully_connected.INT4_BLOCKS_MAX_DEPTH: no layout, p->weights
+ * NULL) widen the whole tensor into scratch first and run the int8 kernel (fully_connected_s8_dsp.c). */
 #include "fully_connected.h"
 #include "fully_connected_dsp_requant.h"
 #include "mg_dsp.h"
