@@ -128,13 +128,19 @@ static inline __attribute__((always_inline)) void four_rows_blocked(const int32_
     const int32_t k8 = depth & ~7, tail = depth - k8;
     int32_t acc[4] = {0, 0, 0, 0};
     mg_dsp_four_rows_interleaved(acc, w, 0, pairs, k8, x128);
+    int32_t a0 = acc[0], a1 = acc[1], a2 = acc[2], a3 = acc[3]; /* in registers for the tails and the scaling */
+    const int8_t *t = w + 4 * k8;
     for (int32_t k = 0; k < tail; ++k) {
         const int32_t x = pair_value(pairs, k8 + k);
-        for (int32_t r = 0; r < 4; ++r) {
-            acc[r] += w[4 * k8 + r * tail + k] * x;
-        }
+        a0 += t[k] * x;
+        a1 += t[tail + k] * x;
+        a2 += t[2 * tail + k] * x;
+        a3 += t[3 * tail + k] * x;
     }
-    scaled_sums(acc, bias, pre_shift, out);
+    out[0] = (int32_t)((uint32_t)a0 << pre_shift) + bias[0];
+    out[2] = (int32_t)((uint32_t)a1 << pre_shift) + bias[1];
+    out[4] = (int32_t)((uint32_t)a2 << pre_shift) + bias[2];
+    out[6] = (int32_t)((uint32_t)a3 << pre_shift) + bias[3];
 }
 
 /* One gate's table (backend_table): the input's and the hidden state's requantization into Q3.12, then each
