@@ -147,9 +147,11 @@ __asm__(".macro MG_MM2_BLOCK op\n\t" /* op: vmladav (first block) or vmladava */
     "ldr        r1, [r0, #8]\n\t"                                                                                      \
     "str        r1, [sp, #24]\n\t"                                                                                     \
     "ldr        r1, [r0, #36]\n\t"                                                                                     \
-    "str        r1, [sp, #36]\n\t" MG_MVE_ASM_OUTPUT_CONSTANTS "ldr        r1, [r0, #60]\n\t"                          \
-    "str        r1, [sp, #48]\n" /* row_terms */                                                                       \
-    "0:\n\t"                     /* a pair of rows */                                                                  \
+    "str        r1, [sp, #36]\n\t" MG_MVE_ASM_OUTPUT_CONSTANTS ".if " #TERMS "\n\t"                                    \
+    "ldr        r1, [r0, #60]\n\t"                                                                                     \
+    "str        r1, [sp, #48]\n\t" /* row_terms */                                                                     \
+    ".endif\n"                                                                                                         \
+    "0:\n\t" /* a pair of rows */                                                                                      \
     ".if " #TERMS "\n\t"                                                                                               \
     "ldr        r1, [sp, #48]\n\t"                                                                                     \
     "ldm        r1!, {r2, r4}\n\t"                                                                                     \

@@ -118,6 +118,12 @@ static inline uint32_t dsp_sadd16(uint32_t a, uint32_t b)
     return (uint32_t)__sadd16((int32_t)a, (int32_t)b);
 }
 
+/* acc + the four bytes of x as unsigned values (USADA8 against zero) */
+static inline uint32_t dsp_add_bytes(uint32_t x, uint32_t acc)
+{
+    return __usada8(x, 0u, acc);
+}
+
 /* Per byte: the larger / smaller of two signed bytes (SSUB8 sets a GE flag per byte, SEL picks). */
 static inline uint32_t dsp_max_s8x4(uint32_t a, uint32_t b)
 {
@@ -256,6 +262,11 @@ static inline int32_t dsp_ssat16(int32_t x)
 static inline uint32_t dsp_sadd16(uint32_t a, uint32_t b)
 {
     return dsp_pack16(dsp_lo(a) + dsp_lo(b), dsp_hi(a) + dsp_hi(b));
+}
+
+static inline uint32_t dsp_add_bytes(uint32_t x, uint32_t acc)
+{
+    return acc + (x & 0xFFu) + (x >> 8 & 0xFFu) + (x >> 16 & 0xFFu) + (x >> 24);
 }
 
 static inline uint32_t dsp_bytewise(uint32_t a, uint32_t b, int want_max)

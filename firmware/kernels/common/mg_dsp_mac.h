@@ -95,12 +95,11 @@ static inline int32_t mg_dsp_pairs_sum_times_128(const uint32_t *pairs, int32_t 
 
 static inline int32_t mg_dsp_sum_times_128(const int8_t *x, int32_t n)
 {
-    int32_t sum = 0;
+    uint32_t biased = 0; /* the sum of x + 128, each byte's top bit flipped, less 128 n after */
     for (int32_t k = 0; k < n; k += 4) {
-        const uint32_t v = dsp_ld32(x + k);
-        sum = dsp_smlad(dsp_sxtb16_ror8(v), 0x00010001u, dsp_smlad(dsp_sxtb16(v), 0x00010001u, sum));
+        biased = dsp_add_bytes(dsp_ld32(x + k) ^ 0x80808080u, biased);
     }
-    return (int32_t)((uint32_t)sum << 7);
+    return (int32_t)((biased - 128u * (uint32_t)n) << 7);
 }
 
 /* FULLY_CONNECTED's and the int8 LSTM's four-row loop over rows laid out in row pairs (_dsp_common.rows_in_blocks):
