@@ -1,8 +1,9 @@
 /* The dsp backend's MAC core (Cortex-M4/M7/M33), shared by CONV_2D and FULLY_CONNECTED as mg_mve_matmul.h is by the
  * mve kernels: four int8 weights in one word become two SXTB16 halves, (w0, w2) and (w1, w3), and each meets an
  * operand pair of int16 values, (x0, x2) and (x1, x3), in two SMLAD: 4 MACs in two instructions once the halves
- * are loaded. CONV_2D keeps one filter row's halves against six columns, FULLY_CONNECTED, SVDF and the LSTM one
- * input's halves against four weight rows; all are written with these pieces, in assembly on the device (the register
+ * are loaded. CONV_2D keeps one filter row's halves against six columns, SVDF one input's halves against four weight
+ * rows; FULLY_CONNECTED and the int8 LSTM read their rows in pairs instead, a word of two rows split by one SXTB16
+ * (mg_dsp_four_rows_interleaved). All are written with these pieces, in assembly on the device (the register
  * allocation of their loops is fixed) and in C on the host. DEPTHWISE_CONV_2D pairs its weights ahead of time
  * (SMLAD plus SMLABB per tap column) and does not use them. */
 #ifndef MG_DSP_MAC_H

@@ -3,7 +3,7 @@
  * branch-free form (dsp_requant_entry) where it is exact, else the general one (mg_fixedpoint.h, exact for every
  * int32 sum). The fast form is exact exactly when the entry's left shift loses no bit of the sum; when the generator
  * proved that for every sum the node can make (dsp_fully_connected.py), `checked` is 0 and the kernel skips the
- * test. */
+ * test. Below it, both kernels' output stage: one output, or a block's four. */
 #ifndef FULLY_CONNECTED_DSP_REQUANT_H
 #define FULLY_CONNECTED_DSP_REQUANT_H
 
@@ -26,7 +26,7 @@ typedef struct {
     int32_t act_min, act_max, checked, zero_point, step;
 } mg_fc_dsp_outputs;
 
-/* rq: the output's requantization entry (fully_connected_dsp_requant.h) */
+/* One output from its sum; rq: its requantization entry (above). */
 static inline int8_t mg_fc_dsp_output(int32_t acc, const int32_t *rq, const mg_fc_dsp_outputs *c)
 {
     return (int8_t)dsp_clamp(mg_fully_connected_dsp_requant(acc, rq, c->checked, c->zero_point), c->act_min,
