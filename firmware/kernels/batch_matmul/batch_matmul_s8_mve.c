@@ -66,16 +66,6 @@ static void gather_rows(const mg_batch_matmul_params *p, const int8_t *rhs, int8
     }
 }
 
-/* sum_k x[k], n >= 1. */
-static int32_t sum_s8(const int8_t *x, int32_t n)
-{
-    int32_t sum = 0;
-    for (int32_t k = 0; k < n; k += 16) {
-        sum = vaddvaq_s8(sum, vldrbq_z_s8(x + k, vctp8q((uint32_t)(n - k))));
-    }
-    return sum;
-}
-
 /* The table of the rhs matrix whose rows (of k) are `rows`: per column its term as bias, the multiplier and shifts;
  * terms keeps the biases for the rows' own terms (rhs zero point). */
 static void build_table(const mg_batch_matmul_params *p, const int8_t *rows, int32_t left, int32_t *table,
@@ -85,7 +75,7 @@ static void build_table(const mg_batch_matmul_params *p, const int8_t *rows, int
     for (int32_t n = 0; n < 4 * ((cols + 3) / 4); ++n) {
         int32_t *group = table + (n / 4) * stride;
         const int32_t lane = n % 4;
-        terms[n] = n < cols ? p->lhs_offset * (sum_s8(rows + n * depth, depth) + depth * p->rhs_offset) : 0;
+        terms[n] = n < cols ? p->lhs_offset * (mve_sum_s8(rows + n * depth, depth) + depth * p->rhs_offset) : 0;
         group[lane] = terms[n];
         group[4 + lane] = p->output_multiplier;
         ((int8_t *)(group + 8))[lane] = (int8_t)(p->output_shift < 0 ? p->output_shift : 0); /* shifts: bytes */
@@ -117,7 +107,7 @@ static void all_rows(mve_rows_args *a, mve_pairs_args *pa, const int8_t *x, int3
         mve_interleave_pairs(pa, x + r * row_stride, row_stride, pairs, pair_area, out + r * cols);
         if (rhs_offset) {
             for (int32_t i = 0; i < 2 * pairs; ++i) {
-                terms[i] = rhs_offset * sum_s8(x + (r + i) * row_stride, depth);
+                terms[i] = rhs_offset * mve_sum_s8(x + (r + i) * row_stride, depth);
             }
             pa->row_terms = terms;
             mg_matmul_pairs_terms_s8_mve(pa);
@@ -136,7 +126,7 @@ static void all_rows(mve_rows_args *a, mve_pairs_args *pa, const int8_t *x, int3
             return;
         }
         /* the row's term in the scratch table: a copy of the generator's, or the one build_table made there */
-        const int32_t groups = (cols + 3) / 4, term = rhs_offset * sum_s8(last.x, depth);
+        const int32_t groups = (cols + 3) / 4, term = rhs_offset * mve_sum_s8(last.x, depth);
         if (a->table != table_area) {
             for (int32_t i = 0; i < groups * MVE_TABLE_STRIDE(0); ++i) {
                 table_area[i] = a->table[i];
@@ -201,7 +191,7 @@ void mg_batch_matmul_s8_mve(const mg_batch_matmul_params *p, const int8_t *lhs, 
                 for (int32_t m = 0; m < p->rows; ++m, output += cols) {
                     const int8_t *row = as_row(lhs + l + m * p->lhs_row, p->lhs_step, depth, lhs_row);
                     if (p->rhs_offset != 0) {
-                        const int32x4_t lhs_term = vdupq_n_s32(p->rhs_offset * sum_s8(row, depth));
+                        const int32x4_t lhs_term = vdupq_n_s32(p->rhs_offset * mve_sum_s8(row, depth));
                         for (int32_t n = 0; n < 4 * groups; n += 4) {
                             vstrwq_s32(table + n / 4 * stride, vaddq_s32(vldrwq_s32(terms + n), lhs_term));
                         }

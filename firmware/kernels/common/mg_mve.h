@@ -61,6 +61,16 @@ static inline int32x4_t mve_requant_n(int32x4_t acc, int32_t mult, int32_t shift
     return t;
 }
 
+/* The sum of x's n values (16 a step, the last under a predicate). */
+static inline int32_t mve_sum_s8(const int8_t *x, int32_t n)
+{
+    int32_t sum = 0;
+    for (int32_t k = 0; k < n; k += 16) {
+        sum = vaddvaq_s8(sum, vldrbq_z_s8(x + k, vctp8q((uint32_t)(n - k))));
+    }
+    return sum;
+}
+
 /* The vector (a, b, c, d) from four scalars in two instructions (GCC builds it with four or a stack round trip). */
 static inline int32x4_t mve_vec4(int32_t a, int32_t b, int32_t c, int32_t d)
 {

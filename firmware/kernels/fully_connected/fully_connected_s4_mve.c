@@ -14,16 +14,6 @@
 
 #include "mg_mve_matmul.h"
 
-/* The sum of x's n values. */
-static int32_t sum_s8(const int8_t *x, int32_t n)
-{
-    int32_t sum = 0;
-    for (int32_t k = 0; k < n; k += 16) {
-        sum = vaddvaq_s8(sum, vldrbq_z_s8(x + k, vctp8q((uint32_t)(n - k))));
-    }
-    return sum;
-}
-
 /* The sums of the pair of rows at w with x (sums[0], sums[1]), eight_x = 8 X. */
 static void pair_sums(const int8_t *w, const int8_t *x, int32_t depth, int32_t eight_x, int32_t *sums)
 {
@@ -77,7 +67,7 @@ static void rows_with_table(const mg_fully_connected_mve_params *p, const int8_t
     const int32x4_t act_min = vdupq_n_s32(p->act_min), act_max = vdupq_n_s32(p->act_max);
     for (int32_t b = 0; b < p->shape.batches; ++b) {
         const int8_t *x = input + b * depth;
-        const int32_t eight_x = 8 * sum_s8(x, depth);
+        const int32_t eight_x = 8 * mve_sum_s8(x, depth);
         const int32_t *table = p->table;
         for (int32_t o = 0; o < outputs; o += 4, table += MVE_TABLE_STRIDE(p->left_shift)) {
             int32_t sums[4] = {0, 0, 0, 0};
