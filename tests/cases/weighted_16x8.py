@@ -88,10 +88,12 @@ def fused_three_by_three(rng):
     return g
 
 
-def depthwise_node(b, boost=False, pairs=False, fused=False):
-    """fused: the fused loops' shape with no activation or ReLU (the activations they take)."""
-    g = fused_three_by_three(b.rng) if fused else three_by_three(b.rng) if pairs else geometry(b.rng)
-    in_depth, multiplier = depthwise_channels(b.rng)
+def depthwise_node(b, boost=False, pairs=False, fused=False, g=None, channels=None):
+    """fused: the fused loops' shape with no activation or ReLU (the activations they take); g and channels (input
+    depth, depth multiplier) replace the random ones."""
+    if g is None:
+        g = fused_three_by_three(b.rng) if fused else three_by_three(b.rng) if pairs else geometry(b.rng)
+    in_depth, multiplier = channels or depthwise_channels(b.rng)
     out_depth = in_depth * multiplier
     per_channel = bool(b.rng.integers(0, 4))
     in_scale, w_scale, out_scale = scales(b, g["kh"] * g["kw"], out_depth, per_channel, boost)

@@ -101,6 +101,11 @@ static inline int32_t mg_dw_ring_s16_row_step(const mg_dw_ring_s16 *ring)
     return ring->g->dilation_height * ring->g->input_depth * ring->width;
 }
 
+/* The mve kernel of 3x3 filters without dilation at a stride of 1 or 2 along rows (depthwise_conv_2d_3x3_s16_mve.c):
+ * it keeps the ring's rows interleaved by column instead, in the same scratch. */
+void mg_depthwise_conv_2d_3x3_s16_mve(const mg_depthwise_conv_2d_params *p, mg_dw_ring_s16 *ring, const int16_t *input,
+                                      const int8_t *filter, int16_t *output);
+
 /* Runs the statement `...` for each batch, output row and output channel `o` of node p's geometry, after the ring
  * advances to the output row: `x` is the channel's filter row 0 input row (mg_dw_ring_s16_row), `out` the output
  * row's first value (channel o's outputs from out + o, depth apart). depth: the output depth, held by the kernel.

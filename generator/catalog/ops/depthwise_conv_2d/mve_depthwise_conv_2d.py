@@ -25,6 +25,7 @@ SOURCES = (
     "depthwise_conv_2d_s8_mve.c",
     "depthwise_conv_2d_3x3_row_s8_mve.c",
     "depthwise_conv_2d_s16_mve.c",
+    "depthwise_conv_2d_3x3_s16_mve.c",
     *S16_RING_SOURCES,
     "mg_mve.h",
     # depth multipliers of 2 or more (mve_depthwise_conv_2d_multiplier.py)
