@@ -107,7 +107,8 @@ void mg_depthwise_conv_2d_3x3_s16_mve(const mg_depthwise_conv_2d_params *p, mg_d
                                       const int8_t *filter, int16_t *output);
 
 /* Runs the statement `...` for each batch, output row and output channel `o` of node p's geometry, after the ring
- * advances to the output row: `x` is the channel's filter row 0 input row (mg_dw_ring_s16_row), `out` the output
+ * advances to the output row: `x` is the channel's filter row 0 input row (mg_dw_ring_s16_row, a channel's row
+ * `width` values after the previous one's), `out` the output
  * row's first value (channel o's outputs from out + o, depth apart). depth: the output depth, held by the kernel.
  * A macro, not a function taking the row's work, so that each kernel's loops compile as written. */
 #define MG_DW_RING_S16_FOR_CHANNEL_ROWS(ring, p, depth, input, output, x, out, o, ...)                                 \
@@ -117,9 +118,13 @@ void mg_depthwise_conv_2d_3x3_s16_mve(const mg_depthwise_conv_2d_params *p, mg_d
         for (int32_t oy_ = 0; oy_ < g_->output_height; ++oy_) {                                                        \
             mg_dw_ring_s16_advance((ring), image_, oy_);                                                               \
             int16_t *out = (output) + (b_ * g_->output_height + oy_) * g_->output_width * (depth);                     \
-            for (int32_t o = 0; o < (depth); ++o) {                                                                    \
-                const int16_t *x = mg_dw_ring_s16_row((ring), oy_, o / (p)->depth_multiplier);                         \
+            const int16_t *x = mg_dw_ring_s16_row((ring), oy_, 0);                                                     \
+            for (int32_t o = 0, k_ = 0; o < (depth); ++o) {                                                            \
                 __VA_ARGS__                                                                                            \
+                if (++k_ == (p)->depth_multiplier) { /* the next input channel's row */                                \
+                    k_ = 0;                                                                                            \
+                    x += (ring)->width;                                                                                \
+                }                                                                                                      \
             }                                                                                                          \
         }                                                                                                              \
     }
