@@ -22,19 +22,43 @@ static inline int32_t mg_dw_ring_span(int32_t filter_height, int32_t dilation_he
     return (filter_height - 1) * dilation_height + 1;
 }
 
-/* Values per channel row: the windows of an output row, eight more (the kernels compute whole pairs or blocks of
- * four outputs: their reads past the last window stay in the row), even (rows start word-aligned). */
+/* Values per channel row: the windows of an output row and more (the kernels compute whole pairs or blocks of
+ * four outputs: their reads past the last window, up to three strides and eight values, stay in the row), even
+ * (rows start word-aligned). */
 static inline int32_t mg_dw_ring_width(int32_t output_width, int32_t stride_width, int32_t filter_width,
                                        int32_t dilation_width)
 {
     const int32_t span = (output_width - 1) * stride_width + (filter_width - 1) * dilation_width + 1;
-    return (span + 9) & ~1;
+    const int32_t past = 3 * stride_width > 8 ? 3 * stride_width : 8;
+    return (span + past + 1) & ~1;
 }
 
-/* Words per filter row of the dsp kernel's weight pairs: (w0, w1), (w2, w3), ..., the last padded with zero. */
+/* Words per filter row of the dsp kernel's weight pairs: for j = 0 .. filter_width / 2, P_j = (w_2j, w_2j+1) for
+ * an output whose window starts at an even value of the ring's row and Q_j = (w_2j-1, w_2j) for the output one
+ * value on (zeros outside the filter), interleaved: both outputs of a pair take the same aligned words. */
 static inline int32_t mg_dw_ring_pair_words(int32_t filter_width)
 {
-    return (filter_width + 1) / 2;
+    return 2 * (filter_width / 2 + 1);
+}
+
+/* Whether the ring keeps a table of every output channel's weights, made once per invoke: all filters but 3x3
+ * without dilation at a stride of 1 or 2 along rows (both kernels' 3x3 loops hold their weights otherwise). Per
+ * channel filter_height * mg_dw_ring_pair_words words: the dsp kernel's weight pairs (without dilation along
+ * rows), the mve kernel's weights as int32 (filter_height * filter_width words, no more). */
+static inline int mg_dw_ring_weight_table(int32_t filter_height, int32_t filter_width, int32_t stride_width,
+                                          int32_t dilation_height, int32_t dilation_width)
+{
+    return !(filter_height == 3 && filter_width == 3 && stride_width <= 2 && dilation_height == 1 &&
+             dilation_width == 1);
+}
+
+/* Words of the weight table (or none). */
+static inline int32_t mg_dw_ring_weight_table_words(const mg_conv_geometry *g)
+{
+    return mg_dw_ring_weight_table(g->filter_height, g->filter_width, g->stride_width, g->dilation_height,
+                                   g->dilation_width)
+               ? g->output_depth * g->filter_height * mg_dw_ring_pair_words(g->filter_width)
+               : 0;
 }
 
 /* Words per output channel of the constants of the kernels' fused 3x3 stride-1 loops (each kernel's layout), made
@@ -42,14 +66,14 @@ static inline int32_t mg_dw_ring_pair_words(int32_t filter_width)
 #define MG_DW_RING_FUSED_WORDS 10
 
 /* The ring in scratch (mg_depthwise_conv_2d_s16_ring_scratch_size, depthwise_conv_2d.h): each output channel's
- * constants and fused-loop constants, the dsp kernel's sums of one output row (`width` int32) and one channel's weight pairs, then the
- * 2 * span slots. */
+ * constants and fused-loop constants, the dsp kernel's sums of one output row (`width` int32), the weight table
+ * (mg_dw_ring_weight_table_words), then the 2 * span slots. */
 typedef struct {
     const mg_conv_geometry *g;
     mg_dsp_s16_channel *channels; /* per output channel */
     uint32_t *fused;              /* per output channel MG_DW_RING_FUSED_WORDS */
     int32_t *sums;
-    uint32_t *pairs;
+    uint32_t *pairs; /* the weight table */
     int16_t *rows;
     int32_t span, width;
     int32_t next; /* the next input row of the batch to transpose */
@@ -67,7 +91,7 @@ static inline void mg_dw_ring_s16_init(mg_dw_ring_s16 *ring, const mg_depthwise_
     ring->fused = (uint32_t *)(ring->channels + g->output_depth);
     ring->sums = (int32_t *)(ring->fused + g->output_depth * MG_DW_RING_FUSED_WORDS);
     ring->pairs = (uint32_t *)(ring->sums + ring->width);
-    ring->rows = (int16_t *)(ring->pairs + g->filter_height * mg_dw_ring_pair_words(g->filter_width));
+    ring->rows = (int16_t *)(ring->pairs + mg_dw_ring_weight_table_words(g));
     ring->next = 0;
     for (int32_t o = 0; o < g->output_depth; ++o) {
         int32_t multiplier, shift;

@@ -210,29 +210,110 @@ static void quad_passes_relu(const int16_t *x, const quad_consts *c, int16_t *ou
 }
 #endif
 
+/* Every output channel's weight pairs (mg_dw_ring_pair_words) into the ring's table, once per invoke. */
+static void pair_table(const mg_dw_ring_s16 *ring, const int8_t *filter)
+{
+    const mg_conv_geometry *g = ring->g;
+    const int32_t depth = g->output_depth, width = g->filter_width, words = mg_dw_ring_pair_words(width);
+    uint32_t *k = ring->pairs;
+    for (int32_t o = 0; o < depth; ++o) {
+        for (int32_t ky = 0; ky < g->filter_height; ++ky) {
+            const int8_t *t = filter + ky * width * depth + o;
+            for (int32_t j = 0; j < words / 2; ++j, k += 2) {
+                const int32_t a = 2 * j - 1, b = 2 * j, c = 2 * j + 1; /* taps, zero outside the filter */
+                const int8_t wa = a >= 0 ? t[a * depth] : 0, wb = b < width ? t[b * depth] : 0;
+                const int8_t wc = c < width ? t[c * depth] : 0;
+                k[0] = dsp_pair(wb, wc);
+                k[1] = dsp_pair(wa, wb);
+            }
+        }
+    }
+}
+
+/* The sums of two neighbouring outputs (the first's window at the aligned x, filter rows `step` bytes apart) from
+ * the same words: per word one load, the pair P_j, Q_j in one LDRD and two SMLAD. A filter row's words run
+ * unrolled (each word's four instructions 16 bytes of code, entered WINDOW_WORDS - words blocks in) up to
+ * WINDOW_WORDS words, in a loop past that. */
+#if MG_DSP_NATIVE
+#define WINDOW_WORDS 9
+#define WINDOW_WORD                                                                                                    \
+    "ldr.w %[v], [%[d]], #4\n\t"                                                                                       \
+    "ldrd %[p], %[q], [%[k]], #8\n\t"                                                                                  \
+    "smlad %[s0], %[v], %[p], %[s0]\n\t"                                                                               \
+    "smlad %[s1], %[v], %[q], %[s1]\n\t"
+#define WINDOW_OPERANDS                                                                                                \
+    : [x] "+r"(x), [k] "+r"(k), [rows] "+r"(rows), [s0] "+r"(s0), [s1] "+r"(s1), [d] "=&r"(d), [n] "=&r"(count),     \
+      [v] "=&r"(v), [p] "=&r"(p), [q] "=&r"(q)                                                                         \
+    : [words] "r"(words), [step] "r"(step)                                                                             \
+    : "cc", "memory"
+static void window_pair(const int16_t *x, int32_t step, const uint32_t *k, int32_t rows, int32_t words, int32_t *sums)
+{
+    int32_t s0 = 0, s1 = 0, count;
+    const int16_t *d;
+    uint32_t v, p, q;
+    if (words <= WINDOW_WORDS) {
+        __asm__ volatile("adr %[n], 3f\n\t"
+                         "sub %[n], %[n], %[words], lsl #4\n" /* the entry: `words` blocks before the end */
+                         "1:\n\t"
+                         "mov %[d], %[x]\n\t"
+                         "mov pc, %[n]\n\t" WINDOW_WORD WINDOW_WORD WINDOW_WORD WINDOW_WORD WINDOW_WORD WINDOW_WORD
+                             WINDOW_WORD WINDOW_WORD WINDOW_WORD "3:\n\t"
+                         "add %[x], %[step]\n\t"
+                         "subs %[rows], #1\n\t"
+                         "bne 1b" WINDOW_OPERANDS);
+    } else {
+        __asm__ volatile("1:\n\t"
+                         "mov %[d], %[x]\n\t"
+                         "mov %[n], %[words]\n"
+                         "2:\n\t" WINDOW_WORD "subs %[n], #1\n\t"
+                         "bne 2b\n\t"
+                         "add %[x], %[step]\n\t"
+                         "subs %[rows], #1\n\t"
+                         "bne 1b" WINDOW_OPERANDS);
+    }
+    sums[0] = s0, sums[1] = s1;
+}
+#undef WINDOW_OPERANDS
+#undef WINDOW_WORD
+#undef WINDOW_WORDS
+#else
+static void window_pair(const int16_t *x, int32_t step, const uint32_t *k, int32_t rows, int32_t words, int32_t *sums)
+{
+    int32_t s0 = 0, s1 = 0;
+    for (int32_t ky = 0; ky < rows; ++ky, x = (const int16_t *)(const void *)((const char *)x + step)) {
+        for (int32_t j = 0; j < words; ++j, k += 2) {
+            const uint32_t v = dsp_ld32(x + 2 * j);
+            s0 = dsp_smlad(v, k[0], s0);
+            s1 = dsp_smlad(v, k[1], s1);
+        }
+    }
+    sums[0] = s0, sums[1] = s1;
+}
+#endif
+
 /* The sums of an output row of one channel, any filter, stride and dilation. x is filter row 0's input row
- * (filter row ky's ky * step values further), w the channel's first weight (taps `depth` apart). Without
- * dilation along rows a filter row's taps are neighbours: two per SMLAD against the channel's weight pairs,
- * zero-padded (the ring's rows hold the value past a window); with it, tap by tap. */
-static void tap_sums(const mg_conv_geometry *g, const int16_t *x, int32_t step, const int8_t *w, uint32_t *pairs,
+ * (filter row ky's ky * step values further), k the channel's weight pairs (without dilation along rows), w its
+ * first weight (taps `depth` apart). At stride 1 two outputs a pass from the same aligned words, P_j for the first
+ * and Q_j for the second (the ring's rows hold the values past a window); at other strides each output's unaligned
+ * words against P_j; with a dilation along rows tap by tap. */
+static void tap_sums(const mg_conv_geometry *g, const int16_t *x, int32_t step, const uint32_t *k, const int8_t *w,
                      int32_t *sums)
 {
-    const int32_t depth = g->output_depth, words = mg_dw_ring_pair_words(g->filter_width);
-    for (int32_t ky = 0; ky < g->filter_height; ++ky) {
-        const int8_t *t = w + ky * g->filter_width * depth;
-        for (int32_t j = 0; j < words; ++j) {
-            pairs[ky * words + j] =
-                dsp_pair(t[2 * j * depth], 2 * j + 1 < g->filter_width ? t[(2 * j + 1) * depth] : 0);
+    const int32_t depth = g->output_depth, words = mg_dw_ring_pair_words(g->filter_width) / 2;
+    if (g->dilation_width == 1 && g->stride_width == 1) {
+        for (int32_t ox = 0; ox < g->output_width; ox += 2) {
+            window_pair(x + ox, step * (int32_t)sizeof(int16_t), k, g->filter_height, words, sums + ox);
         }
+        return;
     }
     for (int32_t ox = 0; ox < g->output_width; ++ox) {
         const int16_t *window = x + ox * g->stride_width;
         int32_t sum = 0;
         for (int32_t ky = 0; ky < g->filter_height; ++ky, window += step) {
-            const uint32_t *row_pairs = pairs + ky * words;
             if (g->dilation_width == 1) {
+                const uint32_t *row_pairs = k + 2 * ky * words;
                 for (int32_t j = 0; j < words; ++j) {
-                    sum = dsp_smlad(dsp_ld32(window + 2 * j), row_pairs[j], sum);
+                    sum = dsp_smlad(dsp_ld32(window + 2 * j), row_pairs[2 * j], sum);
                 }
                 continue;
             }
@@ -357,7 +438,8 @@ static inline __attribute__((always_inline)) void sums_row(const mg_conv_geometr
         }
         (stride == 1 ? pair_sums : pair_sums_stride2)(x, bytes, k, (g->output_width + 1) / 2, ring->sums);
     } else {
-        tap_sums(g, x, row_step, filter + o, ring->pairs, ring->sums);
+        const int32_t table = g->filter_height * mg_dw_ring_pair_words(g->filter_width);
+        tap_sums(g, x, row_step, ring->pairs + o * table, filter + o, ring->sums);
     }
     requantize_row(ring->sums, g->output_width, &ring->channels[o], step, out, depth);
 }
@@ -373,6 +455,9 @@ void mg_depthwise_conv_2d_s16_dsp(const mg_depthwise_conv_2d_params *p, const in
     mg_dw_ring_s16_init(&ring, p, filter_scales, bias, scratch);
     mg_requant_s16_step step = {1, 0, 0, 0, p->act_min, p->act_max};
     const int32_t row_step = mg_dw_ring_s16_row_step(&ring);
+    if (g->dilation_width == 1 && mg_dw_ring_weight_table_words(g)) {
+        pair_table(&ring, filter);
+    }
     /* 3x3 at stride 1 with the requantization in the loop: ReLU or no activation (0: neither) */
     const int quads = pairs && g->stride_width == 1 ? fused_activation(p->act_min, p->act_max) : 0;
     if (quads) { /* a loop of its own, so that the other paths' code stays as it was */
