@@ -1,5 +1,6 @@
 /* CONV_2D 16x8, dsp backend (Cortex-M4/M7/M33): TFLite Micro's reference ConvPerChannel for int16 input
  * (conv_2d_s16.c) with the filter rows against MG_DSP_S16_COLS int16 columns in SMLAD (conv_2d.h). */
+#pragma GCC optimize("O3")
 #include "conv_2d.h"
 #include "mg_dsp_mac.h"
 #include "mg_dsp_requant_s16.h"
@@ -98,6 +99,31 @@ static inline void filter_row(const int8_t *row, const uint32_t *cols, int32_t k
 }
 #endif
 
+/* The n outputs of a channel from their sums (`depth` apart from out): with a fast multiplier SMMULR and the
+ * activation's clamp, the channel's constants and the bounds in registers (stores through out would otherwise
+ * make the compiler reload them per output); else mg_dsp_s16_output's reference step. */
+static inline void store_outputs(const mg_dsp_s16_channel *channel, mg_requant_s16_step *step, const int32_t *acc,
+                                 int32_t n, int16_t *out, int32_t depth)
+{
+    const mg_dsp_s16_channel ch = *channel;
+    if (ch.fast_multiplier) {
+        const int32_t low = step->act_min, high = step->act_max;
+        if (n == COLS) { /* unrolled: the sums stay in registers */
+            for (int32_t c = 0; c < COLS; ++c) {
+                out[c * depth] = (int16_t)mg_clamp(dsp_smmulr(acc[c] + ch.bias, ch.fast_multiplier), low, high);
+            }
+            return;
+        }
+        for (int32_t c = 0; c < n; ++c) {
+            out[c * depth] = (int16_t)mg_clamp(dsp_smmulr(acc[c] + ch.bias, ch.fast_multiplier), low, high);
+        }
+        return;
+    }
+    for (int32_t c = 0; c < n; ++c) {
+        out[c * depth] = mg_dsp_s16_output(&ch, step, acc[c]);
+    }
+}
+
 void mg_conv_2d_s16_dsp(const mg_conv_2d_params *p, const int16_t *input, const int8_t *filter,
                         const uint8_t *filter_scales, const void *bias, int16_t *output, void *scratch)
 {
@@ -125,9 +151,7 @@ void mg_conv_2d_s16_dsp(const mg_conv_2d_params *p, const int16_t *input, const 
         for (int32_t o = 0; o < depth; ++o) {
             int32_t acc[COLS];
             filter_row(o == depth - 1 ? last_row : filter + o * taps, (const uint32_t *)cols, k4, acc);
-            for (int32_t c = 0; c < n; ++c) {
-                out[c * depth + o] = mg_dsp_s16_output(&channels[o], &step, acc[c]);
-            }
+            store_outputs(&channels[o], &step, acc, n, out + o, depth);
         }
     }
 }
