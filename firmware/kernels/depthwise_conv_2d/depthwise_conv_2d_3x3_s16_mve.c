@@ -60,7 +60,7 @@ static void zero(void *dst, int32_t n)
                      "1:\n\t"
                      "vstrb.8 q0, [%[d]], #16\n\t"
                      "letp lr, 1b"
-                     : [d] "+r"(dst)
+                     : [d] "+&r"(dst)
                      : [n] "r"(n)
                      : "q0", "lr", "memory");
 }
@@ -104,7 +104,7 @@ static void write_slot(const mg_conv_geometry *g, const int16_t *src, int16_t *r
                          "adds %[dst], #6\n\t"
                          "subs %[x], #1\n\t"
                          "bne 3b"
-                         : [s] "+r"(src), [dst] "+r"(dst), [d] "=&r"(d), [f] "=&r"(from), [x] "+r"(columns)
+                         : [s] "+&r"(src), [dst] "+&r"(dst), [d] "=&r"(d), [f] "=&r"(from), [x] "+&r"(columns)
                          : [n] "r"(depth), [o] "r"(offsets), [g] "r"(group)
                          : "q0", "q1", "lr", "cc", "memory");
     } else {
@@ -120,7 +120,7 @@ static void write_slot(const mg_conv_geometry *g, const int16_t *src, int16_t *r
                          "adds %[dst], #6\n\t"
                          "subs %[x], #1\n\t"
                          "bne 3b"
-                         : [dst] "+r"(dst), [d] "=&r"(d), [x] "+r"(columns)
+                         : [dst] "+&r"(dst), [d] "=&r"(d), [x] "+&r"(columns)
                          : [n] "r"(depth), [o] "r"(offsets), [g] "r"(group)
                          : "q0", "q1", "lr", "cc", "memory");
     }
@@ -229,7 +229,7 @@ _Static_assert(offsetof(fused_state, blocks) == 8 && offsetof(fused_state, rest)
                                                                              "adds %[c], #40\n\t"                      \
                                                                              "subs %[n], #1\n\t"                       \
                                                                              "bne 3b"                                  \
-        : [t] "=&r"(t), [out] "=&r"(out), [c] "+r"(c), [n] "+r"(channels), [bias] "+r"(bias), [w8] "=&r"(w8),          \
+        : [t] "=&r"(t), [out] "=&r"(out), [c] "+&r"(c), [n] "+&r"(channels), [bias] "+&r"(bias), [w8] "=&r"(w8),       \
           SUMS_OPERANDS                                                                                                \
         : [st] "r"(st), [bb] "r"(block_bytes)                                                                          \
         : "q0", "q1", "q2", "q3", "q4", "q5", "q6", "q7", "lr", "cc", "memory")
@@ -265,7 +265,7 @@ static void fused_channels(fused_state *st, const channel_consts *c, int32_t cha
                      "1:\n\t" SUMS_BLOCK(S) "vstrw.32 q1, [%[q]], #16\n\t"                                             \
                                             "le lr, 1b\n"                                                              \
                                             "2:"                                                                       \
-                     : [t] "+r"(t), [q] "+r"(sums), SUMS_OPERANDS                                                      \
+                     : [t] "+&r"(t), [q] "+&r"(sums), SUMS_OPERANDS                                                    \
                      : [w] "l"(w), [w8] "r"((int32_t)w[8]), [g] "r"(lanes), [n] "r"(blocks)                            \
                      : "q0", "q1", "q2", "q3", "q5", "lr", "memory")
 

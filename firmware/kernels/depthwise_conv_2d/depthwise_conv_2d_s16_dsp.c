@@ -242,7 +242,7 @@ static void pair_table(const mg_dw_ring_s16 *ring, const int8_t *filter)
     "smlad %[s0], %[v], %[p], %[s0]\n\t"                                                                               \
     "smlad %[s1], %[v], %[q], %[s1]\n\t"
 #define WINDOW_OPERANDS                                                                                                \
-    : [x] "+r"(x), [k] "+r"(k), [rows] "+r"(rows), [s0] "+r"(s0), [s1] "+r"(s1), [d] "=&r"(d), [n] "=&r"(count),     \
+    : [x] "+&r"(x), [k] "+&r"(k), [rows] "+&r"(rows), [s0] "+&r"(s0), [s1] "+&r"(s1), [d] "=&r"(d), [n] "=&r"(count), \
       [v] "=&r"(v), [p] "=&r"(p), [q] "=&r"(q)                                                                         \
     : [words] "r"(words), [step] "r"(step)                                                                             \
     : "cc", "memory"

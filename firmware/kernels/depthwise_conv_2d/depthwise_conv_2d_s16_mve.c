@@ -48,7 +48,7 @@ typedef struct {
                      "subs %[rows], #1\n\t"                                                                            \
                      "bne 2b\n\t"                                                                                      \
                      "vstrw.32 q1, [%[s]]"                                                                             \
-                     : [x] "+r"(x), [w] "+r"(w), [rows] "+r"(rows), [r] "=&l"(r), [t] "=&r"(t)                         \
+                     : [x] "+&r"(x), [w] "+&r"(w), [rows] "+&r"(rows), [r] "=&l"(r), [t] "=&r"(t)                      \
                      : [c] "r"(c), [s] "r"(sums), [d] "r"(dilation)                                                    \
                      : "q0", "q1", "q2", "lr", "cc", "memory")
 

@@ -58,6 +58,43 @@ static void transpose_row(const mg_dw_ring_s16 *ring, const int16_t *src, int16_
     }
 }
 #else
+#if MG_DSP_NATIVE
+/* Columns a and b (neighbours, depth a multiple of 4: their words aligned) into the channel rows from dst (`width`
+ * values apart) and their copies `mirror` values further, four channels a turn: two LDRD, four PKHBT/PKHTB and
+ * eight stores for eight values. */
+static void transpose_quads(const int16_t *a, const int16_t *b, int16_t *dst, int32_t depth, int32_t width,
+                            size_t mirror)
+{
+    const int16_t *end = a + depth;
+    const int32_t row = width * (int32_t)sizeof(int16_t), copy = (int32_t)(mirror * sizeof(int16_t));
+    const int32_t row_copy = row + copy;
+    uint32_t a0, a1, b0, b1, t;
+    __asm__ volatile("1:\n\t"
+                     "ldrd %[a0], %[a1], [%[a]], #8\n\t"
+                     "ldrd %[b0], %[b1], [%[b]], #8\n\t"
+                     "pkhbt %[t], %[a0], %[b0], lsl #16\n\t"
+                     "str %[t], [%[d]]\n\t"
+                     "str %[t], [%[d], %[copy]]\n\t"
+                     "pkhtb %[t], %[b0], %[a0], asr #16\n\t"
+                     "str %[t], [%[d], %[row]]\n\t"
+                     "str %[t], [%[d], %[row_copy]]\n\t"
+                     "add %[d], %[d], %[row], lsl #1\n\t"
+                     "pkhbt %[t], %[a1], %[b1], lsl #16\n\t"
+                     "str %[t], [%[d]]\n\t"
+                     "str %[t], [%[d], %[copy]]\n\t"
+                     "pkhtb %[t], %[b1], %[a1], asr #16\n\t"
+                     "str %[t], [%[d], %[row]]\n\t"
+                     "str %[t], [%[d], %[row_copy]]\n\t"
+                     "add %[d], %[d], %[row], lsl #1\n\t"
+                     "cmp %[a], %[end]\n\t"
+                     "bne 1b"
+                     : [a] "+&r"(a), [b] "+&r"(b), [d] "+&r"(dst), [a0] "=&r"(a0), [a1] "=&r"(a1), [b0] "=&r"(b0),
+                       [b1] "=&r"(b1), [t] "=&r"(t)
+                     : [end] "r"(end), [row] "r"(row), [copy] "r"(copy), [row_copy] "r"(row_copy)
+                     : "cc", "memory");
+}
+#endif
+
 /* Input row src into the channel rows of slot and its copy (the padding columns stay zero from the start of the
  * batch), two columns at a time when the channels come in pairs: two words become two channel rows' pairs (PKHBT,
  * PKHTB). */
@@ -75,6 +112,12 @@ static void transpose_row(const mg_dw_ring_s16 *ring, const int16_t *src, int16_
         for (; x + 1 < columns; x += 2) {
             const int16_t *a = src + x * depth, *b = a + depth;
             int16_t *dst = slot + left + x;
+#if MG_DSP_NATIVE
+            if (depth % 4 == 0) {
+                transpose_quads(a, b, dst, depth, width, mirror);
+                continue;
+            }
+#endif
             for (int32_t c = 0; c < depth; c += 2, dst += 2 * width) {
                 const uint32_t va = dsp_ld32(a + c), vb = dsp_ld32(b + c);
                 const uint32_t even = dsp_pkhbt(va, vb), odd = dsp_pkhtb(vb, va);
