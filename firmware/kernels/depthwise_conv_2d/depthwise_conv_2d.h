@@ -55,8 +55,10 @@ extern const mg_registration mg_register_depthwise_conv_2d;
  * The reference parameters and checks; both read the channel-major ring of input rows (mg_dw_ring_s16.h) and
  * sum in int32 (the generator claims a node only when that is exact, dsp_depthwise_conv_2d_s16.py), their
  * scratch mg_depthwise_conv_2d_s16_ring_scratch_size. dsp: a 3x3 filter at stride 1 four outputs per pass in SMLAD
- * with the requantization folded in where it can (depthwise_conv_2d_s16_dsp.c), others two taps per SMLAD; mve:
- * four outputs of a channel per vector, VMLA by each tap's weight (depthwise_conv_2d_s16_mve.c). */
+ * with the requantization folded in where it can (depthwise_conv_2d_s16_dsp.c), others two outputs a pass from
+ * the same words; mve: 3x3 filters one VMLADAV per window over the ring interleaved by column
+ * (depthwise_conv_2d_3x3_s16_mve.c), others four outputs of a channel per vector, VMLA by each tap's weight
+ * (depthwise_conv_2d_s16_mve.c). */
 #define MG_DW_S16_MAX_ROWS 16 /* filter_height the 16x8 backends take */
 
 void mg_depthwise_conv_2d_s16_dsp(const mg_depthwise_conv_2d_params *p, const int16_t *input, const int8_t *filter,
