@@ -9,6 +9,7 @@ and without a dilation along rows. The mve kernel's other filters (output_row: o
 gathered): filter sizes from 1x1 to 7x7, strides 1 to 3, dilations along rows and columns, and the 3x3 shapes the 3x3
 path leaves (a dilation, a stride of 3)."""
 
+import numpy as np
 import pytest
 from op_cases import Batch
 
@@ -55,6 +56,44 @@ def test_three_by_three_in_qemu():
         depthwise_node(b, boost=i % 5 == 4, g=geometry(b.rng), channels=(depth, 2 if i % 7 == 6 else 1))
     for rest in range(4):  # every remainder of four outputs along a row, stride 1
         depthwise_node(b, g=geometry(b.rng, w=12 + rest, sw=1), channels=(9, 1))
+    model = b.build()
+    assert_all_on(model, BACKENDS)
+    verify_model(model, sets=b.sets(1), qemu=True, board="mps3-an547", backends=BACKENDS)
+
+
+def mixed_multipliers_node(b: Batch, stride: int, activation: int):
+    """Channels whose multipliers alternate below one (the fused loop's) and above one (a left shift: a row of
+    sums), a 3x3 filter, 13 output columns."""
+    depth = 6
+    w_scale = [1e-3 if c % 2 else 5e-2 for c in range(depth)]
+    x = b.input([1, 5, 13 * stride, depth], "int16", (1e-3, 0))
+    shape = [1, 3, 3, depth]
+    f = b.g.tensor(shape, "int8", w_scale, [0] * depth, data=b.rng.integers(-127, 128, size=shape), axis=3)
+    bias = b.constant(
+        b.rng.integers(-900, 900, size=depth).astype(np.int64), "int64", ([1e-3 * s for s in w_scale], [0] * depth)
+    )
+    y = b.output([1, 5, 13, depth], "int16", (4e-5, 0))
+    b.node(
+        "DEPTHWISE_CONV_2D",
+        [x, f, bias],
+        [y],
+        version=5,
+        padding=0,
+        strideH=1,
+        strideW=stride,
+        depthMultiplier=1,
+        fusedActivationFunction=activation,
+    )
+
+
+@pytest.mark.qemu
+def test_fast_and_left_shift_channels_in_qemu():
+    """The fused loop skips the channels a row of sums takes, in every variant (stride 1 and 2, with and without
+    ReLU)."""
+    b = Batch(35)
+    for stride in (1, 2):
+        for activation in (0, 1):
+            mixed_multipliers_node(b, stride, activation)
     model = b.build()
     assert_all_on(model, BACKENDS)
     verify_model(model, sets=b.sets(1), qemu=True, board="mps3-an547", backends=BACKENDS)

@@ -66,7 +66,7 @@ static void zero(void *dst, int32_t n)
 }
 
 /* Input row src (or zeros when src is null) into slot s of every channel's interleaved row: per column eight
- * channels at a time, one load (or none) and one scatter store. */
+ * channels at a time, one load (or none) and one scatter store, the columns of src in pairs. */
 static void write_slot(const mg_conv_geometry *g, const int16_t *src, int16_t *rows, int32_t values, int32_t s)
 {
     const int32_t depth = g->input_depth, columns_reached = values / 3 - g->pad_width;
@@ -88,6 +88,38 @@ static void write_slot(const mg_conv_geometry *g, const int16_t *src, int16_t *r
     }
     const int32_t group = 8 * values * (int32_t)sizeof(int16_t);
     int16_t *dst = rows + 3 * g->pad_width + s, *d;
+    if (src && columns >= 2) { /* two columns a turn: two loads and two scatter stores (the second column's
+                                * offsets three values further) per eight channels */
+        const int16_t *from, *next;
+        int32_t pairs = columns / 2;
+        __asm__ volatile(
+            "vldrh.u16 q1, [%[o]]\n\t"
+            "movs %[d], #3\n\t"
+            "vadd.i16 q2, q1, %[d]\n"
+            "3:\n\t"
+            "mov %[d], %[dst]\n\t"
+            "mov %[f], %[s]\n\t"
+            "add %[m], %[s], %[n], lsl #1\n\t"
+            "dlstp.16 lr, %[n]\n"
+            "1:\n\t"
+            "vldrh.u16 q0, [%[f]], #16\n\t"
+            "vldrh.u16 q3, [%[m]], #16\n\t"
+            "vstrh.16 q0, [%[d], q1, uxtw #1]\n\t"
+            "vstrh.16 q3, [%[d], q2, uxtw #1]\n\t"
+            "add %[d], %[g]\n\t"
+            "letp lr, 1b\n\t"
+            "add %[s], %[s], %[n], lsl #2\n\t"
+            "adds %[dst], #12\n\t"
+            "subs %[x], #1\n\t"
+            "bne 3b"
+            : [s] "+&r"(src), [dst] "+&r"(dst), [d] "=&r"(d), [f] "=&r"(from), [m] "=&r"(next), [x] "+&r"(pairs)
+            : [n] "r"(depth), [o] "r"(offsets), [g] "r"(group)
+            : "q0", "q1", "q2", "q3", "lr", "cc", "memory");
+        columns %= 2;
+        if (columns == 0) {
+            return;
+        }
+    }
     if (src) { /* a column's channels are depth values: the loads' pointer moves on by whole vectors */
         const int16_t *from;
         __asm__ volatile("vldrh.u16 q1, [%[o]]\n"
@@ -176,13 +208,12 @@ typedef struct {
     int32_t blocks;    /* whole blocks of four outputs */
     int32_t rest;      /* outputs after them (0 to 3) */
     int32_t row_bytes; /* from an interleaved row to the next channel's */
-    int32_t rotation;  /* the rotation's weights' offset in channel_consts */
     uint32_t lanes[8]; /* the ninth values' offsets (halfwords), then the outputs' */
 } fused_state;
 
 _Static_assert(offsetof(fused_state, blocks) == 8 && offsetof(fused_state, rest) == 12 &&
-                   offsetof(fused_state, row_bytes) == 16 && offsetof(fused_state, rotation) == 20 &&
-                   offsetof(fused_state, lanes) == 24,
+                   offsetof(fused_state, row_bytes) == 16 && offsetof(fused_state, lanes) == 20 &&
+                   offsetof(channel_consts, multiplier) == 4 && sizeof(channel_consts) == 40,
                "the offsets the fused loop reads");
 
 /* The requantization of q1 (bias, fast multiplier in q4, the lower bound LOWER applies, saturation to int16),
@@ -196,48 +227,45 @@ _Static_assert(offsetof(fused_state, blocks) == 8 && offsetof(fused_state, rest)
  * from its interleaved row. The rows' windows are `S` values apart; LOWER applies the lower bound (in q7) or is
  * empty without one (the upper is INT16_MAX). */
 #define FUSED_CHANNELS(S, LOWER)                                                                                       \
-    __asm__ volatile(                                                                                                  \
-        "vldrw.u32 q5, [%[st], #24]\n\t"                                                                               \
-        "vldrw.u32 q6, [%[st], #40]\n\t"                                                                               \
-        "vdup.32 q7, %[bias]\n"                                                                                        \
-        "3:\n\t"                                                                                                       \
-        "ldr %[s1], [%[c], #4]\n\t"                                                                                    \
-        "cmp %[s1], #0\n\t"                                                                                            \
-        "beq 4f\n\t"                                                                                                   \
-        "vdup.32 q4, %[s1]\n\t"                                                                                        \
-        "ldr %[bias], [%[c]]\n\t"                                                                                      \
-        "ldr %[s0], [%[st], #20]\n\t"                                                                                  \
-        "add %[s0], %[c]\n\t"                                                                                          \
-        "vldrb.s16 q3, [%[s0]]\n\t"                                                                                    \
-        "ldrsb %[w8], [%[s0], #8]\n\t"                                                                                 \
-        "ldrd %[t], %[out], [%[st]]\n\t"                                                                               \
-        "ldr %[s0], [%[st], #8]\n\t"                                                                                   \
-        "wls lr, %[s0], 2f\n"                                                                                          \
-        "1:\n\t" SUMS_BLOCK(S)                                                                                         \
-            REQUANT_STORE(LOWER, "vstrh.32") "add %[out], %[bb]\n\t"                                                   \
-                                             "le lr, 1b\n"                                                             \
-                                             "2:\n\t"                                                                  \
-                                             "ldr %[s0], [%[st], #12]\n\t"                                             \
-                                             "cbz %[s0], 4f\n\t"                                                       \
-                                             "vctp.32 %[s0]\n\t" SUMS_BLOCK(S) REQUANT_STORE(                          \
-                                                 LOWER, "vpst\n\tvstrht.32") "4:\n\t"                                  \
-                                                                             "ldrd %[t], %[out], [%[st]]\n\t"          \
-                                                                             "ldr %[s0], [%[st], #16]\n\t"             \
-                                                                             "add %[t], %[s0]\n\t"                     \
-                                                                             "adds %[out], #2\n\t"                     \
-                                                                             "strd %[t], %[out], [%[st]]\n\t"          \
-                                                                             "adds %[c], #40\n\t"                      \
-                                                                             "subs %[n], #1\n\t"                       \
-                                                                             "bne 3b"                                  \
-        : [t] "=&r"(t), [out] "=&r"(out), [c] "+&r"(c), [n] "+&r"(channels), [bias] "+&r"(bias), [w8] "=&r"(w8),       \
-          SUMS_OPERANDS                                                                                                \
-        : [st] "r"(st), [bb] "r"(block_bytes)                                                                          \
-        : "q0", "q1", "q2", "q3", "q4", "q5", "q6", "q7", "lr", "cc", "memory")
+    __asm__ volatile("vldrw.u32 q5, [%[st], #20]\n\t"                                                                  \
+                     "vldrw.u32 q6, [%[st], #36]\n\t"                                                                  \
+                     "vdup.32 q7, %[bias]\n"                                                                           \
+                     "3:\n\t"                                                                                          \
+                     "ldrd %[bias], %[s1], [%[c]], #40\n\t"                                                            \
+                     "vldrb.s16 q3, [%[w]], #40\n\t"                                                                   \
+                     "cmp %[s1], #0\n\t"                                                                               \
+                     "beq 4f\n\t"                                                                                      \
+                     "vdup.32 q4, %[s1]\n\t"                                                                           \
+                     "ldrsb %[w8], [%[w], #-32]\n\t"                                                                   \
+                     "ldrd %[t], %[out], [%[st]]\n\t"                                                                  \
+                     "ldr %[s0], [%[st], #8]\n\t"                                                                      \
+                     "wls lr, %[s0], 2f\n"                                                                             \
+                     "1:\n\t" SUMS_BLOCK(S) REQUANT_STORE(                                                             \
+                         LOWER, "vstrh.32") "add %[out], %[bb]\n\t"                                                    \
+                                            "le lr, 1b\n"                                                              \
+                                            "2:\n\t"                                                                   \
+                                            "ldr %[s0], [%[st], #12]\n\t"                                              \
+                                            "cbz %[s0], 4f\n\t"                                                        \
+                                            "vctp.32 %[s0]\n\t" SUMS_BLOCK(S) REQUANT_STORE(                           \
+                                                LOWER, "vpst\n\tvstrht.32") "4:\n\t"                                   \
+                                                                            "ldrd %[t], %[out], [%[st]]\n\t"           \
+                                                                            "ldr %[s0], [%[st], #16]\n\t"              \
+                                                                            "add %[t], %[s0]\n\t"                      \
+                                                                            "adds %[out], #2\n\t"                      \
+                                                                            "strd %[t], %[out], [%[st]]\n\t"           \
+                                                                            "subs %[n], #1\n\t"                        \
+                                                                            "bne 3b"                                   \
+                     : [t] "=&r"(t), [out] "=&r"(out), [c] "+&r"(c), [w] "+&l"(w), [n] "+&r"(channels),                \
+                       [bias] "+&r"(bias), [w8] "=&r"(w8), SUMS_OPERANDS                                               \
+                     : [st] "r"(st), [bb] "r"(block_bytes)                                                             \
+                     : "q0", "q1", "q2", "q3", "q4", "q5", "q6", "q7", "lr", "cc", "memory")
 
-static void fused_channels(fused_state *st, const channel_consts *c, int32_t channels, int32_t stride, int32_t act_min,
-                           int32_t block_bytes)
+static void fused_channels(fused_state *st, const channel_consts *consts, int32_t rotation, int32_t channels,
+                           int32_t stride, int32_t act_min, int32_t block_bytes)
 {
     SUMS_REGISTERS;
+    const int32_t *c = &consts->bias;      /* each channel's bias and multiplier, 40 bytes apart */
+    const int8_t *w = consts->w[rotation]; /* its rotation's weights, 40 bytes apart */
     const int16_t *t;
     int16_t *out;
     int32_t bias = act_min, w8; /* bias: the lower bound until the loop */
@@ -311,7 +339,6 @@ void mg_depthwise_conv_2d_3x3_s16_mve(const mg_depthwise_conv_2d_params *p, mg_d
                       g->output_width / 4,
                       g->output_width % 4,
                       values * (int32_t)sizeof(int16_t),
-                      0,
                       {8, 8 + window, 8 + 2 * window, 8 + 3 * window, 0, d, 2 * d, 3 * d}};
     /* the fused loop takes the channels with a fast multiplier, one output channel per input channel, when the
      * upper bound is INT16_MAX; the others go through a row of sums */
@@ -330,8 +357,8 @@ void mg_depthwise_conv_2d_3x3_s16_mve(const mg_depthwise_conv_2d_params *p, mg_d
             int16_t *out = output + (b * g->output_height + oy) * g->output_width * depth;
             if (fused) {
                 st.t = ring->rows, st.out = out;
-                st.rotation = (int32_t)offsetof(channel_consts, w) + 9 * rotation;
-                fused_channels(&st, consts, depth, g->stride_width, p->act_min, 4 * depth * (int32_t)sizeof(int16_t));
+                fused_channels(&st, consts, rotation, depth, g->stride_width, p->act_min,
+                               4 * depth * (int32_t)sizeof(int16_t));
             }
             const int16_t *t = ring->rows;
             for (int32_t o = 0, k = 0; o < depth && rest; ++o) {
