@@ -99,7 +99,7 @@ TARGETS = {"dsp": (1.3, 1.0, 1.5, 1.5), "mve": (1.3, 1.0, 0.5, 0.5)}
 # (instructions are exact under -icount) holds as a bound against regressions. The mve TRANSPOSE_CONV's bound is its
 # own instructions per MAC (0.268 when its ratio was 1.58; 0.244 since the generator lays out the phases' filter
 # rows): the ratio moves with the CONV_2D it is measured against, which got faster too (0.170 -> 0.158).
-MISSED = {"dsp": (None, None, None, 2.0), "mve": (None, None, None, 0.72)}
+MISSED = {"dsp": (None, None, None, 2.0), "mve": (None, None, None, 0.68)}
 PER_MAC_BOUNDS = {"mve": {"TRANSPOSE_CONV INT8": 0.245}}
 
 
