@@ -19,7 +19,7 @@ from generator.check import check
 from generator.model import read_model
 from kernel_harness import verify_model
 
-BACKENDS = ["mve", "reference"]
+MVE = ["mve", "reference"]
 DSP = ["dsp", "reference"]
 
 
@@ -43,9 +43,12 @@ def geometry(rng, w=None, sw=None, kh=3, kw=3, dw=1):
             return g
 
 
-def assert_all_on(model: bytes, backends: list[str]):
+def verify_on(b: Batch, backends: list[str], board: str):
+    """Every node of the batch's model on backends[0], then bit-exact in QEMU on the board."""
+    model = b.build()
     chosen = [k.backend for k in check(read_model(model), backends=backends).kernels]
     assert chosen == [backends[0]] * len(chosen), chosen
+    verify_model(model, sets=b.sets(1), qemu=True, board=board, backends=backends)
 
 
 @pytest.mark.qemu
@@ -56,9 +59,7 @@ def test_three_by_three_in_qemu():
         depthwise_node(b, boost=i % 5 == 4, g=geometry(b.rng), channels=(depth, 2 if i % 7 == 6 else 1))
     for rest in range(4):  # every remainder of four outputs along a row, stride 1
         depthwise_node(b, g=geometry(b.rng, w=12 + rest, sw=1), channels=(9, 1))
-    model = b.build()
-    assert_all_on(model, BACKENDS)
-    verify_model(model, sets=b.sets(1), qemu=True, board="mps3-an547", backends=BACKENDS)
+    verify_on(b, MVE, "mps3-an547")
 
 
 def mixed_multipliers_node(b: Batch, stride: int, activation: int):
@@ -94,9 +95,7 @@ def test_fast_and_left_shift_channels_in_qemu():
     for stride in (1, 2):
         for activation in (0, 1):
             mixed_multipliers_node(b, stride, activation)
-    model = b.build()
-    assert_all_on(model, BACKENDS)
-    verify_model(model, sets=b.sets(1), qemu=True, board="mps3-an547", backends=BACKENDS)
+    verify_on(b, MVE, "mps3-an547")
 
 
 @pytest.mark.qemu
@@ -105,9 +104,7 @@ def test_rows_past_sixteen_bit_offsets_in_qemu():
     g = geometry(b.rng, w=3200, sw=2)
     g.update(h=4, sh=1, batches=1, padding=1, oh=2, ow=1599)  # VALID
     depthwise_node(b, g=g, channels=(2, 1))
-    model = b.build()
-    assert_all_on(model, BACKENDS)
-    verify_model(model, sets=b.sets(1), qemu=True, board="mps3-an547", backends=BACKENDS)
+    verify_on(b, MVE, "mps3-an547")
 
 
 @pytest.mark.qemu
@@ -118,9 +115,7 @@ def test_dsp_filter_widths_in_qemu():
         depthwise_node(b, boost=i == 4, g=g, channels=(int(b.rng.choice([3, 4, 5, 8, 12])), 1 + i % 2))
     g = geometry(b.rng, w=14, sw=1, kh=2, kw=3, dw=2)  # a dilation along rows: tap by tap
     depthwise_node(b, g=g, channels=(3, 1))
-    model = b.build()
-    assert_all_on(model, DSP)
-    verify_model(model, sets=b.sets(1), qemu=True, board="mps2-an386", backends=DSP)
+    verify_on(b, DSP, "mps2-an386")
 
 
 @pytest.mark.qemu
@@ -134,6 +129,4 @@ def test_mve_other_filters_in_qemu():
     g = geometry(b.rng, w=12, sw=1)
     g.update(h=8, dh=2, oh=out_size(g["padding"], 8, 3, g["sh"], 2))  # 3x3 with a dilation along columns
     depthwise_node(b, g=g, channels=(4, 1))
-    model = b.build()
-    assert_all_on(model, BACKENDS)
-    verify_model(model, sets=b.sets(1), qemu=True, board="mps3-an547", backends=BACKENDS)
+    verify_on(b, MVE, "mps3-an547")
