@@ -1,14 +1,15 @@
 /* DEPTHWISE_CONV_2D 16x8, mve backend, 3x3 filters without dilation at a stride of 1 or 2 along rows (any along
- * columns): each output's nine products in one VMLADAV. The scratch ring (mg_dw_ring_s16.h's rows, laid out here
- * otherwise) keeps the three input rows of an output row interleaved by column: for input channel c, element
- * 3 j + s of its row holds padded column j of the input row y with y mod 3 = s (zero for padding). An output's
- * window, three columns of three rows, is then nine consecutive values: one contiguous load of eight, the ninth
- * comes with the three other outputs' of the block in one gather. A new input row overwrites one slot of the
+ * columns): eight of each output's nine products in one VMLADAV. The scratch ring (mg_dw_ring_s16.h's rows, laid
+ * out here otherwise) keeps the three input rows of an output row interleaved by column: for input channel c,
+ * element 3 j + s of its row holds padded column j of the input row y with y mod 3 = s (zero for padding). An
+ * output's window, three columns of three rows, is then nine consecutive values: one contiguous load of eight, the
+ * ninth comes with the three other outputs' of the block in one gather. A new input row overwrites one slot of the
  * interleave (the oldest row), so the filter rows rotate through the slots: per channel the weights of the three
  * rotations are laid out once per invoke, in the order of the window's values. Per four outputs: four loads, four
  * VMLADAV, the gather and one VMLA, two moves into a vector, then the bias, VRMULH, the activation's lower
- * bound, VQMOVNB and a scatter store (36 MACs in 19 instructions) for a fast multiplier and an upper bound of
- * INT16_MAX; other channels store the row's sums for mg_dsp_s16_output. */
+ * bound (none without an activation), VQMOVNB and a scatter store (36 MACs in 18 instructions, 19 with the lower
+ * bound) for a fast multiplier and an upper bound of INT16_MAX; other channels store the row's sums for
+ * mg_dsp_s16_output. */
 #pragma GCC optimize("O3")
 #include "depthwise_conv_2d.h"
 #include "mg_dw_ring_s16.h"
