@@ -2,9 +2,10 @@
  * input (depthwise_conv_2d_s16.c) over the channel-major ring of input rows (mg_dw_ring_s16.h). Four neighbouring
  * outputs of one channel are the vector lanes: every tap loads their four inputs widened to int32 (a contiguous
  * load at stride 1 without dilation, a gather otherwise) and adds them times the tap's weight (VMLA by a scalar),
- * 4 MACs in 4 instructions with the weight's load and the loop's. The int32 sums are exact on the nodes the generator claims and requantized as the dsp 16x8
- * kernels' (mg_dsp_requant_s16.h; VRMULH is SMMULR per lane). 3x3 filters without dilation at a stride of 1 or 2
- * along rows go to depthwise_conv_2d_3x3_s16_mve.c, which lays the ring out otherwise. */
+ * 4 MACs in 4 instructions with the weight's load and the loop's. The int32 sums are exact on the nodes the
+ * generator claims and requantized as the dsp 16x8 kernels' (mg_dsp_requant_s16.h; VRMULH is SMMULR per lane). 3x3
+ * filters without dilation at a stride of 1 or 2 along rows go to depthwise_conv_2d_3x3_s16_mve.c, which lays the
+ * ring out otherwise. */
 #pragma GCC optimize("O3")
 #include "depthwise_conv_2d.h"
 #include "mg_dw_ring_s16.h"
