@@ -41,24 +41,21 @@ static inline int32_t mg_dw_ring_pair_words(int32_t filter_width)
     return 2 * (filter_width / 2 + 1);
 }
 
-/* Whether the ring keeps a table of every output channel's weights, made once per invoke: all filters but 3x3
- * without dilation at a stride of 1 or 2 along rows (both kernels' 3x3 loops hold their weights otherwise). Per
- * channel filter_height * mg_dw_ring_pair_words words: the dsp kernel's weight pairs (without dilation along
- * rows), the mve kernel's weights as int32 (filter_height * filter_width words, no more). */
-static inline int mg_dw_ring_weight_table(int32_t filter_height, int32_t filter_width, int32_t stride_width,
-                                          int32_t dilation_height, int32_t dilation_width)
+/* Whether a node takes the 3x3 loops that hold their weights themselves: a 3x3 filter without dilation at a stride
+ * of 1 or 2 along rows (the mve kernel's interleaved ring; the dsp kernel's weight pairs in registers, which take
+ * a dilation along columns too, the ring then keeping a table it does not read). */
+static inline int mg_dw_ring_3x3_loops(const mg_conv_geometry *g)
 {
-    return !(filter_height == 3 && filter_width == 3 && stride_width <= 2 && dilation_height == 1 &&
-             dilation_width == 1);
+    return g->filter_height == 3 && g->filter_width == 3 && g->stride_width <= 2 && g->dilation_height == 1 &&
+           g->dilation_width == 1;
 }
 
-/* Words of the weight table (or none). */
+/* Words of the table of every output channel's weights the ring keeps for the other nodes, made once per invoke:
+ * per channel filter_height * mg_dw_ring_pair_words words, the dsp kernel's weight pairs (without dilation along
+ * rows) or the mve kernel's weights as int32 (filter_height * filter_width words, no more). */
 static inline int32_t mg_dw_ring_weight_table_words(const mg_conv_geometry *g)
 {
-    return mg_dw_ring_weight_table(g->filter_height, g->filter_width, g->stride_width, g->dilation_height,
-                                   g->dilation_width)
-               ? g->output_depth * g->filter_height * mg_dw_ring_pair_words(g->filter_width)
-               : 0;
+    return mg_dw_ring_3x3_loops(g) ? 0 : g->output_depth * g->filter_height * mg_dw_ring_pair_words(g->filter_width);
 }
 
 /* Words per output channel of the constants of the kernels' fused 3x3 stride-1 loops (each kernel's layout), made

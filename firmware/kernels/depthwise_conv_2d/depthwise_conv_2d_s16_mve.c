@@ -127,8 +127,7 @@ void mg_depthwise_conv_2d_s16_mve(const mg_depthwise_conv_2d_params *p, const in
                           vdupq_n_s32(p->act_min),
                           vdupq_n_s32(p->act_max),
                           {1, 0, 0, 0, p->act_min, p->act_max}};
-    if (g->filter_height == 3 && g->filter_width == 3 && g->dilation_height == 1 && g->dilation_width == 1 &&
-        g->stride_width <= 2) {
+    if (mg_dw_ring_3x3_loops(g)) {
         mg_depthwise_conv_2d_3x3_s16_mve(p, &ring, input, filter, output);
         return;
     }
