@@ -43,6 +43,23 @@ static inline mg_dsp_s16_channel mg_dsp_s16_channel_of(int32_t multiplier, int32
     return ch;
 }
 
+/* x saturated to int16 (SSAT), or with relu to [0, 32767] (USAT), the activation ranges of no activation and of
+ * ReLU on the symmetric int16 output. */
+static inline __attribute__((always_inline)) int32_t mg_dsp_saturate16(int32_t x, int relu)
+{
+#if MG_DSP_NATIVE
+    int32_t r;
+    if (relu) {
+        __asm__("usat %0, #15, %1" : "=r"(r) : "r"(x));
+    } else {
+        __asm__("ssat %0, #16, %1" : "=r"(r) : "r"(x));
+    }
+    return r;
+#else
+    return mg_clamp(x, relu ? 0 : INT16_MIN, INT16_MAX);
+#endif
+}
+
 /* The reference step, out of the kernels' loops. */
 static __attribute__((noinline, unused)) int16_t mg_dsp_s16_reference_output(const mg_dsp_s16_channel *ch,
                                                                              mg_requant_s16_step *step, int32_t acc)

@@ -100,17 +100,19 @@ static inline void filter_row(const int8_t *row, const uint32_t *cols, int32_t k
 #endif
 
 /* The n outputs of a channel from their sums (`depth` apart from out): with a fast multiplier SMMULR and the
- * activation's clamp, the channel's constants and the bounds in registers (stores through out would otherwise
- * make the compiler reload them per output); else mg_dsp_s16_output's reference step. */
+ * activation's clamp (one SSAT or USAT for no activation or ReLU over a whole column group), the channel's
+ * constants and the bounds in registers (stores through out would otherwise make the compiler reload them per
+ * output); else mg_dsp_s16_output's reference step. */
 static inline void store_outputs(const mg_dsp_s16_channel *channel, mg_requant_s16_step *step, const int32_t *acc,
                                  int32_t n, int16_t *out, int32_t depth)
 {
     const mg_dsp_s16_channel ch = *channel;
     if (ch.fast_multiplier) {
         const int32_t low = step->act_min, high = step->act_max;
-        if (n == COLS) { /* unrolled: the sums stay in registers */
+        if (n == COLS && high == INT16_MAX && (low == INT16_MIN || low == 0)) { /* one SSAT or USAT, unrolled */
+            const int relu = low == 0;
             for (int32_t c = 0; c < COLS; ++c) {
-                out[c * depth] = (int16_t)mg_clamp(dsp_smmulr(acc[c] + ch.bias, ch.fast_multiplier), low, high);
+                out[c * depth] = (int16_t)mg_dsp_saturate16(dsp_smmulr(acc[c] + ch.bias, ch.fast_multiplier), relu);
             }
             return;
         }
@@ -148,9 +150,10 @@ void mg_conv_2d_s16_dsp(const mg_conv_2d_params *p, const int16_t *input, const 
             build_column(g, input, first + (c < n ? c : 0), cols, c, k4);
         }
         int16_t *out = output + first * depth;
-        for (int32_t o = 0; o < depth; ++o) {
+        const int8_t *row = filter;
+        for (int32_t o = 0; o < depth; ++o, row += taps) {
             int32_t acc[COLS];
-            filter_row(o == depth - 1 ? last_row : filter + o * taps, (const uint32_t *)cols, k4, acc);
+            filter_row(o == depth - 1 ? last_row : row, (const uint32_t *)cols, k4, acc);
             store_outputs(&channels[o], &step, acc, n, out + o, depth);
         }
     }

@@ -326,30 +326,13 @@ static void tap_sums(const mg_conv_geometry *g, const int16_t *x, int32_t step, 
     }
 }
 
-/* x saturated to int16 (SSAT), or with relu to [0, 32767] (USAT), the activation ranges of no activation and of
- * ReLU on the symmetric int16 output. */
-static inline __attribute__((always_inline)) int32_t saturate16(int32_t x, int relu)
-{
-#if MG_DSP_NATIVE
-    int32_t r;
-    if (relu) {
-        __asm__("usat %0, #15, %1" : "=r"(r) : "r"(x));
-    } else {
-        __asm__("ssat %0, #16, %1" : "=r"(r) : "r"(x));
-    }
-    return r;
-#else
-    return mg_clamp(x, relu ? 0 : INT16_MIN, INT16_MAX);
-#endif
-}
-
 /* n outputs from their sums with channel ch's fast multiplier, `depth` apart from out: four instructions each. */
 static inline __attribute__((always_inline)) void
 requantize_fast(const int32_t *sums, int32_t n, const mg_dsp_s16_channel *ch, int16_t *out, int32_t depth, int relu)
 {
     const int32_t bias = ch->bias, multiplier = ch->fast_multiplier;
     for (int32_t i = 0; i < n; ++i, out += depth) {
-        *out = (int16_t)saturate16(dsp_smmulr(sums[i] + bias, multiplier), relu);
+        *out = (int16_t)mg_dsp_saturate16(dsp_smmulr(sums[i] + bias, multiplier), relu);
     }
 }
 
