@@ -70,7 +70,7 @@ typedef struct {
     mg_dsp_s16_channel *channels; /* per output channel */
     uint32_t *fused;              /* per output channel MG_DW_RING_FUSED_WORDS */
     int32_t *sums;
-    uint32_t *pairs; /* the weight table */
+    uint32_t *table; /* the weight table */
     int16_t *rows;
     int32_t span, width;
     int32_t next; /* the next input row of the batch to transpose */
@@ -87,8 +87,8 @@ static inline void mg_dw_ring_s16_init(mg_dw_ring_s16 *ring, const mg_depthwise_
     ring->channels = scratch;
     ring->fused = (uint32_t *)(ring->channels + g->output_depth);
     ring->sums = (int32_t *)(ring->fused + g->output_depth * MG_DW_RING_FUSED_WORDS);
-    ring->pairs = (uint32_t *)(ring->sums + ring->width);
-    ring->rows = (int16_t *)(ring->pairs + mg_dw_ring_weight_table_words(g));
+    ring->table = (uint32_t *)(ring->sums + ring->width);
+    ring->rows = (int16_t *)(ring->table + mg_dw_ring_weight_table_words(g));
     ring->next = 0;
     for (int32_t o = 0; o < g->output_depth; ++o) {
         int32_t multiplier, shift;

@@ -215,7 +215,7 @@ static void pair_table(const mg_dw_ring_s16 *ring, const int8_t *filter)
 {
     const mg_conv_geometry *g = ring->g;
     const int32_t depth = g->output_depth, width = g->filter_width, words = mg_dw_ring_pair_words(width);
-    uint32_t *k = ring->pairs;
+    uint32_t *k = ring->table;
     for (int32_t o = 0; o < depth; ++o) {
         for (int32_t ky = 0; ky < g->filter_height; ++ky) {
             const int8_t *t = filter + ky * width * depth + o;
@@ -421,8 +421,8 @@ static inline __attribute__((always_inline)) void sums_row(const mg_conv_geometr
         }
         (stride == 1 ? pair_sums : pair_sums_stride2)(x, bytes, k, (g->output_width + 1) / 2, ring->sums);
     } else {
-        const int32_t table = g->filter_height * mg_dw_ring_pair_words(g->filter_width);
-        tap_sums(g, x, row_step, ring->pairs + o * table, filter + o, ring->sums);
+        const int32_t words = g->filter_height * mg_dw_ring_pair_words(g->filter_width);
+        tap_sums(g, x, row_step, ring->table + o * words, filter + o, ring->sums);
     }
     requantize_row(ring->sums, g->output_width, &ring->channels[o], step, out, depth);
 }

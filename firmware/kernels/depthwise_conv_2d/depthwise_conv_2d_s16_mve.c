@@ -107,7 +107,7 @@ static void weight_table(const mg_dw_ring_s16 *ring, const int8_t *filter)
     const int32_t depth = g->output_depth, taps = g->filter_height * g->filter_width;
     const int32_t words = g->filter_height * mg_dw_ring_pair_words(g->filter_width);
     for (int32_t o = 0; o < depth; ++o) {
-        int32_t *w = (int32_t *)ring->pairs + o * words;
+        int32_t *w = (int32_t *)ring->table + o * words;
         for (int32_t t = 0; t < taps; ++t) {
             w[t] = filter[t * depth + o];
         }
@@ -138,7 +138,7 @@ void mg_depthwise_conv_2d_s16_mve(const mg_depthwise_conv_2d_params *p, const in
         {0, (uint32_t)g->stride_width, 2u * (uint32_t)g->stride_width, 3u * (uint32_t)g->stride_width}};
     const int32_t words = g->filter_height * mg_dw_ring_pair_words(g->filter_width);
     MG_DW_RING_S16_FOR_CHANNEL_ROWS(&ring, p, depth, input, output, x, out, o, {
-        output_row(&c, &wc, x, (const int32_t *)ring.pairs + o * words, &ring.channels[o], out + o);
+        output_row(&c, &wc, x, (const int32_t *)ring.table + o * words, &ring.channels[o], out + o);
     })
 }
 
