@@ -123,8 +123,8 @@ static inline __attribute__((always_inline)) void four_rows_s8(const int32_t *bi
  * other layer's): per block, its first depth & ~7 taps (> 0) in mg_dsp_four_rows_interleaved's loop (row pairs,
  * one LDM a word of each pair and row: 14 instructions per 16 MACs against four_rows_s8's 23; x128 its correction
  * for these pairs), then the four rows' last taps, one row after another. On the device one assembly loop runs the
- * blocks with their last taps, correction, scaling and biases (about 35 instructions a block, where the same in C
- * took over 90), its state at fixed offsets of a struct: the MAC loop takes every other register. */
+ * blocks, 16 taps a turn, with their last taps, correction, scaling and biases (about 40 instructions a block,
+ * where the same in C took over 90), its state at fixed offsets of a struct: the MAC loop takes every other register. */
 typedef struct {
     const uint32_t *pairs;
     int32_t x128, pre_shift;
@@ -172,9 +172,14 @@ static __attribute__((noinline)) void blocked_rows(const int32_t *bias, const in
                      "movs r1, #0\n\t"
                      "movs r2, #0\n\t"
                      "movs r3, #0\n\t"
-                     "ldr r12, [r10]\n"
-                     "1:\n\t" MG_LSTM_STEP MG_LSTM_STEP "cmp r12, lr\n\t"
-                     "bne 1b\n\t"
+                     "ldr r12, [r10]\n\t"
+                     "sub r4, lr, r12\n\t" /* 16 taps a turn, an odd 8 first: 16 bytes of pairs per 8 taps */
+                     "tst r4, #16\n\t"
+                     "beq 1f\n\t" MG_LSTM_STEP MG_LSTM_STEP "cmp r12, lr\n\t"
+                     "beq 5f\n"
+                     "1:\n\t" MG_LSTM_STEP MG_LSTM_STEP MG_LSTM_STEP MG_LSTM_STEP "cmp r12, lr\n\t"
+                     "bne 1b\n"
+                     "5:\n\t"
                      "ldr r4, [r10, #4]\n\t" /* the first rows: less 256 times the second's and x128 */
                      "sub r0, r0, r1, lsl #8\n\t"
                      "sub r0, r0, r4\n\t"
@@ -310,6 +315,18 @@ block_accumulators(const mg_unidirectional_sequence_lstm_params *p, const mg_lst
     }
 }
 
+/* sigmoid_value(v, 3, 0) of a gate's Q3.12 value: its rounding of a negative input as 2^15 less the positive's
+ * ((2^25 - r + 511) >> 10 is 2^15 - ((r + 512) >> 10) for 0 <= r <= 2^25) and its saturation never reached
+ * (3 |v| >> 9 < 255). */
+static inline int32_t gate_sigmoid(int32_t v)
+{
+    const int32_t x = 3 * v;
+    const uint32_t magnitude = (uint32_t)(x < 0 ? -x : x), index = magnitude >> 9;
+    const uint32_t low = mg_sigmoid_table_q16[index], step = mg_sigmoid_table_q16[index + 1] - low;
+    const int32_t rounded = (int32_t)(((low << 9) + (magnitude & 0x1FFu) * step + 512u) >> 10);
+    return x < 0 ? 32768 - rounded : rounded;
+}
+
 /* The gate's Q3.12 pre-activations (each layer requantized and saturated to int16 as TFLite Micro's
  * FullyConnected does, then added with saturation) through the sigmoid, or for the cell gate tanh (TFLite Micro
  * passes the Q3.12 input as multiplier 0 and shift 0, the power-of-two case: multiplier 3, no shift). */
@@ -324,8 +341,21 @@ static inline __attribute__((always_inline)) void activate_gate(const int32_t *t
         const int32_t input = saturate16(requantize(accumulators[2 * k], input_layer));
         const int32_t hidden = saturate16(requantize(accumulators[2 * k + 1], hidden_layer));
         const int32_t v = saturate16(input + hidden);
-        out[k] = (int16_t)(is_cell_gate ? tanh_value(v, 3, 0) : sigmoid_value(v, 3, 0));
+        out[k] = (int16_t)(is_cell_gate ? tanh_value(v, 3, 0) : gate_sigmoid(v));
     }
+}
+
+/* One instance per activation, out of the step's body: its registers are the gate's alone. */
+static __attribute__((noinline)) void sigmoid_gate(const int32_t *table, const int32_t *accumulators, int32_t n,
+                                                   int16_t *out)
+{
+    activate_gate(table, accumulators, n, 0, out);
+}
+
+static __attribute__((noinline)) void tanh_gate(const int32_t *table, const int32_t *accumulators, int32_t n,
+                                                int16_t *out)
+{
+    activate_gate(table, accumulators, n, 1, out);
 }
 
 /* The cell and hidden states of the n elements from i of the step's rows (update_cell), the hidden state into int8
@@ -364,9 +394,9 @@ static inline __attribute__((always_inline)) void step_with(const mg_unidirectio
                 const int32_t *table = p->backend_table + g * gate_table_words(units);
                 block_accumulators(p, d, g, table, u, n, input_pairs, hidden_pairs, sums128, accumulators, widened);
                 if (g == MG_LSTM_CELL_GATE) {
-                    activate_gate(table, accumulators, n, 1, gates + MG_LSTM_DSP_BLOCK * g);
+                    tanh_gate(table, accumulators, n, gates + MG_LSTM_DSP_BLOCK * g);
                 } else {
-                    activate_gate(table, accumulators, n, 0, gates + MG_LSTM_DSP_BLOCK * g);
+                    sigmoid_gate(table, accumulators, n, gates + MG_LSTM_DSP_BLOCK * g);
                 }
             }
             update_states(p, gates, s, row * units + u, n);
