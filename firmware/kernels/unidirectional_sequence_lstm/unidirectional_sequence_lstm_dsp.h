@@ -96,53 +96,60 @@ static inline int32_t product(int32_t a, int32_t b, product_scale s)
 }
 
 /* The int16 LOGISTIC and TANH kernels' step for one value (logistic_s16.c, tanh_s16.c), inlined: the input
- * rescaled to the sigmoid table's scale, linear interpolation on |x| (steps of 2^9 for the sigmoid, 2^8 for
- * tanh), mirrored for negative inputs, rounded to Q0.15. */
-static inline int32_t sigmoid_value(int32_t v, int32_t multiplier, int32_t left_shift)
+ * rescaled to the sigmoid table's scale (x, the callers' step), linear interpolation on |x| (steps of 2^9 for the sigmoid, 2^8 for
+ * tanh), mirrored for negative inputs, rounded to Q0.15. The kernels' rounding of a negative input is the
+ * positive's mirrored: for the sigmoid (2^25 - r + 511) >> 10 = 2^15 - ((r + 512) >> 10) for 0 <= r <= 2^25, for
+ * tanh (2^23 + 127 - r) >> 8 = -((r - 2^23 + 128) >> 8) (floor((255 - q) / 256) = -floor(q / 256)). */
+/* A gate's sigmoid: its Q3.12 input v (TFLite Micro passes it as multiplier 0 and shift 0, the power-of-two case:
+ * x = 3 v) never reaches the table's end (3 * 2^15 >> 9 < 255). */
+static inline int32_t gate_sigmoid(int32_t v)
 {
-    const int32_t x = mg_sigmoid_input_s16((int16_t)v, multiplier, left_shift);
+    const int32_t x = 3 * v;
     const uint32_t magnitude = (uint32_t)(x < 0 ? -x : x), index = magnitude >> 9;
-    uint32_t result = 0x7FFFu << 10;
-    if (index < MG_SIGMOID_TABLE_SIZE - 1) {
-        const uint32_t low = mg_sigmoid_table_q16[index], high = mg_sigmoid_table_q16[index + 1];
-        result = (low << 9) + (magnitude & 0x1FFu) * (high - low);
-    }
-    result = x >= 0 ? result + (1u << 9) : (1u << 25) - result + (1u << 9) - 1u;
-    return (int32_t)(result >> 10);
+    const uint32_t low = mg_sigmoid_table_q16[index], high = mg_sigmoid_table_q16[index + 1];
+    const int32_t rounded = (int32_t)(((low << 9) + (magnitude & 0x1FFu) * (high - low) + 512u) >> 10);
+    return x < 0 ? 32768 - rounded : rounded;
 }
 
-static inline int32_t tanh_value(int32_t v, int32_t multiplier, int32_t left_shift)
+static inline int32_t tanh_of_scaled(int32_t x)
 {
-    const int32_t x = mg_sigmoid_input_s16((int16_t)v, multiplier, left_shift);
     const uint32_t magnitude = (uint32_t)(x < 0 ? -x : x), index = magnitude >> 8;
     int32_t result = 0xFFFF << 8;
     if (index < MG_SIGMOID_TABLE_SIZE - 1) {
         const uint32_t low = mg_sigmoid_table_q16[index], high = mg_sigmoid_table_q16[index + 1];
         result = (int32_t)((low << 8) + (magnitude & 0xFFu) * (high - low));
     }
-    result = x >= 0 ? result - (1 << 23) + (1 << 7) : -result + (1 << 23) + (1 << 7) - 1;
-    return result >> 8;
+    const int32_t rounded = (result - (1 << 23) + (1 << 7)) >> 8;
+    return x < 0 ? -rounded : rounded;
 }
 
-/* The cell update's constants, made once per call (TFLite Micro's inter-gate products and the cell clip). */
+/* The cell update's constants, made once per call (TFLite Micro's inter-gate products, the cell clip, the cell
+ * state's tanh input step with its rounding and the hidden state's zero point). */
 typedef struct {
     product_scale keep, add, hidden;
     int32_t clip, low;
+    int32_t tanh_multiplier, tanh_round, tanh_shift, zero_point;
 } cell_scales;
 
 static inline cell_scales cell_scales_of(const mg_unidirectional_sequence_lstm_params *p)
 {
     const int32_t clip = p->cell_clip > 0.0f ? p->cell_clip_q : INT16_MAX;
-    return (cell_scales){scale_of(p->forget_multiplier, p->forget_shift), scale_of(p->input_multiplier, p->input_shift),
-                         scale_of(p->hidden_multiplier, p->hidden_shift), clip,
-                         p->cell_clip > 0.0f ? -clip : INT16_MIN};
+    const int32_t shift = p->cell_tanh_shift;
+    return (cell_scales){scale_of(p->forget_multiplier, p->forget_shift),
+                         scale_of(p->input_multiplier, p->input_shift),
+                         scale_of(p->hidden_multiplier, p->hidden_shift),
+                         clip,
+                         p->cell_clip > 0.0f ? -clip : INT16_MIN,
+                         p->cell_tanh_multiplier,
+                         shift > 0 ? 1 << (shift - 1) : 0,
+                         shift,
+                         p->hidden_zero_point};
 }
 
 /* The reference's cell update of element k of a block (its four gates MG_LSTM_DSP_BLOCK apart in gates: multiply,
  * multiply, saturating add, clip) into *cell, and its hidden state (the output gate times the cell's tanh, plus the
  * zero point) before the activation type's saturation. */
-static inline __attribute__((always_inline)) int32_t update_cell(const mg_unidirectional_sequence_lstm_params *p,
-                                                                 const cell_scales *c, const int16_t *gates, int32_t k,
+static inline __attribute__((always_inline)) int32_t update_cell(const cell_scales *c, const int16_t *gates, int32_t k,
                                                                  int16_t *cell)
 {
     const int32_t kept = saturate16(product(gates[MG_LSTM_DSP_BLOCK * MG_LSTM_FORGET_GATE + k], *cell, c->keep));
@@ -150,8 +157,8 @@ static inline __attribute__((always_inline)) int32_t update_cell(const mg_unidir
                                              gates[MG_LSTM_DSP_BLOCK * MG_LSTM_CELL_GATE + k], c->add));
     const int32_t value = dsp_clamp(saturate16(kept + added), c->low, c->clip);
     *cell = (int16_t)value;
-    const int32_t t = tanh_value(value, p->cell_tanh_multiplier, p->cell_tanh_shift);
-    return p->hidden_zero_point + product(t, gates[MG_LSTM_DSP_BLOCK * MG_LSTM_OUTPUT_GATE + k], c->hidden);
+    const int32_t t = tanh_of_scaled((value * c->tanh_multiplier + c->tanh_round) >> c->tanh_shift);
+    return c->zero_point + product(t, gates[MG_LSTM_DSP_BLOCK * MG_LSTM_OUTPUT_GATE + k], c->hidden);
 }
 
 #endif

@@ -68,7 +68,7 @@ static void block_gate(const mg_unidirectional_sequence_lstm_params *p, int g, i
         const int32_t hidden = requantize64(bias_at(hidden_bias, u + k) + accumulators[2 * k + 1],
                                             table[HIDDEN_REDUCED], table[HIDDEN_SHIFT]);
         const int32_t v = saturate16(input + hidden);
-        out[k] = (int16_t)(g == MG_LSTM_CELL_GATE ? tanh_value(v, 3, 0) : sigmoid_value(v, 3, 0));
+        out[k] = (int16_t)(g == MG_LSTM_CELL_GATE ? tanh_of_scaled(3 * v) : gate_sigmoid(v));
     }
 }
 
@@ -78,9 +78,11 @@ static void update_states(const mg_unidirectional_sequence_lstm_params *p, const
                           int32_t i, int32_t n)
 {
     const cell_scales c = cell_scales_of(p);
-    for (int32_t k = 0; k < n; ++k, ++i) {
-        const int32_t h = update_cell(p, &c, gates, k, &s->cell[i]);
-        s->hidden[i] = s->output[i] = (int16_t)saturate16(h);
+    int16_t *cell = s->cell + i; /* in locals: a store through the state's pointers may alias s */
+    int16_t *hidden = s->hidden + i, *output = s->output + i;
+    for (int32_t k = 0; k < n; ++k) {
+        const int32_t h = update_cell(&c, gates, k, &cell[k]);
+        hidden[k] = output[k] = (int16_t)saturate16(h);
     }
 }
 

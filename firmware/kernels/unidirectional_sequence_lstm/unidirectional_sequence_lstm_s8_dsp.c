@@ -315,18 +315,6 @@ block_accumulators(const mg_unidirectional_sequence_lstm_params *p, const mg_lst
     }
 }
 
-/* sigmoid_value(v, 3, 0) of a gate's Q3.12 value: its rounding of a negative input as 2^15 less the positive's
- * ((2^25 - r + 511) >> 10 is 2^15 - ((r + 512) >> 10) for 0 <= r <= 2^25) and its saturation never reached
- * (3 |v| >> 9 < 255). */
-static inline int32_t gate_sigmoid(int32_t v)
-{
-    const int32_t x = 3 * v;
-    const uint32_t magnitude = (uint32_t)(x < 0 ? -x : x), index = magnitude >> 9;
-    const uint32_t low = mg_sigmoid_table_q16[index], step = mg_sigmoid_table_q16[index + 1] - low;
-    const int32_t rounded = (int32_t)(((low << 9) + (magnitude & 0x1FFu) * step + 512u) >> 10);
-    return x < 0 ? 32768 - rounded : rounded;
-}
-
 /* The gate's Q3.12 pre-activations (each layer requantized and saturated to int16 as TFLite Micro's
  * FullyConnected does, then added with saturation) through the sigmoid, or for the cell gate tanh (TFLite Micro
  * passes the Q3.12 input as multiplier 0 and shift 0, the power-of-two case: multiplier 3, no shift). */
@@ -341,7 +329,7 @@ static inline __attribute__((always_inline)) void activate_gate(const int32_t *t
         const int32_t input = saturate16(requantize(accumulators[2 * k], input_layer));
         const int32_t hidden = saturate16(requantize(accumulators[2 * k + 1], hidden_layer));
         const int32_t v = saturate16(input + hidden);
-        out[k] = (int16_t)(is_cell_gate ? tanh_value(v, 3, 0) : gate_sigmoid(v));
+        out[k] = (int16_t)(is_cell_gate ? tanh_of_scaled(3 * v) : gate_sigmoid(v));
     }
 }
 
@@ -364,9 +352,11 @@ static void update_states(const mg_unidirectional_sequence_lstm_params *p, const
                           int32_t i, int32_t n)
 {
     const cell_scales c = cell_scales_of(p);
-    for (int32_t k = 0; k < n; ++k, ++i) {
-        const int32_t h = update_cell(p, &c, gates, k, &s->cell[i]);
-        s->hidden[i] = s->output[i] = (int8_t)dsp_ssat8(h);
+    int16_t *cell = s->cell + i; /* in locals: a store through the state's pointers may alias s */
+    int8_t *hidden = s->hidden + i, *output = s->output + i;
+    for (int32_t k = 0; k < n; ++k) {
+        const int32_t h = update_cell(&c, gates, k, &cell[k]);
+        hidden[k] = output[k] = (int8_t)dsp_ssat8(h);
     }
 }
 
