@@ -39,14 +39,20 @@ four_rows(const int32_t *bias, const int32_t *w, const uint32_t *pairs, int32_t 
     "smlad " b ", r8, r4, " b "\n\t"                                                                                   \
     "smlad " b ", r9, r5, " b "\n\t"
 #define MG_LSTM_QUAD "ldrd r4, r5, [r12], #8\n\t" MG_LSTM_TWO_ROWS("r0", "r1") MG_LSTM_TWO_ROWS("r2", "r3")
-    /* two quads a turn (the compare and branch once per 32 MACs), an odd one first: 8 bytes of pairs a quad */
+    /* four quads a turn (the compare and branch once per 64 MACs), an odd one and an odd pair first: 8 bytes of
+     * pairs a quad */
     __asm__ volatile("sub r4, lr, r12\n\t"
                      "tst r4, #8\n\t"
-                     "beq 1f\n\t" MG_LSTM_QUAD "cmp r12, lr\n\t"
-                     "beq 2f\n"
-                     "1:\n\t" MG_LSTM_QUAD MG_LSTM_QUAD "cmp r12, lr\n\t"
-                     "bne 1b\n"
+                     "beq 1f\n\t" MG_LSTM_QUAD "sub r4, lr, r12\n" /* the quad took r4 */
+                     "1:\n\t"
+                     "tst r4, #16\n\t"
+                     "beq 2f\n\t" MG_LSTM_QUAD MG_LSTM_QUAD "\n"
                      "2:\n\t"
+                     "cmp r12, lr\n\t"
+                     "beq 4f\n"
+                     "3:\n\t" MG_LSTM_QUAD MG_LSTM_QUAD MG_LSTM_QUAD MG_LSTM_QUAD "cmp r12, lr\n\t"
+                     "bne 3b\n"
+                     "4:\n\t"
                      : "+r"(a0), "+r"(a1), "+r"(a2), "+r"(a3), "+r"(wp), "+r"(xp)
                      : "r"(end)
                      : "r4", "r5", "r6", "r7", "r8", "r9", "cc", "memory");
