@@ -29,22 +29,33 @@ def backends_of(model: bytes) -> list[str]:
     return [k.backend for k in check(read_model(model), backends=BACKENDS).kernels]
 
 
+def node_fields(model: bytes) -> list[dict]:
+    return [node.params.fields for node in plan(check(read_model(model), backends=BACKENDS)).nodes]
+
+
 def blocked_matrices(model: bytes) -> int:
     """How many gate matrices the kernel reads with their rows in blocks of four (laid out over the model's)."""
-    nodes = plan(check(read_model(model), backends=BACKENDS)).nodes
     return sum(
         str(value) != "NULL"
-        for node in nodes
-        for name, value in node.params.fields.items()
+        for fields in node_fields(model)
+        for name, value in fields.items()
         if name.startswith(("input_rows.", "hidden_rows."))
     )
 
 
-@pytest.fixture(params=["widened", "int8"])
+def widened(model: bytes) -> list[set[str]]:
+    """Per node, the layers the kernel reads widened."""
+    return [{name for name in ("input_widened", "hidden_widened") if name in fields} for fields in node_fields(model)]
+
+
+# The kernel's matmuls: its widened copy of both layers; the model's int8 weights (no room for any copy); or, with
+# room for one layer's copy, that one widened and the other's int8 weights (a node whose larger layer fits widens it).
+LIMITS = {"widened": dsp_lstm.WIDENED_LIMIT_BYTES, "int8": 0, "mixed": 4000}
+
+
+@pytest.fixture(params=list(LIMITS))
 def weights(request, monkeypatch):
-    """The kernel's two matmuls: its widened copy of the weights, or (with no room for the copy) the model's."""
-    if request.param == "int8":
-        monkeypatch.setattr(dsp_lstm, "WIDENED_LIMIT_BYTES", 0)
+    monkeypatch.setattr(dsp_lstm, "WIDENED_LIMIT_BYTES", LIMITS[request.param])
     return request.param
 
 
@@ -58,7 +69,9 @@ def test_random_stream(seed, weights):
         lstm_node(b, batches, steps, input_size, units, bool(b.rng.integers(0, 2)), clip)
     model = b.build()
     assert set(backends_of(model)) == {"dsp"}
-    assert (blocked_matrices(model) > 0) == (weights == "int8")
+    assert (blocked_matrices(model) > 0) == (weights != "widened")
+    counts = {len(layers) for layers in widened(model)}
+    assert counts == {"widened": {2}, "int8": {0}}.get(weights, counts) and (weights != "mixed" or 1 in counts)
     verify_model(model, sets=b.sets(STEPS), backends=BACKENDS)
 
 
@@ -120,11 +133,20 @@ def test_mnist_shaped_in_qemu(board, weights):
     lstm_node(b, 1, 28, 28, 20)
     lstm_node(b, 2, 3, 13, 7, time_major=True, cell_clip=0.5)
     lstm_node(b, 1, 3, 3, 4)  # one tap quad per layer: the widened loop's odd quad alone
+    lstm_node(b, 1, 2, 9, 34)  # a second block of units, of two: no whole block of four rows in it
     model = b.build()
     assert set(backends_of(model)) == {"dsp"}
     # the int8 weights: every gate matrix in blocks (the last taps after them) but the second node's recurrent ones
-    # (7 columns: no block of eight) and the third node's
-    assert blocked_matrices(model) == (12 if weights == "int8" else 0)
+    # (7 columns: no block of eight) and the third node's; mixed: the first node's recurrent layer widened (3,200 B;
+    # its input layer's 4,480 B is not), the next two nodes' both (1,536 and 256 B), the last node's input layer
+    # (3,456 B; its recurrent layer's 10,368 B is not)
+    both = {"input_widened", "hidden_widened"}
+    expected = {
+        "widened": (0, [both] * 4),
+        "int8": (20, [set()] * 4),
+        "mixed": (8, [{"hidden_widened"}, both, both, {"input_widened"}]),
+    }[weights]
+    assert (blocked_matrices(model), widened(model)) == expected
     results = verify_model(model, sets=b.sets(STEPS), backends=BACKENDS, qemu=True, board=board)
     outputs = [np.asarray(s.outputs[0]) for s in results]
     assert any(not np.array_equal(outputs[0], o) for o in outputs[1:])

@@ -39,14 +39,15 @@ typedef struct {
     int32_t cell_tanh_multiplier; /* the cell state's tanh input step (mg_sigmoid_input_s16) */
     int32_t cell_tanh_shift;
     /* the dsp kernel's tables (unidirectional_sequence_lstm_s8_dsp.c), NULL for the reference: per gate, the
-     * input's and the hidden state's requantization and biases (zero points folded in), and the weights scaled and
-     * widened to int16 pairs in the kernel's order (NULL too when that copy would be large: the kernel then reads
-     * the int8 weights; int16x8: per gate the 64-bit requantization and int64 biases, and the weights widened
-     * unscaled, never NULL); the mve kernel's (unidirectional_sequence_lstm_s8_mve.c): per gate, the two layers'
-     * folded biases only */
+     * input's and the hidden state's requantization and biases (zero points folded in), and each layer's weights
+     * scaled and widened to int16 pairs in the kernel's order, gate after gate (a layer's NULL when the copy would
+     * be large: the kernel then reads its int8 weights; int16x8: per gate the 64-bit requantization and int64
+     * biases, and both layers widened unscaled, never NULL); the mve kernel's
+     * (unidirectional_sequence_lstm_s8_mve.c): per gate, the two layers' folded biases only */
     const int32_t *backend_table;
-    const int32_t *backend_weights;
-    /* the dsp kernel without widened weights: each gate's int8 input and recurrent weights with their rows in blocks
+    const int32_t *input_widened;
+    const int32_t *hidden_widened;
+    /* the dsp kernel's layers without widened weights: each gate's int8 input and recurrent weights with their rows in blocks
      * of four (mg_dsp_four_rows_interleaved's layout, written over the model's), a member NULL where a matrix has no
      * whole block of eight columns and four rows */
     mg_lstm_gate_weights input_rows;

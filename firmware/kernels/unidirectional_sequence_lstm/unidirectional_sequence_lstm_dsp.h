@@ -9,10 +9,10 @@
 #include "mg_sigmoid_table.h"
 #include "unidirectional_sequence_lstm.h"
 
-/* The generator's copy of the weights (backend_weights), widened to int16 so that the dot products need no SXTB16
- * of their own: per gate, the input's then the hidden state's layer, each in blocks of four units (the last
- * padded with zero rows), each block a run of tap quads (the last padded with zero taps), each quad the four rows'
- * taps (w0, w2) and (w1, w3) as two words, the order of the input word's SXTB16 halves (x0, x2) and (x1, x3). */
+/* The generator's copy of a layer's weights (input_widened, hidden_widened), widened to int16 so that the dot
+ * products need no SXTB16 of their own: per gate, in blocks of four units (the last padded with zero rows), each
+ * block a run of tap quads (the last padded with zero taps), each quad the four rows' taps (w0, w2) and (w1, w3)
+ * as two words, the order of the input word's SXTB16 halves (x0, x2) and (x1, x3). */
 static inline int32_t round_up4(int32_t n)
 {
     return (n + 3) & ~3;

@@ -55,8 +55,8 @@ static void block_gate(const mg_unidirectional_sequence_lstm_params *p, int g, i
     static const int32_t zero[4] = {0, 0, 0, 0};
     const int32_t units4 = round_up4(p->units), input_quads = round_up4(p->input_size) / 4, hidden_quads = units4 / 4;
     const int32_t *table = p->backend_table + g * gate_table_words(p->units);
-    const int32_t *w = p->backend_weights + 2 * g * units4 * (input_quads + hidden_quads);
-    const int32_t *wi = w + 2 * u * input_quads, *wh = w + 2 * units4 * input_quads + 2 * u * hidden_quads;
+    const int32_t *wi = p->input_widened + 2 * input_quads * (g * units4 + u);
+    const int32_t *wh = p->hidden_widened + 2 * hidden_quads * (g * units4 + u);
     for (int32_t k = 0; k < n; k += 4) {
         wi = four_rows(zero, wi, input_row, input_quads, accumulators + 2 * k);
         wh = four_rows(zero, wh, hidden_row, hidden_quads, accumulators + 2 * k + 1);

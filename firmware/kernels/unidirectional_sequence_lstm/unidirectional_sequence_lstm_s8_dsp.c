@@ -270,48 +270,46 @@ static inline const int8_t *gate_rows(const mg_lstm_gate_weights *w, int g)
     return (const int8_t *)((const int32_t *const *)(const void *)w)[g];
 }
 
-/* A gate's doubled accumulators for the n units from u (a block) of one row, input and hidden state interleaved
- * per unit, from the expanded input and hidden state, with the generator's widened weights (per gate, both layers'
- * blocks of four units) or the model's int8 ones (sums128: the input's and the hidden state's
- * mg_dsp_pairs_sum_times_128 over their blocked taps, for rows in blocks). */
-static inline __attribute__((always_inline)) void
-block_accumulators(const mg_unidirectional_sequence_lstm_params *p, const mg_lstm_data *d, int g, const int32_t *table,
-                   int32_t u, int32_t n, const uint32_t *input_pairs, const uint32_t *hidden_pairs,
-                   const int32_t *sums128, int32_t *accumulators, int widened)
+/* Rows from w against the expanded input over `quads` quads (> 0), four a pass, for the n units of a block: the
+ * generator's widened weights. */
+static __attribute__((noinline)) void widened_rows(const int32_t *bias, const int32_t *w, const uint32_t *pairs,
+                                                   int32_t quads, int32_t n, int32_t *out)
 {
-    const int32_t units = p->units, input_size = p->input_size;
-    const int32_t input_quads = round_up4(input_size) / 4, hidden_quads = round_up4(units) / 4;
-    const int32_t *input_bias = table + GATE_HEADER + u, *hidden_bias = table + GATE_HEADER + round_up4(units) + u;
-    if (widened) {
-        const int32_t *gate = p->backend_weights + 2 * g * round_up4(units) * (input_quads + hidden_quads);
-        const int32_t *w = gate + 2 * u * input_quads;
-        for (int32_t k = 0; k < n; k += 4) {
-            w = four_rows(input_bias + k, w, input_pairs, input_quads, accumulators + 2 * k);
-        }
-        w = gate + 2 * round_up4(units) * input_quads + 2 * u * hidden_quads;
-        for (int32_t k = 0; k < n; k += 4) {
-            w = four_rows(hidden_bias + k, w, hidden_pairs, hidden_quads, accumulators + 2 * k + 1);
-        }
+    for (int32_t k = 0; k < n; k += 4) {
+        w = four_rows(bias + k, w, pairs, quads, out + 2 * k);
+    }
+}
+
+/* The inputs of one gate layer, for layer_accumulators. */
+typedef struct {
+    const int32_t *widened;           /* the generator's widened weights, or NULL */
+    const mg_lstm_gate_weights *rows; /* the model's int8 rows in blocks, a gate's NULL where none */
+    const void *const *weights;       /* the model's int8 weights per gate */
+    int32_t depth;
+    const uint32_t *pairs; /* the expanded input of the layer */
+    int32_t x128;          /* mg_dsp_pairs_sum_times_128 of its blocked taps */
+} layer_inputs;
+
+/* A gate layer's doubled accumulators for the n units from u (a block) of one row, into every other accumulator
+ * from out (the input's and the hidden state's interleaved per unit): from its widened weights (gate after gate,
+ * blocks of four units, each a run of tap quads), or from the model's int8 ones, whole blocks of four rows where
+ * the generator laid them out, and four_rows_s8 for the others. */
+static void layer_accumulators(const layer_inputs *in, int g, const int32_t *bias, int32_t pre_shift, int32_t units,
+                               int32_t u, int32_t n, int32_t *out)
+{
+    if (in->widened) {
+        const int32_t quads = round_up4(in->depth) / 4;
+        widened_rows(bias, in->widened + 2 * quads * (g * round_up4(units) + u), in->pairs, quads, n, out);
         return;
     }
-    const int8_t *input_rows = gate_rows(&p->input_rows, g), *hidden_rows = gate_rows(&p->hidden_rows, g);
-    const int32_t input_shift = table[INPUT_LAYER + PRE_SHIFT], hidden_shift = table[HIDDEN_LAYER + PRE_SHIFT];
-    const int32_t blocks = n / 4; /* whole blocks of four rows where the generator laid them out */
-    if (input_rows) {
-        blocked_rows(input_bias, input_rows + u * input_size, input_size, input_pairs, sums128[0], input_shift, blocks,
-                     accumulators);
+    const int8_t *rows = gate_rows(in->rows, g), *weights = (const int8_t *)in->weights[g];
+    const int32_t depth = in->depth, blocks = rows ? n / 4 : 0;
+    if (blocks > 0) {
+        blocked_rows(bias, rows + u * depth, depth, in->pairs, in->x128, pre_shift, blocks, out);
     }
-    if (hidden_rows) {
-        blocked_rows(hidden_bias, hidden_rows + u * units, units, hidden_pairs, sums128[1], hidden_shift, blocks,
-                     accumulators + 1);
-    }
-    for (int32_t k = input_rows ? 4 * blocks : 0; k < n; k += 4) {
-        four_rows_s8(input_bias + k, d->input_weights[g] + (u + k) * input_size, input_size, n - k < 4 ? n - k : 4,
-                     input_pairs, input_shift, accumulators + 2 * k);
-    }
-    for (int32_t k = hidden_rows ? 4 * blocks : 0; k < n; k += 4) {
-        four_rows_s8(hidden_bias + k, d->recurrent_weights[g] + (u + k) * units, units, n - k < 4 ? n - k : 4,
-                     hidden_pairs, hidden_shift, accumulators + 2 * k + 1);
+    for (int32_t k = 4 * blocks; k < n; k += 4) {
+        four_rows_s8(bias + k, weights + (u + k) * depth, depth, n - k < 4 ? n - k : 4, in->pairs, pre_shift,
+                     out + 2 * k);
     }
 }
 
@@ -361,9 +359,8 @@ static void update_states(const mg_unidirectional_sequence_lstm_params *p, const
 }
 
 /* Scratch: one block's accumulators and gates, then every row's expanded input and hidden state. */
-static inline __attribute__((always_inline)) void step_with(const mg_unidirectional_sequence_lstm_params *p,
-                                                            const mg_lstm_data *d, const step_rows *s, int16_t *scratch,
-                                                            int widened)
+static void step(const mg_unidirectional_sequence_lstm_params *p, const mg_lstm_data *d, const step_rows *s,
+                 int16_t *scratch)
 {
     const int32_t units = p->units, input_words = round_up4(p->input_size) / 2,
                   row_words = input_words + round_up4(units) / 2;
@@ -376,13 +373,22 @@ static inline __attribute__((always_inline)) void step_with(const mg_unidirectio
     }
     for (int32_t row = 0; row < s->rows; ++row) {
         const uint32_t *input_pairs = pairs + row * row_words, *hidden_pairs = input_pairs + input_words;
-        const int32_t sums128[2] = {widened ? 0 : mg_dsp_pairs_sum_times_128(input_pairs, p->input_size & ~7),
-                                    widened ? 0 : mg_dsp_pairs_sum_times_128(hidden_pairs, units & ~7)};
+        const layer_inputs input = {
+            p->input_widened, &p->input_rows,
+            d->input_weights, p->input_size,
+            input_pairs,      p->input_widened ? 0 : mg_dsp_pairs_sum_times_128(input_pairs, p->input_size & ~7)};
+        const layer_inputs hidden = {
+            p->hidden_widened,    &p->hidden_rows,
+            d->recurrent_weights, units,
+            hidden_pairs,         p->hidden_widened ? 0 : mg_dsp_pairs_sum_times_128(hidden_pairs, units & ~7)};
         for (int32_t u = 0; u < units; u += MG_LSTM_DSP_BLOCK) {
             const int32_t n = units - u < MG_LSTM_DSP_BLOCK ? units - u : MG_LSTM_DSP_BLOCK;
             for (int g = 0; g < MG_LSTM_GATES; ++g) {
                 const int32_t *table = p->backend_table + g * gate_table_words(units);
-                block_accumulators(p, d, g, table, u, n, input_pairs, hidden_pairs, sums128, accumulators, widened);
+                const int32_t *input_bias = table + GATE_HEADER + u, *hidden_bias = input_bias + round_up4(units);
+                layer_accumulators(&input, g, input_bias, table[INPUT_LAYER + PRE_SHIFT], units, u, n, accumulators);
+                layer_accumulators(&hidden, g, hidden_bias, table[HIDDEN_LAYER + PRE_SHIFT], units, u, n,
+                                   accumulators + 1);
                 if (g == MG_LSTM_CELL_GATE) {
                     tanh_gate(table, accumulators, n, gates + MG_LSTM_DSP_BLOCK * g);
                 } else {
@@ -391,30 +397,6 @@ static inline __attribute__((always_inline)) void step_with(const mg_unidirectio
             }
             update_states(p, gates, s, row * units + u, n);
         }
-    }
-}
-
-/* One instance per weight form: one body with both forms slowed the widened one (mnist_lstm_int8 on the M4 +1.1 %,
- * its registers spread over both). */
-static __attribute__((noinline)) void step_widened(const mg_unidirectional_sequence_lstm_params *p,
-                                                   const mg_lstm_data *d, const step_rows *s, int16_t *scratch)
-{
-    step_with(p, d, s, scratch, 1);
-}
-
-static __attribute__((noinline)) void step_int8(const mg_unidirectional_sequence_lstm_params *p, const mg_lstm_data *d,
-                                                const step_rows *s, int16_t *scratch)
-{
-    step_with(p, d, s, scratch, 0);
-}
-
-static void step(const mg_unidirectional_sequence_lstm_params *p, const mg_lstm_data *d, const step_rows *s,
-                 int16_t *scratch)
-{
-    if (p->backend_weights) {
-        step_widened(p, d, s, scratch);
-    } else {
-        step_int8(p, d, s, scratch);
     }
 }
 

@@ -30,9 +30,10 @@ SOURCES = (
 )
 INT32_LIMIT = 1 << 31
 # The widened weights are a second copy in flash beside the model's int8 ones, twice their size: they save the
-# matmuls about a third of their instructions (no SXTB16 of the weights, two rows a load). A node whose copy would
-# be larger than this reads the int8 weights instead (of TFLite Micro's examples, micro_speech_lstm's copy,
-# 217,600 B, and dtln's second, 262,144 B, are made; dtln's first, 397,312 B, is not).
+# matmuls about a fifth of their instructions (no SXTB16 of the weights, two rows a load). A node widens both its
+# layers when their copy is at most this large, else the larger layer whose copy is (the other reads the int8
+# weights), else neither (of TFLite Micro's examples, micro_speech_lstm's copy, 217,600 B, and dtln's second,
+# 262,144 B, are made; of dtln's first, 397,312 B, its recurrent layer's 131,072 B).
 WIDENED_LIMIT_BYTES = 256 * 1024
 GATES = ("input_gate", "forget_gate", "cell_gate", "output_gate")  # mg_lstm_gate_weights' members, TFLite's order
 
@@ -99,30 +100,40 @@ def _layer_words(weights: np.ndarray, taps=(0, 2, 1, 3)) -> np.ndarray:
     return ((pairs[..., 0] & 0xFFFF) | (pairs[..., 1] << 16)).reshape(-1).astype(np.uint32).view(np.int32)
 
 
-def backend_weights(found: list[Layer], taps=(0, 2, 1, 3)) -> list[int]:
-    """Per gate, the input's then the hidden state's layer in the kernel's order."""
-    return [int(v) for layer in found for v in _layer_words(layer.weights, taps)]
+def widened_layers(found: list[Layer], taps=(0, 2, 1, 3)) -> tuple[list[int], list[int]]:
+    """The input's layer in the kernel's order, gate after gate; and the hidden state's."""
+    return tuple([int(v) for layer in found[side::2] for v in _layer_words(layer.weights, taps)] for side in (0, 1))
+
+
+def widened_fields(found: list[Layer]) -> dict[str, list[int]]:
+    """The layers the kernel reads widened: both when their copy fits WIDENED_LIMIT_BYTES, else the larger one that
+    fits, else none."""
+    layers = dict(zip(("input_widened", "hidden_widened"), widened_layers(found)))
+    if 4 * sum(len(words) for words in layers.values()) <= WIDENED_LIMIT_BYTES:
+        return layers
+    fitting = [name for name, words in layers.items() if 4 * len(words) <= WIDENED_LIMIT_BYTES]
+    largest = max(fitting, key=lambda name: len(layers[name]), default=None)
+    return {largest: layers[largest]} if largest else {}
 
 
 def params(op, inputs, outputs):
-    """The family's fields, the gate tables and, when it is small, the widened weights (else the kernel reads the
-    model's int8 weights, their rows in blocks of four written over them: dc.rows_in_blocks); int16x8
-    (dsp_lstm_s16), its own tables."""
+    """The family's fields, the gate tables and the layers widened while their copy is small (widened_fields; the
+    kernel reads the others' int8 weights, their rows in blocks of four written over them: dc.rows_in_blocks);
+    int16x8 (dsp_lstm_s16), its own tables and both layers widened."""
     p = lstm.params(op, inputs, outputs)
     if inputs[0].dtype.name == "INT16":
         found = dsp_lstm_s16.layers(op, inputs, outputs)
         p.fields.update(backend_table=dsp_lstm_s16.backend_table(found))
-        p.fields.update(backend_weights=backend_weights(found, dsp_lstm_s16.TAPS))
+        p.fields.update(zip(("input_widened", "hidden_widened"), widened_layers(found, dsp_lstm_s16.TAPS)))
         return p
     found = layers(op, inputs, outputs)
     p.fields.update(backend_table=backend_table(found))
-    widened = backend_weights(found)
-    if 4 * len(widened) <= WIDENED_LIMIT_BYTES:
-        p.fields.update(backend_weights=widened)
-        return p
+    widened = widened_fields(found)
+    p.fields.update(widened)
     for field, weights in (("input_rows", lstm.INPUT_WEIGHTS), ("hidden_rows", lstm.RECURRENT_WEIGHTS)):
-        for gate, i in zip(GATES, weights):  # the model's, their rows in blocks of four
-            p.fields[f"{field}.{gate}"] = dc.rows_in_blocks(inputs[i])
+        if field.replace("rows", "widened") not in widened:
+            for gate, i in zip(GATES, weights):  # the model's, their rows in blocks of four
+                p.fields[f"{field}.{gate}"] = dc.rows_in_blocks(inputs[i])
     return p
 
 
@@ -136,7 +147,7 @@ def claims(op, inputs, outputs):
         found = dsp_lstm_s16.layers(op, inputs, outputs)
         if found is None:
             return "its weights or biases are not constant, or its products are not exact in int32"
-        if 4 * len(backend_weights(found, dsp_lstm_s16.TAPS)) > WIDENED_LIMIT_BYTES:
+        if 4 * sum(map(len, widened_layers(found, dsp_lstm_s16.TAPS))) > WIDENED_LIMIT_BYTES:
             return f"its widened weights pass {WIDENED_LIMIT_BYTES} bytes"
         return None
     if layers(op, inputs, outputs) is None:
