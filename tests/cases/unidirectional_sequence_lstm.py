@@ -13,9 +13,10 @@ def variable(g: GraphBuilder, shape, dtype, quant=(None, None)) -> int:
     return t
 
 
-def lstm_inputs(b: Batch, batches, steps, input_size, units, time_major, dtype="float32", x=None):
+def lstm_inputs(b: Batch, batches, steps, input_size, units, time_major, dtype="float32", x=None, layer_scales=None):
     """The 24 inputs of a standard LSTM (-1 for the variants' tensors), its output shape and quantization; `x`: the
-    input (a tensor and its quantization, e.g. another LSTM's output) instead of a new graph input."""
+    input (a tensor and its quantization, e.g. another LSTM's output) instead of a new graph input; `layer_scales`:
+    the input's and the hidden state's gate layers' scales into Q3.12 (every gate's) instead of random weights'."""
     rng, sequence = b.rng, [steps, batches] if time_major else [batches, steps]
     if dtype == "float32":
         values = lambda r, s: r.uniform(-2, 2, s).astype(np.float32)  # noqa: E731
@@ -36,6 +37,8 @@ def lstm_inputs(b: Batch, batches, steps, input_size, units, time_major, dtype="
     else:
         x = b.input([*sequence, input_size], dtype, (s_in, 0 if wide else int(rng.integers(-20, 21))))
     s_w = [rand_scale(rng, 0.002, 0.008) for _ in range(8)]
+    if layer_scales:  # a layer's scale into Q3.12: its input's times its weights' times 2^12
+        s_w = [layer_scales[0] / (s_in * 4096)] * 4 + [layer_scales[1] / (hidden_q[0] * 4096)] * 4
     weights = [
         b.constant(rng.integers(-127, 128, (units, n)), "int8", (s, 0))
         for s, n in zip(s_w, [input_size] * 4 + [units] * 4)
@@ -49,9 +52,20 @@ def lstm_inputs(b: Batch, batches, steps, input_size, units, time_major, dtype="
     return [x, *weights, -1, -1, -1, *biases, -1, -1, hidden, cell, *[-1] * 4], [*sequence, units], hidden_q
 
 
-def lstm_node(b: Batch, batches, steps, input_size, units, time_major=False, cell_clip=0.0, dtype="float32", x=None):
-    """An LSTM writing a graph output; `x` as lstm_inputs."""
-    inputs, out_shape, out_quant = lstm_inputs(b, batches, steps, input_size, units, time_major, dtype, x)
+def lstm_node(
+    b: Batch,
+    batches,
+    steps,
+    input_size,
+    units,
+    time_major=False,
+    cell_clip=0.0,
+    dtype="float32",
+    x=None,
+    layer_scales=None,
+):
+    """An LSTM writing a graph output; `x` and `layer_scales` as lstm_inputs."""
+    inputs, out_shape, out_quant = lstm_inputs(b, batches, steps, input_size, units, time_major, dtype, x, layer_scales)
     out = b.output(out_shape, dtype, out_quant)
     b.node(
         "UNIDIRECTIONAL_SEQUENCE_LSTM",
