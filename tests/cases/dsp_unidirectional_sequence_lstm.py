@@ -8,14 +8,20 @@ from kernel_harness import rand_scale
 STEPS = 3  # invokes of the stream: the states carry over between them
 
 
-def lstm_node(b: Batch, batches, steps, input_size, units, time_major=False, cell_clip=0.0, input_scale=None):
+def lstm_node(
+    b: Batch, batches, steps, input_size, units, time_major=False, cell_clip=0.0, input_scale=None, layer_scales=None
+):
     """An int8 LSTM node whose gate layers requantize with a right shift, none or a left shift of up to 3 (the
     input's and hidden state's scales times the weights' over Q3.12's span 0.02 to 5), unless `input_scale`
-    makes the input's larger."""
+    makes the input's larger or `layer_scales` sets the input's and the hidden state's layers' (every gate's; the
+    hidden state's scale then 1/128)."""
     rng, sequence = b.rng, [steps, batches] if time_major else [batches, steps]
     s_in = input_scale or rand_scale(rng, 0.004, 0.3)
     x = b.input([*sequence, input_size], "int8", (s_in, int(rng.integers(-128, 128))))
     s_w = [rand_scale(rng, 0.001, 0.004) for _ in range(8)]
+    hidden_scale = 1 / 128 if layer_scales else None
+    if layer_scales:  # a layer's scale into Q3.12: its input's times its weights' times 2^12
+        s_w = [layer_scales[0] / (s_in * 4096)] * 4 + [layer_scales[1] / (hidden_scale * 4096)] * 4
     weights = [
         b.constant(rng.integers(-127, 128, (units, n)), "int8", (s, 0))
         for s, n in zip(s_w, [input_size] * 4 + [units] * 4)
@@ -24,7 +30,7 @@ def lstm_node(b: Batch, batches, steps, input_size, units, time_major=False, cel
     biases = [b.constant(rng.integers(-bias_limit, bias_limit, units), "int32", (s_in * s, 0)) for s in s_w[:4]]
     cell_scale = 2.0 ** -int(rng.integers(9, 16)) * float(rng.choice([1.0, rng.uniform(0.7, 1.4)]))
     cell = variable(b.g, [batches, units], "int16", (cell_scale, 0))
-    hidden_q = (rand_scale(rng, 1 / 200, 1 / 8), int(rng.integers(-20, 21)))
+    hidden_q = (hidden_scale or rand_scale(rng, 1 / 200, 1 / 8), int(rng.integers(-20, 21)))
     hidden = variable(b.g, [batches, units], "int8", hidden_q)
     out = b.output([*sequence, units], "int8", hidden_q)
     inputs = [x, *weights, -1, -1, -1, *biases, -1, -1, hidden, cell, *[-1] * 4]
