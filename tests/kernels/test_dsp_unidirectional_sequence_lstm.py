@@ -152,28 +152,29 @@ def test_mnist_shaped_in_qemu(board, weights):
     assert any(not np.array_equal(outputs[0], o) for o in outputs[1:])
 
 
-def sigmoid_gate_forms(model: bytes) -> set[tuple[bool, bool]]:
-    """Per sigmoid gate of every node, whether its input's and its hidden state's layer requantize with a right shift
-    (the gate table's sign masks: unidirectional_sequence_lstm_s8_dsp.c's layer words)."""
+def gate_forms(model: bytes) -> set[tuple[bool, bool, bool]]:
+    """Per gate of every node, whether it is the cell gate (tanh) and whether its input's and its hidden state's
+    layer requantize with a right shift (the gate table's sign masks: unidirectional_sequence_lstm_s8_dsp.c's layer
+    words)."""
     forms = set()
     for fields in node_fields(model):
         table, words = fields["backend_table"], 10 + 2 * (-(-fields["units"] // 4) * 4)
-        for g in (0, 1, 3):  # the input, forget and output gates; the cell gate's is tanh
-            forms.add((table[g * words + 3] != 0, table[g * words + 8] != 0))
+        for g in range(4):
+            forms.add((g == 2, table[g * words + 3] != 0, table[g * words + 8] != 0))
     return forms
 
 
 @pytest.mark.qemu
-def test_every_sigmoid_gate_form_in_qemu():
-    """The device's sigmoid gate runs one assembly loop per pair of layer forms (a right shift or none): one node
-    per pair, its layers' scales 0.1 (a right shift) or 0.7 (none), on the Cortex-M4. A gate one off moves an int8
-    output only now and then: 24 steps of 32 units each."""
+def test_every_gate_form_in_qemu():
+    """The device's gates run one assembly loop per activation (sigmoid, or tanh for the cell gate) and pair of
+    layer forms (a right shift or none): one node per pair, its layers' scales 0.1 (a right shift) or 0.7 (none),
+    on the Cortex-M4. A gate one off moves an int8 output only now and then: 24 steps of 32 units each."""
     b = Batch(82)
     forms = [(False, False), (False, True), (True, False), (True, True)]
     for form in forms:
         lstm_node(b, 1, 24, 16, 32, layer_scales=[0.1 if shifted else 0.7 for shifted in form])
     model = b.build()
-    assert sigmoid_gate_forms(model) == set(forms)
+    assert gate_forms(model) == {(cell, *form) for cell in (False, True) for form in forms}
     verify_model(model, sets=b.sets(STEPS), backends=BACKENDS, qemu=True, board="mps2-an386")
 
 

@@ -331,13 +331,16 @@ static inline __attribute__((always_inline)) void activate_gate(const int32_t *t
     }
 }
 
-/* activate_gate's sigmoid, out of the step's body (its registers are the gate's alone). On the device an assembly
- * loop per pair of layer forms (each with a right shift, SMMLAR with the offset plus the sign then the shift; or
- * none, a plain SMMULR: the sign mask then adds nothing) runs one element in 24 to 28 instructions, where C took
- * 37: gate_sigmoid with the sign of 3 v kept in the flags (nothing between its ADDS and the RSBMI sets them),
- * 512 in lr for the rounding, added by the MLA of the interpolation. */
-static __attribute__((noinline)) void sigmoid_gate(const int32_t *table, const int32_t *accumulators, int32_t n,
-                                                   int16_t *out)
+/* activate_gate, out of the step's body (its registers are the gate's alone). On the device an assembly loop per
+ * activation and pair of layer forms (each with a right shift, SMMLAR with the offset plus the sign then the
+ * shift; or none, a plain SMMULR: the sign mask then adds nothing) runs one element in 24 to 31 instructions,
+ * where C took 37 to 40: the sign of x = 3 v kept in the flags (nothing between its ADDS and the final
+ * conditional negation sets them), the rounding constant in lr, added by the MLA of the interpolation. The
+ * sigmoid never reaches the table's end (gate_sigmoid); tanh's |x| is clamped to 65279 (USAT of |x| + 256 to 16
+ * bits, less 256): past it the interpolation between the last two entries, 0xFFFF00 - 1 where the reference
+ * saturates to 0xFFFF00, rounds to the same 32767. */
+static __attribute__((noinline)) void activate(const int32_t *table, const int32_t *accumulators, int32_t n,
+                                               int is_cell_gate, int16_t *out)
 {
 #if MG_DSP_NATIVE
     register const int32_t *acc __asm__("r0") = accumulators;
@@ -350,7 +353,8 @@ static __attribute__((noinline)) void sigmoid_gate(const int32_t *table, const i
     register int32_t m2 __asm__("r7") = table[HIDDEN_LAYER + MULTIPLIER];
     register int32_t o2 __asm__("r8") = table[HIDDEN_LAYER + OFFSET];
     register int32_t s2 __asm__("r9") = table[HIDDEN_LAYER + SHIFT];
-    register int32_t half __asm__("lr") = 512;
+    /* the rounding: the sigmoid's + 2^9, tanh's - 2^23 + 2^7 */
+    register int32_t rounding __asm__("lr") = is_cell_gate ? (1 << 7) - (1 << 23) : 1 << 9;
 /* a layer's accumulator (a) requantized into int16: with a right shift, or none */
 #define MG_LSTM_SHIFTED(a, m, o, s)                                                                                    \
     "add r12, " o ", " a ", asr #31\n\t"                                                                               \
@@ -360,53 +364,73 @@ static __attribute__((noinline)) void sigmoid_gate(const int32_t *table, const i
 #define MG_LSTM_PLAIN(a, m)                                                                                            \
     "smmulr " a ", " a ", " m "\n\t"                                                                                   \
     "ssat " a ", #16, " a "\n\t"
-#define MG_LSTM_SIGMOID_LOOP(input_layer, hidden_layer)                                                                \
+/* |x| (r12), then the interpolation on the table's entries from r10 (r10 the lower, r11 the step) */
+#define MG_LSTM_MAGNITUDE                                                                                              \
+    "eor r12, r10, r10, asr #31\n\t"                                                                                   \
+    "sub r12, r12, r10, asr #31\n\t"
+#define MG_LSTM_ENTRIES                                                                                                \
+    "ldrh r11, [r10, #2]\n\t"                                                                                          \
+    "ldrh r10, [r10]\n\t"                                                                                              \
+    "sub.w r11, r11, r10\n\t"
+#define MG_LSTM_SIGMOID                                                                                                \
+    MG_LSTM_MAGNITUDE "lsr.w r10, r12, #9\n\t"                                                                         \
+                      "add r10, r3, r10, lsl #1\n\t" MG_LSTM_ENTRIES "ubfx r12, r12, #0, #9\n\t"                       \
+                      "mla r11, r12, r11, lr\n\t"                                                                      \
+                      "add r10, r11, r10, lsl #9\n\t"                                                                  \
+                      "lsr.w r10, r10, #10\n\t"                                                                        \
+                      "it mi\n\t"                                                                                      \
+                      "rsbmi r10, r10, #32768\n\t"
+#define MG_LSTM_TANH                                                                                                   \
+    MG_LSTM_MAGNITUDE "add.w r12, r12, #256\n\t"                                                                       \
+                      "usat r12, #16, r12\n\t"                                                                         \
+                      "sub.w r12, r12, #256\n\t"                                                                       \
+                      "lsr.w r10, r12, #8\n\t"                                                                         \
+                      "add r10, r3, r10, lsl #1\n\t" MG_LSTM_ENTRIES "uxtb r12, r12\n\t"                               \
+                      "mla r11, r12, r11, lr\n\t"                                                                      \
+                      "add r10, r11, r10, lsl #8\n\t"                                                                  \
+                      "asr.w r10, r10, #8\n\t"                                                                         \
+                      "it mi\n\t"                                                                                      \
+                      "rsbmi r10, r10, #0\n\t"
+#define MG_LSTM_GATE_LOOP(input_layer, hidden_layer, activation)                                                       \
     __asm__ volatile("1:\n\t"                                                                                          \
                      "ldrd r10, r11, [r0], #8\n\t" input_layer hidden_layer "add r10, r10, r11\n\t"                    \
                      "ssat r10, #16, r10\n\t"                                                                          \
                      "adds r10, r10, r10, lsl #1\n\t" /* x = 3 v, its sign in N */                                     \
-                     "eor r12, r10, r10, asr #31\n\t"                                                                  \
-                     "sub r12, r12, r10, asr #31\n\t"                                                                  \
-                     "lsr.w r10, r12, #9\n\t"                                                                          \
-                     "add r10, r3, r10, lsl #1\n\t"                                                                    \
-                     "ldrh r11, [r10, #2]\n\t"                                                                         \
-                     "ldrh r10, [r10]\n\t"                                                                             \
-                     "ubfx r12, r12, #0, #9\n\t"                                                                       \
-                     "sub.w r11, r11, r10\n\t"                                                                         \
-                     "mla r11, r12, r11, lr\n\t"                                                                       \
-                     "add r10, r11, r10, lsl #9\n\t"                                                                   \
-                     "lsr.w r10, r10, #10\n\t"                                                                         \
-                     "it mi\n\t"                                                                                       \
-                     "rsbmi r10, r10, #32768\n\t"                                                                      \
-                     "strh r10, [r1], #2\n\t"                                                                          \
+                     activation "strh r10, [r1], #2\n\t"                                                               \
                      "cmp r0, r2\n\t"                                                                                  \
                      "bne 1b\n\t"                                                                                      \
                      : "+r"(acc), "+r"(o)                                                                              \
-                     : "r"(end), "r"(curve), "r"(m1), "r"(o1), "r"(s1), "r"(m2), "r"(o2), "r"(s2), "r"(half)           \
+                     : "r"(end), "r"(curve), "r"(m1), "r"(o1), "r"(s1), "r"(m2), "r"(o2), "r"(s2), "r"(rounding)       \
                      : "r10", "r11", "r12", "cc", "memory")
+#define MG_LSTM_FORMS(activation)                                                                                      \
+    if (input_shifted && hidden_shifted) {                                                                             \
+        MG_LSTM_GATE_LOOP(MG_LSTM_SHIFTED("r10", "r4", "r5", "r6"), MG_LSTM_SHIFTED("r11", "r7", "r8", "r9"),          \
+                          activation);                                                                                 \
+    } else if (input_shifted) {                                                                                        \
+        MG_LSTM_GATE_LOOP(MG_LSTM_SHIFTED("r10", "r4", "r5", "r6"), MG_LSTM_PLAIN("r11", "r7"), activation);           \
+    } else if (hidden_shifted) {                                                                                       \
+        MG_LSTM_GATE_LOOP(MG_LSTM_PLAIN("r10", "r4"), MG_LSTM_SHIFTED("r11", "r7", "r8", "r9"), activation);           \
+    } else {                                                                                                           \
+        MG_LSTM_GATE_LOOP(MG_LSTM_PLAIN("r10", "r4"), MG_LSTM_PLAIN("r11", "r7"), activation);                         \
+    }
     const int input_shifted = table[INPUT_LAYER + SIGN_MASK] != 0,
               hidden_shifted = table[HIDDEN_LAYER + SIGN_MASK] != 0;
-    if (input_shifted && hidden_shifted) {
-        MG_LSTM_SIGMOID_LOOP(MG_LSTM_SHIFTED("r10", "r4", "r5", "r6"), MG_LSTM_SHIFTED("r11", "r7", "r8", "r9"));
-    } else if (input_shifted) {
-        MG_LSTM_SIGMOID_LOOP(MG_LSTM_SHIFTED("r10", "r4", "r5", "r6"), MG_LSTM_PLAIN("r11", "r7"));
-    } else if (hidden_shifted) {
-        MG_LSTM_SIGMOID_LOOP(MG_LSTM_PLAIN("r10", "r4"), MG_LSTM_SHIFTED("r11", "r7", "r8", "r9"));
+    if (is_cell_gate) {
+        MG_LSTM_FORMS(MG_LSTM_TANH)
     } else {
-        MG_LSTM_SIGMOID_LOOP(MG_LSTM_PLAIN("r10", "r4"), MG_LSTM_PLAIN("r11", "r7"));
+        MG_LSTM_FORMS(MG_LSTM_SIGMOID)
     }
 #undef MG_LSTM_SHIFTED
 #undef MG_LSTM_PLAIN
-#undef MG_LSTM_SIGMOID_LOOP
+#undef MG_LSTM_MAGNITUDE
+#undef MG_LSTM_ENTRIES
+#undef MG_LSTM_SIGMOID
+#undef MG_LSTM_TANH
+#undef MG_LSTM_GATE_LOOP
+#undef MG_LSTM_FORMS
 #else
-    activate_gate(table, accumulators, n, 0, out);
+    activate_gate(table, accumulators, n, is_cell_gate, out);
 #endif
-}
-
-static __attribute__((noinline)) void tanh_gate(const int32_t *table, const int32_t *accumulators, int32_t n,
-                                                int16_t *out)
-{
-    activate_gate(table, accumulators, n, 1, out);
 }
 
 /* The cell and hidden states of the n elements from i of the step's rows (update_cell), the hidden state into int8
@@ -454,11 +478,7 @@ static void step(const mg_unidirectional_sequence_lstm_params *p, const mg_lstm_
                 layer_accumulators(&input, g, input_bias, table[INPUT_LAYER + PRE_SHIFT], units, u, n, accumulators);
                 layer_accumulators(&hidden, g, hidden_bias, table[HIDDEN_LAYER + PRE_SHIFT], units, u, n,
                                    accumulators + 1);
-                if (g == MG_LSTM_CELL_GATE) {
-                    tanh_gate(table, accumulators, n, gates + MG_LSTM_DSP_BLOCK * g);
-                } else {
-                    sigmoid_gate(table, accumulators, n, gates + MG_LSTM_DSP_BLOCK * g);
-                }
+                activate(table, accumulators, n, g == MG_LSTM_CELL_GATE, gates + MG_LSTM_DSP_BLOCK * g);
             }
             update_states(p, gates, s, row * units + u, n);
         }
