@@ -4,8 +4,8 @@ compute exactly (each layer's input zero point folded into its bias, as TFLite M
 and biases scaled by 2^(left shift + 1); every scaled partial sum proved to fit int32), and whose element-wise
 products requantize with a right shift; int16x8 as _dsp_lstm_s16.py says. The float32 LSTM stays with the
 reference kernel. The shape, the multipliers and the prepare are the family's (unidirectional_sequence_lstm); this
-module adds the kernel's tables (requantization and folded biases; the weights widened to int16 while that copy is
-small) and its scratch."""
+module adds the kernel's tables (requantization and folded biases; each layer's weights widened to int16 while that
+copy is small) and its scratch."""
 
 from __future__ import annotations
 
