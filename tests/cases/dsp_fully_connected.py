@@ -6,11 +6,13 @@ from kernel_harness import rand_scale
 from modelkit import GraphBuilder
 
 
-def case(seed: int, multiplier_scale: float = 1.0, pruned: int = 0) -> bytes:
+def case(seed: int, multiplier_scale: float = 1.0, pruned: int = 0, depth_units=None) -> bytes:
+    """A random node; `depth_units` sets its input depth and output count."""
     rng = np.random.default_rng(seed)
     batches = int(rng.choice([1, 1, 2, 3]))
     depth = int(rng.choice([1, 3, 4, 7, 8, 9, 16, 31, 64, 100, 257, 640]))
     units = int(rng.choice([1, 2, 3, 4, 5, 8, 11, 16, 33]))
+    depth, units = depth_units or (depth, units)
     per_channel = bool(rng.integers(0, 2))
     out_scale = rand_scale(rng, 0.01, 0.5)
     w_scale = [rand_scale(rng, 1e-3, 2e-2) for _ in range(units if per_channel else 1)]

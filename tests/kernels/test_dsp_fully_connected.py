@@ -44,6 +44,15 @@ def test_in_qemu(board):
     verify_cases(cases, count=2, seed=2, backends=BACKENDS, qemu=True, board=board)
 
 
+@pytest.mark.qemu
+def test_many_blocks_in_qemu():
+    """More blocks of four rows than the kernel's sums on the stack hold (BLOCKS_AT_ONCE, 8), with their last taps
+    after the row pairs (depths 259 and 44: three and four of them, after 16 taps a turn and an odd 8) and outputs
+    past the last whole block."""
+    cases = {f"{depth}x{units}": case(21 + units, depth_units=(depth, units)) for depth, units in ((259, 75), (44, 37))}
+    verify_cases(on_backend("dsp", BACKENDS, cases), count=2, seed=4, backends=BACKENDS, qemu=True, board="mps2-an386")
+
+
 def test_large_multiplier_stays_on_dsp():
     model = case(4, multiplier_scale=1e4)
     assert backend_of(model) == "dsp"

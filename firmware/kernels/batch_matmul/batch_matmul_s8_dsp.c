@@ -12,30 +12,34 @@ size_t mg_batch_matmul_s8_dsp_scratch_size(int32_t cols, int32_t depth)
     return ((size_t)cols + 1u) * (size_t)mg_dsp_padded_depth(depth) * sizeof(int16_t);
 }
 
-/* A sum as the output value: the dsp requantization (twice the sum) when the generator found it exact. */
-static inline int8_t output_of(const mg_batch_matmul_params *p, int32_t sum)
+/* A sum as the output value: the dsp requantization (twice the sum) from the channel's words in locals `c` when
+ * the generator found it exact (`fast`), else the general one. */
+static inline int8_t output_of(const mg_batch_matmul_params *p, int fast, const dsp_channel *c, int32_t sum)
 {
-    const dsp_channel *c = (const dsp_channel *)p->table;
-    if (c) {
-        return (int8_t)dsp_clamp(dsp_requant(2 * sum, c->multiplier, c->offset, c->shift), INT8_MIN, INT8_MAX);
+    if (fast) {
+        return (int8_t)dsp_ssat8(dsp_requant(2 * sum, c->multiplier, c->offset, c->shift));
     }
     return mg_batch_matmul_requantize_s8(p, sum);
 }
 
-/* One lhs row (widened) against every widened rhs row: the row of outputs. */
+/* One lhs row (widened) against every widened rhs row: the row of outputs. The table's words in locals: the
+ * outputs are int8 stores, which the compiler must assume change them. */
 static void output_row(const mg_batch_matmul_params *p, const int16_t *rhs_rows, const int16_t *x, int8_t *out)
 {
-    const int32_t depth = mg_dsp_padded_depth(p->depth);
+    const int32_t depth = mg_dsp_padded_depth(p->depth), cols = p->cols;
+    const dsp_channel *table = (const dsp_channel *)p->table;
+    const int fast = table != 0;
+    const dsp_channel c = fast ? *table : (dsp_channel){0, 0, 0, 0};
     int32_t n = 0;
-    for (; n + 4 <= p->cols; n += 4) {
+    for (; n + 4 <= cols; n += 4) {
         int32_t acc[4] = {0, 0, 0, 0};
         mg_dsp_dot16_rows4(acc, rhs_rows + n * depth, x, depth);
         for (int32_t r = 0; r < 4; ++r) {
-            out[n + r] = output_of(p, acc[r]);
+            out[n + r] = output_of(p, fast, &c, acc[r]);
         }
     }
-    for (; n < p->cols; ++n) {
-        out[n] = output_of(p, mg_dsp_dot16(rhs_rows + n * depth, x, depth, 0));
+    for (; n < cols; ++n) {
+        out[n] = output_of(p, fast, &c, mg_dsp_dot16(rhs_rows + n * depth, x, depth, 0));
     }
 }
 

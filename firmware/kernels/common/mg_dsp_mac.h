@@ -9,6 +9,7 @@
 #ifndef MG_DSP_MAC_H
 #define MG_DSP_MAC_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "mg_dsp.h"
@@ -170,6 +171,159 @@ static inline __attribute__((always_inline)) void mg_dsp_four_rows_interleaved(i
         const uint32_t second_sum = (uint32_t)acc[2 * pair + 1] - second[pair];
         acc[2 * pair] = (int32_t)((uint32_t)acc[2 * pair] - (second_sum << 8) - (uint32_t)x128);
     }
+}
+
+/* Whole blocks of four rows in row pairs (mg_dsp_four_rows_interleaved's layout), one block after another from w,
+ * each 4 * depth bytes: its first depth & ~7 taps (> 0) interleaved, then the four rows' last taps one row after
+ * another. Each block's four sums against the expanded input (pairs; x128: mg_dsp_pairs_sum_times_128 of its first
+ * depth & ~7 values) go to out: `scaled` (the int8 LSTM's gate layers) shifted left by pre_shift, plus bias[r],
+ * into out[2 r] (every other word: the other layer's); else (FULLY_CONNECTED) plus bias[r] into out[r]. On the
+ * device one assembly loop runs the blocks, 16 taps a turn (an odd 8 first), with their last taps, corrections,
+ * scaling and biases, its state at fixed offsets of a struct (the MAC loop takes every other register): about 30
+ * to 40 instructions a block where C took over 70. */
+typedef struct {
+    const uint32_t *pairs;
+    int32_t x128, pre_shift;
+    const int32_t *bias;
+    int32_t *out;
+    int32_t tail;          /* the last taps (depth % 8) */
+    const int8_t *end;     /* the blocks' end */
+    const int32_t *tail_x; /* the last taps' inputs, then MG_DSP_TAIL_END */
+} mg_dsp_row_blocks_state;
+
+#define MG_DSP_TAIL_END INT32_MIN /* never an input: they are int8 values */
+
+/* Value k of an input expanded into pairs (two words a quad: (x0, x2), (x1, x3)). */
+static inline int32_t mg_dsp_pair_value(const uint32_t *pairs, int32_t k)
+{
+    return (int16_t)(pairs[(k & ~3) / 2 + (k & 1)] >> (16 * ((k >> 1) & 1)));
+}
+
+static inline __attribute__((always_inline)) void mg_dsp_row_blocks(const int32_t *bias, const int8_t *w, int32_t depth,
+                                                                    const uint32_t *pairs, int32_t x128,
+                                                                    int32_t pre_shift, int32_t blocks, int32_t *out,
+                                                                    int scaled)
+{
+    const int32_t k8 = depth & ~7, tail = depth - k8;
+    int32_t tail_x[8];
+    for (int32_t k = 0; k < tail; ++k) {
+        tail_x[k] = mg_dsp_pair_value(pairs, k8 + k);
+    }
+    tail_x[tail] = MG_DSP_TAIL_END;
+#if MG_DSP_NATIVE
+    mg_dsp_row_blocks_state state = {pairs, x128, pre_shift, bias, out, tail, w + 4 * depth * blocks, tail_x};
+    register mg_dsp_row_blocks_state *sp_ __asm__("r10") = &state;
+    register const int8_t *wp __asm__("r11") = w;
+    register const uint32_t *end __asm__("lr") = pairs + k8 / 2;
+    _Static_assert(offsetof(mg_dsp_row_blocks_state, x128) == 4 && offsetof(mg_dsp_row_blocks_state, pre_shift) == 8 &&
+                       offsetof(mg_dsp_row_blocks_state, bias) == 12 && offsetof(mg_dsp_row_blocks_state, out) == 16 &&
+                       offsetof(mg_dsp_row_blocks_state, tail) == 20 && offsetof(mg_dsp_row_blocks_state, end) == 24 &&
+                       offsetof(mg_dsp_row_blocks_state, tail_x) == 28,
+                   "mg_dsp_row_blocks_state's offsets are the assembly's");
+/* a pair's word (reg) against the operand pair xp into the first row's sum a and the second's b */
+#define MG_DSP_PAIR_WORD(reg, xp, a, b)                                                                                \
+    "smlad " a ", " reg ", " xp ", " a "\n\t"                                                                          \
+    "sxtb16 " reg ", " reg ", ror #8\n\t"                                                                              \
+    "smlad " b ", " reg ", " xp ", " b "\n\t"
+#define MG_DSP_STEP                                                                                                    \
+    "ldrd r4, r5, [r12], #8\n\t"                                                                                       \
+    "ldm r11!, {r6, r7, r8, r9}\n\t" MG_DSP_PAIR_WORD("r6", "r4", "r0", "r1") MG_DSP_PAIR_WORD("r7", "r5", "r0", "r1") \
+        MG_DSP_PAIR_WORD("r8", "r4", "r2", "r3") MG_DSP_PAIR_WORD("r9", "r5", "r2", "r3")
+/* a block's sums into r0-r3, r11 then at the next block */
+#define MG_DSP_BLOCK_SUMS                                                                                              \
+    "movs r0, #0\n\t"                                                                                                  \
+    "movs r1, #0\n\t"                                                                                                  \
+    "movs r2, #0\n\t"                                                                                                  \
+    "movs r3, #0\n\t"                                                                                                  \
+    "ldr r12, [r10]\n\t"                                                                                               \
+    "sub r4, lr, r12\n\t" /* 16 taps a turn, an odd 8 first: 16 bytes of pairs per 8 taps */                           \
+    "tst r4, #16\n\t"                                                                                                  \
+    "beq 1f\n\t" MG_DSP_STEP MG_DSP_STEP "cmp r12, lr\n\t"                                                             \
+    "beq 5f\n"                                                                                                         \
+    "1:\n\t" MG_DSP_STEP MG_DSP_STEP MG_DSP_STEP MG_DSP_STEP "cmp r12, lr\n\t"                                         \
+    "bne 1b\n"                                                                                                         \
+    "5:\n\t"                                                                                                           \
+    "ldr r4, [r10, #4]\n\t" /* the first rows: less 256 times the second's and x128 */                                 \
+    "sub r0, r0, r1, lsl #8\n\t"                                                                                       \
+    "sub r0, r0, r4\n\t"                                                                                               \
+    "sub r2, r2, r3, lsl #8\n\t"                                                                                       \
+    "sub r2, r2, r4\n\t"                                                                                               \
+    "ldr r9, [r10, #20]\n\t" /* the last taps: rows r9 bytes apart, r12 their inputs */                                \
+    "ldr r12, [r10, #28]\n\t"                                                                                          \
+    "add r8, r9, r9, lsl #1\n"                                                                                         \
+    "3:\n\t"                                                                                                           \
+    "ldr r4, [r12], #4\n\t"                                                                                            \
+    "cmp r4, #0x80000000\n\t"                                                                                          \
+    "beq 4f\n\t"                                                                                                       \
+    "ldrsb r5, [r11]\n\t"                                                                                              \
+    "ldrsb r6, [r11, r9]\n\t"                                                                                          \
+    "ldrsb r7, [r11, r9, lsl #1]\n\t"                                                                                  \
+    "mla r0, r5, r4, r0\n\t"                                                                                           \
+    "ldrsb r5, [r11, r8]\n\t"                                                                                          \
+    "mla r1, r6, r4, r1\n\t"                                                                                           \
+    "mla r2, r7, r4, r2\n\t"                                                                                           \
+    "mla r3, r5, r4, r3\n\t"                                                                                           \
+    "add r11, #1\n\t"                                                                                                  \
+    "b 3b\n"                                                                                                           \
+    "4:\n\t"                                                                                                           \
+    "add r11, r8\n\t" /* past the other rows' last taps: the next block */
+/* the block's biases added to r0-r3 */
+#define MG_DSP_ADD_BIASES                                                                                              \
+    "ldr r4, [r10, #12]\n\t"                                                                                           \
+    "ldm r4!, {r5, r6, r7, r8}\n\t"                                                                                    \
+    "str r4, [r10, #12]\n\t"                                                                                           \
+    "add r0, r5\n\t"                                                                                                   \
+    "add r1, r6\n\t"                                                                                                   \
+    "add r2, r7\n\t"                                                                                                   \
+    "add r3, r8\n\t"
+#define MG_DSP_NEXT_BLOCK                                                                                              \
+    "ldr r4, [r10, #24]\n\t"                                                                                           \
+    "cmp r11, r4\n\t"                                                                                                  \
+    "bne 2b\n\t"
+    if (scaled) {
+        __asm__ volatile("2:\n\t" MG_DSP_BLOCK_SUMS "ldr r4, [r10, #8]\n\t"
+                         "lsl r0, r0, r4\n\t"
+                         "lsl r1, r1, r4\n\t"
+                         "lsl r2, r2, r4\n\t"
+                         "lsl r3, r3, r4\n\t" MG_DSP_ADD_BIASES "ldr r4, [r10, #16]\n\t"
+                         "str r0, [r4]\n\t"
+                         "str r1, [r4, #8]\n\t"
+                         "str r2, [r4, #16]\n\t"
+                         "str r3, [r4, #24]\n\t"
+                         "add r4, #32\n\t"
+                         "str r4, [r10, #16]\n\t" MG_DSP_NEXT_BLOCK
+                         : "+r"(wp)
+                         : "r"(sp_), "r"(end)
+                         : "r0", "r1", "r2", "r3", "r4", "r5", "r6", "r7", "r8", "r9", "r12", "cc", "memory");
+    } else {
+        __asm__ volatile("2:\n\t" MG_DSP_BLOCK_SUMS MG_DSP_ADD_BIASES "ldr r4, [r10, #16]\n\t"
+                         "stm r4!, {r0, r1, r2, r3}\n\t"
+                         "str r4, [r10, #16]\n\t" MG_DSP_NEXT_BLOCK
+                         : "+r"(wp)
+                         : "r"(sp_), "r"(end)
+                         : "r0", "r1", "r2", "r3", "r4", "r5", "r6", "r7", "r8", "r9", "r12", "cc", "memory");
+    }
+#undef MG_DSP_PAIR_WORD
+#undef MG_DSP_STEP
+#undef MG_DSP_BLOCK_SUMS
+#undef MG_DSP_ADD_BIASES
+#undef MG_DSP_NEXT_BLOCK
+#else
+    for (int32_t b = 0; b < blocks; ++b, w += 4 * depth) {
+        int32_t acc[4] = {0, 0, 0, 0};
+        mg_dsp_four_rows_interleaved(acc, w, 0, pairs, k8, x128);
+        for (int32_t r = 0; r < 4; ++r) {
+            for (int32_t k = 0; tail_x[k] != MG_DSP_TAIL_END; ++k) {
+                acc[r] += w[4 * k8 + r * tail + k] * tail_x[k];
+            }
+            if (scaled) {
+                out[8 * b + 2 * r] = (int32_t)((uint32_t)acc[r] << pre_shift) + bias[4 * b + r];
+            } else {
+                out[4 * b + r] = acc[r] + bias[4 * b + r];
+            }
+        }
+    }
+#endif
 }
 
 #endif

@@ -3,6 +3,9 @@
 #include "fully_connected_dsp_requant.h"
 #include "mg_dsp_mac.h"
 
+/* Blocks of four outputs whose sums mg_dsp_row_blocks makes in one call (their sums on the stack). */
+#define BLOCKS_AT_ONCE 8
+
 /* acc += the 4 weights at w times the 4 inputs at x (both int8; mg_dsp_mac.h). */
 static inline int32_t dot4(const int8_t *w, uint32_t x02, uint32_t x13, int32_t acc)
 {
@@ -11,7 +14,7 @@ static inline int32_t dot4(const int8_t *w, uint32_t x02, uint32_t x13, int32_t 
 
 size_t mg_fully_connected_s8_dsp_scratch_size(int32_t accum_depth, int32_t output_depth)
 {
-    return output_depth >= 8 ? (size_t)(accum_depth & ~7) * 2u : 0u;
+    return output_depth >= 8 ? (size_t)((accum_depth + 3) & ~3) * 2u : 0u;
 }
 
 void mg_fully_connected_s8_dsp(const mg_fully_connected_dsp_params *p, const int8_t *input, const int8_t *weights,
@@ -33,11 +36,30 @@ void mg_fully_connected_s8_dsp(const mg_fully_connected_dsp_params *p, const int
                 expanded[k / 2 + 1] = x13;
                 sum = dsp_smlad(x13, 0x00010001u, dsp_smlad(x02, 0x00010001u, sum));
             }
+            for (int32_t k = k8; k < depth; k += 4) { /* the last taps too (mg_dsp_row_blocks), zeros after them */
+                int8_t quad[4] = {0, 0, 0, 0};
+                for (int32_t i = 0; i < 4 && k + i < depth; ++i) {
+                    quad[i] = x[k + i];
+                }
+                const uint32_t xv = dsp_ld32(quad);
+                expanded[k / 2] = dsp_sxtb16(xv);
+                expanded[k / 2 + 1] = dsp_sxtb16_ror8(xv);
+            }
         }
         const int32_t x128 = expanded ? (int32_t)((uint32_t)sum << 7) : outputs < 4 ? 0 : mg_dsp_sum_times_128(x, k8);
         const int32_t *bias = p->biases, *rq = p->requant;
         const int8_t *w = p->weights ? (const int8_t *)p->weights : weights;
         int32_t o = 0;
+        if (expanded) { /* whole blocks of four rows, BLOCKS_AT_ONCE at a time through mg_dsp_row_blocks */
+            int32_t sums[4 * BLOCKS_AT_ONCE];
+            for (int32_t blocks; (blocks = (outputs - o) / 4) > 0;) {
+                blocks = blocks < BLOCKS_AT_ONCE ? blocks : BLOCKS_AT_ONCE;
+                mg_dsp_row_blocks(bias, w, depth, expanded, x128, 0, blocks, sums, 0);
+                for (int32_t i = 0; i < blocks; ++i, o += 4, bias += 4, rq += 4 * step, w += 4 * depth) {
+                    mg_fc_dsp_four_outputs(out + o, sums + 4 * i, rq, &c);
+                }
+            }
+        }
         for (; o + 4 <= outputs; o += 4, bias += 4, rq += 4 * step, w += 4 * depth) {
             int32_t acc[4] = {bias[0], bias[1], bias[2], bias[3]};
             if (k8 > 0) {

@@ -12,7 +12,6 @@
  * Every row's input and hidden state are expanded before any state or output is written: the dot products read
  * only those copies and the previous hidden state they hold. */
 #pragma GCC optimize("O2")
-#include <stddef.h>
 #include <string.h>
 
 #include "mg_dsp_mac.h"
@@ -37,12 +36,6 @@ static void expand(const int8_t *x, int32_t n, uint32_t *pairs)
         pairs[0] = dsp_sxtb16(v);
         pairs[1] = dsp_sxtb16_ror8(v);
     }
-}
-
-/* Value k of the row expanded into pairs. */
-static inline int32_t pair_value(const uint32_t *pairs, int32_t k)
-{
-    return (int16_t)(pairs[(k & ~3) / 2 + (k & 1)] >> (16 * ((k >> 1) & 1)));
 }
 
 /* Four rows' sums scaled by 2^pre_shift plus the scaled biases, as the scaled weights would have given (the generator
@@ -108,7 +101,7 @@ static inline __attribute__((always_inline)) void four_rows_s8(const int32_t *bi
 #endif
     }
     for (int32_t k = k4; k < depth; ++k) {
-        const int32_t x = pair_value(pairs, k);
+        const int32_t x = mg_dsp_pair_value(pairs, k);
         acc0 += w[k] * x;
         acc1 += w1[k] * x;
         acc2 += w2[k] * x;
@@ -118,131 +111,14 @@ static inline __attribute__((always_inline)) void four_rows_s8(const int32_t *bi
     scaled_sums(acc, bias, pre_shift, out);
 }
 
-/* Whole blocks of four rows laid out by the generator over the model's (mg_lstm_gate_weights), one after another
- * from w, each sum scaled by 2^pre_shift plus its bias into out[2 r] of its block (every other accumulator: the
- * other layer's): per block, its first depth & ~7 taps (> 0) in mg_dsp_four_rows_interleaved's loop (row pairs,
- * one LDM a word of each pair and row: 14 instructions per 16 MACs against four_rows_s8's 23; x128 its correction
- * for these pairs), then the four rows' last taps, one row after another. On the device one assembly loop runs the
- * blocks, 16 taps a turn, with their last taps, correction, scaling and biases (about 40 instructions a block,
- * where the same in C took over 90), its state at fixed offsets of a struct: the MAC loop takes every other register. */
-typedef struct {
-    const uint32_t *pairs;
-    int32_t x128, pre_shift;
-    const int32_t *bias;
-    int32_t *out;
-    int32_t tail;          /* the last taps (depth % 8) */
-    const int8_t *end;     /* the blocks' end */
-    const int32_t *tail_x; /* the last taps' inputs, then TAIL_END */
-} blocks_state;
-
-#define TAIL_END INT32_MIN /* never an input: they are int8 values */
-
+/* Whole blocks of four rows laid out by the generator over the model's (mg_lstm_gate_weights), each sum scaled by
+ * 2^pre_shift plus its bias into out[2 r] of its block (every other accumulator: the other layer's):
+ * mg_dsp_row_blocks, one call per gate layer. */
 static __attribute__((noinline)) void blocked_rows(const int32_t *bias, const int8_t *w, int32_t depth,
                                                    const uint32_t *pairs, int32_t x128, int32_t pre_shift,
                                                    int32_t blocks, int32_t *out)
 {
-    const int32_t k8 = depth & ~7, tail = depth - k8;
-    int32_t tail_x[8];
-    for (int32_t k = 0; k < tail; ++k) {
-        tail_x[k] = pair_value(pairs, k8 + k);
-    }
-    tail_x[tail] = TAIL_END;
-#if MG_DSP_NATIVE
-    blocks_state state = {pairs, x128, pre_shift, bias, out, tail, w + 4 * depth * blocks, tail_x};
-    register blocks_state *sp_ __asm__("r10") = &state;
-    register const int8_t *wp __asm__("r11") = w;
-    register const uint32_t *end __asm__("lr") = pairs + k8 / 2;
-    _Static_assert(offsetof(blocks_state, x128) == 4 && offsetof(blocks_state, pre_shift) == 8 &&
-                       offsetof(blocks_state, bias) == 12 && offsetof(blocks_state, out) == 16 &&
-                       offsetof(blocks_state, tail) == 20 && offsetof(blocks_state, end) == 24 &&
-                       offsetof(blocks_state, tail_x) == 28,
-                   "blocks_state's offsets are the assembly's");
-/* a pair's word (reg) against the operand pair xp into the first row's sum a and the second's b */
-#define MG_LSTM_PAIR_WORD(reg, xp, a, b)                                                                               \
-    "smlad " a ", " reg ", " xp ", " a "\n\t"                                                                          \
-    "sxtb16 " reg ", " reg ", ror #8\n\t"                                                                              \
-    "smlad " b ", " reg ", " xp ", " b "\n\t"
-#define MG_LSTM_STEP                                                                                                   \
-    "ldrd r4, r5, [r12], #8\n\t"                                                                                       \
-    "ldm r11!, {r6, r7, r8, r9}\n\t" MG_LSTM_PAIR_WORD("r6", "r4", "r0", "r1")                                         \
-        MG_LSTM_PAIR_WORD("r7", "r5", "r0", "r1") MG_LSTM_PAIR_WORD("r8", "r4", "r2", "r3")                            \
-            MG_LSTM_PAIR_WORD("r9", "r5", "r2", "r3")
-    __asm__ volatile("2:\n\t"
-                     "movs r0, #0\n\t"
-                     "movs r1, #0\n\t"
-                     "movs r2, #0\n\t"
-                     "movs r3, #0\n\t"
-                     "ldr r12, [r10]\n\t"
-                     "sub r4, lr, r12\n\t" /* 16 taps a turn, an odd 8 first: 16 bytes of pairs per 8 taps */
-                     "tst r4, #16\n\t"
-                     "beq 1f\n\t" MG_LSTM_STEP MG_LSTM_STEP "cmp r12, lr\n\t"
-                     "beq 5f\n"
-                     "1:\n\t" MG_LSTM_STEP MG_LSTM_STEP MG_LSTM_STEP MG_LSTM_STEP "cmp r12, lr\n\t"
-                     "bne 1b\n"
-                     "5:\n\t"
-                     "ldr r4, [r10, #4]\n\t" /* the first rows: less 256 times the second's and x128 */
-                     "sub r0, r0, r1, lsl #8\n\t"
-                     "sub r0, r0, r4\n\t"
-                     "sub r2, r2, r3, lsl #8\n\t"
-                     "sub r2, r2, r4\n\t"
-                     "ldr r9, [r10, #20]\n\t" /* the last taps: rows r9 bytes apart, r12 their inputs */
-                     "ldr r12, [r10, #28]\n\t"
-                     "add r8, r9, r9, lsl #1\n"
-                     "3:\n\t"
-                     "ldr r4, [r12], #4\n\t"
-                     "cmp r4, #0x80000000\n\t"
-                     "beq 4f\n\t"
-                     "ldrsb r5, [r11]\n\t"
-                     "ldrsb r6, [r11, r9]\n\t"
-                     "ldrsb r7, [r11, r9, lsl #1]\n\t"
-                     "mla r0, r5, r4, r0\n\t"
-                     "ldrsb r5, [r11, r8]\n\t"
-                     "mla r1, r6, r4, r1\n\t"
-                     "mla r2, r7, r4, r2\n\t"
-                     "mla r3, r5, r4, r3\n\t"
-                     "add r11, #1\n\t"
-                     "b 3b\n"
-                     "4:\n\t"
-                     "add r11, r8\n\t" /* past the other rows' last taps: the next block */
-                     "ldr r4, [r10, #8]\n\t"
-                     "lsl r0, r0, r4\n\t"
-                     "lsl r1, r1, r4\n\t"
-                     "lsl r2, r2, r4\n\t"
-                     "lsl r3, r3, r4\n\t"
-                     "ldr r4, [r10, #12]\n\t"
-                     "ldm r4!, {r5, r6, r7, r8}\n\t"
-                     "str r4, [r10, #12]\n\t"
-                     "add r0, r5\n\t"
-                     "add r1, r6\n\t"
-                     "add r2, r7\n\t"
-                     "add r3, r8\n\t"
-                     "ldr r4, [r10, #16]\n\t"
-                     "str r0, [r4]\n\t"
-                     "str r1, [r4, #8]\n\t"
-                     "str r2, [r4, #16]\n\t"
-                     "str r3, [r4, #24]\n\t"
-                     "add r4, #32\n\t"
-                     "str r4, [r10, #16]\n\t"
-                     "ldr r4, [r10, #24]\n\t"
-                     "cmp r11, r4\n\t"
-                     "bne 2b\n\t"
-                     : "+r"(wp)
-                     : "r"(sp_), "r"(end)
-                     : "r0", "r1", "r2", "r3", "r4", "r5", "r6", "r7", "r8", "r9", "r12", "cc", "memory");
-#undef MG_LSTM_PAIR_WORD
-#undef MG_LSTM_STEP
-#else
-    for (int32_t b = 0; b < blocks; ++b, w += 4 * depth) {
-        int32_t acc[4] = {0, 0, 0, 0};
-        mg_dsp_four_rows_interleaved(acc, w, 0, pairs, k8, x128);
-        for (int32_t r = 0; r < 4; ++r) {
-            for (int32_t k = 0; tail_x[k] != TAIL_END; ++k) {
-                acc[r] += w[4 * k8 + r * tail + k] * tail_x[k];
-            }
-            out[8 * b + 2 * r] = (int32_t)((uint32_t)acc[r] << pre_shift) + bias[4 * b + r];
-        }
-    }
-#endif
+    mg_dsp_row_blocks(bias, w, depth, pairs, x128, pre_shift, blocks, out, 1);
 }
 
 /* One gate's table (backend_table): the input's and the hidden state's requantization into Q3.12, then each
