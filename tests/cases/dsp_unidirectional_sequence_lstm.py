@@ -2,7 +2,7 @@
 
 from op_cases import Batch
 
-from cases.unidirectional_sequence_lstm import variable
+from cases.unidirectional_sequence_lstm import pinned_weight_scales, variable
 from kernel_harness import rand_scale
 
 STEPS = 3  # invokes of the stream: the states carry over between them
@@ -20,8 +20,8 @@ def lstm_node(
     x = b.input([*sequence, input_size], "int8", (s_in, int(rng.integers(-128, 128))))
     s_w = [rand_scale(rng, 0.001, 0.004) for _ in range(8)]
     hidden_scale = 1 / 128 if layer_scales else None
-    if layer_scales:  # a layer's scale into Q3.12: its input's times its weights' times 2^12
-        s_w = [layer_scales[0] / (s_in * 4096)] * 4 + [layer_scales[1] / (hidden_scale * 4096)] * 4
+    if layer_scales:
+        s_w = pinned_weight_scales(layer_scales, s_in, hidden_scale)
     weights = [
         b.constant(rng.integers(-127, 128, (units, n)), "int8", (s, 0))
         for s, n in zip(s_w, [input_size] * 4 + [units] * 4)

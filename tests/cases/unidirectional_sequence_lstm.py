@@ -13,6 +13,12 @@ def variable(g: GraphBuilder, shape, dtype, quant=(None, None)) -> int:
     return t
 
 
+def pinned_weight_scales(layer_scales, input_scale, hidden_scale) -> list[float]:
+    """The eight weight matrices' scales (input then recurrent, per gate) that give the input's and the hidden state's
+    gate layers the scales `layer_scales` into Q3.12: a layer's is its input's times its weights' times 2^12."""
+    return [layer_scales[0] / (input_scale * 4096)] * 4 + [layer_scales[1] / (hidden_scale * 4096)] * 4
+
+
 def lstm_inputs(b: Batch, batches, steps, input_size, units, time_major, dtype="float32", x=None, layer_scales=None):
     """The 24 inputs of a standard LSTM (-1 for the variants' tensors), its output shape and quantization; `x`: the
     input (a tensor and its quantization, e.g. another LSTM's output) instead of a new graph input; `layer_scales`:
@@ -37,8 +43,8 @@ def lstm_inputs(b: Batch, batches, steps, input_size, units, time_major, dtype="
     else:
         x = b.input([*sequence, input_size], dtype, (s_in, 0 if wide else int(rng.integers(-20, 21))))
     s_w = [rand_scale(rng, 0.002, 0.008) for _ in range(8)]
-    if layer_scales:  # a layer's scale into Q3.12: its input's times its weights' times 2^12
-        s_w = [layer_scales[0] / (s_in * 4096)] * 4 + [layer_scales[1] / (hidden_q[0] * 4096)] * 4
+    if layer_scales:
+        s_w = pinned_weight_scales(layer_scales, s_in, hidden_q[0])
     weights = [
         b.constant(rng.integers(-127, 128, (units, n)), "int8", (s, 0))
         for s, n in zip(s_w, [input_size] * 4 + [units] * 4)

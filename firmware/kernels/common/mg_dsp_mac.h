@@ -48,6 +48,20 @@ static inline int32_t mg_dsp_mac4_word(int32_t acc, uint32_t w, uint32_t x02, ui
 /* ... and back into acc after the loop */
 #define MG_DSP_ACC4_STORE(acc) ((acc)[0] = a0, (acc)[1] = a1, (acc)[2] = a2, (acc)[3] = a3)
 
+/* The row pairs' loop body (mg_dsp_four_rows_interleaved, mg_dsp_row_blocks): MG_DSP_ASM_PAIR_WORD takes a pair's word
+ * (reg) against the operand pair xp into the first row's sum a and the second's b; MG_DSP_ASM_ROW_PAIRS one LDM of
+ * a block's four words from r11 against the operand pairs r4 (x_k, x_k+2) and r5 (x_k+1, x_k+3) into r0-r3;
+ * MG_DSP_ASM_ROW_PAIRS_EXPANDED the same with the operand pairs loaded from the expanded input at r12. */
+#define MG_DSP_ASM_PAIR_WORD(reg, xp, a, b)                                                                            \
+    "smlad " a ", " reg ", " xp ", " a "\n\t"                                                                          \
+    "sxtb16 " reg ", " reg ", ror #8\n\t"                                                                              \
+    "smlad " b ", " reg ", " xp ", " b "\n\t"
+#define MG_DSP_ASM_ROW_PAIRS                                                                                           \
+    "ldm r11!, {r6, r7, r8, r9}\n\t" MG_DSP_ASM_PAIR_WORD("r6", "r4", "r0", "r1")                                      \
+        MG_DSP_ASM_PAIR_WORD("r7", "r5", "r0", "r1") MG_DSP_ASM_PAIR_WORD("r8", "r4", "r2", "r3")                      \
+            MG_DSP_ASM_PAIR_WORD("r9", "r5", "r2", "r3")
+#define MG_DSP_ASM_ROW_PAIRS_EXPANDED "ldrd r4, r5, [r12], #8\n\t" MG_DSP_ASM_ROW_PAIRS
+
 /* SVDF's four-row loop: acc[r] += weight row r (w + r * stride) times the input over the first k8 (a multiple of 8,
  * > 0) inputs, the input as SXTB16 pairs from scratch (`expanded`, two words per 4 inputs). */
 static inline __attribute__((always_inline)) void mg_dsp_four_rows(int32_t *acc, const int8_t *w, int32_t stride,
@@ -121,20 +135,11 @@ static inline __attribute__((always_inline)) void mg_dsp_four_rows_interleaved(i
 #if MG_DSP_NATIVE
     MG_DSP_ACC4_IN_R0_R3(acc);
     register const int8_t *wp __asm__("r11") = w;
-/* a pair's word (reg) against the operand pair xp into the first row's sum a and the second's b */
-#define MG_DSP_PAIR_WORD(reg, xp, a, b)                                                                                \
-    "smlad " a ", " reg ", " xp ", " a "\n\t"                                                                          \
-    "sxtb16 " reg ", " reg ", ror #8\n\t"                                                                              \
-    "smlad " b ", " reg ", " xp ", " b "\n\t"
-#define MG_DSP_BLOCK                                                                                                   \
-    "ldm r11!, {r6, r7, r8, r9}\n\t" MG_DSP_PAIR_WORD("r6", "r4", "r0", "r1") MG_DSP_PAIR_WORD("r7", "r5", "r0", "r1") \
-        MG_DSP_PAIR_WORD("r8", "r4", "r2", "r3") MG_DSP_PAIR_WORD("r9", "r5", "r2", "r3")
-#define MG_DSP_STEP "ldr r5, [r12], #4\n\tsxtb16 r4, r5\n\tsxtb16 r5, r5, ror #8\n\t" MG_DSP_BLOCK
-#define MG_DSP_STEP_EXPANDED "ldrd r4, r5, [r12], #8\n\t" MG_DSP_BLOCK
+#define MG_DSP_STEP "ldr r5, [r12], #4\n\tsxtb16 r4, r5\n\tsxtb16 r5, r5, ror #8\n\t" MG_DSP_ASM_ROW_PAIRS
     if (expanded) {
         register const uint32_t *xp __asm__("r12") = expanded;
         register const uint32_t *end __asm__("lr") = expanded + k8 / 2;
-        __asm__ volatile("1:\n\t" MG_DSP_STEP_EXPANDED MG_DSP_STEP_EXPANDED "cmp r12, lr\n\t"
+        __asm__ volatile("1:\n\t" MG_DSP_ASM_ROW_PAIRS_EXPANDED MG_DSP_ASM_ROW_PAIRS_EXPANDED "cmp r12, lr\n\t"
                          "bne 1b\n\t"
                          : "+r"(a0), "+r"(a1), "+r"(a2), "+r"(a3), "+r"(wp), "+r"(xp)
                          : "r"(end)
@@ -148,10 +153,7 @@ static inline __attribute__((always_inline)) void mg_dsp_four_rows_interleaved(i
                          : "r"(end)
                          : "r4", "r5", "r6", "r7", "r8", "r9", "cc", "memory");
     }
-#undef MG_DSP_PAIR_WORD
-#undef MG_DSP_BLOCK
 #undef MG_DSP_STEP
-#undef MG_DSP_STEP_EXPANDED
     MG_DSP_ACC4_STORE(acc);
 #else
     /* from the expanded pairs when there are some: the input may already be overwritten (an overlapped output) */
@@ -220,15 +222,6 @@ static inline __attribute__((always_inline)) void mg_dsp_row_blocks(const int32_
                        offsetof(mg_dsp_row_blocks_state, tail) == 20 && offsetof(mg_dsp_row_blocks_state, end) == 24 &&
                        offsetof(mg_dsp_row_blocks_state, tail_x) == 28,
                    "mg_dsp_row_blocks_state's offsets are the assembly's");
-/* a pair's word (reg) against the operand pair xp into the first row's sum a and the second's b */
-#define MG_DSP_PAIR_WORD(reg, xp, a, b)                                                                                \
-    "smlad " a ", " reg ", " xp ", " a "\n\t"                                                                          \
-    "sxtb16 " reg ", " reg ", ror #8\n\t"                                                                              \
-    "smlad " b ", " reg ", " xp ", " b "\n\t"
-#define MG_DSP_STEP                                                                                                    \
-    "ldrd r4, r5, [r12], #8\n\t"                                                                                       \
-    "ldm r11!, {r6, r7, r8, r9}\n\t" MG_DSP_PAIR_WORD("r6", "r4", "r0", "r1") MG_DSP_PAIR_WORD("r7", "r5", "r0", "r1") \
-        MG_DSP_PAIR_WORD("r8", "r4", "r2", "r3") MG_DSP_PAIR_WORD("r9", "r5", "r2", "r3")
 /* a block's sums into r0-r3, r11 then at the next block */
 #define MG_DSP_BLOCK_SUMS                                                                                              \
     "movs r0, #0\n\t"                                                                                                  \
@@ -238,9 +231,10 @@ static inline __attribute__((always_inline)) void mg_dsp_row_blocks(const int32_
     "ldr r12, [r10]\n\t"                                                                                               \
     "sub r4, lr, r12\n\t" /* 16 taps a turn, an odd 8 first: 16 bytes of pairs per 8 taps */                           \
     "tst r4, #16\n\t"                                                                                                  \
-    "beq 1f\n\t" MG_DSP_STEP MG_DSP_STEP "cmp r12, lr\n\t"                                                             \
+    "beq 1f\n\t" MG_DSP_ASM_ROW_PAIRS_EXPANDED MG_DSP_ASM_ROW_PAIRS_EXPANDED "cmp r12, lr\n\t"                         \
     "beq 5f\n"                                                                                                         \
-    "1:\n\t" MG_DSP_STEP MG_DSP_STEP MG_DSP_STEP MG_DSP_STEP "cmp r12, lr\n\t"                                         \
+    "1:\n\t" MG_DSP_ASM_ROW_PAIRS_EXPANDED MG_DSP_ASM_ROW_PAIRS_EXPANDED MG_DSP_ASM_ROW_PAIRS_EXPANDED                 \
+        MG_DSP_ASM_ROW_PAIRS_EXPANDED "cmp r12, lr\n\t"                                                                \
     "bne 1b\n"                                                                                                         \
     "5:\n\t"                                                                                                           \
     "ldr r4, [r10, #4]\n\t" /* the first rows: less 256 times the second's and x128 */                                 \
@@ -303,8 +297,6 @@ static inline __attribute__((always_inline)) void mg_dsp_row_blocks(const int32_
                          : "r"(sp_), "r"(end)
                          : "r0", "r1", "r2", "r3", "r4", "r5", "r6", "r7", "r8", "r9", "r12", "cc", "memory");
     }
-#undef MG_DSP_PAIR_WORD
-#undef MG_DSP_STEP
 #undef MG_DSP_BLOCK_SUMS
 #undef MG_DSP_ADD_BIASES
 #undef MG_DSP_NEXT_BLOCK

@@ -47,9 +47,9 @@ typedef struct {
     const int32_t *backend_table;
     const int32_t *input_widened;
     const int32_t *hidden_widened;
-    /* the dsp kernel's layers without widened weights: each gate's int8 input and recurrent weights with their rows in blocks
-     * of four (mg_dsp_four_rows_interleaved's layout, written over the model's), a member NULL where a matrix has no
-     * whole block of eight columns and four rows */
+    /* the dsp kernel's layers without widened weights: each gate's int8 input and recurrent weights with their
+     * rows in blocks of four (mg_dsp_four_rows_interleaved's layout, written over the model's), a member NULL where
+     * a matrix has no whole block of eight columns and four rows */
     mg_lstm_gate_weights input_rows;
     mg_lstm_gate_weights hidden_rows;
 } mg_unidirectional_sequence_lstm_params;

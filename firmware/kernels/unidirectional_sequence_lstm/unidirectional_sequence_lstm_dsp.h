@@ -101,9 +101,9 @@ static inline int32_t product(int32_t a, int32_t b, product_scale s)
     return dsp_requant(2 * a * b, s.multiplier, s.offset, s.shift);
 }
 
-/* The int16 LOGISTIC and TANH kernels' step for one value (logistic_s16.c, tanh_s16.c), inlined: the input
- * rescaled to the sigmoid table's scale (x, the callers' step), linear interpolation on |x| (steps of 2^9 for the sigmoid, 2^8 for
- * tanh), mirrored for negative inputs, rounded to Q0.15. The kernels' rounding of a negative input is the
+/* The int16 LOGISTIC and TANH kernels' step for one value (logistic_s16.c, tanh_s16.c), inlined: the input rescaled
+ * to the sigmoid table's scale (x, the callers' step), linear interpolation on |x| (steps of 2^9 for the sigmoid,
+ * 2^8 for tanh), mirrored for negative inputs, rounded to Q0.15. The kernels' rounding of a negative input is the
  * positive's mirrored: for the sigmoid (2^25 - r + 511) >> 10 = 2^15 - ((r + 512) >> 10) for 0 <= r <= 2^25, for
  * tanh (2^23 + 127 - r) >> 8 = -((r - 2^23 + 128) >> 8) (floor((255 - q) / 256) = -floor(q / 256)). */
 /* A gate's sigmoid: its Q3.12 input v (TFLite Micro passes it as multiplier 0 and shift 0, the power-of-two case:

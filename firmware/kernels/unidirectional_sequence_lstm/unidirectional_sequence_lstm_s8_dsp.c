@@ -1,16 +1,16 @@
-/* int8 UNIDIRECTIONAL_SEQUENCE_LSTM on the dsp backend (Cortex-M4/M7/M33), bit-exact with the reference int8
- * kernel (unidirectional_sequence_lstm_s8.c). Per step and batch row: the input and the hidden state are
- * expanded once into SXTB16 pairs; each gate's two fully connected layers run as SMLAD dot products, four units
- * a pass, against the generator's int16 copy of the layer's weights (for a layer too large for that copy, the
- * model's int8 weights); each accumulator is requantized into Q3.12 (SMMLAR, as mg_dsp_requant.h) and goes through the gate's
- * sigmoid or tanh; once a block of units (MG_LSTM_DSP_BLOCK) has its four gates, its cell and hidden states are
- * updated one element at a time, so that only one block's gates are ever kept (scratch:
+/* int8 UNIDIRECTIONAL_SEQUENCE_LSTM on the dsp backend (Cortex-M4/M7/M33), bit-exact with the reference int8 kernel
+ * (unidirectional_sequence_lstm_s8.c). Per step and batch row: the input and the hidden state are expanded once into
+ * SXTB16 pairs; each gate's two fully connected layers run as SMLAD dot products, four units a pass, against the
+ * generator's int16 copy of the layer's weights (for a layer too large for that copy, the model's int8 weights);
+ * each accumulator is requantized into Q3.12 (SMMLAR, as mg_dsp_requant.h) and goes through the gate's sigmoid or
+ * tanh; once a block of units (MG_LSTM_DSP_BLOCK) has its four gates, its cell and hidden states are updated one
+ * element at a time, so that only one block's gates are ever kept (scratch:
  * mg_unidirectional_sequence_lstm_s8_dsp_scratch_size). The generator folds each layer's input zero point into its
  * bias (the sum of w * (x + offset) is bias' + the sum of w * x), scales weights and biases by 2^(left shift + 1)
- * for the requantization below and claims a node only when it has proved that every partial sum so scaled fits
- * int32 (ops/dsp_unidirectional_sequence_lstm.py), so the int32 accumulators and the requantizations are exact.
- * Every row's input and hidden state are expanded before any state or output is written: the dot products read
- * only those copies and the previous hidden state they hold. */
+ * for the requantization below and claims a node only when it has proved that every partial sum so scaled fits int32
+ * (ops/dsp_unidirectional_sequence_lstm.py), so the int32 accumulators and the requantizations are exact. Every
+ * row's input and hidden state are expanded before any state or output is written: the dot products read only those
+ * copies and the previous hidden state they hold. */
 #pragma GCC optimize("O2")
 #include <string.h>
 

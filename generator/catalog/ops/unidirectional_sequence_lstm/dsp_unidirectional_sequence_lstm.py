@@ -130,10 +130,14 @@ def params(op, inputs, outputs):
     p.fields.update(backend_table=backend_table(found))
     widened = widened_fields(found)
     p.fields.update(widened)
-    for field, weights in (("input_rows", lstm.INPUT_WEIGHTS), ("hidden_rows", lstm.RECURRENT_WEIGHTS)):
-        if field.replace("rows", "widened") not in widened:
+    layers_read = (
+        ("input_widened", "input_rows", lstm.INPUT_WEIGHTS),
+        ("hidden_widened", "hidden_rows", lstm.RECURRENT_WEIGHTS),
+    )
+    for widened_field, rows_field, weights in layers_read:
+        if widened_field not in widened:
             for gate, i in zip(GATES, weights):  # the model's, their rows in blocks of four
-                p.fields[f"{field}.{gate}"] = dc.rows_in_blocks(inputs[i])
+                p.fields[f"{rows_field}.{gate}"] = dc.rows_in_blocks(inputs[i])
     return p
 
 

@@ -103,7 +103,7 @@ def validate(op, inputs, outputs):
 
 
 def _product_multiplier(scale_1, scale_2, scale_out):
-    """CreateInterGateMulParams: the product of two scales over the output's, in double."""
+    """The product of two scales over the output's, in double (CreateInterGateMulParams; the gate layers too)."""
     return quant.quantize_multiplier(float(scale_1) * float(scale_2) / float(scale_out))
 
 
@@ -119,12 +119,10 @@ def _integer_fields(op, inputs, outputs):
     pairs = []
     for weights, recurrent in zip(INPUT_WEIGHTS, RECURRENT_WEIGHTS):
         for source, w in ((inp, inputs[weights]), (hidden, inputs[recurrent])):
-            # the product of the scales in double over Q3.12's, as the tflite-micro package makes a gate layer's
-            # (its FULLY_CONNECTED's is the float32 product, widened: an accumulator whose scaled value lies within
-            # float32's error of a rounding step tells them apart, test_gate_layers_requantize_as_tflite_micro)
-            pairs.append(
-                quant.quantize_multiplier(float(quant.scale_of(source)) * float(quant.scale_of(w)) / GATE_SCALE)
-            )
+            # in double, as the tflite-micro package makes a gate layer's (its FULLY_CONNECTED's is the float32
+            # product, widened: an accumulator whose scaled value lies within float32's error of a rounding step
+            # tells them apart, test_gate_layers_requantize_as_tflite_micro)
+            pairs.append(_product_multiplier(quant.scale_of(source), quant.scale_of(w), GATE_SCALE))
     cell_scale, clip = quant.scale_of(cell), float(np.float32(op.options.get("cell_clip", 0.0)))
     forget, input_gate = (_product_multiplier(ACTIVATION_SCALE, s, cell_scale) for s in (cell_scale, ACTIVATION_SCALE))
     hidden_pair = _product_multiplier(ACTIVATION_SCALE, ACTIVATION_SCALE, quant.scale_of(hidden))
